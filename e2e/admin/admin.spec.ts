@@ -1,0 +1,20 @@
+import { expect, test } from '../fixtures';
+
+test('staff sign in through the form and reach the dashboard with their menu', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('账号').fill('admin');
+  await page.getByLabel('密码').fill('Admin#2026');
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByTestId('admin-dashboard')).toContainText('超级管理员');
+  await expect(page.getByRole('menu')).toContainText('系统设置');
+});
+
+test('a wrong staff password shows the error and stays on the form', async ({ page }) => {
+  await page.goto('/en/admin/login');
+  await page.getByLabel('Account').fill('admin');
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Wrong account or password');
+});

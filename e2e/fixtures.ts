@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const ACCOUNTS = {
+  buyer: { loginName: 'buyer@demo.example.com', password: 'Reagent#2026', path: '/api/web/auth/login' },
+  admin: { loginName: 'admin', password: 'Admin#2026', path: '/api/admin/auth/login' },
+  sales: { loginName: 'sales', password: 'Sales#2026', path: '/api/admin/auth/login' },
+} as const;
+
+export type AccountName = keyof typeof ACCOUNTS;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Signs in through the API from the page's own origin, so the session cookie lands in the browser. */
+export async function loginAs(page: Page, who: AccountName): Promise<void> {
+  const account = ACCOUNTS[who];
+  const res = await page.request.post(account.path, {
+    form: { loginName: account.loginName, password: sha256(account.password) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The page is not wider than the viewport (no sideways scrolling). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
+export const test = base;
+export { expect };

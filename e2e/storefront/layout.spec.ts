@@ -1,0 +1,71 @@
+import { expect, expectNoHorizontalOverflow, test } from '../fixtures';
+
+test.describe('storefront in three language variants', () => {
+  for (const { path, lang, home, claim } of [
+    { path: '/', lang: 'zh-CN', home: '首页', claim: '约 1300 万种产品' },
+    { path: '/zh', lang: 'zh-CN', home: '首页', claim: '约 1300 万种产品' },
+    { path: '/en', lang: 'en-US', home: 'HOME', claim: 'About 13 million products' },
+  ]) {
+    test(`${path} shows header, navigation and footer from the database @mobile`, async ({ page }) => {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByTestId('header-hotline')).toHaveText('400-820-1688');
+      await expect(page.getByRole('navigation', { name: lang === 'en-US' ? 'Main navigation' : '主导航' }).getByRole('link', { name: home })).toBeVisible();
+      const footer = page.getByTestId('site-footer');
+      await expect(footer).toContainText('sales@reagent.example.com');
+      await expect(footer).toContainText(claim);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await expect(page.getByTestId('section-news').getByRole('link').first()).toBeVisible();
+      await expectNoHorizontalOverflow(page);
+    });
+  }
+
+  test('the language switch keeps the page and changes the language', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('language-switch').click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await page.getByTestId('language-switch').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  });
+
+  test('the service panel hides and shows, and remembers it', async ({ page }) => {
+    await page.goto('/');
+    const panel = page.getByTestId('side-widget');
+    await expect(panel).toContainText('021-6485-2200');
+    await page.getByTestId('widget-hide').click();
+    await expect(panel).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('widget-show')).toBeVisible();
+    await page.getByTestId('widget-show').click();
+    await expect(page.getByTestId('side-widget')).toBeVisible();
+  });
+});
+
+test.describe('error pages', () => {
+  test('an unknown path is a 404 in Chinese with a link home', async ({ page }) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an unknown English path is a 404 in English', async ({ page }) => {
+    const res = await page.goto('/en/nothing-here');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
+  });
+
+  test('/404 and /401 render their pages', async ({ page }) => {
+    expect((await page.goto('/404'))?.status()).toBe(404);
+    await page.goto('/en/401');
+    await expect(page.getByTestId('error-view')).toContainText('401');
+  });
+
+  test('/redirect/{path} goes to the path with its query', async ({ page }) => {
+    await page.goto('/en/redirect/admin/login?from=tab');
+    await expect(page).toHaveURL(/\/en\/admin\/login\?from=tab$/);
+  });
+});

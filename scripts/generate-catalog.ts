@@ -1,0 +1,210 @@
+/**
+ * Loads N synthetic products (1–4 packs each) for benchmarks:
+ *   node --conditions=react-server --import tsx scripts/generate-catalog.ts --products 100000 [--truncate]
+ * DATABASE_URL set: PostgreSQL, streamed with COPY. Otherwise the embedded PGlite in DATA_DIR,
+ * with batched INSERT … SELECT FROM unnest() (PGlite cannot COPY from a stream). An empty
+ * database gets the normal demo seed first. Item numbers are G + 8 digits and continue after the
+ * highest existing one, so the script can be run again to add more; --truncate first deletes the
+ * previously generated products (only those: the demo seed stays).
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import postgres from 'postgres';
+import { defaultDataDir, openPglite, openPostgres, type Db, type DbHandle } from '../src/server/db/client';
+import { rowsOf, runMigrations } from '../src/server/db/migrate';
+import { brands, categories } from '../src/server/db/schema';
+import { isSeeded, seedDatabase } from '../src/server/db/seed';
+import { copyRow } from '../src/server/db/seed/copy-text';
+import {
+  generateProduct, GENERATED_ITEM_NO_SQL, type GeneratedPack, type GeneratedProduct, type GeneratorContext,
+} from '../src/server/db/seed/synthetic-catalog';
+
+const PRODUCT_COLUMNS = [
+  'id', 'item_no', 'cas', 'mdl', 'name_zh', 'name_en', 'pinyin', 'pinyin_initials', 'synonyms', 'formula',
+  'molecular_weight', 'purity', 'grade', 'storage', 'shipping', 'ghs', 'brand_id', 'category_id', 'is_hot', 'is_new',
+  'is_special', 'created_at',
+] as const;
+const PACK_COLUMNS = ['product_id', 'size', 'price', 'stock', 'lead_time_days', 'sort'] as const;
+const COPY_CHUNK = 20_000;
+const PGLITE_BATCH = 2_000;
+
+interface Options {
+  products: number;
+  truncate: boolean;
+}
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: { products: { type: 'string' }, truncate: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const count = Number(values.products);
+  if (!values.products || !Number.isInteger(count) || count < 1) {
+    throw new Error('Usage: generate-catalog --products N [--truncate]   (N a positive integer)');
+  }
+  return { products: count, truncate: values.truncate ?? false };
+}
+
+/** postgres-js reports `count`, PGlite `affectedRows`. */
+function affectedRows(result: unknown): number {
+  const r = result as { count?: number; affectedRows?: number };
+  return r.count ?? r.affectedRows ?? 0;
+}
+
+async function prepare(handle: DbHandle, options: Options): Promise<{ ctx: GeneratorContext; firstSeq: number }> {
+  await runMigrations(handle);
+  const db = handle.db;
+  if (!(await isSeeded(db))) {
+    // The app seeds an empty database on first start; doing it here keeps the two from colliding.
+    console.log('Empty database: loading the demo seed (brands, categories, 5,000 products, accounts) first…');
+    await seedDatabase(db);
+  }
+  if (options.truncate) {
+    const removed = await db.execute(sql`delete from products where item_no ~ ${GENERATED_ITEM_NO_SQL}`);
+    console.log(`--truncate: removed ${affectedRows(removed)} previously generated products (and their packs).`);
+  }
+  const brandIds = (await db.select({ id: brands.id }).from(brands)).map((b) => b.id);
+  const leaves = await db.select({ id: categories.id, nameEn: categories.nameEn }).from(categories).where(eq(categories.leaf, true));
+  if (brandIds.length === 0 || leaves.length === 0) {
+    throw new Error('The database has no brands or no leaf categories; restore them or start from an empty database.');
+  }
+  const maxRows = rowsOf<{ max: string | null }>(
+    await db.execute(sql`select max(item_no) as max from products where item_no ~ ${GENERATED_ITEM_NO_SQL}`),
+  );
+  const firstSeq = Number((maxRows[0]?.max ?? 'G00000000').slice(1)) + 1;
+  return {
+    ctx: { brandIds, leafIdByName: new Map(leaves.map((l) => [l.nameEn, l.id])), fallbackLeafIds: leaves.map((l) => l.id) },
+    firstSeq,
+  };
+}
+
+function productValues(id: number, p: GeneratedProduct): (string | number | boolean | Date | object | null)[] {
+  return [
+    id, p.itemNo, p.cas, p.mdl, p.nameZh, p.nameEn, p.pinyin, p.pinyinInitials, p.synonyms, p.formula, p.molecularWeight,
+    p.purity, p.grade, p.storage, p.shipping, p.ghs, p.brandId, p.categoryId, p.isHot, p.isNew, p.isSpecial, p.createdAt,
+  ];
+}
+
+async function copyFrom(client: postgres.Sql, statement: string, chunks: Iterable<string>): Promise<void> {
+  await pipeline(Readable.from(chunks), await client.unsafe(statement).writable());
+}
+
+/** Large strings per write: one write per row would cost more than the rows themselves. */
+function* joined(lines: readonly string[], per = 2_000): Generator<string> {
+  for (let i = 0; i < lines.length; i += per) yield lines.slice(i, i + per).join('');
+}
+
+async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext): Promise<number> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  let packs = 0;
+  try {
+    for (let done = 0; done < count; done += COPY_CHUNK) {
+      const size = Math.min(COPY_CHUNK, count - done);
+      const ids = await client<{ id: number }[]>`
+        select nextval(pg_get_serial_sequence('products', 'id'))::int as id from generate_series(1, ${size})`;
+      const packLines: string[] = [];
+      // Generated lazily, so the server indexes one batch while the next is being built.
+      const productChunks = function* (): Generator<string> {
+        let buffer = '';
+        for (let i = 0; i < ids.length; i += 1) {
+          const id = ids[i]?.id ?? 0;
+          const { product, packs: generated } = generateProduct(firstSeq + done + i, ctx);
+          buffer += copyRow(productValues(id, product));
+          for (const pack of generated) packLines.push(copyRow([id, pack.size, pack.price, pack.stock, pack.leadTimeDays, pack.sort]));
+          if (i % 1_000 === 999) {
+            yield buffer;
+            buffer = '';
+          }
+        }
+        if (buffer) yield buffer;
+      };
+      await copyFrom(client, `copy products (${PRODUCT_COLUMNS.join(', ')}) from stdin`, productChunks());
+      await copyFrom(client, `copy product_packs (${PACK_COLUMNS.join(', ')}) from stdin`, joined(packLines));
+      packs += packLines.length;
+      process.stdout.write(`\r  ${done + size} / ${count} products`);
+    }
+    process.stdout.write('\n');
+    await client`analyze products`;
+    await client`analyze product_packs`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+  return packs;
+}
+
+/**
+ * One INSERT … SELECT FROM unnest(arrays) per batch: a handful of array parameters parse far
+ * faster in PGlite than thousands of scalar ones (about twice the rows per second).
+ */
+async function insertProductBatch(db: Db, batch: readonly GeneratedProduct[]): Promise<Map<string, number>> {
+  const col = <K extends keyof GeneratedProduct>(key: K): SQLWrapper => sql.param(batch.map((p) => p[key]));
+  const result = await db.execute(sql`
+    insert into products (item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight,
+      purity, grade, storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at)
+    select item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight::numeric,
+      purity, grade, storage, shipping, ghs::jsonb, brand_id, category_id, is_hot, is_new, is_special, created_at
+    from unnest(${col('itemNo')}::text[], ${col('cas')}::text[], ${col('mdl')}::text[], ${col('nameZh')}::text[],
+      ${col('nameEn')}::text[], ${col('pinyin')}::text[], ${col('pinyinInitials')}::text[], ${col('synonyms')}::text[],
+      ${col('formula')}::text[], ${col('molecularWeight')}::text[], ${col('purity')}::text[], ${col('grade')}::text[],
+      ${col('storage')}::text[], ${col('shipping')}::text[], ${sql.param(batch.map((p) => (p.ghs ? JSON.stringify(p.ghs) : null)))}::text[],
+      ${col('brandId')}::int[], ${col('categoryId')}::int[], ${col('isHot')}::bool[], ${col('isNew')}::bool[], ${col('isSpecial')}::bool[],
+      ${sql.param(batch.map((p) => p.createdAt.toISOString()))}::timestamptz[])
+      as t(item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, purity, grade,
+        storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at)
+    returning id, item_no`);
+  return new Map(rowsOf<{ id: number; item_no: string }>(result).map((r) => [r.item_no, r.id]));
+}
+
+async function insertPackBatch(db: Db, rows: readonly (GeneratedPack & { productId: number })[]): Promise<void> {
+  const col = <K extends keyof (GeneratedPack & { productId: number })>(key: K): SQLWrapper => sql.param(rows.map((r) => r[key]));
+  await db.execute(sql`
+    insert into product_packs (product_id, size, price, stock, lead_time_days, sort)
+    select product_id, size, price::numeric, stock, lead_time_days, sort
+    from unnest(${col('productId')}::int[], ${col('size')}::text[], ${col('price')}::text[], ${col('stock')}::int[],
+      ${col('leadTimeDays')}::int[], ${col('sort')}::int[]) as t(product_id, size, price, stock, lead_time_days, sort)`);
+}
+
+async function loadWithInserts(db: Db, count: number, firstSeq: number, ctx: GeneratorContext): Promise<number> {
+  let packs = 0;
+  for (let done = 0; done < count; done += PGLITE_BATCH) {
+    const size = Math.min(PGLITE_BATCH, count - done);
+    const batch = Array.from({ length: size }, (_, i) => generateProduct(firstSeq + done + i, ctx));
+    const idByItemNo = await insertProductBatch(db, batch.map((b) => b.product));
+    const packRows = batch.flatMap((b) => b.packs.map((pack) => ({ ...pack, productId: idByItemNo.get(b.product.itemNo) ?? 0 })));
+    await insertPackBatch(db, packRows);
+    packs += packRows.length;
+    process.stdout.write(`\r  ${done + size} / ${count} products`);
+  }
+  process.stdout.write('\n');
+  return packs;
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const url = process.env.DATABASE_URL;
+  const handle = url ? openPostgres(url, 2) : await openPglite(defaultDataDir());
+  console.log(`Database: ${handle.driver} at ${handle.where}`);
+  try {
+    const { ctx, firstSeq } = await prepare(handle, options);
+    console.log(`Generating ${options.products} products from item number G${String(firstSeq).padStart(8, '0')}…`);
+    const started = performance.now();
+    const packs = url
+      ? await loadWithCopy(url, options.products, firstSeq, ctx)
+      : await loadWithInserts(handle.db, options.products, firstSeq, ctx);
+    const seconds = (performance.now() - started) / 1000;
+    const rows = options.products + packs;
+    console.log(
+      `Loaded ${options.products} products and ${packs} packs in ${seconds.toFixed(1)} s: ` +
+        `${Math.round(options.products / seconds)} products/s, ${Math.round(rows / seconds)} rows/s.`,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

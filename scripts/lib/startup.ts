@@ -1,0 +1,75 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase, type DbHandle } from '@/server/db/client';
+import { StartupError } from '@/server/db/startup-error';
+
+/** Prints a failure as one line that says what to do, and exits non-zero. */
+export function exitWithError(error: unknown): never {
+  const message = error instanceof StartupError ? error.message : describe(error);
+  process.stderr.write(`error: ${message}\n`);
+  if (process.env.DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const code = (error as { code?: string } | null)?.code;
+  if (process.env.DATABASE_URL) {
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT') {
+      return `cannot reach PostgreSQL (${code}): check DATABASE_URL, or unset it to use the embedded database.`;
+    }
+    if (code === '28P01' || code === '28000') return 'PostgreSQL refused the credentials in DATABASE_URL: fix the user or password.';
+    if (code === '3D000') return 'the database named in DATABASE_URL does not exist: create it (createdb) or fix the URL.';
+    if (code === 'ERR_INVALID_URL' || /Invalid URL/i.test(text)) return 'DATABASE_URL is not a valid postgres:// URL.';
+  }
+  return `${text.split('\n')[0]} (set DEBUG=1 for details)`;
+}
+
+/** One process at a time may open the embedded database folder. */
+export function acquireDataLock(dataDir: string): () => void {
+  const lockPath = path.join(path.dirname(dataDir), 'pglite.lock');
+  try {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+  } catch {
+    throw new StartupError(`cannot create ${path.dirname(dataDir)}: check the path and its permissions, or set DATA_DIR to another folder.`);
+  }
+  if (existsSync(lockPath)) {
+    const pid = Number(readFileSync(lockPath, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new StartupError(`the embedded database in ${path.dirname(dataDir)} is in use by process ${pid}: stop it first, or set DATA_DIR to another folder.`);
+    }
+    rmSync(lockPath, { force: true });
+  }
+  let fd: number;
+  try {
+    fd = openSync(lockPath, 'wx');
+  } catch {
+    throw new StartupError(`cannot lock ${lockPath}: check that the folder is writable, or set DATA_DIR to another folder.`);
+  }
+  writeSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** Opens the configured database, turning driver failures into one-line guidance. */
+export async function openConfiguredDatabase(): Promise<DbHandle> {
+  let handle: DbHandle;
+  try {
+    handle = await openDatabase();
+  } catch (error) {
+    if (process.env.DATABASE_URL) throw error;
+    throw new StartupError(
+      `the embedded database in ${process.env.DATA_DIR ?? '.data'}/pglite could not be opened (corrupt, or written by another version): move the folder away or delete it to start afresh.`,
+    );
+  }
+  return handle;
+}

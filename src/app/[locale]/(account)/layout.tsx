@@ -1,0 +1,22 @@
+import { Suspense, type ReactNode } from 'react';
+import { AccountMenu, type AccountMenuItem } from '@/components/account/account-menu';
+import { StoreShell } from '@/components/storefront/store-shell';
+import { loadShellData } from '@/server/modules/settings/shell';
+import { currentActor } from '@/server/auth/current-actor';
+import { hasPermission } from '@/server/auth/actor';
+
+/** Layout 3: the account area with its four-item left menu, filtered by permission on the server. */
+export default async function AccountLayout({ children }: { children: ReactNode }) {
+  const actor = await currentActor();
+  const items: AccountMenuItem[] = [
+    ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '1', labelKey: 'orders', href: '/order' } as const] : []),
+    { id: '2', labelKey: 'cart', href: '/order/shoppingcart' },
+    ...(hasPermission(actor, 'USER.VIEW') ? [{ id: '5', labelKey: 'system', href: '/sys/manage' } as const] : []),
+    { id: '6', labelKey: 'profile', href: '/sys/profile' },
+  ];
+  return (
+    <StoreShell data={await loadShellData()} withNav aside={<Suspense><AccountMenu items={items} /></Suspense>}>
+      {children}
+    </StoreShell>
+  );
+}

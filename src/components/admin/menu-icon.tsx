@@ -1,0 +1,26 @@
+'use client';
+
+import {
+  AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, FileTextOutlined,
+  MenuOutlined, MoneyCollectOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TeamOutlined, WarningOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+const ICONS: Record<string, ReactNode> = {
+  DashboardOutlined: <DashboardOutlined />,
+  SettingOutlined: <SettingOutlined />,
+  TeamOutlined: <TeamOutlined />,
+  SafetyOutlined: <SafetyOutlined />,
+  MenuOutlined: <MenuOutlined />,
+  SolutionOutlined: <SolutionOutlined />,
+  FileTextOutlined: <FileTextOutlined />,
+  AuditOutlined: <AuditOutlined />,
+  CustomerServiceOutlined: <CustomerServiceOutlined />,
+  WarningOutlined: <WarningOutlined />,
+  MoneyCollectOutlined: <MoneyCollectOutlined />,
+};
+
+/** The icon named by a menu row; an unknown name falls back to a neutral icon. */
+export function menuIcon(name: string): ReactNode {
+  return ICONS[name] ?? <AppstoreOutlined />;
+}

@@ -1,0 +1,20 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { NAV_ITEMS } from './nav-items';
+
+export async function NavBar() {
+  const t = await getTranslations('nav');
+  return (
+    <nav aria-label={t('label')} className="bg-brand-600 text-white">
+      <ul className="container-page flex items-stretch gap-0 overflow-x-auto whitespace-nowrap text-sm [scrollbar-width:none]">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.key}>
+            <Link href={item.href} className="block px-3 py-3 font-medium hover:bg-brand-700 lg:px-4">
+              {t(item.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

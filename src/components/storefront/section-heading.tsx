@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+
+export function SectionHeading({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <div className="mb-4 flex items-end justify-between border-b border-line pb-2">
+      <h2 className="text-lg font-semibold text-ink">{title}</h2>
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import type { HeaderUser } from '@/contracts/auth';
+import type { SiteContact } from '@/contracts/settings';
+import type { Locale } from '@/i18n/routing';
+import { NavBar } from './nav-bar';
+import { SearchBar } from './search-bar';
+import { SideWidget } from './side-widget';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+export interface StoreShellProps {
+  data: { user: HeaderUser | null; contact: SiteContact; locale: Locale };
+  withNav: boolean;
+  aside?: ReactNode;
+  children: ReactNode;
+}
+
+/** Layouts 1 and 2 of spec §2: header, search bar, (navigation bar), side widget, footer. */
+export function StoreShell({ data, withNav, aside, children }: StoreShellProps) {
+  const { user, contact, locale } = data;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader user={user} contact={contact} locale={locale} />
+      <SearchBar />
+      {withNav && <NavBar />}
+      <main id="main" className="flex-1">
+        {aside ? (
+          <div className="container-page flex flex-col gap-6 py-6 md:flex-row">
+            {aside}
+            <div className="min-w-0 flex-1">{children}</div>
+          </div>
+        ) : (
+          children
+        )}
+      </main>
+      <SiteFooter contact={contact} />
+      <SideWidget chatLink={contact.chatLink} hotlines={contact.hotlines} salesEmail={contact.salesEmail} />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** Search types (spec §9): 1 item number, 2 CAS number, 3 product name, 4 brand. */
+export const SEARCH_TYPES = [1, 2, 3, 4] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+export const SEARCH_KEY_MAX = 50;
+
+/**
+ * The spec's search-key rule (§5): regular-expression metacharacters, single and double
+ * quotes, semicolon, equals and comma become spaces; the result is trimmed and capped.
+ */
+export function sanitiseSearchKey(input: string): string {
+  return input
+    .slice(0, SEARCH_KEY_MAX)
+    .replace(/[\\^$.*+?()[\]{}|/'";=,，；]/g, ' ')
+    .trim();
+}
+
+export function parseSearchType(value: unknown): SearchType | null {
+  const n = Number(value);
+  return (SEARCH_TYPES as readonly number[]).includes(n) ? (n as SearchType) : null;
+}

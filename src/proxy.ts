@@ -1,0 +1,54 @@
+import createMiddleware from 'next-intl/middleware';
+import { NextResponse, type NextRequest } from 'next/server';
+import { routing } from './i18n/routing';
+
+const intl = createMiddleware(routing);
+
+/** The English-site address (web setting type 1), refreshed at most once a minute. */
+let englishSite: { host: string | null; fetchedAt: number } = { host: null, fetchedAt: 0 };
+
+async function englishSiteHost(): Promise<string | null> {
+  if (Date.now() - englishSite.fetchedAt < 60_000) return englishSite.host;
+  englishSite = { host: englishSite.host, fetchedAt: Date.now() };
+  try {
+    const port = process.env.PORT ?? '3000';
+    const res = await fetch(`http://127.0.0.1:${port}/api/web/settingCon/getPage`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ limit: 100, offset: 1 }),
+      signal: AbortSignal.timeout(2000),
+    });
+    const body = (await res.json()) as { data?: { type: number; content: string }[] };
+    const site = body.data?.find((s) => s.type === 1)?.content ?? null;
+    englishSite = { host: site ? site.replace(/^https?:\/\//i, '').replace(/[/:].*$/, '').toLowerCase() : null, fetchedAt: Date.now() };
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'warn', event: 'proxy.settings_unavailable', error: String(error) }));
+  }
+  return englishSite.host;
+}
+
+function hasLocalePrefix(pathname: string): boolean {
+  return routing.locales.some((l) => l !== routing.defaultLocale && (pathname === `/${l}` || pathname.startsWith(`/${l}/`)));
+}
+
+/**
+ * Locale negotiation only (never authorisation): next-intl's prefixes, and on the English
+ * site's host an unprefixed path is served in English (spec §4 "Language").
+ */
+export default async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (!hasLocalePrefix(pathname)) {
+    const host = (request.headers.get('host') ?? '').split(':')[0]?.toLowerCase() ?? '';
+    const english = await englishSiteHost();
+    if (english && host === english) {
+      const url = request.nextUrl.clone();
+      url.pathname = `/en${pathname === '/' ? '' : pathname}`;
+      return NextResponse.rewrite(url);
+    }
+  }
+  return intl(request);
+}
+
+export const config = {
+  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)'],
+};

@@ -1,0 +1,34 @@
+import 'server-only';
+import { getLocale } from 'next-intl/server';
+import { redirect } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import type { Actor } from './actor';
+import { currentActor } from './current-actor';
+import type { Permission } from './permissions';
+
+type UserActor = Extract<Actor, { kind: 'user' }>;
+type StaffActor = Extract<Actor, { kind: 'staff' }>;
+
+/** For signed-in customer pages: a guest goes to /?login (spec §4 "Route guard"), checked by the page itself. */
+export async function requireUserPage(): Promise<UserActor> {
+  const actor = await currentActor();
+  if (actor.kind !== 'user') {
+    redirect({ href: '/?login', locale: (await getLocale()) as Locale });
+    throw new Error('unreachable');
+  }
+  return actor;
+}
+
+/** For back-office pages: no staff session goes to the staff login; a missing permission to /401. */
+export async function requireStaffPage(permission: Permission = 'ADMIN.ACCESS'): Promise<StaffActor> {
+  const actor = await currentActor();
+  const locale = (await getLocale()) as Locale;
+  if (actor.kind !== 'staff') {
+    redirect({ href: '/admin/login', locale });
+    throw new Error('unreachable');
+  }
+  if (!actor.permissions.includes(permission)) {
+    redirect({ href: '/401', locale });
+  }
+  return actor;
+}

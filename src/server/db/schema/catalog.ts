@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    country: text('country').notNull().default(''),
+    logoText: text('logo_text').notNull().default(''),
+    descriptionZh: text('description_zh').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    authorised: boolean('authorised').notNull().default(false),
+    recommended: boolean('recommended').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('brands_code_uq').on(t.code), index('brands_authorised_idx').on(t.authorised, t.sort)],
+);
+
+/** Three-level category tree (spec §3 "Category"). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    level: smallint('level').notNull(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    leaf: boolean('leaf').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
+);
+
+export interface GhsBlock {
+  pictograms: string[];
+  signalWord: 'danger' | 'warning' | null;
+  hazardStatements: string[];
+  precautionaryStatements: string[];
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    itemNo: text('item_no').notNull(),
+    cas: text('cas'),
+    mdl: text('mdl'),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    pinyin: text('pinyin').notNull().default(''),
+    pinyinInitials: text('pinyin_initials').notNull().default(''),
+    synonyms: text('synonyms').notNull().default(''),
+    formula: text('formula'),
+    molecularWeight: numeric('molecular_weight', { precision: 10, scale: 3 }),
+    smiles: text('smiles'),
+    purity: text('purity').notNull().default(''),
+    grade: text('grade').notNull().default(''),
+    storage: text('storage').notNull().default('rt'),
+    shipping: text('shipping').notNull().default('ambient'),
+    ghs: jsonb('ghs').$type<GhsBlock>(),
+    brandId: integer('brand_id').notNull().references(() => brands.id),
+    categoryId: integer('category_id').notNull().references(() => categories.id),
+    isHot: boolean('is_hot').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    isSpecial: boolean('is_special').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_item_no_uq').on(t.itemNo),
+    index('products_item_no_prefix_idx').using('btree', sql`${t.itemNo} text_pattern_ops`),
+    index('products_cas_idx').on(t.cas),
+    index('products_brand_idx').on(t.brandId, t.id),
+    index('products_category_idx').on(t.categoryId, t.id),
+    index('products_name_en_trgm_idx').using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`),
+    index('products_name_zh_trgm_idx').using('gin', sql`${t.nameZh} gin_trgm_ops`),
+    index('products_flags_idx').on(t.isHot, t.isNew, t.isSpecial),
+  ],
+);
+
+/** Pack sizes of a product (规格) with list price, stock and lead time. */
+export const productPacks = pgTable(
+  'product_packs',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    stock: integer('stock').notNull().default(0),
+    leadTimeDays: integer('lead_time_days').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('product_packs_product_idx').on(t.productId, t.sort)],
+);
+
+/** COA (per lot), MSDS and protocol documents of a product. */
+export const productDocuments = pgTable(
+  'product_documents',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    lotNo: text('lot_no'),
+    lang: text('lang').notNull().default('zh'),
+    title: text('title').notNull(),
+    filePath: text('file_path').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_documents_product_idx').on(t.productId, t.kind), index('product_documents_lot_idx').on(t.lotNo)],
+);
+
+export type Brand = typeof brands.$inferSelect;
+export type NewBrand = typeof brands.$inferInsert;
+export type Category = typeof categories.$inferSelect;
+export type NewCategory = typeof categories.$inferInsert;
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductPack = typeof productPacks.$inferSelect;
+export type NewProductPack = typeof productPacks.$inferInsert;
+export type ProductDocument = typeof productDocuments.$inferSelect;
+export type NewProductDocument = typeof productDocuments.$inferInsert;

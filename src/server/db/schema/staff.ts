@@ -1,0 +1,66 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    loginName: text('login_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_login_name_uq').on(t.loginName)],
+);
+
+/** Back-office roles ("authority" in the spec). */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('staff_roles_name_uq').on(t.name)],
+);
+
+export const staffRolePermissions = pgTable(
+  'staff_role_permissions',
+  {
+    roleId: integer('role_id').notNull().references(() => staffRoles.id, { onDelete: 'cascade' }),
+    permission: text('permission').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const staffRoleAssignments = pgTable(
+  'staff_role_assignments',
+  {
+    staffId: integer('staff_id').notNull().references(() => staff.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull().references(() => staffRoles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.roleId] })],
+);
+
+/** Audit of staff changes: who did what to which entity, written in the same transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorType: text('actor_type').$type<'user' | 'staff' | 'system'>().notNull(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);
+
+export type Staff = typeof staff.$inferSelect;
+export type NewStaff = typeof staff.$inferInsert;
+export type StaffRole = typeof staffRoles.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

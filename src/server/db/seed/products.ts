@@ -1,0 +1,48 @@
+import 'server-only';
+import type { Db } from '../client';
+import { productDocuments, productPacks, products, type NewProduct, type NewProductDocument, type NewProductPack } from '../schema';
+import { insertInBatches } from './batch';
+import type { SeededBrand } from './brands';
+import { planCatalog, type PlannedProduct } from './catalog-plan';
+import type { SeededCategories } from './categories';
+import { createRng, SEED } from './random';
+import { buildSubstances } from './substances';
+
+export interface ProductCounts {
+  products: number;
+  productPacks: number;
+  productDocuments: number;
+}
+
+export function planProducts(count: number, brands: readonly SeededBrand[]): PlannedProduct[] {
+  return planCatalog(count, buildSubstances(), brands, createRng(SEED).fork('products'));
+}
+
+export async function insertPlannedProducts(
+  db: Db, planned: readonly PlannedProduct[], brands: readonly SeededBrand[], categories: SeededCategories,
+): Promise<ProductCounts> {
+  const brandId = new Map(brands.map((b) => [b.code, b.id]));
+  const rows: NewProduct[] = planned.map((p) => ({
+    ...p.product,
+    brandId: brandId.get(p.brandCode) ?? 0,
+    categoryId: categories.leafId(p.category),
+  }));
+  const idByItemNo = new Map<string, number>();
+  await insertInBatches(rows, async (batch) => {
+    const inserted = await db.insert(products).values(batch).returning({ id: products.id, itemNo: products.itemNo });
+    for (const r of inserted) idByItemNo.set(r.itemNo, r.id);
+  });
+
+  const productIdOf = (itemNo: string): number => {
+    const id = idByItemNo.get(itemNo);
+    if (id === undefined) throw new Error(`Product ${itemNo} was not inserted`);
+    return id;
+  };
+  const packs: NewProductPack[] = planned.flatMap((p) => p.packs.map((pack) => ({ ...pack, productId: productIdOf(p.product.itemNo) })));
+  const documents: NewProductDocument[] = planned.flatMap((p) =>
+    p.documents.map((doc) => ({ ...doc, productId: productIdOf(p.product.itemNo) })),
+  );
+  await insertInBatches(packs, (batch) => db.insert(productPacks).values(batch));
+  await insertInBatches(documents, (batch) => db.insert(productDocuments).values(batch));
+  return { products: rows.length, productPacks: packs.length, productDocuments: documents.length };
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidCas } from '@/lib/cas';
+import { sha256Hex } from '@/lib/sha256';
+import { verifyPassword } from '@/server/auth/passwords';
+import { openPglite, type DbHandle } from '@/server/db/client';
+import { runMigrations } from '@/server/db/migrate';
+import {
+  brands, categories, contentCategories, contentItems, menus, permissions, productPacks, products, staff, users, webSettings,
+} from '@/server/db/schema';
+import { CONTENT_KINDS } from '@/server/db/schema/content';
+import { DEMO_ACCOUNTS, isSeeded, seedDatabase, type SeedSummary } from './index';
+
+const PRODUCTS = 400;
+
+async function freshSeededDb(): Promise<{ handle: DbHandle; summary: SeedSummary }> {
+  const handle = await openPglite('memory://');
+  await runMigrations(handle);
+  expect(await isSeeded(handle.db)).toBe(false);
+  const summary = await seedDatabase(handle.db, { products: PRODUCTS });
+  return { handle, summary };
+}
+
+/** A fingerprint of the catalogue: item number, CAS and pack prices in id order. */
+async function catalogueHash(handle: DbHandle): Promise<string> {
+  const rows = await handle.db
+    .select({ itemNo: products.itemNo, cas: products.cas, size: productPacks.size, price: productPacks.price, createdAt: products.createdAt })
+    .from(products)
+    .leftJoin(productPacks, eq(productPacks.productId, products.id))
+    .orderBy(asc(products.id), asc(productPacks.id));
+  const text = rows.map((r) => `${r.itemNo}|${r.cas ?? ''}|${r.size ?? ''}|${r.price ?? ''}|${r.createdAt.toISOString()}`).join('\n');
+  return createHash('sha256').update(text).digest('hex');
+}
+
+let first: { handle: DbHandle; summary: SeedSummary };
+let second: { handle: DbHandle; summary: SeedSummary };
+
+beforeAll(async () => {
+  first = await freshSeededDb();
+  second = await freshSeededDb();
+}, 180_000);
+
+afterAll(async () => {
+  await first?.handle.close();
+  await second?.handle.close();
+});
+
+describe('seedDatabase', () => {
+  it('is deterministic: two fresh databases get the same catalogue', async () => {
+    expect(first.summary).toEqual(second.summary);
+    expect(await catalogueHash(first.handle)).toBe(await catalogueHash(second.handle));
+  });
+
+  it('reports itself as seeded and writes the requested number of products with packs', async () => {
+    const db = first.handle.db;
+    expect(await isSeeded(db)).toBe(true);
+    expect(first.summary.products).toBe(PRODUCTS);
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+    expect(count?.n).toBe(PRODUCTS);
+    const packCounts = await db
+      .select({ n: sql<number>`count(${productPacks.id})::int` })
+      .from(products)
+      .leftJoin(productPacks, eq(productPacks.productId, products.id))
+      .groupBy(products.id);
+    expect(packCounts.every((r) => r.n >= 1 && r.n <= 4)).toBe(true);
+  });
+
+  it('gives every product a valid CAS number (when it has one) and unique item numbers', async () => {
+    const rows = await first.handle.db.select({ itemNo: products.itemNo, cas: products.cas }).from(products);
+    const withCas = rows.filter((r) => r.cas !== null);
+    expect(withCas.length).toBeGreaterThan(PRODUCTS * 0.6);
+    for (const r of withCas) expect(isValidCas(r.cas ?? ''), `${r.itemNo} ${r.cas}`).toBe(true);
+    expect(new Set(rows.map((r) => r.itemNo)).size).toBe(rows.length);
+    expect(rows.some((r) => r.cas === '64-17-5')).toBe(true);
+  });
+
+  it('builds a three-level category tree of at least 150 nodes with correct leaf flags', async () => {
+    const rows = await first.handle.db.select().from(categories);
+    expect(rows.length).toBeGreaterThanOrEqual(150);
+    expect(new Set(rows.map((r) => r.level))).toEqual(new Set([1, 2, 3]));
+    const parents = new Set(rows.map((r) => r.parentId).filter((id): id is number => id !== null));
+    for (const r of rows) {
+      expect(r.leaf, r.nameEn).toBe(!parents.has(r.id));
+      if (r.level === 1) expect(r.parentId).toBeNull();
+      else expect(rows.find((p) => p.id === r.parentId)?.level).toBe(r.level - 1);
+    }
+    const productCategories = await first.handle.db.selectDistinct({ id: products.categoryId }).from(products);
+    for (const { id } of productCategories) expect(rows.find((c) => c.id === id)?.leaf).toBe(true);
+  });
+
+  it('seeds at least 30 brands, some authorised and some recommended', async () => {
+    const rows = await first.handle.db.select().from(brands);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    expect(rows.filter((b) => b.authorised).length).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((b) => b.recommended).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('has content categories and items of every kind', async () => {
+    const db = first.handle.db;
+    for (const kind of CONTENT_KINDS) {
+      const cats = await db.select().from(contentCategories).where(eq(contentCategories.kind, kind));
+      const items = await db.select().from(contentItems).where(eq(contentItems.kind, kind));
+      expect(cats.length, kind).toBeGreaterThan(0);
+      expect(items.length, kind).toBeGreaterThanOrEqual(12);
+    }
+    const resourceCats = await db.select().from(contentCategories).where(eq(contentCategories.kind, 'resource')).orderBy(asc(contentCategories.sort));
+    expect(resourceCats[0]?.nameEn).toBe('Handbooks');
+  });
+
+  it('stores web settings, the permission registry and the back-office menu', async () => {
+    const db = first.handle.db;
+    const settings = await db.select().from(webSettings);
+    expect(new Set(settings.map((s) => s.type))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    expect((await db.select().from(permissions)).length).toBeGreaterThan(20);
+    const paths = (await db.select({ path: menus.path }).from(menus)).map((m) => m.path);
+    expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/system-setting', 'auth', 'authadd', 'stafflist', 'staffadd', 'menu']));
+  });
+
+  it('lets every demo account sign in with its documented password', async () => {
+    const db = first.handle.db;
+    for (const c of DEMO_ACCOUNTS.customers) {
+      const [row] = await db.select().from(users).where(eq(users.loginName, c.loginName));
+      expect(row, c.loginName).toBeDefined();
+      expect(await verifyPassword(row?.passwordHash ?? '', await sha256Hex(c.password))).toBe(true);
+      expect(await verifyPassword(row?.passwordHash ?? '', await sha256Hex('wrong password'))).toBe(false);
+    }
+    for (const s of DEMO_ACCOUNTS.staff) {
+      const [row] = await db.select().from(staff).where(eq(staff.loginName, s.loginName));
+      expect(await verifyPassword(row?.passwordHash ?? '', await sha256Hex(s.password)), s.loginName).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import type { Db } from '@/server/db/client';
+import { log } from '@/server/log';
+import { adminRouters } from '@/server/modules/admin-routers';
+import { systemRoutes } from '@/server/modules/system/routes';
+import { webRouters } from '@/server/modules/web-routers';
+import type { AppEnv } from './context';
+import { failure } from './envelope';
+import { AppError } from './errors';
+import { apiLang, apiText, type ApiLang } from './locale';
+import { authenticate } from './middleware/authenticate';
+
+export const MAX_BODY_BYTES = Number(process.env.API_MAX_BODY_BYTES ?? 1024 * 1024);
+
+export interface AppOptions {
+  getDb: () => Promise<Db>;
+}
+
+/** The whole HTTP API under /api: one Hono app, mounted once by src/app/api/[[...route]]/route.ts. */
+export function createApp(options: AppOptions) {
+  const app = new Hono<AppEnv>().basePath('/api');
+
+  app.use('*', async (c, next) => {
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    c.set('lang', apiLang(getCookie(c, 'NEXT_LOCALE'), c.req.header('accept-language')));
+    c.header('x-request-id', c.get('requestId'));
+    c.header('cache-control', 'no-store');
+    await next();
+  });
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => failure(c, new AppError(413)) }));
+  app.use('*', async (c, next) => {
+    c.set('db', await options.getDb());
+    await next();
+  });
+  app.use('*', authenticate());
+
+  app.route('/', systemRoutes.app);
+  for (const router of [...webRouters, ...adminRouters]) {
+    app.route(router.base.replace(/^\/api/, ''), router.app);
+  }
+
+  app.notFound((c) => failure(c, new AppError(404, 'routeNotFound')));
+  app.onError((err, c) => {
+    if (err instanceof AppError) return failure(c, err);
+    if (err instanceof ZodError) {
+      // An output that does not match its schema is our bug, not the caller's.
+      log('error', 'api.output_invalid', { requestId: c.get('requestId'), path: c.req.path, issues: err.issues.slice(0, 5) });
+      return failure(c, new AppError(500), internalMessage(c.get('requestId'), c.get('lang')));
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return failure(c, new AppError(err.status === 413 ? 413 : 400));
+    }
+    log('error', 'api.unhandled', { requestId: c.get('requestId'), path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined });
+    return failure(c, new AppError(500), internalMessage(c.get('requestId'), c.get('lang')));
+  });
+  return app;
+}
+
+function internalMessage(requestId: string, lang: ApiLang): string {
+  return apiText(lang, 'errors', 'internal').replace('{requestId}', requestId);
+}
+
+export type ApiApp = ReturnType<typeof createApp>;

@@ -1,0 +1,17 @@
+import 'server-only';
+import type { Actor } from '@/server/auth/actor';
+import type { Db } from '@/server/db/client';
+import type { ApiLang } from './locale';
+
+export interface AppVariables {
+  db: Db;
+  requestId: string;
+  lang: ApiLang;
+  actor: Actor;
+  /** The session token of this request and where it came from; null for guests. */
+  session: { token: string; via: 'cookie' | 'header' } | null;
+}
+
+export interface AppEnv {
+  Variables: AppVariables;
+}

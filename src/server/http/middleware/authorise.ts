@@ -1,0 +1,30 @@
+import 'server-only';
+import type { MiddlewareHandler } from 'hono';
+import { PERMISSION_REGISTRY, type Permission } from '@/server/auth/permissions';
+import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+
+/** public: anyone; user: a signed-in customer; staff: a signed-in staff member. */
+export type Audience = 'public' | 'user' | 'staff';
+
+/** 401 when nobody (or the wrong kind of account) is signed in, 403 when a permission is missing. */
+export function requireAuth(audience: Audience, permissions: Permission[] = []): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (audience !== 'public') {
+      const actor = c.get('actor');
+      if (actor.kind !== audience) throw new AppError(401);
+      const missing = permissions.filter((p) => !actor.permissions.includes(p));
+      if (missing.length > 0) throw new AppError(403, 'forbidden', { missing });
+    }
+    await next();
+  };
+}
+
+/**
+ * A guard for routes written without `endpoint()`: the permissions' scope says whether a
+ * customer user or a staff member must be signed in.
+ */
+export function requirePermission(...permissions: [Permission, ...Permission[]]): MiddlewareHandler<AppEnv> {
+  const scope = PERMISSION_REGISTRY.find((p) => p.code === permissions[0])?.scope;
+  return requireAuth(scope === 'company' ? 'user' : 'staff', permissions);
+}

@@ -1,0 +1,60 @@
+import 'server-only';
+import { and, asc, count, desc, eq, min, sql } from 'drizzle-orm';
+import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
+import type { Db } from '@/server/db/client';
+import { brands, productPacks, products } from '@/server/db/schema';
+
+export type ProductFlag = 'hot' | 'new' | 'special';
+
+
+const flagColumn = { hot: products.isHot, new: products.isNew, special: products.isSpecial } as const;
+
+/** Hot, new or special products with their lowest pack price, in one query. */
+export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: 'zh' | 'en' }): Promise<ProductCardDto[]> {
+  const packs = db
+    .select({ productId: productPacks.productId, minPrice: min(productPacks.price).as('min_price'), packCount: count().as('pack_count') })
+    .from(productPacks)
+    .groupBy(productPacks.productId)
+    .as('packs');
+  const rows = await db
+    .select({
+      id: products.id, itemNo: products.itemNo, cas: products.cas, nameZh: products.nameZh, nameEn: products.nameEn,
+      formula: products.formula, purity: products.purity, brandZh: brands.nameZh, brandEn: brands.nameEn,
+      minPrice: packs.minPrice, packCount: packs.packCount,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(packs, eq(packs.productId, products.id))
+    .where(and(eq(flagColumn[params.flag], true), eq(products.active, true)))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(params.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    itemNo: r.itemNo,
+    cas: r.cas,
+    name: params.lang === 'en' ? r.nameEn : r.nameZh,
+    formula: r.formula,
+    purity: r.purity,
+    brandName: params.lang === 'en' ? r.brandEn : r.brandZh,
+    minPrice: r.minPrice,
+    packCount: Number(r.packCount ?? 0),
+  }));
+}
+
+
+export async function listRecommendedBrands(db: Db, params: { limit: number; lang: 'zh' | 'en' }): Promise<BrandCardDto[]> {
+  const rows = await db
+    .select({ id: brands.id, nameZh: brands.nameZh, nameEn: brands.nameEn, logoText: brands.logoText, country: brands.country, authorised: brands.authorised })
+    .from(brands)
+    .where(eq(brands.recommended, true))
+    .orderBy(asc(brands.sort), asc(brands.id))
+    .limit(params.limit);
+  return rows.map((r) => ({ id: r.id, name: params.lang === 'en' ? r.nameEn : r.nameZh, logoText: r.logoText, country: r.country, authorised: r.authorised }));
+}
+
+/** Catalogue size for the home page; an estimate from the planner past 10,000 rows. */
+export async function countCatalogue(db: Db): Promise<{ products: number; brands: number }> {
+  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(select 1 from ${products} limit 10001) as capped`);
+  const [b] = await db.select({ n: sql<number>`count(*)::int` }).from(brands);
+  return { products: Number(p?.n ?? 0), brands: Number(b?.n ?? 0) };
+}

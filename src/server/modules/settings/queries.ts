@@ -1,0 +1,42 @@
+import 'server-only';
+import { asc } from 'drizzle-orm';
+import type { SiteContact, WebSettingDto } from '@/contracts/settings';
+import type { Db } from '@/server/db/client';
+import { webSettings } from '@/server/db/schema';
+
+/** A page of web settings; `offset` is the 1-based page number, as the spec's calls send it. */
+export async function listWebSettings(db: Db, params: { limit: number; offset: number }): Promise<WebSettingDto[]> {
+  return db
+    .select({ type: webSettings.type, content: webSettings.content })
+    .from(webSettings)
+    .orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id))
+    .limit(params.limit)
+    .offset((params.offset - 1) * params.limit);
+}
+
+
+/** The contact data the header, footer and service panel show, read in one query. */
+export async function getSiteContact(db: Db): Promise<SiteContact> {
+  const rows = await db
+    .select({ type: webSettings.type, content: webSettings.content })
+    .from(webSettings)
+    .orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id));
+  const first = (type: number) => rows.find((r) => r.type === type)?.content ?? null;
+  return {
+    englishSite: first(1),
+    hotlines: rows.filter((r) => r.type === 2 || r.type === 3).map((r) => r.content),
+    chatContact: first(4),
+    salesEmail: first(5),
+    chatLink: first(6),
+    address: first(7),
+    qrCodeUrl: first(8),
+    workingHours: first(9),
+  };
+}
+
+/** Whether a request host is the English site's address (web setting type 1). */
+export function isEnglishSiteHost(englishSite: string | null, host: string | null): boolean {
+  if (!englishSite || !host) return false;
+  const wanted = englishSite.replace(/^https?:\/\//i, '').replace(/\/.*$/, '').toLowerCase();
+  return wanted !== '' && host.toLowerCase().split(':')[0] === wanted.split(':')[0];
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiHarness, type ApiHarness } from '../../../../test/api';
+
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await createApiHarness();
+});
+afterAll(async () => {
+  await h.db.destroy();
+});
+
+describe('POST /api/web/settingCon/getPage', () => {
+  it('returns the first page of web settings with the spec defaults (limit 10, offset 1)', async () => {
+    const res = await h.call('POST', '/api/web/settingCon/getPage', { form: { limit: '10', offset: '1' } });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(200);
+    const items = res.body.data as { type: number; content: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(10);
+    expect(items.find((i) => i.type === 1)?.content).toBeTruthy();
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(['content', 'type']);
+  });
+
+  it('accepts JSON and query parameters too', async () => {
+    const json = await h.call('POST', '/api/web/settingCon/getPage', { json: { limit: 2, offset: 1 } });
+    expect((json.body.data as unknown[]).length).toBe(2);
+    const query = await h.call('POST', '/api/web/settingCon/getPage?limit=3&offset=1');
+    expect((query.body.data as unknown[]).length).toBe(3);
+  });
+
+  it('pages with offset as a page number', async () => {
+    const first = await h.call('POST', '/api/web/settingCon/getPage', { json: { limit: 2, offset: 1 } });
+    const second = await h.call('POST', '/api/web/settingCon/getPage', { json: { limit: 2, offset: 2 } });
+    expect(second.body.data).not.toEqual(first.body.data);
+    const far = await h.call('POST', '/api/web/settingCon/getPage', { json: { limit: 10, offset: 999 } });
+    expect(far.body.data).toEqual([]);
+  });
+
+  it('answers 400 with field errors for bad input, in the caller language', async () => {
+    const res = await h.call('POST', '/api/web/settingCon/getPage', { form: { limit: 'abc', offset: '0' } });
+    expect(res.status).toBe(400);
+    const fields = res.body.data as { field: string; message: string }[];
+    expect(fields.map((f) => f.field).sort()).toEqual(['limit', 'offset']);
+    const en = await h.call('POST', '/api/web/settingCon/getPage', { form: { limit: '1000' }, headers: { 'accept-language': 'en' } });
+    expect(en.status).toBe(400);
+    expect(en.body.msg).toBe('Some fields are not valid');
+    expect((en.body.data as { message: string }[])[0]?.message).toMatch(/100/);
+  });
+});

@@ -1,0 +1,24 @@
+import 'server-only';
+import { getLocale } from 'next-intl/server';
+import type { HeaderUser } from '@/contracts/auth';
+import type { SiteContact } from '@/contracts/settings';
+import type { Locale } from '@/i18n/routing';
+import { currentActor } from '@/server/auth/current-actor';
+import { getDb } from '@/server/db/client';
+import { getSiteContact } from './queries';
+
+export interface ShellData {
+  user: HeaderUser | null;
+  contact: SiteContact;
+  locale: Locale;
+}
+
+/** What the storefront frame (header, footer, service panel) needs, for the layouts to pass down. */
+export async function loadShellData(): Promise<ShellData> {
+  const [actor, contact, locale] = await Promise.all([currentActor(), getDb().then(getSiteContact), getLocale()]);
+  return {
+    user: actor.kind === 'user' ? { name: actor.name, companyName: actor.companyName } : null,
+    contact,
+    locale: locale as Locale,
+  };
+}

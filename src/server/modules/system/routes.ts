@@ -1,0 +1,31 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { AppEnv } from '@/server/http/context';
+import { renderApiDocs } from '@/server/http/api-docs-page';
+import { failure } from '@/server/http/envelope';
+import { AppError } from '@/server/http/errors';
+import { buildOpenApiDocument } from '@/server/http/openapi';
+
+const app = new Hono<AppEnv>();
+
+// GET /api/health — the process answers
+app.get('/health', (c) => c.json({ code: 200, msg: 'ok', data: { status: 'ok' } }));
+
+// GET /api/ready — a database round trip
+app.get('/ready', async (c) => {
+  try {
+    await c.get('db').execute(sql`select 1`);
+    return c.json({ code: 200, msg: 'ok', data: { status: 'ready' } });
+  } catch {
+    return failure(c, new AppError(503));
+  }
+});
+
+// GET /api/openapi.json — the OpenAPI document
+app.get('/openapi.json', (c) => c.json(buildOpenApiDocument()));
+
+// GET /api/docs — human-readable reference
+app.get('/docs', (c) => c.html(renderApiDocs(buildOpenApiDocument())));
+
+export const systemRoutes = { app };

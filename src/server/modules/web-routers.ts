@@ -1,0 +1,6 @@
+import 'server-only';
+import { authWebRouter } from './auth/routes';
+import { settingsWebRouter } from './settings/routes';
+
+/** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
+export const webRouters = [authWebRouter, settingsWebRouter];

@@ -1,0 +1,59 @@
+import { createApp, type ApiApp } from '@/server/http/app';
+import { sha256Hex } from '@/lib/sha256';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export interface ApiHarness {
+  app: ApiApp;
+  db: TestDatabase;
+  /** JSON request helper that returns status and parsed envelope. */
+  call: (method: string, path: string, options?: CallOptions) => Promise<{ status: number; body: Envelope; headers: Headers }>;
+  loginUser: (loginName: string, password: string) => Promise<string>;
+  loginStaff: (loginName: string, password: string) => Promise<string>;
+}
+
+export interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+export interface CallOptions {
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: string;
+  headers?: Record<string, string>;
+  token?: string;
+}
+
+export async function createApiHarness(options: { products?: number } = {}): Promise<ApiHarness> {
+  const db = await createTestDatabase(options);
+  const app = createApp({ getDb: async () => db.db });
+  const call: ApiHarness['call'] = async (method, path, opts = {}) => {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    let body: string | undefined = opts.body;
+    if (opts.json !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    }
+    if (opts.token) headers.authorization = opts.token;
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: Envelope;
+    try {
+      parsed = JSON.parse(text) as Envelope;
+    } catch {
+      throw new Error(`Not JSON (${res.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  const login = (base: string) => async (loginName: string, password: string) => {
+    const res = await call('POST', `${base}/login`, { form: { loginName, password: await sha256Hex(password) } });
+    const data = res.body.data as { user?: { token?: string } } | null;
+    if (res.status !== 200 || !data?.user?.token) throw new Error(`login failed for ${loginName}: ${JSON.stringify(res.body)}`);
+    return data.user.token;
+  };
+  return { app, db, call, loginUser: login('/api/web/auth'), loginStaff: login('/api/admin/auth') };
+}

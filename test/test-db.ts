@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { openPglite, openPostgres, type DbHandle } from '@/server/db/client';
+import { runMigrations } from '@/server/db/migrate';
+import { seedDatabase } from '@/server/db/seed';
+
+export interface TestDatabase extends DbHandle {
+  /** Closes the connection and drops a PostgreSQL throwaway database. */
+  destroy: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite, or — for the
+ * PostgreSQL project — a throwaway database created next to TEST_DATABASE_URL.
+ */
+export async function createTestDatabase(options: { products?: number } = {}): Promise<TestDatabase> {
+  const handle = process.env.TEST_DB_DRIVER === 'postgres' ? await createPostgresDatabase() : await pgliteDatabase();
+  await runMigrations(handle);
+  await seedDatabase(handle.db, { products: options.products ?? 120 });
+  return handle;
+}
+
+async function pgliteDatabase(): Promise<TestDatabase> {
+  const handle = await openPglite('memory://');
+  return { ...handle, destroy: handle.close };
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 4);
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.close();
+      const dropper = postgres(base, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}

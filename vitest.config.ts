@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(__dirname);
+const shared = {
+  resolve: {
+    alias: {
+      '@': path.join(root, 'src'),
+      'server-only': path.join(root, 'test/empty-module.ts'),
+    },
+  },
+};
+
+/** API integration tests run on PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set. */
+const integrationOn = (driver: 'pglite' | 'postgres') => ({
+  ...shared,
+  test: {
+    name: `api-${driver}`,
+    include: ['src/**/*.api.test.ts'],
+    env: { TEST_DB_DRIVER: driver, LOG_LEVEL: 'silent' },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        ...shared,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts'],
+          env: { LOG_LEVEL: 'silent' },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      integrationOn('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integrationOn('postgres')] : []),
+    ],
+  },
+});
