@@ -1,7 +1,7 @@
 'use client';
 
 import { BgColorsOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ShopOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, Space, Typography, type MenuProps } from 'antd';
+import { Button, Layout, Menu, Typography, type MenuProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { MenuItemDto } from '@/contracts/menus';
@@ -44,6 +44,7 @@ export function AdminShell({ menu, userName, sidebarOpen, children }: { menu: Me
   const pathname = usePathname();
   const router = useRouter();
   const [collapsed, setCollapsed] = useState(!sidebarOpen);
+  const [narrow, setNarrow] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
   const items = useMemo(() => toItems(menu), [menu]);
   const views = useMemo(() => flatten(menu), [menu]);
@@ -65,8 +66,20 @@ export function AdminShell({ menu, userName, sidebarOpen, children }: { menu: Me
   }
 
   return (
-    <Layout className="min-h-screen">
-      <Layout.Sider collapsible collapsed={collapsed} trigger={null} breakpoint="md" onBreakpoint={(broken) => setCollapsed(broken)} width={220} theme="dark">
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        breakpoint="md"
+        collapsedWidth={narrow ? 0 : 64}
+        onBreakpoint={(broken) => {
+          setNarrow(broken);
+          setCollapsed(broken);
+        }}
+        width={220}
+        theme="dark"
+      >
         {settings.sidebarLogo && (
           <div className="flex h-14 items-center justify-center gap-2 text-white">
             <span className="grid h-8 w-8 place-items-center rounded-md font-bold" style={{ background: settings.theme }}>优</span>
@@ -77,22 +90,25 @@ export function AdminShell({ menu, userName, sidebarOpen, children }: { menu: Me
       </Layout.Sider>
       <Layout>
         <Layout.Header
-          className="flex items-center justify-between border-b border-slate-200 !bg-white !px-4"
-          style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}
+          style={{
+            display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8,
+            background: '#fff', padding: '0 12px', borderBottom: '1px solid #e5e7eb',
+            ...(settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : {}),
+          }}
         >
-          <Space>
+          <div className="flex min-w-0 items-center gap-2">
             <Button type="text" aria-label={t('menu')} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={toggleSidebar} />
-            <Typography.Text strong>{current?.title ?? t('title')}</Typography.Text>
-          </Space>
-          <Space>
-            <Link href="/"><Button type="text" icon={<ShopOutlined />}>{t('backToShop')}</Button></Link>
+            <Typography.Text strong ellipsis>{current?.title ?? t('title')}</Typography.Text>
+          </div>
+          <div className="flex shrink-0 items-center gap-1">
+            <Link href="/" aria-label={t('backToShop')}><Button type="text" icon={<ShopOutlined />}><span className="hidden md:inline">{t('backToShop')}</span></Button></Link>
             <Button type="text" icon={<BgColorsOutlined />} onClick={() => setThemeOpen(true)} aria-label={t('theme')} />
-            <Typography.Text data-testid="admin-user">{userName}</Typography.Text>
-            <Button type="text" icon={<LogoutOutlined />} onClick={logout}>{t('logout')}</Button>
-          </Space>
+            <span className="hidden max-w-40 truncate md:inline" data-testid="admin-user">{userName}</span>
+            <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={t('logout')}><span className="hidden md:inline">{t('logout')}</span></Button>
+          </div>
         </Layout.Header>
         {settings.tagsView && <VisitedTabs current={current} affixViews={affixViews} />}
-        <Layout.Content className="p-4">{children}</Layout.Content>
+        <Layout.Content style={{ padding: 16 }}>{children}</Layout.Content>
       </Layout>
       <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
     </Layout>

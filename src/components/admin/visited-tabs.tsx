@@ -51,7 +51,7 @@ export function VisitedTabs({ current, affixViews }: { current: VisitedView | nu
       activeKey={pathname}
       onChange={(key) => router.push(key)}
       onEdit={(key, action) => action === 'remove' && typeof key === 'string' && act('close', key)}
-      className="px-3 pt-2"
+      style={{ padding: '8px 12px 0', marginBottom: 0, background: '#fff' }}
       items={views.map((v) => ({
         key: v.path,
         closable: !v.affix,

@@ -66,21 +66,21 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
         </section>
       ))}
 
-      <div className="grid gap-10 lg:grid-cols-2">
-        <section data-testid="section-brands">
+      <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
+        <section className="min-w-0" data-testid="section-brands">
           <SectionHeading title={t('brands')} action={<Link href="/brand?type=0" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {brands.map((b) => (
               <li key={b.id}>
-                <Link href={{ pathname: '/brand/detail', query: { id: b.id } }} className="flex h-16 flex-col items-center justify-center rounded-lg border border-line bg-white px-2 text-center hover:border-brand-500">
+                <Link href={{ pathname: '/brand/detail', query: { id: b.id } }} className="flex h-16 min-w-0 flex-col items-center justify-center rounded-lg border border-line bg-white px-2 text-center hover:border-brand-500">
                   <span className="font-semibold text-brand-700">{b.logoText || b.name}</span>
-                  <span className="truncate text-xs text-muted">{b.name}</span>
+                  <span className="w-full truncate text-xs text-muted">{b.name}</span>
                 </Link>
               </li>
             ))}
           </ul>
         </section>
-        <section data-testid="section-news">
+        <section className="min-w-0" data-testid="section-news">
           <SectionHeading title={t('news')} action={<Link href="/news/index" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
           <ul className="divide-y divide-line rounded-lg border border-line bg-white">
             {news.map((n) => (
