@@ -16,5 +16,6 @@ test('a wrong staff password shows the error and stays on the form', async ({ pa
   await page.getByLabel('Account').fill('admin');
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('alert')).toContainText('Wrong account or password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong account or password' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/admin\/login$/);
 });
