@@ -23,6 +23,10 @@ const integrationOn = (driver: 'pglite' | 'postgres') => ({
   },
 });
 
+if (!process.env.TEST_DATABASE_URL) {
+  console.info('api-postgres: skipped — set TEST_DATABASE_URL=postgres://user@host:5432/db to run the API suite on PostgreSQL too');
+}
+
 export default defineConfig({
   test: {
     projects: [

@@ -41,9 +41,13 @@ export default async function proxy(request: NextRequest) {
     const host = (request.headers.get('host') ?? '').split(':')[0]?.toLowerCase() ?? '';
     const english = await englishSiteHost();
     if (english && host === english) {
+      // Served in place (no redirect). Layouts and pages set their locale from the path; the
+      // header tells next-intl's request config the same for components without params.
       const url = request.nextUrl.clone();
       url.pathname = `/en${pathname === '/' ? '' : pathname}`;
-      return NextResponse.rewrite(url);
+      const headers = new Headers(request.headers);
+      headers.set('X-NEXT-INTL-LOCALE', 'en');
+      return NextResponse.rewrite(url, { request: { headers } });
     }
   }
   return intl(request);

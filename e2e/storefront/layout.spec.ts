@@ -69,3 +69,29 @@ test.describe('error pages', () => {
     await expect(page).toHaveURL(/\/en\/admin\/login\?from=tab$/);
   });
 });
+
+test.describe('language by host', () => {
+  test('the English-site address from web settings (type 1) serves unprefixed paths in English', async ({ baseURL }) => {
+    const { get } = await import('node:http');
+    const url = new URL(baseURL ?? 'http://localhost:3100');
+    const html = await new Promise<string>((resolve, reject) => {
+      get({ host: url.hostname, port: url.port, path: '/', headers: { host: 'en.reagent.example.com' } }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += String(chunk)));
+        res.on('end', () => resolve(body));
+      }).on('error', reject);
+    });
+    expect(html).toContain('<html lang="en-US"');
+    expect(html).toContain('Main navigation');
+    expect(html).not.toContain('主导航');
+  });
+
+  test('the locale cookie lasts 365 days', async ({ page }) => {
+    await page.goto('/en');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'NEXT_LOCALE');
+    expect(cookie?.value).toBe('en');
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+  });
+});

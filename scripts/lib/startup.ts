@@ -11,9 +11,21 @@ export function exitWithError(error: unknown): never {
   process.exit(1);
 }
 
+/** The innermost cause: drivers' errors arrive wrapped in the ORM's query errors. */
+function rootCause(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause) break;
+    current = cause;
+  }
+  return current;
+}
+
 function describe(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  const code = (error as { code?: string } | null)?.code;
+  const root = rootCause(error);
+  const text = root instanceof Error ? `${root.name}: ${root.message}` : String(root);
+  const code = (root as { code?: string } | null)?.code;
   if (process.env.DATABASE_URL) {
     if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ETIMEDOUT') {
       return `cannot reach PostgreSQL (${code}): check DATABASE_URL, or unset it to use the embedded database.`;

@@ -11,7 +11,7 @@ export interface TokenSource {
 export function extractToken(source: TokenSource): { token: string; via: 'cookie' | 'header' } | null {
   const auth = source.authorization?.trim();
   if (auth) {
-    const token = auth.toLowerCase().startsWith('bearer ') ? auth.slice(7).trim() : auth;
+    const token = /^bearer(\s|$)/i.test(auth) ? auth.slice(6).trim() : auth;
     if (token) return { token, via: 'header' };
   }
   const x = source.xToken?.trim();

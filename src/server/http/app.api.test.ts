@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../../../test/api';
 import { createApp } from './app';
+import { requirePermission } from './middleware/authorise';
 
 let h: ApiHarness;
 beforeAll(async () => {
@@ -92,5 +93,25 @@ describe('system endpoints', () => {
     const html = await res.text();
     expect(html).toContain('/api/web/settingCon/getPage');
     expect(html).not.toContain('<script');
+  });
+});
+
+describe('requirePermission', () => {
+  it('answers 401 to guests, 403 without the permission, and passes with it', async () => {
+    const app = createApp({ getDb: async () => h.db.db });
+    app.get('/probe/staff-edit', requirePermission('STAFF.EDIT'), (c) => c.json({ code: 200, msg: 'ok', data: 'in' }));
+    app.get('/probe/sale-view', requirePermission('SALE.VIEW'), (c) => c.json({ code: 200, msg: 'ok', data: 'in' }));
+    const admin = await h.loginStaff('admin', 'Admin#2026');
+    const sales = await h.loginStaff('sales', 'Sales#2026');
+    const buyer = await h.loginUser('buyer@demo.example.com', 'Reagent#2026');
+    const get = (path: string, token?: string) => app.request(path, { headers: token ? { authorization: token } : {} });
+    expect((await get('/api/probe/staff-edit')).status).toBe(401);
+    expect((await get('/api/probe/staff-edit', sales)).status).toBe(403);
+    expect((await get('/api/probe/staff-edit', admin)).status).toBe(200);
+    // A company permission needs a customer session: staff are not customers.
+    expect((await get('/api/probe/sale-view', admin)).status).toBe(401);
+    expect((await get('/api/probe/sale-view', buyer)).status).toBe(200);
+    const forbidden = (await (await get('/api/probe/staff-edit', sales)).json()) as { code: number; data: { missing: string[] } };
+    expect(forbidden).toMatchObject({ code: 403, data: { missing: ['STAFF.EDIT'] } });
   });
 });

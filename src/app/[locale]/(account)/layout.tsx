@@ -1,3 +1,4 @@
+import { setRequestLocale } from 'next-intl/server';
 import { Suspense, type ReactNode } from 'react';
 import { AccountMenu, type AccountMenuItem } from '@/components/account/account-menu';
 import { StoreShell } from '@/components/storefront/store-shell';
@@ -6,7 +7,8 @@ import { currentActor } from '@/server/auth/current-actor';
 import { hasPermission } from '@/server/auth/actor';
 
 /** Layout 3: the account area with its four-item left menu, filtered by permission on the server. */
-export default async function AccountLayout({ children }: { children: ReactNode }) {
+export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  setRequestLocale((await params).locale);
   const actor = await currentActor();
   const items: AccountMenuItem[] = [
     ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '1', labelKey: 'orders', href: '/order' } as const] : []),
