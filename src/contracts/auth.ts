@@ -34,4 +34,5 @@ export const emptySchema = z.null();
 export interface HeaderUser {
   name: string;
   companyName: string;
+  cartCount: number;
 }

@@ -35,7 +35,7 @@ export async function SiteHeader({ user, contact, locale }: Props) {
                 <span className="hidden md:inline" data-testid="greeting">{t('greeting', { company: user.companyName, name: user.name })}</span>
                 <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white"><User aria-hidden size={13} />{user.name}</Link>
                 <Link href="/order?default=1" className="hover:text-white">{t('orders')}</Link>
-                <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} />{t('cart')}</Link>
+                <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} />{t('cart')}<span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
                 <LogoutButton label={t('logout')} />
               </>
             ) : (

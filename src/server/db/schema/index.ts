@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './auth';
 export * from './staff';
 export * from './menus';
+export * from './cart';

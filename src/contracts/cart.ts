@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const cartAddSchema = z.object({
+  packId: id,
+  num: z.coerce.number().int().min(1).max(9999).default(1),
+});
+
+/** Removal takes a list of line ids (spec §4 "Cart"): `ids=1&ids=2`, `ids=1,2` or a JSON array. */
+export const cartDeleteSchema = z.object({
+  ids: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [value]),
+    z.array(id).min(1).max(500),
+  ),
+});
+
+export const cartLineSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  packId: z.number().int(),
+  num: z.number().int(),
+  itemNo: z.string(),
+  name: z.string(),
+  size: z.string(),
+  unitPrice: z.string(),
+  lineTotal: z.string(),
+  stock: z.number().int(),
+  leadTimeDays: z.number().int(),
+});
+export type CartLineDto = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  list: z.array(cartLineSchema),
+  count: z.number().int(),
+  total: z.string(),
+});
+export type CartDto = z.infer<typeof cartSchema>;
+
+export const cartSummarySchema = z.object({ count: z.number().int() });

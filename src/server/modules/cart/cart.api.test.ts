@@ -1,0 +1,82 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPacks } from '@/server/db/schema';
+import { createApiHarness, type ApiHarness } from '../../../../test/api';
+
+let h: ApiHarness;
+let buyer: string;
+let otherCompany: string;
+let packs: { id: number; price: string }[];
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  buyer = await h.loginUser('buyer@demo.example.com', 'Reagent#2026');
+  otherCompany = await h.loginUser('buyer@univ.example.com', 'Reagent#2026');
+  packs = await h.db.db.select({ id: productPacks.id, price: productPacks.price }).from(productPacks).orderBy(asc(productPacks.id)).limit(3);
+});
+afterAll(async () => {
+  await h.db.destroy();
+});
+
+const BASE = '/api/app/api/order/shopcart';
+type Cart = { list: { id: number; packId: number; num: number; unitPrice: string; lineTotal: string }[]; count: number; total: string };
+
+describe('cart', () => {
+  it('adds packs, raises the quantity of a pack added again, and prices on the server', async () => {
+    const [a, b] = packs;
+    expect((await h.call('POST', `${BASE}/item/add`, { token: buyer, form: { packId: String(a!.id) } })).body.data).toEqual({ count: 1 });
+    await h.call('POST', `${BASE}/item/add`, { token: buyer, form: { packId: String(a!.id), num: '2', price: '0.01' } });
+    await h.call('POST', `${BASE}/item/add`, { token: buyer, json: { packId: b!.id, num: 1 } });
+    const res = await h.call('POST', `${BASE}/items`, { token: buyer });
+    const cart = res.body.data as Cart;
+    expect(cart.count).toBe(2);
+    const lineA = cart.list.find((l) => l.packId === a!.id)!;
+    expect(lineA.num).toBe(3);
+    expect(lineA.unitPrice).toBe(a!.price);
+    expect(Number(lineA.lineTotal)).toBeCloseTo(Number(a!.price) * 3, 2);
+    expect(Number(cart.total)).toBeCloseTo(Number(a!.price) * 3 + Number(b!.price), 2);
+    expect((await h.call('POST', '/api/web/cart/summary', { token: buyer })).body.data).toEqual({ count: 2 });
+  });
+
+  it('keeps the right quantity under parallel adds of the same pack', async () => {
+    const c = packs[2]!;
+    await Promise.all(Array.from({ length: 8 }, () => h.call('POST', `${BASE}/item/add`, { token: otherCompany, form: { packId: String(c.id) } })));
+    const cart = (await h.call('POST', `${BASE}/items`, { token: otherCompany })).body.data as Cart;
+    expect(cart.list.find((l) => l.packId === c.id)?.num).toBe(8);
+  });
+
+  it('never lets one customer remove or see another company’s lines', async () => {
+    const mine = (await h.call('POST', `${BASE}/items`, { token: buyer })).body.data as Cart;
+    const theirs = (await h.call('POST', `${BASE}/items`, { token: otherCompany })).body.data as Cart;
+    expect(theirs.list.map((l) => l.id)).not.toContain(mine.list[0]!.id);
+    await h.call('POST', `${BASE}/item/delete`, { token: otherCompany, form: { ids: String(mine.list[0]!.id) } });
+    expect(((await h.call('POST', `${BASE}/items`, { token: buyer })).body.data as Cart).count).toBe(2);
+  });
+
+  it('removes lines by a list of ids and empties the cart', async () => {
+    const cart = (await h.call('POST', `${BASE}/items`, { token: buyer })).body.data as Cart;
+    const ids = cart.list.map((l) => l.id).join(',');
+    expect((await h.call('POST', `${BASE}/item/delete`, { token: buyer, form: { ids } })).body.data).toEqual({ count: 0 });
+    await h.call('POST', `${BASE}/item/add`, { token: buyer, form: { packId: String(packs[0]!.id) } });
+    expect((await h.call('POST', `${BASE}/clean`, { token: buyer })).body.data).toEqual({ count: 0 });
+  });
+
+  it('refuses bad quantities and unknown packs, changing nothing', async () => {
+    for (const num of ['0', '-1', '1.5', '10000', 'abc']) {
+      const res = await h.call('POST', `${BASE}/item/add`, { token: buyer, form: { packId: String(packs[0]!.id), num } });
+      expect(res.status, num).toBe(400);
+    }
+    expect((await h.call('POST', `${BASE}/item/add`, { token: buyer, form: { packId: 'x' } })).status).toBe(400);
+    expect((await h.call('POST', `${BASE}/item/add`, { token: buyer, form: { packId: '99999999' } })).status).toBe(404);
+    expect((await h.call('POST', `${BASE}/item/delete`, { token: buyer, form: {} })).status).toBe(400);
+    expect(((await h.call('POST', `${BASE}/items`, { token: buyer })).body.data as Cart).count).toBe(0);
+  });
+
+  it('is for signed-in customers only', async () => {
+    expect((await h.call('POST', `${BASE}/items`)).status).toBe(401);
+    expect((await h.call('POST', `${BASE}/item/add`, { form: { packId: String(packs[0]!.id) } })).status).toBe(401);
+    const staff = await h.loginStaff('admin', 'Admin#2026');
+    expect((await h.call('POST', `${BASE}/items`, { token: staff })).status).toBe(401);
+    expect((await h.call('POST', '/api/web/cart/summary')).body.data).toEqual({ count: 0 });
+  });
+});

@@ -1,0 +1,75 @@
+import 'server-only';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { CartDto } from '@/contracts/cart';
+import type { Db } from '@/server/db/client';
+import { cartItems, productPacks, products } from '@/server/db/schema';
+import { AppError } from '@/server/http/errors';
+
+export interface CartOwner {
+  companyId: number;
+  userId: number;
+}
+
+/** Adds a pack; the same pack again raises its quantity in one atomic statement (no lost update). */
+export async function addCartItem(db: Db, owner: CartOwner, params: { packId: number; num: number }): Promise<void> {
+  const [pack] = await db
+    .select({ productId: productPacks.productId, active: products.active })
+    .from(productPacks)
+    .innerJoin(products, eq(products.id, productPacks.productId))
+    .where(eq(productPacks.id, params.packId))
+    .limit(1);
+  if (!pack || !pack.active) throw new AppError(404, 'packNotFound');
+  const [line] = await db
+    .insert(cartItems)
+    .values({ companyId: owner.companyId, userId: owner.userId, productId: pack.productId, packId: params.packId, num: params.num })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.packId],
+      set: { num: sql`least(${cartItems.num} + excluded.num, 9999)`, updatedAt: sql`now()` },
+    })
+    .returning({ id: cartItems.id });
+  if (!line) throw new AppError(500);
+}
+
+/** The cart with prices from the catalogue; totals are computed here, never taken from the client. */
+export async function getCart(db: Db, owner: CartOwner, lang: 'zh' | 'en'): Promise<CartDto> {
+  const rows = await db
+    .select({
+      id: cartItems.id, productId: cartItems.productId, packId: cartItems.packId, num: cartItems.num,
+      itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn, size: productPacks.size,
+      unitPrice: productPacks.price, lineTotal: sql<string>`(${productPacks.price} * ${cartItems.num})::numeric(14,2)::text`,
+      stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays,
+    })
+    .from(cartItems)
+    .innerJoin(productPacks, eq(productPacks.id, cartItems.packId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const cents = rows.reduce((sum, r) => sum + BigInt(r.lineTotal.replace('.', '')), 0n);
+  return {
+    list: rows.map(({ nameZh, nameEn, ...r }) => ({ ...r, name: lang === 'en' ? nameEn : nameZh })),
+    count: rows.length,
+    total: `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`,
+  };
+}
+
+/** The number of distinct lines in the cart (spec §4). */
+export async function countCartItems(db: Db, owner: CartOwner): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(cartItems)
+    .where(and(eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Removes the owner's lines among `ids`; ids of other carts are ignored. */
+export async function deleteCartItems(db: Db, owner: CartOwner, ids: number[]): Promise<number> {
+  const deleted = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId), inArray(cartItems.id, ids)))
+    .returning({ id: cartItems.id });
+  return deleted.length;
+}
+
+export async function cleanCart(db: Db, owner: CartOwner): Promise<void> {
+  await db.delete(cartItems).where(and(eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId)));
+}
