@@ -1,12 +1,16 @@
 import { runMigrations } from '@/server/db/migrate';
-import { DEMO_ACCOUNTS, isSeeded, seedDatabase } from '@/server/db/seed';
+import { DEMO_ACCOUNTS, isSeeded, seedDatabase, upsertPermissions } from '@/server/db/seed';
 import type { DbHandle } from '@/server/db/client';
 
 /** Migrates, and seeds when empty; prints the demo accounts after a first seed. */
 export async function prepareDatabase(handle: DbHandle, options: { quiet?: boolean } = {}): Promise<void> {
   const say = (line: string) => options.quiet || process.stdout.write(`${line}\n`);
   await runMigrations(handle);
-  if (await isSeeded(handle.db)) return;
+  if (await isSeeded(handle.db)) {
+    // The permission registry lives in code; keep its table in step on every start.
+    await upsertPermissions(handle.db);
+    return;
+  }
   say(`Seeding demo data into ${handle.where} …`);
   const summary = await seedDatabase(handle.db);
   say(`Seeded: ${Object.entries(summary).map(([k, v]) => `${k} ${v}`).join(', ')}`);
