@@ -1,16 +1,29 @@
 import { runMigrations } from '@/server/db/migrate';
 import { DEMO_ACCOUNTS, isSeeded, seedDatabase } from '@/server/db/seed';
 import type { DbHandle } from '@/server/db/client';
+import { ensureSeedFiles } from '@/server/db/seed/files';
+import { getFileStore } from '@/server/modules/files/store';
 
 /** Migrates, and seeds when empty; prints the demo accounts after a first seed. */
 export async function prepareDatabase(handle: DbHandle, options: { quiet?: boolean } = {}): Promise<void> {
   const say = (line: string) => options.quiet || process.stdout.write(`${line}\n`);
   await runMigrations(handle);
-  if (await isSeeded(handle.db)) return;
+  if (await isSeeded(handle.db)) {
+    await writeDocumentFiles(handle, say);
+    return;
+  }
   say(`Seeding demo data into ${handle.where} …`);
   const summary = await seedDatabase(handle.db);
   say(`Seeded: ${Object.entries(summary).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  await writeDocumentFiles(handle, say);
   say('Demo accounts (password after the slash):');
   for (const a of DEMO_ACCOUNTS.customers) say(`  customer  ${a.loginName} / ${a.password}  (${a.role ?? '—'}, ${a.companyName})`);
   for (const a of DEMO_ACCOUNTS.staff) say(`  staff     ${a.loginName} / ${a.password}  (${a.role}) → /admin`);
+}
+
+/** The PDFs of seeded documents (COA, SDS, protocols, handbooks) that are missing from the file store. */
+async function writeDocumentFiles(handle: DbHandle, say: (line: string) => void): Promise<void> {
+  const store = getFileStore();
+  const { written } = await ensureSeedFiles(handle.db, store);
+  if (written > 0) say(`Wrote ${written} document files into ${store.root}`);
 }

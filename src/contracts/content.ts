@@ -188,3 +188,17 @@ export interface NavMenusDto {
   support: { id: number; name: string }[];
   applications: ApplicationTypeDto[];
 }
+
+/** A product card of the home page's hot, new and special lists. */
+export const homeProductSchema = z.object({
+  id: z.number().int(),
+  itemNo: z.string(),
+  cas: z.string().nullable(),
+  name: z.string(),
+  formula: z.string().nullable(),
+  purity: z.string(),
+  brandName: z.string(),
+  minPrice: z.string().nullable(),
+  packCount: z.number().int(),
+});
+export const yearListSchema = z.array(z.number().int());
