@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '@/server/http/context';
 
-/** The first-party visitor id: random, opaque, kept two years; it identifies a browser, not a person. */
+/** The first-party visitor id: random, opaque, kept 400 days (the most browsers allow); it identifies a browser, not a person. */
 export const VISITOR_COOKIE = 'reagent_vid';
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -32,7 +32,7 @@ export function ensureVisitorId(c: Context<AppEnv>): { id: string; isNew: boolea
     sameSite: 'Lax',
     secure: process.env.COOKIE_SECURE === '1' || new URL(c.req.url).protocol === 'https:',
     path: '/',
-    maxAge: 60 * 60 * 24 * 730,
+    maxAge: 60 * 60 * 24 * 400,
   });
   return { id, isNew: true };
 }
