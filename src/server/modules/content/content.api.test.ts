@@ -232,3 +232,21 @@ describe('bannerManagement', () => {
     expect((await post('/api/web/bannerManagement/getPage', { position: 'DROP TABLE' })).status).toBe(400);
   });
 });
+
+describe('stored rich text is sanitised before it is rendered', () => {
+  it('drops <img onerror>, <svg onload> and javascript: links stored in zh and en bodies and blocks', async () => {
+    const evil = '<p>正文 text</p><img src="x" onerror="alert(1)"><svg onload="alert(2)"><circle/></svg><a href="javascript:alert(3)">链接 link</a><script>alert(4)</script>';
+    const [row] = await h.db.db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.kind, 'news')).limit(1);
+    await h.db.db.update(contentItems).set({ bodyZh: evil, bodyEn: evil }).where(eq(contentItems.id, row?.id as number));
+    for (const headers of [{}, en]) {
+      const body = ((await post('/api/web/journalism/getDetails', { id: String(row?.id) }, headers)).body.data as { body: string }).body;
+      expect(body).toContain('正文 text');
+      expect(body).toContain('链接 link');
+      expect(body).not.toMatch(/onerror|onload|javascript:|<svg|<script|alert\(/i);
+    }
+    const { siteBlocks } = await import('@/server/db/schema');
+    await h.db.db.update(siteBlocks).set({ bodyZh: evil }).where(eq(siteBlocks.key, 'footer'));
+    const footer = (await post('/api/web/bannerManagement/getFooter')).body.data as { content: string };
+    expect(footer.content).not.toMatch(/onerror|onload|javascript:|<svg|<script/i);
+  });
+});
