@@ -206,11 +206,11 @@ test.describe('site chrome', () => {
   });
 
   test('the progress bar shows for a slow navigation and hides afterwards', async ({ page }) => {
-    await page.goto('/');
     await page.route('**/news/index**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
+      await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
+    await page.goto('/');
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '新闻资讯' }).click();
     await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-visible', 'true');
     await expect(page).toHaveURL(/\/news\/index$/);
