@@ -29,7 +29,7 @@ test.describe('content pages in Chinese and English', () => {
         await first.click();
         await expect(page).toHaveURL(new RegExp(`/${section}/detail\\?id=\\d+`));
         await expect(page.getByTestId('page-title')).toHaveText(title);
-        await expect(page.getByTestId('rich-text')).not.toBeEmpty();
+        await expect(page.getByTestId('article').getByTestId('rich-text')).not.toBeEmpty();
         const missing = await page.goto(`${prefix}/${section}/detail?id=999999`);
         expect(missing?.status()).toBe(404);
         expect((await page.goto(`${prefix}/${section}/detail?id=abc`))?.status()).toBe(404);
@@ -229,7 +229,7 @@ test.describe('site chrome', () => {
 test.describe('SEO', () => {
   test('titles, canonical and hreflang alternates, JSON-LD', async ({ page }) => {
     await page.goto('/en/news/list');
-    await expect(page).toHaveTitle(/News/);
+    await expect(page).toHaveTitle(/NEWS \| YouReagent/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en\/news\/list$/);
     for (const lang of ['zh-CN', 'zh', 'en-US', 'x-default']) {
       await expect(page.locator(`link[rel="alternate"][hreflang="${lang}"]`)).toHaveCount(1);

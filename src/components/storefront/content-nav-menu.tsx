@@ -23,6 +23,8 @@ export function ContentNavMenu({ kind, label, href }: { kind: ContentMenuKey; la
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
+  /** When hover last opened the panel: a click right after it must not close it again. */
+  const hoverOpenedAt = useRef(0);
   const panelId = useId();
 
   const place = useCallback(() => {
@@ -109,7 +111,16 @@ export function ContentNavMenu({ kind, label, href }: { kind: ContentMenuKey; la
   }
 
   return (
-    <div ref={root} className="flex items-stretch" onMouseEnter={show} onMouseLeave={hideSoon} data-testid={`nav-menu-${kind}`}>
+    <div
+      ref={root}
+      className="flex items-stretch"
+      onMouseEnter={() => {
+        if (!open) hoverOpenedAt.current = Date.now();
+        show();
+      }}
+      onMouseLeave={hideSoon}
+      data-testid={`nav-menu-${kind}`}
+    >
       <Link href={href} className="block py-3 pl-3 pr-1 font-medium hover:bg-brand-700 lg:pl-4">{label}</Link>
       <button
         ref={toggle}
@@ -117,7 +128,7 @@ export function ContentNavMenu({ kind, label, href }: { kind: ContentMenuKey; la
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('open', { menu: label })}
-        onClick={() => (open ? setOpen(false) : show())}
+        onClick={() => (open && Date.now() - hoverOpenedAt.current > 600 ? setOpen(false) : show())}
         className="flex items-center pr-2 hover:bg-brand-700 lg:pr-3"
         data-testid={`nav-menu-toggle-${kind}`}
       >

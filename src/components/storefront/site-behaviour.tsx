@@ -30,11 +30,21 @@ function ProgressBar() {
         if (!s.running) return;
         setVisible(true);
         setWidth(progressAt(performance.now() - s.startedAt));
-        s.tick = window.setInterval(() => setWidth(progressAt(performance.now() - s.startedAt)), 200);
+        s.tick = window.setInterval(() => {
+          const elapsed = performance.now() - s.startedAt;
+          setWidth(progressAt(elapsed));
+          // A click that led nowhere (cancelled, or the same page): give up after three nominal durations.
+          if (elapsed > PROGRESS.durationMs * 3) {
+            s.running = false;
+            window.clearInterval(s.tick);
+            setVisible(false);
+            setWidth(0);
+          }
+        }, 200);
       }, PROGRESS.throttleMs);
     };
+    // Capture phase: next/link prevents the default in its own handler, before a bubbling listener runs.
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented) return;
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || !anchor.href) return;
       const ok = isInAppNavigation(
@@ -49,11 +59,11 @@ function ProgressBar() {
       if (!event.defaultPrevented && form && (form.method || 'get').toLowerCase() === 'get') start();
     };
     const onPop = () => start();
-    document.addEventListener('click', onClick);
+    document.addEventListener('click', onClick, true);
     document.addEventListener('submit', onSubmit);
     window.addEventListener('popstate', onPop);
     return () => {
-      document.removeEventListener('click', onClick);
+      document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit);
       window.removeEventListener('popstate', onPop);
     };
