@@ -250,3 +250,15 @@ describe('stored rich text is sanitised before it is rendered', () => {
     expect(footer.content).not.toMatch(/onerror|onload|javascript:|<svg|<script/i);
   });
 });
+
+describe('listLatestPerCategory', () => {
+  it('gives the newest items of every category in one query, newest first', async () => {
+    const { listLatestPerCategory, listContent } = await import('./queries');
+    const byType = await listLatestPerCategory(h.db.db, { kind: 'news', perCategory: 2, lang: 'zh' });
+    expect(byType.size).toBe(3);
+    for (const [categoryId, items] of byType) {
+      const expected = await listContent(h.db.db, { kind: 'news', categoryId, lang: 'zh', limit: 2, offset: 1 });
+      expect(items.map((i) => i.id)).toEqual(expected.list.map((i) => i.id));
+    }
+  });
+});

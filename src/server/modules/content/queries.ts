@@ -304,3 +304,23 @@ export async function listNavMenus(db: Db, params: { lang: Lang }): Promise<NavM
     applications,
   };
 }
+
+/** The newest items of each category of a kind, in one query (a window over the categories). */
+export async function listLatestPerCategory(db: Db, params: { kind: ContentKind; perCategory: number; lang: Lang }): Promise<Map<number, ContentSummary[]>> {
+  const ranked = db
+    .select({
+      ...summaryColumns,
+      rank: sql<number>`row_number() over (partition by ${contentItems.categoryId} order by ${contentItems.publishedAt} desc, ${contentItems.id} desc)`.as('rank'),
+    })
+    .from(contentItems)
+    .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(and(eq(contentItems.kind, params.kind), isNotNull(contentItems.categoryId)))
+    .as('ranked');
+  const rows = await db.select().from(ranked).where(sql`${ranked.rank} <= ${params.perCategory}`).orderBy(asc(ranked.categoryId), asc(ranked.rank));
+  const out = new Map<number, ContentSummary[]>();
+  for (const r of rows) {
+    if (r.categoryId === null) continue;
+    out.set(r.categoryId, [...(out.get(r.categoryId) ?? []), toSummary(r, params.lang)]);
+  }
+  return out;
+}

@@ -18,6 +18,7 @@ export interface FileStore {
   write: (key: string, data: Uint8Array) => Promise<void>;
 }
 
+// The folder is configured at run time (FILES_DIR), so the bundler must not trace these paths.
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 /**
@@ -39,27 +40,27 @@ export function createLocalFileStore(root: string): FileStore {
     async open(key) {
       const full = resolveKey(base, key);
       if (!full) return null;
-      const info = await stat(full).catch(() => null);
+      const info = await stat(/* turbopackIgnore: true */ full).catch(() => null);
       if (!info || !info.isFile()) return null;
       return {
         size: info.size,
-        stream: () => Readable.toWeb(createReadStream(full)) as ReadableStream<Uint8Array>,
+        stream: () => Readable.toWeb(createReadStream(/* turbopackIgnore: true */ full)) as ReadableStream<Uint8Array>,
       };
     },
     async exists(key) {
       const full = resolveKey(base, key);
       if (!full) return false;
-      const info = await stat(full).catch(() => null);
+      const info = await stat(/* turbopackIgnore: true */ full).catch(() => null);
       return info?.isFile() ?? false;
     },
     async write(key, data) {
       const full = resolveKey(base, key);
       if (!full) throw new Error(`Unsafe file key: ${key}`);
-      await mkdir(path.dirname(full), { recursive: true });
+      await mkdir(/* turbopackIgnore: true */ path.dirname(full), { recursive: true });
       // Write then rename, so a reader never sees half a file.
       const temp = `${full}.${process.pid}.tmp`;
-      await writeFile(temp, data);
-      await rename(temp, full);
+      await writeFile(/* turbopackIgnore: true */ temp, data);
+      await rename(/* turbopackIgnore: true */ temp, full);
     },
   };
 }

@@ -6,7 +6,7 @@ import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
-import { listBanners, listContent, listContentTypes, listTags } from '@/server/modules/content/queries';
+import { listBanners, listContent, listContentTypes, listLatestPerCategory, listTags } from '@/server/modules/content/queries';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -20,15 +20,15 @@ export default async function NewsIndexPage({ params }: { params: Promise<{ loca
   setRequestLocale(locale);
   const lang = messagesFor(locale as Locale);
   const db = await getDb();
-  const [t, tn, format, slides, posters, types, topics, recommended] = await Promise.all([
+  const [t, tn, format, slides, posters, types, topics, recommended, latestByType] = await Promise.all([
     getTranslations('content'), getTranslations('nav'), getFormatter(),
     listBanners(db, { position: 'news-slideshow', lang }),
     listBanners(db, { position: 'news-poster', lang }),
     listContentTypes(db, { kind: 'news', lang }),
     listTags(db, { kind: 'news', lang }),
     listContent(db, { kind: 'news', featured: true, lang, limit: 4, offset: 1 }),
+    listLatestPerCategory(db, { kind: 'news', perCategory: 4, lang }),
   ]);
-  const latestByType = await Promise.all(types.map((ty) => listContent(db, { kind: 'news', categoryId: ty.id, lang, limit: 4, offset: 1 })));
   return (
     <div className="container-page py-6">
       <PageTitle homeLabel={tn('home')} crumbs={[{ label: tn('news') }]} title={tn('news')} />
@@ -50,14 +50,14 @@ export default async function NewsIndexPage({ params }: { params: Promise<{ loca
             <h2 id="recommended" className="mb-3 text-lg font-semibold">{t('recommended')}</h2>
             <ContentList items={recommended.list} detailPath="/news/detail" />
           </section>
-          {types.map((ty, i) => (
+          {types.map((ty) => (
             <section key={ty.id} aria-labelledby={`type-${ty.id}`}>
               <div className="mb-3 flex items-end justify-between">
                 <h2 id={`type-${ty.id}`} className="text-lg font-semibold">{ty.type}</h2>
                 <Link href={{ pathname: '/news/list', query: { typeId: String(ty.id) } }} className="text-sm text-brand-600 hover:underline">{t('more')}</Link>
               </div>
               <ul className="divide-y divide-line rounded-lg border border-line bg-white">
-                {(latestByType[i]?.list ?? []).map((n) => (
+                {(latestByType.get(ty.id) ?? []).map((n) => (
                   <li key={n.id}>
                     <Link href={{ pathname: '/news/detail', query: { id: String(n.id) } }} className="flex items-baseline justify-between gap-4 px-4 py-3 hover:bg-brand-50">
                       <span className="min-w-0 truncate">{n.title}</span>
