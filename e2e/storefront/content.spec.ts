@@ -1,21 +1,36 @@
 import { expect, expectNoHorizontalOverflow, test } from '../fixtures';
 
+/** Each route of the issue with text that only the seeded database can have put there. */
+const ROUTES: [path: string, zh: string | RegExp, en: string | RegExp][] = [
+  ['/news/index', '公司新闻', 'Company news'],
+  ['/news/list', '行业资讯', 'Industry news'],
+  ['/applications/list', '有机合成', 'Organic synthesis'],
+  ['/citations/list', '生命科学', 'Life sciences'],
+  ['/support/index', '订购指南', 'Ordering guide'],
+  ['/support/list', '支付与发票', 'Payment and invoices'],
+  ['/resources/index', '产品手册', 'Handbooks'],
+  ['/resources/index/coa', '实验方案', 'Protocols'],
+  ['/resources/index/coas', /分析证书|Certificate of Analysis/, /分析证书|Certificate of Analysis/],
+  ['/resources/index/msds', '化学品安全技术说明书', 'Safety Data Sheet'],
+  ['/resources/index/protocols', '使用说明书', 'Protocol –'],
+  ['/about/index/about', '优试剂成立于 2012 年', 'Founded in 2012'],
+  ['/about/index/partners', '授权品牌产品享受原厂质保', 'authorised brands carry the manufacturer'],
+  ['/contact/contact', '一个工作日内答复', 'answered within one working day'],
+];
+
 const LANGS = [
-  { prefix: '', lang: 'zh', news: '新闻资讯', resources: '资料下载' },
-  { prefix: '/en', lang: 'en', news: 'News', resources: 'Resources' },
+  { prefix: '', lang: 'zh' },
+  { prefix: '/en', lang: 'en' },
 ] as const;
 
 test.describe('content pages in Chinese and English', () => {
   for (const { prefix, lang } of LANGS) {
     test(`every content route answers with content from the database (${lang}) @mobile`, async ({ page }) => {
-      for (const path of [
-        '/news/index', '/news/list', '/applications/list', '/citations/list', '/support/index', '/resources/index',
-        '/resources/index/coa', '/resources/index/coas', '/resources/index/msds', '/resources/index/protocols',
-        '/about/index/about', '/about/index/partners', '/contact/contact',
-      ]) {
+      for (const [path, zh, en] of ROUTES) {
         const res = await page.goto(`${prefix}${path}`);
         expect(res?.status(), path).toBe(200);
         await expect(page.locator('main h1').first(), path).toBeVisible();
+        await expect(page.locator('main'), path).toContainText(lang === 'en' ? en : zh);
         await expectNoHorizontalOverflow(page);
       }
     });
@@ -37,6 +52,27 @@ test.describe('content pages in Chinese and English', () => {
       expect((await page.goto(`${prefix}/news/list?typeId=999999`))?.status()).toBe(404);
     });
   }
+
+  test('news linked to a brand, and one resource of a type (query type and id)', async ({ page, request }) => {
+    const news = (await (await request.post('/api/web/journalism/getPage', { form: { limit: '50' } })).json()) as { data: { list: { brandId: number | null; title: string }[] } };
+    const linked = news.data.list.find((n) => n.brandId !== null);
+    expect(linked).toBeTruthy();
+    const res = await page.goto(`/news/linked_article?brandId=${linked?.brandId}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByTestId('content-list')).toContainText(linked?.title ?? '');
+    expect((await page.goto('/news/linked_article?brandId=999999'))?.status()).toBe(404);
+    await page.goto('/en/resources/index');
+    await page.getByTestId('tile-handbooks').click();
+    const first = page.getByTestId('resource-list').getByRole('link').first();
+    const title = (await first.textContent()) ?? '';
+    await first.click();
+    await expect(page).toHaveURL(/\/en\/resources\/index\/detail\?type=\d+&id=\d+$/);
+    await expect(page.getByTestId('page-title')).toHaveText(title);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('resource-download').click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    expect((await page.goto('/resources/index/detail?type=999999'))?.status()).toBe(404);
+  });
 
   test('the redirects of spec §2 keep the language', async ({ page }) => {
     for (const [from, to] of [

@@ -28,6 +28,7 @@ export async function DocumentTable({ docs, showLot = false }: { docs: ProductDo
               <td className="font-mono text-xs sm:px-4 sm:py-3">{d.itemNo}</td>
               <td className="min-w-0 basis-full sm:px-4 sm:py-3">
                 <Link href={{ pathname: '/product/detail', query: { id: String(d.productId) } }} className="hover:text-brand-600">{d.productName}</Link>
+                <span className="block text-xs text-gray-600">{d.title}</span>
                 <span className="block text-xs text-muted">{d.brandName}{d.cas ? ` · CAS ${d.cas}` : ''}</span>
               </td>
               {showLot && <td className="font-mono text-xs sm:px-4 sm:py-3">{d.lotNo}</td>}
