@@ -38,7 +38,6 @@ export async function ArticleView({ item, detailPath, listPath, comments, signed
             </ul>
           )}
         </header>
-        {item.summary && <p className="mt-4 rounded-md bg-gray-50 p-3 text-sm text-gray-600">{item.summary}</p>}
         <RichText html={item.body} className="mt-4" />
         {item.fileUrl && (
           <a href={item.fileUrl} download className="mt-6 inline-flex items-center gap-2 rounded-md bg-brand-500 px-4 py-2 text-sm font-medium text-white hover:bg-brand-600">

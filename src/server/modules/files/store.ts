@@ -66,7 +66,7 @@ export function createLocalFileStore(root: string): FileStore {
 }
 
 export function defaultFilesDir(): string {
-  return path.resolve(process.env.FILES_DIR ?? path.join(process.env.DATA_DIR ?? '.data', 'files'));
+  return path.resolve(/* turbopackIgnore: true */ process.env.FILES_DIR ?? path.join(process.env.DATA_DIR ?? '.data', 'files'));
 }
 
 /** The configured store. Stateless: it holds nothing but the folder's path. */
