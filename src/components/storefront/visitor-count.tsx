@@ -1,6 +1,6 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 
 
@@ -10,7 +10,6 @@ import { useEffect, useState } from 'react';
  */
 export function VisitorCount({ initial }: { initial: number }) {
   const t = useTranslations('footer');
-  const format = useFormatter();
   const [uv, setUv] = useState(initial);
   useEffect(() => {
     const controller = new AbortController();
@@ -32,7 +31,7 @@ export function VisitorCount({ initial }: { initial: number }) {
   }, []);
   return (
     <p data-testid="visitor-count">
-      {t('visitors', { count: format.number(uv) })}
+      {t('visitors', { count: uv })}
       <span className="sr-only" data-testid="visitor-count-value">{uv}</span>
     </p>
   );

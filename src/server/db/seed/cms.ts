@@ -43,8 +43,8 @@ const BLOCKS: Omit<NewSiteBlock, 'updatedAt'>[] = [
     key: 'contact',
     titleZh: '联系我们',
     titleEn: 'Contact us',
-    bodyZh: '<p>欢迎通过电话、邮件或在线客服联系我们。询价、技术问题与售后服务将在一个工作日内答复。</p><p>来访请提前预约，园区停车场入口在宜山路。</p>',
-    bodyEn: '<p>Call, e-mail or chat with us. Quotations, technical questions and after-sales requests are answered within one working day.</p><p>Please book visits in advance; the car park entrance is on Yishan Road.</p>',
+    bodyZh: '<p>欢迎通过电话、邮件或在线客服联系我们。询价、技术问题与售后服务将在一个工作日内答复。</p><p>地址：上海市徐汇区漕河泾开发区宜山路 1388 号 A 座 6 楼（邮编 200233）</p><p>服务时间：周一至周五 8:30–17:30（法定节假日除外）</p><p>来访请提前预约，园区停车场入口在宜山路。</p>',
+    bodyEn: '<p>Call, e-mail or chat with us. Quotations, technical questions and after-sales requests are answered within one working day.</p><p>Address: 6F, Building A, 1388 Yishan Road, Caohejing Development Zone, Xuhui District, Shanghai 200233</p><p>Service hours: Monday to Friday 8:30–17:30 China time, except public holidays</p><p>Please book visits in advance; the car park entrance is on Yishan Road.</p>',
   },
 ];
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import { RichText } from '@/components/content/rich-text';
@@ -18,7 +18,10 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return pageMetadata({ locale, path: '/contact/contact', title: tn('contact'), description: t('description') });
 }
 
-/** Contact: hotlines, sales e-mail, chat, address, hours, the QR code and the newsletter. */
+/**
+ * Contact: the editable contact text (address and hours, in both languages), hotlines, sales e-mail,
+ * chat, the QR code and the newsletter. Web settings 7 and 9 are single-language and not shown (spec §3).
+ */
 export default async function ContactPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -42,12 +45,6 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
           )}
           {contact.chatLink && (
             <li className={row}><MessageCircle aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('chat')}</span><a href={contact.chatLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 hover:underline">{t('openChat')}</a>{contact.chatContact && <span className="block text-xs text-muted">{t('chatNumber', { number: contact.chatContact })}</span>}</span></li>
-          )}
-          {contact.address && (
-            <li className={row}><MapPin aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('address')}</span>{contact.address}</span></li>
-          )}
-          {contact.workingHours && (
-            <li className={row}><Clock aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('hours')}</span>{contact.workingHours}</span></li>
           )}
         </ul>
         <aside className="space-y-6">
