@@ -1,4 +1,5 @@
 import { siteUrl } from '@/lib/seo';
+import { sitemapIndex } from '@/lib/sitemap-xml';
 import { getDb } from '@/server/db/client';
 import { countProductSitemaps } from '@/server/modules/content/sitemap';
 
@@ -9,8 +10,5 @@ export async function GET(): Promise<Response> {
   const base = siteUrl();
   const files = await countProductSitemaps(await getDb());
   const names = ['pages.xml', ...Array.from({ length: files }, (_, i) => `products-${i}.xml`)];
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${names
-    .map((n) => `  <sitemap><loc>${base}/sitemaps/${n}</loc></sitemap>`)
-    .join('\n')}\n</sitemapindex>\n`;
-  return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  return new Response(sitemapIndex(base, names), { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
 }
