@@ -140,3 +140,18 @@ describe('content service: tips, users and comments', () => {
     expect((await h.call('POST', '/api/cms/addUser', { form: { nickname: 'abc', email: 'not-mail' } })).status).toBe(400);
   });
 });
+
+describe('comment backstop per item', () => {
+  it('refuses comments on an item past 30 in 10 minutes, whoever writes them', async () => {
+    const { addComment, saveCmsUser, COMMENT_LIMITS } = await import('./service');
+    const [row] = await h.db.db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.kind, 'support')).limit(1);
+    const now = new Date();
+    for (let i = 0; i < COMMENT_LIMITS.perItemPerWindow; i += 1) {
+      const visitorId = `bot${String(i).padStart(19, '0')}`;
+      await saveCmsUser(h.db.db, { visitorId, nickname: `bot ${i}` });
+      await addComment(h.db.db, { contentId: row?.id as number, body: `comment ${i}`, actor: { visitorId, user: null }, now });
+    }
+    await saveCmsUser(h.db.db, { visitorId: 'late000000000000000000', nickname: 'late' });
+    await expect(addComment(h.db.db, { contentId: row?.id as number, body: 'one more', actor: { visitorId: 'late000000000000000000', user: null }, now })).rejects.toMatchObject({ code: 429 });
+  });
+});

@@ -7,7 +7,7 @@ import { AppError } from '@/server/http/errors';
 import { toPlainText } from '@/server/modules/content/sanitize';
 
 /** Comment rate limits, kept in PostgreSQL so every app instance sees the same counts. */
-export const COMMENT_LIMITS = { minIntervalMs: 15_000, windowMs: 10 * 60_000, perWindow: 5 } as const;
+export const COMMENT_LIMITS = { minIntervalMs: 15_000, windowMs: 10 * 60_000, perWindow: 5, perItemPerWindow: 30 } as const;
 
 /** Who is acting on content: a signed-in customer, or a browser known by its visitor cookie. */
 export type ContentActor = { visitorId: string; user: { id: number; name: string } | null };
@@ -46,7 +46,8 @@ export async function findCmsUser(db: Db, params: { visitorId: string }): Promis
 
 /**
  * Stores a comment as plain text (tags removed), visible at once. Needs a signed-in customer or
- * a visitor who chose a name; limited to one every 15 s and five per 10 minutes per visitor.
+ * a visitor who chose a name; limited to one every 15 s and five per 10 minutes per visitor, and
+ * 30 per 10 minutes on one item.
  */
 export async function addComment(db: Db, params: { contentId: number; body: string; actor: ContentActor; now: Date }): Promise<CommentDto> {
   const body = toPlainText(params.body).slice(0, 500);
@@ -67,6 +68,12 @@ export async function addComment(db: Db, params: { contentId: number; body: stri
   if (recent.length >= COMMENT_LIMITS.perWindow || (last && params.now.getTime() - last.getTime() < COMMENT_LIMITS.minIntervalMs)) {
     throw new AppError(429, 'commentTooFast');
   }
+  // A backstop against scripts that drop the visitor cookie: a cap per item and window, whoever writes.
+  const [onItem] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contentComments)
+    .where(and(eq(contentComments.contentId, params.contentId), gt(contentComments.createdAt, windowStart)));
+  if (Number(onItem?.n ?? 0) >= COMMENT_LIMITS.perItemPerWindow) throw new AppError(429, 'commentTooFast');
   const [row] = await db
     .insert(contentComments)
     .values({
