@@ -194,24 +194,25 @@ test.describe('site chrome', () => {
   });
 
   test('the visitor count rises for a new visitor and not for a returning one', async ({ browser }) => {
+    type Report = { data: { counted: boolean; uv: number } };
     const read = async (page: import('@playwright/test').Page) => Number(await page.getByTestId('visitor-count-value').textContent());
+    const visit = async (page: import('@playwright/test').Page, go: () => Promise<unknown>) => {
+      const response = page.waitForResponse((r) => r.url().includes('/api/app/web/track/report'));
+      await go();
+      const report = (await (await response).json()) as Report;
+      await expect.poll(() => read(page)).toBe(report.data.uv);
+      return report.data;
+    };
     const a = await browser.newContext();
     const pageA = await a.newPage();
-    const reported = pageA.waitForResponse((r) => r.url().includes('/api/app/web/track/report'));
-    await pageA.goto('/');
-    await reported;
-    await expect.poll(() => read(pageA)).toBeGreaterThan(0);
-    const afterA = await read(pageA);
-    const again = pageA.waitForResponse((r) => r.url().includes('/api/app/web/track/report'));
-    await pageA.reload();
-    await again;
-    await expect.poll(() => read(pageA)).toBe(afterA);
+    const first = await visit(pageA, () => pageA.goto('/'));
+    expect(first.counted).toBe(true);
+    const returning = await visit(pageA, () => pageA.reload());
+    expect(returning).toEqual({ counted: false, uv: first.uv });
     const b = await browser.newContext();
     const pageB = await b.newPage();
-    const reportedB = pageB.waitForResponse((r) => r.url().includes('/api/app/web/track/report'));
-    await pageB.goto('/en');
-    await reportedB;
-    await expect.poll(() => read(pageB)).toBe(afterA + 1);
+    const other = await visit(pageB, () => pageB.goto('/en'));
+    expect(other).toEqual({ counted: true, uv: first.uv + 1 });
     await a.close();
     await b.close();
   });
