@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { LifeBuoy } from 'lucide-react';
+import { ChevronDown, LifeBuoy } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
@@ -46,7 +46,10 @@ export default async function SupportIndexPage({ params }: { params: Promise<{ l
         <div className="divide-y divide-line rounded-lg border border-line bg-white" data-testid="faq">
           {qa.map((q) => (
             <details key={q.id} className="group p-4">
-              <summary className="cursor-pointer list-none font-medium marker:hidden group-open:text-brand-700">{q.question}</summary>
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-3 font-medium marker:hidden group-open:text-brand-700 [&::-webkit-details-marker]:hidden">
+                {q.question}
+                <ChevronDown aria-hidden size={16} className="shrink-0 text-muted transition-transform group-open:rotate-180" />
+              </summary>
               <p className="mt-2 text-sm text-gray-600">{q.answer}</p>
               <Link href={{ pathname: '/support/detail', query: { id: String(q.id) } }} className="mt-2 inline-block text-sm text-brand-600 hover:underline">{t('readMore')}</Link>
             </details>
