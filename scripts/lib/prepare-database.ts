@@ -1,6 +1,8 @@
 import { runMigrations } from '@/server/db/migrate';
 import { DEMO_ACCOUNTS, isSeeded, seedDatabase, upsertPermissions } from '@/server/db/seed';
 import type { DbHandle } from '@/server/db/client';
+import { ensureSeedFiles } from '@/server/db/seed/files';
+import { getFileStore } from '@/server/modules/files/store';
 
 /** Migrates, and seeds when empty; prints the demo accounts after a first seed. */
 export async function prepareDatabase(handle: DbHandle, options: { quiet?: boolean } = {}): Promise<void> {
@@ -9,12 +11,21 @@ export async function prepareDatabase(handle: DbHandle, options: { quiet?: boole
   if (await isSeeded(handle.db)) {
     // The permission registry lives in code; keep its table in step on every start.
     await upsertPermissions(handle.db);
+    await writeDocumentFiles(handle, say);
     return;
   }
   say(`Seeding demo data into ${handle.where} …`);
   const summary = await seedDatabase(handle.db);
   say(`Seeded: ${Object.entries(summary).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  await writeDocumentFiles(handle, say);
   say('Demo accounts (password after the slash):');
   for (const a of DEMO_ACCOUNTS.customers) say(`  customer  ${a.loginName} / ${a.password}  (${a.role ?? '—'}, ${a.companyName})`);
   for (const a of DEMO_ACCOUNTS.staff) say(`  staff     ${a.loginName} / ${a.password}  (${a.role}) → /admin`);
+}
+
+/** The PDFs of seeded documents (COA, SDS, protocols, handbooks) that are missing from the file store. */
+async function writeDocumentFiles(handle: DbHandle, say: (line: string) => void): Promise<void> {
+  const store = getFileStore();
+  const { written } = await ensureSeedFiles(handle.db, store);
+  if (written > 0) say(`Wrote ${written} document files into ${store.root}`);
 }

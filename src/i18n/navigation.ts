@@ -1,4 +1,2 @@
-import { createNavigation } from 'next-intl/navigation';
-import { routing } from './routing';
-
-export const { Link, redirect, usePathname, useRouter, getPathname, permanentRedirect } = createNavigation(routing);
+export { Link } from './adaptive-link';
+export { getPathname, permanentRedirect, redirect, usePathname, useRouter } from './base-navigation';

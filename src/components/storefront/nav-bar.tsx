@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
+import { isContentMenuKey } from './content-menu-keys';
+import { ContentNavMenu } from './content-nav-menu';
 import { NAV_ITEMS } from './nav-items';
 
 export async function NavBar() {
@@ -9,9 +11,11 @@ export async function NavBar() {
       <ul className="container-page flex items-stretch gap-0 overflow-x-auto whitespace-nowrap text-sm [scrollbar-width:none]">
         {NAV_ITEMS.map((item) => (
           <li key={item.key}>
+            {isContentMenuKey(item.key) ? <ContentNavMenu kind={item.key} label={t(item.key)} href={item.href} /> : (
             <Link href={item.href} className="block px-3 py-3 font-medium hover:bg-brand-700 lg:px-4">
               {t(item.key)}
             </Link>
+            )}
           </li>
         ))}
       </ul>

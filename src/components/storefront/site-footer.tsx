@@ -1,24 +1,51 @@
+import { Globe, MessageCircle, Users } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import { RichText } from '@/components/content/rich-text';
 import type { SiteContact } from '@/contracts/settings';
 import { Link } from '@/i18n/navigation';
 import { FOOTER_NAV_KEYS, NAV_ITEMS } from './nav-items';
+import { QrCode } from './qr-code';
+import { SubscribeForm } from './subscribe-form';
+import { VisitorCount } from './visitor-count';
 
-/** Footer contact details from web settings (spec §1, §3 "Footer data"). */
-export async function SiteFooter({ contact }: { contact: SiteContact }) {
+export interface FooterData {
+  /** The footer content (sanitised HTML from the database). */
+  html: string;
+  visitors: number;
+  qrCode: string | null;
+}
+
+function siteHref(address: string): string {
+  return /^https?:\/\//i.test(address) ? address : `https://${address}`;
+}
+
+/**
+ * Footer (spec §1, §3 "Footer data"): the footer content, the web-setting entries of types 1
+ * (English site) and 4 (customer-service number) only, the chat link, the QR code drawn from
+ * type 8, the visitor count and the catalogue-size claim.
+ */
+export async function SiteFooter({ contact, footer }: { contact: SiteContact; footer: FooterData }) {
   const t = await getTranslations('footer');
   const tn = await getTranslations('nav');
   return (
     <footer className="mt-12 bg-gray-900 text-sm text-gray-300" data-testid="site-footer">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
-        <section>
+        <section className="min-w-0">
           <h2 className="mb-3 text-base font-semibold text-white">{t('contact')}</h2>
-          <dl className="space-y-1">
-            {contact.address && (<div><dt className="inline text-gray-400">{t('address')}：</dt><dd className="inline">{contact.address}</dd></div>)}
-            {contact.hotlines.map((h) => (<div key={h}><dt className="inline text-gray-400">{t('hotline')}：</dt><dd className="inline"><a href={`tel:${h}`}>{h}</a></dd></div>))}
-            {contact.salesEmail && (<div><dt className="inline text-gray-400">{t('email')}：</dt><dd className="inline"><a href={`mailto:${contact.salesEmail}`}>{contact.salesEmail}</a></dd></div>)}
-            {contact.workingHours && (<div><dt className="inline text-gray-400">{t('hours')}：</dt><dd className="inline">{contact.workingHours}</dd></div>)}
-            {contact.chatContact && (<div><dt className="inline text-gray-400">{t('chat')}：</dt><dd className="inline">{contact.chatContact}</dd></div>)}
+          <RichText html={footer.html} className="footer-text space-y-1 break-words" />
+          <dl className="mt-3 space-y-1" data-testid="footer-settings">
+            {contact.englishSite && (
+              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}：</dt><dd><a href={siteHref(contact.englishSite)} hrefLang="en" className="hover:text-white">{contact.englishSite}</a></dd></div>
+            )}
+            {contact.chatContact && (
+              <div className="flex items-center gap-1"><MessageCircle aria-hidden size={14} /><dt className="text-gray-400">{t('chat')}：</dt><dd>{contact.chatContact}</dd></div>
+            )}
           </dl>
+          {contact.chatLink && (
+            <a href={contact.chatLink} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-1 rounded-md border border-gray-600 px-3 py-1.5 text-white hover:border-white" data-testid="footer-chat">
+              <MessageCircle aria-hidden size={15} />{t('chatOnline')}
+            </a>
+          )}
         </section>
         <section>
           <h2 className="mb-3 text-base font-semibold text-white">{t('links')}</h2>
@@ -28,15 +55,18 @@ export async function SiteFooter({ contact }: { contact: SiteContact }) {
                 <Link href={item.href} className="hover:text-white">{tn(item.key)}</Link>
               </li>
             ))}
+            <li><Link href="/contact/contact" className="hover:text-white">{tn('contact')}</Link></li>
+            <li><a href="/api/docs" className="hover:text-white">{t('apiDocs')}</a></li>
           </ul>
         </section>
-        <section className="lg:col-span-2">
+        <section className="min-w-0">
           <p className="text-2xl font-semibold text-white">{t('catalogueClaim')}</p>
           <p className="mt-1">{t('catalogueClaimDetail')}</p>
-          {contact.englishSite && (
-            <p className="mt-3"><span className="text-gray-400">{t('englishSite')}：</span>{contact.englishSite}</p>
-          )}
-          <p className="mt-3"><a href="/api/docs" className="hover:text-white">{t('apiDocs')}</a></p>
+          <div className="mt-3 flex items-center gap-2 text-gray-400"><Users aria-hidden size={15} /><VisitorCount initial={footer.visitors} /></div>
+          <div className="mt-4"><SubscribeForm /></div>
+        </section>
+        <section className="flex flex-col items-start gap-2">
+          {footer.qrCode && <QrCode src={footer.qrCode} label={t('qr')} dark />}
         </section>
       </div>
       <div className="border-t border-gray-800 py-4 text-center text-xs text-gray-500">{t('copyright', { year: new Date().getFullYear() })}</div>

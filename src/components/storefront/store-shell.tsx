@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
+import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
 import type { Locale } from '@/i18n/routing';
 import { NavBar } from './nav-bar';
+import { NavMenusProvider } from './nav-menus-context';
+import { SiteBehaviour } from './site-behaviour';
 import { SearchBar } from './search-bar';
 import { SideWidget } from './side-widget';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export interface StoreShellProps {
-  data: { user: HeaderUser | null; contact: SiteContact; locale: Locale };
+  data: {
+    user: HeaderUser | null;
+    contact: SiteContact;
+    locale: Locale;
+    chrome: { footerHtml: string; visitors: number; qrCode: string | null; menus: NavMenusDto };
+  };
   withNav: boolean;
   aside?: ReactNode;
   children: ReactNode;
@@ -17,9 +25,11 @@ export interface StoreShellProps {
 
 /** Layouts 1 and 2 of spec §2: header, search bar, (navigation bar), side widget, footer. */
 export function StoreShell({ data, withNav, aside, children }: StoreShellProps) {
-  const { user, contact, locale } = data;
+  const { user, contact, locale, chrome } = data;
   return (
+    <NavMenusProvider menus={chrome.menus}>
     <div className="flex min-h-screen flex-col">
+      <SiteBehaviour />
       <SiteHeader user={user} contact={contact} locale={locale} />
       <SearchBar />
       {withNav && <NavBar />}
@@ -33,8 +43,9 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
           children
         )}
       </main>
-      <SiteFooter contact={contact} />
+      <SiteFooter contact={contact} footer={{ html: chrome.footerHtml, visitors: chrome.visitors, qrCode: chrome.qrCode }} />
       <SideWidget chatLink={contact.chatLink} hotlines={contact.hotlines} salesEmail={contact.salesEmail} />
     </div>
+    </NavMenusProvider>
   );
 }

@@ -1,7 +1,20 @@
 import 'server-only';
 import { authWebRouter } from './auth/routes';
 import { cartAppRouter, cartWebRouter } from './cart/routes';
+import { cmsRouter } from './cms/routes';
+import { applicationWebRouter } from './content/application-routes';
+import { bannerWebRouter } from './content/banner-routes';
+import { newsWebRouter } from './content/news-routes';
+import { resourceWebRouter } from './content/resource-routes';
+import { supportWebRouter } from './content/support-routes';
+import { filesWebRouter } from './files/routes';
 import { settingsWebRouter } from './settings/routes';
+import { subscriptionWebRouter } from './subscriptions/routes';
+import { trackingAppRouter, visitorWebRouter } from './tracking/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
-export const webRouters = [authWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter];
+export const webRouters = [
+  authWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter,
+  newsWebRouter, applicationWebRouter, supportWebRouter, resourceWebRouter, bannerWebRouter, subscriptionWebRouter,
+  visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
+];

@@ -1,11 +1,17 @@
+import type { Metadata } from 'next';
+import { Award, BadgeCheck, FlaskConical, ShieldCheck, Truck } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { RichText } from '@/components/content/rich-text';
 import { ProductCard } from '@/components/storefront/product-card';
 import { SectionHeading } from '@/components/storefront/section-heading';
+import { Slideshow } from '@/components/storefront/slideshow';
 import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
+import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { countCatalogue, listFlaggedProducts, listRecommendedBrands, type ProductFlag } from '@/server/modules/catalog/queries';
-import { listBanners, listLatestContent } from '@/server/modules/content/queries';
+import { getSiteBlock, listBanners, listLatestContent } from '@/server/modules/content/queries';
+import { getSiteContact } from '@/server/modules/settings/queries';
 
 const SECTIONS: { flag: ProductFlag; href: string }[] = [
   { flag: 'hot', href: '/product/index/hot' },
@@ -13,51 +19,72 @@ const SECTIONS: { flag: ProductFlag; href: string }[] = [
   { flag: 'special', href: '/product/index/special' },
 ];
 
+const WHY_ICONS = [BadgeCheck, Truck, ShieldCheck, FlaskConical];
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'meta' });
+  return { ...pageMetadata({ locale, path: '/', title: t('siteTitle'), description: t('siteDescription') }), title: { absolute: t('siteTitle') } };
+}
+
+/** Home: slideshow, hot/new/special products, literature, why us, news and recommended brands. */
 export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const lang = messagesFor(locale as Locale);
   const db = await getDb();
-  const [t, format, slides, hot, fresh, special, brands, news, stats] = await Promise.all([
+  const [t, tm, format, slides, why, intro, hot, fresh, special, brands, news, literature, stats, contact] = await Promise.all([
     getTranslations('home'),
+    getTranslations('meta'),
     getFormatter(),
     listBanners(db, { position: 'home-slideshow', lang }),
+    listBanners(db, { position: 'home-why', lang }),
+    getSiteBlock(db, { key: 'home-intro', lang }),
     listFlaggedProducts(db, { flag: 'hot', limit: 8, lang }),
     listFlaggedProducts(db, { flag: 'new', limit: 8, lang }),
     listFlaggedProducts(db, { flag: 'special', limit: 8, lang }),
     listRecommendedBrands(db, { limit: 12, lang }),
     listLatestContent(db, { kind: 'news', limit: 6, lang }),
+    listLatestContent(db, { kind: 'citation', limit: 4, lang }),
     countCatalogue(db),
+    getSiteContact(db),
   ]);
   const products = { hot, new: fresh, special };
-  const hero = slides[0];
+  const date = (iso: string) => format.dateTime(new Date(iso), { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const organisation = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: tm('siteName'),
+    url: siteUrl(),
+    description: tm('siteDescription'),
+    email: contact.salesEmail ?? undefined,
+    address: contact.address ?? undefined,
+    contactPoint: contact.hotlines.map((telephone) => ({ '@type': 'ContactPoint', telephone, contactType: 'customer service', availableLanguage: ['zh-CN', 'en'] })),
+  };
 
   return (
     <div className="container-page space-y-10 py-6">
-      <section className="overflow-hidden rounded-xl bg-gradient-to-r from-brand-700 to-brand-500 px-6 py-10 text-white md:px-12" data-testid="hero">
-        <h1 className="text-2xl font-bold md:text-3xl">{hero?.title ?? t('heroTitle')}</h1>
-        <p className="mt-2 max-w-2xl text-brand-100">{hero?.subtitle ?? t('heroSubtitle')}</p>
-        <p className="mt-4 text-sm text-brand-100" data-testid="catalogue-stats">
-          {t('stats', { products: format.number(stats.products), brands: format.number(stats.brands) })}
-        </p>
-        {slides.length > 1 && (
-          <ul className="mt-6 flex flex-wrap gap-2">
-            {slides.slice(1).map((s) => (
-              <li key={s.id}>
-                <Link href={s.link || '/'} className="inline-block rounded-full bg-white/15 px-3 py-1 text-sm hover:bg-white/25">{s.title}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(organisation) }} />
+      <h1 className="sr-only">{tm('siteTitle')}</h1>
+      <Slideshow
+        slides={slides}
+        footer={<span data-testid="catalogue-stats">{t('stats', { products: format.number(stats.products), brands: format.number(stats.brands) })}</span>}
+      />
+
+      {intro && (
+        <section className="rounded-lg border border-line bg-white p-5" data-testid="home-intro">
+          <h2 className="text-lg font-semibold">{intro.title}</h2>
+          <RichText html={intro.content} className="text-sm text-gray-600" />
+        </section>
+      )}
 
       {SECTIONS.map(({ flag, href }) => (
         <section key={flag} aria-labelledby={`section-${flag}`} data-testid={`section-${flag}`}>
-          <SectionHeading title={t(flag)} action={<Link href={href} className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
+          <SectionHeading id={`section-${flag}`} title={t(flag)} action={<Link href={href} className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
           {products[flag].length === 0 ? (
             <p className="text-muted">{t('empty')}</p>
           ) : (
-            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 max-sm:[&>li:nth-child(n+5)]:hidden">
               {products[flag].map((p) => (
                 <li key={p.id}><ProductCard product={p} /></li>
               ))}
@@ -66,34 +93,63 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
         </section>
       ))}
 
+      <section aria-labelledby="section-why-title" data-testid="section-why">
+        <SectionHeading id="section-why-title" title={t('why')} />
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {why.map((w, i) => {
+            const Icon = WHY_ICONS[i % WHY_ICONS.length] ?? Award;
+            return (
+              <li key={w.id}>
+                <Link href={w.link || '/'} className="flex h-full gap-3 rounded-lg border border-line bg-white p-4 hover:border-brand-500">
+                  <Icon aria-hidden className="shrink-0 text-brand-500" size={28} />
+                  <span><span className="block font-semibold">{w.title}</span><span className="mt-1 block text-sm text-muted">{w.subtitle}</span></span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
-        <section className="min-w-0" data-testid="section-brands">
-          <SectionHeading title={t('brands')} action={<Link href="/brand?type=0" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {brands.map((b) => (
-              <li key={b.id}>
-                <Link href={{ pathname: '/brand/detail', query: { id: b.id } }} className="flex h-16 min-w-0 flex-col items-center justify-center rounded-lg border border-line bg-white px-2 text-center hover:border-brand-500">
-                  <span className="font-semibold text-brand-700">{b.logoText || b.name}</span>
-                  <span className="w-full truncate text-xs text-muted">{b.name}</span>
+        <section className="min-w-0" aria-labelledby="section-news-title" data-testid="section-news">
+          <SectionHeading id="section-news-title" title={t('news')} action={<Link href="/news/index" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
+          <ul className="divide-y divide-line rounded-lg border border-line bg-white">
+            {news.map((n) => (
+              <li key={n.id}>
+                <Link href={{ pathname: '/news/detail', query: { id: String(n.id) } }} className="flex items-baseline justify-between gap-4 px-4 py-3 hover:bg-brand-50">
+                  <span className="truncate">{n.title}</span>
+                  <time className="shrink-0 text-xs text-muted" dateTime={n.publishedAt}>{date(n.publishedAt)}</time>
                 </Link>
               </li>
             ))}
           </ul>
         </section>
-        <section className="min-w-0" data-testid="section-news">
-          <SectionHeading title={t('news')} action={<Link href="/news/index" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
+        <section className="min-w-0" aria-labelledby="section-literature-title" data-testid="section-literature">
+          <SectionHeading id="section-literature-title" title={t('literature')} action={<Link href="/citations/list" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
           <ul className="divide-y divide-line rounded-lg border border-line bg-white">
-            {news.map((n) => (
-              <li key={n.id}>
-                <Link href={{ pathname: '/news/detail', query: { id: n.id } }} className="flex items-baseline justify-between gap-4 px-4 py-3 hover:bg-brand-50">
-                  <span className="truncate">{n.title}</span>
-                  <time className="shrink-0 text-xs text-muted" dateTime={n.publishedAt.toISOString()}>{format.dateTime(n.publishedAt, { year: 'numeric', month: '2-digit', day: '2-digit' })}</time>
-                </Link>
+            {literature.map((c) => (
+              <li key={c.id} className="px-4 py-3">
+                <Link href={{ pathname: '/citations/detail', query: { id: String(c.id) } }} className="block truncate hover:text-brand-600">{c.title}</Link>
+                <span className="block truncate text-xs italic text-muted">{c.source}</span>
               </li>
             ))}
           </ul>
         </section>
       </div>
+
+      <section aria-labelledby="section-brands-title" data-testid="section-brands">
+        <SectionHeading id="section-brands-title" title={t('brands')} action={<Link href="/brand?type=0" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {brands.map((b) => (
+            <li key={b.id}>
+              <Link href={{ pathname: '/brand/detail', query: { id: String(b.id) } }} className="flex h-16 min-w-0 flex-col items-center justify-center rounded-lg border border-line bg-white px-2 text-center hover:border-brand-500">
+                <span className="font-semibold text-brand-700">{b.logoText || b.name}</span>
+                <span className="w-full truncate text-xs text-muted">{b.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }

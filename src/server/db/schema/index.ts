@@ -6,3 +6,6 @@ export * from './auth';
 export * from './staff';
 export * from './menus';
 export * from './cart';
+export * from './cms';
+export * from './tracking';
+export * from './subscriptions';

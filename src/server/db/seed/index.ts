@@ -6,6 +6,7 @@ import { permissions, webSettings } from '../schema';
 import { DEMO_CUSTOMERS, hashCustomerPasswords, seedAccounts, type DemoCustomer } from './accounts';
 import { seedBrands } from './brands';
 import { seedCategories } from './categories';
+import { seedCms } from './cms';
 import { seedContent } from './content';
 import { insertPlannedProducts, planProducts } from './products';
 import { seedWebSettings } from './settings';
@@ -32,6 +33,8 @@ export interface SeedSummary {
   banners: number;
   contentCategories: number;
   contentItems: number;
+  siteBlocks: number;
+  contentTags: number;
   companies: number;
   departments: number;
   roles: number;
@@ -79,6 +82,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const planned = planProducts(productCount, brands);
     const productCounts = await insertPlannedProducts(tx, planned, brands, categories);
     const contentCounts = await seedContent(tx, new Map(brands.map((b) => [b.code, b.id])));
+    const cmsCounts = await seedCms(tx);
     const accountCounts = await seedAccounts(tx, customerHashes);
     const staffCounts = await seedStaff(tx, staffHashes);
     const menuCount = await seedMenus(tx);
@@ -89,6 +93,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       categories: categories.count,
       ...productCounts,
       ...contentCounts,
+      ...cmsCounts,
       ...accountCounts,
       ...staffCounts,
       menus: menuCount,

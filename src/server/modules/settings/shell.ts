@@ -1,25 +1,46 @@
 import 'server-only';
 import { getLocale } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
+import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
-import type { Locale } from '@/i18n/routing';
+import { messagesFor, type Locale } from '@/i18n/routing';
 import { currentActor } from '@/server/auth/current-actor';
 import { getDb } from '@/server/db/client';
 import { countCartItems } from '@/server/modules/cart/service';
+import { getSiteBlock, listNavMenus } from '@/server/modules/content/queries';
+import { countVisitors } from '@/server/modules/tracking/service';
+import { qrSvgDataUrl } from './qr';
 import { getSiteContact } from './queries';
 
 export interface ShellData {
   user: HeaderUser | null;
   contact: SiteContact;
   locale: Locale;
+  chrome: ChromeData;
+}
+
+/** The footer's and navigation's data from the database (issue 4: footer, QR code, visitor count, menus). */
+export interface ChromeData {
+  footerHtml: string;
+  visitors: number;
+  qrCode: string | null;
+  menus: NavMenusDto;
 }
 
 /** What the storefront frame (header, footer, service panel) needs, for the layouts to pass down. */
 export async function loadShellData(): Promise<ShellData> {
   const db = await getDb();
   const [actor, contact, locale] = await Promise.all([currentActor(), getSiteContact(db), getLocale()]);
-  const cartCount = actor.kind === 'user' ? await countCartItems(db, { companyId: actor.companyId, userId: actor.userId }) : 0;
+  const lang = messagesFor(locale as Locale);
+  const [cartCount, footer, visitors, menus, qrCode] = await Promise.all([
+    actor.kind === 'user' ? countCartItems(db, { companyId: actor.companyId, userId: actor.userId }) : 0,
+    getSiteBlock(db, { key: 'footer', lang }),
+    countVisitors(db),
+    listNavMenus(db, { lang }),
+    contact.qrCodeUrl ? qrSvgDataUrl(contact.qrCodeUrl) : null,
+  ]);
   return {
+    chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus },
     user: actor.kind === 'user' ? { name: actor.name, companyName: actor.companyName, cartCount } : null,
     contact,
     locale: locale as Locale,

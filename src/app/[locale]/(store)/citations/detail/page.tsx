@@ -1,0 +1,8 @@
+import { detailPage } from '../../_lib/content-pages';
+
+/** Not cached: every request reads the item (and counts a view). */
+export const dynamic = 'force-dynamic';
+
+const { generateMetadata, Page } = detailPage('citation');
+export { generateMetadata };
+export default Page;

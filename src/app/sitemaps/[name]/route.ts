@@ -1,0 +1,53 @@
+import { siteUrl } from '@/lib/seo';
+import { URLSET_HEAD as HEAD, URLSET_TAIL, urlEntry } from '@/lib/sitemap-xml';
+import { getDb } from '@/server/db/client';
+import { listContentForSitemap, productSitemapRows } from '@/server/modules/content/sitemap';
+
+export const dynamic = 'force-dynamic';
+
+const STATIC_PATHS = [
+  '/', '/news/index', '/news/list', '/applications/list', '/citations/list', '/support/index', '/resources/index',
+  '/resources/index/coa', '/resources/index/coas', '/resources/index/msds', '/resources/index/protocols',
+  '/about/index/about', '/about/index/partners', '/contact/contact',
+];
+const DETAIL: Record<string, string> = {
+  news: '/news/detail', application: '/applications/detail', citation: '/citations/detail', support: '/support/detail',
+};
+
+const HEADERS = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
+
+/** GET /sitemaps/pages.xml and /sitemaps/products-N.xml — streamed, product rows read in keyset batches. */
+export async function GET(_request: Request, { params }: { params: Promise<{ name: string }> }): Promise<Response> {
+  const { name } = await params;
+  const base = siteUrl();
+  const db = await getDb();
+  if (name === 'pages.xml') {
+    const content = await listContentForSitemap(db);
+    let body = HEAD;
+    for (const path of STATIC_PATHS) body += urlEntry(base, path);
+    for (const c of content) {
+      const detail = DETAIL[c.kind];
+      if (detail) body += urlEntry(base, `${detail}?id=${c.id}`, c.publishedAt);
+    }
+    return new Response(body + URLSET_TAIL, { headers: HEADERS });
+  }
+  const match = /^products-(\d{1,6})\.xml$/.exec(name);
+  if (!match) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  const index = Number(match[1]);
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        controller.enqueue(encoder.encode(HEAD));
+        for await (const rows of productSitemapRows(db, index)) {
+          controller.enqueue(encoder.encode(rows.map((r) => urlEntry(base, `/product/detail?id=${r.id}`, r.createdAt)).join('')));
+        }
+        controller.enqueue(encoder.encode(URLSET_TAIL));
+        controller.close();
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+  });
+  return new Response(stream, { headers: HEADERS });
+}

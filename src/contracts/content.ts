@@ -1,0 +1,204 @@
+import { z } from 'zod';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+const keyword = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(50).optional());
+const page = (limit: number, max = 50) => ({
+  limit: z.coerce.number().int().min(1).max(max).default(limit),
+  /** Page number from 1 (the spec's calls send offset 1 for the first page). */
+  offset: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const CONTENT_CHANNELS = ['news', 'application', 'citation', 'support', 'resource'] as const;
+export type ContentChannel = (typeof CONTENT_CHANNELS)[number];
+
+// ---- inputs ----
+
+export const idInputSchema = z.object({ id });
+export const limitInputSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(6) });
+export const typePageInputSchema = z.object({ ...page(10, 100) });
+export const supportTypePageInputSchema = z.object({ ...page(6, 100) });
+export const contentPageInputSchema = z.object({ typeId: optionalId, keyword, ...page(10) });
+export const applicationPageInputSchema = z.object({ typeId: optionalId, keyword, ...page(15) });
+export const applicationTypeIdInputSchema = z.object({ typeId: id, ...page(15) });
+export const linkedListInputSchema = z.object({ brandId: id, ...page(10) });
+export const qaListInputSchema = z.object({ typeId: optionalId, limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const bannerPageInputSchema = z.object({ position: z.string().max(40).regex(/^[a-z-]+$/).optional(), ...page(10) });
+export const documentKindSchema = z.enum(['coa', 'msds', 'protocol']);
+export const documentListInputSchema = z.object({ kind: documentKindSchema, keyword, ...page(10) });
+export const coaLookupInputSchema = z.object({
+  itemNo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1).max(40)),
+  lotNo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1).max(40)),
+});
+export const coaYearInputSchema = z.object({ year: z.coerce.number().int().min(1990).max(2100), keyword, ...page(20) });
+
+export const channelInputSchema = z.object({ channel: z.enum(CONTENT_CHANNELS) });
+export const optionalChannelInputSchema = z.object({ channel: z.enum(CONTENT_CHANNELS).optional() });
+export const contentListInputSchema = z.object({
+  channel: z.enum(CONTENT_CHANNELS).optional(),
+  cateId: optionalId,
+  tagId: optionalId,
+  keyword,
+  sort: z.enum(['latest', 'popular']).default('latest'),
+  ...page(10),
+});
+export const resListInputSchema = z.object({ cateId: optionalId, keyword, ...page(10) });
+export const commentListInputSchema = z.object({ id, ...page(10) });
+
+export const COMMENT_MAX = 500;
+export const NICKNAME_MAX = 20;
+export const commentAddInputSchema = z.object({
+  id,
+  body: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(2).max(COMMENT_MAX)),
+});
+export const cmsUserInputSchema = z.object({
+  nickname: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(2).max(NICKNAME_MAX)),
+  email: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v), z.email().max(120).optional()),
+});
+
+// ---- outputs ----
+
+export const contentTypeSchema = z.object({ id: z.number().int(), type: z.string(), count: z.number().int() });
+export type ContentTypeDto = z.infer<typeof contentTypeSchema>;
+
+export const contentSummarySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(CONTENT_CHANNELS),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
+  title: z.string(),
+  summary: z.string(),
+  source: z.string(),
+  brandId: z.number().int().nullable(),
+  publishedAt: z.string(),
+  views: z.number().int(),
+  fileUrl: z.string().nullable(),
+});
+export type ContentSummary = z.infer<typeof contentSummarySchema>;
+
+export const contentPageSchema = z.object({
+  list: z.array(contentSummarySchema),
+  /** Exact up to 10,000; "10,000+" lists report 10001. */
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type ContentPage = z.infer<typeof contentPageSchema>;
+
+export const tagSchema = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
+export type TagDto = z.infer<typeof tagSchema>;
+
+const neighbourSchema = z.object({ id: z.number().int(), title: z.string() }).nullable();
+
+export const contentDetailSchema = contentSummarySchema.extend({
+  /** Sanitised HTML, safe to render. */
+  body: z.string(),
+  tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  tips: z.number().int(),
+  comments: z.number().int(),
+  prev: neighbourSchema,
+  next: neighbourSchema,
+  related: z.array(z.object({ id: z.number().int(), title: z.string(), publishedAt: z.string() })),
+});
+export type ContentDetail = z.infer<typeof contentDetailSchema>;
+
+export const applicationTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cases: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ApplicationTypeDto = z.infer<typeof applicationTypeSchema>;
+
+export const supportTypeSchema = z.object({ id: z.number().int(), type: z.string() });
+export const supportTypeDetailSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  items: z.array(contentSummarySchema),
+});
+export const qaSchema = z.object({ id: z.number().int(), question: z.string(), answer: z.string(), typeId: z.number().int().nullable() });
+export type QaDto = z.infer<typeof qaSchema>;
+
+export const bannerSchema = z.object({ id: z.number().int(), position: z.string(), title: z.string(), subtitle: z.string(), link: z.string() });
+export type BannerDto = z.infer<typeof bannerSchema>;
+export const bannerPageSchema = z.object({ list: z.array(bannerSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+
+export const textBlockSchema = z.object({ title: z.string(), content: z.string() });
+export type TextBlockDto = z.infer<typeof textBlockSchema>;
+export const footerSchema = z.object({ content: z.string() });
+export const uvSchema = z.object({ uv: z.number().int() });
+
+export const productDocumentSchema = z.object({
+  id: z.number().int(),
+  kind: documentKindSchema,
+  productId: z.number().int(),
+  itemNo: z.string(),
+  productName: z.string(),
+  cas: z.string().nullable(),
+  brandName: z.string(),
+  lotNo: z.string().nullable(),
+  lang: z.string(),
+  title: z.string(),
+  issuedAt: z.string(),
+  url: z.string(),
+});
+export type ProductDocumentDto = z.infer<typeof productDocumentSchema>;
+export const productDocumentPageSchema = z.object({ list: z.array(productDocumentSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export type ProductDocumentPage = z.infer<typeof productDocumentPageSchema>;
+
+export const navChannelSchema = z.object({
+  channel: z.enum(CONTENT_CHANNELS),
+  name: z.string(),
+  href: z.string(),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), href: z.string() })),
+});
+export type NavChannelDto = z.infer<typeof navChannelSchema>;
+export const channelSchema = z.object({
+  channel: z.enum(CONTENT_CHANNELS),
+  name: z.string(),
+  total: z.number().int(),
+  categories: z.array(contentTypeSchema),
+});
+
+export const resourceFileSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
+  fileName: z.string(),
+  url: z.string(),
+  publishedAt: z.string(),
+});
+export const resourceFilePageSchema = z.object({ list: z.array(resourceFileSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+
+export const tipsSchema = z.object({ tips: z.number().int(), counted: z.boolean() });
+export const cmsUserSchema = z.object({ id: z.number().int(), nickname: z.string() });
+export const commentSchema = z.object({ id: z.number().int(), author: z.string(), body: z.string(), createdAt: z.string() });
+export type CommentDto = z.infer<typeof commentSchema>;
+export const commentPageSchema = z.object({ list: z.array(commentSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export type CommentPage = z.infer<typeof commentPageSchema>;
+
+export const subscriptionInputSchema = z.object({
+  email: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.email().max(120)),
+});
+export const subscriptionSchema = z.object({ email: z.string(), created: z.boolean() });
+
+/** Navigation menus of spec §2 "Other menus", for the nav bar. */
+export interface NavMenusDto {
+  resources: { id: number; name: string }[];
+  support: { id: number; name: string }[];
+  applications: ApplicationTypeDto[];
+}
+
+/** A product card of the home page's hot, new and special lists. */
+export const homeProductSchema = z.object({
+  id: z.number().int(),
+  itemNo: z.string(),
+  cas: z.string().nullable(),
+  name: z.string(),
+  formula: z.string().nullable(),
+  purity: z.string(),
+  brandName: z.string(),
+  minPrice: z.string().nullable(),
+  packCount: z.number().int(),
+});
+export const yearListSchema = z.array(z.number().int());

@@ -1,0 +1,92 @@
+import 'server-only';
+import { asc } from 'drizzle-orm';
+import type { Db } from '../client';
+import { banners, contentItems, contentItemTags, contentTags, siteBlocks, type NewBanner, type NewSiteBlock } from '../schema';
+import { BASE_DATE } from './random';
+
+const BLOCKS: Omit<NewSiteBlock, 'updatedAt'>[] = [
+  {
+    key: 'about',
+    titleZh: '关于优试剂',
+    titleEn: 'About YouReagent',
+    bodyZh:
+      '<p>优试剂成立于 2012 年，总部位于上海漕河泾开发区，是一家面向高校、科研院所、医院和企业研发实验室的科研试剂与实验耗材供应商。</p>' +
+      '<h3>我们做什么</h3><ul><li>经销 30 余家国内外试剂品牌，约 1300 万种产品可查可订</li><li>上海、北京、广州三地仓库，常用试剂现货当天发货</li><li>持有危险化学品经营许可证，易制毒、易制爆化学品依法备案销售</li><li>每批产品可按货号与批号查询 COA，中英文 SDS 在线下载</li></ul>' +
+      '<h3>服务承诺</h3><p>正品保障、批次可追溯、冷链全程温控，为课题组提供审批下单、对公结算与增值税专用发票。</p>',
+    bodyEn:
+      '<p>Founded in 2012 and based in Shanghai’s Caohejing development zone, YouReagent supplies research reagents and laboratory consumables to universities, institutes, hospitals and company R&amp;D laboratories.</p>' +
+      '<h3>What we do</h3><ul><li>Distribution for more than 30 reagent brands, with about 13 million products to search and order</li><li>Warehouses in Shanghai, Beijing and Guangzhou; common reagents ship from stock the same day</li><li>Licensed for hazardous chemicals; precursor and explosive-precursor chemicals are sold with the required filings</li><li>Lot COAs by item and lot number, and SDS downloads in Chinese and English</li></ul>' +
+      '<h3>Our promise</h3><p>Genuine products, traceable lots and a temperature-controlled cold chain, with group approvals, bank-transfer payment and special VAT invoices for research groups.</p>',
+  },
+  {
+    key: 'partners',
+    titleZh: '合作伙伴',
+    titleEn: 'Partners',
+    bodyZh: '<p>我们与国内外知名试剂与仪器品牌直接合作，授权品牌产品享受原厂质保与技术支持。</p>',
+    bodyEn: '<p>We work directly with leading reagent and instrument brands; products of authorised brands carry the manufacturer’s warranty and technical support.</p>',
+  },
+  {
+    key: 'footer',
+    titleZh: '上海优试剂生物科技有限公司',
+    titleEn: 'YouReagent Biotech (Shanghai) Co., Ltd.',
+    bodyZh: '<p>上海优试剂生物科技有限公司</p><p>地址：上海市徐汇区漕河泾开发区宜山路 1388 号 A 座 6 楼</p><p>服务时间：周一至周五 8:30–17:30</p><p>销售邮箱：<a href="mailto:sales@reagent.example.com">sales@reagent.example.com</a></p><p>危险化学品经营许可证 沪（徐）应急管危经许〔2024〕000188</p>',
+    bodyEn: '<p>YouReagent Biotech (Shanghai) Co., Ltd.</p><p>6F, Building A, 1388 Yishan Road, Caohejing Development Zone, Xuhui District, Shanghai</p><p>Service hours: Monday to Friday 8:30–17:30 (China time)</p><p>Sales e-mail: <a href="mailto:sales@reagent.example.com">sales@reagent.example.com</a></p><p>Hazardous chemicals trading licence 沪（徐）应急管危经许〔2024〕000188</p>',
+  },
+  {
+    key: 'home-intro',
+    titleZh: '为科研采购而生',
+    titleEn: 'Built for research purchasing',
+    bodyZh: '<p>从一瓶溶剂到一整套分子生物学试剂，按货号、CAS 号或名称即可找到；批次 COA、SDS 与实验方案随时下载，课题组审批与对公结算一个账户完成。</p>',
+    bodyEn: '<p>From a bottle of solvent to a full molecular biology kit, find it by item number, CAS number or name; download lot COAs, SDS and protocols at any time, and run group approvals and bank-transfer payment from one account.</p>',
+  },
+  {
+    key: 'contact',
+    titleZh: '联系我们',
+    titleEn: 'Contact us',
+    bodyZh: '<p>欢迎通过电话、邮件或在线客服联系我们。询价、技术问题与售后服务将在一个工作日内答复。</p><p>地址：上海市徐汇区漕河泾开发区宜山路 1388 号 A 座 6 楼（邮编 200233）</p><p>服务时间：周一至周五 8:30–17:30（法定节假日除外）</p><p>来访请提前预约，园区停车场入口在宜山路。</p>',
+    bodyEn: '<p>Call, e-mail or chat with us. Quotations, technical questions and after-sales requests are answered within one working day.</p><p>Address: 6F, Building A, 1388 Yishan Road, Caohejing Development Zone, Xuhui District, Shanghai 200233</p><p>Service hours: Monday to Friday 8:30–17:30 China time, except public holidays</p><p>Please book visits in advance; the car park entrance is on Yishan Road.</p>',
+  },
+];
+
+const NEWS_BANNERS: Omit<NewBanner, 'sort'>[] = [
+  { position: 'news-slideshow', titleZh: '2026 秋季科研采购季', titleEn: 'Autumn 2026 research purchasing season', subtitleZh: '千余种常用试剂限时优惠，课题组账户额外享受月结', subtitleEn: 'Offers on over a thousand common reagents, with monthly billing for group accounts', link: '/news/list' },
+  { position: 'news-slideshow', titleZh: '新版网站上线', titleEn: 'Our new website is live', subtitleZh: 'CAS 号检索、批号查 COA、批量下单全面升级', subtitleEn: 'Better CAS search, COA lookup by lot and bulk ordering', link: '/news/index' },
+  { position: 'news-poster', titleZh: '订阅新品通知', titleEn: 'Get new-product news', subtitleZh: '每月一封邮件，了解新品与促销', subtitleEn: 'One e-mail a month on new products and offers', link: '/contact/contact' },
+  { position: 'news-poster', titleZh: '按批号查询 COA', titleEn: 'Find a COA by lot', subtitleZh: '输入货号和批号，即可下载分析证书', subtitleEn: 'Enter the item and lot number to download the certificate', link: '/resources/index/coa' },
+];
+
+/** Topics matched against the English title, so each item gets its tags deterministically. */
+const TAGS: { slug: string; zh: string; en: string; match: RegExp }[] = [
+  { slug: 'hplc', zh: '色谱', en: 'Chromatography', match: /chromatograph|hplc|lc-ms|column|solvent|gc\b/i },
+  { slug: 'pcr', zh: 'PCR 与核酸', en: 'PCR and nucleic acids', match: /pcr|dna|rna|clon|nucleic|sequenc|primer/i },
+  { slug: 'cell', zh: '细胞培养', en: 'Cell culture', match: /cell|serum|culture|organoid|transfect/i },
+  { slug: 'protein', zh: '蛋白与抗体', en: 'Proteins and antibodies', match: /protein|antibod|western|elisa|immuno/i },
+  { slug: 'synthesis', zh: '有机合成', en: 'Organic synthesis', match: /synthes|coupling|catal|building block|reaction|grignard/i },
+  { slug: 'safety', zh: '安全与合规', en: 'Safety and compliance', match: /safety|hazard|sds|msds|ghs|controlled|toxic|precursor|licen/i },
+  { slug: 'logistics', zh: '物流配送', en: 'Logistics', match: /ship|deliver|cold|dry ice|warehouse|logistic/i },
+  { slug: 'offers', zh: '优惠活动', en: 'Offers', match: /offer|discount|save|promotion|% off|spend/i },
+  { slug: 'quality', zh: '质量与 COA', en: 'Quality and COA', match: /coa|quality|lot|certificate|purity|iso/i },
+];
+
+export interface CmsCounts {
+  siteBlocks: number;
+  contentTags: number;
+}
+
+export async function seedCms(db: Db): Promise<CmsCounts> {
+  await db.insert(siteBlocks).values(BLOCKS.map((b) => ({ ...b, updatedAt: BASE_DATE })));
+  await db.insert(banners).values(NEWS_BANNERS.map((b, i) => ({ ...b, sort: (i + 1) * 10, imagePath: '' })));
+  const tags = await db
+    .insert(contentTags)
+    .values(TAGS.map((t, i) => ({ slug: t.slug, nameZh: t.zh, nameEn: t.en, sort: (i + 1) * 10 })))
+    .returning({ id: contentTags.id, slug: contentTags.slug });
+  const tagId = new Map(tags.map((t) => [t.slug, t.id]));
+  const items = await db.select({ id: contentItems.id, titleEn: contentItems.titleEn, summaryEn: contentItems.summaryEn }).from(contentItems).orderBy(asc(contentItems.id));
+  const links = items.flatMap((item) =>
+    TAGS.filter((t) => t.match.test(`${item.titleEn} ${item.summaryEn}`))
+      .slice(0, 3)
+      .map((t) => ({ contentId: item.id, tagId: tagId.get(t.slug) as number })),
+  );
+  if (links.length > 0) await db.insert(contentItemTags).values(links);
+  return { siteBlocks: BLOCKS.length, contentTags: TAGS.length };
+}

@@ -1,0 +1,56 @@
+import 'server-only';
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { productDocumentPdf, resourcePdf } from '@/server/modules/files/documents';
+import { renderPdf } from '@/server/modules/files/pdf';
+import type { FileStore } from '@/server/modules/files/store';
+import type { Db } from '../client';
+import { brands, contentItems, productDocuments, products } from '../schema';
+
+const BATCH = 1000;
+
+/**
+ * Writes the PDF of every seeded document (COA, SDS, protocol, downloadable resource) whose file
+ * is missing from the store. Deterministic, so a second run writes nothing; safe on every start.
+ */
+export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ written: number; checked: number }> {
+  let written = 0;
+  let checked = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: productDocuments.id, kind: productDocuments.kind, lang: productDocuments.lang, lotNo: productDocuments.lotNo,
+        title: productDocuments.title, issuedAt: productDocuments.issuedAt, filePath: productDocuments.filePath,
+        itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn, cas: products.cas, formula: products.formula,
+        molecularWeight: products.molecularWeight, purity: products.purity, grade: products.grade, storage: products.storage,
+        ghs: products.ghs, brandZh: brands.nameZh, brandEn: brands.nameEn,
+      })
+      .from(productDocuments)
+      .innerJoin(products, eq(products.id, productDocuments.productId))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(gt(productDocuments.id, after))
+      .orderBy(asc(productDocuments.id))
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      checked += 1;
+      if (await store.exists(row.filePath)) continue;
+      await store.write(row.filePath, renderPdf(productDocumentPdf(row)));
+      written += 1;
+    }
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+  const resources = await db
+    .select({ filePath: contentItems.filePath, titleZh: contentItems.titleZh, titleEn: contentItems.titleEn, bodyZh: contentItems.bodyZh, bodyEn: contentItems.bodyEn, publishedAt: contentItems.publishedAt })
+    .from(contentItems)
+    .where(and(isNotNull(contentItems.filePath)))
+    .orderBy(asc(contentItems.id));
+  for (const r of resources) {
+    if (!r.filePath) continue;
+    checked += 1;
+    if (await store.exists(r.filePath)) continue;
+    await store.write(r.filePath, renderPdf(resourcePdf(r)));
+    written += 1;
+  }
+  return { written, checked };
+}

@@ -1,0 +1,74 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { contentItems } from '@/server/db/schema';
+import type { AppEnv } from '@/server/http/context';
+import { AppError } from '@/server/http/errors';
+import { apiRegistry, createRouter } from '@/server/http/router';
+import { getDocumentFile } from '@/server/modules/content/documents';
+import { getFileStore } from './store';
+
+export const filesWebRouter = createRouter('/api/web/files');
+
+const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+function contentTypeOf(key: string): string {
+  return key.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream';
+}
+
+/** An RFC 6266 disposition: an ASCII fallback plus the UTF-8 name. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Streams a stored file as a download; 404 for an unknown id or a missing file. */
+async function sendFile(c: Context<AppEnv>, file: { filePath: string; fileName: string } | null): Promise<Response> {
+  if (!file) throw new AppError(404, 'fileNotFound');
+  const stored = await getFileStore().open(file.filePath);
+  if (!stored) throw new AppError(404, 'fileNotFound');
+  return new Response(stored.stream(), {
+    status: 200,
+    headers: {
+      'content-type': contentTypeOf(file.filePath),
+      'content-length': String(stored.size),
+      'content-disposition': contentDisposition(file.fileName),
+      'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-request-id': c.get('requestId'),
+    },
+  });
+}
+
+function parseId(raw: string): number {
+  const parsed = idParam.safeParse(raw);
+  if (!parsed.success) throw new AppError(404, 'fileNotFound');
+  return parsed.data;
+}
+
+// GET /api/web/files/document/:id — download a product document (COA, SDS, protocol) as PDF
+filesWebRouter.app.get('/document/:id', async (c) => {
+  const id = parseId(c.req.param('id'));
+  return sendFile(c, await getDocumentFile(c.get('db'), { id }));
+});
+
+// GET /api/web/files/resource/:id — download a resource file (handbook, guide) as PDF
+filesWebRouter.app.get('/resource/:id', async (c) => {
+  const id = parseId(c.req.param('id'));
+  const [row] = await c.get('db').select({ filePath: contentItems.filePath, titleEn: contentItems.titleEn }).from(contentItems).where(eq(contentItems.id, id));
+  const fileName = row?.filePath ? row.filePath.split('/').pop() ?? 'resource.pdf' : '';
+  return sendFile(c, row?.filePath ? { filePath: row.filePath, fileName } : null);
+});
+
+for (const [path, summary] of [
+  ['/api/web/files/document/:id', 'Download a product document (COA, SDS, protocol) as PDF'],
+  ['/api/web/files/resource/:id', 'Download a resource file (handbook, guide) as PDF'],
+] as const) {
+  apiRegistry.push({
+    method: 'get', fullPath: path, summary, tags: ['files'], audience: 'public', permissions: [],
+    description: 'Answers the file itself (application/pdf, Content-Disposition attachment), or the JSON envelope with 404.',
+    output: z.string().describe('PDF bytes'),
+  });
+}
