@@ -1,7 +1,7 @@
 import 'server-only';
-import { authWebRouter } from './auth/routes';
+import { authWebRouter, registerWebRouter } from './auth/routes';
 import { cartAppRouter, cartWebRouter } from './cart/routes';
 import { settingsWebRouter } from './settings/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
-export const webRouters = [authWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter];
+export const webRouters = [authWebRouter, registerWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter];
