@@ -28,7 +28,10 @@ function smtpTransport(url: string): Transporter {
   return smtp.transport;
 }
 
-/** Sends over SMTP when SMTP_URL is set (`smtp://user:pass@host:587`, `smtps://…:465`); otherwise into the outbox. */
+/**
+ * Sends over SMTP when SMTP_URL is set (`smtp://user:pass@host:587`, `smtps://…:465`); otherwise
+ * writes the message as plain text into the outbox (`<DATA_DIR>/outbox`, see README).
+ */
 export async function sendMail(mail: OutgoingMail): Promise<MailReceipt> {
   const message = { from: process.env.MAIL_FROM || DEFAULT_FROM, ...mail };
   const url = process.env.SMTP_URL;
@@ -37,8 +40,11 @@ export async function sendMail(mail: OutgoingMail): Promise<MailReceipt> {
     log('info', 'mail.sent', { to: mail.to, subject: mail.subject });
     return { via: 'smtp' };
   }
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
-  const file = await writeOutbox('mail', 'eml', built.message as Buffer);
+  // The outbox is for people reading it in a terminal: plain UTF-8 text, not a MIME-encoded message.
+  const file = await writeOutbox(
+    'mail',
+    `From: ${message.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\nDate: ${new Date().toISOString()}\n\n${mail.text}\n`,
+  );
   log('info', 'mail.outbox', { to: mail.to, subject: mail.subject, file });
   return { via: 'outbox', file };
 }

@@ -12,7 +12,7 @@ export interface SmsSender {
 export const outboxSmsSender: SmsSender = {
   name: 'outbox',
   async send(to, text) {
-    const file = await writeOutbox('sms', 'txt', `To: ${to}\nDate: ${new Date().toISOString()}\n\n${text}\n`);
+    const file = await writeOutbox('sms', `To: ${to}\nDate: ${new Date().toISOString()}\n\n${text}\n`);
     log('info', 'sms.outbox', { to, file });
   },
 };
