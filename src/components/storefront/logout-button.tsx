@@ -1,21 +1,19 @@
 'use client';
 
-import { apiPost } from '@/lib/api-client';
-import { useRouter } from '@/i18n/navigation';
+import { useLocale } from 'next-intl';
+import { getPathname } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import { signOut } from '@/lib/api-client';
 
-/** Signs out on the server, then goes home (spec §4 "Auth token"). */
+/** Signs out on the server, forgets the token and user, then goes home (spec §4 "Auth token"). */
 export function LogoutButton({ label }: { label: string }) {
-  const router = useRouter();
+  const locale = useLocale() as Locale;
   async function logout() {
-    try {
-      await apiPost('/api/web/auth/logout');
-    } finally {
-      router.push('/');
-      router.refresh();
-    }
+    await signOut();
+    window.location.assign(getPathname({ href: '/', locale }));
   }
   return (
-    <button type="button" onClick={logout} className="hover:text-white">
+    <button type="button" onClick={logout} className="hover:text-white" data-testid="logout">
       {label}
     </button>
   );

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
 import type { SiteContact } from '@/contracts/settings';
 import type { Locale } from '@/i18n/routing';
+import { AuthIsland } from './auth-island';
 import { NavBar } from './nav-bar';
 import { SearchBar } from './search-bar';
 import { SideWidget } from './side-widget';
@@ -35,6 +36,9 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
       </main>
       <SiteFooter contact={contact} />
       <SideWidget chatLink={contact.chatLink} hotlines={contact.hotlines} salesEmail={contact.salesEmail} />
+      <Suspense fallback={null}>
+        <AuthIsland signedIn={user !== null} />
+      </Suspense>
     </div>
   );
 }
