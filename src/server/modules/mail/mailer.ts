@@ -37,7 +37,7 @@ export async function sendMail(mail: OutgoingMail): Promise<MailReceipt> {
   const url = process.env.SMTP_URL;
   if (url) {
     await smtpTransport(url).sendMail(message);
-    log('info', 'mail.sent', { to: mail.to, subject: mail.subject });
+    log('info', 'mail.sent', { to: mail.to });
     return { via: 'smtp' };
   }
   // The outbox is for people reading it in a terminal: plain UTF-8 text, not a MIME-encoded message.
@@ -45,6 +45,6 @@ export async function sendMail(mail: OutgoingMail): Promise<MailReceipt> {
     'mail',
     `From: ${message.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\nDate: ${new Date().toISOString()}\n\n${mail.text}\n`,
   );
-  log('info', 'mail.outbox', { to: mail.to, subject: mail.subject, file });
+  log('info', 'mail.outbox', { to: mail.to, file });
   return { via: 'outbox', file };
 }
