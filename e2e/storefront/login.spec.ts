@@ -130,3 +130,14 @@ test('a signed-in visitor is not asked to sign in by ?login', async ({ page }) =
   await expect(page.getByTestId('login-link')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
+
+test('a network failure at sign-in shows the network line', async ({ page }) => {
+  await page.goto('/?login');
+  await page.route('**/api/web/auth/login', (route) => route.abort('internetdisconnected'));
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('账号').fill('buyer@demo.example.com');
+  await dialog.getByLabel('密码', { exact: true }).fill('Reagent#2026');
+  await dialog.getByTestId('login-submit').click();
+  await expect(page.getByRole('alert').filter({ hasText: '网络开小差，请稍后再试！' })).toBeVisible();
+  await expect(dialog.getByTestId('login-submit')).toBeEnabled();
+});
