@@ -74,6 +74,18 @@ describe('sessions at sign-in and sign-out', () => {
     expect((await h.call('POST', CART, { token: old.token })).status).toBe(401);
   });
 
+  it('refuses cookie-authenticated account writes from another origin', async () => {
+    const token = await h.loginUser('buyer@demo.example.com', PASSWORD);
+    const body = { oldPassword: await sha256Hex(PASSWORD), password: await sha256Hex('Another#Pass1'), repeatPwd: await sha256Hex('Another#Pass1') };
+    for (const path of ['/api/web/auth/changePassword', '/api/web/auth/renew']) {
+      const res = await h.call('POST', path, { form: body, headers: { cookie: `reagent_session=${token}`, origin: 'https://evil.example', host: 'localhost' } });
+      expect(res.status, path).toBe(403);
+      const viaFetchMetadata = await h.call('POST', path, { form: body, headers: { cookie: `reagent_session=${token}`, 'sec-fetch-site': 'cross-site' } });
+      expect(viaFetchMetadata.status, path).toBe(403);
+    }
+    expect((await h.call('POST', CART, { token })).status).toBe(200);
+  });
+
   it('refuses to renew without a live session', async () => {
     expect((await h.call('POST', '/api/web/auth/renew')).status).toBe(401);
     expect((await h.call('POST', '/api/web/auth/renew', { token: 'revoked-or-made-up' })).status).toBe(401);
