@@ -1,5 +1,6 @@
 'use client';
 
+import { LogOut } from 'lucide-react';
 import { useLocale } from 'next-intl';
 import { getPathname } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
@@ -13,8 +14,9 @@ export function LogoutButton({ label }: { label: string }) {
     window.location.assign(getPathname({ href: '/', locale }));
   }
   return (
-    <button type="button" onClick={logout} className="hover:text-white" data-testid="logout">
-      {label}
+    <button type="button" onClick={logout} className="flex items-center gap-1 hover:text-white" data-testid="logout">
+      <LogOut aria-hidden size={13} className="sm:hidden" />
+      <span className="sr-only sm:not-sr-only">{label}</span>
     </button>
   );
 }
