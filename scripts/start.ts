@@ -1,7 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseTrustProxy } from '@/server/auth/client-address';
 import { defaultDataDir } from '@/server/db/client';
+import { StartupError } from '@/server/db/startup-error';
 import { buildIsStale, sourceDigest, STAMP_FILE } from './lib/build-stamp';
 import { prepareDatabase } from './lib/prepare-database';
 import { acquireDataLock, exitWithError, openConfiguredDatabase } from './lib/startup';
@@ -14,6 +16,11 @@ async function main() {
   const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   const port = process.env.PORT ?? '3000';
+  try {
+    parseTrustProxy(process.env.TRUST_PROXY);
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
   const release = process.env.DATABASE_URL ? () => {} : acquireDataLock(defaultDataDir());
   process.on('exit', release);
 
@@ -34,7 +41,9 @@ async function main() {
   }
 
   process.stdout.write(`Serving on http://localhost:${port}\n`);
-  const child = spawn(process.execPath, [next, values.dev ? 'dev' : 'start', '-p', port], { stdio: 'inherit', env: process.env });
+  // scripts/serve.mjs appends the TCP peer to X-Forwarded-For (client addresses, TRUST_PROXY).
+  const serve = ['scripts/serve.mjs', ...(values.dev ? ['--dev'] : [])];
+  const child = spawn(process.execPath, serve, { stdio: 'inherit', env: { ...process.env, NODE_ENV: values.dev ? 'development' : 'production' } });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => {
     release();

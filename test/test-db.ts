@@ -28,7 +28,9 @@ async function pgliteDatabase(): Promise<TestDatabase> {
 async function createPostgresDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  // Named after the base database (`i5_verify` → `i5_verify_t_…`), so that runs sharing a server stay apart.
+  const prefix = new URL(base).pathname.slice(1).replace(/[^a-z0-9_]/gi, '').toLowerCase().slice(0, 30) || 't';
+  const name = `${prefix}_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   await admin.end();

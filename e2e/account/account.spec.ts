@@ -3,6 +3,7 @@ import { expect, loginAs, test } from '../fixtures';
 test('a guest opening the profile is sent to /?login', async ({ page }) => {
   await page.goto('/sys/profile?default=6');
   await expect(page).toHaveURL(/\/\?login$/);
+  await expect(page.getByRole('dialog', { name: '账号登录' })).toBeVisible();
 });
 
 test('a signed-in buyer sees the greeting and the account layout @mobile', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { runMigrations } from '@/server/db/migrate';
 import { DEMO_ACCOUNTS, isSeeded, seedDatabase, upsertPermissions } from '@/server/db/seed';
+import { INVITED_EMPLOYEE } from '@/server/db/seed/accounts';
 import type { DbHandle } from '@/server/db/client';
 import { ensureSeedFiles } from '@/server/db/seed/files';
 import { getFileStore } from '@/server/modules/files/store';
@@ -20,6 +21,7 @@ export async function prepareDatabase(handle: DbHandle, options: { quiet?: boole
   await writeDocumentFiles(handle, say);
   say('Demo accounts (password after the slash):');
   for (const a of DEMO_ACCOUNTS.customers) say(`  customer  ${a.loginName} / ${a.password}  (${a.role ?? '—'}, ${a.companyName})`);
+  say(`  invited   ${INVITED_EMPLOYEE}  (employee added by the administrator: activate with 注册账号 → 员工注册; the code is in the outbox)`);
   for (const a of DEMO_ACCOUNTS.staff) say(`  staff     ${a.loginName} / ${a.password}  (${a.role}) → /admin`);
 }
 

@@ -1,22 +1,140 @@
 import { z } from 'zod';
 
+/**
+ * Validation messages that are keys under `api.errors` in messages/*.json; the API translates
+ * them into the caller's language (src/server/http/input.ts).
+ */
+export const AUTH_FIELD_ERRORS = {
+  loginName: 'invalidLoginName',
+  password: 'passwordNotDigest',
+  verifyCode: 'invalidVerifyCode',
+} as const;
+
+/** A mainland China mobile number: 11 digits starting 13–19 (an optional +86 or 86 is dropped). */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+/** A practical e-mail check (the server sends to it; the mailbox decides the rest). */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+export const VERIFY_CODE_PATTERN = /^\d{6}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+
+/** An e-mail address in lower case, or the 11 digits of a mobile number; null when it is neither. */
+export function normaliseLoginName(value: string): string | null {
+  const text = value.trim();
+  const digits = text.replace(/[\s-]/g, '').replace(/^(\+?86)(?=1\d{10}$)/, '');
+  if (PHONE_PATTERN.test(digits)) return digits;
+  if (text.length <= 100 && EMAIL_PATTERN.test(text)) return text.toLowerCase();
+  return null;
+}
+
 /** The browser sends the SHA-256 hex of the password, never the password itself (spec §5). */
-export const passwordDigestSchema = z.string().regex(/^[a-f0-9]{64}$/i, { message: 'password must be a SHA-256 hex digest' }).transform((s) => s.toLowerCase());
+export const passwordDigestSchema = z
+  .string({ message: AUTH_FIELD_ERRORS.password })
+  .regex(/^[a-f0-9]{64}$/i, { message: AUTH_FIELD_ERRORS.password })
+  .transform((s) => s.toLowerCase());
+
+/** An e-mail address or a mobile number, normalised. */
+export const loginNameSchema = z
+  .string({ message: AUTH_FIELD_ERRORS.loginName })
+  .max(120, { message: AUTH_FIELD_ERRORS.loginName })
+  .transform((value, ctx) => {
+    const normalised = normaliseLoginName(value);
+    if (normalised === null) {
+      ctx.addIssue({ code: 'custom', message: AUTH_FIELD_ERRORS.loginName });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+export const verifyCodeSchema = z
+  .string({ message: AUTH_FIELD_ERRORS.verifyCode })
+  .trim()
+  .regex(VERIFY_CODE_PATTERN, { message: AUTH_FIELD_ERRORS.verifyCode });
 
 export const loginInputSchema = z.object({
-  loginName: z.string().trim().min(1).max(100),
+  loginName: z.string().trim().min(1).max(120),
   password: passwordDigestSchema,
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
+/** The signed-in customer as the login calls answer it (spec §3), plus the local-copy fields. */
 export const sessionUserSchema = z.object({
   token: z.string(),
   id: z.number().int(),
   username: z.string(),
   companyName: z.string(),
+  branch: z.string(),
+  job: z.string(),
+  userinfoNo: z.string(),
+  fileName: z.string(),
 });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginOutputSchema = z.object({ user: sessionUserSchema });
+export type LoginOutput = z.infer<typeof loginOutputSchema>;
+
+const codeLoginSchema = z.object({ loginName: loginNameSchema, verifyCode: verifyCodeSchema });
+
+/** `data` is an object `{ loginName, verifyCode }`: in a JSON body as is, in a form body as JSON text. */
+export const loginByCodeInputSchema = z.object({
+  data: z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }, codeLoginSchema),
+});
+export type LoginByCodeInput = z.infer<typeof loginByCodeInputSchema>;
+
+export const ACCOUNT_TYPES = ['user', 'employee'] as const;
+export type RegistrationType = (typeof ACCOUNT_TYPES)[number];
+
+/** Registration and reset form (spec §3): loginName, password, repeatPwd, verifyCode. */
+const passwordFormShape = {
+  loginName: loginNameSchema,
+  password: passwordDigestSchema,
+  repeatPwd: passwordDigestSchema,
+  verifyCode: verifyCodeSchema,
+};
+
+export const registerInputSchema = z.object({
+  ...passwordFormShape,
+  /** `user`: a new customer account with its own company; `employee`: activates an account the company administrator added. */
+  accountType: z.enum(ACCOUNT_TYPES).default('user'),
+});
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export const resetPasswordInputSchema = z.object(passwordFormShape);
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+export const changePasswordInputSchema = z.object({
+  oldPassword: passwordDigestSchema,
+  password: passwordDigestSchema,
+  repeatPwd: passwordDigestSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+export const CODE_PURPOSES = ['login', 'register', 'reset'] as const;
+export type CodeRequestPurpose = (typeof CODE_PURPOSES)[number];
+
+export const sendCodeInputSchema = z.object({
+  loginName: loginNameSchema,
+  purpose: z.enum(CODE_PURPOSES),
+  accountType: z.enum(ACCOUNT_TYPES).default('user'),
+});
+export type SendCodeInput = z.infer<typeof sendCodeInputSchema>;
+
+/** The same answer whether or not the target has an account. */
+export const sendCodeOutputSchema = z.object({
+  /** Seconds before another code may be requested for this target. */
+  cooldown: z.number().int(),
+  /** Seconds the code stays valid. */
+  expiresIn: z.number().int(),
+});
+
+export const renewOutputSchema = z.object({ token: z.string() });
 
 export const staffSessionSchema = z.object({
   token: z.string(),

@@ -1,4 +1,16 @@
-/** The one client of our HTTP API for client components: form-encoded bodies, `{code, msg, data}` answers. */
+import { clearSession, getToken, setToken } from './session-store';
+import { requestLoginConfirm, showToast } from './ui-events';
+
+/**
+ * The one client of our HTTP API for client components (spec §7, §8): form-encoded bodies, the
+ * stored token as `Authorization`, and `{code, msg, data}` answers —
+ * - 0 or 200: resolves with `data`;
+ * - 402: renews the session silently and repeats the call once;
+ * - 401 or '00401' (in the body or as the HTTP status): the single "login confirmation" box;
+ * - anything else: an error toast of `msg` (or 'error') for 5 s;
+ * - no answer at all: the network message for 5 s.
+ * Every failure rejects with an ApiError. `silent` leaves toasts and the box to the caller.
+ */
 
 export interface ApiEnvelope<T> {
   code: number | string;
@@ -6,15 +18,35 @@ export interface ApiEnvelope<T> {
   data: T;
 }
 
+export interface ApiOptions {
+  /** No toast and no confirm box: the caller shows what went wrong (the login dialog does). */
+  silent?: boolean;
+}
+
+export const ERROR_TOAST_MS = 5000;
+export const NETWORK_ERROR = 'network';
+
 export class ApiError extends Error {
   constructor(readonly code: number | string, message: string, readonly data: unknown = null) {
     super(message);
     this.name = 'ApiError';
   }
+
+  get isNetwork(): boolean {
+    return this.code === NETWORK_ERROR;
+  }
 }
 
-function isSuccess(code: number | string): boolean {
+export function isSuccess(code: number | string): boolean {
   return code === 0 || code === 200 || code === '0' || code === '200';
+}
+
+export function isUnauthorised(code: number | string): boolean {
+  return code === 401 || code === '401' || code === '00401';
+}
+
+function isRenewal(code: number | string): boolean {
+  return code === 402 || code === '402';
 }
 
 function toForm(data: Record<string, unknown>): URLSearchParams {
@@ -22,25 +54,89 @@ function toForm(data: Record<string, unknown>): URLSearchParams {
   for (const [key, value] of Object.entries(data)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) value.forEach((v) => form.append(key, String(v)));
-    else form.append(key, String(value));
+    else form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
   return form;
 }
 
-/** POSTs form-encoded data and resolves with `data` on success; rejects with ApiError otherwise. */
-export async function apiPost<T>(path: string, data: Record<string, unknown> = {}): Promise<T> {
+async function send(path: string, data: Record<string, unknown>): Promise<{ status: number; body: ApiEnvelope<unknown> | null }> {
+  const token = getToken();
   const res = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', accept: 'application/json' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
+      accept: 'application/json',
+      ...(token ? { authorization: token } : {}),
+    },
     body: toForm(data),
   });
-  let body: ApiEnvelope<T>;
+  let body: ApiEnvelope<unknown> | null = null;
   try {
-    body = (await res.json()) as ApiEnvelope<T>;
+    body = (await res.json()) as ApiEnvelope<unknown>;
   } catch {
-    throw new ApiError(res.status, 'error');
+    body = null;
   }
-  if (!isSuccess(body.code)) throw new ApiError(body.code, body.msg || 'error', body.data);
-  return body.data;
+  return { status: res.status, body };
+}
+
+let renewal: Promise<boolean> | null = null;
+
+/** One renewal at a time, however many calls got a 402 together. */
+function renewSession(): Promise<boolean> {
+  renewal ??= send('/api/web/auth/renew', {})
+    .then(({ body }) => {
+      const token = (body?.data as { token?: unknown } | null)?.token;
+      if (!body || !isSuccess(body.code) || typeof token !== 'string') return false;
+      if (getToken()) setToken(token);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
+
+async function call<T>(path: string, data: Record<string, unknown>, options: ApiOptions, mayRenew: boolean): Promise<{ data: T; msg: string }> {
+  let answer: Awaited<ReturnType<typeof send>>;
+  try {
+    answer = await send(path, data);
+  } catch {
+    if (!options.silent) showToast({ kind: 'error', messageKey: 'network', durationMs: ERROR_TOAST_MS });
+    throw new ApiError(NETWORK_ERROR, 'network');
+  }
+  const { status, body } = answer;
+  const code = body?.code ?? status;
+  if (body && isSuccess(code) && status < 400) return { data: body.data as T, msg: body.msg ?? '' };
+  if (isRenewal(code) || status === 402) {
+    if (mayRenew && (await renewSession())) return call<T>(path, data, options, false);
+    if (!options.silent) requestLoginConfirm();
+    throw new ApiError(401, body?.msg || 'error', body?.data ?? null);
+  }
+  if (isUnauthorised(code) || status === 401) {
+    if (!options.silent) requestLoginConfirm();
+    throw new ApiError(code, body?.msg || 'error', body?.data ?? null);
+  }
+  if (!options.silent) {
+    showToast(body?.msg ? { kind: 'error', text: body.msg, durationMs: ERROR_TOAST_MS } : { kind: 'error', messageKey: 'error', durationMs: ERROR_TOAST_MS });
+  }
+  throw new ApiError(code, body?.msg || 'error', body?.data ?? null);
+}
+
+/** POSTs form-encoded data; resolves with `data` on success, rejects with ApiError otherwise. */
+export async function apiPost<T>(path: string, data: Record<string, unknown> = {}, options: ApiOptions = {}): Promise<T> {
+  return (await call<T>(path, data, options, true)).data;
+}
+
+/** Like apiPost, and with the server's `msg` (shown by the login dialog). */
+export function apiPostWithMessage<T>(path: string, data: Record<string, unknown> = {}, options: ApiOptions = {}): Promise<{ data: T; msg: string }> {
+  return call<T>(path, data, options, true);
+}
+
+/** Signs out on the server and forgets the browser's copy of the session. Never rejects. */
+export async function signOut(): Promise<void> {
+  // The stored token goes along, so that a header-only session is revoked too.
+  await apiPost('/api/web/auth/logout', {}, { silent: true }).catch(() => undefined);
+  clearSession();
 }

@@ -1,10 +1,11 @@
-import { Phone, ShoppingCart, User } from 'lucide-react';
+import { ClipboardList, Phone, ShoppingCart, User } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
 import type { SiteContact } from '@/contracts/settings';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { LanguageSwitch } from './language-switch';
+import { GuestCartLink, LoginLink } from './login-trigger';
 import { LogoutButton } from './logout-button';
 
 interface Props {
@@ -33,13 +34,17 @@ export async function SiteHeader({ user, contact, locale }: Props) {
             {user ? (
               <>
                 <span className="hidden md:inline" data-testid="greeting">{t('greeting', { company: user.companyName, name: user.name })}</span>
-                <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white"><User aria-hidden size={13} />{user.name}</Link>
-                <Link href="/order?default=1" className="hover:text-white">{t('orders')}</Link>
-                <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} />{t('cart')}<span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
+                {/* On phones the links show their icons; the words stay for screen readers. */}
+                <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white" data-testid="header-username"><User aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{user.name}</span></Link>
+                <Link href="/order?default=1" className="flex items-center gap-1 hover:text-white"><ClipboardList aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('orders')}</span></Link>
+                <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{t('cart')}</span><span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
                 <LogoutButton label={t('logout')} />
               </>
             ) : (
-              <Link href="/?login" className="hover:text-white" data-testid="login-link">{t('login')}</Link>
+              <>
+                <LoginLink className="hover:text-white" testId="login-link">{t('login')}</LoginLink>
+                <GuestCartLink label={t('cart')} />
+              </>
             )}
             <LanguageSwitch locale={locale} label={t('switchLanguage')} />
           </nav>

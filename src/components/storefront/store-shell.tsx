@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
 import type { Locale } from '@/i18n/routing';
+import { AuthIsland } from './auth-island';
 import { NavBar } from './nav-bar';
 import { NavMenusProvider } from './nav-menus-context';
 import { SiteBehaviour } from './site-behaviour';
@@ -45,6 +46,9 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
       </main>
       <SiteFooter contact={contact} footer={{ html: chrome.footerHtml, visitors: chrome.visitors, qrCode: chrome.qrCode }} />
       <SideWidget chatLink={contact.chatLink} hotlines={contact.hotlines} salesEmail={contact.salesEmail} />
+      <Suspense fallback={null}>
+        <AuthIsland signedIn={user !== null} />
+      </Suspense>
     </div>
     </NavMenusProvider>
   );

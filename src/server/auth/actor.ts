@@ -12,6 +12,7 @@ export type Actor =
   | {
       kind: 'user';
       sessionId: number;
+      sessionExpiresAt: Date;
       userId: number;
       companyId: number;
       companyName: string;
@@ -23,6 +24,7 @@ export type Actor =
   | {
       kind: 'staff';
       sessionId: number;
+      sessionExpiresAt: Date;
       staffId: number;
       name: string;
       loginName: string;
@@ -42,11 +44,11 @@ export async function loadActor(db: Db, token: string | null | undefined): Promi
   const session = await resolveSession(db, token);
   if (!session) return GUEST;
   return session.subjectType === 'user'
-    ? loadUserActor(db, session.subjectId, session.sessionId)
-    : loadStaffActor(db, session.subjectId, session.sessionId);
+    ? loadUserActor(db, session.subjectId, session.sessionId, session.expiresAt)
+    : loadStaffActor(db, session.subjectId, session.sessionId, session.expiresAt);
 }
 
-async function loadUserActor(db: Db, userId: number, sessionId: number): Promise<Actor> {
+async function loadUserActor(db: Db, userId: number, sessionId: number, sessionExpiresAt: Date): Promise<Actor> {
   const rows = await db
     .select({
       id: users.id, name: users.name, loginName: users.loginName, active: users.active,
@@ -63,6 +65,7 @@ async function loadUserActor(db: Db, userId: number, sessionId: number): Promise
   return {
     kind: 'user',
     sessionId,
+    sessionExpiresAt,
     userId: first.id,
     companyId: first.companyId,
     companyName: first.companyName,
@@ -73,7 +76,7 @@ async function loadUserActor(db: Db, userId: number, sessionId: number): Promise
   };
 }
 
-async function loadStaffActor(db: Db, staffId: number, sessionId: number): Promise<Actor> {
+async function loadStaffActor(db: Db, staffId: number, sessionId: number, sessionExpiresAt: Date): Promise<Actor> {
   const rows = await db
     .select({
       id: staff.id, name: staff.name, loginName: staff.loginName, active: staff.active,
@@ -89,6 +92,7 @@ async function loadStaffActor(db: Db, staffId: number, sessionId: number): Promi
   return {
     kind: 'staff',
     sessionId,
+    sessionExpiresAt,
     staffId: first.id,
     name: first.name,
     loginName: first.loginName,

@@ -9,6 +9,14 @@ import type { Permission } from './permissions';
 type UserActor = Extract<Actor, { kind: 'user' }>;
 type StaffActor = Extract<Actor, { kind: 'staff' }>;
 
+/**
+ * Paths that need a signed-in customer: any containing a /sys, /order or /profile segment
+ * (spec §4 "Route guard"). Whole segments, so that /system-setting of the back-office is not one.
+ */
+export function isSignedInPath(pathname: string): boolean {
+  return /\/(sys|order|profile)(\/|$)/.test(pathname);
+}
+
 /** For signed-in customer pages: a guest goes to /?login (spec §4 "Route guard"), checked by the page itself. */
 export async function requireUserPage(): Promise<UserActor> {
   const actor = await currentActor();

@@ -6,6 +6,12 @@ import { sessions } from '@/server/db/schema';
 
 export const SESSION_COOKIE = 'reagent_session';
 export const SESSION_TTL_MS = 1000 * 60 * 60 * 24 * 14;
+/** In its last day a session is renewed: account calls answer 402 and the client calls /api/web/auth/renew. */
+export const SESSION_RENEW_WINDOW_MS = 1000 * 60 * 60 * 24;
+
+export function sessionNeedsRenewal(expiresAt: Date, now = new Date()): boolean {
+  return expiresAt.getTime() - now.getTime() < SESSION_RENEW_WINDOW_MS;
+}
 
 export type SubjectType = 'user' | 'staff';
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
+import { configuredProxyTrust, resolveClientAddress } from '@/server/auth/client-address';
 import { SESSION_COOKIE } from '@/server/auth/sessions';
 import type { AppEnv } from './context';
 
@@ -17,10 +18,12 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecure(c) });
 }
 
-/** Client address headers are believed only when a trusted proxy in front sets them (TRUST_PROXY=1). */
+/**
+ * The client's address and user agent. The address comes from X-Forwarded-For as far as
+ * TRUST_PROXY allows (src/server/auth/client-address.ts); its last entry is the TCP peer,
+ * appended by scripts/serve.mjs.
+ */
 export function clientInfo(c: Context<AppEnv>): { ip: string; userAgent: string } {
-  const trusted = process.env.TRUST_PROXY === '1';
-  const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-  const ip = trusted ? (c.req.header('x-real-ip') ?? forwarded ?? '') : '';
+  const ip = resolveClientAddress(c.req.header('x-forwarded-for'), configuredProxyTrust());
   return { ip: ip.slice(0, 64), userAgent: c.req.header('user-agent') ?? '' };
 }

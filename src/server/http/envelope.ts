@@ -19,10 +19,21 @@ export function success<T>(c: Context<AppEnv>, data: T, msg?: string): Response 
 
 export function failure(c: Context<AppEnv>, error: AppError, msgOverride?: string): Response {
   const lang = c.get('lang') ?? 'zh';
+  const details = error.details && !Array.isArray(error.details) ? error.details : {};
+  const template = msgOverride ?? apiText(lang, 'errors', error.messageKey ?? defaultKey(error.code));
   const body: Envelope<unknown> = {
     code: error.code,
-    msg: msgOverride ?? apiText(lang, 'errors', error.messageKey ?? defaultKey(error.code)),
-    data: error.details ?? null,
+    // `{name}` in a message takes the value of `name` in the details (e.g. `{retryAfter}` seconds).
+    msg: template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = (details as Record<string, unknown>)[name];
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : whole;
+    }),
+    // Field messages may be keys under `api.errors` too.
+    data: Array.isArray(error.details)
+      ? error.details.map((f) => ({ field: f.field, message: apiText(lang, 'errors', f.message) }))
+      : (error.details ?? null),
   };
+  const retryAfter = (details as { retryAfter?: unknown }).retryAfter;
+  if (typeof retryAfter === 'number') c.header('retry-after', String(retryAfter));
   return c.json(body, error.code as ContentfulStatusCode);
 }

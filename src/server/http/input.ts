@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from './context';
 import { AppError, type FieldError } from './errors';
+import { apiText } from './locale';
 
 type Raw = Record<string, unknown>;
 
@@ -61,7 +62,8 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, lang: '
   if (result.success) return result.data;
   const fields: FieldError[] = result.error.issues.map((issue) => ({
     field: issue.path.map(String).join('.') || '(body)',
-    message: issue.message,
+    // A schema may name a message key under `api.errors`; other messages pass through as zod wrote them.
+    message: apiText(lang, 'errors', issue.message),
   }));
   throw new AppError(400, 'validation', fields);
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { authWebRouter } from './auth/routes';
+import { authWebRouter, registerWebRouter } from './auth/routes';
 import { cartAppRouter, cartWebRouter } from './cart/routes';
 import { cmsRouter } from './cms/routes';
 import { applicationWebRouter } from './content/application-routes';
@@ -14,7 +14,7 @@ import { trackingAppRouter, visitorWebRouter } from './tracking/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
 export const webRouters = [
-  authWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter,
+  authWebRouter, registerWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter,
   newsWebRouter, applicationWebRouter, supportWebRouter, resourceWebRouter, bannerWebRouter, subscriptionWebRouter,
   visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
 ];

@@ -3,13 +3,16 @@ import { Suspense, type ReactNode } from 'react';
 import { AccountMenu, type AccountMenuItem } from '@/components/account/account-menu';
 import { StoreShell } from '@/components/storefront/store-shell';
 import { loadShellData } from '@/server/modules/settings/shell';
-import { currentActor } from '@/server/auth/current-actor';
 import { hasPermission } from '@/server/auth/actor';
+import { requireUserPage } from '@/server/auth/page-guards';
 
-/** Layout 3: the account area with its four-item left menu, filtered by permission on the server. */
+/**
+ * Layout 3: the account area with its four-item left menu, filtered by permission on the server.
+ * Guests go to /?login from here as well; every page still checks for itself (requireUserPage).
+ */
 export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   setRequestLocale((await params).locale);
-  const actor = await currentActor();
+  const actor = await requireUserPage();
   const items: AccountMenuItem[] = [
     ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '1', labelKey: 'orders', href: '/order' } as const] : []),
     { id: '2', labelKey: 'cart', href: '/order/shoppingcart' },

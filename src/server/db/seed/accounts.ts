@@ -7,6 +7,8 @@ import { addresses, companies, departments, rolePermissions, roles, userRoles, u
 import { daysBefore } from './random';
 
 export const DEMO_CUSTOMER_PASSWORD = 'Reagent#2026';
+/** Added by the demo company's administrator, not yet activated (registers as an employee). */
+export const INVITED_EMPLOYEE = 'new.hire@demo.example.com';
 const DEMO_COMPANY = '上海示例生物科技有限公司';
 const UNIVERSITY = '北京示例大学化学学院';
 
@@ -99,6 +101,9 @@ export async function seedAccounts(db: Db, hashes: ReadonlyMap<string, string>):
       { companyId: demo.id, departmentId: purchasing.id, loginName: 'buyer@demo.example.com', email: 'buyer@demo.example.com', phone: '13800138002', passwordHash: hashOf('buyer@demo.example.com'), name: '李娜', job: '采购专员', branch: '总部', userinfoNo: 'SH-0012', accountType: 'sub', createdAt: daysBefore(400) },
       { companyId: demo.id, departmentId: research.id, loginName: 'approver@demo.example.com', email: 'approver@demo.example.com', phone: '13800138003', passwordHash: hashOf('approver@demo.example.com'), name: '张伟', job: '研发中心主任', branch: '张江研发中心', userinfoNo: 'SH-0005', accountType: 'sub', createdAt: daysBefore(400) },
       { companyId: demo.id, departmentId: synthesis?.id ?? research.id, loginName: 'employee@demo.example.com', email: 'employee@demo.example.com', phone: '13800138004', passwordHash: hashOf('employee@demo.example.com'), name: '陈晨', job: '合成研究员', branch: '张江研发中心', userinfoNo: 'SH-0031', accountType: 'employee', createdAt: daysBefore(300) },
+      // An employee the administrator has added but who has not registered yet: no password until
+      // "register as employee" with a code activates it (docs/decisions/0011-registration.md).
+      { companyId: demo.id, departmentId: purchasing.id, loginName: INVITED_EMPLOYEE, email: INVITED_EMPLOYEE, phone: null, passwordHash: '', name: '赵磊', job: '采购助理', branch: '总部', userinfoNo: 'SH-0040', accountType: 'employee', createdAt: daysBefore(2) },
       { companyId: univ.id, departmentId: null, loginName: 'buyer@univ.example.com', email: 'buyer@univ.example.com', phone: '13900139001', passwordHash: hashOf('buyer@univ.example.com'), name: '刘洋', job: '课题组秘书', branch: '有机化学研究所', userinfoNo: 'BJ-0101', accountType: 'user', createdAt: daysBefore(380) },
     ])
     .returning({ id: users.id, loginName: users.loginName });

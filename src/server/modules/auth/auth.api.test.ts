@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@/lib/sha256';
 import { hashPassword } from '@/server/auth/passwords';
 import { staff } from '@/server/db/schema';
+import { resetRateLimits } from '@/server/modules/rate-limit/limits';
 import { createApiHarness, type ApiHarness } from '../../../../test/api';
 
 let h: ApiHarness;
@@ -11,6 +12,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.db.destroy();
+});
+beforeEach(async () => {
+  await resetRateLimits();
 });
 
 const PASSWORD = 'Reagent#2026';
@@ -28,6 +32,14 @@ describe('POST /api/web/auth/login', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(Object.keys(res.body.data as object)).toEqual(['user']);
+    expect(Object.keys(user).sort()).toEqual(['branch', 'companyName', 'fileName', 'id', 'job', 'token', 'userinfoNo', 'username']);
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
+  });
+
+  it('answers in English with the English message', async () => {
+    const res = await h.call('POST', '/api/web/auth/login', { form: { loginName: 'BUYER@demo.example.com', password: await sha256Hex(PASSWORD) }, headers: { cookie: 'NEXT_LOCALE=en' } });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Logged in');
   });
 
   it('gives one answer for a wrong password and an unknown account', async () => {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
 import { requireUserPage } from '@/server/auth/page-guards';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,6 +12,7 @@ export default async function ProfilePage({ params }: { params: Promise<{ locale
   setRequestLocale((await params).locale);
   const actor = await requireUserPage();
   const t = await getTranslations('account');
+  const tp = await getTranslations('password');
   const rows: [string, string][] = [
     [t('name'), actor.name],
     [t('loginName'), actor.loginName],
@@ -29,6 +31,7 @@ export default async function ProfilePage({ params }: { params: Promise<{ locale
           </div>
         ))}
       </dl>
+      <Link href="/sys/profile_pwd?default=6" className="mt-6 inline-block text-sm text-brand-600 hover:underline" data-testid="change-password-link">{tp('link')}</Link>
     </section>
   );
 }

@@ -1,3 +1,17 @@
+CREATE TABLE "verification_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"target" text NOT NULL,
+	"channel" text NOT NULL,
+	"purpose" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"user_id" integer,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"ip" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "cms_users" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"visitor_id" text NOT NULL,
@@ -77,6 +91,8 @@ ALTER TABLE "content_comments" ADD CONSTRAINT "content_comments_user_id_users_id
 ALTER TABLE "content_item_tags" ADD CONSTRAINT "content_item_tags_content_id_content_items_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."content_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_item_tags" ADD CONSTRAINT "content_item_tags_tag_id_content_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."content_tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_tips" ADD CONSTRAINT "content_tips_content_id_content_items_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."content_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "verification_codes_target_idx" ON "verification_codes" USING btree ("target","created_at");--> statement-breakpoint
+CREATE INDEX "verification_codes_created_idx" ON "verification_codes" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cms_users_visitor_uq" ON "cms_users" USING btree ("visitor_id");--> statement-breakpoint
 CREATE INDEX "content_comments_content_idx" ON "content_comments" USING btree ("content_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "content_comments_visitor_idx" ON "content_comments" USING btree ("visitor_id","created_at");--> statement-breakpoint

@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+
+/** The outbox of the server the browser tests start (DATA_DIR=.data/e2e, no SMTP_URL). */
+const OUTBOX = path.resolve('.data/e2e/outbox');
+
+/** The newest message to `target` in the outbox, waiting for it to arrive. */
+export async function latestMessageTo(target: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(() => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(OUTBOX).sort().reverse();
+      } catch {
+        return '';
+      }
+      for (const file of files.slice(0, 50)) {
+        const text = readFileSync(path.join(OUTBOX, file), 'utf8');
+        if (text.includes(`To: ${target}\n`)) {
+          found = text;
+          return found;
+        }
+      }
+      return '';
+    }, { timeout: 10_000 })
+    .not.toBe('');
+  return found;
+}
+
+/** The six-digit code of the newest message to `target`. */
+export async function latestCodeTo(target: string): Promise<string> {
+  const text = await latestMessageTo(target);
+  const code = /：(\d{6})|is: (\d{6})|验证码 (\d{6})/.exec(text);
+  expect(code, text).not.toBeNull();
+  return (code![1] ?? code![2] ?? code![3])!;
+}

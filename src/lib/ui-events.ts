@@ -1,0 +1,48 @@
+/**
+ * The few things non-React code (the API client) asks of the page: show a toast, ask the visitor
+ * to sign in again (the 401 confirm box), open the login dialog. The storefront's auth island
+ * listens; where nobody listens (tests, a face without the island) the requests go nowhere.
+ */
+
+export type ToastKind = 'info' | 'success' | 'error';
+
+export interface ToastRequest {
+  kind: ToastKind;
+  /** Text to show as is (a server `msg`). */
+  text?: string;
+  /** Or a key under `apiClient` in messages/*.json, translated by the listener. */
+  messageKey?: 'network' | 'error';
+  durationMs: number;
+}
+
+interface Events {
+  toast: ToastRequest;
+  'confirm-login': null;
+  'open-login': null;
+}
+
+const bus: EventTarget = new EventTarget();
+
+function emit<K extends keyof Events>(name: K, detail: Events[K]): void {
+  bus.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+/** Subscribes to one kind of request; answers the unsubscribe function. */
+export function onUiEvent<K extends keyof Events>(name: K, listener: (detail: Events[K]) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<Events[K]>).detail);
+  bus.addEventListener(name, handler);
+  return () => bus.removeEventListener(name, handler);
+}
+
+export function showToast(request: ToastRequest): void {
+  emit('toast', request);
+}
+
+/** Asks for the single "login confirmation" box (spec §8); the listener keeps it to one at a time. */
+export function requestLoginConfirm(): void {
+  emit('confirm-login', null);
+}
+
+export function openLoginDialog(): void {
+  emit('open-login', null);
+}

@@ -1,0 +1,18 @@
+import 'server-only';
+import type { BackoffPolicy, QuotaPolicy } from './limits';
+
+/**
+ * Failed sign-ins, code checks, registrations and resets of one account (login name, known or
+ * not — unknown names are counted the same, so the answers reveal nothing): 5 free, then
+ * 15 s, 30 s, 60 s … up to 15 minutes.
+ */
+export const ACCOUNT_FAILURES: BackoffPolicy = { name: 'auth-account', free: 5, baseSeconds: 15, maxSeconds: 900, windowSeconds: 3600 };
+
+/** The same failures per client address, across accounts: 20 free, then 30 s doubling up to an hour. */
+export const ADDRESS_FAILURES: BackoffPolicy = { name: 'auth-address', free: 20, baseSeconds: 30, maxSeconds: 3600, windowSeconds: 3600 };
+
+/** Verification codes sent on behalf of one client address. */
+export const CODES_PER_ADDRESS: QuotaPolicy = { name: 'code-address', points: 20, durationSeconds: 3600 };
+
+/** Verification codes sent to one target (besides the 60-second cooldown between two). */
+export const CODES_PER_TARGET: QuotaPolicy = { name: 'code-target', points: 10, durationSeconds: 86_400 };
