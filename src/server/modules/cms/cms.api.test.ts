@@ -83,6 +83,19 @@ describe('content service: tips, users and comments', () => {
     expect((await a('/api/cms/setContentTips', { id: '999999' })).status).toBe(404);
   });
 
+  it('caps likes per client address, so dropping the visitor cookie cannot inflate the count', async () => {
+    const peer = { 'x-forwarded-for': '203.0.113.40' };
+    const before = (await browser()('/api/cms/setContentTips', { id: String(articleId) }, { 'x-forwarded-for': '203.0.113.41' })).body.data as { tips: number };
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await browser()('/api/cms/setContentTips', { id: String(articleId) }, peer)).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await browser()('/api/cms/setContentTips', { id: String(articleId) }, peer);
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toBe('请求过于频繁，请稍后再试');
+    const after = (await browser()('/api/cms/setContentTips', { id: String(articleId) }, { 'x-forwarded-for': '203.0.113.42' })).body.data as { tips: number };
+    expect(after.tips).toBe(before.tips + 31);
+  });
+
   it('a signed-in customer likes once whatever the browser', async () => {
     const token = await h.loginUser('buyer@demo.example.com', 'Reagent#2026');
     const one = (await h.call('POST', '/api/cms/setContentTips', { form: { id: String(articleId) }, token })).body.data as { counted: boolean };

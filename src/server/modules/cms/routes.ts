@@ -7,10 +7,13 @@ import {
   navChannelSchema, optionalChannelInputSchema, resListInputSchema, resourceFilePageSchema, tagSchema, tipsSchema, type ContentChannel,
 } from '@/contracts/content';
 import type { AppEnv } from '@/server/http/context';
+import { clientInfo } from '@/server/http/cookies';
 import { AppError } from '@/server/http/errors';
 import { apiText, type ApiLang } from '@/server/http/locale';
 import { createRouter } from '@/server/http/router';
 import { getContentDetail, getContentType, listContent, listContentTypes, listTags, resourceUrl } from '@/server/modules/content/queries';
+import { getRateLimits } from '@/server/modules/rate-limit/limits';
+import { LIKES_PER_ADDRESS } from '@/server/modules/rate-limit/policies';
 import { ensureVisitorId } from '@/server/modules/tracking/visitor';
 import { addComment, addTip, listComments, saveCmsUser, type ContentActor } from './service';
 
@@ -111,10 +114,15 @@ cmsRouter.endpoint(
   },
 );
 
-// POST /api/cms/setContentTips — like an item; counted once per visitor
+// POST /api/cms/setContentTips — like an item; counted once per visitor, at most 30 likes an hour per address
 cmsRouter.endpoint(
-  { method: 'post', path: '/setContentTips', tags: ['cms'], input: idInputSchema, output: tipsSchema, summary: 'Like an item (once per visitor)' },
-  async (input, c) => addTip(c.get('db'), { contentId: input.id, actor: actorOf(c) }),
+  { method: 'post', path: '/setContentTips', tags: ['cms'], input: idInputSchema, output: tipsSchema, summary: 'Like an item (once per visitor; 30 per hour per client address)' },
+  async (input, c) => {
+    const address = clientInfo(c).ip;
+    const wait = address ? await getRateLimits().take(LIKES_PER_ADDRESS, address) : 0;
+    if (wait > 0) throw new AppError(429, 'tooManyRequests', { retryAfter: wait });
+    return addTip(c.get('db'), { contentId: input.id, actor: actorOf(c) });
+  },
 );
 
 // POST /api/cms/addUser — choose the name this browser comments under

@@ -16,3 +16,6 @@ export const CODES_PER_ADDRESS: QuotaPolicy = { name: 'code-address', points: 20
 
 /** Verification codes sent to one target (besides the 60-second cooldown between two). */
 export const CODES_PER_TARGET: QuotaPolicy = { name: 'code-target', points: 10, durationSeconds: 86_400 };
+
+/** Likes from one client address: a script that drops its visitor cookie cannot inflate counts past this. */
+export const LIKES_PER_ADDRESS: QuotaPolicy = { name: 'like-address', points: 30, durationSeconds: 3600 };
