@@ -7,6 +7,12 @@ export const cartAddSchema = z.object({
   num: z.coerce.number().int().min(1).max(9999).default(1),
 });
 
+/** Sets the quantity of one of the customer's lines. */
+export const cartUpdateSchema = z.object({
+  id,
+  num: z.coerce.number().int().min(1).max(9999),
+});
+
 /** Removal takes a list of line ids (spec §4 "Cart"): `ids=1&ids=2`, `ids=1,2` or a JSON array. */
 export const cartDeleteSchema = z.object({
   ids: z.preprocess(

@@ -72,6 +72,26 @@ describe('cart', () => {
     expect(((await h.call('POST', `${BASE}/items`, { token: buyer })).body.data as Cart).count).toBe(0);
   });
 
+  it('sets a line quantity, answers the repriced cart, and never touches another cart', async () => {
+    await h.call('POST', `${BASE}/item/add`, { token: buyer, form: { packId: String(packs[1]!.id) } });
+    const line = ((await h.call('POST', `${BASE}/items`, { token: buyer })).body.data as Cart).list[0]!;
+    const res = await h.call('POST', `${BASE}/item/update`, { token: buyer, form: { id: String(line.id), num: '5', unitPrice: '0.01' } });
+    expect(res.status).toBe(200);
+    const cart = res.body.data as Cart;
+    expect(cart.list[0]).toMatchObject({ id: line.id, num: 5, unitPrice: packs[1]!.price });
+    expect(Number(cart.total)).toBeCloseTo(Number(packs[1]!.price) * 5, 2);
+    const foreign = await h.call('POST', `${BASE}/item/update`, { token: otherCompany, form: { id: String(line.id), num: '9' } });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.msg).toBe('购物车中没有这一项');
+    for (const num of ['0', '-2', '2.5', '10000', '']) {
+      expect((await h.call('POST', `${BASE}/item/update`, { token: buyer, form: { id: String(line.id), num } })).status, num).toBe(400);
+    }
+    expect((await h.call('POST', `${BASE}/item/update`, { token: buyer, form: { id: 'abc', num: '2' } })).status).toBe(400);
+    expect((await h.call('POST', `${BASE}/item/update`, { form: { id: String(line.id), num: '2' } })).status).toBe(401);
+    expect(((await h.call('POST', `${BASE}/items`, { token: buyer })).body.data as Cart).list[0]?.num).toBe(5);
+    await h.call('POST', `${BASE}/clean`, { token: buyer });
+  });
+
   it('is for signed-in customers only', async () => {
     expect((await h.call('POST', `${BASE}/items`)).status).toBe(401);
     expect((await h.call('POST', `${BASE}/item/add`, { form: { packId: String(packs[0]!.id) } })).status).toBe(401);

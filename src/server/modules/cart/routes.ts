@@ -1,11 +1,11 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { cartAddSchema, cartDeleteSchema, cartSchema, cartSummarySchema } from '@/contracts/cart';
+import { cartAddSchema, cartDeleteSchema, cartSchema, cartSummarySchema, cartUpdateSchema } from '@/contracts/cart';
 import type { AppEnv } from '@/server/http/context';
 import { AppError } from '@/server/http/errors';
 import { createRouter } from '@/server/http/router';
-import { addCartItem, cleanCart, countCartItems, deleteCartItems, getCart, type CartOwner } from './service';
+import { addCartItem, cleanCart, countCartItems, deleteCartItems, getCart, updateCartItem, type CartOwner } from './service';
 
 function ownerOf(c: Context<AppEnv>): CartOwner {
   const actor = c.get('actor');
@@ -28,6 +28,16 @@ cartAppRouter.endpoint(
     const owner = ownerOf(c);
     await addCartItem(c.get('db'), owner, input);
     return { count: await countCartItems(c.get('db'), owner) };
+  },
+);
+
+// POST /api/app/api/order/shopcart/item/update — set one line's quantity; answers the repriced cart
+cartAppRouter.endpoint(
+  { method: 'post', path: '/item/update', tags: ['cart'], summary: 'Set the quantity of a cart line', input: cartUpdateSchema, output: cartSchema, audience: 'user' },
+  async (input, c) => {
+    const owner = ownerOf(c);
+    await updateCartItem(c.get('db'), owner, input);
+    return getCart(c.get('db'), owner, c.get('lang'));
   },
 );
 

@@ -52,6 +52,16 @@ export async function getCart(db: Db, owner: CartOwner, lang: 'zh' | 'en'): Prom
   };
 }
 
+/** Sets a line's quantity; a line of another cart is not found (404), never changed. */
+export async function updateCartItem(db: Db, owner: CartOwner, params: { id: number; num: number }): Promise<void> {
+  const updated = await db
+    .update(cartItems)
+    .set({ num: params.num, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.id, params.id), eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId)))
+    .returning({ id: cartItems.id });
+  if (updated.length === 0) throw new AppError(404, 'cartLineNotFound');
+}
+
 /** The number of distinct lines in the cart (spec §4). */
 export async function countCartItems(db: Db, owner: CartOwner): Promise<number> {
   const [row] = await db
