@@ -183,7 +183,8 @@ describe('POST /api/web/product/linked/list', () => {
     const empty = (await post('/api/web/product/linked/list', { id: String(lonely?.id) })).body.data as ProductLinkedPageDto;
     expect(empty).toEqual({ list: [], total: 0, limit: 10, offset: 1 });
     for (const id of BAD_IDS) expect((await post('/api/web/product/linked/list', { id: decodeURIComponent(id) })).status, id).toBe(404);
-    for (const form of [{ limit: '0' }, { limit: '51' }, { offset: '0' }, { limit: 'x' }, { type: 'news' }]) {
+    const bad: Record<string, string>[] = [{ limit: '0' }, { limit: '51' }, { offset: '0' }, { limit: 'x' }, { type: 'news' }];
+    for (const form of bad) {
       const res = await post('/api/web/product/linked/list', { id: String(lonely?.id), ...form });
       expect(res.status, JSON.stringify(form)).toBe(400);
       expect(res.body.code).toBe(400);
