@@ -36,13 +36,16 @@ const SYMBOLS: Record<Code, ReactNode> = {
       <rect x="69" y="51" width="7" height="10" rx="1.5" />
     </g>
   ),
-  // Corrosion: two drops falling onto a bar and a hand-like block with bites taken out.
+  // Corrosion: two tilted test tubes dripping onto a bar and a hand, both eaten away.
   GHS05: (
     <g>
-      <path d="M36 26 l6 0 l0 14 l-6 0 Z M56 26 l6 0 l0 14 l-6 0 Z" />
-      <path d="M39 44 q-4 7 0 9 q4-2 0-9 Z M59 44 q-4 7 0 9 q4-2 0-9 Z" />
-      <path d="M26 66 h20 l-3 4 l3 4 h-20 Z" />
-      <path d="M54 62 h20 v12 h-20 l3-3 l-3-3 l3-3 Z" />
+      <rect x="30" y="20" width="8" height="22" rx="3" transform="rotate(-40 34 31)" />
+      <rect x="56" y="20" width="8" height="22" rx="3" transform="rotate(40 60 31)" />
+      <path d="M38 46 q-3 5 0 7 q3-2 0-7 Z M42 52 q-2.5 4 0 5.5 q2.5-1.5 0-5.5 Z" />
+      <path d="M62 46 q-3 5 0 7 q3-2 0-7 Z M58 52 q-2.5 4 0 5.5 q2.5-1.5 0-5.5 Z" />
+      <path d="M24 62 h20 v4 l-3 2 l3 2 v4 h-20 Z" />
+      <path d="M54 76 v-10 h3 v-6 h3 v6 h2 v-7 h3 v7 h2 v-6 h3 v6 h2 v-3 h3 v13 Z" />
+      <circle cx="63" cy="70" r="2.5" fill="#fff" />
     </g>
   ),
   // Skull and crossbones.

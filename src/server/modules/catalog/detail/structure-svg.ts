@@ -20,6 +20,7 @@ export class UnsafeStructureSvgError extends Error {
 /** Size of the layout box; the drawing is cropped to the molecule, so it is at most this big. */
 export const DRAWING_WIDTH = 320;
 export const DRAWING_HEIGHT = 240;
+const MAX_UPSCALE = 1.6;
 
 const NUMBER = /^-?\d{1,6}(?:\.\d{1,6})?(?:[eE]-?\d{1,3})?$/;
 const COLOUR = /^(?:black|rgb\((\d{1,3}),(\d{1,3}),(\d{1,3})\))$/;
@@ -142,6 +143,8 @@ const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace
 
 /** Writes the drawing as a standalone SVG of our own: no ids, no styles, no scripts, no links. */
 export function writeSvg(d: StructureDrawing): string {
+  // Small molecules are drawn larger (up to 1.6×) so that they read well in a 240–320 px box.
+  const scale = Math.max(1, Math.min(MAX_UPSCALE, DRAWING_WIDTH / Math.max(d.width, 1), DRAWING_HEIGHT / Math.max(d.height, 1)));
   const parts: string[] = [];
   for (const p of d.primitives) {
     if (p.type === 'line') {
@@ -156,7 +159,7 @@ export function writeSvg(d: StructureDrawing): string {
   }
   const [vx, vy, vw, vh] = d.viewBox;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${d.width}" height="${d.height}" viewBox="${f(vx)} ${f(vy)} ${f(vw)} ${f(vh)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(d.width * scale)}" height="${Math.round(d.height * scale)}" viewBox="${f(vx)} ${f(vy)} ${f(vw)} ${f(vh)}">`,
     `<rect x="${f(vx)}" y="${f(vy)}" width="${f(vw)}" height="${f(vh)}" fill="#fff"/>`,
     '<g stroke-linecap="round" stroke-linejoin="round" font-family="Helvetica, Arial, sans-serif">',
     ...parts,
