@@ -72,6 +72,31 @@ for (const { prefix, lang } of [{ prefix: '', lang: 'zh' }, { prefix: '/en', lan
   });
 }
 
+test('the SMILES copies to the clipboard; a product without SMILES or hazards shows their empty states', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const data = await richProduct(request);
+  await page.goto(`/en/product/detail?id=${data.product.id}`);
+  const smiles = (await page.getByTestId('smiles').textContent()) ?? '';
+  expect(smiles.length).toBeGreaterThan(0);
+  await page.getByTestId('copy-smiles').click();
+  await expect(page.getByTestId('copy-smiles')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(smiles);
+
+  let plainId = 0;
+  for (let id = 1; id <= 300 && !plainId; id += 1) {
+    const res = await request.post('/api/web/product/getDetails', { form: { id: String(id) } });
+    const p = res.status() === 200 ? ((await res.json()) as { data: { structureUrl: string | null; ghs: unknown } }).data : null;
+    if (p && !p.structureUrl && !p.ghs) plainId = id;
+  }
+  expect(plainId).toBeGreaterThan(0);
+  await page.goto(`/en/product/detail?id=${plainId}`);
+  await expect(page.getByTestId('structure-none')).toHaveText('No structure drawing available');
+  await expect(page.getByTestId('structure-image')).toHaveCount(0);
+  await expect(page.getByTestId('ghs-none')).toBeVisible();
+  await expect(page.getByTestId('ghs-pictogram')).toHaveCount(0);
+  await expect(page.getByTestId('fact-smiles')).toContainText('—');
+});
+
 test('the same page under /product/index/detail, and 404 for unknown or malformed ids', async ({ page, request }) => {
   const data = await richProduct(request);
   const res = await page.goto(`/product/index/detail?id=${data.product.id}`);
