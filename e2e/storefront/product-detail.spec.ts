@@ -84,9 +84,9 @@ test('the SMILES copies to the clipboard; a product without SMILES or hazards sh
 
   let plainId = 0;
   for (let id = 1; id <= 300 && !plainId; id += 1) {
-    const res = await request.post('/api/web/product/getDetails', { form: { id: String(id) } });
-    const p = res.status() === 200 ? ((await res.json()) as { data: { structureUrl: string | null; ghs: unknown } }).data : null;
-    if (p && !p.structureUrl && !p.ghs) plainId = id;
+    const res = await request.post('/api/web/product/details/all', { form: { id: String(id) } });
+    const d = res.status() === 200 ? ((await res.json()) as { data: { product: { structureUrl: string | null; ghs: unknown }; documents: Record<string, unknown[]> } }).data : null;
+    if (d && !d.product.structureUrl && !d.product.ghs && Object.values(d.documents).every((list) => list.length === 0)) plainId = id;
   }
   expect(plainId).toBeGreaterThan(0);
   await page.goto(`/en/product/detail?id=${plainId}`);
@@ -95,6 +95,7 @@ test('the SMILES copies to the clipboard; a product without SMILES or hazards sh
   await expect(page.getByTestId('ghs-none')).toBeVisible();
   await expect(page.getByTestId('ghs-pictogram')).toHaveCount(0);
   await expect(page.getByTestId('fact-smiles')).toContainText('—');
+  await expect(page.getByTestId('documents-none')).toBeVisible();
 });
 
 test('the same page under /product/index/detail, and 404 for unknown or malformed ids', async ({ page, request }) => {

@@ -41,14 +41,18 @@ export async function ProductDocuments({ documents }: { documents: ProductDocume
         <h2 id="documents-heading" className="text-lg font-semibold text-ink">{t('documents')}</h2>
         <Link href="/resources/index/coa" className="text-sm text-brand-600 hover:underline">{t('coaLookup')}</Link>
       </div>
-      <div className="mt-2 grid gap-4">
-        {groups.map((g) => (
-          <div key={g.kind}>
-            <h3 className="text-sm font-semibold text-ink">{g.title}</h3>
-            <DocumentList docs={g.docs} showLot={g.kind === 'coa'} emptyText={t('noDocuments')} testId={`documents-${g.kind}`} />
-          </div>
-        ))}
-      </div>
+      {groups.every((g) => g.docs.length === 0) ? (
+        <p className="mt-2 text-sm text-muted" data-testid="documents-none">{t('noProductDocuments')}</p>
+      ) : (
+        <div className="mt-2 grid gap-4">
+          {groups.map((g) => (
+            <div key={g.kind}>
+              <h3 className="text-sm font-semibold text-ink">{g.title}</h3>
+              <DocumentList docs={g.docs} showLot={g.kind === 'coa'} emptyText={t('noDocuments')} testId={`documents-${g.kind}`} />
+            </div>
+          ))}
+        </div>
+      )}
     </section>
   );
 }
