@@ -1,6 +1,7 @@
 import 'server-only';
 import { authWebRouter, registerWebRouter } from './auth/routes';
 import { cartAppRouter, cartWebRouter } from './cart/routes';
+import { productDetailWebRouter } from './catalog/detail/routes';
 import { cmsRouter } from './cms/routes';
 import { applicationWebRouter } from './content/application-routes';
 import { bannerWebRouter } from './content/banner-routes';
@@ -16,5 +17,5 @@ import { trackingAppRouter, visitorWebRouter } from './tracking/routes';
 export const webRouters = [
   authWebRouter, registerWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter,
   newsWebRouter, applicationWebRouter, supportWebRouter, resourceWebRouter, bannerWebRouter, subscriptionWebRouter,
-  visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
+  visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter, productDetailWebRouter,
 ];

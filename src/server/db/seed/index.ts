@@ -8,6 +8,7 @@ import { seedBrands } from './brands';
 import { seedCategories } from './categories';
 import { seedCms } from './cms';
 import { seedContent } from './content';
+import { seedProductArticles } from './product-articles';
 import { insertPlannedProducts, planProducts } from './products';
 import { seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedMenus, seedStaff, type DemoStaff } from './staff-and-menus';
@@ -97,6 +98,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...accountCounts,
       ...staffCounts,
       menus: menuCount,
+      ...(await seedProductArticles(tx)),
     };
   });
 }

@@ -1,0 +1,35 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import type { ContentSummary } from '@/contracts/content';
+import { Link } from '@/i18n/navigation';
+
+const DETAIL_PATH: Record<string, string> = { news: '/news/detail', application: '/applications/detail', citation: '/citations/detail' };
+const KIND_KEY = { news: 'kindNews', application: 'kindApplication', citation: 'kindCitation' } as const;
+
+/** Articles or citations that name the product, each linking to its own page. */
+export async function LinkedContent({ title, items, total, emptyText, testId }: { title: string; items: ContentSummary[]; total: number; emptyText: string; testId: string }) {
+  const t = await getTranslations('productDetail');
+  const format = await getFormatter();
+  return (
+    <section className="rounded-lg border border-line bg-white p-4 sm:p-5" aria-label={title} data-testid={testId}>
+      <h2 className="text-lg font-semibold text-ink">{title}{total > 0 && <span className="ml-2 text-sm font-normal text-muted">({total})</span>}</h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{emptyText}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-line">
+          {items.map((item) => (
+            <li key={item.id} className="py-2">
+              <Link href={{ pathname: DETAIL_PATH[item.kind] ?? '/news/detail', query: { id: String(item.id) } }} className="font-medium text-ink hover:text-brand-600" data-testid="linked-item">
+                {item.title}
+              </Link>
+              <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
+                {item.kind in KIND_KEY && <span>{t(KIND_KEY[item.kind as keyof typeof KIND_KEY])}</span>}
+                {item.source && <span className="italic">{item.source}</span>}
+                <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: '2-digit', day: '2-digit' })}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

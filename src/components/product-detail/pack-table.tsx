@@ -1,0 +1,111 @@
+'use client';
+
+import { ShoppingCart } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import type { ProductPackDto } from '@/contracts/product-detail';
+import { apiPost } from '@/lib/api-client';
+import { openLoginDialog, showToast } from '@/lib/ui-events';
+
+const MAX_QUANTITY = 9999;
+
+function clampQuantity(text: string): number {
+  const n = Math.floor(Number(text));
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(MAX_QUANTITY, n);
+}
+
+/**
+ * Pack sizes with price, stock or lead time, a quantity and add-to-cart each. Guests get the login
+ * dialog; signed-in customers add through the cart API, and the page refreshes so the header's
+ * count follows. On phones each pack is a card; on wider screens a table.
+ */
+export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signedIn: boolean }) {
+  const t = useTranslations('productDetail');
+  const format = useFormatter();
+  const router = useRouter();
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [busy, setBusy] = useState<number | null>(null);
+
+  if (packs.length === 0) return <p className="rounded-lg border border-dashed border-line bg-white p-6 text-center text-sm text-muted" data-testid="packs-empty">{t('noPacks')}</p>;
+
+  async function add(pack: ProductPackDto) {
+    if (!signedIn) {
+      openLoginDialog();
+      return;
+    }
+    setBusy(pack.id);
+    try {
+      await apiPost('/api/app/api/order/shopcart/item/add', { packId: pack.id, num: clampQuantity(quantities[pack.id] ?? '1') });
+      showToast({ kind: 'success', text: t('added'), durationMs: 2000 });
+      router.refresh();
+    } catch {
+      // The API client has already shown the error, or the sign-in prompt.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const price = (value: string) => format.number(Number(value), { style: 'currency', currency: 'CNY' });
+  return (
+    <div className="rounded-lg border border-line bg-white">
+      <table className="w-full text-sm" data-testid="pack-table">
+        <thead className="hidden bg-gray-50 text-left text-xs text-muted md:table-header-group">
+          <tr>
+            <th scope="col" className="px-4 py-2">{t('size')}</th>
+            <th scope="col" className="px-4 py-2 text-right">{t('price')}</th>
+            <th scope="col" className="px-4 py-2">{t('stock')}</th>
+            <th scope="col" className="px-4 py-2">{t('leadTime')}</th>
+            <th scope="col" className="px-4 py-2">{t('quantity')}</th>
+            <th scope="col" className="px-4 py-2"><span className="sr-only">{t('addToCart')}</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {packs.map((pack) => (
+            <tr key={pack.id} className="grid grid-cols-2 items-center gap-x-3 gap-y-2 p-4 md:table-row md:p-0" data-testid="pack-row">
+              <th scope="row" className="text-left font-medium text-ink md:px-4 md:py-3" data-testid="pack-size">{pack.size}</th>
+              <td className="text-right font-semibold text-accent md:px-4 md:py-3" data-testid="pack-price">{price(pack.price)}</td>
+              <td className="text-xs md:px-4 md:py-3">
+                {pack.stock > 0
+                  ? <span className="rounded bg-green-50 px-1.5 py-0.5 text-green-800">{t('inStock', { count: pack.stock })}</span>
+                  : <span className="rounded bg-gray-100 px-1.5 py-0.5 text-muted">{t('outOfStock')}</span>}
+              </td>
+              <td className="text-right text-xs text-muted md:px-4 md:py-3 md:text-left">
+                {pack.stock > 0 ? t('shipsToday') : t('leadTimeDays', { days: pack.leadTimeDays })}
+              </td>
+              <td className="md:px-4 md:py-3">
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={MAX_QUANTITY}
+                  step={1}
+                  value={quantities[pack.id] ?? '1'}
+                  onChange={(e) => setQuantities((q) => ({ ...q, [pack.id]: e.target.value }))}
+                  onBlur={(e) => setQuantities((q) => ({ ...q, [pack.id]: String(clampQuantity(e.target.value)) }))}
+                  aria-label={t('quantityFor', { size: pack.size })}
+                  className="h-9 w-20 rounded-md border border-line px-2 text-sm"
+                  data-testid="pack-quantity"
+                />
+              </td>
+              <td className="text-right md:px-4 md:py-3">
+                <button
+                  type="button"
+                  onClick={() => void add(pack)}
+                  disabled={busy === pack.id}
+                  aria-label={t('addToCartFor', { size: pack.size })}
+                  className="inline-flex h-9 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60"
+                  data-testid="add-to-cart"
+                >
+                  <ShoppingCart aria-hidden size={15} />
+                  {busy === pack.id ? t('adding') : t('addToCart')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { getTranslations } from 'next-intl/server';
+import { PageTitle } from '@/components/content/page-title';
+import type { CategoryCrumbDto, ProductDetailAllDto } from '@/contracts/product-detail';
+import { GhsBlock } from './ghs-block';
+import { LinkedContent } from './linked-content';
+import { PackTable } from './pack-table';
+import { ProductDocuments } from './product-documents';
+import { ProductFacts } from './product-facts';
+import { StructureImage } from './structure-image';
+
+/** Where a category of the breadcrumb leads (spec §2): a leaf to its product list, others to their subcategories. */
+function categoryHref(c: CategoryCrumbDto, parent: CategoryCrumbDto | undefined): string {
+  if (!c.leaf) return `/product/children/cat_list_2nd?catId=${c.id}`;
+  const query = new URLSearchParams({ typeId: String(c.id), ...(parent ? { fatherId: String(parent.id) } : {}), classify: c.name });
+  return `/product/index/list?${query.toString()}`;
+}
+
+/** The product detail page: facts and structure, hazards, packs with add-to-cart, documents and linked content. */
+export async function ProductDetailView({ data, signedIn }: { data: ProductDetailAllDto; signedIn: boolean }) {
+  const [t, tn] = [await getTranslations('productDetail'), await getTranslations('nav')];
+  const p = data.product;
+  const crumbs = [
+    { label: tn('product'), href: '/product/index' },
+    ...p.categories.map((c, i) => ({ label: c.name, href: categoryHref(c, p.categories[i - 1]) })),
+  ];
+  const badges = [p.isHot && t('hot'), p.isNew && t('new'), p.isSpecial && t('special'), p.brand.authorised && t('authorised')].filter((b): b is string => Boolean(b));
+  return (
+    <div className="container-page py-6" data-testid="product-detail">
+      <PageTitle homeLabel={tn('home')} crumbs={crumbs} title="" />
+      <div className="grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+        <StructureImage url={p.structureUrl} name={p.name} />
+        <div className="min-w-0">
+          <p className="text-sm text-muted">{p.brand.name}</p>
+          <h1 className="mt-1 text-2xl font-bold leading-snug text-ink" data-testid="page-title">{p.name}</h1>
+          {p.otherName && p.otherName !== p.name && <p className="mt-1 text-sm text-muted" lang={/[\u4e00-\u9fff]/.test(p.otherName) ? 'zh-CN' : 'en'}>{p.otherName}</p>}
+          {badges.length > 0 && (
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {badges.map((b) => <li key={b} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-700">{b}</li>)}
+            </ul>
+          )}
+          <div className="mt-4 rounded-lg border border-line bg-white px-4 py-2">
+            <h2 className="sr-only">{t('properties')}</h2>
+            <ProductFacts product={p} />
+          </div>
+        </div>
+      </div>
+
+      <section aria-labelledby="packs-heading" className="mt-8">
+        <h2 id="packs-heading" className="mb-3 text-lg font-semibold text-ink">{t('packs')}</h2>
+        <PackTable packs={data.packs} signedIn={signedIn} />
+        {data.packs.length > 0 && <p className="mt-2 text-xs text-muted">{t('priceNote')}</p>}
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <GhsBlock ghs={p.ghs} />
+        <ProductDocuments documents={data.documents} />
+      </div>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <LinkedContent title={t('articles')} items={data.articles} total={data.articleTotal} emptyText={t('noArticles')} testId="linked-articles" />
+        <LinkedContent title={t('citations')} items={data.citations} total={data.citationTotal} emptyText={t('noCitations')} testId="linked-citations" />
+      </div>
+    </div>
+  );
+}

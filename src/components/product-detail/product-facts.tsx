@@ -1,0 +1,42 @@
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import type { ProductDetailDto } from '@/contracts/product-detail';
+import { CopyButton } from './copy-button';
+import { Formula } from './formula';
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-1.5 sm:grid-cols-[9rem_minmax(0,1fr)]" data-testid={testId}>
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0 break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** Identifiers, chemistry, grade and handling of a product as a definition list. */
+export async function ProductFacts({ product: p }: { product: ProductDetailDto }) {
+  const t = await getTranslations('productDetail');
+  const dash = <span className="text-muted">—</span>;
+  return (
+    <dl className="divide-y divide-line text-sm" data-testid="product-facts">
+      <Row label={t('itemNo')} testId="fact-item-no"><span className="font-mono">{p.itemNo}</span></Row>
+      <Row label={t('cas')} testId="fact-cas">{p.cas ? <span className="font-mono">{p.cas}</span> : dash}</Row>
+      <Row label={t('mdl')} testId="fact-mdl">{p.mdl ? <span className="font-mono">{p.mdl}</span> : dash}</Row>
+      <Row label={t('formula')} testId="fact-formula">{p.formula ? <Formula value={p.formula} /> : dash}</Row>
+      <Row label={t('molecularWeight')} testId="fact-mw">{p.molecularWeight ? `${p.molecularWeight} g/mol` : dash}</Row>
+      <Row label={t('smiles')} testId="fact-smiles">
+        {p.smiles ? (
+          <span className="flex items-start gap-2">
+            <code className="min-w-0 break-all font-mono text-xs leading-5" data-copy-source data-testid="smiles">{p.smiles}</code>
+            <CopyButton text={p.smiles} label={t('copySmiles')} />
+          </span>
+        ) : dash}
+      </Row>
+      <Row label={t('purity')}>{p.purity || dash}</Row>
+      <Row label={t('grade')}>{p.grade || dash}</Row>
+      <Row label={t('storage')} testId="fact-storage">{p.storage.label}</Row>
+      <Row label={t('shipping')} testId="fact-shipping">{p.shipping.label}</Row>
+      {p.synonyms.length > 0 && <Row label={t('synonyms')}>{p.synonyms.join('; ')}</Row>}
+    </dl>
+  );
+}

@@ -1,0 +1,208 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ContentSummary } from '@/contracts/content';
+import type {
+  CategoryCrumbDto, ProductDetailAllDto, ProductDetailDto, ProductDocumentsDto, ProductLinkedPageDto, ProductPackDto,
+} from '@/contracts/product-detail';
+import type { Db } from '@/server/db/client';
+import {
+  brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, type ContentKind,
+} from '@/server/db/schema';
+import { documentUrl } from '@/server/modules/content/documents';
+import { resourceUrl } from '@/server/modules/content/queries';
+import { drawingEtag, drawingVersion } from './structure-cache';
+import { ghsDto, shippingLabel, storageLabel, type Lang } from './labels';
+
+/** The drawing's URL, with the version of the drawing so that it can be cached for good. */
+export function structureUrl(id: number, smiles: string): string {
+  return `/api/web/product/structure/${id}?v=${drawingVersion(drawingEtag(smiles))}`;
+}
+
+const parentCategory = alias(categories, 'parent_category');
+const topCategory = alias(categories, 'top_category');
+
+/**
+ * One active product with its brand and category path, in one query (the tree has three levels,
+ * so two self-joins reach the top). Null when the id is unknown or the product is withdrawn.
+ */
+export async function getProductDetail(db: Db, params: { id: number; lang: Lang }): Promise<ProductDetailDto | null> {
+  const packSummary = db
+    .select({
+      productId: productPacks.productId,
+      minPrice: sql<string | null>`min(${productPacks.price})`.as('min_price'),
+      inStock: sql<boolean>`bool_or(${productPacks.stock} > 0)`.as('in_stock'),
+    })
+    .from(productPacks)
+    .where(eq(productPacks.productId, params.id))
+    .groupBy(productPacks.productId)
+    .as('pack_summary');
+  const [row] = await db
+    .select({
+      p: products,
+      brandZh: brands.nameZh, brandEn: brands.nameEn, authorised: brands.authorised,
+      c: { id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn, level: categories.level, leaf: categories.leaf },
+      parent: { id: parentCategory.id, nameZh: parentCategory.nameZh, nameEn: parentCategory.nameEn, level: parentCategory.level, leaf: parentCategory.leaf },
+      top: { id: topCategory.id, nameZh: topCategory.nameZh, nameEn: topCategory.nameEn, level: topCategory.level, leaf: topCategory.leaf },
+      minPrice: packSummary.minPrice,
+      inStock: packSummary.inStock,
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
+    .leftJoin(topCategory, eq(topCategory.id, parentCategory.parentId))
+    .leftJoin(packSummary, eq(packSummary.productId, products.id))
+    .where(and(eq(products.id, params.id), eq(products.active, true)));
+  if (!row) return null;
+  const { p } = row;
+  const en = params.lang === 'en';
+  type CatRow = { id: number | null; nameZh: string | null; nameEn: string | null; level: number | null; leaf: boolean | null } | null;
+  const crumbs: CategoryCrumbDto[] = ([row.top, row.parent, row.c] as CatRow[])
+    .filter((c): c is NonNullable<CatRow> & { id: number } => c !== null && c.id !== null)
+    .map((c) => ({ id: c.id, name: (en ? c.nameEn : c.nameZh) ?? '', level: c.level ?? 0, leaf: c.leaf ?? false }));
+  return {
+    id: p.id,
+    itemNo: p.itemNo,
+    name: en ? p.nameEn : p.nameZh,
+    otherName: en ? p.nameZh : p.nameEn,
+    cas: p.cas,
+    mdl: p.mdl,
+    formula: p.formula,
+    molecularWeight: p.molecularWeight,
+    smiles: p.smiles,
+    synonyms: p.synonyms.split(/;\s*/).map((s) => s.trim()).filter(Boolean),
+    structureUrl: p.smiles ? structureUrl(p.id, p.smiles) : null,
+    purity: p.purity,
+    grade: p.grade,
+    storage: { code: p.storage, label: storageLabel(p.storage, params.lang) },
+    shipping: { code: p.shipping, label: shippingLabel(p.shipping, params.lang) },
+    ghs: ghsDto(p.ghs, params.lang),
+    brand: { id: p.brandId, name: en ? row.brandEn : row.brandZh, authorised: row.authorised },
+    categories: crumbs,
+    isHot: p.isHot,
+    isNew: p.isNew,
+    isSpecial: p.isSpecial,
+    inStock: row.inStock ?? false,
+    minPrice: row.minPrice ?? null,
+  };
+}
+
+/** The SMILES of an active product: undefined when there is no such product, null when it has none. */
+export async function getProductSmiles(db: Db, params: { id: number }): Promise<string | null | undefined> {
+  const [row] = await db.select({ smiles: products.smiles }).from(products).where(and(eq(products.id, params.id), eq(products.active, true)));
+  return row ? row.smiles : undefined;
+}
+
+export async function listProductPacks(db: Db, params: { productId: number }): Promise<ProductPackDto[]> {
+  return db
+    .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays })
+    .from(productPacks)
+    .where(eq(productPacks.productId, params.productId))
+    .orderBy(asc(productPacks.sort), asc(productPacks.id));
+}
+
+/** COAs (one per lot, newest first), safety data sheets and protocols of a product, in one query. */
+export async function listProductDocuments(db: Db, params: { productId: number; lang: Lang }): Promise<ProductDocumentsDto> {
+  const rows = await db
+    .select({ id: productDocuments.id, kind: productDocuments.kind, lotNo: productDocuments.lotNo, lang: productDocuments.lang, title: productDocuments.title, issuedAt: productDocuments.issuedAt })
+    .from(productDocuments)
+    .where(eq(productDocuments.productId, params.productId))
+    .orderBy(desc(productDocuments.issuedAt), desc(productDocuments.id));
+  const out: ProductDocumentsDto = { coa: [], msds: [], protocol: [] };
+  for (const r of rows) {
+    if (r.kind !== 'coa' && r.kind !== 'msds' && r.kind !== 'protocol') continue;
+    out[r.kind].push({ id: r.id, kind: r.kind, lotNo: r.lotNo, lang: r.lang, title: r.title, issuedAt: r.issuedAt.toISOString(), url: documentUrl(r.id) });
+  }
+  // The visitor's language first among the sheets of one kind.
+  for (const kind of ['msds', 'protocol'] as const) out[kind].sort((a, b) => Number(b.lang === params.lang) - Number(a.lang === params.lang));
+  return out;
+}
+
+export type LinkedGroup = 'article' | 'citation';
+const GROUP_KINDS: Record<LinkedGroup, ContentKind[]> = { article: ['news', 'application'], citation: ['citation'] };
+
+const linkedColumns = {
+  id: contentItems.id, kind: contentItems.kind, categoryId: contentItems.categoryId, catZh: contentCategories.nameZh, catEn: contentCategories.nameEn,
+  titleZh: contentItems.titleZh, titleEn: contentItems.titleEn, summaryZh: contentItems.summaryZh, summaryEn: contentItems.summaryEn,
+  source: contentItems.source, brandId: contentItems.brandId, publishedAt: contentItems.publishedAt, views: contentItems.views, filePath: contentItems.filePath,
+};
+
+type LinkedRow = {
+  id: number; kind: ContentKind; categoryId: number | null; catZh: string | null; catEn: string | null; titleZh: string; titleEn: string;
+  summaryZh: string; summaryEn: string; source: string; brandId: number | null; publishedAt: Date; views: number; filePath: string | null;
+};
+
+function toSummary(r: LinkedRow, lang: Lang): ContentSummary {
+  const en = lang === 'en';
+  return {
+    id: r.id, kind: r.kind, categoryId: r.categoryId, categoryName: en ? r.catEn : r.catZh, title: en ? r.titleEn : r.titleZh,
+    summary: en ? r.summaryEn : r.summaryZh, source: r.source, brandId: r.brandId, publishedAt: r.publishedAt.toISOString(),
+    views: r.views, fileUrl: r.filePath ? resourceUrl(r.id) : null,
+  };
+}
+
+/** One page of the content linked to a product (all of it, or articles or citations only), newest first. */
+export async function listLinkedContent(
+  db: Db, params: { productId: number; group?: LinkedGroup; lang: Lang; limit: number; offset: number },
+): Promise<ProductLinkedPageDto> {
+  const where = and(
+    eq(productArticles.productId, params.productId),
+    params.group ? inArray(contentItems.kind, GROUP_KINDS[params.group]) : undefined,
+  );
+  const rows = await db
+    .select({ ...linkedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(productArticles)
+    .innerJoin(contentItems, eq(contentItems.id, productArticles.contentId))
+    .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(where)
+    .orderBy(desc(contentItems.publishedAt), desc(contentItems.id))
+    .limit(params.limit)
+    .offset((params.offset - 1) * params.limit);
+  // Past the last page the window count is gone with the rows; count once more only then.
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && params.offset > 1) {
+    const [n] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(productArticles).innerJoin(contentItems, eq(contentItems.id, productArticles.contentId)).where(where);
+    total = n?.n ?? 0;
+  }
+  return { list: rows.map((r) => toSummary(r, params.lang)), total, limit: params.limit, offset: params.offset };
+}
+
+/** The newest `perGroup` articles and citations of a product with both totals, in one query. */
+async function listLinkedPreview(db: Db, params: { productId: number; lang: Lang; perGroup: number }) {
+  const isCitation = sql<boolean>`${contentItems.kind} = 'citation'`;
+  const ranked = db
+    .select({
+      ...linkedColumns,
+      rank: sql<number>`row_number() over (partition by ${isCitation} order by ${contentItems.publishedAt} desc, ${contentItems.id} desc)`.as('rank'),
+      groupTotal: sql<number>`count(*) over (partition by ${isCitation})`.as('group_total'),
+    })
+    .from(productArticles)
+    .innerJoin(contentItems, eq(contentItems.id, productArticles.contentId))
+    .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
+    .where(eq(productArticles.productId, params.productId))
+    .as('ranked');
+  const rows = await db.select().from(ranked).where(sql`${ranked.rank} <= ${params.perGroup}`).orderBy(asc(ranked.rank));
+  const articles = rows.filter((r) => r.kind !== 'citation');
+  const citations = rows.filter((r) => r.kind === 'citation');
+  return {
+    articles: articles.map((r) => toSummary(r, params.lang)),
+    citations: citations.map((r) => toSummary(r, params.lang)),
+    articleTotal: Number(articles[0]?.groupTotal ?? 0),
+    citationTotal: Number(citations[0]?.groupTotal ?? 0),
+  };
+}
+
+export const LINKED_PREVIEW = 6;
+
+/** Everything the detail page shows, in four queries whatever the number of packs, lots or links. */
+export async function getProductDetailAll(db: Db, params: { id: number; lang: Lang }): Promise<ProductDetailAllDto | null> {
+  const [product, packs, documents, linked] = await Promise.all([
+    getProductDetail(db, params),
+    listProductPacks(db, { productId: params.id }),
+    listProductDocuments(db, { productId: params.id, lang: params.lang }),
+    listLinkedPreview(db, { productId: params.id, lang: params.lang, perGroup: LINKED_PREVIEW }),
+  ]);
+  if (!product) return null;
+  return { product, packs, documents, ...linked };
+}

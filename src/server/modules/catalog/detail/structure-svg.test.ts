@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildSubstances } from '@/server/db/seed/substances';
+import { DrawingCache, drawingEtag, structureDrawing } from './structure-cache';
+import { parseDepiction, renderStructureSvg, UnsafeStructureSvgError, writeSvg } from './structure-svg';
+
+/** What our SVG may contain: these elements and attributes, nothing else. */
+const ALLOWED_ELEMENTS = new Set(['svg', 'rect', 'g', 'line', 'polygon', 'circle', 'text']);
+const ALLOWED_ATTRIBUTES = new Set([
+  'xmlns', 'width', 'height', 'viewBox', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'points', 'fill', 'stroke',
+  'stroke-width', 'stroke-dasharray', 'stroke-linecap', 'stroke-linejoin', 'font-family', 'font-size',
+]);
+
+function expectSafe(svg: string) {
+  for (const [, name] of svg.matchAll(/<\/?([a-zA-Z][\w:-]*)/g)) expect(ALLOWED_ELEMENTS.has(name as string), name).toBe(true);
+  for (const [, name] of svg.matchAll(/\s([a-zA-Z][\w:-]*)="/g)) expect(ALLOWED_ATTRIBUTES.has(name as string), name).toBe(true);
+  expect(svg).not.toMatch(/javascript:|url\(|<!|&(?!amp;|lt;|gt;)/i);
+}
+
+const HEAD = '<svg id="s" xmlns="http://www.w3.org/2000/svg" version="1.1" width="100px" height="80px" viewBox="0 0 100 80">\n  <style> #s text {font-family: sans-serif;} </style>\n';
+
+describe('structure drawings', () => {
+  it('draws every structure of the seed as an SVG with only plain drawing elements', () => {
+    const smiles = [...new Set(buildSubstances().map((s) => s.smiles).filter((s): s is string => Boolean(s)))];
+    expect(smiles.length).toBeGreaterThan(500);
+    for (const s of smiles) {
+      const svg = renderStructureSvg(s);
+      expect(svg, s).not.toBeNull();
+      expectSafe(svg as string);
+    }
+  });
+
+  it('fits the drawing into 320 × 240 and labels hetero atoms in colour', () => {
+    const svg = renderStructureSvg('CC(=O)Oc1ccccc1C(=O)O') as string;
+    const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
+    expect(Number(w)).toBeLessThanOrEqual(320);
+    expect(Number(h)).toBeLessThanOrEqual(240);
+    expect(Number(w)).toBeGreaterThan(60);
+    expect(svg).toMatch(/<text [^>]*fill="#ff0d0d">O<\/text>/);
+    expect(svg.match(/<line /g)?.length).toBeGreaterThan(10);
+  });
+
+  it('answers null for SMILES openchemlib cannot read', () => {
+    expect(renderStructureSvg('not a (smiles')).toBeNull();
+    expect(renderStructureSvg('')).toBeNull();
+  });
+
+  it('refuses openchemlib output with anything but plain drawing primitives', () => {
+    const bad = [
+      `${HEAD}<script>alert(1)</script></svg>`,
+      `${HEAD}<line x1="1" y1="1" x2="2" y2="2" stroke="black" onload="alert(1)" /></svg>`,
+      `${HEAD}<text x="1" y="1" font-size="14" fill="black">&lt;img src=x onerror=alert(1)&gt;</text></svg>`,
+      `${HEAD}<foreignObject><div/></foreignObject></svg>`,
+      `${HEAD}<a href="javascript:alert(1)"><line x1="1" y1="1" x2="2" y2="2" /></a></svg>`,
+      `${HEAD}<line x1="1" y1="1" x2="2" y2="2" stroke="url(javascript:alert(1))" /></svg>`,
+      `${HEAD}<line x1="1;alert(1)" y1="1" x2="2" y2="2" /></svg>`,
+      `${HEAD}<polygon points="1,1 2,2 x" fill="black" /></svg>`,
+      `<!DOCTYPE svg [<!ENTITY x "y">]>${HEAD}</svg>`,
+      `${HEAD}&x;</svg>`,
+      `${HEAD}<image href="http://evil.example/x.png" /></svg>`,
+      `${HEAD}<g onclick="alert(1)"></g></svg>`,
+      `${HEAD}stray text</svg>`,
+    ];
+    for (const svg of bad) expect(() => parseDepiction(svg), svg).toThrow(UnsafeStructureSvgError);
+  });
+
+  it('writes only the values it read: labels kept, hit areas dropped, colours normalised', () => {
+    const drawing = parseDepiction(`${HEAD}<text x="1" y="2" font-size="14" fill="rgb(48,80,248)">NH+</text>\n<line x1="1" y1="1" x2="9" y2="9" stroke="black" stroke-width="1.44" />\n<line stroke-dasharray="4,4" x1="1" y1="1" x2="5" y2="5" stroke="rgb(0,0,0)" stroke-width:1.44" />\n<line id="s:Bond:0" class="event" x1="0" y1="0" x2="1" y2="1" stroke-width="8" opacity="0" />\n<circle id="s:Atom:0" class="event" cx="1" cy="1" r="8" opacity="0" />\n</svg>`);
+    expect(drawing.primitives.map((p) => p.type)).toEqual(['text', 'line', 'line']);
+    const svg = writeSvg(drawing);
+    expect(svg).toContain('fill="#3050f8">NH+</text>');
+    expect(svg).toContain('stroke-dasharray="4 4"');
+    expect(svg).not.toContain('opacity');
+    expectSafe(svg);
+  });
+});
+
+describe('drawing cache', () => {
+  it('keys drawings by a hash of the SMILES and bounds entries and bytes, dropping the least recently used', () => {
+    expect(drawingEtag('CCO')).toBe(drawingEtag('CCO'));
+    expect(drawingEtag('CCO')).not.toBe(drawingEtag('OCC'));
+    const cache = new DrawingCache(2, 10_000);
+    const a = structureDrawing('CCO', cache);
+    structureDrawing('CCN', cache);
+    expect(structureDrawing('CCO', cache)).toBe(a);
+    structureDrawing('CCC', cache);
+    expect(cache.size).toBe(2);
+    expect(cache.get(drawingEtag('CCN'))).toBeUndefined();
+    expect(cache.get(drawingEtag('CCO'))).toBe(a);
+    const small = new DrawingCache(100, (a?.svg.length ?? 0) + 10);
+    structureDrawing('CCO', small);
+    structureDrawing('CCN', small);
+    expect(small.size).toBe(1);
+    expect(small.totalBytes).toBeLessThanOrEqual(small.maxBytes);
+    expect(structureDrawing('not a (smiles', cache)).toBeNull();
+  });
+});
