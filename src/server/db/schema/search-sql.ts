@@ -1,7 +1,7 @@
 /**
- * The SQL expressions behind product search, in one place (ADR 0014). The Drizzle schema indexes
- * them as expression indexes and the search engine queries exactly the same expressions, so no
- * extra column widens the products heap and every writer of `products` (seed, generator,
+ * The SQL expressions behind product search, in one place (ADR 0014). The Drizzle schema turns
+ * them into a generated column (`search_text`) and expression indexes, and the search engine
+ * queries exactly the same expressions, so every writer of `products` (seed, generator,
  * back-office) is searchable without doing anything.
  *
  * Each takes the table alias prefix ('' in the index, 'p.' in queries); PostgreSQL matches an
@@ -12,8 +12,8 @@
 
 /**
  * Every name-like field, lower-case, in one text: Chinese and English names, pinyin, pinyin
- * initials and synonyms. One GIN trigram index on it serves every name search of 3+ characters
- * with a single bitmap scan instead of OR-ing several indexes.
+ * initials and synonyms — the stored generated column `search_text`. One GIN trigram index on it
+ * serves every name search of 3+ characters with a single bitmap scan instead of OR-ing several.
  */
 export function searchTextSql(p = ''): string {
   return `lower(${p}name_zh || ' ' || ${p}name_en || ' ' || ${p}pinyin || ' ' || ${p}pinyin_initials || ' ' || ${p}synonyms)`;

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
-import { gramSourceSql, searchGramsSql, searchTextSql, staticRankSql } from '@/server/db/schema/search-sql';
+import { gramSourceSql, searchGramsSql, staticRankSql } from '@/server/db/schema/search-sql';
 import { escapeLike, type KeyPlan } from './key';
 
 export type Lang = 'zh' | 'en';
@@ -116,9 +116,9 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
   const nameKey = plan.nameLike ?? plan.nameGram;
   if (nameKey) {
     // Indexable form for WHERE; strpos (same meaning, no escaping, no per-row arrays) everywhere else.
-    if (plan.nameLike) paths.push(sql`${sql.raw(searchTextSql('p.'))} like ${`%${escapeLike(plan.nameLike)}%`}`);
+    if (plan.nameLike) paths.push(sql`p.search_text like ${`%${escapeLike(plan.nameLike)}%`}`);
     else paths.push(sql`${sql.raw(searchGramsSql('p.'))} @> ${textArray([nameKey])}`);
-    const source = plan.nameLike ? searchTextSql('p.') : gramSourceSql('p.');
+    const source = plan.nameLike ? 'p.search_text' : gramSourceSql('p.');
     tiers.push({ tier: 3, cond: sql`strpos(${sql.raw(source)}, ${nameKey}) > 0` });
   }
   if (plan.brands && brandIds.length > 0) {
