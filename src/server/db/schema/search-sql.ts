@@ -41,11 +41,3 @@ export function searchGramsSql(p = ''): string {
     + ` || string_to_array(regexp_replace(${src}, '(..)', '\\1' || chr(1), 'g'), chr(1))`
     + ` || string_to_array(regexp_replace(substr(${src}, 2), '(..)', '\\1' || chr(1), 'g'), chr(1)))`;
 }
-
-/**
- * A static closeness rank: the shorter of the two names. When a key matches more than 10,000
- * products, relevance walks an index on (this, id) instead of ranking every match (ADR 0015).
- */
-export function staticRankSql(p = ''): string {
-  return `least(char_length(${p}name_zh), char_length(${p}name_en))`;
-}

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
-import { gramSourceSql, searchGramsSql, staticRankSql } from '@/server/db/schema/search-sql';
+import { gramSourceSql, searchGramsSql } from '@/server/db/schema/search-sql';
 import { escapeLike, type KeyPlan } from './key';
 
 export type Lang = 'zh' | 'en';
@@ -84,10 +84,11 @@ export interface KeyConditions {
   tier: SQL;
   /** Closeness inside the name tier (lower is closer; 0 in the other tiers), computed per row. */
   rank: SQL;
-  /** The same order from an index, for result sets past the count cap (ADR 0015). */
-  staticRank: SQL;
-  /** Per tier, the path that puts a row there (for the tier-by-tier walk); cheap per-row forms. */
-  segments: { tier: number; cond: SQL }[];
+  /**
+   * The rows that must never be cut from a result past the count cap: exact and prefix item and
+   * CAS numbers and exact names, each through its own index (ADR 0015).
+   */
+  head: SQL | null;
 }
 
 const NO_RANK = 999;
@@ -127,6 +128,10 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
     tiers.push({ tier: 4, cond });
   }
   if (paths.length === 0) return null;
+  const heads: SQL[] = tiers.filter((t) => t.tier <= 2).map((t) => t.cond);
+  // A name that is exactly the key (the grams do not cover English names, so only for 3+ characters).
+  if (plan.nameLike) heads.push(sql`lower(p.name_en) = ${plan.nameLike}`);
+  if (nameKey) heads.push(sql`p.name_zh = ${plan.key}`);
   const tier = sql`(case ${sql.join(tiers.map((t) => sql`when ${t.cond} then ${sql.raw(String(t.tier))}`), sql` `)} else 5 end)`;
   const closeness = (column: string, extra = 0): SQL =>
     sql`case when strpos(${sql.raw(column)}, ${nameKey}) > 0 then char_length(${sql.raw(column)}) + ${sql.raw(String(extra))} else ${sql.raw(String(NO_RANK))} end`;
@@ -139,7 +144,6 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
     match: paths.length === 1 ? (paths[0] as SQL) : sql`(${sql.join(paths, sql` or `)})`,
     tier,
     rank,
-    staticRank: sql.raw(`(${staticRankSql('p.')})`),
-    segments: tiers,
+    head: heads.length === 0 ? null : sql`(${sql.join(heads, sql` or `)})`,
   };
 }

@@ -112,7 +112,9 @@ describe('every search query shape can use an index', () => {
     expectIndexed('two characters', await plan(short.count!, []), GRAMS);
     const long = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3 });
     expectIndexed('3+ characters', await plan(long.count!, []), TRGM);
-    // Past the cap, names are walked in static-rank order.
-    expectIndexed('walk', await plan(long.walk!, WALK_SETTINGS), /products_static_rank_idx/);
+    // The ranked pass reads the exact-name indexes for the rows no cap may drop.
+    expectIndexed('ranked head', await plan(long.ranked!, []), /products_name_en_exact_idx/);
+    const sorted = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3, sort: 'newest' });
+    expectIndexed('walk by newest', await plan(sorted.walk!, WALK_SETTINGS), /products_newest_idx/);
   });
 });

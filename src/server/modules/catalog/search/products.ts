@@ -128,12 +128,15 @@ export interface BuiltList {
   sort: ProductSort;
   cursor: Cursor | null;
   limit: number;
-  /** Relevance: one pass that ranks up to COUNT_CAP + 1 matches and counts them (ADR 0015). */
+  /**
+   * Relevance: one pass that ranks the first COUNT_CAP + 1 matches together with the rows that
+   * must never be cut (exact and prefix numbers, exact names) and counts the matches (ADR 0015).
+   */
   ranked: SQL | null;
   /**
-   * The page read in index order: relevance past the count cap (tier by tier), or another sort.
-   * With a key it runs with sequential and bitmap scans off (`walkSettings`), so that the
-   * planner walks the sort's index instead of collecting every match.
+   * Other sorts: the page in the sort's order. With a key and more than COUNT_CAP matches it runs
+   * as an index walk (`runWalk`: sequential and bitmap scans off), so that the planner follows the
+   * sort's index instead of collecting and sorting every match.
    */
   walk: SQL | null;
   count: SQL | null;
@@ -141,6 +144,9 @@ export interface BuiltList {
 
 /** Planner settings of an index walk, applied with SET LOCAL inside the walk's transaction. */
 export const WALK_SETTINGS = ['set local enable_seqscan = off', 'set local enable_bitmapscan = off'] as const;
+
+/** Rows of the head (numbers and exact names) read at most, beside the capped matches. */
+const HEAD_LIMIT = 200;
 
 /** The SQL of one list request, without running it (the EXPLAIN test and the benchmark read it too). */
 export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList> {
@@ -155,7 +161,6 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
     built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
-    built.walk = tierWalkSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
     return built;
   }
   if (sort === 'relevance') throw new Error('relevance needs a key');
@@ -182,49 +187,30 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   return built;
 }
 
-/** Relevance over every match (at most COUNT_CAP + 1 of them), with their count in the same pass. */
+/**
+ * Relevance in one pass. `found` is the first COUNT_CAP + 1 matches (all of them, unless the total
+ * says "10,000+"), `head` the rows no cap may drop; both are ranked by tier, closeness and id, and
+ * `found` is counted. Past the cap the order ranks the first 10,001 matches found plus the head:
+ * reading and ranking every match of a key like 苯甲酸 (a fifth of the catalogue) is what made the
+ * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
+ */
 function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
   const keyset = cursor
-    ? sql`where (w.tier, w.rank, w.id) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
+    ? sql`where (m.tier, m.rank, m.id) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
+    : sql``;
+  const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
+  const head = key.head
+    ? sql`union select ${columns} from (select p.* from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT}) p`
     : sql``;
   return sql`
-    select w.id, w.tier, w.rank, w.n from (
-      select m.id, m.tier, m.rank, count(*) over () as n from (
-        select p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank
-        from products p where ${prepared.where}
-        limit ${COUNT_CAP + 1}
-      ) m
-    ) w
+    with found as materialized (
+      select ${columns} from products p where ${prepared.where} limit ${COUNT_CAP + 1}
+    ),
+    m as (select id, tier, rank from found ${head})
+    select m.id, m.tier, m.rank, (select count(*)::int from found) as n
+    from m
     ${keyset}
-    order by w.tier ${dir.order}, w.rank ${dir.order}, w.id ${dir.order}
-    limit ${limit + 1}`;
-}
-
-/**
- * Relevance past the count cap: each tier read in its own index order (names by the static
- * rank index, the others by id) with its own limit, then merged (ADR 0015).
- */
-function tierWalkSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
-  const at = cursor ? { tier: Number(cursor.key[0]), rank: Number(cursor.key[1]), id: Number(cursor.key[2]) } : null;
-  const parts: SQL[] = [];
-  for (const segment of key.segments) {
-    if (at && (dir.ascending ? segment.tier < at.tier : segment.tier > at.tier)) continue;
-    const rank = segment.tier === 3 ? key.staticRank : sql`0`;
-    const conditions: SQL[] = [prepared.filters, segment.cond, sql`${key.tier} = ${sql.raw(String(segment.tier))}`];
-    if (at && segment.tier === at.tier) {
-      conditions.push(segment.tier === 3
-        ? sql`(${rank}, p.id) ${dir.cmp} (${at.rank}::int, ${at.id}::int)`
-        : sql`p.id ${dir.cmp} ${at.id}::int`);
-    }
-    const order = segment.tier === 3 ? sql`${rank} ${dir.order}, p.id ${dir.order}` : sql`p.id ${dir.order}`;
-    parts.push(sql`(select p.id::int as id, ${sql.raw(String(segment.tier))}::int as tier, (${rank})::int as rank
-      from products p where ${sql.join(conditions, sql` and `)}
-      order by ${order} limit ${limit + 1})`);
-  }
-  if (parts.length === 0) return sql`select 0 as id, 0 as tier, 0 as rank where false`;
-  return sql`
-    select s.id, s.tier, s.rank from (${sql.join(parts, sql` union all `)}) s
-    order by s.tier ${dir.order}, s.rank ${dir.order}, s.id ${dir.order}
+    order by m.tier ${dir.order}, m.rank ${dir.order}, m.id ${dir.order}
     limit ${limit + 1}`;
 }
 
@@ -248,34 +234,25 @@ interface PageRow {
 export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage> {
   const built = await buildListQuery(db, q);
   const { prepared, sort, cursor, limit } = built;
-  if (!built.count || !built.walk) {
+  if (!built.count || !(built.walk ?? built.ranked)) {
     return { items: [], nextCursor: null, prevCursor: null, total: 0, totalCapped: false, notice: prepared.notice };
   }
   const count = async (): Promise<number> => Number(rowsOf<{ n: number }>(await db.execute(built.count as SQL))[0]?.n ?? 0);
   let rows: PageRow[];
   let total: number;
-  let mode = 0;
   if (built.ranked) {
-    if (cursor && cursor.key[3] === 1) {
-      mode = 1;
-      [total, rows] = await Promise.all([count(), runWalk(db, built.walk).then((r) => rowsOf<PageRow>(r))]);
-    } else {
-      rows = rowsOf<PageRow>(await db.execute(built.ranked));
-      total = rows.length > 0 ? Number(rows[0]?.n ?? 0) : await count();
-      if (total > COUNT_CAP) {
-        mode = 1;
-        rows = rowsOf<PageRow>(await runWalk(db, built.walk));
-      }
-    }
+    rows = rowsOf<PageRow>(await db.execute(built.ranked));
+    total = rows.length > 0 ? Number(rows[0]?.n ?? 0) : await count();
   } else if (!prepared.key) {
     // Lists without a key: the planner picks between the sort's index and the filters' indexes.
-    const [n, r] = await Promise.all([count(), db.execute(built.walk)]);
+    const [n, r] = await Promise.all([count(), db.execute(built.walk as SQL)]);
     total = n;
     rows = rowsOf<PageRow>(r);
   } else {
     total = await count();
     const walkable = total > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc';
-    rows = rowsOf<PageRow>(walkable ? await runWalk(db, built.walk) : await db.execute(built.walk));
+    const walk = built.walk as SQL;
+    rows = rowsOf<PageRow>(walkable ? await runWalk(db, walk) : await db.execute(walk));
   }
 
   const backwards = cursor?.dir === 'p';
@@ -283,7 +260,7 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
   const keyOf = (row: PageRow): (string | number)[] => (sort === 'relevance'
-    ? [Number(row.tier), Number(row.rank), Number(row.id), mode]
+    ? [Number(row.tier), Number(row.rank), Number(row.id)]
     : [String(row.k0), Number(row.id)]);
   const at = (row: PageRow | undefined, dir: 'n' | 'p'): string | null => (row ? encodeCursor({ sort, dir, key: keyOf(row) }) : null);
   const first = page[0];
