@@ -17,7 +17,7 @@ import { openPostgres, type DbHandle } from '../src/server/db/client';
 import { rowsOf } from '../src/server/db/migrate';
 import { buildFacetQuery } from '../src/server/modules/catalog/search/facets';
 import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search';
-import { buildListQuery, runWalk } from '../src/server/modules/catalog/search/products';
+import { buildListQuery, NO_SEQSCAN, WALK_SETTINGS } from '../src/server/modules/catalog/search/products';
 import { createRng } from '../src/server/db/seed/random';
 import { loadWithCopy, prepare } from './generate-catalog';
 
@@ -195,10 +195,30 @@ async function measure(handle: DbHandle, queries: ProductQuery[], iterations: nu
   return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), runs: iterations, meanTotal: totals / iterations, capped };
 }
 
-async function explain(handle: DbHandle, query: SQL, walk = false): Promise<string> {
-  const statement = sql`explain (analyze, buffers, costs off, timing off) ${query}`;
-  const rows = rowsOf<Record<string, string>>(walk ? await runWalk(handle.db, statement) : await handle.db.execute(statement));
+/** EXPLAIN with the planner settings the engine itself uses for that query. */
+async function explain(handle: DbHandle, query: SQL, settings: readonly string[], analyze = true): Promise<string> {
+  const statement = analyze ? sql`explain (analyze, buffers, costs off, timing off) ${query}` : sql`explain ${query}`;
+  const rows = await handle.db.transaction(async (tx) => {
+    for (const s of settings) await tx.execute(sql.raw(s));
+    return rowsOf<Record<string, string>>(await tx.execute(statement));
+  });
   return rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+function settingsOf(hasKey: boolean, part: 'ranked' | 'count' | 'walk' | 'collect'): readonly string[] {
+  if (!hasKey) return [];
+  return part === 'walk' ? [NO_SEQSCAN, ...WALK_SETTINGS] : [NO_SEQSCAN];
+}
+
+async function explainParts(handle: DbHandle, q: ProductQuery, analyze: boolean): Promise<string[]> {
+  const built = await buildListQuery(handle.db, q);
+  const key = built.prepared.key !== null;
+  const out: string[] = [];
+  if (built.ranked) out.push('-- ranked page (first 10,001 matches + head, counted in the same pass)', await explain(handle, built.ranked, settingsOf(key, 'ranked'), analyze));
+  if (built.count && !built.ranked) out.push('-- capped count', await explain(handle, built.count, settingsOf(key, 'count'), analyze));
+  if (built.walk) out.push('-- page past 10,000 matches (index walk)', await explain(handle, built.walk, settingsOf(key, 'walk'), analyze));
+  if (built.collect) out.push('-- page up to 10,000 matches (collect and sort)', await explain(handle, built.collect, settingsOf(key, 'collect'), analyze));
+  return out;
 }
 
 /** The plans of each query shape for one key of each kind: page, capped count, and (names) facets. */
@@ -207,14 +227,11 @@ async function explainAll(handle: DbHandle, keys: Record<Kind, ProductQuery[]>):
   for (const { kind } of KINDS) {
     const q = keys[kind][1];
     if (!q) continue;
-    const built = await buildListQuery(handle.db, q);
     const parts: string[] = [`-- ${kind}: ${JSON.stringify({ key: q.key, type: q.type, categoryId: q.categoryId })}`];
-    if (built.ranked) parts.push('-- ranked page (every match up to the cap, counted in the same pass)', await explain(handle, built.ranked));
-    if (built.walk) parts.push(`-- ${built.ranked ? 'tier walk (past the cap)' : 'page'}`, await explain(handle, built.walk, built.prepared.key !== null));
-    if (built.count) parts.push('-- capped count', await explain(handle, built.count));
+    parts.push(...await explainParts(handle, q, true));
     if (kind === 'nameZh') {
       const facets = await buildFacetQuery(handle.db, q);
-      if (facets) parts.push('-- brand facets', await explain(handle, facets));
+      if (facets) parts.push('-- brand facets', await explain(handle, facets, [NO_SEQSCAN]));
     }
     plans.set(kind, parts.join('\n'));
   }
@@ -228,17 +245,7 @@ async function scanPlans(handle: DbHandle, keys: Record<Kind, ProductQuery[]>, p
     let seq = 0;
     let checked = 0;
     for (const q of keys[kind].slice(0, perKind)) {
-      const built = await buildListQuery(handle.db, q);
-      const texts: string[] = [];
-      const plain = async (query: SQL): Promise<string> =>
-        rowsOf<Record<string, string>>(await handle.db.execute(sql`explain ${query}`)).map((r) => Object.values(r)[0]).join('\n');
-      if (built.ranked) texts.push(await plain(built.ranked));
-      if (built.count) texts.push(await plain(built.count));
-      if (built.walk) {
-        const statement = sql`explain ${built.walk}`;
-        const rows = rowsOf<Record<string, string>>(built.prepared.key ? await runWalk(handle.db, statement) : await handle.db.execute(statement));
-        texts.push(rows.map((r) => Object.values(r)[0]).join('\n'));
-      }
+      const texts = await explainParts(handle, q, false);
       checked += 1;
       if (texts.some((t) => /Seq Scan on products/.test(t))) seq += 1;
     }

@@ -99,6 +99,7 @@ describe('every search query shape can use an index', () => {
         const walk = await plan(built.walk, built.prepared.key ? WALK_SETTINGS : []);
         expectIndexed(`${name} (page)`, walk, built.prepared.key || !index ? undefined : index);
       }
+      if (built.collect) expectIndexed(`${name} (collect)`, await plan(built.collect, []), built.prepared.key ? index : undefined);
       expectIndexed(`${name} (count)`, await plan(built.count!, []), built.prepared.key ? index : undefined);
       const facets = await buildFacetQuery(t.db, { lang: 'zh', ...shape });
       if (facets) expectIndexed(`${name} (facets)`, await plan(facets, []), built.prepared.key ? index : undefined);

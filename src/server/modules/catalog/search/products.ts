@@ -139,6 +139,8 @@ export interface BuiltList {
    * sort's index instead of collecting and sorting every match.
    */
   walk: SQL | null;
+  /** Other sorts, at most COUNT_CAP matches: collect the matches by the filters' indexes, then sort. */
+  collect: SQL | null;
   count: SQL | null;
 }
 
@@ -155,7 +157,7 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const sort = effectiveSort(q, prepared.key !== null);
   // Decode before answering an empty result, so that a bad cursor is always reported.
   const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
-  const built: BuiltList = { prepared, sort, cursor, limit, ranked: null, walk: null, count: null };
+  const built: BuiltList = { prepared, sort, cursor, limit, ranked: null, walk: null, collect: null, count: null };
   if (prepared.empty) return built;
   built.count = cappedCountSql(prepared.where);
   const backwards = cursor?.dir === 'p';
@@ -183,6 +185,18 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
       from products p ${priceJoin}
       where ${sql.join(conditions, sql` and `)}
       order by ${order}
+      limit ${limit + 1}`;
+  // OFFSET 0 keeps the planner from walking the sort's index: the matches (at most 10,000 here)
+  // are collected through the filters' own indexes, then sorted.
+  const outerOrder = sql.join(spec.exprs.map((_, i) => sql`${sql.raw(`s.s${i}`)} ${dir.order}`), sql`, `);
+  built.collect = sql`
+      select s.id, s.k0 from (
+        select p.id::int as id, ${first} as k0, ${sql.join(spec.exprs.map((e, i) => sql`${e} as ${sql.raw(`s${i}`)}`), sql`, `)}
+        from products p ${priceJoin}
+        where ${sql.join(conditions, sql` and `)}
+        offset 0
+      ) s
+      order by ${outerOrder}
       limit ${limit + 1}`;
   return built;
 }
@@ -214,12 +228,25 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     limit ${limit + 1}`;
 }
 
+/** Key searches run with this (SET LOCAL): never a sequential scan on products (ADR 0014). */
+export const NO_SEQSCAN = 'set local enable_seqscan = off';
+
 /** Runs a query as an index walk: SET LOCAL planner settings in a short transaction. */
 export async function runWalk(db: Db, query: SQL): Promise<unknown> {
+  return inTransaction(db, [NO_SEQSCAN, ...WALK_SETTINGS], (tx) => tx.execute(query));
+}
+
+/** Read-only work in one short transaction with SET LOCAL planner settings (none: no transaction). */
+async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
+  if (settings.length === 0) return work(db);
   return db.transaction(async (tx) => {
-    for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
-    return tx.execute(query);
+    for (const setting of settings) await tx.execute(sql.raw(setting));
+    return work(tx);
   });
+}
+
+async function countOf(db: Db, query: SQL): Promise<number> {
+  return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
 }
 
 interface PageRow {
@@ -237,22 +264,27 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   if (!built.count || !(built.walk ?? built.ranked)) {
     return { items: [], nextCursor: null, prevCursor: null, total: 0, totalCapped: false, notice: prepared.notice };
   }
-  const count = async (): Promise<number> => Number(rowsOf<{ n: number }>(await db.execute(built.count as SQL))[0]?.n ?? 0);
   let rows: PageRow[];
   let total: number;
   if (built.ranked) {
-    rows = rowsOf<PageRow>(await db.execute(built.ranked));
-    total = rows.length > 0 ? Number(rows[0]?.n ?? 0) : await count();
-  } else if (!prepared.key) {
-    // Lists without a key: the planner picks between the sort's index and the filters' indexes.
-    const [n, r] = await Promise.all([count(), db.execute(built.walk as SQL)]);
-    total = n;
-    rows = rowsOf<PageRow>(r);
+    const ranked = built.ranked;
+    // A key search never scans products sequentially, however frequent the key (ADR 0014).
+    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+      const r = rowsOf<PageRow>(await tx.execute(ranked));
+      return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(tx, built.count as SQL)];
+    });
   } else {
-    total = await count();
-    const walkable = total > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc';
-    const walk = built.walk as SQL;
-    rows = rowsOf<PageRow>(walkable ? await runWalk(db, walk) : await db.execute(walk));
+    [rows, total] = await inTransaction(db, prepared.key ? [NO_SEQSCAN] : [], async (tx) => {
+      const n = await countOf(tx, built.count as SQL);
+      // Past the cap the matches are dense: walk the sort's index (not for prices, which have none).
+      // Below it, collect them through the filters' indexes and sort: a walk could read the whole
+      // index for a rare category the planner thinks common.
+      if (n > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc') {
+        if (prepared.key) for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
+        return [rowsOf<PageRow>(await tx.execute(built.walk as SQL)), n];
+      }
+      return [rowsOf<PageRow>(await tx.execute(built.collect as SQL)), n];
+    });
   }
 
   const backwards = cursor?.dir === 'p';
