@@ -205,19 +205,17 @@ async function explain(handle: DbHandle, query: SQL, settings: readonly string[]
   return rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
-function settingsOf(hasKey: boolean, part: 'ranked' | 'count' | 'walk' | 'collect'): readonly string[] {
-  if (!hasKey) return [];
+function settingsOf(part: 'ranked' | 'count' | 'walk' | 'collect'): readonly string[] {
   return part === 'walk' ? [NO_SEQSCAN, ...WALK_SETTINGS] : [NO_SEQSCAN];
 }
 
 async function explainParts(handle: DbHandle, q: ProductQuery, analyze: boolean): Promise<string[]> {
   const built = await buildListQuery(handle.db, q);
-  const key = built.prepared.key !== null;
   const out: string[] = [];
-  if (built.ranked) out.push('-- ranked page (first 10,001 matches + head, counted in the same pass)', await explain(handle, built.ranked, settingsOf(key, 'ranked'), analyze));
-  if (built.count && !built.ranked) out.push('-- capped count', await explain(handle, built.count, settingsOf(key, 'count'), analyze));
-  if (built.walk) out.push('-- page past 10,000 matches (index walk)', await explain(handle, built.walk, settingsOf(key, 'walk'), analyze));
-  if (built.collect) out.push('-- page up to 10,000 matches (collect and sort)', await explain(handle, built.collect, settingsOf(key, 'collect'), analyze));
+  if (built.ranked) out.push('-- ranked page (first 10,001 matches + head, counted in the same pass)', await explain(handle, built.ranked, settingsOf('ranked'), analyze));
+  if (built.count && !built.ranked) out.push('-- capped count', await explain(handle, built.count, settingsOf('count'), analyze));
+  if (built.walk) out.push('-- page past 10,000 matches (index walk)', await explain(handle, built.walk, settingsOf('walk'), analyze));
+  if (built.collect) out.push('-- page up to 10,000 matches (collect and sort)', await explain(handle, built.collect, settingsOf('collect'), analyze));
   return out;
 }
 

@@ -96,7 +96,7 @@ describe('every search query shape can use an index', () => {
       // The ranked pass and the count read the key's own index; the walk reads the sort's index.
       if (built.ranked) expectIndexed(`${name} (ranked)`, await plan(built.ranked, []), index);
       if (built.walk) {
-        const walk = await plan(built.walk, built.prepared.key ? WALK_SETTINGS : []);
+        const walk = await plan(built.walk, WALK_SETTINGS);
         expectIndexed(`${name} (page)`, walk, built.prepared.key || !index ? undefined : index);
       }
       if (built.collect) expectIndexed(`${name} (collect)`, await plan(built.collect, []), built.prepared.key ? index : undefined);

@@ -228,7 +228,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     limit ${limit + 1}`;
 }
 
-/** Key searches run with this (SET LOCAL): never a sequential scan on products (ADR 0014). */
+/** Every list runs with this (SET LOCAL): never a sequential scan on products (ADR 0014). */
 export const NO_SEQSCAN = 'set local enable_seqscan = off';
 
 /** Runs a query as an index walk: SET LOCAL planner settings in a short transaction. */
@@ -274,13 +274,13 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
       return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(tx, built.count as SQL)];
     });
   } else {
-    [rows, total] = await inTransaction(db, prepared.key ? [NO_SEQSCAN] : [], async (tx) => {
+    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
       const n = await countOf(tx, built.count as SQL);
       // Past the cap the matches are dense: walk the sort's index (not for prices, which have none).
       // Below it, collect them through the filters' indexes and sort: a walk could read the whole
       // index for a rare category the planner thinks common.
       if (n > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc') {
-        if (prepared.key) for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
+        for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
         return [rowsOf<PageRow>(await tx.execute(built.walk as SQL)), n];
       }
       return [rowsOf<PageRow>(await tx.execute(built.collect as SQL)), n];
