@@ -46,6 +46,13 @@ export async function brandIdsMatching(db: Db, key: string): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
+const MAX_INT4 = 2_147_483_647;
+
+/** An id that PostgreSQL's integer can hold; anything else matches nothing. */
+export function isValidId(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && n <= MAX_INT4;
+}
+
 /**
  * WHERE conditions of the filters (always with `p.active`), or null when a filter cannot match
  * anything (an unknown category), so the caller answers without a query.
@@ -54,12 +61,14 @@ export async function filterConditions(db: Db, f: FilterInput): Promise<SQL[] | 
   const conditions: SQL[] = [sql.raw('p.active')];
   if (f.flag) conditions.push(FLAG_SQL[f.flag]);
   if (f.categoryId !== undefined) {
+    if (!isValidId(f.categoryId)) return null;
     const ids = await categoryWithDescendants(db, f.categoryId);
     if (ids.length === 0) return null;
     conditions.push(ids.length === 1 ? sql`p.category_id = ${ids[0]}` : sql`p.category_id = any(${intArray(ids)})`);
   }
   if (f.brandIds && f.brandIds.length > 0) {
-    const ids = [...new Set(f.brandIds)];
+    const ids = [...new Set(f.brandIds)].filter(isValidId);
+    if (ids.length === 0) return null;
     conditions.push(ids.length === 1 ? sql`p.brand_id = ${ids[0]}` : sql`p.brand_id = any(${intArray(ids)})`);
   }
   if (f.inStock) conditions.push(sql`exists (select 1 from product_packs k where k.product_id = p.id and k.stock > 0)`);

@@ -213,6 +213,17 @@ describe('bad and hostile keys', () => {
     expect(item.items).toEqual([]);
   });
 
+  it('matches nothing for ids PostgreSQL cannot hold, and tames odd limits', async () => {
+    for (const categoryId of [0, -1, 1.5, 2 ** 31, Number.NaN]) {
+      expect((await listProducts(t.db, { ...base, categoryId })).total).toBe(0);
+    }
+    expect((await listProducts(t.db, { ...base, brandIds: [2 ** 40, -3] })).total).toBe(0);
+    expect((await listProducts(t.db, { ...base, limit: Number.NaN })).items).toHaveLength(20);
+    expect((await listProducts(t.db, { ...base, limit: 10_000 })).items).toHaveLength(100);
+    expect((await listProducts(t.db, { ...base, limit: 0 })).items).toHaveLength(1);
+    expect((await searchBrands(t.db, { lang: 'en', key: 'a', offset: Number.NaN, limit: Number.NaN })).items.length).toBeGreaterThan(0);
+  });
+
   it('answers an empty key as a plain list', async () => {
     const page = await listProducts(t.db, { ...base, key: '   ' });
     expect(page.total).toBe(all.length);

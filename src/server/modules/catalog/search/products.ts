@@ -10,6 +10,11 @@ import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cur
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
 
 export const COUNT_CAP = 10_000;
+
+/** 1..max; anything that is not a finite number gives 20. */
+export function clampLimit(limit: number, max: number): number {
+  return Number.isFinite(limit) ? Math.min(max, Math.max(1, Math.trunc(limit))) : Math.min(20, max);
+}
 export const MAX_LIMIT = 100;
 
 export interface ProductQuery {
@@ -152,7 +157,7 @@ const HEAD_LIMIT = 200;
 
 /** The SQL of one list request, without running it (the EXPLAIN test and the benchmark read it too). */
 export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList> {
-  const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(q.limit)));
+  const limit = clampLimit(q.limit, MAX_LIMIT);
   const prepared = await prepareQuery(db, q);
   const sort = effectiveSort(q, prepared.key !== null);
   // Decode before answering an empty result, so that a bad cursor is always reported.
