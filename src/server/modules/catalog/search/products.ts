@@ -1,0 +1,370 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProductCardDto } from '@/contracts/catalog';
+import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/migrate';
+import {
+  brandIdsMatching, filterConditions, intArray, keyConditions, type FilterInput, type KeyConditions, type Lang,
+} from './conditions';
+import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
+import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
+
+export const COUNT_CAP = 10_000;
+
+/** 1..max; anything that is not a finite number gives 20. */
+export function clampLimit(limit: number, max: number): number {
+  return Number.isFinite(limit) ? Math.min(max, Math.max(1, Math.trunc(limit))) : Math.min(20, max);
+}
+export const MAX_LIMIT = 100;
+
+export interface ProductQuery {
+  lang: Lang;
+  key?: string;
+  type?: SearchTypeCode;
+  flag?: 'hot' | 'new' | 'special';
+  categoryId?: number;
+  brandIds?: number[];
+  inStock?: boolean;
+  sort?: ProductSort;
+  cursor?: string | null;
+  limit: number;
+}
+
+export interface ProductPage {
+  items: ProductCardDto[];
+  nextCursor: string | null;
+  prevCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+  notice: 'casCheckDigit' | null;
+}
+
+/** The WHERE clause of a query and, with a key, its relevance expressions. */
+export interface PreparedQuery {
+  /** Filters and key match together: what the count and the ranked pass read. */
+  where: SQL;
+  /** The filters alone (always `p.active`), for the index walks. */
+  filters: SQL;
+  key: KeyConditions | null;
+  notice: 'casCheckDigit' | null;
+  /** Nothing can match: answer empty without a query. */
+  empty: boolean;
+}
+
+/** Key plan + filters → SQL, shared by the list, the facets and the suggestions. */
+export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeCode } & FilterInput): Promise<PreparedQuery> {
+  const none = (notice: PreparedQuery['notice'] = null): PreparedQuery => ({
+    where: sql`false`, filters: sql`false`, key: null, notice, empty: true,
+  });
+  let plan: KeyPlan | null = null;
+  if (q.key !== undefined) {
+    plan = planKey(q.key, q.type);
+    if (!plan.key) plan = null;
+  }
+  if (plan?.casCheckDigit) return none('casCheckDigit');
+  if (plan && planIsEmpty(plan)) return none();
+  const filters = await filterConditions(db, q);
+  if (!filters) return none();
+  let key: KeyConditions | null = null;
+  if (plan) {
+    const brandIds = plan.brands ? await brandIdsMatching(db, plan.key) : [];
+    key = keyConditions(plan, brandIds);
+    if (!key) return none();
+  }
+  const filterSql = sql.join(filters, sql` and `);
+  return { where: key ? sql`${filterSql} and ${key.match}` : filterSql, filters: filterSql, key, notice: null, empty: false };
+}
+
+interface SortSpec {
+  /** Sort key expressions, all ordered in `dir`, the product id last. */
+  exprs: SQL[];
+  dir: 'asc' | 'desc';
+  /** SQL type of each key (for the cursor parameters). */
+  casts: string[];
+  /** Needs the product's lowest pack price. */
+  price: boolean;
+}
+
+const NO_PRICE_ASC = '10000000000';
+
+/** Sorts other than relevance: one sort key and the id, walkable by an index (price excepted). */
+function sortSpec(sort: Exclude<ProductSort, 'relevance'>): SortSpec {
+  switch (sort) {
+    case 'newest':
+      return { exprs: [sql.raw('p.created_at'), sql.raw('p.id')], dir: 'desc', casts: ['timestamptz', 'int'], price: false };
+    case 'itemNo':
+      return { exprs: [sql.raw('p.item_no'), sql.raw('p.id')], dir: 'asc', casts: ['text', 'int'], price: false };
+    case 'priceAsc':
+      return { exprs: [sql.raw(`coalesce(mp.min_price, ${NO_PRICE_ASC})`), sql.raw('p.id')], dir: 'asc', casts: ['numeric', 'int'], price: true };
+    case 'priceDesc':
+      return { exprs: [sql.raw('(-coalesce(mp.min_price, -1))'), sql.raw('p.id')], dir: 'asc', casts: ['numeric', 'int'], price: true };
+  }
+}
+
+function effectiveSort(q: ProductQuery, hasKey: boolean): ProductSort {
+  const sort = q.sort ?? (hasKey ? 'relevance' : 'newest');
+  return sort === 'relevance' && !hasKey ? 'newest' : sort;
+}
+
+interface Direction {
+  /** The page runs forward in the sort's own order. */
+  ascending: boolean;
+  backwards: boolean;
+  order: SQL;
+  cmp: SQL;
+}
+
+/**
+ * Nulls last going forward and first going back, so that a backward page is the same index read
+ * in reverse (no sort column is null; the clause only has to match the indexes).
+ */
+function direction(sortAscending: boolean, backwards: boolean): Direction {
+  const ascending = sortAscending !== backwards;
+  return {
+    ascending,
+    backwards,
+    order: sql.raw(`${ascending ? 'asc' : 'desc'} nulls ${backwards ? 'first' : 'last'}`),
+    cmp: sql.raw(ascending ? '>' : '<'),
+  };
+}
+
+export interface BuiltList {
+  prepared: PreparedQuery;
+  sort: ProductSort;
+  cursor: Cursor | null;
+  limit: number;
+  /**
+   * Relevance: one pass that ranks the first COUNT_CAP + 1 matches together with the rows that
+   * must never be cut (exact and prefix numbers, exact names) and counts the matches (ADR 0015).
+   */
+  ranked: SQL | null;
+  /**
+   * Other sorts: the page in the sort's order. With a key and more than COUNT_CAP matches it runs
+   * as an index walk (`runWalk`: sequential and bitmap scans off), so that the planner follows the
+   * sort's index instead of collecting and sorting every match.
+   */
+  walk: SQL | null;
+  /** Other sorts, at most COUNT_CAP matches: collect the matches by the filters' indexes, then sort. */
+  collect: SQL | null;
+  count: SQL | null;
+}
+
+/** Planner settings of an index walk, applied with SET LOCAL inside the walk's transaction. */
+export const WALK_SETTINGS = ['set local enable_seqscan = off', 'set local enable_bitmapscan = off'] as const;
+
+/** Rows of the head (numbers and exact names) read at most, beside the capped matches. */
+const HEAD_LIMIT = 200;
+
+/** The SQL of one list request, without running it (the EXPLAIN test and the benchmark read it too). */
+export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList> {
+  const limit = clampLimit(q.limit, MAX_LIMIT);
+  const prepared = await prepareQuery(db, q);
+  const sort = effectiveSort(q, prepared.key !== null);
+  // Decode before answering an empty result, so that a bad cursor is always reported.
+  const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
+  const built: BuiltList = { prepared, sort, cursor, limit, ranked: null, walk: null, collect: null, count: null };
+  if (prepared.empty) return built;
+  built.count = cappedCountSql(prepared.where);
+  const backwards = cursor?.dir === 'p';
+  if (sort === 'relevance' && prepared.key) {
+    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
+    return built;
+  }
+  if (sort === 'relevance') throw new Error('relevance needs a key');
+  const spec = sortSpec(sort);
+  const dir = direction(spec.dir === 'asc', backwards);
+  const order = sql.join(spec.exprs.map((e) => sql`${e} ${dir.order}`), sql`, `);
+  const conditions: SQL[] = [prepared.where];
+  if (cursor) {
+    const params = cursor.key.map((v, i) => sql`${v}::${sql.raw(spec.casts[i] ?? 'text')}`);
+    conditions.push(sql`(${sql.join(spec.exprs, sql`, `)}) ${dir.cmp} (${sql.join(params, sql`, `)})`);
+  }
+  const priceJoin = spec.price
+    ? sql`left join lateral (select min(price) as min_price from product_packs pk where pk.product_id = p.id) mp on true`
+    : sql``;
+  const first = sort === 'newest'
+    ? sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql`(${spec.exprs[0]})::text`;
+  built.walk = sql`
+      select p.id::int as id, ${first} as k0
+      from products p ${priceJoin}
+      where ${sql.join(conditions, sql` and `)}
+      order by ${order}
+      limit ${limit + 1}`;
+  // OFFSET 0 keeps the planner from walking the sort's index: the matches (at most 10,000 here)
+  // are collected through the filters' own indexes, then sorted.
+  const outerOrder = sql.join(spec.exprs.map((_, i) => sql`${sql.raw(`s.s${i}`)} ${dir.order}`), sql`, `);
+  built.collect = sql`
+      select s.id, s.k0 from (
+        select p.id::int as id, ${first} as k0, ${sql.join(spec.exprs.map((e, i) => sql`${e} as ${sql.raw(`s${i}`)}`), sql`, `)}
+        from products p ${priceJoin}
+        where ${sql.join(conditions, sql` and `)}
+        offset 0
+      ) s
+      order by ${outerOrder}
+      limit ${limit + 1}`;
+  return built;
+}
+
+/**
+ * Relevance in one pass. `found` is the first COUNT_CAP + 1 matches (all of them, unless the total
+ * says "10,000+"), `head` the rows no cap may drop; both are ranked by tier, closeness and id, and
+ * `found` is counted. Past the cap the order ranks the first 10,001 matches found plus the head:
+ * reading and ranking every match of a key like 苯甲酸 (a fifth of the catalogue) is what made the
+ * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
+ */
+function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
+  const keyset = cursor
+    ? sql`where (m.tier, m.rank, m.id) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
+    : sql``;
+  const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
+  const head = key.head
+    ? sql`union (select ${columns} from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT})`
+    : sql``;
+  return sql`
+    with found as materialized (
+      select ${columns} from products p where ${prepared.where} limit ${COUNT_CAP + 1}
+    ),
+    m as (select id, tier, rank from found ${head})
+    select m.id, m.tier, m.rank, (select count(*)::int from found) as n
+    from m
+    ${keyset}
+    order by m.tier ${dir.order}, m.rank ${dir.order}, m.id ${dir.order}
+    limit ${limit + 1}`;
+}
+
+/** Every list runs with this (SET LOCAL): never a sequential scan on products (ADR 0014). */
+export const NO_SEQSCAN = 'set local enable_seqscan = off';
+
+/** Runs a query as an index walk: SET LOCAL planner settings in a short transaction. */
+export async function runWalk(db: Db, query: SQL): Promise<unknown> {
+  return inTransaction(db, [NO_SEQSCAN, ...WALK_SETTINGS], (tx) => tx.execute(query));
+}
+
+/** Read-only work in one short transaction with SET LOCAL planner settings (none: no transaction). */
+async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
+  if (settings.length === 0) return work(db);
+  return db.transaction(async (tx) => {
+    for (const setting of settings) await tx.execute(sql.raw(setting));
+    return work(tx);
+  });
+}
+
+async function countOf(db: Db, query: SQL): Promise<number> {
+  return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
+}
+
+interface PageRow {
+  id: number;
+  k0?: string;
+  tier?: number;
+  rank?: number;
+  n?: number;
+}
+
+/** Products of a search or list, one keyset page at a time (ADR 0015). */
+export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage> {
+  const built = await buildListQuery(db, q);
+  const { prepared, sort, cursor, limit } = built;
+  if (!built.count || !(built.walk ?? built.ranked)) {
+    return { items: [], nextCursor: null, prevCursor: null, total: 0, totalCapped: false, notice: prepared.notice };
+  }
+  let rows: PageRow[];
+  let total: number;
+  if (built.ranked) {
+    const ranked = built.ranked;
+    // A key search never scans products sequentially, however frequent the key (ADR 0014).
+    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+      const r = rowsOf<PageRow>(await tx.execute(ranked));
+      return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(tx, built.count as SQL)];
+    });
+  } else {
+    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+      const n = await countOf(tx, built.count as SQL);
+      // Past the cap the matches are dense: walk the sort's index (not for prices, which have none).
+      // Below it, collect them through the filters' indexes and sort: a walk could read the whole
+      // index for a rare category the planner thinks common.
+      if (n > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc') {
+        for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
+        return [rowsOf<PageRow>(await tx.execute(built.walk as SQL)), n];
+      }
+      return [rowsOf<PageRow>(await tx.execute(built.collect as SQL)), n];
+    });
+  }
+
+  const backwards = cursor?.dir === 'p';
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (backwards) page.reverse();
+  const keyOf = (row: PageRow): (string | number)[] => (sort === 'relevance'
+    ? [Number(row.tier), Number(row.rank), Number(row.id)]
+    : [String(row.k0), Number(row.id)]);
+  const at = (row: PageRow | undefined, dir: 'n' | 'p'): string | null => (row ? encodeCursor({ sort, dir, key: keyOf(row) }) : null);
+  const first = page[0];
+  const last = page[page.length - 1];
+  const nextCursor = backwards ? at(last, 'n') : more ? at(last, 'n') : null;
+  const prevCursor = backwards ? (more ? at(first, 'p') : null) : cursor ? at(first, 'p') : null;
+  return {
+    items: await loadCards(db, page.map((r) => Number(r.id)), q.lang),
+    nextCursor,
+    prevCursor,
+    total: Math.min(total, COUNT_CAP),
+    totalCapped: total > COUNT_CAP,
+    notice: null,
+  };
+}
+
+/** Matching rows up to COUNT_CAP + 1: never an unbounded count. */
+export function cappedCountSql(where: SQL): SQL {
+  return sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${COUNT_CAP + 1}) capped`;
+}
+
+interface CardRow {
+  id: number;
+  item_no: string;
+  cas: string | null;
+  name_zh: string;
+  name_en: string;
+  formula: string | null;
+  purity: string;
+  has_structure: boolean;
+  brand_zh: string;
+  brand_en: string;
+  min_price: string | null;
+  pack_count: number;
+  in_stock: boolean | null;
+}
+
+/** Card data of the given products, in the given order. */
+export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Promise<ProductCardDto[]> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf<CardRow>(await db.execute(sql`
+    select p.id::int as id, p.item_no, p.cas, p.name_zh, p.name_en, p.formula, p.purity,
+      coalesce(p.smiles, '') <> '' as has_structure, b.name_zh as brand_zh, b.name_en as brand_en,
+      pk.min_price::text as min_price, pk.pack_count::int as pack_count, pk.in_stock
+    from products p
+    join brands b on b.id = p.brand_id
+    left join lateral (
+      select min(price) as min_price, count(*) as pack_count, bool_or(stock > 0) as in_stock
+      from product_packs where product_id = p.id
+    ) pk on true
+    where p.id = any(${intArray(ids)})`));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [{
+      id: Number(r.id),
+      itemNo: r.item_no,
+      cas: r.cas,
+      name: lang === 'en' ? r.name_en : r.name_zh,
+      formula: r.formula,
+      purity: r.purity,
+      brandName: lang === 'en' ? r.brand_en : r.brand_zh,
+      minPrice: r.min_price,
+      packCount: Number(r.pack_count ?? 0),
+      hasStructure: r.has_structure === true,
+      inStock: r.in_stock === true,
+    }];
+  });
+}
