@@ -30,9 +30,19 @@ test.describe('storefront in three language variants', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   });
 
+  test('the service panel is open by default where it fits beside the page', async ({ page }) => {
+    await page.setViewportSize({ width: 1700, height: 900 });
+    await page.goto('/');
+    await expect(page.getByTestId('side-widget')).toBeVisible();
+    await expect(page.getByTestId('widget-show')).toBeHidden();
+  });
+
   test('the service panel hides and shows, and remembers it', async ({ page }) => {
     await page.goto('/');
     const panel = page.getByTestId('side-widget');
+    // Folded by default unless the screen leaves room for it beside the page.
+    await expect(panel).toBeHidden();
+    await page.getByTestId('widget-show').click();
     await expect(panel).toContainText('021-6485-2200');
     await page.getByTestId('widget-hide').click();
     await expect(panel).toBeHidden();

@@ -15,10 +15,10 @@ const STORAGE_KEY = 'serviceWidget';
 /** The floating customer-service panel (spec §1): chat link, two hotlines, sales e-mail; hide and show remembered. */
 export function SideWidget({ chatLink, hotlines, salesEmail }: Props) {
   const t = useTranslations('widget');
-  // null: the visitor has not chosen — open on wide screens, folded on phones.
+  // null: the visitor has not chosen — open only where it fits beside the 1200 px page, folded elsewhere.
   const [choice, setChoice] = useStoredValue<'shown' | 'hidden' | null>('local', STORAGE_KEY, null);
-  const panelVisibility = choice === 'shown' ? 'block' : choice === 'hidden' ? 'hidden' : 'hidden md:block';
-  const buttonVisibility = choice === 'shown' ? 'hidden' : choice === 'hidden' ? 'block' : 'block md:hidden';
+  const panelVisibility = choice === 'shown' ? 'block' : choice === 'hidden' ? 'hidden' : 'hidden min-[1680px]:block';
+  const buttonVisibility = choice === 'shown' ? 'hidden' : choice === 'hidden' ? 'block' : 'block min-[1680px]:hidden';
 
   return (
     <>
