@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_MAX, NICKNAME_MAX } from './content-limits';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
@@ -45,8 +46,7 @@ export const contentListInputSchema = z.object({
 export const resListInputSchema = z.object({ cateId: optionalId, keyword, ...page(10) });
 export const commentListInputSchema = z.object({ id, ...page(10) });
 
-export const COMMENT_MAX = 500;
-export const NICKNAME_MAX = 20;
+export { COMMENT_MAX, NICKNAME_MAX };
 export const commentAddInputSchema = z.object({
   id,
   body: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(2).max(COMMENT_MAX)),

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFY_CODE_PATTERN, normaliseLoginName } from '@/contracts/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFY_CODE_PATTERN, normaliseLoginName } from '@/contracts/auth-rules';
 
 /** The login dialog's modes (spec §4) and fields (spec §3). */
 export type LoginMode = 'login' | 'register' | 'reset';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/contracts/auth';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/contracts/auth-rules';
 import { apiPostWithMessage } from '@/lib/api-client';
 import { sha256Hex } from '@/lib/sha256';
 import { showToast } from '@/lib/ui-events';

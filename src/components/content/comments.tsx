@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { COMMENT_MAX, NICKNAME_MAX, type CommentDto, type CommentPage } from '@/contracts/content';
+import type { CommentDto, CommentPage } from '@/contracts/content';
+import { COMMENT_MAX, NICKNAME_MAX } from '@/contracts/content-limits';
 import { ApiError, apiPost } from '@/lib/api-client';
 
 /**
