@@ -1,17 +1,26 @@
 'use client';
 
-import en from '../../messages/en.json';
-import zh from '../../messages/zh.json';
+import { useEffect, useState } from 'react';
 
-/** The last resort when the error page itself fails (spec §8). */
+type ErrorTexts = { fallback: string; home: string };
+
+/**
+ * The last resort when the error page itself fails (spec §8). Its two texts come from the message
+ * files, loaded only when this page shows, so that no page carries the whole catalogue of messages.
+ */
 export default function GlobalError() {
-  const english = typeof window !== 'undefined' && /^\/en(\/|$)/.test(window.location.pathname);
-  const m = english ? en.errors : zh.errors;
+  const [shown, setShown] = useState<{ english: boolean; texts: ErrorTexts } | null>(null);
+  useEffect(() => {
+    const english = /^\/en(\/|$)/.test(window.location.pathname);
+    void (english ? import('../../messages/en.json') : import('../../messages/zh.json')).then((m) => setShown({ english, texts: m.default.errors }));
+  }, []);
+  const english = shown?.english ?? false;
+  const texts = shown?.texts;
   return (
     <html lang={english ? 'en-US' : 'zh-CN'}>
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '80px 16px' }}>
-        <h1>{m.fallback}</h1>
-        <p><a href={english ? '/en' : '/'}>{m.home}</a></p>
+        <h1 style={{ minHeight: '1.5em' }}>{texts?.fallback ?? ''}</h1>
+        <p><a href={english ? '/en' : '/'}>{texts?.home ?? '⌂'}</a></p>
       </body>
     </html>
   );
