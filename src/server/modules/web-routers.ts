@@ -1,6 +1,9 @@
 import 'server-only';
 import { authWebRouter, registerWebRouter } from './auth/routes';
 import { cartAppRouter, cartWebRouter } from './cart/routes';
+import { brandWebRouter } from './catalog/brand-routes';
+import { productFilterAppRouter } from './catalog/filter-routes';
+import { productListWebRouter } from './catalog/product-routes';
 import { cmsRouter } from './cms/routes';
 import { applicationWebRouter } from './content/application-routes';
 import { bannerWebRouter } from './content/banner-routes';
@@ -17,4 +20,5 @@ export const webRouters = [
   authWebRouter, registerWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter,
   newsWebRouter, applicationWebRouter, supportWebRouter, resourceWebRouter, bannerWebRouter, subscriptionWebRouter,
   visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
+  productListWebRouter, brandWebRouter, productFilterAppRouter,
 ];

@@ -9,3 +9,4 @@ export * from './cart';
 export * from './cms';
 export * from './tracking';
 export * from './subscriptions';
+export * from './catalog-feedback';
