@@ -147,7 +147,8 @@ describe('brands', () => {
   });
 
   it('refuses bad types and limits', async () => {
-    for (const form of [{ type: '2' }, { type: 'a' }, { limit: '101' }, { offset: '0' }]) {
+    const bad: Record<string, string>[] = [{ type: '2' }, { type: 'a' }, { limit: '101' }, { offset: '0' }];
+    for (const form of bad) {
       const res = await post('/api/web/brand/getPage', form);
       expect(res.status, JSON.stringify(form)).toBe(400);
       expect(res.body.code).toBe(400);
