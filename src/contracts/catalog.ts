@@ -9,6 +9,10 @@ export interface ProductCardDto {
   brandName: string;
   minPrice: string | null;
   packCount: number;
+  /** The product has a SMILES string, so `/api/web/product/structure/{id}` draws it. */
+  hasStructure: boolean;
+  /** At least one pack has stock > 0. */
+  inStock: boolean;
 }
 
 export interface BrandCardDto {

@@ -12,7 +12,7 @@ const flagColumn = { hot: products.isHot, new: products.isNew, special: products
 /** Hot, new or special products with their lowest pack price, in one query. */
 export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: 'zh' | 'en' }): Promise<ProductCardDto[]> {
   const packs = db
-    .select({ productId: productPacks.productId, minPrice: min(productPacks.price).as('min_price'), packCount: count().as('pack_count') })
+    .select({ productId: productPacks.productId, minPrice: min(productPacks.price).as('min_price'), packCount: count().as('pack_count'), inStock: sql<boolean>`bool_or(${productPacks.stock} > 0)`.as('in_stock') })
     .from(productPacks)
     .groupBy(productPacks.productId)
     .as('packs');
@@ -20,7 +20,8 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
     .select({
       id: products.id, itemNo: products.itemNo, cas: products.cas, nameZh: products.nameZh, nameEn: products.nameEn,
       formula: products.formula, purity: products.purity, brandZh: brands.nameZh, brandEn: brands.nameEn,
-      minPrice: packs.minPrice, packCount: packs.packCount,
+      minPrice: packs.minPrice, packCount: packs.packCount, inStock: packs.inStock,
+      hasStructure: sql<boolean>`coalesce(${products.smiles}, '') <> ''`,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
@@ -38,6 +39,8 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
     brandName: params.lang === 'en' ? r.brandEn : r.brandZh,
     minPrice: r.minPrice,
     packCount: Number(r.packCount ?? 0),
+    hasStructure: r.hasStructure === true,
+    inStock: r.inStock === true,
   }));
 }
 

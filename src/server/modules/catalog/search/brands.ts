@@ -1,0 +1,39 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { BrandCardDto } from '@/contracts/catalog';
+import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/migrate';
+import type { Lang } from './conditions';
+import { cleanKey, escapeLike } from './key';
+
+/** Brand search (type 4): Chinese or English name contains the key, case-insensitive; brands are few. */
+export async function searchBrands(
+  db: Db, q: { key: string; lang: Lang; offset: number; limit: number },
+): Promise<{ items: BrandCardDto[]; total: number }> {
+  const key = cleanKey(q.key);
+  if (!key) return { items: [], total: 0 };
+  const limit = Math.min(100, Math.max(1, Math.trunc(q.limit)));
+  const offset = Math.max(0, Math.trunc(q.offset));
+  const like = `%${escapeLike(key.toLowerCase())}%`;
+  const nameCol = sql.raw(q.lang === 'en' ? 'name_en' : 'name_zh');
+  const rows = rowsOf<{ id: number; name_zh: string; name_en: string; logo_text: string; country: string; authorised: boolean; total: number }>(
+    await db.execute(sql`
+      select id::int as id, name_zh, name_en, logo_text, country, authorised, (count(*) over ())::int as total
+      from brands
+      where lower(name_zh) like ${like} or lower(name_en) like ${like}
+      order by authorised desc, sort asc, ${nameCol} asc, id asc
+      offset ${offset} limit ${limit}`),
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && offset > 0) {
+    const counted = rowsOf<{ n: number }>(await db.execute(sql`
+      select count(*)::int as n from brands where lower(name_zh) like ${like} or lower(name_en) like ${like}`));
+    total = Number(counted[0]?.n ?? 0);
+  }
+  return {
+    items: rows.map((r) => ({
+      id: Number(r.id), name: q.lang === 'en' ? r.name_en : r.name_zh, logoText: r.logo_text, country: r.country, authorised: r.authorised === true,
+    })),
+    total,
+  };
+}

@@ -1,0 +1,37 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/migrate';
+import type { FilterInput, Lang } from './conditions';
+import type { SearchTypeCode } from './key';
+import { COUNT_CAP, prepareQuery } from './products';
+
+export interface BrandFacetQuery extends Omit<FilterInput, 'brandIds'> {
+  lang: Lang;
+  key?: string;
+  type?: SearchTypeCode;
+}
+
+/** At most this many brands in the facet list. */
+export const MAX_FACETS = 50;
+
+/**
+ * Brands of the matching products with their counts, most products first. Counted over the
+ * first COUNT_CAP + 1 matches like the total (ADR 0015): exact whenever the total is exact,
+ * and a sample of the first 10,001 matches when the list says "10,000+".
+ */
+export async function brandFacets(db: Db, q: BrandFacetQuery): Promise<{ id: number; name: string; count: number }[]> {
+  const prepared = await prepareQuery(db, { ...q, brandIds: undefined });
+  if (prepared.empty) return [];
+  const rows = rowsOf<{ id: number; name_zh: string; name_en: string; n: number }>(await db.execute(sql`
+    select b.id::int as id, b.name_zh, b.name_en, m.n::int as n
+    from (
+      select brand_id, count(*) as n
+      from (select p.brand_id from products p where ${prepared.where} limit ${COUNT_CAP + 1}) capped
+      group by brand_id
+    ) m
+    join brands b on b.id = m.brand_id
+    order by m.n desc, b.id asc
+    limit ${MAX_FACETS}`));
+  return rows.map((r) => ({ id: Number(r.id), name: q.lang === 'en' ? r.name_en : r.name_zh, count: Number(r.n) }));
+}
