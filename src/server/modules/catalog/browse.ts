@@ -10,11 +10,12 @@ type Lang = 'zh' | 'en';
 
 /**
  * The search type of a product search. Without a key there is none; with a key, a missing type
- * means a name search, and anything but 1–3 falls back to a name search that the page notes.
+ * searches every field (item number, CAS and names), and anything but 1–3 falls back to a name
+ * search (3) that the page notes.
  */
 export function resolveSearchType(key: string | undefined, type: string | undefined): { type: ProductSearchType | undefined; fallback: boolean } {
   if (!key) return { type: undefined, fallback: false };
-  if (type === undefined) return { type: 3, fallback: false };
+  if (type === undefined) return { type: undefined, fallback: false };
   const n = /^\d$/.test(type) ? Number(type) : NaN;
   if ((PRODUCT_SEARCH_TYPES as readonly number[]).includes(n)) return { type: n as ProductSearchType, fallback: false };
   return { type: 3, fallback: true };
