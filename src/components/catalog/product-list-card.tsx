@@ -1,7 +1,7 @@
-import { FlaskConical } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import { Link } from '@/i18n/navigation';
+import { StructureThumb } from './structure-thumb';
 
 /** One product of a list: structure thumbnail (when the product has SMILES), identifiers, price, stock. */
 export function ProductListCard({ product }: { product: ProductCardDto }) {
@@ -14,12 +14,7 @@ export function ProductListCard({ product }: { product: ProductCardDto }) {
       data-testid="product-card"
     >
       <span className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-white">
-        {product.hasStructure ? (
-          // eslint-disable-next-line @next/next/no-img-element -- a server-drawn SVG with its own caching; next/image adds nothing here
-          <img src={`/api/web/product/structure/${product.id}`} alt={t('structureOf', { name: product.name })} width={80} height={80} loading="lazy" className="h-full w-full object-contain" />
-        ) : (
-          <FlaskConical aria-hidden size={28} className="text-muted" />
-        )}
+        <StructureThumb productId={product.id} hasStructure={product.hasStructure} alt={t('structureOf', { name: product.name })} />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-xs text-muted">{product.brandName} · <span data-testid="product-item-no">{product.itemNo}</span></span>
