@@ -136,6 +136,9 @@ export const productPageInputSchema = z.object({
 });
 export type ProductPageInput = z.infer<typeof productPageInputSchema>;
 
+/** A brand's products (`brand/linked/list`): the brand id and the list's sort, stock filter and keyset page. */
+export const brandProductsInputSchema = productPageInputSchema.pick({ inStock: true, sort: true, cursor: true, limit: true }).extend({ id });
+
 export const brandFacetsInputSchema = productPageInputSchema.omit({ brandIds: true, cursor: true, limit: true, sort: true });
 
 export const productCardSchema = z.object({

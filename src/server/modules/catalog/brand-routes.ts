@@ -2,14 +2,14 @@ import 'server-only';
 import { z } from 'zod';
 import {
   brandArticlesInputSchema, brandDetailSchema, brandIdInputSchema, brandPageInputSchema, brandPageSchema,
-  brandRecommendInputSchema, brandSlideSchema, brandSummarySchema, brandTypeSchema,
+  brandProductsInputSchema, brandRecommendInputSchema, brandSlideSchema, brandSummarySchema, brandTypeSchema, productPageSchema,
 } from '@/contracts/catalog-browse';
 import { contentPageSchema } from '@/contracts/content';
 import { AppError } from '@/server/http/errors';
 import { createRouter } from '@/server/http/router';
 import { listContent } from '@/server/modules/content/queries';
 import { getBrandDetail, listBrandSlides, listBrandTypes, listRecommendedBrandSummaries } from './brands';
-import { findBrands } from './browse';
+import { findBrands, findProducts } from './browse';
 
 export const brandWebRouter = createRouter('/api/web/brand');
 
@@ -44,6 +44,16 @@ brandWebRouter.endpoint(
     const detail = await getBrandDetail(c.get('db'), { id: input.id, lang: c.get('lang') });
     if (!detail) throw new AppError(404, 'brandNotFound');
     return detail;
+  },
+);
+
+// POST /api/web/brand/linked/list — a brand's products, one keyset page (id, inStock, sort, cursor, limit); 404 unknown brand
+brandWebRouter.endpoint(
+  { method: 'post', path: '/linked/list', tags: ['brand'], input: brandProductsInputSchema, output: productPageSchema, summary: "A brand's products, one keyset page" },
+  async (input, c) => {
+    const db = c.get('db');
+    if (!(await getBrandDetail(db, { id: input.id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
+    return findProducts(db, { brandIds: [input.id], inStock: input.inStock, sort: input.sort, cursor: input.cursor, limit: input.limit }, c.get('lang'));
   },
 );
 

@@ -198,3 +198,19 @@ describe('/api/web/product/getName', () => {
     }
   });
 });
+
+describe('/api/web/brand/linked/list', () => {
+  it("pages a brand's products with cursors, and answers 404 for an unknown brand", async () => {
+    const facets = (await post('/api/app/api/product/sx/brands', {})).body.data as { id: number; count: number }[];
+    const brand = facets[0] as { id: number; count: number };
+    const all = await walk('/api/web/brand/linked/list', { id: String(brand.id), limit: '7' });
+    expect(all).toHaveLength(brand.count);
+    const [row] = await h.db.db.select().from(brands).where(eq(brands.id, brand.id));
+    expect(all.every((c) => c.brandName === row?.nameZh)).toBe(true);
+    const stocked = await walk('/api/web/brand/linked/list', { id: String(brand.id), inStock: '1', limit: '50' });
+    expect(stocked.every((c) => c.inStock)).toBe(true);
+    expect((await post('/api/web/brand/linked/list', { id: '999999' })).status).toBe(404);
+    expect((await post('/api/web/brand/linked/list', { id: 'abc' })).status).toBe(400);
+    expect((await post('/api/web/brand/linked/list', { id: String(brand.id), cursor: 'eyJ4IjoxfQ' })).status).toBe(400);
+  });
+});
