@@ -9,6 +9,7 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -30,7 +31,7 @@ const PACK_COLUMNS = ['product_id', 'size', 'price', 'stock', 'lead_time_days', 
 const COPY_CHUNK = 20_000;
 const PGLITE_BATCH = 2_000;
 
-interface Options {
+export interface Options {
   products: number;
   truncate: boolean;
 }
@@ -53,7 +54,7 @@ function affectedRows(result: unknown): number {
   return r.count ?? r.affectedRows ?? 0;
 }
 
-async function prepare(handle: DbHandle, options: Options): Promise<{ ctx: GeneratorContext; firstSeq: number }> {
+export async function prepare(handle: DbHandle, options: Options): Promise<{ ctx: GeneratorContext; firstSeq: number }> {
   await runMigrations(handle);
   const db = handle.db;
   if (!(await isSeeded(db))) {
@@ -96,7 +97,7 @@ function* joined(lines: readonly string[], per = 2_000): Generator<string> {
   for (let i = 0; i < lines.length; i += per) yield lines.slice(i, i + per).join('');
 }
 
-async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext): Promise<number> {
+export async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext): Promise<number> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   let packs = 0;
   try {
@@ -204,7 +205,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+// Run only as a script: scripts/bench-search.ts imports the loader.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}

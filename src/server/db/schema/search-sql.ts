@@ -1,30 +1,51 @@
 /**
- * The SQL expressions behind product search, in one place (ADR 0014). The Drizzle schema turns
- * them into generated columns, so every writer of `products` — seed, generator, back-office — gets
- * them filled by PostgreSQL itself, and the search engine queries exactly these columns.
+ * The SQL expressions behind product search, in one place (ADR 0014). The Drizzle schema indexes
+ * them as expression indexes and the search engine queries exactly the same expressions, so no
+ * extra column widens the products heap and every writer of `products` (seed, generator,
+ * back-office) is searchable without doing anything.
+ *
+ * Each takes the table alias prefix ('' in the index, 'p.' in queries); PostgreSQL matches an
+ * expression to an index by meaning, not by spelling, so both use the index.
  *
  * No `import 'server-only'`: drizzle-kit loads the schema files.
  */
 
 /**
- * One normalised, lower-case text per product for every name-like field: Chinese and English
- * names, pinyin, pinyin initials and synonyms. One GIN trigram index on it serves every name
- * search of 3+ characters with a single bitmap scan instead of OR-ing several indexes.
+ * Every name-like field, lower-case, in one text: Chinese and English names, pinyin, pinyin
+ * initials and synonyms. One GIN trigram index on it serves every name search of 3+ characters
+ * with a single bitmap scan instead of OR-ing several indexes.
  */
-export const SEARCH_TEXT_SQL =
-  `lower(name_zh || ' ' || name_en || ' ' || pinyin || ' ' || pinyin_initials || ' ' || synonyms)`;
-
-/** Source of the short-key grams: the texts in which a 1–2 character key is meaningful. */
-const GRAM_SOURCE_SQL = `lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms)`;
+export function searchTextSql(p = ''): string {
+  return `lower(${p}name_zh || ' ' || ${p}name_en || ' ' || ${p}pinyin || ' ' || ${p}pinyin_initials || ' ' || ${p}synonyms)`;
+}
 
 /**
- * Every 1-character and 2-character gram of the Chinese name, the pinyin initials and the
- * synonyms, as a `text[]` with a GIN index: trigrams cannot serve a key of one or two Chinese
- * characters, `search_grams @> ARRAY['苯甲']` can. The 2-grams come from two passes that pair
- * characters from offset 0 and from offset 1 (chr(1) as the separator, which names never hold).
- * Only immutable functions, as a generated column requires; the same on PostgreSQL 15 and PGlite.
+ * The texts in which a 1–2 character key is meaningful: the Chinese name, the pinyin initials and
+ * the synonyms, lower-case. A key of one or two characters (no space) is a substring of this text
+ * exactly when it is one of the grams below.
  */
-export const SEARCH_GRAMS_SQL =
-  `regexp_split_to_array(${GRAM_SOURCE_SQL}, '')`
-  + ` || string_to_array(regexp_replace(${GRAM_SOURCE_SQL}, '(..)', '\\1' || chr(1), 'g'), chr(1))`
-  + ` || string_to_array(regexp_replace(substr(${GRAM_SOURCE_SQL}, 2), '(..)', '\\1' || chr(1), 'g'), chr(1))`;
+export function gramSourceSql(p = ''): string {
+  return `lower(${p}name_zh || ' ' || ${p}pinyin_initials || ' ' || ${p}synonyms)`;
+}
+
+/**
+ * Every 1-character and 2-character gram of the gram source as a `text[]`, GIN-indexed: trigrams
+ * cannot serve a key of one or two Chinese characters, `grams @> ARRAY['苯甲']` can. The 2-grams
+ * come from two passes pairing characters from offset 0 and from offset 1 (chr(1) separates them;
+ * names never hold it). Only immutable functions, as an index expression requires; the same on
+ * PostgreSQL 15 and PGlite.
+ */
+export function searchGramsSql(p = ''): string {
+  const src = gramSourceSql(p);
+  return `(regexp_split_to_array(${src}, '')`
+    + ` || string_to_array(regexp_replace(${src}, '(..)', '\\1' || chr(1), 'g'), chr(1))`
+    + ` || string_to_array(regexp_replace(substr(${src}, 2), '(..)', '\\1' || chr(1), 'g'), chr(1)))`;
+}
+
+/**
+ * A static closeness rank: the shorter of the two names. When a key matches more than 10,000
+ * products, relevance walks an index on (this, id) instead of ranking every match (ADR 0015).
+ */
+export function staticRankSql(p = ''): string {
+  return `least(char_length(${p}name_zh), char_length(${p}name_en))`;
+}

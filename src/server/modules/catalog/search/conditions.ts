@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
+import { gramSourceSql, searchGramsSql, searchTextSql, staticRankSql } from '@/server/db/schema/search-sql';
 import { escapeLike, type KeyPlan } from './key';
 
 export type Lang = 'zh' | 'en';
@@ -77,51 +78,68 @@ export function textArray(values: readonly string[]): SQL {
 }
 
 export interface KeyConditions {
-  /** The match: any of the key's paths (OR). */
+  /** The match: any of the key's paths (OR), in the indexable form. */
   match: SQL;
-  /** Relevance tier: 0 exact item number, 1 exact CAS, 2 prefix, 3 name, 4 brand only. */
+  /** Relevance tier of a matching row: 0 exact item number, 1 exact CAS, 2 prefix, 3 name, 4 brand only. */
   tier: SQL;
-  /** Name similarity 0–1000 (0 outside the name tier). */
-  score: SQL;
+  /** Closeness inside the name tier (lower is closer; 0 in the other tiers), computed per row. */
+  rank: SQL;
+  /** The same order from an index, for result sets past the count cap (ADR 0015). */
+  staticRank: SQL;
+  /** Per tier, the path that puts a row there (for the tier-by-tier walk); cheap per-row forms. */
+  segments: { tier: number; cond: SQL }[];
 }
+
+const NO_RANK = 999;
 
 /** The SQL of a key plan; `brandIds` are the brands whose name matched the key. */
 export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyConditions | null {
   const paths: SQL[] = [];
-  const tiers: SQL[] = [];
-  let nameMatch: SQL | null = null;
-  if (plan.itemNo) {
-    const prefix = `${escapeLike(plan.itemNo)}%`;
-    paths.push(sql`p.item_no like ${prefix}`);
-    tiers.push(sql`when p.item_no = ${plan.itemNo} then 0`);
+  const tiers: { tier: number; cond: SQL }[] = [];
+  const itemPrefix = plan.itemNo ? `${escapeLike(plan.itemNo)}%` : null;
+  const casPrefix = plan.casPrefix ? `${escapeLike(plan.casPrefix)}%` : null;
+  if (plan.itemNo && itemPrefix) {
+    paths.push(sql`p.item_no like ${itemPrefix}`);
+    tiers.push({ tier: 0, cond: sql`p.item_no = ${plan.itemNo}` });
   }
   if (plan.casExact) {
     paths.push(sql`p.cas = ${plan.casExact}`);
-    tiers.push(sql`when p.cas = ${plan.casExact} then 1`);
+    tiers.push({ tier: 1, cond: sql`p.cas = ${plan.casExact}` });
   }
-  if (plan.itemNo) tiers.push(sql`when p.item_no like ${`${escapeLike(plan.itemNo)}%`} then 2`);
-  if (plan.casPrefix) {
-    const prefix = `${escapeLike(plan.casPrefix)}%`;
-    paths.push(sql`p.cas like ${prefix}`);
-    tiers.push(sql`when p.cas like ${prefix} then 2`);
+  const prefixes: SQL[] = [];
+  if (itemPrefix) prefixes.push(sql`p.item_no like ${itemPrefix}`);
+  if (casPrefix) {
+    paths.push(sql`p.cas like ${casPrefix}`);
+    prefixes.push(sql`p.cas like ${casPrefix}`);
   }
-  if (plan.nameLike) nameMatch = sql`p.search_text like ${`%${escapeLike(plan.nameLike)}%`}`;
-  else if (plan.nameGram) nameMatch = sql`p.search_grams @> ${textArray([plan.nameGram])}`;
-  if (nameMatch) {
-    paths.push(nameMatch);
-    tiers.push(sql`when ${nameMatch} then 3`);
+  if (prefixes.length > 0) tiers.push({ tier: 2, cond: prefixes.length === 1 ? (prefixes[0] as SQL) : sql`(${sql.join(prefixes, sql` or `)})` });
+  const nameKey = plan.nameLike ?? plan.nameGram;
+  if (nameKey) {
+    // Indexable form for WHERE; strpos (same meaning, no escaping, no per-row arrays) everywhere else.
+    if (plan.nameLike) paths.push(sql`${sql.raw(searchTextSql('p.'))} like ${`%${escapeLike(plan.nameLike)}%`}`);
+    else paths.push(sql`${sql.raw(searchGramsSql('p.'))} @> ${textArray([nameKey])}`);
+    const source = plan.nameLike ? searchTextSql('p.') : gramSourceSql('p.');
+    tiers.push({ tier: 3, cond: sql`strpos(${sql.raw(source)}, ${nameKey}) > 0` });
   }
   if (plan.brands && brandIds.length > 0) {
-    paths.push(brandIds.length === 1 ? sql`p.brand_id = ${brandIds[0]}` : sql`p.brand_id = any(${intArray(brandIds)})`);
+    const cond = brandIds.length === 1 ? sql`p.brand_id = ${brandIds[0]}` : sql`p.brand_id = any(${intArray(brandIds)})`;
+    paths.push(cond);
+    tiers.push({ tier: 4, cond });
   }
   if (paths.length === 0) return null;
-  const nameKey = plan.nameLike ?? plan.nameGram;
-  const score = nameMatch && nameKey
-    ? sql`(case when ${nameMatch} then round(1000 * greatest(similarity(lower(p.name_zh), ${nameKey}), similarity(lower(p.name_en), ${nameKey}), similarity(p.pinyin, ${nameKey})))::int else 0 end)`
-    : sql`0::int`;
+  const tier = sql`(case ${sql.join(tiers.map((t) => sql`when ${t.cond} then ${sql.raw(String(t.tier))}`), sql` `)} else 5 end)`;
+  const closeness = (column: string, extra = 0): SQL =>
+    sql`case when strpos(${sql.raw(column)}, ${nameKey}) > 0 then char_length(${sql.raw(column)}) + ${sql.raw(String(extra))} else ${sql.raw(String(NO_RANK))} end`;
+  // For a substring match, trigram similarity falls as the name grows, so the shortest field that
+  // contains the key comes first — the same order at a fraction of similarity()'s cost (ADR 0014).
+  const rank = nameKey
+    ? sql`(case when ${tier} = 3 then least(${closeness('lower(p.name_zh)')}, ${closeness('lower(p.name_en)')}, ${closeness('p.pinyin')}, ${closeness('p.pinyin_initials', 1)}, ${closeness('lower(p.synonyms)', 1)}) else 0 end)`
+    : sql`0`;
   return {
     match: paths.length === 1 ? (paths[0] as SQL) : sql`(${sql.join(paths, sql` or `)})`,
-    tier: sql`(case ${sql.join(tiers, sql` `)} else 4 end)`,
-    score,
+    tier,
+    rank,
+    staticRank: sql.raw(`(${staticRankSql('p.')})`),
+    segments: tiers,
   };
 }

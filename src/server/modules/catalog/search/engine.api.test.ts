@@ -359,15 +359,18 @@ describe('card fields', () => {
   });
 });
 
-describe('capped counts', () => {
-  it('counts exactly up to 10,000 and reports 10,000+ beyond', async () => {
+describe('capped counts and the index walk past the cap', () => {
+  it('counts exactly up to 10,000, reports 10,000+ beyond, and pages the walk without gaps', async () => {
     const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
     await t.db.execute(sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      select 'CAP' || lpad(g::text, 6, '0'), '计数测试品', 'Countcheck item', '', '', ${ref!.brand_id}, ${ref!.category_id}
+      select 'CAP' || lpad(g::text, 6, '0'), '计数测试品' || repeat('甲', g % 7), 'Countcheck item', '', '', ${ref!.brand_id}, ${ref!.category_id}
       from generate_series(1, 10000) g`);
     const exact = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5 });
     expect(exact).toMatchObject({ total: 10_000, totalCapped: false });
+    await t.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values ('COUNTCHECK', '编号测试', 'Item number test', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
     await t.db.execute(sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
       values ('CAP999999', '计数测试品', 'Countcheck item', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
@@ -376,5 +379,41 @@ describe('capped counts', () => {
     expect(capped.items).toHaveLength(5);
     const facets = await brandFacets(t.db, { lang: 'zh', key: 'countcheck', type: 3 });
     expect(facets[0]!.count).toBe(10_001);
+
+    // Untyped: the exact item number first, then the names by the static rank (shorter name first).
+    const pages: ProductPage[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 4; i += 1) {
+      const page: ProductPage = await listProducts(t.db, { ...base, key: 'countcheck', limit: 40, cursor });
+      pages.push(page);
+      cursor = page.nextCursor;
+    }
+    expect(pages[0]!.totalCapped).toBe(true);
+    expect(pages[0]!.items[0]!.itemNo).toBe('COUNTCHECK');
+    const ids = pages.flatMap((p) => p.items.map((i) => i.id));
+    expect(new Set(ids).size).toBe(160);
+    const names = pages.flatMap((p) => p.items.slice(p === pages[0] ? 1 : 0).map((i) => [...i.name].length));
+    expect(names).toEqual([...names].sort((a, b) => a - b));
+    for (let i = 3; i > 0; i -= 1) {
+      const back = await listProducts(t.db, { ...base, key: 'countcheck', limit: 40, cursor: pages[i]!.prevCursor });
+      expect(back.items.map((x) => x.id)).toEqual(pages[i - 1]!.items.map((x) => x.id));
+    }
+    // A list sorted by item number past the cap walks the item-number index.
+    const byItem = await walkSome({ ...base, key: 'countcheck', type: 3, sort: 'itemNo', limit: 50 }, 3);
+    const items = byItem.map((i) => i.itemNo);
+    expect(items).toEqual([...items].sort());
+    expect(new Set(items).size).toBe(150);
   });
 });
+
+async function walkSome(q: ProductQuery, pages: number): Promise<ProductPage['items']> {
+  const out: ProductPage['items'] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < pages; i += 1) {
+    const page: ProductPage = await listProducts(t.db, { ...q, cursor });
+    out.push(...page.items);
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
+  return out;
+}

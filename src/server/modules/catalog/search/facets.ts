@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import type { FilterInput, Lang } from './conditions';
@@ -21,9 +21,17 @@ export const MAX_FACETS = 50;
  * and a sample of the first 10,001 matches when the list says "10,000+".
  */
 export async function brandFacets(db: Db, q: BrandFacetQuery): Promise<{ id: number; name: string; count: number }[]> {
+  const query = await buildFacetQuery(db, q);
+  if (!query) return [];
+  const rows = rowsOf<{ id: number; name_zh: string; name_en: string; n: number }>(await db.execute(query));
+  return rows.map((r) => ({ id: Number(r.id), name: q.lang === 'en' ? r.name_en : r.name_zh, count: Number(r.n) }));
+}
+
+/** The facet query, or null when nothing can match. */
+export async function buildFacetQuery(db: Db, q: BrandFacetQuery): Promise<SQL | null> {
   const prepared = await prepareQuery(db, { ...q, brandIds: undefined });
-  if (prepared.empty) return [];
-  const rows = rowsOf<{ id: number; name_zh: string; name_en: string; n: number }>(await db.execute(sql`
+  if (prepared.empty) return null;
+  return sql`
     select b.id::int as id, b.name_zh, b.name_en, m.n::int as n
     from (
       select brand_id, count(*) as n
@@ -32,6 +40,5 @@ export async function brandFacets(db: Db, q: BrandFacetQuery): Promise<{ id: num
     ) m
     join brands b on b.id = m.brand_id
     order by m.n desc, b.id asc
-    limit ${MAX_FACETS}`));
-  return rows.map((r) => ({ id: Number(r.id), name: q.lang === 'en' ? r.name_en : r.name_zh, count: Number(r.n) }));
+    limit ${MAX_FACETS}`;
 }

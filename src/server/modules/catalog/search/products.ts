@@ -36,7 +36,10 @@ export interface ProductPage {
 
 /** The WHERE clause of a query and, with a key, its relevance expressions. */
 export interface PreparedQuery {
+  /** Filters and key match together: what the count and the ranked pass read. */
   where: SQL;
+  /** The filters alone (always `p.active`), for the index walks. */
+  filters: SQL;
   key: KeyConditions | null;
   notice: 'casCheckDigit' | null;
   /** Nothing can match: answer empty without a query. */
@@ -45,7 +48,9 @@ export interface PreparedQuery {
 
 /** Key plan + filters → SQL, shared by the list, the facets and the suggestions. */
 export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeCode } & FilterInput): Promise<PreparedQuery> {
-  const none = (notice: PreparedQuery['notice'] = null): PreparedQuery => ({ where: sql`false`, key: null, notice, empty: true });
+  const none = (notice: PreparedQuery['notice'] = null): PreparedQuery => ({
+    where: sql`false`, filters: sql`false`, key: null, notice, empty: true,
+  });
   let plan: KeyPlan | null = null;
   if (q.key !== undefined) {
     plan = planKey(q.key, q.type);
@@ -60,9 +65,9 @@ export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeC
     const brandIds = plan.brands ? await brandIdsMatching(db, plan.key) : [];
     key = keyConditions(plan, brandIds);
     if (!key) return none();
-    filters.push(key.match);
   }
-  return { where: sql.join(filters, sql` and `), key, notice: null, empty: false };
+  const filterSql = sql.join(filters, sql` and `);
+  return { where: key ? sql`${filterSql} and ${key.match}` : filterSql, filters: filterSql, key, notice: null, empty: false };
 }
 
 interface SortSpec {
@@ -77,15 +82,11 @@ interface SortSpec {
 
 const NO_PRICE_ASC = '10000000000';
 
-function sortSpec(sort: ProductSort, key: KeyConditions | null): SortSpec {
+/** Sorts other than relevance: one sort key and the id, walkable by an index (price excepted). */
+function sortSpec(sort: Exclude<ProductSort, 'relevance'>): SortSpec {
   switch (sort) {
-    case 'relevance':
-      if (!key) throw new Error('relevance needs a key');
-      return { exprs: [key.tier, sql`(-${key.score})`, sql.raw('p.id')], dir: 'asc', casts: ['int', 'int', 'int'], price: false };
     case 'newest':
-      return {
-        exprs: [sql.raw('p.created_at'), sql.raw('p.id')], dir: 'desc', casts: ['timestamptz', 'int'], price: false,
-      };
+      return { exprs: [sql.raw('p.created_at'), sql.raw('p.id')], dir: 'desc', casts: ['timestamptz', 'int'], price: false };
     case 'itemNo':
       return { exprs: [sql.raw('p.item_no'), sql.raw('p.id')], dir: 'asc', casts: ['text', 'int'], price: false };
     case 'priceAsc':
@@ -95,74 +96,198 @@ function sortSpec(sort: ProductSort, key: KeyConditions | null): SortSpec {
   }
 }
 
-/** The cursor value of a sort key as SQL returns it (text for timestamps and numerics). */
-function keySelect(sort: ProductSort, spec: SortSpec): SQL {
-  const cols = spec.exprs.map((e, i) => {
-    if (sort === 'newest' && i === 0) return sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k0`;
-    const cast = spec.casts[i] === 'numeric' ? 'text' : spec.casts[i] === 'int' ? 'int' : 'text';
-    return sql`(${e})::${sql.raw(cast)} as ${sql.raw(`k${i}`)}`;
-  });
-  return sql.join(cols, sql`, `);
-}
-
 function effectiveSort(q: ProductQuery, hasKey: boolean): ProductSort {
   const sort = q.sort ?? (hasKey ? 'relevance' : 'newest');
   return sort === 'relevance' && !hasKey ? 'newest' : sort;
 }
 
-interface KeyRow {
-  id: number;
-  k0: string | number;
-  k1: string | number;
-  k2?: string | number;
+interface Direction {
+  /** The page runs forward in the sort's own order. */
+  ascending: boolean;
+  backwards: boolean;
+  order: SQL;
+  cmp: SQL;
 }
 
-function rowKey(row: KeyRow, spec: SortSpec): (string | number)[] {
-  const values = [row.k0, row.k1, row.k2].slice(0, spec.exprs.length);
-  return values.map((v, i) => (spec.casts[i] === 'int' ? Number(v) : String(v)));
+/**
+ * Nulls last going forward and first going back, so that a backward page is the same index read
+ * in reverse (no sort column is null; the clause only has to match the indexes).
+ */
+function direction(sortAscending: boolean, backwards: boolean): Direction {
+  const ascending = sortAscending !== backwards;
+  return {
+    ascending,
+    backwards,
+    order: sql.raw(`${ascending ? 'asc' : 'desc'} nulls ${backwards ? 'first' : 'last'}`),
+    cmp: sql.raw(ascending ? '>' : '<'),
+  };
 }
 
-/** Products of a search or list, one keyset page at a time (ADR 0015). */
-export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage> {
+export interface BuiltList {
+  prepared: PreparedQuery;
+  sort: ProductSort;
+  cursor: Cursor | null;
+  limit: number;
+  /** Relevance: one pass that ranks up to COUNT_CAP + 1 matches and counts them (ADR 0015). */
+  ranked: SQL | null;
+  /**
+   * The page read in index order: relevance past the count cap (tier by tier), or another sort.
+   * With a key it runs with sequential and bitmap scans off (`walkSettings`), so that the
+   * planner walks the sort's index instead of collecting every match.
+   */
+  walk: SQL | null;
+  count: SQL | null;
+}
+
+/** Planner settings of an index walk, applied with SET LOCAL inside the walk's transaction. */
+export const WALK_SETTINGS = ['set local enable_seqscan = off', 'set local enable_bitmapscan = off'] as const;
+
+/** The SQL of one list request, without running it (the EXPLAIN test and the benchmark read it too). */
+export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList> {
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(q.limit)));
   const prepared = await prepareQuery(db, q);
   const sort = effectiveSort(q, prepared.key !== null);
   // Decode before answering an empty result, so that a bad cursor is always reported.
   const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
-  if (prepared.empty) return { items: [], nextCursor: null, prevCursor: null, total: 0, totalCapped: false, notice: prepared.notice };
-
-  const spec = sortSpec(sort, prepared.key);
+  const built: BuiltList = { prepared, sort, cursor, limit, ranked: null, walk: null, count: null };
+  if (prepared.empty) return built;
+  built.count = cappedCountSql(prepared.where);
   const backwards = cursor?.dir === 'p';
-  // A page backwards reads the rows before the position in reverse order and flips them.
-  const ascending = (spec.dir === 'asc') !== backwards;
-  // Nulls last going forward and first going back, so that a backward page is the same index
-  // read in reverse (no column here is null; the clause only has to match the indexes).
-  const direction = sql.raw(`${ascending ? 'asc' : 'desc'} nulls ${backwards ? 'first' : 'last'}`);
-  const order = sql.join(spec.exprs.map((e) => sql`${e} ${direction}`), sql`, `);
+  if (sort === 'relevance' && prepared.key) {
+    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
+    built.walk = tierWalkSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
+    return built;
+  }
+  if (sort === 'relevance') throw new Error('relevance needs a key');
+  const spec = sortSpec(sort);
+  const dir = direction(spec.dir === 'asc', backwards);
+  const order = sql.join(spec.exprs.map((e) => sql`${e} ${dir.order}`), sql`, `);
   const conditions: SQL[] = [prepared.where];
   if (cursor) {
     const params = cursor.key.map((v, i) => sql`${v}::${sql.raw(spec.casts[i] ?? 'text')}`);
-    conditions.push(sql`(${sql.join(spec.exprs, sql`, `)}) ${sql.raw(ascending ? '>' : '<')} (${sql.join(params, sql`, `)})`);
+    conditions.push(sql`(${sql.join(spec.exprs, sql`, `)}) ${dir.cmp} (${sql.join(params, sql`, `)})`);
   }
   const priceJoin = spec.price
     ? sql`left join lateral (select min(price) as min_price from product_packs pk where pk.product_id = p.id) mp on true`
     : sql``;
-  const [rowsResult, total] = await Promise.all([
-    db.execute(sql`
-      select p.id::int as id, ${keySelect(sort, spec)}
+  const first = sort === 'newest'
+    ? sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql`(${spec.exprs[0]})::text`;
+  built.walk = sql`
+      select p.id::int as id, ${first} as k0
       from products p ${priceJoin}
       where ${sql.join(conditions, sql` and `)}
       order by ${order}
-      limit ${limit + 1}`),
-    cappedCount(db, prepared.where),
-  ]);
-  const rows = rowsOf<KeyRow>(rowsResult);
+      limit ${limit + 1}`;
+  return built;
+}
+
+/** Relevance over every match (at most COUNT_CAP + 1 of them), with their count in the same pass. */
+function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
+  const keyset = cursor
+    ? sql`where (w.tier, w.rank, w.id) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
+    : sql``;
+  return sql`
+    select w.id, w.tier, w.rank, w.n from (
+      select m.id, m.tier, m.rank, count(*) over () as n from (
+        select p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank
+        from products p where ${prepared.where}
+        limit ${COUNT_CAP + 1}
+      ) m
+    ) w
+    ${keyset}
+    order by w.tier ${dir.order}, w.rank ${dir.order}, w.id ${dir.order}
+    limit ${limit + 1}`;
+}
+
+/**
+ * Relevance past the count cap: each tier read in its own index order (names by the static
+ * rank index, the others by id) with its own limit, then merged (ADR 0015).
+ */
+function tierWalkSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
+  const at = cursor ? { tier: Number(cursor.key[0]), rank: Number(cursor.key[1]), id: Number(cursor.key[2]) } : null;
+  const parts: SQL[] = [];
+  for (const segment of key.segments) {
+    if (at && (dir.ascending ? segment.tier < at.tier : segment.tier > at.tier)) continue;
+    const rank = segment.tier === 3 ? key.staticRank : sql`0`;
+    const conditions: SQL[] = [prepared.filters, segment.cond, sql`${key.tier} = ${sql.raw(String(segment.tier))}`];
+    if (at && segment.tier === at.tier) {
+      conditions.push(segment.tier === 3
+        ? sql`(${rank}, p.id) ${dir.cmp} (${at.rank}::int, ${at.id}::int)`
+        : sql`p.id ${dir.cmp} ${at.id}::int`);
+    }
+    const order = segment.tier === 3 ? sql`${rank} ${dir.order}, p.id ${dir.order}` : sql`p.id ${dir.order}`;
+    parts.push(sql`(select p.id::int as id, ${sql.raw(String(segment.tier))}::int as tier, (${rank})::int as rank
+      from products p where ${sql.join(conditions, sql` and `)}
+      order by ${order} limit ${limit + 1})`);
+  }
+  if (parts.length === 0) return sql`select 0 as id, 0 as tier, 0 as rank where false`;
+  return sql`
+    select s.id, s.tier, s.rank from (${sql.join(parts, sql` union all `)}) s
+    order by s.tier ${dir.order}, s.rank ${dir.order}, s.id ${dir.order}
+    limit ${limit + 1}`;
+}
+
+/** Runs a query as an index walk: SET LOCAL planner settings in a short transaction. */
+export async function runWalk(db: Db, query: SQL): Promise<unknown> {
+  return db.transaction(async (tx) => {
+    for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
+    return tx.execute(query);
+  });
+}
+
+interface PageRow {
+  id: number;
+  k0?: string;
+  tier?: number;
+  rank?: number;
+  n?: number;
+}
+
+/** Products of a search or list, one keyset page at a time (ADR 0015). */
+export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage> {
+  const built = await buildListQuery(db, q);
+  const { prepared, sort, cursor, limit } = built;
+  if (!built.count || !built.walk) {
+    return { items: [], nextCursor: null, prevCursor: null, total: 0, totalCapped: false, notice: prepared.notice };
+  }
+  const count = async (): Promise<number> => Number(rowsOf<{ n: number }>(await db.execute(built.count as SQL))[0]?.n ?? 0);
+  let rows: PageRow[];
+  let total: number;
+  let mode = 0;
+  if (built.ranked) {
+    if (cursor && cursor.key[3] === 1) {
+      mode = 1;
+      [total, rows] = await Promise.all([count(), runWalk(db, built.walk).then((r) => rowsOf<PageRow>(r))]);
+    } else {
+      rows = rowsOf<PageRow>(await db.execute(built.ranked));
+      total = rows.length > 0 ? Number(rows[0]?.n ?? 0) : await count();
+      if (total > COUNT_CAP) {
+        mode = 1;
+        rows = rowsOf<PageRow>(await runWalk(db, built.walk));
+      }
+    }
+  } else if (!prepared.key) {
+    // Lists without a key: the planner picks between the sort's index and the filters' indexes.
+    const [n, r] = await Promise.all([count(), db.execute(built.walk)]);
+    total = n;
+    rows = rowsOf<PageRow>(r);
+  } else {
+    total = await count();
+    const walkable = total > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc';
+    rows = rowsOf<PageRow>(walkable ? await runWalk(db, built.walk) : await db.execute(built.walk));
+  }
+
+  const backwards = cursor?.dir === 'p';
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
+  const keyOf = (row: PageRow): (string | number)[] => (sort === 'relevance'
+    ? [Number(row.tier), Number(row.rank), Number(row.id), mode]
+    : [String(row.k0), Number(row.id)]);
+  const at = (row: PageRow | undefined, dir: 'n' | 'p'): string | null => (row ? encodeCursor({ sort, dir, key: keyOf(row) }) : null);
   const first = page[0];
   const last = page[page.length - 1];
-  const at = (row: KeyRow | undefined, dir: 'n' | 'p'): string | null => (row ? encodeCursor({ sort, dir, key: rowKey(row, spec) }) : null);
   const nextCursor = backwards ? at(last, 'n') : more ? at(last, 'n') : null;
   const prevCursor = backwards ? (more ? at(first, 'p') : null) : cursor ? at(first, 'p') : null;
   return {
@@ -176,10 +301,8 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
 }
 
 /** Matching rows up to COUNT_CAP + 1: never an unbounded count. */
-export async function cappedCount(db: Db, where: SQL): Promise<number> {
-  const rows = rowsOf<{ n: number }>(await db.execute(sql`
-    select count(*)::int as n from (select 1 from products p where ${where} limit ${COUNT_CAP + 1}) capped`));
-  return Number(rows[0]?.n ?? 0);
+export function cappedCountSql(where: SQL): SQL {
+  return sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${COUNT_CAP + 1}) capped`;
 }
 
 interface CardRow {

@@ -1,9 +1,8 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { rowsOf } from '@/server/db/migrate';
 import type { Lang } from './conditions';
-import { prepareQuery } from './products';
+import { cleanKey } from './key';
+import { listProducts } from './products';
 
 export interface Suggestion {
   id: number;
@@ -12,19 +11,16 @@ export interface Suggestion {
   cas: string | null;
 }
 
+export const MAX_SUGGESTIONS = 20;
+
 /**
  * Top-N products while the user types: exact and prefix item numbers and CAS numbers first,
- * then names by similarity. No count and no cursor, so it costs one query.
+ * then names, closest first — the first page of the relevance order, so the suggestions and the
+ * result list agree (and the same capped, index-walked plans keep it fast).
  */
 export async function suggestProducts(db: Db, q: { key: string; lang: Lang; limit: number }): Promise<Suggestion[]> {
-  const limit = Math.min(20, Math.max(1, Math.trunc(q.limit)));
-  const prepared = await prepareQuery(db, { key: q.key });
-  if (prepared.empty || !prepared.key) return [];
-  const rows = rowsOf<{ id: number; item_no: string; name_zh: string; name_en: string; cas: string | null }>(await db.execute(sql`
-    select p.id::int as id, p.item_no, p.name_zh, p.name_en, p.cas
-    from products p
-    where ${prepared.where}
-    order by ${prepared.key.tier} asc, ${prepared.key.score} desc, p.id asc
-    limit ${limit}`));
-  return rows.map((r) => ({ id: Number(r.id), itemNo: r.item_no, name: q.lang === 'en' ? r.name_en : r.name_zh, cas: r.cas }));
+  if (!cleanKey(q.key)) return [];
+  const limit = Math.min(MAX_SUGGESTIONS, Math.max(1, Math.trunc(q.limit)));
+  const page = await listProducts(db, { key: q.key, lang: q.lang, limit, sort: 'relevance' });
+  return page.items.map((i) => ({ id: i.id, itemNo: i.itemNo, name: i.name, cas: i.cas }));
 }

@@ -1,0 +1,285 @@
+/**
+ * Search benchmark (issue 3 §5; ADR 0014, 0015):
+ *   npm run bench:search -- --products 1000000 [--sizes 100000,1000000] [--iterations 200] [--reuse] [--keep] [--no-docs]
+ * Loads synthetic products into PostgreSQL (BENCH_DATABASE_URL, or a fresh database `i3s_bench` next to
+ * TEST_DATABASE_URL / the local server) with the catalogue generator (COPY), and at each size runs every
+ * search type many times with keys drawn from the loaded data through `listProducts` — the call the pages
+ * make: key plan, page query, capped count and cards. Prints p50/p95/p99 and the EXPLAIN plan of each
+ * query shape, and appends a dated section to docs/benchmarks.md. The database is dropped at the end
+ * unless --keep (or BENCH_DATABASE_URL) is given; --reuse keeps what an earlier --keep run loaded.
+ */
+import { appendFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql, type SQL } from 'drizzle-orm';
+import postgres from 'postgres';
+import { openPostgres, type DbHandle } from '../src/server/db/client';
+import { rowsOf } from '../src/server/db/migrate';
+import { buildFacetQuery } from '../src/server/modules/catalog/search/facets';
+import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search';
+import { buildListQuery, runWalk } from '../src/server/modules/catalog/search/products';
+import { createRng } from '../src/server/db/seed/random';
+import { loadWithCopy, prepare } from './generate-catalog';
+
+type Kind = 'itemExact' | 'itemPrefix' | 'cas' | 'cjk12' | 'nameZh' | 'nameEn' | 'pinyin' | 'brand' | 'filtered';
+
+const KINDS: { kind: Kind; label: string; target: string }[] = [
+  { kind: 'itemExact', label: 'Item number, exact (type 1)', target: 'p95 ≤ 5 ms' },
+  { kind: 'itemPrefix', label: 'Item number, prefix (type 1)', target: 'p95 ≤ 5 ms' },
+  { kind: 'cas', label: 'CAS, with and without hyphens (type 2)', target: 'p95 ≤ 5 ms' },
+  { kind: 'cjk12', label: '1–2 Chinese characters (type 3)', target: 'no sequential scan' },
+  { kind: 'nameZh', label: 'Chinese name, 3+ characters (type 3)', target: 'p95 ≤ 50 ms' },
+  { kind: 'nameEn', label: 'English name, 3+ characters (type 3)', target: 'p95 ≤ 50 ms' },
+  { kind: 'pinyin', label: 'Pinyin / initials (type 3)', target: 'p95 ≤ 50 ms' },
+  { kind: 'brand', label: 'Brand name (type 3)', target: 'p95 ≤ 50 ms' },
+  { kind: 'filtered', label: 'No key: category + in stock, newest', target: '—' },
+];
+
+interface Options {
+  products: number;
+  sizes: number[];
+  iterations: number;
+  reuse: boolean;
+  keep: boolean;
+  docs: boolean;
+}
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string' }, sizes: { type: 'string' }, iterations: { type: 'string', default: '200' },
+      reuse: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, 'no-docs': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const products = Number(values.products ?? 1_000_000);
+  if (!Number.isInteger(products) || products < 10_000) throw new Error('--products must be an integer ≥ 10000');
+  const sizes = values.sizes
+    ? values.sizes.split(',').map((s) => Number(s.trim()))
+    : [...new Set([Math.min(100_000, products), products])];
+  if (sizes.some((s) => !Number.isInteger(s) || s < 10_000)) throw new Error('--sizes: integers ≥ 10000, e.g. 100000,1000000');
+  sizes.sort((a, b) => a - b);
+  return {
+    products, sizes, iterations: Math.max(20, Number(values.iterations)), reuse: values.reuse ?? false, keep: values.keep ?? false,
+    docs: !(values['no-docs'] ?? false),
+  };
+}
+
+function serverUrl(): URL {
+  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  return new URL(base);
+}
+
+async function openBenchDatabase(options: Options): Promise<{ url: string; dropAtEnd: () => Promise<void> }> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dropAtEnd: async () => {} };
+  const server = serverUrl();
+  const name = 'i3s_bench';
+  const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
+  const exists = (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
+  if (exists && !options.reuse) await admin.unsafe(`drop database ${name} with (force)`);
+  if (!exists || !options.reuse) await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server.toString());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dropAtEnd: async () => {
+      if (options.keep) return;
+      const dropper = postgres(server.toString(), { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function productCount(handle: DbHandle): Promise<number> {
+  return Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from products`))[0]?.n ?? 0);
+}
+
+async function growTo(handle: DbHandle, url: string, size: number): Promise<void> {
+  const { ctx, firstSeq } = await prepare(handle, { products: 1, truncate: false });
+  const have = await productCount(handle);
+  if (have >= size) {
+    console.log(`  ${have.toLocaleString('en')} products already loaded`);
+    return;
+  }
+  const started = performance.now();
+  await loadWithCopy(url, size - have, firstSeq, ctx);
+  console.log(`  loaded ${(size - have).toLocaleString('en')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const v = performance.now();
+  // Autovacuum would do this in production; a benchmark straight after a bulk load must do it itself.
+  await handle.db.execute(sql`vacuum analyze products`);
+  await handle.db.execute(sql`vacuum analyze product_packs`);
+  console.log(`  vacuum analyze in ${((performance.now() - v) / 1000).toFixed(0)} s`);
+}
+
+interface Sample {
+  item_no: string;
+  cas: string | null;
+  name_zh: string;
+  name_en: string;
+  pinyin: string;
+  pinyin_initials: string;
+}
+
+const CJK = /[\u3400-\u9fff]/;
+
+/** Realistic keys: each drawn from a random loaded product, as a buyer would type them. */
+async function drawKeys(handle: DbHandle, count: number, seed: number): Promise<Record<Kind, ProductQuery[]>> {
+  const rng = createRng(seed);
+  const [{ max } = { max: 0 }] = rowsOf<{ max: number }>(await handle.db.execute(sql`select max(id)::int as max from products`));
+  const ids = Array.from({ length: count * 2 }, () => rng.int(1, Number(max)));
+  const samples = rowsOf<Sample>(await handle.db.execute(sql`
+    select item_no, cas, name_zh, name_en, pinyin, pinyin_initials from products
+    where id = any(${`{${ids.join(',')}}`}::int[]) and active limit ${count}`));
+  const brands = rowsOf<{ name_zh: string; name_en: string }>(await handle.db.execute(sql`select name_zh, name_en from brands order by id`));
+  const categories = rowsOf<{ id: number }>(await handle.db.execute(sql`select id::int as id from categories where level < 3 order by id`));
+  const q = (key: string, type: 1 | 2 | 3): ProductQuery => ({ lang: 'zh', key, type, limit: 20 });
+  const cjkRun = (s: string): string => [...s].filter((c) => CJK.test(c)).join('');
+  const substring = (s: string, min: number, max: number): string => {
+    const chars = [...s];
+    const len = Math.min(chars.length, rng.int(min, max));
+    const start = rng.int(0, chars.length - len);
+    return chars.slice(start, start + len).join('');
+  };
+  const out: Record<Kind, ProductQuery[]> = {
+    itemExact: [], itemPrefix: [], cas: [], cjk12: [], nameZh: [], nameEn: [], pinyin: [], brand: [], filtered: [],
+  };
+  samples.forEach((s, i) => {
+    out.itemExact.push(q(i % 2 ? s.item_no : s.item_no.toLowerCase(), 1));
+    out.itemPrefix.push(q(s.item_no.slice(0, Math.max(2, s.item_no.length - (i % 2 ? 2 : 3))), 1));
+    if (s.cas) out.cas.push(q(i % 2 ? s.cas : s.cas.replace(/-/g, ''), 2));
+    const cjk = cjkRun(s.name_zh);
+    if (cjk.length >= 2) out.cjk12.push(q(substring(cjk, 1, 2), 3));
+    // Whole names half of the time, a fragment of 3–6 characters the other half.
+    out.nameZh.push(q(i % 2 ? s.name_zh : cjk.length >= 3 ? substring(cjk, 3, 6) : s.name_zh, 3));
+    const words = s.name_en.split(/[\s-]+/).filter((w) => w.length >= 4 && !/^\d/.test(w));
+    out.nameEn.push(q(i % 2 || words.length === 0 ? s.name_en : (words[rng.int(0, words.length - 1)] ?? s.name_en), 3));
+    out.pinyin.push(q(i % 3 === 0 && s.pinyin_initials.length >= 3 ? s.pinyin_initials : substring(s.pinyin, 4, 12), 3));
+    const brand = brands[rng.int(0, brands.length - 1)];
+    if (brand) out.brand.push(q(i % 2 ? brand.name_en : brand.name_zh, 3));
+    const category = categories[rng.int(0, categories.length - 1)];
+    if (category) out.filtered.push({ lang: 'zh', categoryId: category.id, inStock: true, sort: 'newest', limit: 20 });
+  });
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  runs: number;
+  meanTotal: number;
+  capped: number;
+}
+
+async function measure(handle: DbHandle, queries: ProductQuery[], iterations: number): Promise<Figures> {
+  const times: number[] = [];
+  let totals = 0;
+  let capped = 0;
+  for (let i = 0; i < Math.min(20, queries.length); i += 1) await listProducts(handle.db, queries[i] as ProductQuery);
+  for (let i = 0; i < iterations; i += 1) {
+    const q = queries[i % queries.length] as ProductQuery;
+    const t = performance.now();
+    const page = await listProducts(handle.db, q);
+    times.push(performance.now() - t);
+    totals += page.total;
+    if (page.totalCapped) capped += 1;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), runs: iterations, meanTotal: totals / iterations, capped };
+}
+
+async function explain(handle: DbHandle, query: SQL, walk = false): Promise<string> {
+  const statement = sql`explain (analyze, buffers, costs off, timing off) ${query}`;
+  const rows = rowsOf<Record<string, string>>(walk ? await runWalk(handle.db, statement) : await handle.db.execute(statement));
+  return rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+/** The plans of each query shape for one key of each kind: page, capped count, and (names) facets. */
+async function explainAll(handle: DbHandle, keys: Record<Kind, ProductQuery[]>): Promise<Map<Kind, string>> {
+  const plans = new Map<Kind, string>();
+  for (const { kind } of KINDS) {
+    const q = keys[kind][1];
+    if (!q) continue;
+    const built = await buildListQuery(handle.db, q);
+    const parts: string[] = [`-- ${kind}: ${JSON.stringify({ key: q.key, type: q.type, categoryId: q.categoryId })}`];
+    if (built.ranked) parts.push('-- ranked page (every match up to the cap, counted in the same pass)', await explain(handle, built.ranked));
+    if (built.walk) parts.push(`-- ${built.ranked ? 'tier walk (past the cap)' : 'page'}`, await explain(handle, built.walk, built.prepared.key !== null));
+    if (built.count) parts.push('-- capped count', await explain(handle, built.count));
+    if (kind === 'nameZh') {
+      const facets = await buildFacetQuery(handle.db, q);
+      if (facets) parts.push('-- brand facets', await explain(handle, facets));
+    }
+    plans.set(kind, parts.join('\n'));
+  }
+  return plans;
+}
+
+const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const { url, dropAtEnd } = await openBenchDatabase(options);
+  const handle = openPostgres(url, 2);
+  const results = new Map<number, Map<Kind, Figures>>();
+  const plansBySize = new Map<number, Map<Kind, string>>();
+  const seqScans: string[] = [];
+  try {
+    for (const size of options.sizes) {
+      console.log(`\n== ${size.toLocaleString('en')} products ==`);
+      await growTo(handle, url, size);
+      const keys = await drawKeys(handle, 400, 20261122 + size);
+      const plans = await explainAll(handle, keys);
+      plansBySize.set(size, plans);
+      for (const [kind, plan] of plans) {
+        console.log(`\n${plan}`);
+        if (/Seq Scan on products/.test(plan)) seqScans.push(`${size}: ${kind}`);
+      }
+      const figures = new Map<Kind, Figures>();
+      for (const { kind, label } of KINDS) {
+        const f = await measure(handle, keys[kind], options.iterations);
+        figures.set(kind, f);
+        console.log(`${label.padEnd(42)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  p99 ${fmt(f.p99)} ms  (mean total ${Math.round(f.meanTotal)}, ${f.capped} capped)`);
+      }
+      results.set(size, figures);
+    }
+  } finally {
+    await handle.close();
+    await dropAtEnd();
+  }
+
+  const [small, large] = [options.sizes[0] ?? 0, options.sizes[options.sizes.length - 1] ?? 0];
+  const lines: string[] = [
+    `### Search (${new Date().toISOString().slice(0, 10)}, PostgreSQL, ${os.cpus().length} cores shared, load ${os.loadavg()[0]?.toFixed(1)})`,
+    '',
+    `\`npm run bench:search -- --products ${options.products}\`: ${options.iterations} searches per type and size through \`listProducts\``
+      + ' (key plan, page of 20, capped count, cards), keys drawn from the loaded data; milliseconds.',
+    '',
+    `| Search | ${options.sizes.map((s) => `p50 / p95 / p99 at ${s.toLocaleString('en')}`).join(' | ')} | growth p95 | target |`,
+    `|---|${options.sizes.map(() => '---|').join('')}---|---|`,
+  ];
+  for (const { kind, label, target } of KINDS) {
+    const cells = options.sizes.map((s) => {
+      const f = results.get(s)?.get(kind);
+      return f ? `${fmt(f.p50)} / ${fmt(f.p95)} / ${fmt(f.p99)}` : '—';
+    });
+    const a = results.get(small)?.get(kind)?.p95 ?? 0;
+    const b = results.get(large)?.get(kind)?.p95 ?? 0;
+    lines.push(`| ${label} | ${cells.join(' | ')} | ${a > 0 && small !== large ? (b / a).toFixed(2) : '—'} | ${target} |`);
+  }
+  lines.push('', seqScans.length ? `Sequential scans on products: ${seqScans.join(', ')}.` : 'No plan used a sequential scan on products.', '');
+  const table = lines.join('\n');
+  console.log(`\n${table}`);
+  if (options.docs) appendFileSync('docs/benchmarks.md', `\n${table}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});
