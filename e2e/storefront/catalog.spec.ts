@@ -201,14 +201,17 @@ test.describe('category lists', () => {
     await page.getByTestId('category-all-products').click();
     await expect(page).toHaveURL(/\/product\/index\/list\?typeId=\d+/);
     const typeId = new URL(page.url()).searchParams.get('typeId');
-    await page.getByTestId('filter-stock').check();
+    await page.getByTestId('filter-stock').click();
     await expect(page).toHaveURL(/stock=1/);
+    await expect(page.getByTestId('filter-stock')).toHaveAttribute('aria-checked', 'true');
     expect(new URL(page.url()).searchParams.get('typeId')).toBe(typeId);
     for (const text of await page.getByTestId('product-card').allTextContents()) expect(text).toContain('现货');
-    const facet = page.getByTestId('brand-facets').locator('label').first();
-    const brand = ((await facet.locator('span').first().textContent()) ?? '').trim();
-    await facet.locator('input').check();
+    const facet = page.getByTestId('brand-facet').first();
+    const brand = ((await facet.getByTestId('brand-facet-name').textContent()) ?? '').trim();
+    await facet.click();
     await expect(page).toHaveURL(/brand=\d+/);
+    expect(new URL(page.url()).searchParams.get('stock')).toBe('1');
+    await expect(page.locator('[data-testid="brand-facet"][aria-checked="true"]')).toHaveCount(1);
     for (const text of await page.getByTestId('product-card').allTextContents()) expect(text).toContain(brand);
   });
 

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Info } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Info } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { BrandFacetDto, CategoryNode, ProductPageDto } from '@/contracts/catalog-browse';
@@ -33,7 +33,7 @@ export interface ProductListViewProps {
 
 /**
  * A product list (hot, new, special, promotion, category, search): notices, the count, sort links,
- * a filter form that works without JavaScript (brands with counts, category, in stock), cards and
+ * filters that work without JavaScript (brand and stock toggles as links, the category as a GET form), cards and
  * keyset paging with the engine's cursors; an empty search offers the "could not find it" form.
  */
 export async function ProductListView(props: ProductListViewProps) {
@@ -85,44 +85,53 @@ export async function ProductListView(props: ProductListViewProps) {
         <aside className="lg:w-60 lg:shrink-0">
           <details className="group rounded-lg border border-line bg-white" open>
             <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold lg:hidden">{t('filters')}</summary>
-            <form method="get" action="" className="flex flex-col gap-4 px-4 pb-4 lg:pt-4" data-testid="list-filters" aria-label={t('filters')}>
-              <AutoSubmit />
-              {Object.entries(baseQuery).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-              {list.sort && <input type="hidden" name="sort" value={list.sort} />}
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="stock" value="1" defaultChecked={list.inStock} className="h-4 w-4" data-testid="filter-stock" />
-                {t('inStockOnly')}
-              </label>
+            <div className="flex flex-col gap-4 px-4 pb-4 lg:pt-4" data-testid="list-filters">
+              <Link
+                href={href({ stock: !list.inStock, cursor: undefined })}
+                role="checkbox"
+                aria-checked={list.inStock}
+                rel="nofollow"
+                className="flex items-center gap-2 text-sm hover:text-brand-700"
+                data-testid="filter-stock"
+              >
+                <CheckMark on={list.inStock} />{t('inStockOnly')}
+              </Link>
               {props.categoryFilter && props.categoryFilter.length > 0 && (
-                <label className="flex flex-col gap-1 text-sm">
-                  <span className="font-medium">{t('category')}</span>
-                  <select name="cat" defaultValue={list.cat ? String(list.cat) : ''} className="h-9 rounded-md border border-line bg-white px-2" data-testid="filter-category">
-                    <option value="">{t('allCategories')}</option>
-                    {props.categoryFilter.map((c) => <option key={c.id} value={c.id}>{c.classify}</option>)}
-                  </select>
-                </label>
+                <form method="get" action="" className="flex flex-col gap-1 text-sm" aria-label={t('category')}>
+                  <AutoSubmit />
+                  {Object.entries(listQuery({ ...baseQuery, brand: list.brandIds, stock: list.inStock, sort: list.sort })).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+                  <label htmlFor="filter-category" className="font-medium">{t('category')}</label>
+                  <div className="flex gap-2">
+                    <select id="filter-category" name="cat" defaultValue={list.cat ? String(list.cat) : ''} className="h-9 min-w-0 flex-1 rounded-md border border-line bg-white px-2" data-testid="filter-category">
+                      <option value="">{t('allCategories')}</option>
+                      {props.categoryFilter.map((c) => <option key={c.id} value={c.id}>{c.classify}</option>)}
+                    </select>
+                    <button type="submit" className="h-9 rounded-md border border-line px-3 text-sm hover:border-brand-500">{t('apply')}</button>
+                  </div>
+                </form>
               )}
-              <fieldset className="flex flex-col gap-1 text-sm">
-                <legend className="mb-1 font-medium">{t('brands')}</legend>
+              <div className="flex flex-col gap-1 text-sm">
+                <p className="mb-1 font-medium">{t('brands')}</p>
                 {facets.length === 0 ? <p className="text-xs text-muted">{t('noBrands')}</p> : (
                   <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto" data-testid="brand-facets">
-                    {facets.map((f) => (
-                      <li key={f.id}>
-                        <label className="flex items-center gap-2">
-                          <input type="checkbox" name="brand" value={f.id} defaultChecked={list.brandIds.includes(f.id)} className="h-4 w-4" />
-                          <span className="min-w-0 flex-1 truncate">{f.name}</span>
-                          <span className="text-xs text-muted">{format.number(f.count)}</span>
-                        </label>
-                      </li>
-                    ))}
+                    {facets.map((f) => {
+                      const on = list.brandIds.includes(f.id);
+                      const brandsAfter = on ? list.brandIds.filter((b) => b !== f.id) : [...list.brandIds, f.id];
+                      return (
+                        <li key={f.id}>
+                          <Link href={href({ brand: brandsAfter, cursor: undefined })} role="checkbox" aria-checked={on} rel="nofollow" className="flex items-center gap-2 hover:text-brand-700" data-testid="brand-facet">
+                            <CheckMark on={on} />
+                            <span className="min-w-0 flex-1 truncate" data-testid="brand-facet-name">{f.name}</span>
+                            <span className="text-xs text-muted">{format.number(f.count)}</span>
+                          </Link>
+                        </li>
+                      );
+                    })}
                   </ul>
                 )}
-              </fieldset>
-              <div className="flex items-center gap-3">
-                <button type="submit" className="h-9 rounded-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600">{t('apply')}</button>
-                {filtered && <Link href={{ pathname, query: listQuery({ ...baseQuery, sort: list.sort }) }} className="text-sm text-brand-700 hover:underline">{t('clearFilters')}</Link>}
               </div>
-            </form>
+              {filtered && <Link href={{ pathname, query: listQuery({ ...baseQuery, sort: list.sort }) }} className="text-sm text-brand-700 hover:underline" data-testid="clear-filters">{t('clearFilters')}</Link>}
+            </div>
           </details>
         </aside>
 
@@ -171,5 +180,14 @@ export async function ProductListView(props: ProductListViewProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The box of a filter link: ticked when the filter is on. */
+function CheckMark({ on }: { on: boolean }) {
+  return (
+    <span aria-hidden className={`flex h-4 w-4 shrink-0 items-center justify-center rounded border ${on ? 'border-brand-500 bg-brand-500 text-white' : 'border-gray-400 bg-white'}`}>
+      {on && <Check size={12} strokeWidth={3} />}
+    </span>
   );
 }
