@@ -203,7 +203,7 @@ test.describe('category lists', () => {
     const typeId = new URL(page.url()).searchParams.get('typeId');
     await page.getByTestId('filter-stock').click();
     await expect(page).toHaveURL(/stock=1/);
-    await expect(page.getByTestId('filter-stock')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('filter-stock')).toHaveAttribute('data-active', 'true');
     expect(new URL(page.url()).searchParams.get('typeId')).toBe(typeId);
     for (const text of await page.getByTestId('product-card').allTextContents()) expect(text).toContain('现货');
     const facet = page.getByTestId('brand-facet').first();
@@ -211,7 +211,7 @@ test.describe('category lists', () => {
     await facet.click();
     await expect(page).toHaveURL(/brand=\d+/);
     expect(new URL(page.url()).searchParams.get('stock')).toBe('1');
-    await expect(page.locator('[data-testid="brand-facet"][aria-checked="true"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid="brand-facet"][data-active="true"]')).toHaveCount(1);
     for (const text of await page.getByTestId('product-card').allTextContents()) expect(text).toContain(brand);
   });
 

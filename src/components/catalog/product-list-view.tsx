@@ -88,13 +88,12 @@ export async function ProductListView(props: ProductListViewProps) {
             <div className="flex flex-col gap-4 px-4 pb-4 lg:pt-4" data-testid="list-filters">
               <Link
                 href={href({ stock: !list.inStock, cursor: undefined })}
-                role="checkbox"
-                aria-checked={list.inStock}
                 rel="nofollow"
+                data-active={list.inStock}
                 className="flex items-center gap-2 text-sm hover:text-brand-700"
                 data-testid="filter-stock"
               >
-                <CheckMark on={list.inStock} />{t('inStockOnly')}
+                <CheckMark on={list.inStock} />{t('inStockOnly')}{list.inStock && <span className="sr-only"> ({t('filterOn')})</span>}
               </Link>
               {props.categoryFilter && props.categoryFilter.length > 0 && (
                 <form method="get" action="" className="flex flex-col gap-1 text-sm" aria-label={t('category')}>
@@ -119,9 +118,10 @@ export async function ProductListView(props: ProductListViewProps) {
                       const brandsAfter = on ? list.brandIds.filter((b) => b !== f.id) : [...list.brandIds, f.id];
                       return (
                         <li key={f.id}>
-                          <Link href={href({ brand: brandsAfter, cursor: undefined })} role="checkbox" aria-checked={on} rel="nofollow" className="flex items-center gap-2 hover:text-brand-700" data-testid="brand-facet">
+                          <Link href={href({ brand: brandsAfter, cursor: undefined })} rel="nofollow" data-active={on} className="flex items-center gap-2 hover:text-brand-700" data-testid="brand-facet">
                             <CheckMark on={on} />
                             <span className="min-w-0 flex-1 truncate" data-testid="brand-facet-name">{f.name}</span>
+                            {on && <span className="sr-only"> ({t('filterOn')})</span>}
                             <span className="text-xs text-muted">{format.number(f.count)}</span>
                           </Link>
                         </li>
