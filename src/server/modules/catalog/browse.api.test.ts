@@ -199,3 +199,60 @@ describe('"could not find it" feedback', () => {
     expect((await from('198.51.100.2')).status).toBe(200);
   });
 });
+
+describe('every catalogue call', () => {
+  const CALLS: Record<string, string[]> = {
+    '/api/web/product/getFirst': [],
+    '/api/web/product/get1stCat': ['catId'],
+    '/api/web/product/getPage': ['key', 'type', 'flag', 'categoryId', 'brandIds', 'inStock', 'sort', 'cursor', 'limit'],
+    '/api/web/product/getName': ['key', 'limit'],
+    '/api/web/brand/getType': [],
+    '/api/web/brand/getRecommend': ['limit'],
+    '/api/web/brand/getSlideshow': [],
+    '/api/web/brand/getPage': ['type', 'sk', 'limit', 'offset'],
+    '/api/web/brand/linked/list': ['id', 'inStock', 'sort', 'cursor', 'limit'],
+    '/api/web/brand/getDetails': ['id'],
+    '/api/web/brand/articles': ['id', 'limit', 'offset'],
+    '/api/app/api/product/sx': ['key', 'type', 'flag', 'categoryId', 'brandIds', 'inStock', 'sort', 'cursor', 'limit'],
+    '/api/app/api/product/sx/brands': ['key', 'type', 'flag', 'categoryId', 'inStock'],
+    '/api/app/api/product/sx/feedback': ['key', 'type', 'contact', 'note'],
+  };
+  const NASTY: unknown[] = [
+    '', ' ', 'x'.repeat(5000), '-1', '0', '1.5', '1e9', '99999999999999999999', 'NaN', 'true', "'; drop table products; --",
+    '%_\\', '.*+?^${}()|[]', '\u0000\u0001', '<script>alert(1)</script>', '乙'.repeat(60), ['1', '2'], { $ne: 1 }, null, 12, false,
+  ];
+
+  it('answers every malformed field with the envelope and never a 500, writing nothing', async () => {
+    await resetRateLimits();
+    const before = Number(((await h.db.db.select({ n: sql<number>`count(*)::int` }).from(catalogFeedback)) as [{ n: number }])[0].n);
+    let stored = 0;
+    for (const [path, fields] of Object.entries(CALLS)) {
+      for (const field of fields.length > 0 ? fields : ['anything']) {
+        for (const value of NASTY) {
+          const res = await h.call('POST', path, { json: { [field]: value }, headers: { 'x-forwarded-for': '192.0.2.77' } });
+          expect(res.status, `${path} ${field}=${JSON.stringify(value)}`).toBeLessThan(500);
+          expect([200, 400, 404, 429], `${path} ${field}`).toContain(res.status);
+          expect(typeof res.body.code).toBe('number');
+          expect(typeof res.body.msg).toBe('string');
+          if (path.endsWith('/feedback') && res.status === 200) stored += 1;
+        }
+      }
+    }
+    // Only a feedback body with a key and a type can be stored, and none of the bodies above has both.
+    expect(stored).toBe(0);
+    const after = Number(((await h.db.db.select({ n: sql<number>`count(*)::int` }).from(catalogFeedback)) as [{ n: number }])[0].n);
+    expect(after).toBe(before);
+  });
+
+  it('are described in the OpenAPI document with their input and output schemas', async () => {
+    const res = await h.app.request('/api/openapi.json');
+    const doc = (await res.json()) as { paths: Record<string, { post?: { requestBody?: unknown; responses: Record<string, { content: { 'application/json': { schema: { properties: { data: Record<string, unknown> } } } } }> } }> };
+    for (const path of Object.keys(CALLS)) {
+      const op = doc.paths[path]?.post;
+      expect(op, path).toBeTruthy();
+      const data = op?.responses['200']?.content['application/json'].schema.properties.data;
+      expect(Object.keys(data ?? {}).length, path).toBeGreaterThan(0);
+      if (CALLS[path]?.length) expect(op?.requestBody, path).toBeTruthy();
+    }
+  });
+});
