@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { SEARCH_KEY_MAX, sanitiseSearchKey } from '@/lib/search-key';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * An id that names one category or brand. Missing is a 400; present but not a positive integer
+ * (`abc`, `0`, `1.5`, too large) cannot name anything, so it is `null` and the call answers 404,
+ * as unknown ids do (issue 3 "Bad input").
+ */
+const lookupId = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const text = typeof v === 'number' ? String(v) : v;
+  if (typeof text !== 'string' || !/^\d{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n > 0 && n <= 2_147_483_647 ? n : null;
+}, z.number().int().positive().nullable());
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
 const page = (limit: number, max = 50) => ({
   limit: z.coerce.number().int().min(1).max(max).default(limit),
@@ -45,7 +57,7 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.object({
   },
 });
 
-export const catIdInputSchema = z.object({ catId: id });
+export const catIdInputSchema = z.object({ catId: lookupId });
 
 // ---- brands ----
 
@@ -99,8 +111,8 @@ export const brandPageInputSchema = z.object({
   ...page(24, 100),
 });
 export const brandRecommendInputSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
-export const brandIdInputSchema = z.object({ id });
-export const brandArticlesInputSchema = z.object({ id, ...page(10) });
+export const brandIdInputSchema = z.object({ id: lookupId });
+export const brandArticlesInputSchema = z.object({ id: lookupId, ...page(10) });
 
 // ---- product lists and search ----
 
@@ -137,7 +149,7 @@ export const productPageInputSchema = z.object({
 export type ProductPageInput = z.infer<typeof productPageInputSchema>;
 
 /** A brand's products (`brand/linked/list`): the brand id and the list's sort, stock filter and keyset page. */
-export const brandProductsInputSchema = productPageInputSchema.pick({ inStock: true, sort: true, cursor: true, limit: true }).extend({ id });
+export const brandProductsInputSchema = productPageInputSchema.pick({ inStock: true, sort: true, cursor: true, limit: true }).extend({ id: lookupId });
 
 export const brandFacetsInputSchema = productPageInputSchema.omit({ brandIds: true, cursor: true, limit: true, sort: true });
 

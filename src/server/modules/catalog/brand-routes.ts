@@ -41,7 +41,7 @@ brandWebRouter.endpoint(
 brandWebRouter.endpoint(
   { method: 'post', path: '/getDetails', tags: ['brand'], input: brandIdInputSchema, output: brandDetailSchema, summary: 'One brand' },
   async (input, c) => {
-    const detail = await getBrandDetail(c.get('db'), { id: input.id, lang: c.get('lang') });
+    const detail = input.id === null ? null : await getBrandDetail(c.get('db'), { id: input.id, lang: c.get('lang') });
     if (!detail) throw new AppError(404, 'brandNotFound');
     return detail;
   },
@@ -52,8 +52,9 @@ brandWebRouter.endpoint(
   { method: 'post', path: '/linked/list', tags: ['brand'], input: brandProductsInputSchema, output: productPageSchema, summary: "A brand's products, one keyset page" },
   async (input, c) => {
     const db = c.get('db');
-    if (!(await getBrandDetail(db, { id: input.id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
-    return findProducts(db, { brandIds: [input.id], inStock: input.inStock, sort: input.sort, cursor: input.cursor, limit: input.limit }, c.get('lang'));
+    const id = input.id;
+    if (id === null || !(await getBrandDetail(db, { id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
+    return findProducts(db, { brandIds: [id], inStock: input.inStock, sort: input.sort, cursor: input.cursor, limit: input.limit }, c.get('lang'));
   },
 );
 
@@ -62,7 +63,8 @@ brandWebRouter.endpoint(
   { method: 'post', path: '/articles', tags: ['brand'], input: brandArticlesInputSchema, output: contentPageSchema, summary: 'Articles linked to a brand (id, limit, offset)' },
   async (input, c) => {
     const db = c.get('db');
-    if (!(await getBrandDetail(db, { id: input.id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
-    return listContent(db, { brandId: input.id, lang: c.get('lang'), limit: input.limit, offset: input.offset });
+    const id = input.id;
+    if (id === null || !(await getBrandDetail(db, { id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
+    return listContent(db, { brandId: id, lang: c.get('lang'), limit: input.limit, offset: input.offset });
   },
 );

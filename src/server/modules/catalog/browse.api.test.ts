@@ -60,9 +60,14 @@ describe('product categories', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe(404);
     expect(missing.body.msg).toBe('分类不存在');
-    for (const bad of ['abc', '0', '-1', '1.5', '', '99999999999']) {
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999', '1e3']) {
       const res = await post('/api/web/product/get1stCat', { catId: bad });
-      expect(res.status, bad).toBe(400);
+      expect(res.status, bad).toBe(404);
+      expect(res.body).toEqual({ code: 404, msg: '分类不存在', data: null });
+    }
+    for (const form of [{}, { catId: '' }] as Record<string, string>[]) {
+      const res = await post('/api/web/product/get1stCat', form);
+      expect(res.status).toBe(400);
       expect((res.body.data as { field: string }[])[0]?.field).toBe('catId');
     }
   });
@@ -130,7 +135,8 @@ describe('brands', () => {
     expect(d.otherName).toBe(row?.nameZh);
     expect(d.articleCount).toBeGreaterThan(0);
     expect((await post('/api/web/brand/getDetails', { id: '999999' })).status).toBe(404);
-    expect((await post('/api/web/brand/getDetails', { id: 'x1' })).status).toBe(400);
+    expect((await post('/api/web/brand/getDetails', { id: 'x1' })).status).toBe(404);
+    expect((await post('/api/web/brand/getDetails', { id: '0' })).status).toBe(404);
     expect((await post('/api/web/brand/getDetails')).status).toBe(400);
   });
 

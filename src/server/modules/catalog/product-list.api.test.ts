@@ -210,7 +210,8 @@ describe('/api/web/brand/linked/list', () => {
     const stocked = await walk('/api/web/brand/linked/list', { id: String(brand.id), inStock: '1', limit: '50' });
     expect(stocked.every((c) => c.inStock)).toBe(true);
     expect((await post('/api/web/brand/linked/list', { id: '999999' })).status).toBe(404);
-    expect((await post('/api/web/brand/linked/list', { id: 'abc' })).status).toBe(400);
+    expect((await post('/api/web/brand/linked/list', { id: 'abc' })).status).toBe(404);
+    expect((await post('/api/web/brand/linked/list')).status).toBe(400);
     expect((await post('/api/web/brand/linked/list', { id: String(brand.id), cursor: 'eyJ4IjoxfQ' })).status).toBe(400);
   });
 });

@@ -22,7 +22,7 @@ productListWebRouter.endpoint(
 productListWebRouter.endpoint(
   { method: 'post', path: '/get1stCat', tags: ['product'], input: catIdInputSchema, output: categoryNodeSchema, summary: 'One category with its children (catId)' },
   async (input, c) => {
-    const found = await getCategory(c.get('db'), { id: input.catId, lang: c.get('lang') });
+    const found = input.catId === null ? null : await getCategory(c.get('db'), { id: input.catId, lang: c.get('lang') });
     if (!found) throw new AppError(404, 'categoryNotFound');
     return found.node;
   },
