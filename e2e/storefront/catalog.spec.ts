@@ -24,6 +24,8 @@ async function sampleProduct(request: APIRequestContext, lang: 'zh' | 'en'): Pro
 
 async function searchFor(page: Page, type: '1' | '2' | '3' | '4', key: string, submit: 'enter' | 'button') {
   const bar = page.getByRole('search');
+  // The bar's own behaviour (clean the key, skip empty ones, the brand target) needs it hydrated.
+  await expect(bar).toHaveAttribute('data-ready', 'true');
   await bar.locator('#search-type').selectOption(type);
   await bar.locator('#search-key').fill(key);
   if (submit === 'enter') await bar.locator('#search-key').press('Enter');
@@ -44,6 +46,9 @@ test.describe('search bar', () => {
       await expect(page).toHaveURL(new RegExp(`${prefix}/product/list\\?sk=${encodeURIComponent(product.itemNo)}&type=1$`));
       await expect(page.getByTestId('result-count')).toHaveText(results);
       await expect(page.getByTestId('product-item-no').first()).toHaveText(product.itemNo);
+      await page.reload();
+      await expect(page.getByRole('search').locator('#search-key')).toHaveValue(product.itemNo);
+      await expect(page.getByRole('search').locator('#search-type')).toHaveValue('1');
     });
 
     test(`CAS search, with and without hyphens (${lang})`, async ({ page }) => {
@@ -85,6 +90,7 @@ test.describe('search bar', () => {
   test('suggestions while typing can be chosen with the keyboard', async ({ page }) => {
     const product = await sampleProduct(page.request, 'zh');
     await page.goto('/');
+    await expect(page.getByRole('search')).toHaveAttribute('data-ready', 'true');
     const input = page.getByRole('combobox', { name: '搜索产品' });
     await input.fill(product.itemNo);
     const list = page.getByTestId('search-suggestions');
@@ -100,6 +106,26 @@ test.describe('search bar', () => {
     await searchFor(page, '3', "'';;==,,", 'enter');
     await expect(page.getByRole('search').locator('#search-key')).toHaveValue("'';;==,,");
     await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+});
+
+test.describe('search bar without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a plain form submit still searches products, and type 4 lands on the brand search', async ({ page }) => {
+    const product = await sampleProduct(page.request, 'zh');
+    await page.goto('/');
+    const bar = page.getByRole('search');
+    await bar.locator('#search-type').selectOption('1');
+    await bar.locator('#search-key').fill(product.itemNo);
+    await bar.locator('#search-key').press('Enter');
+    await expect(page).toHaveURL(/\/product\/list\?type=1&sk=/);
+    await expect(page.getByTestId('product-item-no').first()).toHaveText(product.itemNo);
+    await page.getByRole('search').locator('#search-type').selectOption('4');
+    await page.getByRole('search').locator('#search-key').fill(product.brandName);
+    await page.getByRole('search').locator('#search-key').press('Enter');
+    await expect(page).toHaveURL(/\/brand\/list\?sk=.+&type=4&t=\d+$/);
+    await expect(page.getByTestId('brand-name').first()).toHaveText(product.brandName);
   });
 });
 

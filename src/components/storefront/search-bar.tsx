@@ -1,11 +1,12 @@
 'use client';
 
 import { Search } from 'lucide-react';
-import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useRouter } from '@/i18n/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { getPathname, usePathname, useRouter } from '@/i18n/navigation';
 import { apiPost } from '@/lib/api-client';
-import { SEARCH_KEY_MAX, SEARCH_TYPES, sanitiseSearchKey, type SearchType } from '@/lib/search-key';
+import { SEARCH_KEY_MAX, SEARCH_TYPES, parseSearchType, sanitiseSearchKey, type SearchType } from '@/lib/search-key';
 
 const HIDE_AFTER_PX = 50;
 /** Wait this long after the last keystroke before asking for suggestions. */
@@ -26,10 +27,35 @@ interface Suggestion {
  * arrow keys; Enter on one opens its product, Enter otherwise searches.
  */
 export function SearchBar() {
+  return (
+    <Suspense fallback={<SearchForm />}>
+      <SearchBarFromUrl />
+    </Suspense>
+  );
+}
+
+/** On a result page (product list, product search, brand search) the bar shows the search it made. */
+function SearchBarFromUrl() {
+  const pathname = usePathname();
+  const params = useSearchParams();
+  let initial: { key: string; type: SearchType } | null = null;
+  if (pathname === '/brand/list') initial = { key: params.get('sk') ?? '', type: 4 };
+  else if (pathname === '/product/list' || pathname === '/product/index/search') {
+    const type = parseSearchType(params.get('type'));
+    initial = { key: params.get(pathname === '/product/list' ? 'sk' : 'searchKey') ?? '', type: type === null || type === 4 ? 3 : type };
+  }
+  // A new search (another URL) starts the bar afresh with that search.
+  const id = initial ? `${pathname}?${initial.type}:${initial.key}` : 'none';
+  return <SearchForm key={id} initialKey={initial?.key.slice(0, SEARCH_KEY_MAX)} initialType={initial?.type} />;
+}
+
+function SearchForm({ initialKey = '', initialType = 1 }: { initialKey?: string; initialType?: SearchType }) {
   const t = useTranslations('search');
+  const locale = useLocale();
   const router = useRouter();
-  const [type, setType] = useState<SearchType>(1);
-  const [key, setKey] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [type, setType] = useState<SearchType>(initialType);
+  const [key, setKey] = useState(initialKey);
   const [hidden, setHidden] = useState(false);
   const [found, setFound] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -38,6 +64,8 @@ export function SearchBar() {
   const listId = useId();
 
   useEffect(() => {
+    // Marks the form as driven by this component (tests wait for it; without it the form still submits natively).
+    formRef.current?.setAttribute('data-ready', 'true');
     const onScroll = () => setHidden(window.scrollY > HIDE_AFTER_PX);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
@@ -45,7 +73,8 @@ export function SearchBar() {
   }, []);
 
   const clean = sanitiseSearchKey(key);
-  const eligible = type !== 4 && clean.length >= SUGGEST_MIN_CHARS;
+  // Suggestions follow typing: not for brands, not for a key the page was opened with.
+  const eligible = type !== 4 && clean.length >= SUGGEST_MIN_CHARS && key !== initialKey;
   const suggestions = eligible ? found : [];
 
   useEffect(() => {
@@ -105,10 +134,12 @@ export function SearchBar() {
   const optionId = (i: number) => `${listId}-o${i}`;
   return (
     <div className={`relative z-40 border-b border-line bg-white transition-opacity duration-200 ${hidden ? 'invisible opacity-0' : 'opacity-100'}`} data-testid="search-bar">
-      <form role="search" aria-label={t('label')} onSubmit={submit} className="container-page flex items-center gap-2 py-3">
+      {/* Without JavaScript the form is a plain GET to the product list, which sends type 4 on to the brand search. */}
+      <form ref={formRef} role="search" aria-label={t('label')} onSubmit={submit} action={getPathname({ href: '/product/list', locale })} method="get" className="container-page flex items-center gap-2 py-3" data-testid="search-form">
         <label className="sr-only" htmlFor="search-type">{t('type')}</label>
         <select
           id="search-type"
+          name="type"
           value={type}
           onChange={(e) => setType(Number(e.target.value) as SearchType)}
           className="h-10 rounded-l-md border border-line bg-gray-50 px-2 text-sm"
@@ -121,6 +152,7 @@ export function SearchBar() {
         <div className="relative min-w-0 flex-1">
           <input
             id="search-key"
+            name="sk"
             type="search"
             role="combobox"
             aria-autocomplete="list"

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ProductListView } from '@/components/catalog/product-list-view';
+import { redirect } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { categoryHref } from '@/lib/category-links';
 import { parseListParams, parseSearchKey } from '@/lib/product-list-params';
@@ -57,10 +58,12 @@ export function promotionProductsList(intro: (locale: Locale) => Promise<ReactNo
  * the shared rule; a type other than 1–3 searches names and the page says so.
  */
 export function searchList(pathname: string, keyParam: 'sk' | 'searchKey') {
-  return productListPage((search) => {
+  return productListPage((search): Decision => {
     const key = parseSearchKey(search[keyParam]);
     const typeText = firstParam(search.type);
     if (!key) return { pathname, baseQuery: {}, titleKey: 'allProducts' };
+    // Type 4 is the brand search (spec §9): the search bar's plain-form fallback lands here with it.
+    if (typeText === '4') return { brandSearch: key };
     const baseQuery: Record<string, string> = { [keyParam]: key };
     if (typeText !== undefined && typeText !== '') baseQuery.type = typeText.slice(0, 10);
     return { pathname, baseQuery, titleKey: 'searchResults', key, type: typeText?.slice(0, 10) };
@@ -83,13 +86,16 @@ export function categoryList(pathname: string) {
   });
 }
 
-function productListPage(decide: (search: Search) => ListSpec | 'notFound', intro?: (locale: Locale) => Promise<ReactNode>) {
+type Decision = ListSpec | 'notFound' | { brandSearch: string };
+
+function productListPage(decide: (search: Search) => Decision, intro?: (locale: Locale) => Promise<ReactNode>) {
   async function generateMetadata({ params, searchParams }: PageProps): Promise<Metadata> {
     const { locale } = await params;
     const search = await searchParams;
     const spec = decide(search);
     const t = await getTranslations({ locale, namespace: 'catalog' });
     if (spec === 'notFound') return { title: (await getTranslations({ locale, namespace: 'errors' }))('notFoundTitle'), robots: { index: false } };
+    if ('brandSearch' in spec) return { robots: { index: false } };
     const category = spec.categoryId ? await loadCategory({ locale: locale as Locale, id: spec.categoryId }) : null;
     if (spec.categoryId && !category) return { title: (await getTranslations({ locale, namespace: 'errors' }))('notFoundTitle'), robots: { index: false } };
     const title = category ? category.node.classify : spec.key ? t('searchTitle', { key: spec.key }) : t(`titles.${spec.titleKey}`);
@@ -110,6 +116,10 @@ function productListPage(decide: (search: Search) => ListSpec | 'notFound', intr
     const search = await searchParams;
     const spec = decide(search);
     if (spec === 'notFound') notFound();
+    if ('brandSearch' in spec) {
+      redirect({ href: { pathname: '/brand/list', query: { sk: spec.brandSearch, type: '4', t: String(Date.now()) } }, locale });
+      return null;
+    }
     const category = spec.categoryId ? await loadCategory({ locale: locale as Locale, id: spec.categoryId }) : null;
     if (spec.categoryId && !category) notFound();
     const list = parseListParams(search);
