@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { searchGramsSql, searchTextSql, staticRankSql } from './search-sql';
+import { searchGramsSql, searchTextSql } from './search-sql';
 
 export const brands = pgTable(
   'brands',
@@ -71,6 +71,11 @@ export const products = pgTable(
     isSpecial: boolean('is_special').notNull().default(false),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Generated (search-sql.ts): every name-like field in lower case. Stored, because rechecking a
+     * trigram match on it costs a third of recomputing lower() over five columns (ADR 0014).
+     */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql.raw(searchTextSql())),
   },
   (t) => [
     uniqueIndex('products_item_no_uq').on(t.itemNo),
@@ -82,10 +87,12 @@ export const products = pgTable(
     index('products_name_zh_trgm_idx').using('gin', sql`${t.nameZh} gin_trgm_ops`),
     index('products_flags_idx').on(t.isHot, t.isNew, t.isSpecial),
     // Search (ADR 0014, 0015): partial on `active`, the only rows the storefront searches.
-    // Expression indexes (search-sql.ts), so that no search column widens the heap.
-    index('products_search_text_trgm_idx').using('gin', sql.raw(`(${searchTextSql()}) gin_trgm_ops`)).where(sql`${t.active}`),
+    // The grams are an expression index (search-sql.ts): nothing stored for them.
+    index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.active}`),
     index('products_search_grams_idx').using('gin', sql.raw(searchGramsSql())).where(sql`${t.active}`),
-    index('products_static_rank_idx').using('btree', sql.raw(`(${staticRankSql()})`), t.id).where(sql`${t.active}`),
+    // Exact names, so that a key with 10,000+ matches still shows the product of that very name first.
+    index('products_name_en_exact_idx').using('btree', sql`lower(${t.nameEn})`).where(sql`${t.active}`),
+    index('products_name_zh_exact_idx').using('btree', t.nameZh).where(sql`${t.active}`),
     index('products_cas_prefix_idx').using('btree', sql`${t.cas} text_pattern_ops`).where(sql`${t.active}`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active}`),
   ],

@@ -1,7 +1,7 @@
 /**
- * The SQL expressions behind product search, in one place (ADR 0014). The Drizzle schema indexes
- * them as expression indexes and the search engine queries exactly the same expressions, so no
- * extra column widens the products heap and every writer of `products` (seed, generator,
+ * The SQL expressions behind product search, in one place (ADR 0014). The Drizzle schema turns
+ * them into a generated column (`search_text`) and expression indexes, and the search engine
+ * queries exactly the same expressions, so every writer of `products` (seed, generator,
  * back-office) is searchable without doing anything.
  *
  * Each takes the table alias prefix ('' in the index, 'p.' in queries); PostgreSQL matches an
@@ -12,8 +12,8 @@
 
 /**
  * Every name-like field, lower-case, in one text: Chinese and English names, pinyin, pinyin
- * initials and synonyms. One GIN trigram index on it serves every name search of 3+ characters
- * with a single bitmap scan instead of OR-ing several indexes.
+ * initials and synonyms — the stored generated column `search_text`. One GIN trigram index on it
+ * serves every name search of 3+ characters with a single bitmap scan instead of OR-ing several.
  */
 export function searchTextSql(p = ''): string {
   return `lower(${p}name_zh || ' ' || ${p}name_en || ' ' || ${p}pinyin || ' ' || ${p}pinyin_initials || ' ' || ${p}synonyms)`;
@@ -40,12 +40,4 @@ export function searchGramsSql(p = ''): string {
   return `(regexp_split_to_array(${src}, '')`
     + ` || string_to_array(regexp_replace(${src}, '(..)', '\\1' || chr(1), 'g'), chr(1))`
     + ` || string_to_array(regexp_replace(substr(${src}, 2), '(..)', '\\1' || chr(1), 'g'), chr(1)))`;
-}
-
-/**
- * A static closeness rank: the shorter of the two names. When a key matches more than 10,000
- * products, relevance walks an index on (this, id) instead of ranking every match (ADR 0015).
- */
-export function staticRankSql(p = ''): string {
-  return `least(char_length(${p}name_zh), char_length(${p}name_en))`;
 }

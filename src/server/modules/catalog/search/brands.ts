@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import type { Lang } from './conditions';
 import { cleanKey, escapeLike } from './key';
+import { clampLimit } from './products';
 
 /** Brand search (type 4): Chinese or English name contains the key, case-insensitive; brands are few. */
 export async function searchBrands(
@@ -12,8 +13,8 @@ export async function searchBrands(
 ): Promise<{ items: BrandCardDto[]; total: number }> {
   const key = cleanKey(q.key);
   if (!key) return { items: [], total: 0 };
-  const limit = Math.min(100, Math.max(1, Math.trunc(q.limit)));
-  const offset = Math.max(0, Math.trunc(q.offset));
+  const limit = clampLimit(q.limit, 100);
+  const offset = Number.isFinite(q.offset) ? Math.min(1_000_000, Math.max(0, Math.trunc(q.offset))) : 0;
   const like = `%${escapeLike(key.toLowerCase())}%`;
   const nameCol = sql.raw(q.lang === 'en' ? 'name_en' : 'name_zh');
   const rows = rowsOf<{ id: number; name_zh: string; name_en: string; logo_text: string; country: string; authorised: boolean; total: number }>(

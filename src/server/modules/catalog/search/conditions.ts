@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
-import { gramSourceSql, searchGramsSql, searchTextSql, staticRankSql } from '@/server/db/schema/search-sql';
+import { gramSourceSql, searchGramsSql } from '@/server/db/schema/search-sql';
 import { escapeLike, type KeyPlan } from './key';
 
 export type Lang = 'zh' | 'en';
@@ -46,6 +46,13 @@ export async function brandIdsMatching(db: Db, key: string): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
+const MAX_INT4 = 2_147_483_647;
+
+/** An id that PostgreSQL's integer can hold; anything else matches nothing. */
+export function isValidId(n: number): boolean {
+  return Number.isInteger(n) && n >= 1 && n <= MAX_INT4;
+}
+
 /**
  * WHERE conditions of the filters (always with `p.active`), or null when a filter cannot match
  * anything (an unknown category), so the caller answers without a query.
@@ -54,12 +61,14 @@ export async function filterConditions(db: Db, f: FilterInput): Promise<SQL[] | 
   const conditions: SQL[] = [sql.raw('p.active')];
   if (f.flag) conditions.push(FLAG_SQL[f.flag]);
   if (f.categoryId !== undefined) {
+    if (!isValidId(f.categoryId)) return null;
     const ids = await categoryWithDescendants(db, f.categoryId);
     if (ids.length === 0) return null;
     conditions.push(ids.length === 1 ? sql`p.category_id = ${ids[0]}` : sql`p.category_id = any(${intArray(ids)})`);
   }
   if (f.brandIds && f.brandIds.length > 0) {
-    const ids = [...new Set(f.brandIds)];
+    const ids = [...new Set(f.brandIds)].filter(isValidId);
+    if (ids.length === 0) return null;
     conditions.push(ids.length === 1 ? sql`p.brand_id = ${ids[0]}` : sql`p.brand_id = any(${intArray(ids)})`);
   }
   if (f.inStock) conditions.push(sql`exists (select 1 from product_packs k where k.product_id = p.id and k.stock > 0)`);
@@ -84,10 +93,11 @@ export interface KeyConditions {
   tier: SQL;
   /** Closeness inside the name tier (lower is closer; 0 in the other tiers), computed per row. */
   rank: SQL;
-  /** The same order from an index, for result sets past the count cap (ADR 0015). */
-  staticRank: SQL;
-  /** Per tier, the path that puts a row there (for the tier-by-tier walk); cheap per-row forms. */
-  segments: { tier: number; cond: SQL }[];
+  /**
+   * The rows that must never be cut from a result past the count cap: exact and prefix item and
+   * CAS numbers and exact names, each through its own index (ADR 0015).
+   */
+  head: SQL | null;
 }
 
 const NO_RANK = 999;
@@ -116,9 +126,9 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
   const nameKey = plan.nameLike ?? plan.nameGram;
   if (nameKey) {
     // Indexable form for WHERE; strpos (same meaning, no escaping, no per-row arrays) everywhere else.
-    if (plan.nameLike) paths.push(sql`${sql.raw(searchTextSql('p.'))} like ${`%${escapeLike(plan.nameLike)}%`}`);
+    if (plan.nameLike) paths.push(sql`p.search_text like ${`%${escapeLike(plan.nameLike)}%`}`);
     else paths.push(sql`${sql.raw(searchGramsSql('p.'))} @> ${textArray([nameKey])}`);
-    const source = plan.nameLike ? searchTextSql('p.') : gramSourceSql('p.');
+    const source = plan.nameLike ? 'p.search_text' : gramSourceSql('p.');
     tiers.push({ tier: 3, cond: sql`strpos(${sql.raw(source)}, ${nameKey}) > 0` });
   }
   if (plan.brands && brandIds.length > 0) {
@@ -127,6 +137,10 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
     tiers.push({ tier: 4, cond });
   }
   if (paths.length === 0) return null;
+  const heads: SQL[] = tiers.filter((t) => t.tier <= 2).map((t) => t.cond);
+  // A name that is exactly the key (the grams do not cover English names, so only for 3+ characters).
+  if (plan.nameLike) heads.push(sql`lower(p.name_en) = ${plan.nameLike}`);
+  if (nameKey) heads.push(sql`p.name_zh = ${plan.key}`);
   const tier = sql`(case ${sql.join(tiers.map((t) => sql`when ${t.cond} then ${sql.raw(String(t.tier))}`), sql` `)} else 5 end)`;
   const closeness = (column: string, extra = 0): SQL =>
     sql`case when strpos(${sql.raw(column)}, ${nameKey}) > 0 then char_length(${sql.raw(column)}) + ${sql.raw(String(extra))} else ${sql.raw(String(NO_RANK))} end`;
@@ -139,7 +153,6 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
     match: paths.length === 1 ? (paths[0] as SQL) : sql`(${sql.join(paths, sql` or `)})`,
     tier,
     rank,
-    staticRank: sql.raw(`(${staticRankSql('p.')})`),
-    segments: tiers,
+    head: heads.length === 0 ? null : sql`(${sql.join(heads, sql` or `)})`,
   };
 }

@@ -24,8 +24,8 @@ export interface Cursor {
 
 /** Shape of each sort's key, so that a decoded cursor is checked before it reaches SQL. */
 const KEY_SCHEMAS: Record<ProductSort, z.ZodType<(string | number)[]>> = {
-  // tier, closeness rank, id, mode (0: every match ranked; 1: past the count cap, walked by index)
-  relevance: z.tuple([z.number().int().min(0).max(5), z.number().int().min(0).max(100_000), z.number().int().positive(), z.number().int().min(0).max(1)]),
+  // tier, closeness rank, id
+  relevance: z.tuple([z.number().int().min(0).max(5), z.number().int().min(0).max(100_000), z.number().int().positive()]),
   // created_at (UTC, microseconds), id
   newest: z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/), z.number().int().positive()]),
   itemNo: z.tuple([z.string().min(1).max(200), z.number().int().positive()]),
@@ -38,7 +38,7 @@ const ENVELOPE = z.object({
   v: z.literal(1),
   s: z.enum(['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc']),
   d: z.enum(['n', 'p']),
-  k: z.array(z.union([z.string(), z.number()])).max(4),
+  k: z.array(z.union([z.string(), z.number()])).max(3),
 }).strict();
 
 export function encodeCursor(cursor: Cursor): string {

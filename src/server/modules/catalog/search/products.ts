@@ -10,6 +10,11 @@ import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cur
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
 
 export const COUNT_CAP = 10_000;
+
+/** 1..max; anything that is not a finite number gives 20. */
+export function clampLimit(limit: number, max: number): number {
+  return Number.isFinite(limit) ? Math.min(max, Math.max(1, Math.trunc(limit))) : Math.min(20, max);
+}
 export const MAX_LIMIT = 100;
 
 export interface ProductQuery {
@@ -128,34 +133,41 @@ export interface BuiltList {
   sort: ProductSort;
   cursor: Cursor | null;
   limit: number;
-  /** Relevance: one pass that ranks up to COUNT_CAP + 1 matches and counts them (ADR 0015). */
+  /**
+   * Relevance: one pass that ranks the first COUNT_CAP + 1 matches together with the rows that
+   * must never be cut (exact and prefix numbers, exact names) and counts the matches (ADR 0015).
+   */
   ranked: SQL | null;
   /**
-   * The page read in index order: relevance past the count cap (tier by tier), or another sort.
-   * With a key it runs with sequential and bitmap scans off (`walkSettings`), so that the
-   * planner walks the sort's index instead of collecting every match.
+   * Other sorts: the page in the sort's order. With a key and more than COUNT_CAP matches it runs
+   * as an index walk (`runWalk`: sequential and bitmap scans off), so that the planner follows the
+   * sort's index instead of collecting and sorting every match.
    */
   walk: SQL | null;
+  /** Other sorts, at most COUNT_CAP matches: collect the matches by the filters' indexes, then sort. */
+  collect: SQL | null;
   count: SQL | null;
 }
 
 /** Planner settings of an index walk, applied with SET LOCAL inside the walk's transaction. */
 export const WALK_SETTINGS = ['set local enable_seqscan = off', 'set local enable_bitmapscan = off'] as const;
 
+/** Rows of the head (numbers and exact names) read at most, beside the capped matches. */
+const HEAD_LIMIT = 200;
+
 /** The SQL of one list request, without running it (the EXPLAIN test and the benchmark read it too). */
 export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList> {
-  const limit = Math.min(MAX_LIMIT, Math.max(1, Math.trunc(q.limit)));
+  const limit = clampLimit(q.limit, MAX_LIMIT);
   const prepared = await prepareQuery(db, q);
   const sort = effectiveSort(q, prepared.key !== null);
   // Decode before answering an empty result, so that a bad cursor is always reported.
   const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
-  const built: BuiltList = { prepared, sort, cursor, limit, ranked: null, walk: null, count: null };
+  const built: BuiltList = { prepared, sort, cursor, limit, ranked: null, walk: null, collect: null, count: null };
   if (prepared.empty) return built;
   built.count = cappedCountSql(prepared.where);
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
     built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
-    built.walk = tierWalkSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
     return built;
   }
   if (sort === 'relevance') throw new Error('relevance needs a key');
@@ -179,61 +191,67 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
       where ${sql.join(conditions, sql` and `)}
       order by ${order}
       limit ${limit + 1}`;
+  // OFFSET 0 keeps the planner from walking the sort's index: the matches (at most 10,000 here)
+  // are collected through the filters' own indexes, then sorted.
+  const outerOrder = sql.join(spec.exprs.map((_, i) => sql`${sql.raw(`s.s${i}`)} ${dir.order}`), sql`, `);
+  built.collect = sql`
+      select s.id, s.k0 from (
+        select p.id::int as id, ${first} as k0, ${sql.join(spec.exprs.map((e, i) => sql`${e} as ${sql.raw(`s${i}`)}`), sql`, `)}
+        from products p ${priceJoin}
+        where ${sql.join(conditions, sql` and `)}
+        offset 0
+      ) s
+      order by ${outerOrder}
+      limit ${limit + 1}`;
   return built;
 }
 
-/** Relevance over every match (at most COUNT_CAP + 1 of them), with their count in the same pass. */
+/**
+ * Relevance in one pass. `found` is the first COUNT_CAP + 1 matches (all of them, unless the total
+ * says "10,000+"), `head` the rows no cap may drop; both are ranked by tier, closeness and id, and
+ * `found` is counted. Past the cap the order ranks the first 10,001 matches found plus the head:
+ * reading and ranking every match of a key like 苯甲酸 (a fifth of the catalogue) is what made the
+ * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
+ */
 function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
   const keyset = cursor
-    ? sql`where (w.tier, w.rank, w.id) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
+    ? sql`where (m.tier, m.rank, m.id) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
+    : sql``;
+  const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
+  const head = key.head
+    ? sql`union select ${columns} from (select p.* from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT}) p`
     : sql``;
   return sql`
-    select w.id, w.tier, w.rank, w.n from (
-      select m.id, m.tier, m.rank, count(*) over () as n from (
-        select p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank
-        from products p where ${prepared.where}
-        limit ${COUNT_CAP + 1}
-      ) m
-    ) w
+    with found as materialized (
+      select ${columns} from products p where ${prepared.where} limit ${COUNT_CAP + 1}
+    ),
+    m as (select id, tier, rank from found ${head})
+    select m.id, m.tier, m.rank, (select count(*)::int from found) as n
+    from m
     ${keyset}
-    order by w.tier ${dir.order}, w.rank ${dir.order}, w.id ${dir.order}
+    order by m.tier ${dir.order}, m.rank ${dir.order}, m.id ${dir.order}
     limit ${limit + 1}`;
 }
 
-/**
- * Relevance past the count cap: each tier read in its own index order (names by the static
- * rank index, the others by id) with its own limit, then merged (ADR 0015).
- */
-function tierWalkSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
-  const at = cursor ? { tier: Number(cursor.key[0]), rank: Number(cursor.key[1]), id: Number(cursor.key[2]) } : null;
-  const parts: SQL[] = [];
-  for (const segment of key.segments) {
-    if (at && (dir.ascending ? segment.tier < at.tier : segment.tier > at.tier)) continue;
-    const rank = segment.tier === 3 ? key.staticRank : sql`0`;
-    const conditions: SQL[] = [prepared.filters, segment.cond, sql`${key.tier} = ${sql.raw(String(segment.tier))}`];
-    if (at && segment.tier === at.tier) {
-      conditions.push(segment.tier === 3
-        ? sql`(${rank}, p.id) ${dir.cmp} (${at.rank}::int, ${at.id}::int)`
-        : sql`p.id ${dir.cmp} ${at.id}::int`);
-    }
-    const order = segment.tier === 3 ? sql`${rank} ${dir.order}, p.id ${dir.order}` : sql`p.id ${dir.order}`;
-    parts.push(sql`(select p.id::int as id, ${sql.raw(String(segment.tier))}::int as tier, (${rank})::int as rank
-      from products p where ${sql.join(conditions, sql` and `)}
-      order by ${order} limit ${limit + 1})`);
-  }
-  if (parts.length === 0) return sql`select 0 as id, 0 as tier, 0 as rank where false`;
-  return sql`
-    select s.id, s.tier, s.rank from (${sql.join(parts, sql` union all `)}) s
-    order by s.tier ${dir.order}, s.rank ${dir.order}, s.id ${dir.order}
-    limit ${limit + 1}`;
-}
+/** Every list runs with this (SET LOCAL): never a sequential scan on products (ADR 0014). */
+export const NO_SEQSCAN = 'set local enable_seqscan = off';
 
 /** Runs a query as an index walk: SET LOCAL planner settings in a short transaction. */
 export async function runWalk(db: Db, query: SQL): Promise<unknown> {
+  return inTransaction(db, [NO_SEQSCAN, ...WALK_SETTINGS], (tx) => tx.execute(query));
+}
+
+/** Read-only work in one short transaction with SET LOCAL planner settings (none: no transaction). */
+async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
+  if (settings.length === 0) return work(db);
   return db.transaction(async (tx) => {
-    for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
-    return tx.execute(query);
+    for (const setting of settings) await tx.execute(sql.raw(setting));
+    return work(tx);
   });
+}
+
+async function countOf(db: Db, query: SQL): Promise<number> {
+  return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
 }
 
 interface PageRow {
@@ -248,34 +266,30 @@ interface PageRow {
 export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage> {
   const built = await buildListQuery(db, q);
   const { prepared, sort, cursor, limit } = built;
-  if (!built.count || !built.walk) {
+  if (!built.count || !(built.walk ?? built.ranked)) {
     return { items: [], nextCursor: null, prevCursor: null, total: 0, totalCapped: false, notice: prepared.notice };
   }
-  const count = async (): Promise<number> => Number(rowsOf<{ n: number }>(await db.execute(built.count as SQL))[0]?.n ?? 0);
   let rows: PageRow[];
   let total: number;
-  let mode = 0;
   if (built.ranked) {
-    if (cursor && cursor.key[3] === 1) {
-      mode = 1;
-      [total, rows] = await Promise.all([count(), runWalk(db, built.walk).then((r) => rowsOf<PageRow>(r))]);
-    } else {
-      rows = rowsOf<PageRow>(await db.execute(built.ranked));
-      total = rows.length > 0 ? Number(rows[0]?.n ?? 0) : await count();
-      if (total > COUNT_CAP) {
-        mode = 1;
-        rows = rowsOf<PageRow>(await runWalk(db, built.walk));
-      }
-    }
-  } else if (!prepared.key) {
-    // Lists without a key: the planner picks between the sort's index and the filters' indexes.
-    const [n, r] = await Promise.all([count(), db.execute(built.walk)]);
-    total = n;
-    rows = rowsOf<PageRow>(r);
+    const ranked = built.ranked;
+    // A key search never scans products sequentially, however frequent the key (ADR 0014).
+    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+      const r = rowsOf<PageRow>(await tx.execute(ranked));
+      return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(tx, built.count as SQL)];
+    });
   } else {
-    total = await count();
-    const walkable = total > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc';
-    rows = rowsOf<PageRow>(walkable ? await runWalk(db, built.walk) : await db.execute(built.walk));
+    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+      const n = await countOf(tx, built.count as SQL);
+      // Past the cap the matches are dense: walk the sort's index (not for prices, which have none).
+      // Below it, collect them through the filters' indexes and sort: a walk could read the whole
+      // index for a rare category the planner thinks common.
+      if (n > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc') {
+        for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
+        return [rowsOf<PageRow>(await tx.execute(built.walk as SQL)), n];
+      }
+      return [rowsOf<PageRow>(await tx.execute(built.collect as SQL)), n];
+    });
   }
 
   const backwards = cursor?.dir === 'p';
@@ -283,7 +297,7 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
   const keyOf = (row: PageRow): (string | number)[] => (sort === 'relevance'
-    ? [Number(row.tier), Number(row.rank), Number(row.id), mode]
+    ? [Number(row.tier), Number(row.rank), Number(row.id)]
     : [String(row.k0), Number(row.id)]);
   const at = (row: PageRow | undefined, dir: 'n' | 'p'): string | null => (row ? encodeCursor({ sort, dir, key: keyOf(row) }) : null);
   const first = page[0];

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/server/db/client';
 import type { Lang } from './conditions';
 import { cleanKey } from './key';
-import { listProducts } from './products';
+import { clampLimit, listProducts } from './products';
 
 export interface Suggestion {
   id: number;
@@ -20,7 +20,7 @@ export const MAX_SUGGESTIONS = 20;
  */
 export async function suggestProducts(db: Db, q: { key: string; lang: Lang; limit: number }): Promise<Suggestion[]> {
   if (!cleanKey(q.key)) return [];
-  const limit = Math.min(MAX_SUGGESTIONS, Math.max(1, Math.trunc(q.limit)));
+  const limit = clampLimit(q.limit, MAX_SUGGESTIONS);
   const page = await listProducts(db, { key: q.key, lang: q.lang, limit, sort: 'relevance' });
   return page.items.map((i) => ({ id: i.id, itemNo: i.itemNo, name: i.name, cas: i.cas }));
 }

@@ -1,5 +1,7 @@
-CREATE INDEX "products_search_text_trgm_idx" ON "products" USING gin ((lower(name_zh || ' ' || name_en || ' ' || pinyin || ' ' || pinyin_initials || ' ' || synonyms)) gin_trgm_ops) WHERE "products"."active";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name_zh || ' ' || name_en || ' ' || pinyin || ' ' || pinyin_initials || ' ' || synonyms)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_search_text_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops) WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_search_grams_idx" ON "products" USING gin ((regexp_split_to_array(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), '') || string_to_array(regexp_replace(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), '(..)', '\1' || chr(1), 'g'), chr(1)) || string_to_array(regexp_replace(substr(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), 2), '(..)', '\1' || chr(1), 'g'), chr(1)))) WHERE "products"."active";--> statement-breakpoint
-CREATE INDEX "products_static_rank_idx" ON "products" USING btree ((least(char_length(name_zh), char_length(name_en))),"id") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_name_en_exact_idx" ON "products" USING btree (lower("name_en")) WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_name_zh_exact_idx" ON "products" USING btree ("name_zh") WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_cas_prefix_idx" ON "products" USING btree ("cas" text_pattern_ops) WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."active";

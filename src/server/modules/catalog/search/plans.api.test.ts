@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '@/server/db/migrate';
+import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
+import { buildFacetQuery } from './facets';
+import type { ProductQuery } from './index';
+import { buildListQuery, WALK_SETTINGS } from './products';
+
+/**
+ * Every query shape of the search engine must use an index: EXPLAIN each one, refuse a
+ * sequential scan on products, and check that key searches use the index meant for them. The
+ * seeded catalogue gets 20,000 filler products (names that no test key matches) and fresh
+ * statistics, so that the planner weighs indexes as on a real catalogue; sequential scans are
+ * also switched off (SET LOCAL), so a shape with no usable index shows up as a Seq Scan. The
+ * benchmark (`npm run bench:search`) prints the plans chosen at 100k and 1M products. Runs on
+ * PostgreSQL (api-postgres, with TEST_DATABASE_URL) and on PGlite.
+ */
+
+let t: TestDatabase;
+let sample: { item_no: string; cas: string; name_zh: string; name_en: string; pinyin: string; brand_en: string; brand_id: number; category_id: number };
+
+beforeAll(async () => {
+  t = await createTestDatabase({ products: 200 });
+  await t.db.execute(sql`
+    insert into products (item_no, cas, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, created_at)
+    select 'F' || lpad(g::text, 7, '0'), null, '填充' || g, 'Filler ' || md5(g::text), 'tianchong' || g, 'tc', b.id, c.id,
+      now() - make_interval(mins => g)
+    from generate_series(1, 20000) g
+    cross join lateral (select id from brands order by id offset (g % 5) limit 1) b
+    cross join lateral (select id from categories where leaf order by id offset (g % 7) limit 1) c`);
+  // As autovacuum would: statistics, and the GIN pending lists merged into the indexes.
+  await t.db.execute(sql`vacuum analyze products`);
+  await t.db.execute(sql`analyze`);
+  [sample] = rowsOf<typeof sample>(await t.db.execute(sql`
+    select p.item_no, p.cas, p.name_zh, p.name_en, p.pinyin, b.name_en as brand_en, p.brand_id::int as brand_id, p.category_id::int as category_id
+    from products p join brands b on b.id = p.brand_id
+    where p.cas is not null and char_length(p.name_zh) >= 4 and p.pinyin <> '' order by p.id limit 1`)) as [typeof sample];
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+async function plan(query: SQL, settings: readonly string[]): Promise<string> {
+  return t.db.transaction(async (tx) => {
+    for (const s of ['set local enable_seqscan = off', ...settings]) await tx.execute(sql.raw(s));
+    const rows = rowsOf<Record<string, string>>(await tx.execute(sql`explain ${query}`));
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  });
+}
+
+function expectIndexed(name: string, text: string, index?: RegExp): void {
+  expect(text, `${name}\n${text}`).not.toMatch(/Seq Scan on products/);
+  expect(text, `${name}\n${text}`).toMatch(/Index Cond|Bitmap Index Scan|Index Only Scan|Index Scan using/);
+  if (index) expect(text, `${name}\n${text}`).toMatch(index);
+}
+
+const ITEM = /products_item_no_(prefix_idx|uq)/;
+const CAS = /products_cas_(prefix_)?idx/;
+const TRGM = /products_search_text_trgm_idx/;
+const GRAMS = /products_search_grams_idx/;
+
+type Shape = [string, Omit<ProductQuery, 'lang' | 'limit'>, RegExp | undefined];
+const shapes = (): Shape[] => [
+  ['item number exact', { key: sample.item_no, type: 1 }, ITEM],
+  ['item number prefix', { key: sample.item_no.slice(0, 3), type: 1 }, ITEM],
+  ['CAS exact', { key: sample.cas, type: 2 }, CAS],
+  ['CAS without hyphens', { key: sample.cas.replace(/-/g, ''), type: 2 }, CAS],
+  ['CAS partial', { key: sample.cas.split('-')[0] ?? '', type: 2 }, CAS],
+  ['Chinese name 3+', { key: sample.name_zh.slice(0, 4), type: 3 }, TRGM],
+  ['English name 3+', { key: sample.name_en.slice(0, 6), type: 3 }, TRGM],
+  ['pinyin', { key: sample.pinyin.slice(0, 6), type: 3 }, TRGM],
+  ['one Chinese character', { key: [...sample.name_zh].find((c) => /[\u4e00-\u9fff]/.test(c)) ?? '酸', type: 3 }, GRAMS],
+  ['two Chinese characters', { key: '甲酸', type: 3 }, GRAMS],
+  ['brand name', { key: sample.brand_en, type: 3 }, TRGM],
+  ['untyped key', { key: sample.item_no }, ITEM],
+  ['name with filters', { key: sample.name_en.slice(0, 6), type: 3, categoryId: sample.category_id, brandIds: [sample.brand_id], inStock: true }, undefined],
+  ['name sorted newest', { key: sample.name_en.slice(0, 6), type: 3, sort: 'newest' }, TRGM],
+  ['name sorted by item number', { key: sample.name_en.slice(0, 6), type: 3, sort: 'itemNo' }, TRGM],
+  ['list newest', { sort: 'newest' }, /products_newest_idx/],
+  ['list by item number', { sort: 'itemNo' }, ITEM],
+  ['list price ascending', { sort: 'priceAsc' }, undefined],
+  ['list price descending, hot', { sort: 'priceDesc', flag: 'hot' }, undefined],
+  ['category list', { categoryId: sample.category_id }, undefined],
+  ['brand list in stock', { brandIds: [sample.brand_id], inStock: true }, undefined],
+  ['new products', { flag: 'new' }, undefined],
+  ['special products', { flag: 'special', sort: 'itemNo' }, undefined],
+];
+
+describe('every search query shape can use an index', () => {
+  it('page, walk, count and facet queries never scan products sequentially', async () => {
+    let checked = 0;
+    for (const [name, shape, index] of shapes()) {
+      const q: ProductQuery = { lang: 'zh', limit: 20, ...shape };
+      const built = await buildListQuery(t.db, q);
+      expect(built.count, name).not.toBeNull();
+      // The ranked pass and the count read the key's own index; the walk reads the sort's index.
+      if (built.ranked) expectIndexed(`${name} (ranked)`, await plan(built.ranked, []), index);
+      if (built.walk) {
+        const walk = await plan(built.walk, WALK_SETTINGS);
+        expectIndexed(`${name} (page)`, walk, built.prepared.key || !index ? undefined : index);
+      }
+      if (built.collect) expectIndexed(`${name} (collect)`, await plan(built.collect, []), built.prepared.key ? index : undefined);
+      expectIndexed(`${name} (count)`, await plan(built.count!, []), built.prepared.key ? index : undefined);
+      const facets = await buildFacetQuery(t.db, { lang: 'zh', ...shape });
+      if (facets) expectIndexed(`${name} (facets)`, await plan(facets, []), built.prepared.key ? index : undefined);
+      checked += 1;
+    }
+    expect(checked).toBe(shapes().length);
+  });
+
+  it('reads 1–2 character keys through the grams index and 3+ through the trigram index', async () => {
+    const short = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: '甲酸', type: 3 });
+    expectIndexed('two characters', await plan(short.count!, []), GRAMS);
+    const long = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3 });
+    expectIndexed('3+ characters', await plan(long.count!, []), TRGM);
+    // The ranked pass reads the exact-name indexes for the rows no cap may drop.
+    expectIndexed('ranked head', await plan(long.ranked!, []), /products_name_en_exact_idx/);
+    const sorted = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3, sort: 'newest' });
+    expectIndexed('walk by newest', await plan(sorted.walk!, WALK_SETTINGS), /products_newest_idx/);
+  });
+});
