@@ -1,10 +1,10 @@
 import 'server-only';
-import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, ProductPageDto } from '@/contracts/catalog-browse';
+import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, BrandSummaryDto, ProductPageDto } from '@/contracts/catalog-browse';
 import type { ContentPage } from '@/contracts/content';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { getDb } from '@/server/db/client';
 import { listContent } from '@/server/modules/content/queries';
-import { getBrandDetail, listBrandSlides } from './brands';
+import { getBrandDetail, getBrandSummary, listBrandSlides } from './brands';
 import { findBrands, findProducts } from './browse';
 
 export const BRAND_PAGE_SIZE = 24;
@@ -35,11 +35,16 @@ export async function loadBrandDetail(params: { locale: Locale; id: number }): P
 }
 
 /** Articles linked to a brand, one page; null when the brand is unknown. */
-export async function loadBrandArticles(params: { locale: Locale; id: number; page: number }): Promise<{ brand: BrandDetailDto; articles: ContentPage } | null> {
+export async function loadBrandArticles(params: { locale: Locale; id: number; page: number }): Promise<{ brand: BrandSummaryDto; articles: ContentPage } | null> {
   const db = await getDb();
   const lang = messagesFor(params.locale);
-  const brand = await getBrandDetail(db, { id: params.id, lang });
+  const brand = await getBrandSummary(db, { id: params.id, lang });
   if (!brand) return null;
   const articles = await listContent(db, { brandId: brand.id, lang, limit: BRAND_ARTICLES_PAGE_SIZE, offset: params.page });
   return { brand, articles };
+}
+
+/** A brand without counts, for page metadata; null when unknown. */
+export async function loadBrandSummary(params: { locale: Locale; id: number }): Promise<BrandSummaryDto | null> {
+  return getBrandSummary(await getDb(), { id: params.id, lang: messagesFor(params.locale) });
 }

@@ -8,7 +8,7 @@ import { contentPageSchema } from '@/contracts/content';
 import { AppError } from '@/server/http/errors';
 import { createRouter } from '@/server/http/router';
 import { listContent } from '@/server/modules/content/queries';
-import { getBrandDetail, listBrandSlides, listBrandTypes, listRecommendedBrandSummaries } from './brands';
+import { getBrandDetail, getBrandSummary, listBrandSlides, listBrandTypes, listRecommendedBrandSummaries } from './brands';
 import { findBrands, findProducts } from './browse';
 
 export const brandWebRouter = createRouter('/api/web/brand');
@@ -53,7 +53,7 @@ brandWebRouter.endpoint(
   async (input, c) => {
     const db = c.get('db');
     const id = input.id;
-    if (id === null || !(await getBrandDetail(db, { id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
+    if (id === null || !(await getBrandSummary(db, { id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
     return findProducts(db, { brandIds: [id], inStock: input.inStock, sort: input.sort, cursor: input.cursor, limit: input.limit }, c.get('lang'));
   },
 );
@@ -64,7 +64,7 @@ brandWebRouter.endpoint(
   async (input, c) => {
     const db = c.get('db');
     const id = input.id;
-    if (id === null || !(await getBrandDetail(db, { id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
+    if (id === null || !(await getBrandSummary(db, { id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
     return listContent(db, { brandId: id, lang: c.get('lang'), limit: input.limit, offset: input.offset });
   },
 );

@@ -78,6 +78,12 @@ export async function listBrandSlides(db: Db, params: { lang: Lang; limit: numbe
   }));
 }
 
+/** A brand without counts (for pages and calls that only need it to exist); null when unknown. */
+export async function getBrandSummary(db: Db, params: { id: number; lang: Lang }): Promise<BrandSummaryDto | null> {
+  const [row] = await db.select().from(brands).where(eq(brands.id, params.id));
+  return row ? toSummary(row, params.lang) : null;
+}
+
 /** A brand with its product count (exact up to 10,000) and linked-article count; null when unknown. */
 export async function getBrandDetail(db: Db, params: { id: number; lang: Lang }): Promise<BrandDetailDto | null> {
   const [row] = await db.select().from(brands).where(eq(brands.id, params.id));

@@ -7,10 +7,7 @@ import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
-import { loadBrandDetail } from '@/server/modules/catalog/brand-pages';
-import { getBrandDetail } from '@/server/modules/catalog/brands';
-import { getDb } from '@/server/db/client';
-import { messagesFor } from '@/i18n/routing';
+import { loadBrandDetail, loadBrandSummary } from '@/server/modules/catalog/brand-pages';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -19,7 +16,7 @@ const idOf = (value: string | string[] | undefined) => (firstParam(value) === un
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale } = await params;
   const id = idOf((await searchParams).id);
-  const brand = id ? await getBrandDetail(await getDb(), { id, lang: messagesFor(locale as Locale) }) : null;
+  const brand = id ? await loadBrandSummary({ locale: locale as Locale, id }) : null;
   if (!brand) return { title: (await getTranslations({ locale, namespace: 'errors' }))('notFoundTitle'), robots: { index: false } };
   return pageMetadata({ locale, path: '/brand/detail', query: { id }, title: brand.name, description: brand.description || brand.name });
 }

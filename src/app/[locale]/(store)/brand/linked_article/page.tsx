@@ -4,11 +4,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BrandArticleList } from '@/components/catalog/brand-article-list';
 import { PageTitle } from '@/components/content/page-title';
 import { Pagination } from '@/components/content/pagination';
-import { messagesFor, type Locale } from '@/i18n/routing';
+import type { Locale } from '@/i18n/routing';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
-import { getDb } from '@/server/db/client';
-import { BRAND_ARTICLES_PAGE_SIZE, loadBrandArticles } from '@/server/modules/catalog/brand-pages';
-import { getBrandDetail } from '@/server/modules/catalog/brands';
+import { BRAND_ARTICLES_PAGE_SIZE, loadBrandArticles, loadBrandSummary } from '@/server/modules/catalog/brand-pages';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -18,7 +16,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const { locale } = await params;
   const search = await searchParams;
   const id = idOf(search.id);
-  const brand = id ? await getBrandDetail(await getDb(), { id, lang: messagesFor(locale as Locale) }) : null;
+  const brand = id ? await loadBrandSummary({ locale: locale as Locale, id }) : null;
   if (!brand) return { title: (await getTranslations({ locale, namespace: 'errors' }))('notFoundTitle'), robots: { index: false } };
   const t = await getTranslations({ locale, namespace: 'brandPages' });
   const page = positiveInt(search.page) ?? 1;
