@@ -16,6 +16,10 @@ export function StructureThumb({ productId, hasStructure, alt }: { productId: nu
       height={80}
       loading="lazy"
       onError={() => setFailed(true)}
+      // An image that failed before hydration fired its error with no listener: decoding it again tells.
+      ref={(el) => {
+        if (el?.complete) el.decode().catch(() => setFailed(true));
+      }}
       className="h-full w-full object-contain"
       data-testid="structure-thumb"
     />
