@@ -3,5 +3,6 @@ CREATE INDEX "products_search_text_trgm_idx" ON "products" USING gin ("search_te
 CREATE INDEX "products_search_grams_idx" ON "products" USING gin ((regexp_split_to_array(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), '') || string_to_array(regexp_replace(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), '(..)', '\1' || chr(1), 'g'), chr(1)) || string_to_array(regexp_replace(substr(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), 2), '(..)', '\1' || chr(1), 'g'), chr(1)))) WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_name_en_exact_idx" ON "products" USING btree (lower("name_en")) WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_name_zh_exact_idx" ON "products" USING btree ("name_zh") WHERE "products"."active";--> statement-breakpoint
-CREATE INDEX "products_cas_prefix_idx" ON "products" USING btree ("cas" text_pattern_ops) WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_item_no_active_idx" ON "products" USING btree ("item_no" text_pattern_ops,"id") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_cas_prefix_idx" ON "products" USING btree ("cas" text_pattern_ops,"id") WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_newest_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."active";

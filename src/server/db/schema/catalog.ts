@@ -93,7 +93,9 @@ export const products = pgTable(
     // Exact names, so that a key with 10,000+ matches still shows the product of that very name first.
     index('products_name_en_exact_idx').using('btree', sql`lower(${t.nameEn})`).where(sql`${t.active}`),
     index('products_name_zh_exact_idx').using('btree', t.nameZh).where(sql`${t.active}`),
-    index('products_cas_prefix_idx').using('btree', sql`${t.cas} text_pattern_ops`).where(sql`${t.active}`),
+    // Item number and CAS with the id: counting and ranking their matches is an index-only scan.
+    index('products_item_no_active_idx').using('btree', sql`${t.itemNo} text_pattern_ops`, t.id).where(sql`${t.active}`),
+    index('products_cas_prefix_idx').using('btree', sql`${t.cas} text_pattern_ops`, t.id).where(sql`${t.active}`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active}`),
   ],
 );

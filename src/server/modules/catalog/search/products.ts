@@ -219,7 +219,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     : sql``;
   const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
   const head = key.head
-    ? sql`union select ${columns} from (select p.* from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT}) p`
+    ? sql`union (select ${columns} from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT})`
     : sql``;
   return sql`
     with found as materialized (
