@@ -25,3 +25,40 @@ describe('parseSearchType', () => {
     expect(parseSearchType('abc')).toBeNull();
   });
 });
+
+describe('sanitiseSearchKey — the exact rule (spec §5)', () => {
+  it('turns every regular-expression metacharacter into a space', () => {
+    for (const ch of ['\\', '^', '$', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/']) {
+      expect(sanitiseSearchKey(`a${ch}b`), ch).toBe('a b');
+    }
+  });
+
+  it('turns quotes, semicolons, equals and commas (also full-width ones) into spaces', () => {
+    for (const ch of ["'", '"', ';', '=', ',', '，', '；']) {
+      expect(sanitiseSearchKey(`a${ch}b`), ch).toBe('a b');
+    }
+  });
+
+  it('keeps what a reagent key needs: hyphens, digits, letters, Chinese, percent and spaces inside', () => {
+    expect(sanitiseSearchKey('A12345-5g')).toBe('A12345-5g');
+    expect(sanitiseSearchKey('7732-18-5')).toBe('7732-18-5');
+    expect(sanitiseSearchKey('乙醇 99.5%')).toBe('乙醇 99 5%');
+  });
+
+  it('answers an empty string for keys made only of removed characters and spaces', () => {
+    expect(sanitiseSearchKey('   ')).toBe('');
+    expect(sanitiseSearchKey("';=,")).toBe('');
+  });
+
+  it('never lets SQL or LIKE syntax through as quotes or statement breaks', () => {
+    const cleaned = sanitiseSearchKey("x' OR '1'='1'; --");
+    expect(cleaned).not.toMatch(/['";=]/);
+  });
+});
+
+describe('sanitiseSearchKey — binary input', () => {
+  it('turns NUL and other control characters into spaces', () => {
+    expect(sanitiseSearchKey('ab\u0000cd\u0007\u001b\u007f')).toBe('ab cd');
+    expect(sanitiseSearchKey('\u0000\u0001')).toBe('');
+  });
+});

@@ -6,11 +6,14 @@ export const SEARCH_KEY_MAX = 50;
 /**
  * The spec's search-key rule (§5): regular-expression metacharacters, single and double
  * quotes, semicolon, equals and comma become spaces; the result is trimmed and capped.
+ * Control characters (NUL and the rest of C0, DEL) become spaces too: a pasted binary key can
+ * never reach the database, where PostgreSQL would refuse a NUL in a text parameter.
  */
 export function sanitiseSearchKey(input: string): string {
   return input
     .slice(0, SEARCH_KEY_MAX)
     .replace(/[\\^$.*+?()[\]{}|/'";=,，；]/g, ' ')
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .trim();
 }
 

@@ -1,17 +1,19 @@
 import { getTranslations } from 'next-intl/server';
+import type { CategoryNode } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/navigation';
 import { isContentMenuKey } from './content-menu-keys';
 import { ContentNavMenu } from './content-nav-menu';
 import { NAV_ITEMS } from './nav-items';
+import { ProductMegaMenu } from './product-mega-menu';
 
-export async function NavBar() {
+export async function NavBar({ productMenu }: { productMenu: CategoryNode[] }) {
   const t = await getTranslations('nav');
   return (
     <nav aria-label={t('label')} className="bg-brand-600 text-white">
       <ul className="container-page flex items-stretch gap-0 overflow-x-auto whitespace-nowrap text-sm [scrollbar-width:none]">
         {NAV_ITEMS.map((item) => (
           <li key={item.key}>
-            {isContentMenuKey(item.key) ? <ContentNavMenu kind={item.key} label={t(item.key)} href={item.href} /> : (
+            {item.key === 'product' ? <ProductMegaMenu label={t(item.key)} href={item.href} tree={productMenu} /> : isContentMenuKey(item.key) ? <ContentNavMenu kind={item.key} label={t(item.key)} href={item.href} /> : (
             <Link href={item.href} className="block px-3 py-3 font-medium hover:bg-brand-700 lg:px-4">
               {t(item.key)}
             </Link>

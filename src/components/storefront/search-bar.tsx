@@ -1,32 +1,109 @@
 'use client';
 
 import { Search } from 'lucide-react';
-import { useTranslations } from 'next-intl';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useRouter } from '@/i18n/navigation';
-import { SEARCH_KEY_MAX, SEARCH_TYPES, sanitiseSearchKey, type SearchType } from '@/lib/search-key';
+import { useLocale, useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { getPathname, usePathname, useRouter } from '@/i18n/navigation';
+import { apiPost } from '@/lib/api-client';
+import { SEARCH_KEY_MAX, SEARCH_TYPES, parseSearchType, sanitiseSearchKey, type SearchType } from '@/lib/search-key';
 
 const HIDE_AFTER_PX = 50;
+/** Wait this long after the last keystroke before asking for suggestions. */
+const SUGGEST_DELAY_MS = 250;
+const SUGGEST_MIN_CHARS = 2;
 
-/** Type selector and key; hidden after 50 px of scroll (spec §2). */
+interface Suggestion {
+  id: number;
+  itemNo: string;
+  name: string;
+  cas: string | null;
+}
+
+/**
+ * Type selector and key (spec §2, §5, §9); hidden after 50 px of scroll. Product searches go to
+ * /product/list with sk and type, brand searches to /brand/list with sk, type=4 and a timestamp.
+ * While a product key is typed, a listbox of suggestions (product/getName) can be walked with the
+ * arrow keys; Enter on one opens its product, Enter otherwise searches.
+ */
 export function SearchBar() {
+  return (
+    <Suspense fallback={<SearchForm />}>
+      <SearchBarFromUrl />
+    </Suspense>
+  );
+}
+
+/** On a result page (product list, product search, brand search) the bar shows the search it made. */
+function SearchBarFromUrl() {
+  const pathname = usePathname();
+  const params = useSearchParams();
+  let initial: { key: string; type: SearchType } | null = null;
+  if (pathname === '/brand/list') initial = { key: params.get('sk') ?? '', type: 4 };
+  else if (pathname === '/product/list' || pathname === '/product/index/search') {
+    const type = parseSearchType(params.get('type'));
+    initial = { key: params.get(pathname === '/product/list' ? 'sk' : 'searchKey') ?? '', type: type === null || type === 4 ? 3 : type };
+  }
+  // A new search (another URL) starts the bar afresh with that search.
+  const id = initial ? `${pathname}?${initial.type}:${initial.key}` : 'none';
+  return <SearchForm key={id} initialKey={initial?.key.slice(0, SEARCH_KEY_MAX)} initialType={initial?.type} />;
+}
+
+function SearchForm({ initialKey = '', initialType = 1 }: { initialKey?: string; initialType?: SearchType }) {
   const t = useTranslations('search');
+  const locale = useLocale();
   const router = useRouter();
-  const [type, setType] = useState<SearchType>(1);
-  const [key, setKey] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const [type, setType] = useState<SearchType>(initialType);
+  const [key, setKey] = useState(initialKey);
   const [hidden, setHidden] = useState(false);
+  const [found, setFound] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const latest = useRef(0);
+  const listId = useId();
 
   useEffect(() => {
+    // Marks the form as driven by this component (tests wait for it; without it the form still submits natively).
+    formRef.current?.setAttribute('data-ready', 'true');
     const onScroll = () => setHidden(window.scrollY > HIDE_AFTER_PX);
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
+  const clean = sanitiseSearchKey(key);
+  // Suggestions follow typing: not for brands, not for a key the page was opened with.
+  const eligible = type !== 4 && clean.length >= SUGGEST_MIN_CHARS && key !== initialKey;
+  const suggestions = eligible ? found : [];
+
+  useEffect(() => {
+    const request = ++latest.current;
+    if (!eligible) return;
+    const timer = window.setTimeout(() => {
+      apiPost<Suggestion[]>('/api/web/product/getName', { key: clean, limit: 8 }, { silent: true })
+        .then((items) => {
+          if (request !== latest.current) return;
+          setFound(items);
+          setActive(-1);
+        })
+        .catch(() => {
+          if (request === latest.current) setFound([]);
+        });
+    }, SUGGEST_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [clean, eligible]);
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    const clean = sanitiseSearchKey(key);
+    const chosen = open ? suggestions[active] : undefined;
+    if (chosen) {
+      setOpen(false);
+      router.push({ pathname: '/product/detail', query: { id: String(chosen.id) } });
+      return;
+    }
     if (!clean) return;
+    setOpen(false);
     if (type === 4) {
       router.push({ pathname: '/brand/list', query: { sk: clean, type: '4', t: String(Date.now()) } });
     } else {
@@ -34,12 +111,35 @@ export function SearchBar() {
     }
   }
 
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (suggestions.length === 0) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setOpen(true);
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      // -1 is the typed key itself; the arrows cycle through it and the suggestions.
+      setActive((i) => {
+        const next = i + step;
+        if (next >= suggestions.length) return -1;
+        return next < -1 ? suggestions.length - 1 : next;
+      });
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  const showList = open && suggestions.length > 0;
+  const optionId = (i: number) => `${listId}-o${i}`;
   return (
-    <div className={`border-b border-line bg-white transition-opacity duration-200 ${hidden ? 'invisible opacity-0' : 'opacity-100'}`} data-testid="search-bar">
-      <form role="search" aria-label={t('label')} onSubmit={submit} className="container-page flex items-center gap-2 py-3">
+    <div className={`relative z-40 border-b border-line bg-white transition-opacity duration-200 ${hidden ? 'invisible opacity-0' : 'opacity-100'}`} data-testid="search-bar">
+      {/* Without JavaScript the form is a plain GET to the product list, which sends type 4 on to the brand search. */}
+      <form ref={formRef} role="search" aria-label={t('label')} onSubmit={submit} action={getPathname({ href: '/product/list', locale })} method="get" className="container-page flex items-center gap-2 py-3" data-testid="search-form">
         <label className="sr-only" htmlFor="search-type">{t('type')}</label>
         <select
           id="search-type"
+          name="type"
           value={type}
           onChange={(e) => setType(Number(e.target.value) as SearchType)}
           className="h-10 rounded-l-md border border-line bg-gray-50 px-2 text-sm"
@@ -49,15 +149,59 @@ export function SearchBar() {
           ))}
         </select>
         <label className="sr-only" htmlFor="search-key">{t('label')}</label>
-        <input
-          id="search-key"
-          type="search"
-          value={key}
-          maxLength={SEARCH_KEY_MAX}
-          onChange={(e) => setKey(e.target.value)}
-          placeholder={t('placeholder')}
-          className="h-10 min-w-0 flex-1 border border-line px-3 text-sm outline-none focus:border-brand-500"
-        />
+        <div className="relative min-w-0 flex-1">
+          <input
+            id="search-key"
+            name="sk"
+            type="search"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={showList}
+            aria-controls={listId}
+            aria-activedescendant={showList && active >= 0 && active < suggestions.length ? optionId(active) : undefined}
+            autoComplete="off"
+            value={key}
+            maxLength={SEARCH_KEY_MAX}
+            onChange={(e) => {
+              setKey(e.target.value);
+              setOpen(true);
+              setActive(-1);
+            }}
+            onKeyDown={onKeyDown}
+            onFocus={() => setOpen(true)}
+            onBlur={() => setOpen(false)}
+            placeholder={t('placeholder')}
+            className="h-10 w-full border border-line px-3 text-sm outline-none focus:border-brand-500"
+          />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t('suggestions')}
+            hidden={!showList}
+            className="absolute inset-x-0 top-full z-50 mt-1 max-h-80 overflow-y-auto rounded-md border border-line bg-white py-1 shadow-lg"
+            data-testid="search-suggestions"
+          >
+            {suggestions.map((s, i) => (
+              <li
+                key={s.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                // mousedown, not click: the input's blur would hide the list before a click lands.
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  setOpen(false);
+                  router.push({ pathname: '/product/detail', query: { id: String(s.id) } });
+                }}
+                onMouseEnter={() => setActive(i)}
+                className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-700' : ''}`}
+              >
+                <span className="font-medium">{s.name}</span>
+                <span className="ml-2 text-xs text-muted">{s.itemNo}{s.cas ? ` · CAS ${s.cas}` : ''}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
         <button type="submit" className="flex h-10 items-center gap-1 rounded-r-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600">
           <Search aria-hidden size={16} />
           <span className="hidden sm:inline">{t('submit')}</span>

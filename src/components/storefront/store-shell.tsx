@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
+import type { CategoryNode } from '@/contracts/catalog-browse';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
 import type { Locale } from '@/i18n/routing';
@@ -17,7 +18,7 @@ export interface StoreShellProps {
     user: HeaderUser | null;
     contact: SiteContact;
     locale: Locale;
-    chrome: { footerHtml: string; visitors: number; qrCode: string | null; menus: NavMenusDto };
+    chrome: { footerHtml: string; visitors: number; qrCode: string | null; menus: NavMenusDto; productMenu: CategoryNode[] };
   };
   withNav: boolean;
   aside?: ReactNode;
@@ -33,7 +34,7 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
       <SiteBehaviour />
       <SiteHeader user={user} contact={contact} locale={locale} />
       <SearchBar />
-      {withNav && <NavBar />}
+      {withNav && <NavBar productMenu={chrome.productMenu} />}
       <main id="main" className="flex-1">
         {aside ? (
           <div className="container-page flex flex-col gap-6 py-6 md:flex-row">

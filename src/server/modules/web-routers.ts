@@ -2,6 +2,9 @@ import 'server-only';
 import { authWebRouter, registerWebRouter } from './auth/routes';
 import { cartAppRouter, cartWebRouter } from './cart/routes';
 import { productDetailWebRouter } from './catalog/detail/routes';
+import { brandWebRouter } from './catalog/brand-routes';
+import { productFilterAppRouter } from './catalog/filter-routes';
+import { productListWebRouter } from './catalog/product-routes';
 import { cmsRouter } from './cms/routes';
 import { applicationWebRouter } from './content/application-routes';
 import { bannerWebRouter } from './content/banner-routes';
@@ -17,5 +20,6 @@ import { trackingAppRouter, visitorWebRouter } from './tracking/routes';
 export const webRouters = [
   authWebRouter, registerWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter,
   newsWebRouter, applicationWebRouter, supportWebRouter, resourceWebRouter, bannerWebRouter, subscriptionWebRouter,
-  visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter, productDetailWebRouter,
+  visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
+  productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
 ];

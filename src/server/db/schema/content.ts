@@ -60,6 +60,7 @@ export const contentItems = pgTable(
   (t) => [
     index('content_items_kind_idx').on(t.kind, t.publishedAt),
     index('content_items_category_idx').on(t.categoryId, t.publishedAt),
+    index('content_items_brand_idx').on(t.brandId, t.publishedAt),
   ],
 );
 

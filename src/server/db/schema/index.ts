@@ -10,3 +10,4 @@ export * from './cms';
 export * from './tracking';
 export * from './subscriptions';
 export * from './catalog-links';
+export * from './catalog-feedback';

@@ -1,12 +1,14 @@
 import 'server-only';
 import { getLocale } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
+import type { CategoryNode } from '@/contracts/catalog-browse';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { currentActor } from '@/server/auth/current-actor';
 import { getDb } from '@/server/db/client';
 import { countCartItems } from '@/server/modules/cart/service';
+import { listCategoryTree } from '@/server/modules/catalog/categories';
 import { getSiteBlock, listNavMenus } from '@/server/modules/content/queries';
 import { countVisitors } from '@/server/modules/tracking/service';
 import { qrSvgDataUrl } from './qr';
@@ -25,6 +27,8 @@ export interface ChromeData {
   visitors: number;
   qrCode: string | null;
   menus: NavMenusDto;
+  /** The product mega menu: the category tree (issue 3), read once a minute per process. */
+  productMenu: CategoryNode[];
 }
 
 /** What the storefront frame (header, footer, service panel) needs, for the layouts to pass down. */
@@ -32,15 +36,16 @@ export async function loadShellData(): Promise<ShellData> {
   const db = await getDb();
   const [actor, contact, locale] = await Promise.all([currentActor(), getSiteContact(db), getLocale()]);
   const lang = messagesFor(locale as Locale);
-  const [cartCount, footer, visitors, menus, qrCode] = await Promise.all([
+  const [cartCount, footer, visitors, menus, qrCode, productMenu] = await Promise.all([
     actor.kind === 'user' ? countCartItems(db, { companyId: actor.companyId, userId: actor.userId }) : 0,
     getSiteBlock(db, { key: 'footer', lang }),
     countVisitors(db),
     listNavMenus(db, { lang }),
     contact.qrCodeUrl ? qrSvgDataUrl(contact.qrCodeUrl) : null,
+    listCategoryTree(db, { lang }),
   ]);
   return {
-    chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus },
+    chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus, productMenu },
     user: actor.kind === 'user' ? { name: actor.name, companyName: actor.companyName, cartCount } : null,
     contact,
     locale: locale as Locale,

@@ -1,0 +1,5 @@
+import { flagList } from '../../_lib/product-pages';
+
+const { generateMetadata, Page } = flagList('/product/index/special', 'special');
+export { generateMetadata };
+export default Page;

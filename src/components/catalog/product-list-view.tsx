@@ -1,0 +1,193 @@
+import { Check, ChevronLeft, ChevronRight, Info } from 'lucide-react';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import type { BrandFacetDto, CategoryNode, ProductPageDto } from '@/contracts/catalog-browse';
+import { PageTitle } from '@/components/content/page-title';
+import { Link } from '@/i18n/navigation';
+import { categoryHref } from '@/lib/category-links';
+import { listQuery, type ListParams, type ListSort } from '@/lib/product-list-params';
+import { AutoSubmit } from './auto-submit';
+import { FeedbackForm } from './feedback-form';
+import { ProductListCard } from './product-list-card';
+
+export interface ProductListViewProps {
+  /** The page's own path, e.g. `/product/list`. */
+  pathname: string;
+  /** The parameters that pick the list (sk and type, typeId…); kept by every link and by the form. */
+  baseQuery: Record<string, string>;
+  title: string;
+  crumbs: { label: string; href?: string }[];
+  homeLabel: string;
+  page: ProductPageDto;
+  facets: BrandFacetDto[];
+  list: ListParams;
+  /** The search, when the list is one. */
+  search: { key: string; type: number } | null;
+  /** First-level categories for the category filter; omitted on a category's own list. */
+  categoryFilter?: CategoryNode[];
+  /** Child categories shown as links above a category's list. */
+  subcategories?: CategoryNode[];
+  cursorReset?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * A product list (hot, new, special, promotion, category, search): notices, the count, sort links,
+ * filters that work without JavaScript (brand and stock toggles as links, the category as a GET form), cards and
+ * keyset paging with the engine's cursors; an empty search offers the "could not find it" form.
+ */
+export async function ProductListView(props: ProductListViewProps) {
+  const { pathname, baseQuery, page, facets, list, search } = props;
+  const t = await getTranslations('catalog');
+  const format = await getFormatter();
+  const filters = { brand: list.brandIds, stock: list.inStock, cat: list.cat };
+  const sorts: ListSort[] = search ? ['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc'] : ['newest', 'itemNo', 'priceAsc', 'priceDesc'];
+  const activeSort: ListSort = list.sort ?? (search ? 'relevance' : 'newest');
+  const href = (extra: Record<string, string | number | boolean | number[] | undefined>) => ({
+    pathname,
+    query: listQuery({ ...baseQuery, ...filters, sort: list.sort, ...extra }),
+  });
+  const filtered = list.brandIds.length > 0 || list.inStock || list.cat !== undefined;
+
+  return (
+    <div className="container-page py-6">
+      <PageTitle homeLabel={props.homeLabel} crumbs={props.crumbs} title={props.title}>
+        {props.children}
+      </PageTitle>
+
+      <div className="flex flex-col gap-3" aria-live="polite">
+        {page.typeFallback && (
+          <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="type-fallback-note">
+            <Info aria-hidden size={16} className="mt-0.5 shrink-0" />{t('typeFallback')}
+          </p>
+        )}
+        {page.notice === 'casCheckDigit' && search && (
+          <p className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="cas-notice">
+            <Info aria-hidden size={16} className="mt-0.5 shrink-0" />{t('casCheckDigit', { cas: search.key })}
+          </p>
+        )}
+        {props.cursorReset && <p className="text-sm text-muted" data-testid="cursor-reset">{t('cursorReset')}</p>}
+      </div>
+
+      {props.subcategories && props.subcategories.length > 0 && (
+        <nav aria-label={t('subcategories')} className="mt-2 mb-4">
+          <ul className="flex flex-wrap gap-2">
+            {props.subcategories.map((c) => (
+              <li key={c.id}>
+                <Link href={categoryHref(c)} className="block rounded-full border border-line bg-white px-3 py-1 text-sm hover:border-brand-500 hover:text-brand-700">{c.classify}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      <div className="mt-4 flex flex-col gap-6 lg:flex-row">
+        <aside className="lg:w-60 lg:shrink-0">
+          <details className="group rounded-lg border border-line bg-white" open>
+            <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold lg:hidden">{t('filters')}</summary>
+            <div className="flex flex-col gap-4 px-4 pb-4 lg:pt-4" data-testid="list-filters">
+              <Link
+                href={href({ stock: !list.inStock, cursor: undefined })}
+                rel="nofollow"
+                data-active={list.inStock}
+                className="flex items-center gap-2 text-sm hover:text-brand-700"
+                data-testid="filter-stock"
+              >
+                <CheckMark on={list.inStock} />{t('inStockOnly')}{list.inStock && <span className="sr-only"> ({t('filterOn')})</span>}
+              </Link>
+              {props.categoryFilter && props.categoryFilter.length > 0 && (
+                <form method="get" action="" className="flex flex-col gap-1 text-sm" aria-label={t('category')}>
+                  <AutoSubmit />
+                  {Object.entries(listQuery({ ...baseQuery, brand: list.brandIds, stock: list.inStock, sort: list.sort })).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+                  <label htmlFor="filter-category" className="font-medium">{t('category')}</label>
+                  <div className="flex gap-2">
+                    <select id="filter-category" name="cat" defaultValue={list.cat ? String(list.cat) : ''} className="h-9 min-w-0 flex-1 rounded-md border border-line bg-white px-2" data-testid="filter-category">
+                      <option value="">{t('allCategories')}</option>
+                      {props.categoryFilter.map((c) => <option key={c.id} value={c.id}>{c.classify}</option>)}
+                    </select>
+                    <button type="submit" className="h-9 rounded-md border border-line px-3 text-sm hover:border-brand-500">{t('apply')}</button>
+                  </div>
+                </form>
+              )}
+              <div className="flex flex-col gap-1 text-sm">
+                <p className="mb-1 font-medium">{t('brands')}</p>
+                {facets.length === 0 ? <p className="text-xs text-muted">{t('noBrands')}</p> : (
+                  <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto" data-testid="brand-facets">
+                    {facets.map((f) => {
+                      const on = list.brandIds.includes(f.id);
+                      const brandsAfter = on ? list.brandIds.filter((b) => b !== f.id) : [...list.brandIds, f.id];
+                      return (
+                        <li key={f.id}>
+                          <Link href={href({ brand: brandsAfter, cursor: undefined })} rel="nofollow" data-active={on} className="flex items-center gap-2 hover:text-brand-700" data-testid="brand-facet">
+                            <CheckMark on={on} />
+                            <span className="min-w-0 flex-1 truncate" data-testid="brand-facet-name">{f.name}</span>
+                            {on && <span className="sr-only"> ({t('filterOn')})</span>}
+                            <span className="text-xs text-muted">{format.number(f.count)}</span>
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </div>
+              {filtered && <Link href={{ pathname, query: listQuery({ ...baseQuery, sort: list.sort }) }} className="text-sm text-brand-700 hover:underline" data-testid="clear-filters">{t('clearFilters')}</Link>}
+            </div>
+          </details>
+        </aside>
+
+        <section className="min-w-0 flex-1" aria-labelledby="list-count">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <p id="list-count" className="text-sm text-muted" data-testid="result-count">
+              {page.totalCapped ? t('resultsCapped', { count: format.number(10_000) }) : t('results', { count: page.total })}
+            </p>
+            <nav aria-label={t('sortBy')} className="flex flex-wrap items-center gap-1 text-sm" data-testid="sort-links">
+              <span className="text-muted">{t('sortBy')}:</span>
+              {sorts.map((s) => (
+                s === activeSort
+                  ? <span key={s} aria-current="true" className="rounded bg-brand-500 px-2 py-1 text-white">{t(`sort.${s}`)}</span>
+                  : <Link key={s} href={href({ sort: s })} className="rounded px-2 py-1 hover:bg-brand-50 hover:text-brand-700">{t(`sort.${s}`)}</Link>
+              ))}
+            </nav>
+          </div>
+
+          {page.items.length === 0 ? (
+            <div className="rounded-lg border border-dashed border-line bg-white p-8 text-center" data-testid="list-empty">
+              <p className="font-medium text-ink">{search ? t('noResultsFor', { key: search.key }) : filtered ? t('noResultsFiltered') : t('emptyList')}</p>
+              {search && page.notice !== 'casCheckDigit' && (
+                <div className="flex justify-center"><FeedbackForm searchKey={search.key} type={search.type} /></div>
+              )}
+            </div>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="product-list">
+              {page.items.map((p) => <li key={p.id}><ProductListCard product={p} /></li>)}
+            </ul>
+          )}
+
+          {(page.prevCursor || page.nextCursor) && (
+            <nav aria-label={t('pagination')} className="mt-6 flex items-center justify-center gap-3" data-testid="keyset-pager">
+              {page.prevCursor ? (
+                <Link href={href({ cursor: page.prevCursor })} rel="prev" className="flex h-9 items-center gap-1 rounded-md border border-line bg-white px-3 text-sm hover:border-brand-500">
+                  <ChevronLeft aria-hidden size={16} />{t('previous')}
+                </Link>
+              ) : null}
+              {page.nextCursor ? (
+                <Link href={href({ cursor: page.nextCursor })} rel="next" className="flex h-9 items-center gap-1 rounded-md border border-line bg-white px-3 text-sm hover:border-brand-500">
+                  {t('next')}<ChevronRight aria-hidden size={16} />
+                </Link>
+              ) : null}
+            </nav>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The box of a filter link: ticked when the filter is on. */
+function CheckMark({ on }: { on: boolean }) {
+  return (
+    <span aria-hidden className={`flex h-4 w-4 shrink-0 items-center justify-center rounded border ${on ? 'border-brand-500 bg-brand-500 text-white' : 'border-gray-400 bg-white'}`}>
+      {on && <Check size={12} strokeWidth={3} />}
+    </span>
+  );
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { SEARCH_KEY_MAX, sanitiseSearchKey } from '@/lib/search-key';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * An id that names one category or brand. Missing is a 400; present but not a positive integer
+ * (`abc`, `0`, `1.5`, too large) cannot name anything, so it is `null` and the call answers 404,
+ * as unknown ids do (issue 3 "Bad input").
+ */
+const lookupId = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const text = typeof v === 'number' ? String(v) : v;
+  if (typeof text !== 'string' || !/^\d{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n > 0 && n <= 2_147_483_647 ? n : null;
+}, z.number().int().positive().nullable());
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+const page = (limit: number, max = 50) => ({
+  limit: z.coerce.number().int().min(1).max(max).default(limit),
+  /** Page number from 1, as the spec's other list calls send it. */
+  offset: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+/** A search key as the search bar sends it: capped, then cleaned by the shared rule (spec §5). */
+const searchKey = z.preprocess(
+  (v) => (typeof v === 'string' ? sanitiseSearchKey(v) : v),
+  z.string().max(SEARCH_KEY_MAX),
+);
+const optionalKey = z.preprocess((v) => (v === null ? undefined : v), searchKey.optional());
+const flagBool = z.preprocess((v) => {
+  if (v === '' || v === null || v === undefined) return undefined;
+  if (v === true || v === '1' || v === 'true' || v === 'on') return true;
+  if (v === false || v === '0' || v === 'false') return false;
+  return v;
+}, z.boolean().optional());
+
+// ---- categories ----
+
+export interface CategoryNode {
+  id: number;
+  /** The category's name in the caller's language (the spec's field name). */
+  classify: string;
+  superiorId: number | null;
+  level: number;
+  leaf: boolean;
+  /** Child categories (spec §3 "secondJson"), nested to the third level. */
+  secondJson: CategoryNode[];
+}
+
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.object({
+  id: z.number().int(),
+  classify: z.string(),
+  superiorId: z.number().int().nullable(),
+  level: z.number().int(),
+  leaf: z.boolean(),
+  get secondJson() {
+    return z.array(categoryNodeSchema);
+  },
+});
+
+export const catIdInputSchema = z.object({ catId: lookupId });
+
+// ---- brands ----
+
+/** Brand list types of `/brand?type=`: 1 authorised brands, 0 brand overview (all brands). */
+export const BRAND_LIST_TYPES = [0, 1] as const;
+export type BrandListType = (typeof BRAND_LIST_TYPES)[number];
+
+export const brandTypeSchema = z.object({ type: z.union([z.literal(0), z.literal(1)]), name: z.string(), count: z.number().int() });
+export type BrandTypeDto = z.infer<typeof brandTypeSchema>;
+
+export const brandCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logoText: z.string(),
+  country: z.string(),
+  authorised: z.boolean(),
+});
+
+export const brandSummarySchema = brandCardSchema.extend({ description: z.string() });
+export type BrandSummaryDto = z.infer<typeof brandSummarySchema>;
+
+export const brandPageSchema = z.object({
+  list: z.array(brandSummarySchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type BrandPageDto = z.infer<typeof brandPageSchema>;
+
+export const brandDetailSchema = brandSummarySchema.extend({
+  /** Other name (the English one on the Chinese site and the other way round). */
+  otherName: z.string(),
+  /** Active products of the brand, exact up to 10,000 (10001 means "10,000+"). */
+  productCount: z.number().int(),
+  articleCount: z.number().int(),
+});
+export type BrandDetailDto = z.infer<typeof brandDetailSchema>;
+
+export const brandSlideSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subtitle: z.string(),
+  link: z.string(),
+});
+export type BrandSlideDto = z.infer<typeof brandSlideSchema>;
+
+export const brandTypeInputSchema = z.object({ type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0) });
+export const brandPageInputSchema = z.object({
+  type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+  sk: optionalKey,
+  ...page(24, 100),
+});
+export const brandRecommendInputSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
+export const brandIdInputSchema = z.object({ id: lookupId });
+export const brandArticlesInputSchema = z.object({ id: lookupId, ...page(10) });
+
+// ---- product lists and search ----
+
+export const PRODUCT_SORTS = ['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc'] as const;
+export const PRODUCT_FLAGS = ['hot', 'new', 'special'] as const;
+/** Product search types (1 item number, 2 CAS, 3 name); 4 (brand) is a brand search. */
+export const PRODUCT_SEARCH_TYPES = [1, 2, 3] as const;
+export type ProductSearchType = (typeof PRODUCT_SEARCH_TYPES)[number];
+
+/** Brand ids as a repeated field (`brandIds=1&brandIds=2`), a comma list (`1,2`) or a JSON array. */
+const brandIds = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
+  return list.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+}, z.array(id).max(20).optional());
+
+/**
+ * The type of a product search. Anything but 1–3 falls back to a name search (3) and the answer
+ * says so (`typeFallback`), as issue 3 "Bad input" asks; the search key itself is always validated.
+ */
+const searchType = z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : String(v)), z.string().max(10).optional());
+
+export const productPageInputSchema = z.object({
+  key: optionalKey,
+  type: searchType,
+  flag: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_FLAGS).optional()),
+  categoryId: optionalId,
+  brandIds,
+  inStock: flagBool,
+  sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_SORTS).optional()),
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(512).regex(/^[A-Za-z0-9_-]+$/).optional()),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ProductPageInput = z.infer<typeof productPageInputSchema>;
+
+/** A brand's products (`brand/linked/list`): the brand id and the list's sort, stock filter and keyset page. */
+export const brandProductsInputSchema = productPageInputSchema.pick({ inStock: true, sort: true, cursor: true, limit: true }).extend({ id: lookupId });
+
+export const brandFacetsInputSchema = productPageInputSchema.omit({ brandIds: true, cursor: true, limit: true, sort: true });
+
+export const productCardSchema = z.object({
+  id: z.number().int(),
+  itemNo: z.string(),
+  cas: z.string().nullable(),
+  name: z.string(),
+  formula: z.string().nullable(),
+  purity: z.string(),
+  brandName: z.string(),
+  minPrice: z.string().nullable(),
+  packCount: z.number().int(),
+  hasStructure: z.boolean(),
+  inStock: z.boolean(),
+});
+
+export const productPageSchema = z.object({
+  items: z.array(productCardSchema),
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
+  /** Exact up to 10,000; past it `totalCapped` is true and the UI shows "10,000+". */
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  /** `casCheckDigit`: the CAS key has a wrong check digit; it was reported, not searched. */
+  notice: z.enum(['casCheckDigit']).nullable(),
+  /** The search type used (1–3), null without a key. */
+  type: z.number().int().nullable(),
+  /** True when the type asked for was not 1–3 and a name search (3) ran instead. */
+  typeFallback: z.boolean(),
+});
+export type ProductPageDto = z.infer<typeof productPageSchema>;
+
+export const brandFacetSchema = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
+export type BrandFacetDto = z.infer<typeof brandFacetSchema>;
+
+export const suggestInputSchema = z.object({
+  key: searchKey.pipe(z.string().min(1)),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export const productSuggestionSchema = z.object({ id: z.number().int(), itemNo: z.string(), name: z.string(), cas: z.string().nullable() });
+export type ProductSuggestionDto = z.infer<typeof productSuggestionSchema>;
+
+// ---- "could not find it" ----
+
+export const FEEDBACK_NOTE_MAX = 500;
+const trimmed = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(max));
+/** Control characters (other than tab and newlines) never reach the table. */
+const printable = (s: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s);
+
+export const feedbackInputSchema = z.object({
+  key: z.preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? sanitiseSearchKey(v) : v), z.string().min(1, 'feedbackKeyRequired').max(SEARCH_KEY_MAX)),
+  type: z.coerce.number().int().min(1, 'feedbackTypeInvalid').max(4, 'feedbackTypeInvalid'),
+  contact: z.preprocess((v) => (v === '' || v === null ? undefined : v), trimmed(100).refine(printable, 'feedbackTextInvalid').optional()),
+  note: z.preprocess((v) => (v === '' || v === null ? undefined : v), trimmed(FEEDBACK_NOTE_MAX).refine(printable, 'feedbackTextInvalid').optional()),
+});
+export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
+export const feedbackOutputSchema = z.object({ id: z.number().int() });

@@ -1,0 +1,64 @@
+import { sanitiseSearchKey } from './search-key';
+
+/** Sorts a product list offers (the search engine's `ProductSort`). */
+export const LIST_SORTS = ['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+type Search = Record<string, string | string[] | undefined>;
+
+/** The filters, sort and page of a product list, read from its query string. */
+export interface ListParams {
+  sort?: ListSort;
+  brandIds: number[];
+  inStock: boolean;
+  /** A category filter on lists that are not a category's own list. */
+  cat?: number;
+  cursor?: string;
+}
+
+const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+const all = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+function positive(text: string | undefined): number | undefined {
+  if (!text || !/^\d{1,9}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n > 0 ? n : undefined;
+}
+
+/**
+ * Reads `sort`, `brand` (repeated or comma-separated ids, at most 20), `stock=1`, `cat` and
+ * `cursor`; anything malformed is dropped rather than refused, so a hand-edited URL still lists.
+ */
+export function parseListParams(search: Search): ListParams {
+  const sortText = first(search.sort);
+  const sort = (LIST_SORTS as readonly string[]).includes(sortText ?? '') ? (sortText as ListSort) : undefined;
+  const brandIds = [...new Set(all(search.brand).flatMap((v) => v.split(',')).map((v) => positive(v.trim())).filter((n): n is number => n !== undefined))].slice(0, 20);
+  const stock = first(search.stock);
+  const cursor = first(search.cursor);
+  return {
+    sort,
+    brandIds,
+    inStock: stock === '1' || stock === 'true' || stock === 'on',
+    cat: positive(first(search.cat)),
+    cursor: cursor && /^[A-Za-z0-9_-]{1,512}$/.test(cursor) ? cursor : undefined,
+  };
+}
+
+/** A search key from the query (`sk` or `searchKey`), cleaned by the shared rule; undefined when empty. */
+export function parseSearchKey(value: string | string[] | undefined): string | undefined {
+  const text = first(value);
+  if (text === undefined) return undefined;
+  return sanitiseSearchKey(text) || undefined;
+}
+
+/** Query values as strings, without the empty ones (for links that keep the list's other parameters). */
+export function listQuery(values: Record<string, string | number | boolean | number[] | undefined | null>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined || v === null || v === false || v === '') continue;
+    if (Array.isArray(v)) {
+      if (v.length > 0) out[k] = v.join(',');
+    } else out[k] = v === true ? '1' : String(v);
+  }
+  return out;
+}

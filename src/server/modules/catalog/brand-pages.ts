@@ -1,0 +1,50 @@
+import 'server-only';
+import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, BrandSummaryDto, ProductPageDto } from '@/contracts/catalog-browse';
+import type { ContentPage } from '@/contracts/content';
+import { messagesFor, type Locale } from '@/i18n/routing';
+import { getDb } from '@/server/db/client';
+import { listContent } from '@/server/modules/content/queries';
+import { getBrandDetail, getBrandSummary, listBrandSlides } from './brands';
+import { findBrands, findProducts } from './browse';
+
+export const BRAND_PAGE_SIZE = 24;
+export const BRAND_ARTICLES_PAGE_SIZE = 10;
+
+/** A brand list page (`/brand?type=`) or a brand search (`/brand/list?sk=`), with the slides. */
+export async function loadBrandList(params: { locale: Locale; type: BrandListType; key?: string; page: number }): Promise<{ brands: BrandPageDto; slides: BrandSlideDto[] }> {
+  const db = await getDb();
+  const lang = messagesFor(params.locale);
+  const [brands, slides] = await Promise.all([
+    findBrands(db, { type: params.type, key: params.key, lang, limit: BRAND_PAGE_SIZE, offset: params.page }),
+    params.key ? Promise.resolve([]) : listBrandSlides(db, { lang, limit: 6 }),
+  ]);
+  return { brands, slides };
+}
+
+/** A brand's page: the brand, its first products (keyset, newest first) and its latest articles; null when unknown. */
+export async function loadBrandDetail(params: { locale: Locale; id: number }): Promise<{ brand: BrandDetailDto; products: ProductPageDto; articles: ContentPage } | null> {
+  const db = await getDb();
+  const lang = messagesFor(params.locale);
+  const brand = await getBrandDetail(db, { id: params.id, lang });
+  if (!brand) return null;
+  const [products, articles] = await Promise.all([
+    findProducts(db, { brandIds: [brand.id], limit: 12 }, lang),
+    listContent(db, { brandId: brand.id, lang, limit: 5, offset: 1 }),
+  ]);
+  return { brand, products, articles };
+}
+
+/** Articles linked to a brand, one page; null when the brand is unknown. */
+export async function loadBrandArticles(params: { locale: Locale; id: number; page: number }): Promise<{ brand: BrandSummaryDto; articles: ContentPage } | null> {
+  const db = await getDb();
+  const lang = messagesFor(params.locale);
+  const brand = await getBrandSummary(db, { id: params.id, lang });
+  if (!brand) return null;
+  const articles = await listContent(db, { brandId: brand.id, lang, limit: BRAND_ARTICLES_PAGE_SIZE, offset: params.page });
+  return { brand, articles };
+}
+
+/** A brand without counts, for page metadata; null when unknown. */
+export async function loadBrandSummary(params: { locale: Locale; id: number }): Promise<BrandSummaryDto | null> {
+  return getBrandSummary(await getDb(), { id: params.id, lang: messagesFor(params.locale) });
+}

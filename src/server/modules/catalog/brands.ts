@@ -1,0 +1,102 @@
+import 'server-only';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, BrandSummaryDto, BrandTypeDto } from '@/contracts/catalog-browse';
+import type { Db } from '@/server/db/client';
+import { brands, contentItems, products } from '@/server/db/schema';
+import { EXACT_TOTAL_CAP } from '@/server/modules/content/queries';
+
+type Lang = 'zh' | 'en';
+type BrandRow = typeof brands.$inferSelect;
+
+const TYPE_NAMES: Record<BrandListType, Record<Lang, string>> = {
+  1: { zh: '授权品牌', en: 'Authorised brands' },
+  0: { zh: '品牌总览', en: 'Brand overview' },
+};
+
+function toSummary(r: BrandRow, lang: Lang): BrandSummaryDto {
+  return {
+    id: r.id,
+    name: lang === 'en' ? r.nameEn : r.nameZh,
+    logoText: r.logoText,
+    country: r.country,
+    authorised: r.authorised,
+    description: lang === 'en' ? r.descriptionEn : r.descriptionZh,
+  };
+}
+
+/** The two brand lists (`/brand?type=1` authorised, `type=0` all) with their sizes. */
+export async function listBrandTypes(db: Db, params: { lang: Lang }): Promise<BrandTypeDto[]> {
+  const [row] = await db
+    .select({ all: sql<number>`count(*)::int`, authorised: sql<number>`(count(*) filter (where ${brands.authorised}))::int` })
+    .from(brands);
+  return [
+    { type: 1, name: TYPE_NAMES[1][params.lang], count: Number(row?.authorised ?? 0) },
+    { type: 0, name: TYPE_NAMES[0][params.lang], count: Number(row?.all ?? 0) },
+  ];
+}
+
+/** One page of brands in the shop's order: authorised ones (type 1) or all (type 0). */
+export async function listBrands(db: Db, params: { type: BrandListType; lang: Lang; limit: number; offset: number }): Promise<BrandPageDto> {
+  const where = params.type === 1 ? eq(brands.authorised, true) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(brands).where(where).orderBy(asc(brands.sort), asc(brands.id)).limit(params.limit).offset((params.offset - 1) * params.limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(brands).where(where),
+  ]);
+  return { list: rows.map((r) => toSummary(r, params.lang)), total: Number(total?.n ?? 0), limit: params.limit, offset: params.offset };
+}
+
+/** Brands by id in the order given (search results keep their ranking). */
+export async function listBrandsByIds(db: Db, params: { ids: number[]; lang: Lang }): Promise<BrandSummaryDto[]> {
+  if (params.ids.length === 0) return [];
+  const rows = await db.select().from(brands).where(inArray(brands.id, params.ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return params.ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toSummary(r, params.lang)] : [];
+  });
+}
+
+/** Recommended brands (home page, brand pages), in the shop's order. */
+export async function listRecommendedBrandSummaries(db: Db, params: { lang: Lang; limit: number }): Promise<BrandSummaryDto[]> {
+  const rows = await db.select().from(brands).where(eq(brands.recommended, true)).orderBy(asc(brands.sort), asc(brands.id)).limit(params.limit);
+  return rows.map((r) => toSummary(r, params.lang));
+}
+
+/** Slides of the brand pages: the recommended authorised brands, each linking to its page. */
+export async function listBrandSlides(db: Db, params: { lang: Lang; limit: number }): Promise<BrandSlideDto[]> {
+  const rows = await db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.recommended, true), eq(brands.authorised, true)))
+    .orderBy(asc(brands.sort), asc(brands.id))
+    .limit(params.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    title: params.lang === 'en' ? r.nameEn : r.nameZh,
+    subtitle: params.lang === 'en' ? r.descriptionEn : r.descriptionZh,
+    link: `/brand/detail?id=${r.id}`,
+  }));
+}
+
+/** A brand without counts (for pages and calls that only need it to exist); null when unknown. */
+export async function getBrandSummary(db: Db, params: { id: number; lang: Lang }): Promise<BrandSummaryDto | null> {
+  const [row] = await db.select().from(brands).where(eq(brands.id, params.id));
+  return row ? toSummary(row, params.lang) : null;
+}
+
+/** A brand with its product count (exact up to 10,000) and linked-article count; null when unknown. */
+export async function getBrandDetail(db: Db, params: { id: number; lang: Lang }): Promise<BrandDetailDto | null> {
+  const [row] = await db.select().from(brands).where(eq(brands.id, params.id));
+  if (!row) return null;
+  const productWhere = and(eq(products.brandId, row.id), eq(products.active, true));
+  const [[productCount], [articleCount]] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(sql`(select 1 from ${products} where ${productWhere} limit ${EXACT_TOTAL_CAP + 1}) as capped`),
+    db.select({ n: sql<number>`count(*)::int` }).from(contentItems).where(eq(contentItems.brandId, row.id)),
+  ]);
+  return {
+    ...toSummary(row, params.lang),
+    otherName: params.lang === 'en' ? row.nameZh : row.nameEn,
+    productCount: Number(productCount?.n ?? 0),
+    articleCount: Number(articleCount?.n ?? 0),
+  };
+}

@@ -1,0 +1,71 @@
+import 'server-only';
+import type { BrandFacetDto, BrandListType, BrandPageDto, ProductPageDto, ProductPageInput, ProductSearchType } from '@/contracts/catalog-browse';
+import { PRODUCT_SEARCH_TYPES } from '@/contracts/catalog-browse';
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/http/errors';
+import { listBrands, listBrandsByIds } from './brands';
+import { InvalidCursorError, brandFacets, listProducts, searchBrands, type ProductQuery } from './search';
+
+type Lang = 'zh' | 'en';
+
+/**
+ * The search type of a product search. Without a key there is none; with a key, a missing type
+ * searches every field (item number, CAS and names), and anything but 1–3 falls back to a name
+ * search (3) that the page notes.
+ */
+export function resolveSearchType(key: string | undefined, type: string | undefined): { type: ProductSearchType | undefined; fallback: boolean } {
+  if (!key) return { type: undefined, fallback: false };
+  if (type === undefined) return { type: undefined, fallback: false };
+  const n = /^\d$/.test(type) ? Number(type) : NaN;
+  if ((PRODUCT_SEARCH_TYPES as readonly number[]).includes(n)) return { type: n as ProductSearchType, fallback: false };
+  return { type: 3, fallback: true };
+}
+
+export type ProductFilter = Omit<ProductPageInput, 'limit' | 'cursor'> & { cursor?: string | null; limit: number };
+
+function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fallback: boolean } {
+  const key = filter.key || undefined;
+  const { type, fallback } = resolveSearchType(key, filter.type);
+  return {
+    fallback,
+    query: {
+      lang,
+      key,
+      type,
+      flag: filter.flag,
+      categoryId: filter.categoryId,
+      brandIds: filter.brandIds && filter.brandIds.length > 0 ? filter.brandIds : undefined,
+      inStock: filter.inStock || undefined,
+      sort: filter.sort,
+      cursor: filter.cursor ?? null,
+      limit: filter.limit,
+    },
+  };
+}
+
+/** One keyset page of products for the lists and `/api/product/sx`; a bad cursor is a 400. */
+export async function findProducts(db: Db, filter: ProductFilter, lang: Lang): Promise<ProductPageDto> {
+  const { query, fallback } = toQuery(filter, lang);
+  try {
+    const page = await listProducts(db, query);
+    return { ...page, type: query.type ?? null, typeFallback: fallback };
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new AppError(400, 'invalidCursor');
+    throw error;
+  }
+}
+
+/** Brand facets (with counts) for the same filters as a product list. */
+export async function findBrandFacets(db: Db, filter: Omit<ProductFilter, 'brandIds' | 'cursor' | 'limit' | 'sort'>, lang: Lang): Promise<BrandFacetDto[]> {
+  const { query } = toQuery({ ...filter, limit: 1 }, lang);
+  const { brandIds: _b, cursor: _c, limit: _l, sort: _s, ...rest } = query;
+  return brandFacets(db, rest);
+}
+
+/** A brand list page (`/brand?type=`), or a brand search (`/brand/list?sk=`) when a key is given. */
+export async function findBrands(db: Db, params: { type: BrandListType; key?: string; lang: Lang; limit: number; offset: number }): Promise<BrandPageDto> {
+  if (!params.key) return listBrands(db, params);
+  const found = await searchBrands(db, { key: params.key, lang: params.lang, offset: (params.offset - 1) * params.limit, limit: params.limit });
+  const list = await listBrandsByIds(db, { ids: found.items.map((b) => b.id), lang: params.lang });
+  return { list, total: found.total, limit: params.limit, offset: params.offset };
+}
