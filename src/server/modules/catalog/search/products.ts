@@ -236,16 +236,43 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
 /** Every list runs with this (SET LOCAL): never a sequential scan on products (ADR 0014). */
 export const NO_SEQSCAN = 'set local enable_seqscan = off';
 
+/**
+ * No JIT compilation for search queries (ADR 0014). The planner's costs of the capped queries
+ * cross `jit_above_cost` (price sorts, long lists: 0.1–10 M) although they read at most
+ * 10,001 rows, and compiling with inlining and optimisation cost ≈ 0.5 s at 1M products.
+ * Harmless where the server has no JIT (PGlite).
+ */
+export const NO_JIT = 'set local jit = off';
+
+/** The settings of every search transaction. */
+export const SEARCH_SETTINGS = [NO_SEQSCAN, NO_JIT] as const;
+
+const SETTING = /^set local (\w+) = (\w+)$/;
+
+/**
+ * Applies SET LOCAL planner settings (the constants above) in one round trip: `set_config(…, true)`
+ * is SET LOCAL as a function, on PostgreSQL and PGlite alike.
+ */
+export async function applySettings(tx: Db, settings: readonly string[]): Promise<void> {
+  if (settings.length === 0) return;
+  const calls = settings.map((s) => {
+    const m = SETTING.exec(s);
+    if (!m) throw new Error(`not a planner setting: ${s}`);
+    return `set_config('${m[1]}', '${m[2]}', true)`;
+  });
+  await tx.execute(sql.raw(`select ${calls.join(', ')}`));
+}
+
 /** Runs a query as an index walk: SET LOCAL planner settings in a short transaction. */
 export async function runWalk(db: Db, query: SQL): Promise<unknown> {
-  return inTransaction(db, [NO_SEQSCAN, ...WALK_SETTINGS], (tx) => tx.execute(query));
+  return inTransaction(db, [...SEARCH_SETTINGS, ...WALK_SETTINGS], (tx) => tx.execute(query));
 }
 
 /** Read-only work in one short transaction with SET LOCAL planner settings (none: no transaction). */
-async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
   if (settings.length === 0) return work(db);
   return db.transaction(async (tx) => {
-    for (const setting of settings) await tx.execute(sql.raw(setting));
+    await applySettings(tx, settings);
     return work(tx);
   });
 }
@@ -274,18 +301,18 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   if (built.ranked) {
     const ranked = built.ranked;
     // A key search never scans products sequentially, however frequent the key (ADR 0014).
-    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+    [rows, total] = await inTransaction(db, SEARCH_SETTINGS, async (tx) => {
       const r = rowsOf<PageRow>(await tx.execute(ranked));
       return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(tx, built.count as SQL)];
     });
   } else {
-    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+    [rows, total] = await inTransaction(db, SEARCH_SETTINGS, async (tx) => {
       const n = await countOf(tx, built.count as SQL);
       // Past the cap the matches are dense: walk the sort's index (not for prices, which have none).
       // Below it, collect them through the filters' indexes and sort: a walk could read the whole
       // index for a rare category the planner thinks common.
       if (n > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc') {
-        for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
+        await applySettings(tx, WALK_SETTINGS);
         return [rowsOf<PageRow>(await tx.execute(built.walk as SQL)), n];
       }
       return [rowsOf<PageRow>(await tx.execute(built.collect as SQL)), n];
