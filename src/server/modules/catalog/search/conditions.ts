@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
-import { gramSourceSql, searchGramsSql } from '@/server/db/schema/search-sql';
+import { gramSourceSql, hasTrigramLetter, searchGramsSql, searchTextPlainSql, trigramKey } from '@/server/db/schema/search-sql';
 import { escapeLike, type KeyPlan } from './key';
 
 export type Lang = 'zh' | 'en';
@@ -102,6 +102,39 @@ export interface KeyConditions {
 
 const NO_RANK = 999;
 
+/** Characters of a long key that the trigram index reads (about ten trigrams). */
+export const TRIGRAM_WINDOW = 12;
+const SELECTIVE = /[\p{N}ǀǁǂǃ]/u;
+
+/**
+ * The part of a (translated) key that the trigram index reads: the key itself up to
+ * TRIGRAM_WINDOW characters, else its window of that length with the most digits and separators,
+ * the last such window on a tie (ADR 0014). A GIN scan costs about one posting list per trigram,
+ * and in a catalogue built from a few hundred chemical words most trigrams (`met`, `thy`, `ben`…)
+ * are in a tenth to a third of all products: the whole name `methyl 3-bromo-4-cyano-5-tert-
+ * butylbenzoate` (40 trigrams) took ≈ 45 ms at 1M products in the index alone, its window
+ * `3ǀbromoǀ4ǀcyano` 12 ms. Locants and separators make the rarest windows; without any, the
+ * end of a name (the parent compound) tells more than its start (substituents). The caller
+ * confirms the whole key with strpos.
+ */
+export function trigramWindow(key: string): string {
+  const chars = [...key];
+  if (chars.length <= TRIGRAM_WINDOW) return key;
+  let best = 0;
+  let bestScore = -1;
+  let score = chars.slice(0, TRIGRAM_WINDOW).filter((c) => SELECTIVE.test(c)).length;
+  for (let start = 0; start + TRIGRAM_WINDOW <= chars.length; start += 1) {
+    if (start > 0) {
+      score += (SELECTIVE.test(chars[start + TRIGRAM_WINDOW - 1] as string) ? 1 : 0) - (SELECTIVE.test(chars[start - 1] as string) ? 1 : 0);
+    }
+    if (score >= bestScore) {
+      bestScore = score;
+      best = start;
+    }
+  }
+  return chars.slice(best, best + TRIGRAM_WINDOW).join('');
+}
+
 /** The SQL of a key plan; `brandIds` are the brands whose name matched the key. */
 export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyConditions | null {
   const paths: SQL[] = [];
@@ -126,10 +159,24 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
   const nameKey = plan.nameLike ?? plan.nameGram;
   if (nameKey) {
     // Indexable form for WHERE; strpos (same meaning, no escaping, no per-row arrays) everywhere else.
-    if (plan.nameLike) paths.push(sql`p.search_text like ${`%${escapeLike(plan.nameLike)}%`}`);
+    if (plan.nameLike) {
+      // search_text holds separators as letters (search-sql.ts), so the key is translated too.
+      const translated = trigramKey(plan.nameLike);
+      const window = trigramWindow(translated);
+      const checks: SQL[] = [sql`p.search_text like ${`%${escapeLike(window)}%`}`];
+      // A window of a long key: the index reads its trigrams, strpos confirms the whole key.
+      if (window !== translated) checks.push(sql`strpos(p.search_text, ${translated}) > 0`);
+      // A key holding one of those letters itself is checked on the untranslated text as well.
+      if (hasTrigramLetter(plan.nameLike)) checks.push(sql`strpos(${sql.raw(searchTextPlainSql('p.'))}, ${plan.nameLike}) > 0`);
+      paths.push(checks.length === 1 ? (checks[0] as SQL) : sql`(${sql.join(checks, sql` and `)})`);
+    }
     else paths.push(sql`${sql.raw(searchGramsSql('p.'))} @> ${textArray([nameKey])}`);
-    const source = plan.nameLike ? 'p.search_text' : gramSourceSql('p.');
-    tiers.push({ tier: 3, cond: sql`strpos(${sql.raw(source)}, ${nameKey}) > 0` });
+    tiers.push({
+      tier: 3,
+      cond: plan.nameLike
+        ? sql`strpos(p.search_text, ${trigramKey(plan.nameLike)}) > 0`
+        : sql`strpos(${sql.raw(gramSourceSql('p.'))}, ${nameKey}) > 0`,
+    });
   }
   if (plan.brands && brandIds.length > 0) {
     const cond = brandIds.length === 1 ? sql`p.brand_id = ${brandIds[0]}` : sql`p.brand_id = any(${intArray(brandIds)})`;

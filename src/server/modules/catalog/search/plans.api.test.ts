@@ -56,7 +56,7 @@ function expectIndexed(name: string, text: string, index?: RegExp): void {
 
 const ITEM = /products_item_no_(prefix_idx|uq|active_idx)/;
 const CAS = /products_cas_(prefix_)?idx/;
-const TRGM = /products_search_text_trgm_idx/;
+const TRGM = /products_search_trgm_idx/;
 const GRAMS = /products_search_grams_idx/;
 
 type Shape = [string, Omit<ProductQuery, 'lang' | 'limit'>, RegExp | undefined];
