@@ -98,34 +98,36 @@ export interface KeyConditions {
    * CAS numbers and exact names, each through its own index (ADR 0015).
    */
   head: SQL | null;
+  /** The key is matched as a name (trigrams or grams), the path whose frequency varies most. */
+  name: boolean;
 }
 
 const NO_RANK = 999;
 
-/** Keys longer than this are read by the trigram index through a few short windows. */
-export const TRIGRAM_WINDOW = 12;
-/** Characters of each window: four trigrams. */
-const WINDOW_CHARS = 6;
+/** Keys longer than this (whole names, mostly) are read by the trigram index through three windows. */
+export const TRIGRAM_WINDOW = 20;
+/** Characters of each window: five trigrams. */
+const WINDOW_CHARS = 7;
 
 /**
  * The LIKE pattern the trigram index reads for a (translated) key: the key itself up to
- * TRIGRAM_WINDOW characters, else its start, middle and end, six characters each, in order
- * (`%methylǁ%ǀ4ǀcya%nzoate%`; start and end only below 18 characters) — ADR 0014. A GIN scan costs
- * about one posting list per trigram, and in a catalogue built from a few hundred chemical words
- * most trigrams (`met`, `thy`, `ben`…) are in a tenth to a third of all products: the whole name
+ * TRIGRAM_WINDOW characters, else its start, middle and end, seven characters each, in order
+ * (`%methylǁ%yanoǀ5ǀ%enzoate%`) — ADR 0014. A GIN scan costs about one posting list per trigram,
+ * and in a catalogue built from a few hundred chemical words most trigrams (`met`, `thy`, `ben`…)
+ * are in a tenth to a third of all products: the whole name
  * `methyl 3-bromo-4-cyano-5-tert-butylbenzoate` (40 trigrams) took 45–75 ms at 1M products in the
- * index alone. Twelve trigrams from three places of a name select nearly as well (all three in
- * order, a few dozen candidates at most) at a fraction of the cost; a single window does not:
- * `2ǀtrifluorom` alone drew 44,000 candidates. The caller confirms the whole key with strpos.
- * Returns the escaped pattern and whether it is the key itself.
+ * index alone. Fifteen trigrams from three places of a name select nearly as well (all three in
+ * order) at a fraction of the cost. Shorter keys are read whole: a single window drew 44,000
+ * candidates (`2ǀtrifluorom`), and two windows of `phenylbiphenyl` (`%phenyl%phenyl%`) half the
+ * catalogue. The caller confirms the whole key with strpos. Returns the escaped pattern and
+ * whether it is the key itself.
  */
 export function trigramPattern(key: string): { pattern: string; whole: boolean } {
   const chars = [...key];
   if (chars.length <= TRIGRAM_WINDOW) return { pattern: `%${escapeLike(key)}%`, whole: true };
   const part = (start: number): string => escapeLike(chars.slice(start, start + WINDOW_CHARS).join(''));
-  const starts = [0];
-  if (chars.length >= 3 * WINDOW_CHARS) starts.push(Math.floor(chars.length / 2) - WINDOW_CHARS / 2);
-  starts.push(chars.length - WINDOW_CHARS);
+  // Non-overlapping for every length above TRIGRAM_WINDOW (≥ 3 × WINDOW_CHARS), so the key implies the pattern.
+  const starts = [0, Math.floor(chars.length / 2) - Math.floor(WINDOW_CHARS / 2), chars.length - WINDOW_CHARS];
   return { pattern: `%${starts.map(part).join('%')}%`, whole: false };
 }
 
@@ -195,5 +197,6 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
     tier,
     rank,
     head: heads.length === 0 ? null : sql`(${sql.join(heads, sql` or `)})`,
+    name: nameKey !== null,
   };
 }

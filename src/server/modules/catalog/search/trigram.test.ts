@@ -11,15 +11,16 @@ describe('trigram keys', () => {
     expect(hasTrigramLetter('3-bromo')).toBe(false);
   });
 
-  it('gives the index short keys whole and long keys by their start, middle and end', () => {
+  it('gives the index keys up to 20 characters whole and longer keys by their start, middle and end', () => {
     expect(trigramPattern('bromo')).toEqual({ pattern: '%bromo%', whole: true });
     expect(trigramPattern('100%_x\\')).toEqual({ pattern: '%100\\%\\_x\\\\%', whole: true });
-    expect(trigramPattern('abcdefghijkl').whole).toBe(true);
-    expect(trigramPattern('abcdefghijklm')).toEqual({ pattern: '%abcdef%hijklm%', whole: false });
+    expect(trigramPattern('phenylbiphenyl').whole).toBe(true);
+    expect(trigramPattern('abcdefghijklmnopqrst').whole).toBe(true);
+    expect(trigramPattern('abcdefghijklmnopqrstu')).toEqual({ pattern: '%abcdefg%hijklmn%opqrstu%', whole: false });
     const key = trigramKey('methyl 3-bromo-4-cyano-5-tert-butylbenzoate');
-    expect(trigramPattern(key)).toEqual({ pattern: '%methyl%yanoǀ5%nzoate%', whole: false });
-    // Windows never overlap, so the pattern is implied by the key; astral characters count once.
-    const astral = '𠀀𠀁𠀂𠀃𠀄𠀅𠀆𠀇𠀈𠀉𠀊𠀋𠀌𠀍𠀎𠀏𠀐𠀑';
-    expect(trigramPattern(astral).pattern).toBe('%𠀀𠀁𠀂𠀃𠀄𠀅%𠀆𠀇𠀈𠀉𠀊𠀋%𠀌𠀍𠀎𠀏𠀐𠀑%');
+    expect(trigramPattern(key)).toEqual({ pattern: '%methylǁ%yanoǀ5ǀ%enzoate%', whole: false });
+    // Astral characters count once.
+    const astral = '𠀀𠀁𠀂𠀃𠀄𠀅𠀆𠀇𠀈𠀉𠀊𠀋𠀌𠀍𠀎𠀏𠀐𠀑𠀒𠀓𠀔';
+    expect(trigramPattern(astral).pattern).toBe('%𠀀𠀁𠀂𠀃𠀄𠀅𠀆%𠀇𠀈𠀉𠀊𠀋𠀌𠀍%𠀎𠀏𠀐𠀑𠀒𠀓𠀔%');
   });
 });
