@@ -18,14 +18,14 @@ CREATE TABLE "catalog_feedback" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name_zh || ' ' || name_en || ' ' || pinyin || ' ' || pinyin_initials || ' ' || synonyms)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower(name_zh || ' ' || name_en || ' ' || pinyin || ' ' || pinyin_initials || ' ' || synonyms), '- ′,', 'ǀǁǂǃ')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "product_articles" ADD CONSTRAINT "product_articles_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_articles" ADD CONSTRAINT "product_articles_content_id_content_items_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."content_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalog_feedback" ADD CONSTRAINT "catalog_feedback_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "product_articles_content_idx" ON "product_articles" USING btree ("content_id");--> statement-breakpoint
 CREATE INDEX "catalog_feedback_status_idx" ON "catalog_feedback" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "product_documents_kind_issued_idx" ON "product_documents" USING btree ("kind","issued_at");--> statement-breakpoint
-CREATE INDEX "products_search_text_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops) WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops) WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_search_grams_idx" ON "products" USING gin ((regexp_split_to_array(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), '') || string_to_array(regexp_replace(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), '(..)', '\1' || chr(1), 'g'), chr(1)) || string_to_array(regexp_replace(substr(lower(name_zh || ' ' || pinyin_initials || ' ' || synonyms), 2), '(..)', '\1' || chr(1), 'g'), chr(1)))) WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_name_en_exact_idx" ON "products" USING btree (lower("name_en")) WHERE "products"."active";--> statement-breakpoint
 CREATE INDEX "products_name_zh_exact_idx" ON "products" USING btree ("name_zh") WHERE "products"."active";--> statement-breakpoint

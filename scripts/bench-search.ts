@@ -17,11 +17,11 @@ import { openPostgres, type DbHandle } from '../src/server/db/client';
 import { rowsOf } from '../src/server/db/migrate';
 import { buildFacetQuery } from '../src/server/modules/catalog/search/facets';
 import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search';
-import { buildListQuery, NO_SEQSCAN, WALK_SETTINGS } from '../src/server/modules/catalog/search/products';
+import { applySettings, buildListQuery, isFrequent, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/products';
 import { createRng } from '../src/server/db/seed/random';
 import { loadWithCopy, prepare } from './generate-catalog';
 
-type Kind = 'itemExact' | 'itemPrefix' | 'cas' | 'cjk12' | 'nameZh' | 'nameEn' | 'pinyin' | 'brand' | 'filtered';
+export type Kind = 'itemExact' | 'itemPrefix' | 'cas' | 'cjk12' | 'nameZh' | 'nameEn' | 'pinyin' | 'brand' | 'filtered' | 'namePrice';
 
 const KINDS: { kind: Kind; label: string; target: string }[] = [
   { kind: 'itemExact', label: 'Item number, exact (type 1)', target: 'p95 ≤ 5 ms' },
@@ -33,6 +33,7 @@ const KINDS: { kind: Kind; label: string; target: string }[] = [
   { kind: 'pinyin', label: 'Pinyin / initials (type 3)', target: 'p95 ≤ 50 ms' },
   { kind: 'brand', label: 'Brand name (type 3)', target: 'p95 ≤ 50 ms' },
   { kind: 'filtered', label: 'No key: category + in stock, newest', target: '—' },
+  { kind: 'namePrice', label: 'English name sorted by price (type 3)', target: '—' },
 ];
 
 interface Options {
@@ -125,7 +126,7 @@ interface Sample {
 const CJK = /[\u3400-\u9fff]/;
 
 /** Realistic keys: each drawn from a random loaded product, as a buyer would type them. */
-async function drawKeys(handle: DbHandle, count: number, seed: number): Promise<Record<Kind, ProductQuery[]>> {
+export async function drawKeys(handle: DbHandle, count: number, seed: number): Promise<Record<Kind, ProductQuery[]>> {
   const rng = createRng(seed);
   const [{ max } = { max: 0 }] = rowsOf<{ max: number }>(await handle.db.execute(sql`select max(id)::int as max from products`));
   const ids = Array.from({ length: count * 2 }, () => rng.int(1, Number(max)));
@@ -143,7 +144,7 @@ async function drawKeys(handle: DbHandle, count: number, seed: number): Promise<
     return chars.slice(start, start + len).join('');
   };
   const out: Record<Kind, ProductQuery[]> = {
-    itemExact: [], itemPrefix: [], cas: [], cjk12: [], nameZh: [], nameEn: [], pinyin: [], brand: [], filtered: [],
+    itemExact: [], itemPrefix: [], cas: [], cjk12: [], nameZh: [], nameEn: [], pinyin: [], brand: [], filtered: [], namePrice: [],
   };
   samples.forEach((s, i) => {
     out.itemExact.push(q(i % 2 ? s.item_no : s.item_no.toLowerCase(), 1));
@@ -158,6 +159,8 @@ async function drawKeys(handle: DbHandle, count: number, seed: number): Promise<
     out.pinyin.push(q(i % 3 === 0 && s.pinyin_initials.length >= 3 ? s.pinyin_initials : substring(s.pinyin, 4, 12), 3));
     const brand = brands[rng.int(0, brands.length - 1)];
     if (brand) out.brand.push(q(i % 2 ? brand.name_en : brand.name_zh, 3));
+    const last = out.nameEn[out.nameEn.length - 1];
+    if (last) out.namePrice.push({ ...last, sort: 'priceAsc' });
     const category = categories[rng.int(0, categories.length - 1)];
     if (category) out.filtered.push({ lang: 'zh', categoryId: category.id, inStock: true, sort: 'newest', limit: 20 });
   });
@@ -170,6 +173,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 interface Figures {
+  /** The slowest query of the run, for its EXPLAIN. */
+  slowest: ProductQuery | null;
+  slowestMs: number;
   p50: number;
   p95: number;
   p99: number;
@@ -183,36 +189,51 @@ async function measure(handle: DbHandle, queries: ProductQuery[], iterations: nu
   let totals = 0;
   let capped = 0;
   for (let i = 0; i < Math.min(20, queries.length); i += 1) await listProducts(handle.db, queries[i] as ProductQuery);
+  let slowest: ProductQuery | null = null;
+  let slowestMs = 0;
   for (let i = 0; i < iterations; i += 1) {
     const q = queries[i % queries.length] as ProductQuery;
     const t = performance.now();
     const page = await listProducts(handle.db, q);
-    times.push(performance.now() - t);
+    const ms = performance.now() - t;
+    times.push(ms);
+    if (ms > slowestMs) {
+      slowestMs = ms;
+      slowest = q;
+    }
     totals += page.total;
     if (page.totalCapped) capped += 1;
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), runs: iterations, meanTotal: totals / iterations, capped };
+  return {
+    slowest, slowestMs, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), runs: iterations, meanTotal: totals / iterations, capped,
+  };
 }
 
 /** EXPLAIN with the planner settings the engine itself uses for that query. */
 async function explain(handle: DbHandle, query: SQL, settings: readonly string[], analyze = true): Promise<string> {
   const statement = analyze ? sql`explain (analyze, buffers, costs off, timing off) ${query}` : sql`explain ${query}`;
   const rows = await handle.db.transaction(async (tx) => {
-    for (const s of settings) await tx.execute(sql.raw(s));
+    await applySettings(tx, settings);
     return rowsOf<Record<string, string>>(await tx.execute(statement));
   });
   return rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
 function settingsOf(part: 'ranked' | 'count' | 'walk' | 'collect'): readonly string[] {
-  return part === 'walk' ? [NO_SEQSCAN, ...WALK_SETTINGS] : [NO_SEQSCAN];
+  return part === 'walk' ? [...SEARCH_SETTINGS, ...WALK_SETTINGS] : SEARCH_SETTINGS;
 }
 
 async function explainParts(handle: DbHandle, q: ProductQuery, analyze: boolean): Promise<string[]> {
   const built = await buildListQuery(handle.db, q);
   const out: string[] = [];
-  if (built.ranked) out.push('-- ranked page (first 10,001 matches + head, counted in the same pass)', await explain(handle, built.ranked, settingsOf('ranked'), analyze));
+  const frequent = built.estimate !== null && built.rankedFrequent !== null
+    && await handle.db.transaction(async (tx) => isFrequent(tx, built.estimate as SQL));
+  if (frequent && built.rankedFrequent) {
+    out.push('-- ranked page, frequent key (first 10,001 matches by the primary key + head, counted in the same pass)', await explain(handle, built.rankedFrequent, settingsOf('ranked'), analyze));
+  } else if (built.ranked) {
+    out.push('-- ranked page (first 10,001 matches + head, counted in the same pass)', await explain(handle, built.ranked, settingsOf('ranked'), analyze));
+  }
   if (built.count && !built.ranked) out.push('-- capped count', await explain(handle, built.count, settingsOf('count'), analyze));
   if (built.walk) out.push('-- page past 10,000 matches (index walk)', await explain(handle, built.walk, settingsOf('walk'), analyze));
   if (built.collect) out.push('-- page up to 10,000 matches (collect and sort)', await explain(handle, built.collect, settingsOf('collect'), analyze));
@@ -229,7 +250,7 @@ async function explainAll(handle: DbHandle, keys: Record<Kind, ProductQuery[]>):
     parts.push(...await explainParts(handle, q, true));
     if (kind === 'nameZh') {
       const facets = await buildFacetQuery(handle.db, q);
-      if (facets) parts.push('-- brand facets', await explain(handle, facets, [NO_SEQSCAN]));
+      if (facets) parts.push('-- brand facets', await explain(handle, facets, SEARCH_SETTINGS));
     }
     plans.set(kind, parts.join('\n'));
   }
@@ -258,10 +279,18 @@ async function main(): Promise<void> {
   const options = readOptions();
   const { url, dropAtEnd } = await openBenchDatabase(options);
   const handle = openPostgres(url, 2);
+  const loadAtStart = os.loadavg()[0]?.toFixed(1) ?? '?';
+  let server = '';
   const results = new Map<number, Map<Kind, Figures>>();
   const plansBySize = new Map<number, Map<Kind, string>>();
   const seqScans: string[] = [];
   try {
+    const settings = rowsOf<{ v: string; sb: string; wm: string; jit: string; jc: string }>(await handle.db.execute(sql`
+      select split_part(version(), ' on ', 1) as v, current_setting('shared_buffers') as sb, current_setting('work_mem') as wm,
+        current_setting('jit') as jit, current_setting('jit_above_cost') as jc`))[0];
+    server = settings
+      ? `${settings.v}, shared_buffers ${settings.sb}, work_mem ${settings.wm}, server jit ${settings.jit} (above cost ${settings.jc}; the engine sets jit off per transaction)`
+      : 'PostgreSQL';
     for (const size of options.sizes) {
       console.log(`\n== ${size.toLocaleString('en')} products ==`);
       await growTo(handle, url, size);
@@ -279,6 +308,13 @@ async function main(): Promise<void> {
         figures.set(kind, f);
         console.log(`${label.padEnd(42)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  p99 ${fmt(f.p99)} ms  (mean total ${Math.round(f.meanTotal)}, ${f.capped} capped)`);
       }
+      // The plan of each type's slowest search of the run (the typical key's plan is printed above).
+      for (const { kind } of KINDS) {
+        const f = figures.get(kind);
+        if (!f?.slowest) continue;
+        const parts = await explainParts(handle, f.slowest, true);
+        console.log(`\n-- slowest ${kind} at ${size.toLocaleString('en')} (${fmt(f.slowestMs)} ms): ${JSON.stringify({ key: f.slowest.key, type: f.slowest.type, sort: f.slowest.sort })}\n${parts.join('\n')}`);
+      }
       results.set(size, figures);
     }
   } finally {
@@ -288,7 +324,9 @@ async function main(): Promise<void> {
 
   const [small, large] = [options.sizes[0] ?? 0, options.sizes[options.sizes.length - 1] ?? 0];
   const lines: string[] = [
-    `### Search (${new Date().toISOString().slice(0, 10)}, PostgreSQL, ${os.cpus().length} cores shared, load ${os.loadavg()[0]?.toFixed(1)})`,
+    `### Search (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${os.cpus().length} cores shared, load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end)`,
+    '',
+    `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other builds, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${server}.`,
     '',
     `\`npm run bench:search -- --products ${options.products}\`: ${options.iterations} searches per type and size through \`listProducts\``
       + ' (key plan, page of 20, capped count, cards), keys drawn from the loaded data; milliseconds.',
@@ -313,7 +351,9 @@ async function main(): Promise<void> {
   if (options.docs) appendFileSync('docs/benchmarks.md', `\n${table}\n`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack : error);
-  process.exitCode = 1;
-});
+if (process.argv[1]?.endsWith('bench-search.ts')) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exitCode = 1;
+  });
+}

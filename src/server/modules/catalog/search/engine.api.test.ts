@@ -6,6 +6,7 @@ import { listFlaggedProducts } from '../queries';
 import {
   brandFacets, InvalidCursorError, listProducts, searchBrands, suggestProducts, type ProductPage, type ProductQuery, type ProductSort,
 } from './index';
+import { buildListQuery, isFrequent } from './products';
 
 let t: TestDatabase;
 
@@ -435,3 +436,80 @@ async function walkSome(q: ProductQuery, pages: number): Promise<ProductPage['it
   }
   return out;
 }
+
+describe('separators and long keys (search_text holds separators as letters)', () => {
+  const names = {
+    whole: '3-bromo-4-cyano-5-tert-butylbenzoic acid',
+    // Holds the start, middle and end windows of `whole` (3-brom, -tert-, c acid) in order.
+    decoy: '3-bromo-2-chloro-5-tert-butylbenzoic acid',
+    spaces: '3 bromo 4 cyano 5 tert butylbenzoic acid',
+  };
+  let ids: Record<keyof typeof names, number>;
+
+  beforeAll(async () => {
+    const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
+    const entries = Object.entries(names) as [keyof typeof names, string][];
+    const out: Partial<Record<keyof typeof names, number>> = {};
+    for (const [i, [k, en]] of entries.entries()) {
+      const [row] = await query<{ id: number }>(sql`
+        insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+        values (${`ZZ-30${i}`}, ${`分隔符测试${i}`}, ${en}, '', '', ${ref?.brand_id}, ${ref?.category_id}) returning id::int as id`);
+      out[k] = Number(row?.id);
+    }
+    ids = out as Record<keyof typeof names, number>;
+  });
+
+  const found = async (key: string): Promise<number[]> => (await listProducts(t.db, { ...base, key, type: 3, limit: 100 })).items.map((i) => i.id);
+
+  it('matches a long key as a whole, not by the window the index reads', async () => {
+    const hits = await found(names.whole);
+    expect(hits).toContain(ids.whole);
+    expect(hits).not.toContain(ids.decoy);
+    expect(hits).not.toContain(ids.spaces);
+    expect(await found(names.decoy.toUpperCase())).toEqual([ids.decoy]);
+  });
+
+  it('keeps hyphens, spaces and the letters that stand for them apart', async () => {
+    const hyphen = await found('3-bromo-');
+    expect(hyphen).toEqual(expect.arrayContaining([ids.whole, ids.decoy]));
+    expect(hyphen).not.toContain(ids.spaces);
+    expect(await found('3 bromo 4')).toContain(ids.spaces);
+    expect(await found('3 bromo 4')).not.toContain(ids.whole);
+    // U+01C0 is how search_text stores a hyphen; typed by the user it matches nothing here.
+    expect(await found('3ǀbromoǀ4')).toEqual([]);
+    expect((await listProducts(t.db, { ...base, key: '3ǀbromoǀ4', type: 3 })).total).toBe(0);
+  });
+});
+
+describe('a key in a large share of the catalogue', () => {
+  it('walks the primary key for its first 10,001 matches and pages them like the bitmap pass', async () => {
+    const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
+    await t.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      select 'WF-' || g, '频繁' || g, 'walkfreq ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
+      from generate_series(1, 12000) g`);
+    await t.db.execute(sql`analyze products`);
+    const q: ProductQuery = { ...base, key: 'walkfreq', type: 3, limit: 30 };
+    const built = await buildListQuery(t.db, q);
+    expect(built.estimate).not.toBeNull();
+    const frequent = await t.db.transaction(async (tx) => isFrequent(tx, built.estimate!));
+    expect(frequent).toBe(true);
+    // A rare key stays on the bitmap pass.
+    const rare = await buildListQuery(t.db, { ...q, key: 'walkfreq 11999' });
+    expect(await t.db.transaction(async (tx) => isFrequent(tx, rare.estimate!))).toBe(false);
+    // Rows inserted in id order: both passes rank the same first 10,001 matches.
+    const viaWalk = rowsOf<{ id: number }>(await t.db.execute(built.rankedFrequent!)).map((r) => Number(r.id));
+    const viaBitmap = rowsOf<{ id: number }>(await t.db.execute(built.ranked!)).map((r) => Number(r.id));
+    expect(viaWalk).toEqual(viaBitmap);
+    const first = await listProducts(t.db, q);
+    expect(first.total).toBe(10_000);
+    expect(first.totalCapped).toBe(true);
+    // Shortest name first (walkfreq 1 … walkfreq 9), then by id.
+    expect(first.items.slice(0, 9).map((i) => i.itemNo)).toEqual(['WF-1', 'WF-2', 'WF-3', 'WF-4', 'WF-5', 'WF-6', 'WF-7', 'WF-8', 'WF-9']);
+    const second = await listProducts(t.db, { ...q, cursor: first.nextCursor });
+    const ids = [...first.items, ...second.items].map((i) => i.id);
+    expect(new Set(ids).size).toBe(60);
+    const back = await listProducts(t.db, { ...q, cursor: second.prevCursor });
+    expect(back.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
+  });
+});

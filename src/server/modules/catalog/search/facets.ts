@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import type { FilterInput, Lang } from './conditions';
 import type { SearchTypeCode } from './key';
-import { COUNT_CAP, NO_SEQSCAN, prepareQuery } from './products';
+import { COUNT_CAP, inTransaction, prepareQuery, SEARCH_SETTINGS } from './products';
 
 export interface BrandFacetQuery extends Omit<FilterInput, 'brandIds'> {
   lang: Lang;
@@ -23,10 +23,8 @@ export const MAX_FACETS = 50;
 export async function brandFacets(db: Db, q: BrandFacetQuery): Promise<{ id: number; name: string; count: number }[]> {
   const query = await buildFacetQuery(db, q);
   if (!query) return [];
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(NO_SEQSCAN));
-    return rowsOf<{ id: number; name_zh: string; name_en: string; n: number }>(await tx.execute(query));
-  });
+  const rows = await inTransaction(db, SEARCH_SETTINGS, async (tx) =>
+    rowsOf<{ id: number; name_zh: string; name_en: string; n: number }>(await tx.execute(query)));
   return rows.map((r) => ({ id: Number(r.id), name: q.lang === 'en' ? r.name_en : r.name_zh, count: Number(r.n) }));
 }
 

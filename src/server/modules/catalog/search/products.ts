@@ -139,6 +139,13 @@ export interface BuiltList {
    */
   ranked: SQL | null;
   /**
+   * Relevance for a name key that the planner estimates in at least FREQUENT_SHARE of the
+   * catalogue: the same pass, but `found` walks the primary key (ADR 0015).
+   */
+  rankedFrequent: SQL | null;
+  /** EXPLAIN of the match alone, whose row estimate decides between `ranked` and `rankedFrequent`. */
+  estimate: SQL | null;
+  /**
    * Other sorts: the page in the sort's order. With a key and more than COUNT_CAP matches it runs
    * as an index walk (`runWalk`: sequential and bitmap scans off), so that the planner follows the
    * sort's index instead of collecting and sorting every match.
@@ -162,12 +169,18 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const sort = effectiveSort(q, prepared.key !== null);
   // Decode before answering an empty result, so that a bad cursor is always reported.
   const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
-  const built: BuiltList = { prepared, sort, cursor, limit, ranked: null, walk: null, collect: null, count: null };
+  const built: BuiltList = {
+    prepared, sort, cursor, limit, ranked: null, rankedFrequent: null, estimate: null, walk: null, collect: null, count: null,
+  };
   if (prepared.empty) return built;
   built.count = cappedCountSql(prepared.where);
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
-    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
+    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards), false);
+    if (prepared.key.name) {
+      built.rankedFrequent = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards), true);
+      built.estimate = sql`explain (format json) select 1 from products p where ${prepared.where}`;
+    }
     return built;
   }
   if (sort === 'relevance') throw new Error('relevance needs a key');
@@ -213,7 +226,7 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
  * reading and ranking every match of a key like 苯甲酸 (a fifth of the catalogue) is what made the
  * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
  */
-function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
+function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction, frequent: boolean): SQL {
   const keyset = cursor
     ? sql`where (m.tier, m.rank, m.id) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
     : sql``;
@@ -223,7 +236,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     : sql``;
   return sql`
     with found as materialized (
-      select ${columns} from products p where ${prepared.where} limit ${COUNT_CAP + 1}
+      select ${columns} from products p where ${prepared.where} ${frequent ? sql`order by p.id` : sql``} limit ${COUNT_CAP + 1}
     ),
     m as (select id, tier, rank from found ${head})
     select m.id, m.tier, m.rank, (select count(*)::int from found) as n
@@ -236,18 +249,70 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
 /** Every list runs with this (SET LOCAL): never a sequential scan on products (ADR 0014). */
 export const NO_SEQSCAN = 'set local enable_seqscan = off';
 
+/**
+ * No JIT compilation for search queries (ADR 0014). The planner's costs of the capped queries
+ * cross `jit_above_cost` (price sorts, long lists: 0.1–10 M) although they read at most
+ * 10,001 rows, and compiling with inlining and optimisation cost ≈ 0.5 s at 1M products.
+ * Harmless where the server has no JIT (PGlite).
+ */
+export const NO_JIT = 'set local jit = off';
+
+/** The settings of every search transaction. */
+export const SEARCH_SETTINGS = [NO_SEQSCAN, NO_JIT] as const;
+
+const SETTING = /^set local (\w+) = (\w+)$/;
+
+/**
+ * Applies SET LOCAL planner settings (the constants above) in one round trip: `set_config(…, true)`
+ * is SET LOCAL as a function, on PostgreSQL and PGlite alike.
+ */
+export async function applySettings(tx: Db, settings: readonly string[]): Promise<void> {
+  if (settings.length === 0) return;
+  const calls = settings.map((s) => {
+    const m = SETTING.exec(s);
+    if (!m) throw new Error(`not a planner setting: ${s}`);
+    return `set_config('${m[1]}', '${m[2]}', true)`;
+  });
+  await tx.execute(sql.raw(`select ${calls.join(', ')}`));
+}
+
 /** Runs a query as an index walk: SET LOCAL planner settings in a short transaction. */
 export async function runWalk(db: Db, query: SQL): Promise<unknown> {
-  return inTransaction(db, [NO_SEQSCAN, ...WALK_SETTINGS], (tx) => tx.execute(query));
+  return inTransaction(db, [...SEARCH_SETTINGS, ...WALK_SETTINGS], (tx) => tx.execute(query));
 }
 
 /** Read-only work in one short transaction with SET LOCAL planner settings (none: no transaction). */
-async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
   if (settings.length === 0) return work(db);
   return db.transaction(async (tx) => {
-    for (const setting of settings) await tx.execute(sql.raw(setting));
+    await applySettings(tx, settings);
     return work(tx);
   });
+}
+
+/**
+ * A name key in at least this share of the active catalogue (the planner's estimate, from the
+ * histogram of `search_text` or the grams' element statistics) finds its first 10,001 matches by
+ * walking the primary key instead of building the bitmap of every candidate (ADR 0015): at 20 %
+ * the walk meets 10,001 matches within ≈ 50,000 rows read in physical order, where the bitmap of
+ * `methyl` (337,000 rows, a third of 1M products) took ≈ 35 ms to build before the first heap read.
+ */
+export const FREQUENT_SHARE = 0.2;
+
+interface PlanJson {
+  Plan?: { 'Plan Rows'?: number };
+}
+
+/** Whether the planner expects the match to cover FREQUENT_SHARE of the products, and more than the cap. */
+export async function isFrequent(tx: Db, estimate: SQL): Promise<boolean> {
+  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(estimate));
+  const raw = row ? Object.values(row)[0] : null;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as PlanJson[] | null;
+  const rows = Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  if (!(rows > COUNT_CAP)) return false;
+  const [size] = rowsOf<{ n: number }>(await tx.execute(sql`select reltuples::float8 as n from pg_class where oid = 'products'::regclass`));
+  const n = Number(size?.n ?? 0);
+  return n > 0 && rows / n >= FREQUENT_SHARE;
 }
 
 async function countOf(db: Db, query: SQL): Promise<number> {
@@ -272,20 +337,21 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   let rows: PageRow[];
   let total: number;
   if (built.ranked) {
-    const ranked = built.ranked;
     // A key search never scans products sequentially, however frequent the key (ADR 0014).
-    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+    [rows, total] = await inTransaction(db, SEARCH_SETTINGS, async (tx) => {
+      const frequent = built.estimate !== null && built.rankedFrequent !== null && await isFrequent(tx, built.estimate);
+      const ranked = (frequent ? built.rankedFrequent : built.ranked) as SQL;
       const r = rowsOf<PageRow>(await tx.execute(ranked));
       return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(tx, built.count as SQL)];
     });
   } else {
-    [rows, total] = await inTransaction(db, [NO_SEQSCAN], async (tx) => {
+    [rows, total] = await inTransaction(db, SEARCH_SETTINGS, async (tx) => {
       const n = await countOf(tx, built.count as SQL);
       // Past the cap the matches are dense: walk the sort's index (not for prices, which have none).
       // Below it, collect them through the filters' indexes and sort: a walk could read the whole
       // index for a rare category the planner thinks common.
       if (n > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc') {
-        for (const setting of WALK_SETTINGS) await tx.execute(sql.raw(setting));
+        await applySettings(tx, WALK_SETTINGS);
         return [rowsOf<PageRow>(await tx.execute(built.walk as SQL)), n];
       }
       return [rowsOf<PageRow>(await tx.execute(built.collect as SQL)), n];
