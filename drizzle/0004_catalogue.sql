@@ -18,7 +18,7 @@ CREATE TABLE "catalog_feedback" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower(name_zh || ' ' || name_en || ' ' || pinyin || ' ' || pinyin_initials || ' ' || synonyms), '- ′,', 'ǀǁǂǃ')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (regexp_replace(translate(lower(name_zh || ' ' || name_en || ' ' || pinyin || ' ' || pinyin_initials || ' ' || synonyms), '- ′\^$.*+?()[]{}|/''";=,，；', 'ǀǁǂǁǁǁǁǁǁǁǁǁǁǁǁǁǁǁǁǁǁǁǁǁǁ'), 'ǁ+', 'ǁ', 'g')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "product_articles" ADD CONSTRAINT "product_articles_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_articles" ADD CONSTRAINT "product_articles_content_id_content_items_id_fk" FOREIGN KEY ("content_id") REFERENCES "public"."content_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalog_feedback" ADD CONSTRAINT "catalog_feedback_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

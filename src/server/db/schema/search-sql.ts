@@ -11,8 +11,8 @@
  */
 
 /**
- * Separators of the search text and the letters that stand for them in it: a hyphen, a space, a
- * prime and a comma become ǀ ǁ ǂ ǃ (U+01C0–U+01C3, click letters of Khoisan orthography, never in a
+ * Separators of the search text and the letters that stand for them in it: a hyphen, a space and a
+ * prime become ǀ ǁ ǂ (U+01C0–U+01C2, click letters of Khoisan orthography, never in a
  * product name), which pg_trgm counts as word characters (ADR 0014). pg_trgm splits words at
  * every other character and pads each word, so in `2-bromo` the locant `2` and `bromo` gave
  * separate trigrams (`  2`, ` 2 `, `  b`, ` br`…) that nearly every product has: the key
@@ -21,8 +21,24 @@
  * three-character windows (`6ǀj`, `ǀji`, `jia`…), the window across the hyphen included: 8,200
  * candidates. `trigramKey` translates a key the same way.
  */
-export const TRIGRAM_SEPARATORS = '- ′,';
-export const TRIGRAM_LETTERS = 'ǀǁǂǃ';
+export const TRIGRAM_SEPARATORS = '- ′';
+export const TRIGRAM_LETTERS = 'ǀǁǂ';
+
+/**
+ * The characters the search box turns into spaces before it searches (src/lib/search-key.ts:
+ * regular-expression metacharacters, quotes, semicolon, equals, comma, full-width comma and
+ * semicolon). The search text folds each of them into the space's letter ǁ, so a name that holds
+ * them (`N,N-Dimethylformamide`, `2'-Deoxyadenosine`, `Anti-GAPDH (14C10)`) is found by the key a
+ * buyer pastes: `N N-Dimethylformamide` once sanitised. A run of them is one ǁ, as a run of spaces
+ * in a key is one space.
+ */
+export const SEARCH_BOX_SPACES = '\\^$.*+?()[]{}|/\'";=,，；';
+
+const FOLD_FROM = `${TRIGRAM_SEPARATORS}${SEARCH_BOX_SPACES}`;
+const FOLD_TO = `${TRIGRAM_LETTERS}${'ǁ'.repeat([...SEARCH_BOX_SPACES].length)}`;
+
+/** The body of an SQL string literal (standard_conforming_strings: only quotes are doubled). */
+const literal = (text: string) => text.replace(/'/g, "''");
 
 /**
  * Every name-like field, lower-case, in one text with its separators translated (above): Chinese
@@ -31,7 +47,7 @@ export const TRIGRAM_LETTERS = 'ǀǁǂǃ';
  * single bitmap scan instead of OR-ing several.
  */
 export function searchTextSql(p = ''): string {
-  return `translate(lower(${p}name_zh || ' ' || ${p}name_en || ' ' || ${p}pinyin || ' ' || ${p}pinyin_initials || ' ' || ${p}synonyms), '${TRIGRAM_SEPARATORS}', '${TRIGRAM_LETTERS}')`;
+  return `regexp_replace(translate(lower(${p}name_zh || ' ' || ${p}name_en || ' ' || ${p}pinyin || ' ' || ${p}pinyin_initials || ' ' || ${p}synonyms), '${literal(FOLD_FROM)}', '${literal(FOLD_TO)}'), 'ǁ+', 'ǁ', 'g')`;
 }
 
 /** The same text untranslated, for the rare key that holds one of the letters above. */
@@ -42,11 +58,14 @@ export function searchTextPlainSql(p = ''): string {
 /** A lower-case key translated like `search_text`. */
 export function trigramKey(key: string): string {
   let out = '';
+  const from = [...FOLD_FROM];
+  const to = [...FOLD_TO];
   for (const c of key) {
-    const i = TRIGRAM_SEPARATORS.indexOf(c);
-    out += i >= 0 ? (TRIGRAM_LETTERS[i] as string) : c;
+    const i = from.indexOf(c);
+    out += i >= 0 ? (to[i] as string) : c;
   }
-  return out;
+  // Runs of spaces are one, in the key (key.ts) as in search_text.
+  return out.replace(/ǁ+/g, 'ǁ');
 }
 
 /** True when the key holds one of the letters separators become (then search_text alone cannot tell). */

@@ -1,3 +1,4 @@
+import { sanitiseSearchKey } from '@/lib/search-key';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/migrate';
@@ -443,6 +444,7 @@ describe('separators and long keys (search_text holds separators as letters)', (
     // Holds the start, middle and end windows of `whole` (3-brom, -tert-, c acid) in order.
     decoy: '3-bromo-2-chloro-5-tert-butylbenzoic acid',
     spaces: '3 bromo 4 cyano 5 tert butylbenzoic acid',
+    punctuated: "N,N-Dimethyl-[2'-(q.z)]formamide",
   };
   let ids: Record<keyof typeof names, number>;
 
@@ -467,6 +469,13 @@ describe('separators and long keys (search_text holds separators as letters)', (
     expect(hits).not.toContain(ids.decoy);
     expect(hits).not.toContain(ids.spaces);
     expect(await found(names.decoy.toUpperCase())).toEqual([ids.decoy]);
+  });
+
+  it('finds a name with commas, brackets, quotes and dots by the key the search box sends', async () => {
+    const key = sanitiseSearchKey(names.punctuated);
+    expect(key).toBe("N N-Dimethyl- 2 - q z  formamide");
+    expect(await found(key)).toEqual([ids.punctuated]);
+    expect(await found(sanitiseSearchKey('dimethyl-[2'))).toEqual([ids.punctuated]);
   });
 
   it('keeps hyphens, spaces and the letters that stand for them apart', async () => {

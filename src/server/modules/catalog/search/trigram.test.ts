@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { hasTrigramLetter, trigramKey } from '@/server/db/schema/search-sql';
+import { SEARCH_BOX_SPACES, hasTrigramLetter, trigramKey } from '@/server/db/schema/search-sql';
+import { sanitiseSearchKey } from '@/lib/search-key';
 import { trigramPattern } from './conditions';
 
 describe('trigram keys', () => {
   it('translates separators as search_text stores them, and nothing else', () => {
     expect(trigramKey('6-jiaxia')).toBe('6ǀjiaxia');
-    expect(trigramKey("2′-iodo 4,5-di")).toBe('2ǂǀiodoǁ4ǃ5ǀdi');
-    expect(trigramKey('100%_pure\\x')).toBe('100%_pure\\x');
+    expect(trigramKey("2′-iodo 4,5-di")).toBe('2ǂǀiodoǁ4ǁ5ǀdi');
+    expect(trigramKey("n,n-dimethyl (2'-x)")).toBe('nǁnǀdimethylǁ2ǁǀxǁ');
+    expect(trigramKey('100%_pure\\x')).toBe('100%_pureǁx');
     expect(hasTrigramLetter('3ǀbromo')).toBe(true);
     expect(hasTrigramLetter('3-bromo')).toBe(false);
+  });
+
+  it('folds exactly the characters the search box turns into spaces', () => {
+    for (const c of SEARCH_BOX_SPACES) expect(sanitiseSearchKey(`a${c}b`), c).toBe('a b');
+    for (let code = 0x21; code < 0x7f; code++) {
+      const c = String.fromCharCode(code);
+      if (sanitiseSearchKey(`a${c}b`) === 'a b') expect(SEARCH_BOX_SPACES, c).toContain(c);
+    }
   });
 
   it('gives the index keys up to 20 characters whole and longer keys by their start, middle and end', () => {
