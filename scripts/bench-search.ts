@@ -1,7 +1,7 @@
 /**
  * Search benchmark (issue 3 §5; ADR 0014, 0015):
  *   npm run bench:search -- --products 1000000 [--sizes 100000,1000000] [--iterations 200] [--reuse] [--keep] [--no-docs]
- * Loads synthetic products into PostgreSQL (BENCH_DATABASE_URL, or a fresh database `i3s_bench` next to
+ * Loads synthetic products into PostgreSQL (BENCH_DATABASE_URL, or a fresh database `search_bench` next to
  * TEST_DATABASE_URL / the local server) with the catalogue generator (COPY), and at each size runs every
  * search type many times with keys drawn from the loaded data through `listProducts` — the call the pages
  * make: key plan, page query, capped count and cards. Prints p50/p95/p99 and the EXPLAIN plan of each
@@ -74,7 +74,7 @@ function serverUrl(): URL {
 async function openBenchDatabase(options: Options): Promise<{ url: string; dropAtEnd: () => Promise<void> }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dropAtEnd: async () => {} };
   const server = serverUrl();
-  const name = 'i3s_bench';
+  const name = 'search_bench';
   const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
   const exists = (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
   if (exists && !options.reuse) await admin.unsafe(`drop database ${name} with (force)`);
