@@ -18,7 +18,7 @@ const PAGES = [
   ['product list', '/product/index/hot'],
   ['search results', '/product/list?sk=acid&type=3'],
   ['product detail', '/product/detail?id=1'],
-  ['news article', '/news/index'],
+  ['news list', '/news/index'],
 ];
 
 const server = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'], {
