@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productCardSchema } from './catalog-browse';
 import { COMMENT_MAX, NICKNAME_MAX } from './content-limits';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -189,16 +190,6 @@ export interface NavMenusDto {
   applications: ApplicationTypeDto[];
 }
 
-/** A product card of the home page's hot, new and special lists. */
-export const homeProductSchema = z.object({
-  id: z.number().int(),
-  itemNo: z.string(),
-  cas: z.string().nullable(),
-  name: z.string(),
-  formula: z.string().nullable(),
-  purity: z.string(),
-  brandName: z.string(),
-  minPrice: z.string().nullable(),
-  packCount: z.number().int(),
-});
+/** A product card of the home page's hot, new and special lists: the catalogue's card. */
+export const homeProductSchema = productCardSchema;
 export const yearListSchema = z.array(z.number().int());

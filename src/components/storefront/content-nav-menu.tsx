@@ -2,10 +2,10 @@
 
 import { ChevronDown } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from '@/i18n/navigation';
 import type { ContentMenuKey } from './content-menu-keys';
 import { useNavMenus } from './nav-menus-context';
+import { useNavPanel } from './use-nav-panel';
 
 
 type Href = string | { pathname: string; query: Record<string, string> };
@@ -18,53 +18,7 @@ type Href = string | { pathname: string; query: Record<string, string> };
 export function ContentNavMenu({ kind, label, href }: { kind: ContentMenuKey; label: string; href: string }) {
   const menus = useNavMenus();
   const t = useTranslations('navMenus');
-  const [open, setOpen] = useState(false);
-  const [top, setTop] = useState(0);
-  const root = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const closeTimer = useRef<number | undefined>(undefined);
-  /** When hover last opened the panel: a click right after it must not close it again. */
-  const hoverOpenedAt = useRef(0);
-  const panelId = useId();
-
-  const place = useCallback(() => {
-    const bar = root.current?.closest('nav') ?? root.current;
-    setTop(bar ? bar.getBoundingClientRect().bottom : 0);
-  }, []);
-  const show = useCallback(() => {
-    window.clearTimeout(closeTimer.current);
-    place();
-    setOpen(true);
-  }, [place]);
-  const hideSoon = useCallback(() => {
-    window.clearTimeout(closeTimer.current);
-    closeTimer.current = window.setTimeout(() => setOpen(false), 150);
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        toggle.current?.focus();
-      }
-    };
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onScroll = () => setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-    };
-  }, [open]);
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  const { open, setOpen, top, root, toggle, panelId, hideSoon, hoverOpen, toggleClick } = useNavPanel({ escapeCloses: true });
 
   const link = 'block rounded px-2 py-1.5 text-sm text-ink hover:bg-brand-50 hover:text-brand-700';
   const item = (key: string, to: Href, text: string) => (
@@ -114,10 +68,7 @@ export function ContentNavMenu({ kind, label, href }: { kind: ContentMenuKey; la
     <div
       ref={root}
       className="flex items-stretch"
-      onMouseEnter={() => {
-        if (!open) hoverOpenedAt.current = Date.now();
-        show();
-      }}
+      onMouseEnter={hoverOpen}
       onMouseLeave={hideSoon}
       data-testid={`nav-menu-${kind}`}
     >
@@ -128,7 +79,7 @@ export function ContentNavMenu({ kind, label, href }: { kind: ContentMenuKey; la
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('open', { menu: label })}
-        onClick={() => (open && Date.now() - hoverOpenedAt.current > 600 ? setOpen(false) : show())}
+        onClick={toggleClick}
         className="flex items-center pr-2 hover:bg-brand-700 lg:pr-3"
         data-testid={`nav-menu-toggle-${kind}`}
       >

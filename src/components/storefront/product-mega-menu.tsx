@@ -2,10 +2,11 @@
 
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { CategoryNode } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/navigation';
 import { categoryHref } from '@/lib/category-links';
+import { useNavPanel } from './use-nav-panel';
 
 /** Moves focus among the links of a column: ArrowUp/ArrowDown, Home/End; answers true when it moved. */
 function moveFocus(links: HTMLElement[], current: Element | null, key: string): boolean {
@@ -30,52 +31,10 @@ function moveFocus(links: HTMLElement[], current: Element | null, key: string): 
  */
 export function ProductMegaMenu({ label, href, tree }: { label: string; href: string; tree: CategoryNode[] }) {
   const t = useTranslations('nav');
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, top, root, toggle, panelId, show, close, hideSoon, hoverOpen, toggleClick } = useNavPanel({ escapeCloses: false });
   const [active, setActive] = useState(0);
-  const [top, setTop] = useState(0);
-  const root = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
   const firstColumn = useRef<HTMLUListElement>(null);
   const secondColumn = useRef<HTMLDivElement>(null);
-  const closeTimer = useRef<number | undefined>(undefined);
-  const hoverOpenedAt = useRef(0);
-  const panelId = useId();
-
-  const place = useCallback(() => {
-    const bar = root.current?.closest('nav') ?? root.current;
-    setTop(bar ? bar.getBoundingClientRect().bottom : 0);
-  }, []);
-  const show = useCallback(() => {
-    window.clearTimeout(closeTimer.current);
-    place();
-    setOpen(true);
-  }, [place]);
-  const close = useCallback((focusToggle: boolean) => {
-    window.clearTimeout(closeTimer.current);
-    setOpen(false);
-    if (focusToggle) toggle.current?.focus();
-  }, []);
-  const hideSoon = useCallback(() => {
-    window.clearTimeout(closeTimer.current);
-    closeTimer.current = window.setTimeout(() => setOpen(false), 150);
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onScroll = () => setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
-    };
-  }, [open]);
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const firstLinks = () => Array.from(firstColumn.current?.querySelectorAll<HTMLElement>('a[data-level="1"]') ?? []);
   const secondLinks = () => Array.from(secondColumn.current?.querySelectorAll<HTMLElement>('a') ?? []);
@@ -128,10 +87,7 @@ export function ProductMegaMenu({ label, href, tree }: { label: string; href: st
     <div
       ref={root}
       className="flex items-stretch"
-      onMouseEnter={() => {
-        if (!open) hoverOpenedAt.current = Date.now();
-        show();
-      }}
+      onMouseEnter={hoverOpen}
       onMouseLeave={hideSoon}
       onBlur={(e) => {
         if (open && root.current && e.relatedTarget instanceof Node && !root.current.contains(e.relatedTarget)) setOpen(false);
@@ -149,8 +105,7 @@ export function ProductMegaMenu({ label, href, tree }: { label: string; href: st
         onClick={(e) => {
           // Keyboard activation is handled in onKeyDown; a click with detail 0 is the keyboard's echo.
           if (e.detail === 0) return;
-          if (open && Date.now() - hoverOpenedAt.current > 600) close(false);
-          else show();
+          toggleClick();
         }}
         onKeyDown={onToggleKey}
         className="flex items-center pr-2 hover:bg-brand-700 lg:pr-3"
