@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { resetRateLimits } from '@/server/modules/rate-limit/limits';
+import { createApiHarness, type ApiHarness } from './api';
 
 export interface ReceivedMail {
   to: string[];
@@ -69,4 +72,25 @@ export function codeIn(mail: { text: string }): string {
   const match = /\b(\d{6})\b/.exec(mail.text);
   if (!match) throw new Error(`no code in: ${mail.text}`);
   return match[1]!;
+}
+
+/**
+ * Registers the hooks of a test file that sends codes: an API harness and an in-process SMTP server
+ * as its mail transport, and fresh throttling counters before each test. Read the fields in tests
+ * (they are set once `beforeAll` has run).
+ */
+export function withMailbox(): { h: ApiHarness; mailbox: Mailbox } {
+  const env = {} as { h: ApiHarness; mailbox: Mailbox };
+  beforeAll(async () => {
+    [env.h, env.mailbox] = await Promise.all([createApiHarness({ products: 20 }), startMailbox()]);
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await Promise.all([env.h.db.destroy(), env.mailbox.close()]);
+  });
+  beforeEach(async () => {
+    process.env.SMTP_URL = env.mailbox.url;
+    await resetRateLimits();
+  });
+  return env;
 }

@@ -1,25 +1,17 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@/lib/sha256';
 import { loadActor } from '@/server/auth/actor';
 import { users, verificationCodes } from '@/server/db/schema';
-import { resetRateLimits } from '@/server/modules/rate-limit/limits';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
-import { codeIn, startMailbox, type Mailbox } from '../../../../test/mailbox';
+import type { ApiHarness } from '../../../../test/api';
+import { codeIn, type Mailbox, withMailbox } from '../../../../test/mailbox';
 
+const env = withMailbox();
 let h: ApiHarness;
 let mailbox: Mailbox;
-beforeAll(async () => {
-  [h, mailbox] = await Promise.all([createApiHarness({ products: 20 }), startMailbox()]);
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await Promise.all([h.db.destroy(), mailbox.close()]);
-});
-beforeEach(async () => {
-  process.env.SMTP_URL = mailbox.url;
-  await resetRateLimits();
+beforeAll(() => {
+  ({ h, mailbox } = env);
 });
 
 const NEW_PASSWORD = 'Pipette#4821';

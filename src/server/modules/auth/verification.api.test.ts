@@ -2,25 +2,18 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '@/server/db/schema';
 import { setSmsSender, type SmsSender } from '@/server/modules/mail/sms';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
-import { codeIn, startMailbox, type Mailbox } from '../../../../test/mailbox';
+import type { ApiHarness } from '../../../../test/api';
+import { codeIn, type Mailbox, withMailbox } from '../../../../test/mailbox';
 
+const env = withMailbox();
 let h: ApiHarness;
 let mailbox: Mailbox;
-beforeAll(async () => {
-  [h, mailbox] = await Promise.all([createApiHarness({ products: 20 }), startMailbox()]);
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await Promise.all([h.db.destroy(), mailbox.close()]);
-});
-beforeEach(async () => {
-  process.env.SMTP_URL = mailbox.url;
-  await resetRateLimits();
+beforeAll(() => {
+  ({ h, mailbox } = env);
 });
 
 const send = (loginName: string, purpose: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
