@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { searchGramsSql, searchTextSql } from './search-sql';
+import { searchGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
 
 export const brands = pgTable(
   'brands',
@@ -73,8 +73,8 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Generated (search-sql.ts): every name-like field in lower case, separators translated into
-     * letters for the trigram index. Stored, because rechecking a trigram match on it costs a
-     * fraction of recomputing lower() and translate() over five columns (ADR 0014).
+     * letters. Stored, because confirming a match on it (strpos) costs a fraction of recomputing
+     * lower() and translate() over five columns, and the substring index is built from it (ADR 0014).
      */
     searchText: text('search_text').notNull().generatedAlwaysAs(sql.raw(searchTextSql())),
   },
@@ -88,7 +88,8 @@ export const products = pgTable(
     index('products_name_zh_trgm_idx').using('gin', sql`${t.nameZh} gin_trgm_ops`),
     index('products_flags_idx').on(t.isHot, t.isNew, t.isSpecial),
     // Search (ADR 0014, 0015): partial on `active`, the only rows the storefront searches.
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).where(sql`${t.active}`),
+    // Substring lexemes of search_text for keys of 3+ characters and Chinese characters (ADR 0014 §11).
+    index('products_search_substr_idx').using('gin', sql.raw(searchSubstringsSql())).where(sql`${t.active}`),
     // The grams are an expression index (search-sql.ts): nothing stored for them.
     index('products_search_grams_idx').using('gin', sql.raw(searchGramsSql())).where(sql`${t.active}`),
     // Exact names, so that a key with 10,000+ matches still shows the product of that very name first.

@@ -74,6 +74,62 @@ export function hasTrigramLetter(key: string): boolean {
 }
 
 /**
+ * Characters of each substring lexeme (ADR 0014 §11): a key of up to this many characters is looked
+ * up as one prefix, a longer key as its consecutive chunks of this many characters.
+ */
+export const SUBSTRING_LENGTH = 6;
+
+/** Products per bucket of the substring lexemes: ids 0–99,999 are bucket 0, and so on (ADR 0014 §11). */
+export const SEARCH_BUCKET = 100_000;
+
+/** Stands for the bucket number in a tsquery template (`substringQuery`); no key can hold it. */
+export const BUCKET_MARK = '\u0003';
+
+/**
+ * Every substring of `search_text` that starts at some character and runs SUBSTRING_LENGTH
+ * characters (fewer at the end of the text), each led by the product's bucket (`id / 100000`) and
+ * `|`, as the lexemes of a tsvector — GIN-indexed, nothing stored (ADR 0014 §11).
+ *
+ * A key of up to SUBSTRING_LENGTH characters is in the text exactly when it begins one of these
+ * substrings, so `… @@ '3|amino':*` finds the products of bucket 3 that hold `amino`, with no
+ * recheck: GIN reads the dictionary range of that prefix and the postings of its occurrences. The
+ * bucket bounds that work: a search reads bucket after bucket and stops at the 10,001st match, so
+ * a key in a tenth of a million products reads one bucket, not a bitmap of 100,000 rows — where
+ * trigrams intersected the long posting lists of `jia`, `ben`, `eth`… over the whole catalogue and
+ * then read every candidate row. A longer key is read as its chunks (`'3|qiangj' & '3|ngjibe'`),
+ * which select nearly as well, and `strpos` confirms it.
+ *
+ * The substrings come from SUBSTRING_LENGTH passes, the k-th cutting the text from its k-th
+ * character into chunks of SUBSTRING_LENGTH (the last one shorter): together they start at every
+ * character. chr(1) separates the chunks (names never hold it); only immutable functions, as an
+ * index expression requires; the same on PostgreSQL 15 and PGlite.
+ */
+export function searchSubstringsSql(p = ''): string {
+  const n = SUBSTRING_LENGTH;
+  const passes = Array.from({ length: n }, (_, k) => {
+    const from = k === 0 ? `${p}search_text` : `substr(${p}search_text, ${k + 1})`;
+    return `string_to_array(regexp_replace(${from}, '(.{1,${n}})', chr(1) || (${p}id / ${SEARCH_BUCKET})::text || '|\\1', 'g'), chr(1))`;
+  });
+  return `array_to_tsvector(array_remove(${passes.join(' || ')}, ''))`;
+}
+
+/**
+ * The tsquery template of a (translated) key against `searchSubstringsSql`, BUCKET_MARK standing
+ * for the bucket: the key as a prefix when it fits one substring (`exact`: nothing to confirm),
+ * else every SUBSTRING_LENGTH-character chunk from its start and its last SUBSTRING_LENGTH
+ * characters, all required. Lexemes are quoted, so any character of the key is literal.
+ */
+export function substringQuery(key: string): { template: string; exact: boolean } {
+  const chars = [...key];
+  const quote = (s: string) => `'${BUCKET_MARK}|${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  if (chars.length <= SUBSTRING_LENGTH) return { template: `${quote(key)}:*`, exact: true };
+  const chunks: string[] = [];
+  for (let i = 0; i + SUBSTRING_LENGTH <= chars.length; i += SUBSTRING_LENGTH) chunks.push(chars.slice(i, i + SUBSTRING_LENGTH).join(''));
+  if (chars.length % SUBSTRING_LENGTH !== 0) chunks.push(chars.slice(-SUBSTRING_LENGTH).join(''));
+  return { template: [...new Set(chunks)].map(quote).join(' & '), exact: false };
+}
+
+/**
  * The texts in which a 1–2 character key is meaningful: the Chinese name, the pinyin initials and
  * the synonyms, lower-case. A key of one or two characters (no space) is a substring of this text
  * exactly when it is one of the grams below.

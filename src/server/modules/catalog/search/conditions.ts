@@ -2,7 +2,9 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
-import { gramSourceSql, hasTrigramLetter, searchGramsSql, searchTextPlainSql, trigramKey } from '@/server/db/schema/search-sql';
+import {
+  BUCKET_MARK, SEARCH_BUCKET, gramSourceSql, hasTrigramLetter, searchGramsSql, searchSubstringsSql, searchTextPlainSql, substringQuery, trigramKey,
+} from '@/server/db/schema/search-sql';
 import { escapeLike, type KeyPlan } from './key';
 
 export type Lang = 'zh' | 'en';
@@ -91,48 +93,87 @@ export interface KeyConditions {
   match: SQL;
   /** Relevance tier of a matching row: 0 exact item number, 1 exact CAS, 2 prefix, 3 name, 4 brand only. */
   tier: SQL;
-  /** Closeness inside the name tier (lower is closer; 0 in the other tiers), computed per row. */
+  /** Closeness of the name match (lower is closer; NO_RANK without one), computed per row; ordered after the tier. */
   rank: SQL;
   /**
    * The rows that must never be cut from a result past the count cap: exact and prefix item and
    * CAS numbers and exact names, each through its own index (ADR 0015).
    */
   head: SQL | null;
-  /** The key is matched as a name (trigrams or grams), the path whose frequency varies most. */
-  name: boolean;
+  /**
+   * The name path alone in a form the planner estimates from `search_text`'s statistics (LIKE), for
+   * deciding whether the key is frequent; null without a name path.
+   */
+  nameEstimate: SQL | null;
+  /**
+   * `match` with the name path as strpos instead of the index operator: what a walk of the primary
+   * key tests on each row it reads (the index expression would be computed per row).
+   */
+  scanMatch: SQL;
+  /**
+   * The match split for reading the name path bucket by bucket (ADR 0014 §11): the name path of
+   * one bucket, and the other paths (numbers, brands) as one condition. Null when the name path is
+   * not read through the substring lexemes.
+   */
+  buckets: { name: (bucket: SQL) => SQL; others: SQL | null; last: number } | null;
+}
+
+/** The tsquery of one bucket from a `substringQuery` template (chr(3) is BUCKET_MARK). */
+function bucketQuery(template: string, bucket: SQL): SQL {
+  return sql`replace(${template}, chr(3), (${bucket})::text)::tsquery`;
+}
+
+/**
+ * The last bucket that holds products, read with every name search: ids only grow, so it is the
+ * newest product's, and the query reads one entry of the primary key.
+ */
+export async function lastBucket(db: Db): Promise<number> {
+  const rows = rowsOf<{ b: number }>(await db.execute(sql.raw(`select coalesce(max(id), 0) / ${SEARCH_BUCKET} as b from products`)));
+  return Number(rows[0]?.b ?? 0);
+}
+
+/** The tsquery of buckets 0…last (for queries over all matches: sorted lists, facets). */
+function allBucketsQuery(template: string, last: number): SQL {
+  const parts = Array.from({ length: last + 1 }, (_, b) => `(${template.split(BUCKET_MARK).join(String(b))})`);
+  return sql`${parts.join(' | ')}::tsquery`;
 }
 
 const NO_RANK = 999;
 
-/** Keys longer than this (whole names, mostly) are read by the trigram index through three windows. */
-export const TRIGRAM_WINDOW = 20;
-/** Characters of each window: five trigrams. */
-const WINDOW_CHARS = 7;
+const CJK_ONLY = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/u;
 
 /**
- * The LIKE pattern the trigram index reads for a (translated) key: the key itself up to
- * TRIGRAM_WINDOW characters, else its start, middle and end, seven characters each, in order
- * (`%methylǁ%yanoǀ5ǀ%enzoate%`) — ADR 0014. A GIN scan costs about one posting list per trigram,
- * and in a catalogue built from a few hundred chemical words most trigrams (`met`, `thy`, `ben`…)
- * are in a tenth to a third of all products: the whole name
- * `methyl 3-bromo-4-cyano-5-tert-butylbenzoate` (40 trigrams) took 45–75 ms at 1M products in the
- * index alone. Fifteen trigrams from three places of a name select nearly as well (all three in
- * order) at a fraction of the cost. Shorter keys are read whole: a single window drew 44,000
- * candidates (`2ǀtrifluorom`), and two windows of `phenylbiphenyl` (`%phenyl%phenyl%`) half the
- * catalogue. The caller confirms the whole key with strpos. Returns the escaped pattern and
- * whether it is the key itself.
+ * Whether a 1–2 character key is read through the substring lexemes (Chinese characters, which only
+ * the Chinese name and synonyms hold) rather than the grams (ADR 0014 §11).
  */
-export function trigramPattern(key: string): { pattern: string; whole: boolean } {
-  const chars = [...key];
-  if (chars.length <= TRIGRAM_WINDOW) return { pattern: `%${escapeLike(key)}%`, whole: true };
-  const part = (start: number): string => escapeLike(chars.slice(start, start + WINDOW_CHARS).join(''));
-  // Non-overlapping for every length above TRIGRAM_WINDOW (≥ 3 × WINDOW_CHARS), so the key implies the pattern.
-  const starts = [0, Math.floor(chars.length / 2) - Math.floor(WINDOW_CHARS / 2), chars.length - WINDOW_CHARS];
-  return { pattern: `%${starts.map(part).join('%')}%`, whole: false };
+export function cjkOnly(key: string): boolean {
+  return CJK_ONLY.test(key);
+}
+
+const HAS_CASE = /[\p{Lu}\p{Ll}]/u;
+const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/u;
+
+/**
+ * Closeness of a name match, per row (lower is closer): the length of the shortest field that
+ * contains the key, NO_RANK when none does. For a substring match, trigram similarity falls as the
+ * name grows, so this gives the same order at a fraction of similarity()'s cost (ADR 0014). It is
+ * computed for up to 10,001 rows per search, so it skips what cannot matter: lower() (the dearest
+ * part) when the key has no letters with case, and the pinyin fields when the key holds Chinese.
+ * Lengths are of the stored text: lower() keeps the number of characters.
+ */
+function closenessSql(key: string): SQL {
+  const cased = HAS_CASE.test(key);
+  const field = (column: string, fold: boolean, extra = 0): SQL => {
+    const text = fold && cased ? `lower(${column})` : column;
+    return sql`case when strpos(${sql.raw(text)}, ${key}) > 0 then char_length(${sql.raw(column)})${sql.raw(extra ? ` + ${extra}` : '')} else ${sql.raw(String(NO_RANK))} end`;
+  };
+  const fields = [field('p.name_zh', true), field('p.name_en', true), field('p.synonyms', true, 1)];
+  if (!CHINESE.test(key)) fields.push(field('p.pinyin', false), field('p.pinyin_initials', false, 1));
+  return sql`least(${sql.join(fields, sql`, `)})`;
 }
 
 /** The SQL of a key plan; `brandIds` are the brands whose name matched the key. */
-export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyConditions | null {
+export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last = 0): KeyConditions | null {
   const paths: SQL[] = [];
   const tiers: { tier: number; cond: SQL }[] = [];
   const itemPrefix = plan.itemNo ? `${escapeLike(plan.itemNo)}%` : null;
@@ -153,20 +194,42 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
   }
   if (prefixes.length > 0) tiers.push({ tier: 2, cond: prefixes.length === 1 ? (prefixes[0] as SQL) : sql`(${sql.join(prefixes, sql` or `)})` });
   const nameKey = plan.nameLike ?? plan.nameGram;
-  if (nameKey) {
-    // Indexable form for WHERE; strpos (same meaning, no escaping, no per-row arrays) everywhere else.
-    if (plan.nameLike) {
-      // search_text holds separators as letters (search-sql.ts), so the key is translated too.
-      const translated = trigramKey(plan.nameLike);
-      const { pattern, whole } = trigramPattern(translated);
-      const checks: SQL[] = [sql`p.search_text like ${pattern}`];
-      // Windows of a long key: the index reads their trigrams, strpos confirms the whole key.
-      if (!whole) checks.push(sql`strpos(p.search_text, ${translated}) > 0`);
-      // A key holding one of those letters itself is checked on the untranslated text as well.
-      if (hasTrigramLetter(plan.nameLike)) checks.push(sql`strpos(${sql.raw(searchTextPlainSql('p.'))}, ${plan.nameLike}) > 0`);
-      paths.push(checks.length === 1 ? (checks[0] as SQL) : sql`(${sql.join(checks, sql` and `)})`);
-    }
-    else paths.push(sql`${sql.raw(searchGramsSql('p.'))} @> ${textArray([nameKey])}`);
+  // The name path three ways: `index` for WHERE, `scan` (strpos, no index) for a walk that reads
+  // rows in another order, and `like` for the planner's estimate of its share; `inBucket` reads one
+  // bucket of the substring lexemes (ADR 0014 §11).
+  let name: { index: SQL; scan: SQL; like: SQL; inBucket: ((bucket: SQL) => SQL) | null } | null = null;
+  const substrings = plan.nameLike ?? (plan.nameGram && cjkOnly(plan.nameGram) ? plan.nameGram : null);
+  if (substrings) {
+    // search_text holds separators as letters (search-sql.ts), so the key is translated too.
+    const translated = trigramKey(substrings);
+    const { template, exact } = substringQuery(translated);
+    const contains = sql`strpos(p.search_text, ${translated}) > 0`;
+    // A key holding one of those letters itself is checked on the untranslated text as well.
+    const plain = hasTrigramLetter(substrings) ? sql`strpos(${sql.raw(searchTextPlainSql('p.'))}, ${substrings}) > 0` : null;
+    // A key longer than one substring is found by its chunks: strpos confirms the whole key.
+    const confirm = [...(exact ? [] : [contains]), ...(plain ? [plain] : [])];
+    const lexemes = sql.raw(searchSubstringsSql('p.'));
+    const all = (cond: SQL): SQL => (confirm.length === 0 ? cond : sql`(${sql.join([cond, ...confirm], sql` and `)})`);
+    name = {
+      index: all(sql`${lexemes} @@ ${allBucketsQuery(template, last)}`),
+      scan: plain ? sql`(${contains} and ${plain})` : contains,
+      like: sql`p.search_text like ${`%${escapeLike(translated)}%`}`,
+      inBucket: (bucket) => all(sql`${lexemes} @@ ${bucketQuery(template, bucket)}`),
+    };
+  } else if (plan.nameGram) {
+    name = {
+      index: sql`${sql.raw(searchGramsSql('p.'))} @> ${textArray([plan.nameGram])}`,
+      scan: sql`strpos(${sql.raw(gramSourceSql('p.'))}, ${plan.nameGram}) > 0`,
+      // No statistics on this text: the planner's default share, so a Latin gram never walks.
+      like: sql`${sql.raw(gramSourceSql('p.'))} like ${`%${escapeLike(plan.nameGram)}%`}`,
+      inBucket: null,
+    };
+  }
+  const scanPaths = [...paths];
+  const otherPaths = [...paths];
+  if (name) {
+    paths.push(name.index);
+    scanPaths.push(name.scan);
     tiers.push({
       tier: 3,
       cond: plan.nameLike
@@ -177,6 +240,8 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
   if (plan.brands && brandIds.length > 0) {
     const cond = brandIds.length === 1 ? sql`p.brand_id = ${brandIds[0]}` : sql`p.brand_id = any(${intArray(brandIds)})`;
     paths.push(cond);
+    scanPaths.push(cond);
+    otherPaths.push(cond);
     tiers.push({ tier: 4, cond });
   }
   if (paths.length === 0) return null;
@@ -185,18 +250,15 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[]): KeyCo
   if (plan.nameLike) heads.push(sql`lower(p.name_en) = ${plan.nameLike}`);
   if (nameKey) heads.push(sql`p.name_zh = ${plan.key}`);
   const tier = sql`(case ${sql.join(tiers.map((t) => sql`when ${t.cond} then ${sql.raw(String(t.tier))}`), sql` `)} else 5 end)`;
-  const closeness = (column: string, extra = 0): SQL =>
-    sql`case when strpos(${sql.raw(column)}, ${nameKey}) > 0 then char_length(${sql.raw(column)}) + ${sql.raw(String(extra))} else ${sql.raw(String(NO_RANK))} end`;
-  // For a substring match, trigram similarity falls as the name grows, so the shortest field that
-  // contains the key comes first — the same order at a fraction of similarity()'s cost (ADR 0014).
-  const rank = nameKey
-    ? sql`(case when ${tier} = 3 then least(${closeness('lower(p.name_zh)')}, ${closeness('lower(p.name_en)')}, ${closeness('p.pinyin')}, ${closeness('p.pinyin_initials', 1)}, ${closeness('lower(p.synonyms)', 1)}) else 0 end)`
-    : sql`0`;
+  const rank = nameKey ? closenessSql(nameKey) : sql`0`;
+  const any = (list: SQL[]): SQL => (list.length === 1 ? (list[0] as SQL) : sql`(${sql.join(list, sql` or `)})`);
   return {
-    match: paths.length === 1 ? (paths[0] as SQL) : sql`(${sql.join(paths, sql` or `)})`,
+    match: any(paths),
+    scanMatch: any(scanPaths),
     tier,
     rank,
     head: heads.length === 0 ? null : sql`(${sql.join(heads, sql` or `)})`,
-    name: nameKey !== null,
+    nameEstimate: name?.like ?? null,
+    buckets: name?.inBucket ? { name: name.inBucket, others: otherPaths.length > 0 ? any(otherPaths) : null, last } : null,
   };
 }

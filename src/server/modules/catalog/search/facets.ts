@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import type { FilterInput, Lang } from './conditions';
 import type { SearchTypeCode } from './key';
-import { COUNT_CAP, inTransaction, prepareQuery, SEARCH_SETTINGS } from './products';
+import { cappedMatchesSql, COUNT_CAP, inTransaction, prepareQuery, SEARCH_SETTINGS } from './products';
 
 export interface BrandFacetQuery extends Omit<FilterInput, 'brandIds'> {
   lang: Lang;
@@ -36,7 +36,7 @@ export async function buildFacetQuery(db: Db, q: BrandFacetQuery): Promise<SQL |
     select b.id::int as id, b.name_zh, b.name_en, m.n::int as n
     from (
       select brand_id, count(*) as n
-      from (select p.brand_id from products p where ${prepared.where} limit ${COUNT_CAP + 1}) capped
+      from (${cappedMatchesSql(prepared, sql`p.id, p.brand_id`, COUNT_CAP + 1)}) capped
       group by brand_id
     ) m
     join brands b on b.id = m.brand_id

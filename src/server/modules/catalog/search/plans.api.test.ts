@@ -56,7 +56,7 @@ function expectIndexed(name: string, text: string, index?: RegExp): void {
 
 const ITEM = /products_item_no_(prefix_idx|uq|active_idx)/;
 const CAS = /products_cas_(prefix_)?idx/;
-const TRGM = /products_search_trgm_idx/;
+const SUBSTR = /products_search_substr_idx/;
 const GRAMS = /products_search_grams_idx/;
 
 type Shape = [string, Omit<ProductQuery, 'lang' | 'limit'>, RegExp | undefined];
@@ -66,16 +66,17 @@ const shapes = (): Shape[] => [
   ['CAS exact', { key: sample.cas, type: 2 }, CAS],
   ['CAS without hyphens', { key: sample.cas.replace(/-/g, ''), type: 2 }, CAS],
   ['CAS partial', { key: sample.cas.split('-')[0] ?? '', type: 2 }, CAS],
-  ['Chinese name 3+', { key: sample.name_zh.slice(0, 4), type: 3 }, TRGM],
-  ['English name 3+', { key: sample.name_en.slice(0, 6), type: 3 }, TRGM],
-  ['pinyin', { key: sample.pinyin.slice(0, 6), type: 3 }, TRGM],
-  ['one Chinese character', { key: [...sample.name_zh].find((c) => /[\u4e00-\u9fff]/.test(c)) ?? '酸', type: 3 }, GRAMS],
-  ['two Chinese characters', { key: '甲酸', type: 3 }, GRAMS],
-  ['brand name', { key: sample.brand_en, type: 3 }, TRGM],
+  ['Chinese name 3+', { key: sample.name_zh.slice(0, 4), type: 3 }, SUBSTR],
+  ['English name 3+', { key: sample.name_en.slice(0, 6), type: 3 }, SUBSTR],
+  ['pinyin', { key: sample.pinyin.slice(0, 6), type: 3 }, SUBSTR],
+  ['one Chinese character', { key: [...sample.name_zh].find((c) => /[\u4e00-\u9fff]/.test(c)) ?? '酸', type: 3 }, SUBSTR],
+  ['two Chinese characters', { key: '甲酸', type: 3 }, SUBSTR],
+  ['two Latin letters', { key: 'bj', type: 3 }, GRAMS],
+  ['brand name', { key: sample.brand_en, type: 3 }, SUBSTR],
   ['untyped key', { key: sample.item_no }, ITEM],
   ['name with filters', { key: sample.name_en.slice(0, 6), type: 3, categoryId: sample.category_id, brandIds: [sample.brand_id], inStock: true }, undefined],
-  ['name sorted newest', { key: sample.name_en.slice(0, 6), type: 3, sort: 'newest' }, TRGM],
-  ['name sorted by item number', { key: sample.name_en.slice(0, 6), type: 3, sort: 'itemNo' }, TRGM],
+  ['name sorted newest', { key: sample.name_en.slice(0, 6), type: 3, sort: 'newest' }, SUBSTR],
+  ['name sorted by item number', { key: sample.name_en.slice(0, 6), type: 3, sort: 'itemNo' }, SUBSTR],
   ['list newest', { sort: 'newest' }, /products_newest_idx/],
   ['list by item number', { sort: 'itemNo' }, ITEM],
   ['list price ascending', { sort: 'priceAsc' }, undefined],
@@ -110,11 +111,15 @@ describe('every search query shape can use an index', () => {
     expect(checked).toBe(shapes().length);
   });
 
-  it('reads 1–2 character keys through the grams index and 3+ through the trigram index', async () => {
+  it('reads Chinese and 3+ character keys through the substring index, and 1–2 Latin characters through the grams', async () => {
     const short = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: '甲酸', type: 3 });
-    expectIndexed('two characters', await plan(short.count!, []), GRAMS);
+    expectIndexed('two Chinese characters', await plan(short.count!, []), SUBSTR);
+    const latin = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'bj', type: 3 });
+    expectIndexed('two Latin letters', await plan(latin.count!, []), GRAMS);
     const long = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3 });
-    expectIndexed('3+ characters', await plan(long.count!, []), TRGM);
+    expectIndexed('3+ characters', await plan(long.count!, []), SUBSTR);
+    // Read bucket by bucket: a nested loop over the buckets, the index read once per bucket.
+    expect(await plan(long.ranked!, [])).toMatch(/Nested Loop[\s\S]*generate_series[\s\S]*Bitmap Index Scan on products_search_substr_idx/);
     // The ranked pass reads the exact-name indexes for the rows no cap may drop.
     expectIndexed('ranked head', await plan(long.ranked!, []), /products_name_en_exact_idx/);
     const sorted = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3, sort: 'newest' });

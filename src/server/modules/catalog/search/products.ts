@@ -4,7 +4,7 @@ import type { ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import {
-  brandIdsMatching, filterConditions, intArray, keyConditions, type FilterInput, type KeyConditions, type Lang,
+  brandIdsMatching, lastBucket, filterConditions, intArray, keyConditions, type FilterInput, type KeyConditions, type Lang,
 } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
@@ -45,6 +45,8 @@ export interface PreparedQuery {
   where: SQL;
   /** The filters alone (always `p.active`), for the index walks. */
   filters: SQL;
+  /** `where` with the key as `scanMatch`: for a walk of the primary key. */
+  scanWhere: SQL;
   key: KeyConditions | null;
   notice: 'casCheckDigit' | null;
   /** Nothing can match: answer empty without a query. */
@@ -54,7 +56,7 @@ export interface PreparedQuery {
 /** Key plan + filters → SQL, shared by the list, the facets and the suggestions. */
 export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeCode } & FilterInput): Promise<PreparedQuery> {
   const none = (notice: PreparedQuery['notice'] = null): PreparedQuery => ({
-    where: sql`false`, filters: sql`false`, key: null, notice, empty: true,
+    where: sql`false`, filters: sql`false`, scanWhere: sql`false`, key: null, notice, empty: true,
   });
   let plan: KeyPlan | null = null;
   if (q.key !== undefined) {
@@ -68,11 +70,19 @@ export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeC
   let key: KeyConditions | null = null;
   if (plan) {
     const brandIds = plan.brands ? await brandIdsMatching(db, plan.key) : [];
-    key = keyConditions(plan, brandIds);
+    const last = plan.nameLike || plan.nameGram ? await lastBucket(db) : 0;
+    key = keyConditions(plan, brandIds, last);
     if (!key) return none();
   }
   const filterSql = sql.join(filters, sql` and `);
-  return { where: key ? sql`${filterSql} and ${key.match}` : filterSql, filters: filterSql, key, notice: null, empty: false };
+  return {
+    where: key ? sql`${filterSql} and ${key.match}` : filterSql,
+    filters: filterSql,
+    scanWhere: key ? sql`${filterSql} and ${key.scanMatch}` : filterSql,
+    key,
+    notice: null,
+    empty: false,
+  };
 }
 
 interface SortSpec {
@@ -111,6 +121,8 @@ interface Direction {
   ascending: boolean;
   backwards: boolean;
   order: SQL;
+  /** `order` as text, for building ORDER BY lists. */
+  orderText: string;
   cmp: SQL;
 }
 
@@ -120,10 +132,12 @@ interface Direction {
  */
 function direction(sortAscending: boolean, backwards: boolean): Direction {
   const ascending = sortAscending !== backwards;
+  const orderText = `${ascending ? 'asc' : 'desc'} nulls ${backwards ? 'first' : 'last'}`;
   return {
     ascending,
     backwards,
-    order: sql.raw(`${ascending ? 'asc' : 'desc'} nulls ${backwards ? 'first' : 'last'}`),
+    order: sql.raw(orderText),
+    orderText,
     cmp: sql.raw(ascending ? '>' : '<'),
   };
 }
@@ -173,13 +187,13 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
     prepared, sort, cursor, limit, ranked: null, rankedFrequent: null, estimate: null, walk: null, collect: null, count: null,
   };
   if (prepared.empty) return built;
-  built.count = cappedCountSql(prepared.where);
+  built.count = cappedCountSql(prepared);
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
     built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards), false);
-    if (prepared.key.name) {
+    if (prepared.key.nameEstimate) {
       built.rankedFrequent = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards), true);
-      built.estimate = sql`explain (format json) select 1 from products p where ${prepared.where}`;
+      built.estimate = sql`explain (format json) select 1 from products p where ${prepared.filters} and ${prepared.key.nameEstimate}`;
     }
     return built;
   }
@@ -187,11 +201,14 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const spec = sortSpec(sort);
   const dir = direction(spec.dir === 'asc', backwards);
   const order = sql.join(spec.exprs.map((e) => sql`${e} ${dir.order}`), sql`, `);
-  const conditions: SQL[] = [prepared.where];
+  const after: SQL[] = [];
   if (cursor) {
     const params = cursor.key.map((v, i) => sql`${v}::${sql.raw(spec.casts[i] ?? 'text')}`);
-    conditions.push(sql`(${sql.join(spec.exprs, sql`, `)}) ${dir.cmp} (${sql.join(params, sql`, `)})`);
+    after.push(sql`(${sql.join(spec.exprs, sql`, `)}) ${dir.cmp} (${sql.join(params, sql`, `)})`);
   }
+  // The walk tests each row it reads, so it takes the key in its strpos form; collecting reads the indexes.
+  const walkConditions = [prepared.scanWhere, ...after];
+  const conditions = [prepared.where, ...after];
   const priceJoin = spec.price
     ? sql`left join lateral (select min(price) as min_price from product_packs pk where pk.product_id = p.id) mp on true`
     : sql``;
@@ -201,7 +218,7 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   built.walk = sql`
       select p.id::int as id, ${first} as k0
       from products p ${priceJoin}
-      where ${sql.join(conditions, sql` and `)}
+      where ${sql.join(walkConditions, sql` and `)}
       order by ${order}
       limit ${limit + 1}`;
   // OFFSET 0 keeps the planner from walking the sort's index: the matches (at most 10,000 here)
@@ -227,22 +244,30 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
  * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
  */
 function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction, frequent: boolean): SQL {
-  const keyset = cursor
-    ? sql`where (m.tier, m.rank, m.id) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
-    : sql``;
+  const keyset = (alias: string): SQL => (cursor
+    ? sql`and (${sql.raw(`${alias}.tier, ${alias}.rank, ${alias}.id`)}) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
+    : sql``);
+  const order = (alias: string): SQL => sql.raw(['tier', 'rank', 'id'].map((c) => `${alias}.${c} ${dir.orderText}`).join(', '));
   const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
+  const found = frequent
+    ? sql`select ${columns} from products p where ${prepared.scanWhere} order by p.id limit ${COUNT_CAP + 1}`
+    : cappedMatchesSql(prepared, columns, COUNT_CAP + 1);
+  // The page is the best rows of the found matches and of the head together: each part gives its
+  // own best `limit + 1` (a top-N sort, not a hash of 10,001 rows), and the union of those is ranked.
   const head = key.head
-    ? sql`union (select ${columns} from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT})`
+    ? sql`union (
+        select h.id, h.tier, h.rank from (select ${columns} from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT}) h
+        where true ${keyset('h')} order by ${order('h')} limit ${limit + 1})`
     : sql``;
   return sql`
-    with found as materialized (
-      select ${columns} from products p where ${prepared.where} ${frequent ? sql`order by p.id` : sql``} limit ${COUNT_CAP + 1}
-    ),
-    m as (select id, tier, rank from found ${head})
+    with found as materialized (${found}),
+    m as (
+      (select f.id, f.tier, f.rank from found f where true ${keyset('f')} order by ${order('f')} limit ${limit + 1})
+      ${head}
+    )
     select m.id, m.tier, m.rank, (select count(*)::int from found) as n
     from m
-    ${keyset}
-    order by m.tier ${dir.order}, m.rank ${dir.order}, m.id ${dir.order}
+    order by ${order('m')}
     limit ${limit + 1}`;
 }
 
@@ -380,9 +405,26 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   };
 }
 
+/**
+ * The first `cap` matches of a query, with the given columns (the product id among them). When the
+ * name path is read through the substring lexemes it goes bucket by bucket and stops at the cap, so
+ * a frequent key reads one bucket instead of a bitmap of every match; the other paths (numbers,
+ * brands) are read beside it through their own indexes (ADR 0014 §11). Either part reaching the cap
+ * makes the union reach it, and when neither does both are complete, so the capped count is exact.
+ */
+export function cappedMatchesSql(prepared: PreparedQuery, columns: SQL, cap: number): SQL {
+  const buckets = prepared.key?.buckets;
+  if (!buckets) return sql`select ${columns} from products p where ${prepared.where} limit ${cap}`;
+  const byBucket = sql`select x.* from generate_series(0, ${sql.raw(String(buckets.last))}) bk(b)
+      cross join lateral (select ${columns} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
+      limit ${cap}`;
+  if (!buckets.others) return byBucket;
+  return sql`select * from ((${byBucket}) union (select ${columns} from products p where ${prepared.filters} and ${buckets.others} limit ${cap})) u limit ${cap}`;
+}
+
 /** Matching rows up to COUNT_CAP + 1: never an unbounded count. */
-export function cappedCountSql(where: SQL): SQL {
-  return sql`select count(*)::int as n from (select 1 from products p where ${where} limit ${COUNT_CAP + 1}) capped`;
+export function cappedCountSql(prepared: PreparedQuery): SQL {
+  return sql`select count(*)::int as n from (${cappedMatchesSql(prepared, sql`p.id`, COUNT_CAP + 1)}) capped`;
 }
 
 interface CardRow {

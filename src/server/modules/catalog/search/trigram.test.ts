@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SEARCH_BOX_SPACES, hasTrigramLetter, trigramKey } from '@/server/db/schema/search-sql';
+import {
+  BUCKET_MARK, SEARCH_BOX_SPACES, SUBSTRING_LENGTH, hasTrigramLetter, substringQuery, trigramKey,
+} from '@/server/db/schema/search-sql';
 import { sanitiseSearchKey } from '@/lib/search-key';
-import { trigramPattern } from './conditions';
 
 describe('trigram keys', () => {
   it('translates separators as search_text stores them, and nothing else', () => {
@@ -21,16 +22,18 @@ describe('trigram keys', () => {
     }
   });
 
-  it('gives the index keys up to 20 characters whole and longer keys by their start, middle and end', () => {
-    expect(trigramPattern('bromo')).toEqual({ pattern: '%bromo%', whole: true });
-    expect(trigramPattern('100%_x\\')).toEqual({ pattern: '%100\\%\\_x\\\\%', whole: true });
-    expect(trigramPattern('phenylbiphenyl').whole).toBe(true);
-    expect(trigramPattern('abcdefghijklmnopqrst').whole).toBe(true);
-    expect(trigramPattern('abcdefghijklmnopqrstu')).toEqual({ pattern: '%abcdefg%hijklmn%opqrstu%', whole: false });
-    const key = trigramKey('methyl 3-bromo-4-cyano-5-tert-butylbenzoate');
-    expect(trigramPattern(key)).toEqual({ pattern: '%methylǁ%yanoǀ5ǀ%enzoate%', whole: false });
+  it('looks a key of up to six characters up as one prefix and a longer key by its chunks, per bucket', () => {
+    const b = BUCKET_MARK;
+    expect(SUBSTRING_LENGTH).toBe(6);
+    expect(substringQuery('bro')).toEqual({ template: `'${b}|bro':*`, exact: true });
+    expect(substringQuery('苯甲酸')).toEqual({ template: `'${b}|苯甲酸':*`, exact: true });
+    expect(substringQuery('qiangj')).toEqual({ template: `'${b}|qiangj':*`, exact: true });
+    expect(substringQuery('qiangjibe')).toEqual({ template: `'${b}|qiangj' & '${b}|ngjibe'`, exact: false });
+    expect(substringQuery('abcdefghijkl')).toEqual({ template: `'${b}|abcdef' & '${b}|ghijkl'`, exact: false });
+    expect(substringQuery('abcabcabcabc')).toEqual({ template: `'${b}|abcabc'`, exact: false });
+    // Quotes and backslashes stay literal inside the quoted lexemes.
+    expect(substringQuery("o'n\\x")).toEqual({ template: `'${b}|o''n\\\\x':*`, exact: true });
     // Astral characters count once.
-    const astral = '𠀀𠀁𠀂𠀃𠀄𠀅𠀆𠀇𠀈𠀉𠀊𠀋𠀌𠀍𠀎𠀏𠀐𠀑𠀒𠀓𠀔';
-    expect(trigramPattern(astral).pattern).toBe('%𠀀𠀁𠀂𠀃𠀄𠀅𠀆%𠀇𠀈𠀉𠀊𠀋𠀌𠀍%𠀎𠀏𠀐𠀑𠀒𠀓𠀔%');
+    expect(substringQuery('𠀀𠀁𠀂𠀃𠀄𠀅𠀆')).toEqual({ template: `'${b}|𠀀𠀁𠀂𠀃𠀄𠀅' & '${b}|𠀁𠀂𠀃𠀄𠀅𠀆'`, exact: false });
   });
 });
