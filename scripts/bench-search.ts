@@ -17,7 +17,7 @@ import { openPostgres, type DbHandle } from '../src/server/db/client';
 import { rowsOf } from '../src/server/db/migrate';
 import { buildFacetQuery } from '../src/server/modules/catalog/search/facets';
 import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search';
-import { applySettings, buildListQuery, isFrequent, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/products';
+import { applySettings, buildListQuery, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/products';
 import { createRng } from '../src/server/db/seed/random';
 import { loadWithCopy, prepare } from './generate-catalog';
 
@@ -227,12 +227,8 @@ function settingsOf(part: 'ranked' | 'count' | 'walk' | 'collect'): readonly str
 async function explainParts(handle: DbHandle, q: ProductQuery, analyze: boolean): Promise<string[]> {
   const built = await buildListQuery(handle.db, q);
   const out: string[] = [];
-  const frequent = built.estimate !== null && built.rankedFrequent !== null
-    && await handle.db.transaction(async (tx) => isFrequent(tx, built.estimate as SQL));
-  if (frequent && built.rankedFrequent) {
-    out.push('-- ranked page, frequent key (first 10,001 matches by the primary key + head, counted in the same pass)', await explain(handle, built.rankedFrequent, settingsOf('ranked'), analyze));
-  } else if (built.ranked) {
-    out.push('-- ranked page (first 10,001 matches + head, counted in the same pass)', await explain(handle, built.ranked, settingsOf('ranked'), analyze));
+  if (built.ranked) {
+    out.push('-- ranked page (first 10,001 matches, bucket by bucket, + head, counted in the same pass)', await explain(handle, built.ranked, settingsOf('ranked'), analyze));
   }
   if (built.count && !built.ranked) out.push('-- capped count', await explain(handle, built.count, settingsOf('count'), analyze));
   if (built.walk) out.push('-- page past 10,000 matches (index walk)', await explain(handle, built.walk, settingsOf('walk'), analyze));

@@ -93,18 +93,15 @@ export interface KeyConditions {
   match: SQL;
   /** Relevance tier of a matching row: 0 exact item number, 1 exact CAS, 2 prefix, 3 name, 4 brand only. */
   tier: SQL;
-  /** Closeness of the name match (lower is closer; NO_RANK without one), computed per row; ordered after the tier. */
+  /** The tier of a row found through the name path (3, unless the key also searches numbers). */
+  nameTier: SQL;
+  /** Relevance inside a tier (lower first; 0 for an exact name), computed per row; ordered after the tier. */
   rank: SQL;
   /**
    * The rows that must never be cut from a result past the count cap: exact and prefix item and
    * CAS numbers and exact names, each through its own index (ADR 0015).
    */
   head: SQL | null;
-  /**
-   * The name path alone in a form the planner estimates from `search_text`'s statistics (LIKE), for
-   * deciding whether the key is frequent; null without a name path.
-   */
-  nameEstimate: SQL | null;
   /**
    * `match` with the name path as strpos instead of the index operator: what a walk of the primary
    * key tests on each row it reads (the index expression would be computed per row).
@@ -138,8 +135,6 @@ function allBucketsQuery(template: string, last: number): SQL {
   return sql`${parts.join(' | ')}::tsquery`;
 }
 
-const NO_RANK = 999;
-
 const CJK_ONLY = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/u;
 
 /**
@@ -148,28 +143,6 @@ const CJK_ONLY = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/u;
  */
 export function cjkOnly(key: string): boolean {
   return CJK_ONLY.test(key);
-}
-
-const HAS_CASE = /[\p{Lu}\p{Ll}]/u;
-const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/u;
-
-/**
- * Closeness of a name match, per row (lower is closer): the length of the shortest field that
- * contains the key, NO_RANK when none does. For a substring match, trigram similarity falls as the
- * name grows, so this gives the same order at a fraction of similarity()'s cost (ADR 0014). It is
- * computed for up to 10,001 rows per search, so it skips what cannot matter: lower() (the dearest
- * part) when the key has no letters with case, and the pinyin fields when the key holds Chinese.
- * Lengths are of the stored text: lower() keeps the number of characters.
- */
-function closenessSql(key: string): SQL {
-  const cased = HAS_CASE.test(key);
-  const field = (column: string, fold: boolean, extra = 0): SQL => {
-    const text = fold && cased ? `lower(${column})` : column;
-    return sql`case when strpos(${sql.raw(text)}, ${key}) > 0 then char_length(${sql.raw(column)})${sql.raw(extra ? ` + ${extra}` : '')} else ${sql.raw(String(NO_RANK))} end`;
-  };
-  const fields = [field('p.name_zh', true), field('p.name_en', true), field('p.synonyms', true, 1)];
-  if (!CHINESE.test(key)) fields.push(field('p.pinyin', false), field('p.pinyin_initials', false, 1));
-  return sql`least(${sql.join(fields, sql`, `)})`;
 }
 
 /** The SQL of a key plan; `brandIds` are the brands whose name matched the key. */
@@ -195,9 +168,8 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
   if (prefixes.length > 0) tiers.push({ tier: 2, cond: prefixes.length === 1 ? (prefixes[0] as SQL) : sql`(${sql.join(prefixes, sql` or `)})` });
   const nameKey = plan.nameLike ?? plan.nameGram;
   // The name path three ways: `index` for WHERE, `scan` (strpos, no index) for a walk that reads
-  // rows in another order, and `like` for the planner's estimate of its share; `inBucket` reads one
-  // bucket of the substring lexemes (ADR 0014 §11).
-  let name: { index: SQL; scan: SQL; like: SQL; inBucket: ((bucket: SQL) => SQL) | null } | null = null;
+  // rows in another order, and `inBucket` for one bucket of the substring lexemes (ADR 0014 §11).
+  let name: { index: SQL; scan: SQL; inBucket: ((bucket: SQL) => SQL) | null } | null = null;
   const substrings = plan.nameLike ?? (plan.nameGram && cjkOnly(plan.nameGram) ? plan.nameGram : null);
   if (substrings) {
     // search_text holds separators as letters (search-sql.ts), so the key is translated too.
@@ -213,15 +185,12 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     name = {
       index: all(sql`${lexemes} @@ ${allBucketsQuery(template, last)}`),
       scan: plain ? sql`(${contains} and ${plain})` : contains,
-      like: sql`p.search_text like ${`%${escapeLike(translated)}%`}`,
       inBucket: (bucket) => all(sql`${lexemes} @@ ${bucketQuery(template, bucket)}`),
     };
   } else if (plan.nameGram) {
     name = {
       index: sql`${sql.raw(searchGramsSql('p.'))} @> ${textArray([plan.nameGram])}`,
       scan: sql`strpos(${sql.raw(gramSourceSql('p.'))}, ${plan.nameGram}) > 0`,
-      // No statistics on this text: the planner's default share, so a Latin gram never walks.
-      like: sql`${sql.raw(gramSourceSql('p.'))} like ${`%${escapeLike(plan.nameGram)}%`}`,
       inBucket: null,
     };
   }
@@ -250,15 +219,24 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
   if (plan.nameLike) heads.push(sql`lower(p.name_en) = ${plan.nameLike}`);
   if (nameKey) heads.push(sql`p.name_zh = ${plan.key}`);
   const tier = sql`(case ${sql.join(tiers.map((t) => sql`when ${t.cond} then ${sql.raw(String(t.tier))}`), sql` `)} else 5 end)`;
-  const rank = nameKey ? closenessSql(nameKey) : sql`0`;
+  // Relevance inside a tier: a product named exactly the key first, then the shorter its names
+  // (the more of them the key covers), then id — ADR 0014 §8. Both read stored lengths, no lower()
+  // per row but for an English name of the key's length: this runs for up to 10,001 rows a search.
+  const exact: SQL[] = [];
+  if (plan.nameLike) {
+    exact.push(sql`(octet_length(p.name_en) = ${Buffer.byteLength(plan.nameLike)} and lower(p.name_en) = ${plan.nameLike})`);
+  }
+  if (nameKey) exact.push(sql`p.name_zh = ${plan.key}`);
+  const rank = exact.length > 0 ? sql`(case when ${sql.join(exact, sql` or `)} then 0 else octet_length(p.search_text) end)` : sql`0`;
   const any = (list: SQL[]): SQL => (list.length === 1 ? (list[0] as SQL) : sql`(${sql.join(list, sql` or `)})`);
   return {
     match: any(paths),
     scanMatch: any(scanPaths),
     tier,
+    // Every row of the name path is a name match: without number paths its tier needs no test.
+    nameTier: tiers.some((t) => t.tier < 3) ? tier : sql`3`,
     rank,
     head: heads.length === 0 ? null : sql`(${sql.join(heads, sql` or `)})`,
-    nameEstimate: name?.like ?? null,
     buckets: name?.inBucket ? { name: name.inBucket, others: otherPaths.length > 0 ? any(otherPaths) : null, last } : null,
   };
 }

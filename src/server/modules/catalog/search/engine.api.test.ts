@@ -7,7 +7,7 @@ import { listFlaggedProducts } from '../queries';
 import {
   brandFacets, InvalidCursorError, listProducts, searchBrands, suggestProducts, type ProductPage, type ProductQuery, type ProductSort,
 } from './index';
-import { buildListQuery, isFrequent } from './products';
+import { buildListQuery } from './products';
 
 let t: TestDatabase;
 
@@ -490,35 +490,49 @@ describe('separators and long keys (search_text holds separators as letters)', (
   });
 });
 
-describe('a key in a large share of the catalogue', () => {
-  it('walks the primary key for its first 10,001 matches and pages them like the bitmap pass', async () => {
+describe('the name path, bucket by bucket', () => {
+  it('reads buckets in order, stops at the cap, and ranks exact names and short names first', async () => {
     const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
+    // 6,000 products in bucket 3, 6,000 in bucket 5, and an exact name alone in bucket 7.
+    for (const bucket of [3, 5]) {
+      await t.db.execute(sql`
+        insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+        select ${bucket * 100_000} + g, 'BK' || ${bucket} || '-' || g, '分桶' || g, 'Bucketkey no. ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
+        from generate_series(1, 6000) g`);
+    }
     await t.db.execute(sql`
-      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      select 'WF-' || g, '频繁' || g, 'walkfreq ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
-      from generate_series(1, 12000) g`);
-    await t.db.execute(sql`analyze products`);
-    const q: ProductQuery = { ...base, key: 'walkfreq', type: 3, limit: 30 };
+      insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values (700001, 'BK-EXACT', '分桶键', 'Bucketkey', '', '', ${ref!.brand_id}, ${ref!.category_id}),
+             (700002, 'BK-LAST', '末桶', 'Lastbucket only', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+    await t.db.execute(sql`vacuum analyze products`);
+
+    const q: ProductQuery = { ...base, key: 'bucketkey', type: 3, limit: 30 };
+    // Bucket 3 whole, then bucket 5 up to the 10,001st match: exactly the capped count.
     const built = await buildListQuery(t.db, q);
-    expect(built.estimate).not.toBeNull();
-    const frequent = await t.db.transaction(async (tx) => isFrequent(tx, built.estimate!));
-    expect(frequent).toBe(true);
-    // A rare key stays on the bitmap pass.
-    const rare = await buildListQuery(t.db, { ...q, key: 'walkfreq 11999' });
-    expect(await t.db.transaction(async (tx) => isFrequent(tx, rare.estimate!))).toBe(false);
-    // Rows inserted in id order: both passes rank the same first 10,001 matches.
-    const viaWalk = rowsOf<{ id: number }>(await t.db.execute(built.rankedFrequent!)).map((r) => Number(r.id));
-    const viaBitmap = rowsOf<{ id: number }>(await t.db.execute(built.ranked!)).map((r) => Number(r.id));
-    expect(viaWalk).toEqual(viaBitmap);
+    expect(rowsOf<{ n: number }>(await t.db.execute(built.count!))[0]!.n).toBe(10_001);
     const first = await listProducts(t.db, q);
-    expect(first.total).toBe(10_000);
-    expect(first.totalCapped).toBe(true);
-    // Shortest name first (walkfreq 1 … walkfreq 9), then by id.
-    expect(first.items.slice(0, 9).map((i) => i.itemNo)).toEqual(['WF-1', 'WF-2', 'WF-3', 'WF-4', 'WF-5', 'WF-6', 'WF-7', 'WF-8', 'WF-9']);
+    expect(first).toMatchObject({ total: 10_000, totalCapped: true });
+    // The exact name is in the head, so no cap drops it; then the shortest names, then by id.
+    expect(first.items[0]!.itemNo).toBe('BK-EXACT');
+    expect(first.items.slice(1, 10).map((i) => i.itemNo)).toEqual(['BK3-1', 'BK3-2', 'BK3-3', 'BK3-4', 'BK3-5', 'BK3-6', 'BK3-7', 'BK3-8', 'BK3-9']);
+    const pages = await walkSome(q, 4);
+    expect(new Set(pages.map((i) => i.id)).size).toBe(120);
     const second = await listProducts(t.db, { ...q, cursor: first.nextCursor });
-    const ids = [...first.items, ...second.items].map((i) => i.id);
-    expect(new Set(ids).size).toBe(60);
     const back = await listProducts(t.db, { ...q, cursor: second.prevCursor });
     expect(back.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
+    // Facets count the same first 10,001 matches.
+    expect((await brandFacets(t.db, { lang: 'zh', key: 'bucketkey', type: 3 }))[0]!.count).toBe(10_001);
+
+    // A key of the last bucket alone is found, and so is a Chinese key spread over buckets.
+    expect((await listProducts(t.db, { ...base, key: 'lastbucket', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);
+    expect((await listProducts(t.db, { ...base, key: '末桶', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);
+    const chinese = await listProducts(t.db, { ...base, key: '分桶', type: 3, limit: 3 });
+    expect(chinese).toMatchObject({ total: 10_000, totalCapped: true });
+    // Past the cap, a list sorted by newest walks its index, testing each row with strpos.
+    const newest = await walkSome({ ...base, key: 'bucketkey', type: 3, sort: 'itemNo', limit: 50 }, 2);
+    expect(newest.map((i) => i.itemNo)).toEqual(newest.map((i) => i.itemNo).sort());
+    // Below the cap every bucket is read: an exact count across buckets 3, 5 and 7.
+    const few = await listProducts(t.db, { ...base, key: 'bucketkey no. 59', type: 3 });
+    expect(few).toMatchObject({ total: 222, totalCapped: false });
   });
 });

@@ -96,8 +96,6 @@ describe('every search query shape can use an index', () => {
       expect(built.count, name).not.toBeNull();
       // The ranked pass and the count read the key's own index; the walk reads the sort's index.
       if (built.ranked) expectIndexed(`${name} (ranked)`, await plan(built.ranked, []), index);
-      // The pass for a key in a large share of the catalogue walks the primary key.
-      if (built.rankedFrequent) expectIndexed(`${name} (ranked, frequent)`, await plan(built.rankedFrequent, []));
       if (built.walk) {
         const walk = await plan(built.walk, WALK_SETTINGS);
         expectIndexed(`${name} (page)`, walk, built.prepared.key || !index ? undefined : index);

@@ -45,7 +45,7 @@ export interface PreparedQuery {
   where: SQL;
   /** The filters alone (always `p.active`), for the index walks. */
   filters: SQL;
-  /** `where` with the key as `scanMatch`: for a walk of the primary key. */
+  /** `where` with the key as `scanMatch`: for a walk of a sort's index, which tests every row it reads. */
   scanWhere: SQL;
   key: KeyConditions | null;
   notice: 'casCheckDigit' | null;
@@ -153,13 +153,6 @@ export interface BuiltList {
    */
   ranked: SQL | null;
   /**
-   * Relevance for a name key that the planner estimates in at least FREQUENT_SHARE of the
-   * catalogue: the same pass, but `found` walks the primary key (ADR 0015).
-   */
-  rankedFrequent: SQL | null;
-  /** EXPLAIN of the match alone, whose row estimate decides between `ranked` and `rankedFrequent`. */
-  estimate: SQL | null;
-  /**
    * Other sorts: the page in the sort's order. With a key and more than COUNT_CAP matches it runs
    * as an index walk (`runWalk`: sequential and bitmap scans off), so that the planner follows the
    * sort's index instead of collecting and sorting every match.
@@ -184,17 +177,13 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   // Decode before answering an empty result, so that a bad cursor is always reported.
   const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
   const built: BuiltList = {
-    prepared, sort, cursor, limit, ranked: null, rankedFrequent: null, estimate: null, walk: null, collect: null, count: null,
+    prepared, sort, cursor, limit, ranked: null, walk: null, collect: null, count: null,
   };
   if (prepared.empty) return built;
   built.count = cappedCountSql(prepared);
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
-    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards), false);
-    if (prepared.key.nameEstimate) {
-      built.rankedFrequent = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards), true);
-      built.estimate = sql`explain (format json) select 1 from products p where ${prepared.filters} and ${prepared.key.nameEstimate}`;
-    }
+    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
     return built;
   }
   if (sort === 'relevance') throw new Error('relevance needs a key');
@@ -243,15 +232,13 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
  * reading and ranking every match of a key like 苯甲酸 (a fifth of the catalogue) is what made the
  * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
  */
-function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction, frequent: boolean): SQL {
+function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
   const keyset = (alias: string): SQL => (cursor
     ? sql`and (${sql.raw(`${alias}.tier, ${alias}.rank, ${alias}.id`)}) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
     : sql``);
   const order = (alias: string): SQL => sql.raw(['tier', 'rank', 'id'].map((c) => `${alias}.${c} ${dir.orderText}`).join(', '));
   const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
-  const found = frequent
-    ? sql`select ${columns} from products p where ${prepared.scanWhere} order by p.id limit ${COUNT_CAP + 1}`
-    : cappedMatchesSql(prepared, columns, COUNT_CAP + 1);
+  const found = cappedMatchesSql(prepared, columns, COUNT_CAP + 1, sql`p.id::int as id, ${key.nameTier}::int as tier, ${key.rank}::int as rank`);
   // The page is the best rows of the found matches and of the head together: each part gives its
   // own best `limit + 1` (a top-N sort, not a hash of 10,001 rows), and the union of those is ranked.
   const head = key.head
@@ -315,31 +302,6 @@ export async function inTransaction<T>(db: Db, settings: readonly string[], work
   });
 }
 
-/**
- * A name key in at least this share of the active catalogue (the planner's estimate, from the
- * histogram of `search_text` or the grams' element statistics) finds its first 10,001 matches by
- * walking the primary key instead of building the bitmap of every candidate (ADR 0015): at 20 %
- * the walk meets 10,001 matches within ≈ 50,000 rows read in physical order, where the bitmap of
- * `methyl` (337,000 rows, a third of 1M products) took ≈ 35 ms to build before the first heap read.
- */
-export const FREQUENT_SHARE = 0.2;
-
-interface PlanJson {
-  Plan?: { 'Plan Rows'?: number };
-}
-
-/** Whether the planner expects the match to cover FREQUENT_SHARE of the products, and more than the cap. */
-export async function isFrequent(tx: Db, estimate: SQL): Promise<boolean> {
-  const [row] = rowsOf<Record<string, unknown>>(await tx.execute(estimate));
-  const raw = row ? Object.values(row)[0] : null;
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as PlanJson[] | null;
-  const rows = Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0);
-  if (!(rows > COUNT_CAP)) return false;
-  const [size] = rowsOf<{ n: number }>(await tx.execute(sql`select reltuples::float8 as n from pg_class where oid = 'products'::regclass`));
-  const n = Number(size?.n ?? 0);
-  return n > 0 && rows / n >= FREQUENT_SHARE;
-}
-
 async function countOf(db: Db, query: SQL): Promise<number> {
   return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
 }
@@ -364,9 +326,7 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   if (built.ranked) {
     // A key search never scans products sequentially, however frequent the key (ADR 0014).
     [rows, total] = await inTransaction(db, SEARCH_SETTINGS, async (tx) => {
-      const frequent = built.estimate !== null && built.rankedFrequent !== null && await isFrequent(tx, built.estimate);
-      const ranked = (frequent ? built.rankedFrequent : built.ranked) as SQL;
-      const r = rowsOf<PageRow>(await tx.execute(ranked));
+      const r = rowsOf<PageRow>(await tx.execute(built.ranked as SQL));
       return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(tx, built.count as SQL)];
     });
   } else {
@@ -412,11 +372,11 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
  * brands) are read beside it through their own indexes (ADR 0014 §11). Either part reaching the cap
  * makes the union reach it, and when neither does both are complete, so the capped count is exact.
  */
-export function cappedMatchesSql(prepared: PreparedQuery, columns: SQL, cap: number): SQL {
+export function cappedMatchesSql(prepared: PreparedQuery, columns: SQL, cap: number, nameColumns: SQL = columns): SQL {
   const buckets = prepared.key?.buckets;
   if (!buckets) return sql`select ${columns} from products p where ${prepared.where} limit ${cap}`;
   const byBucket = sql`select x.* from generate_series(0, ${sql.raw(String(buckets.last))}) bk(b)
-      cross join lateral (select ${columns} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
+      cross join lateral (select ${nameColumns} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
       limit ${cap}`;
   if (!buckets.others) return byBucket;
   return sql`select * from ((${byBucket}) union (select ${columns} from products p where ${prepared.filters} and ${buckets.others} limit ${cap})) u limit ${cap}`;
