@@ -83,6 +83,8 @@ export const products = pgTable(
     index('products_item_no_prefix_idx').using('btree', sql`${t.itemNo} text_pattern_ops`),
     index('products_cas_idx').on(t.cas),
     index('products_brand_idx').on(t.brandId, t.id),
+    // A brand's active products from the index alone: a brand-name search counts them without the heap.
+    index('products_brand_active_idx').on(t.brandId, t.id).where(sql`${t.active}`),
     index('products_category_idx').on(t.categoryId, t.id),
     index('products_name_en_trgm_idx').using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`),
     index('products_name_zh_trgm_idx').using('gin', sql`${t.nameZh} gin_trgm_ops`),

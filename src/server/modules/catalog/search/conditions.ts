@@ -38,14 +38,23 @@ export async function categoryWithDescendants(db: Db, categoryId: number): Promi
   return rows.map((r) => Number(r.id));
 }
 
-/** Brands whose Chinese or English name contains the key (case-insensitive). */
-export async function brandIdsMatching(db: Db, key: string): Promise<number[]> {
+/**
+ * What a name search reads before its query, in one round trip: the brands whose Chinese or English
+ * name contains the key (case-insensitive), and the last bucket of the substring lexemes — ids
+ * only grow, so it is the newest product's, one entry of the primary key (ADR 0014 §12).
+ */
+export async function nameSearchFacts(db: Db, key: string): Promise<{ brandIds: number[]; last: number }> {
   const like = `%${escapeLike(key.toLowerCase())}%`;
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`
-    select id::int as id from brands
-    where lower(name_zh) like ${like} or lower(name_en) like ${like}
-    order by id limit ${MAX_KEY_BRANDS}`));
-  return rows.map((r) => Number(r.id));
+  const rows = rowsOf<{ last: number; brands: string | null }>(await db.execute(sql`
+    select (select coalesce(max(id), 0) / ${sql.raw(String(SEARCH_BUCKET))} from products)::int as last,
+      (select string_agg(id::text, ',') from (
+        select id from brands where lower(name_zh) like ${like} or lower(name_en) like ${like} order by id limit ${MAX_KEY_BRANDS}
+      ) b) as brands`));
+  const row = rows[0];
+  return {
+    brandIds: row?.brands ? row.brands.split(',').map(Number) : [],
+    last: Number(row?.last ?? 0),
+  };
 }
 
 const MAX_INT4 = 2_147_483_647;
@@ -108,25 +117,16 @@ export interface KeyConditions {
    */
   scanMatch: SQL;
   /**
-   * The match split for reading the name path bucket by bucket (ADR 0014 §11): the name path of
-   * one bucket, and the other paths (numbers, brands) as one condition. Null when the name path is
-   * not read through the substring lexemes.
+   * The match split for reading the name path bucket by bucket (ADR 0014 §12): the name path of
+   * one bucket, the number paths (item and CAS) as one condition, and the brand path. Null when the
+   * name path is not read through the substring lexemes.
    */
-  buckets: { name: (bucket: SQL) => SQL; others: SQL | null; last: number } | null;
+  buckets: { name: (bucket: SQL) => SQL; numbers: SQL | null; brands: SQL | null; last: number } | null;
 }
 
 /** The tsquery of one bucket from a `substringQuery` template (chr(3) is BUCKET_MARK). */
 function bucketQuery(template: string, bucket: SQL): SQL {
   return sql`replace(${template}, chr(3), (${bucket})::text)::tsquery`;
-}
-
-/**
- * The last bucket that holds products, read with every name search: ids only grow, so it is the
- * newest product's, and the query reads one entry of the primary key.
- */
-export async function lastBucket(db: Db): Promise<number> {
-  const rows = rowsOf<{ b: number }>(await db.execute(sql.raw(`select coalesce(max(id), 0) / ${SEARCH_BUCKET} as b from products`)));
-  return Number(rows[0]?.b ?? 0);
 }
 
 /** The tsquery of buckets 0…last (for queries over all matches: sorted lists, facets). */
@@ -195,7 +195,8 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     };
   }
   const scanPaths = [...paths];
-  const otherPaths = [...paths];
+  const numberPaths = [...paths];
+  let brandPath: SQL | null = null;
   if (name) {
     paths.push(name.index);
     scanPaths.push(name.scan);
@@ -210,7 +211,7 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     const cond = brandIds.length === 1 ? sql`p.brand_id = ${brandIds[0]}` : sql`p.brand_id = any(${intArray(brandIds)})`;
     paths.push(cond);
     scanPaths.push(cond);
-    otherPaths.push(cond);
+    brandPath = cond;
     tiers.push({ tier: 4, cond });
   }
   if (paths.length === 0) return null;
@@ -237,6 +238,8 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     nameTier: tiers.some((t) => t.tier < 3) ? tier : sql`3`,
     rank,
     head: heads.length === 0 ? null : sql`(${sql.join(heads, sql` or `)})`,
-    buckets: name?.inBucket ? { name: name.inBucket, others: otherPaths.length > 0 ? any(otherPaths) : null, last } : null,
+    buckets: name?.inBucket
+      ? { name: name.inBucket, numbers: numberPaths.length > 0 ? any(numberPaths) : null, brands: brandPath, last }
+      : null,
   };
 }

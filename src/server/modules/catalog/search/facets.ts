@@ -36,7 +36,7 @@ export async function buildFacetQuery(db: Db, q: BrandFacetQuery): Promise<SQL |
     select b.id::int as id, b.name_zh, b.name_en, m.n::int as n
     from (
       select brand_id, count(*) as n
-      from (${cappedMatchesSql(prepared, sql`p.id, p.brand_id`, COUNT_CAP + 1)}) capped
+      from (${cappedMatchesSql(prepared, { all: sql`p.id, p.brand_id` }, COUNT_CAP + 1)}) capped
       group by brand_id
     ) m
     join brands b on b.id = m.brand_id

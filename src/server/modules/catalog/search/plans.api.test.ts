@@ -4,7 +4,7 @@ import { rowsOf } from '@/server/db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
 import { buildFacetQuery } from './facets';
 import type { ProductQuery } from './index';
-import { buildListQuery, WALK_SETTINGS } from './products';
+import { buildListQuery, inTransaction, SEARCH_SETTINGS, WALK_SETTINGS } from './products';
 
 /**
  * Every query shape of the search engine must use an index: EXPLAIN each one, refuse a
@@ -116,11 +116,22 @@ describe('every search query shape can use an index', () => {
     expectIndexed('two Latin letters', await plan(latin.count!, []), GRAMS);
     const long = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3 });
     expectIndexed('3+ characters', await plan(long.count!, []), SUBSTR);
+    // A brand's products are counted from the brands' partial index.
+    const brand = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: sample.brand_en, type: 3 });
+    expectIndexed('brand name', await plan(brand.count!, []), /products_brand_active_idx/);
     // Read bucket by bucket: a nested loop over the buckets, the index read once per bucket.
     expect(await plan(long.ranked!, [])).toMatch(/Nested Loop[\s\S]*generate_series[\s\S]*Bitmap Index Scan on products_search_substr_idx/);
     // The ranked pass reads the exact-name indexes for the rows no cap may drop.
     expectIndexed('ranked head', await plan(long.ranked!, []), /products_name_en_exact_idx/);
     const sorted = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3, sort: 'newest' });
     expectIndexed('walk by newest', await plan(sorted.walk!, WALK_SETTINGS), /products_newest_idx/);
+  });
+
+  it('applies the planner settings before the work sent with them', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const seen = await inTransaction(t.db, SEARCH_SETTINGS, async (tx) =>
+        rowsOf<{ s: string }>(await tx.execute(sql`select current_setting('enable_seqscan') as s`))[0]);
+      expect(seen?.s).toBe('off');
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import {
-  brandIdsMatching, lastBucket, filterConditions, intArray, keyConditions, type FilterInput, type KeyConditions, type Lang,
+  filterConditions, nameSearchFacts, intArray, keyConditions, type FilterInput, type KeyConditions, type Lang,
 } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
@@ -69,9 +69,8 @@ export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeC
   if (!filters) return none();
   let key: KeyConditions | null = null;
   if (plan) {
-    const brandIds = plan.brands ? await brandIdsMatching(db, plan.key) : [];
-    const last = plan.nameLike || plan.nameGram ? await lastBucket(db) : 0;
-    key = keyConditions(plan, brandIds, last);
+    const facts = plan.brands ? await nameSearchFacts(db, plan.key) : { brandIds: [], last: 0 };
+    key = keyConditions(plan, facts.brandIds, facts.last);
     if (!key) return none();
   }
   const filterSql = sql.join(filters, sql` and `);
@@ -238,7 +237,13 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     : sql``);
   const order = (alias: string): SQL => sql.raw(['tier', 'rank', 'id'].map((c) => `${alias}.${c} ${dir.orderText}`).join(', '));
   const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
-  const found = cappedMatchesSql(prepared, columns, COUNT_CAP + 1, sql`p.id::int as id, ${key.nameTier}::int as tier, ${key.rank}::int as rank`);
+  const found = cappedMatchesSql(prepared, {
+    all: columns,
+    name: sql`p.id::int as id, ${key.nameTier}::int as tier, ${key.rank}::int as rank`,
+    // A product of a matching brand that is not a name match: tier 4, ranked by id.
+    brand: sql`p.id::int as id, 4 as tier, 0 as rank`,
+    ranked: true,
+  }, COUNT_CAP + 1);
   // The page is the best rows of the found matches and of the head together: each part gives its
   // own best `limit + 1` (a top-N sort, not a hash of 10,001 rows), and the union of those is ranked.
   const head = key.head
@@ -297,8 +302,9 @@ export async function runWalk(db: Db, query: SQL): Promise<unknown> {
 export async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
   if (settings.length === 0) return work(db);
   return db.transaction(async (tx) => {
-    await applySettings(tx, settings);
-    return work(tx);
+    // Sent together: the connection runs them in order, and the work waits for one round trip less.
+    const [, result] = await Promise.all([applySettings(tx, settings), work(tx)]);
+    return result;
   });
 }
 
@@ -365,26 +371,48 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   };
 }
 
+/** Columns of each part of the capped matches (the product id first, as `id`). */
+export interface MatchColumns {
+  /** Rows found through the number paths, or every row when the name path has no buckets. */
+  all: SQL;
+  /** Rows found through the name path (`KeyConditions.nameTier` may stand in for the tier). */
+  name?: SQL;
+  /**
+   * Rows found through the brand path: what the brands' index alone can give, so that the 10,001
+   * products of a brand are read from the index, not the heap. A row with more than one tier (a
+   * brand's product that also matches the name) then comes from two parts, and the smallest
+   * (tier, rank) is kept.
+   */
+  brand?: SQL;
+  /** The parts' rows differ in more than the id (tiers): keep one row per id, the best. */
+  ranked?: boolean;
+}
+
 /**
- * The first `cap` matches of a query, with the given columns (the product id among them). When the
- * name path is read through the substring lexemes it goes bucket by bucket and stops at the cap, so
- * a frequent key reads one bucket instead of a bitmap of every match; the other paths (numbers,
- * brands) are read beside it through their own indexes (ADR 0014 §11). Either part reaching the cap
- * makes the union reach it, and when neither does both are complete, so the capped count is exact.
+ * The first `cap` matches of a query, with the given columns. When the name path is read through
+ * the substring lexemes it goes bucket by bucket and stops at the cap, so a frequent key reads one
+ * bucket instead of a bitmap of every match; the number and brand paths are read beside it through
+ * their own indexes (ADR 0014 §12). Any part reaching the cap makes the union reach it, and when
+ * none does all are complete, so the capped count is exact.
  */
-export function cappedMatchesSql(prepared: PreparedQuery, columns: SQL, cap: number, nameColumns: SQL = columns): SQL {
+export function cappedMatchesSql(prepared: PreparedQuery, columns: MatchColumns, cap: number): SQL {
   const buckets = prepared.key?.buckets;
-  if (!buckets) return sql`select ${columns} from products p where ${prepared.where} limit ${cap}`;
-  const byBucket = sql`select x.* from generate_series(0, ${sql.raw(String(buckets.last))}) bk(b)
-      cross join lateral (select ${nameColumns} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
-      limit ${cap}`;
-  if (!buckets.others) return byBucket;
-  return sql`select * from ((${byBucket}) union (select ${columns} from products p where ${prepared.filters} and ${buckets.others} limit ${cap})) u limit ${cap}`;
+  if (!buckets) return sql`select ${columns.all} from products p where ${prepared.where} limit ${cap}`;
+  const parts: SQL[] = [sql`select x.* from generate_series(0, ${sql.raw(String(buckets.last))}) bk(b)
+      cross join lateral (select ${columns.name ?? columns.all} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
+      limit ${cap}`];
+  if (buckets.numbers) parts.push(sql`select ${columns.all} from products p where ${prepared.filters} and ${buckets.numbers} limit ${cap}`);
+  if (buckets.brands) parts.push(sql`select ${columns.brand ?? columns.all} from products p where ${prepared.filters} and ${buckets.brands} limit ${cap}`);
+  if (parts.length === 1) return parts[0] as SQL;
+  const union = sql.join(parts.map((part) => sql`(${part})`), sql` union all `);
+  return columns.ranked
+    ? sql`select distinct on (u.id) u.* from (${union}) u order by u.id, u.tier, u.rank limit ${cap}`
+    : sql`select distinct u.* from (${union}) u limit ${cap}`;
 }
 
 /** Matching rows up to COUNT_CAP + 1: never an unbounded count. */
 export function cappedCountSql(prepared: PreparedQuery): SQL {
-  return sql`select count(*)::int as n from (${cappedMatchesSql(prepared, sql`p.id`, COUNT_CAP + 1)}) capped`;
+  return sql`select count(*)::int as n from (${cappedMatchesSql(prepared, { all: sql`p.id` }, COUNT_CAP + 1)}) capped`;
 }
 
 interface CardRow {
