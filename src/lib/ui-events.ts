@@ -22,8 +22,16 @@ interface Events {
 }
 
 const bus: EventTarget = new EventTarget();
+const listening: Record<keyof Events, number> = { toast: 0, 'confirm-login': 0, 'open-login': 0 };
+
+/**
+ * Requests to open a box, made before anyone listens (a click between a control's hydration and
+ * the island's), are kept and delivered to the first listener: the box opens late instead of never.
+ */
+const pending = new Set<'confirm-login' | 'open-login'>();
 
 function emit<K extends keyof Events>(name: K, detail: Events[K]): void {
+  if (listening[name] === 0 && (name === 'confirm-login' || name === 'open-login')) pending.add(name);
   bus.dispatchEvent(new CustomEvent(name, { detail }));
 }
 
@@ -31,7 +39,12 @@ function emit<K extends keyof Events>(name: K, detail: Events[K]): void {
 export function onUiEvent<K extends keyof Events>(name: K, listener: (detail: Events[K]) => void): () => void {
   const handler = (event: Event) => listener((event as CustomEvent<Events[K]>).detail);
   bus.addEventListener(name, handler);
-  return () => bus.removeEventListener(name, handler);
+  listening[name] += 1;
+  if ((name === 'confirm-login' || name === 'open-login') && pending.delete(name)) listener(null as Events[K]);
+  return () => {
+    bus.removeEventListener(name, handler);
+    listening[name] -= 1;
+  };
 }
 
 export function showToast(request: ToastRequest): void {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { ProductPackDto } from '@/contracts/product-detail';
 import { apiPost } from '@/lib/api-client';
 import { openLoginDialog, showToast } from '@/lib/ui-events';
+import { useHydrated } from '@/lib/use-hydrated';
 
 const MAX_QUANTITY = 9999;
 
@@ -27,6 +28,7 @@ export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signed
   const router = useRouter();
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState<number | null>(null);
+  const hydrated = useHydrated();
 
   if (packs.length === 0) return <p className="rounded-lg border border-dashed border-line bg-white p-6 text-center text-sm text-muted" data-testid="packs-empty">{t('noPacks')}</p>;
 
@@ -93,7 +95,7 @@ export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signed
                 <button
                   type="button"
                   onClick={() => void add(pack)}
-                  disabled={busy === pack.id}
+                  disabled={!hydrated || busy === pack.id}
                   aria-label={t('addToCartFor', { size: pack.size })}
                   className="inline-flex h-9 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60"
                   data-testid="add-to-cart"
