@@ -90,7 +90,7 @@ export const products = pgTable(
     index('products_name_zh_trgm_idx').using('gin', sql`${t.nameZh} gin_trgm_ops`),
     index('products_flags_idx').on(t.isHot, t.isNew, t.isSpecial),
     // Search (ADR 0014, 0015): partial on `active`, the only rows the storefront searches.
-    // Substring lexemes of search_text for keys of 3+ characters and Chinese characters (ADR 0014 §11).
+    // Substring lexemes of search_text for keys of 3+ characters and Chinese characters (ADR 0014 §12).
     index('products_search_substr_idx').using('gin', sql.raw(searchSubstringsSql())).where(sql`${t.active}`),
     // The grams are an expression index (search-sql.ts): nothing stored for them.
     index('products_search_grams_idx').using('gin', sql.raw(searchGramsSql())).where(sql`${t.active}`),

@@ -74,12 +74,12 @@ export function hasTrigramLetter(key: string): boolean {
 }
 
 /**
- * Characters of each substring lexeme (ADR 0014 §11): a key of up to this many characters is looked
+ * Characters of each substring lexeme (ADR 0014 §12): a key of up to this many characters is looked
  * up as one prefix, a longer key as its consecutive chunks of this many characters.
  */
 export const SUBSTRING_LENGTH = 6;
 
-/** Products per bucket of the substring lexemes: ids 0–99,999 are bucket 0, and so on (ADR 0014 §11). */
+/** Products per bucket of the substring lexemes: ids 0–99,999 are bucket 0, and so on (ADR 0014 §12). */
 export const SEARCH_BUCKET = 100_000;
 
 /** Stands for the bucket number in a tsquery template (`substringQuery`); no key can hold it. */
@@ -88,7 +88,7 @@ export const BUCKET_MARK = '\u0003';
 /**
  * Every substring of `search_text` that starts at some character and runs SUBSTRING_LENGTH
  * characters (fewer at the end of the text), each led by the product's bucket (`id / 100000`) and
- * `|`, as the lexemes of a tsvector — GIN-indexed, nothing stored (ADR 0014 §11).
+ * `|`, as the lexemes of a tsvector — GIN-indexed, nothing stored (ADR 0014 §12).
  *
  * A key of up to SUBSTRING_LENGTH characters is in the text exactly when it begins one of these
  * substrings, so `… @@ '3|amino':*` finds the products of bucket 3 that hold `amino`, with no

@@ -112,8 +112,8 @@ export interface KeyConditions {
    */
   head: SQL | null;
   /**
-   * `match` with the name path as strpos instead of the index operator: what a walk of the primary
-   * key tests on each row it reads (the index expression would be computed per row).
+   * `match` with the name path as strpos instead of the index operator: what the walk of a sort's
+   * index tests on each row it reads (the index expression would be computed per row).
    */
   scanMatch: SQL;
   /**
@@ -135,11 +135,14 @@ function allBucketsQuery(template: string, last: number): SQL {
   return sql`${parts.join(' | ')}::tsquery`;
 }
 
+/** The largest rank a cursor carries (cursor.ts); no catalogue text comes near it. */
+const RANK_MAX = 99_999;
+
 const CJK_ONLY = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/u;
 
 /**
  * Whether a 1–2 character key is read through the substring lexemes (Chinese characters, which only
- * the Chinese name and synonyms hold) rather than the grams (ADR 0014 §11).
+ * the Chinese name and synonyms hold) rather than the grams (ADR 0014 §12).
  */
 export function cjkOnly(key: string): boolean {
   return CJK_ONLY.test(key);
@@ -168,7 +171,7 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
   if (prefixes.length > 0) tiers.push({ tier: 2, cond: prefixes.length === 1 ? (prefixes[0] as SQL) : sql`(${sql.join(prefixes, sql` or `)})` });
   const nameKey = plan.nameLike ?? plan.nameGram;
   // The name path three ways: `index` for WHERE, `scan` (strpos, no index) for a walk that reads
-  // rows in another order, and `inBucket` for one bucket of the substring lexemes (ADR 0014 §11).
+  // rows in another order, and `inBucket` for one bucket of the substring lexemes (ADR 0014 §12).
   let name: { index: SQL; scan: SQL; inBucket: ((bucket: SQL) => SQL) | null } | null = null;
   const substrings = plan.nameLike ?? (plan.nameGram && cjkOnly(plan.nameGram) ? plan.nameGram : null);
   if (substrings) {
@@ -228,7 +231,7 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     exact.push(sql`(octet_length(p.name_en) = ${Buffer.byteLength(plan.nameLike)} and lower(p.name_en) = ${plan.nameLike})`);
   }
   if (nameKey) exact.push(sql`p.name_zh = ${plan.key}`);
-  const rank = exact.length > 0 ? sql`(case when ${sql.join(exact, sql` or `)} then 0 else octet_length(p.search_text) end)` : sql`0`;
+  const rank = exact.length > 0 ? sql`(case when ${sql.join(exact, sql` or `)} then 0 else least(octet_length(p.search_text), ${RANK_MAX}) end)` : sql`0`;
   const any = (list: SQL[]): SQL => (list.length === 1 ? (list[0] as SQL) : sql`(${sql.join(list, sql` or `)})`);
   return {
     match: any(paths),

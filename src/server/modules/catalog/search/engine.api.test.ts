@@ -7,6 +7,7 @@ import { listFlaggedProducts } from '../queries';
 import {
   brandFacets, InvalidCursorError, listProducts, searchBrands, suggestProducts, type ProductPage, type ProductQuery, type ProductSort,
 } from './index';
+import { encodeCursor } from './cursor';
 import { buildListQuery } from './products';
 
 let t: TestDatabase;
@@ -522,6 +523,23 @@ describe('the name path, bucket by bucket', () => {
     expect(back.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
     // Facets count the same first 10,001 matches.
     expect((await brandFacets(t.db, { lang: 'zh', key: 'bucketkey', type: 3 }))[0]!.count).toBe(10_001);
+
+    // A brand named after the key brings its products in as brand matches (tier 4). Here the
+    // exact-name product lies past the cap of the name path (physically last in its bucket), so it
+    // is found as a brand match and through the head: it keeps one position, the head's.
+    const [lab] = await query<{ id: number }>(sql`
+      insert into brands (code, name_zh, name_en) values ('DUPLAB', '重复实验室', 'Dupcheck Labs') returning id::int as id`);
+    await t.db.execute(sql`
+      insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      select 800000 + g, 'DUP-' || g, '重复' || g, 'Dupcheck item ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
+      from generate_series(1, 10050) g`);
+    await t.db.execute(sql`
+      insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values (800000, 'DUP-EXACT', '重复键', 'Dupcheck', '', '', ${lab!.id}, ${ref!.category_id})`);
+    const dup: ProductQuery = { ...base, key: 'dupcheck', type: 3, limit: 30 };
+    expect((await listProducts(t.db, dup)).items[0]!.itemNo).toBe('DUP-EXACT');
+    const pastNames = await listProducts(t.db, { ...dup, cursor: encodeCursor({ sort: 'relevance', dir: 'n', key: [3, 100_000, 1] }) });
+    expect(pastNames.items).toEqual([]);
 
     // A key of the last bucket alone is found, and so is a Chinese key spread over buckets.
     expect((await listProducts(t.db, { ...base, key: 'lastbucket', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);

@@ -245,17 +245,26 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     ranked: true,
   }, COUNT_CAP + 1);
   // The page is the best rows of the found matches and of the head together: each part gives its
-  // own best `limit + 1` (a top-N sort, not a hash of 10,001 rows), and the union of those is ranked.
-  const head = key.head
-    ? sql`union (
-        select h.id, h.tier, h.rank from (select ${columns} from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT}) h
-        where true ${keyset('h')} order by ${order('h')} limit ${limit + 1})`
-    : sql``;
+  // own best `limit + 1` (a top-N sort, not a hash of 10,001 rows), and those are ranked. A head row
+  // is taken from the head alone: in `found` it may carry a lesser tier (a brand's product past the
+  // cap of the name path), and one row must have one position on every page.
+  if (!key.head) {
+    return sql`
+      with found as materialized (${found})
+      select f.id, f.tier, f.rank, (select count(*)::int from found) as n
+      from found f where true ${keyset('f')}
+      order by ${order('f')}
+      limit ${limit + 1}`;
+  }
   return sql`
     with found as materialized (${found}),
+    head as materialized (select ${columns} from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT}),
     m as (
-      (select f.id, f.tier, f.rank from found f where true ${keyset('f')} order by ${order('f')} limit ${limit + 1})
-      ${head}
+      (select f.id, f.tier, f.rank from found f
+        where not exists (select 1 from head h where h.id = f.id) ${keyset('f')}
+        order by ${order('f')} limit ${limit + 1})
+      union all
+      (select h.id, h.tier, h.rank from head h where true ${keyset('h')} order by ${order('h')} limit ${limit + 1})
     )
     select m.id, m.tier, m.rank, (select count(*)::int from found) as n
     from m
