@@ -248,6 +248,8 @@ test.describe('site chrome', () => {
       await route.continue();
     });
     await page.goto('/');
+    // A click before hydration is a full page load, which the bar does not follow: wait for the header.
+    await expect(page.getByRole('search')).toHaveAttribute('data-ready', 'true');
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '新闻资讯' }).click();
     await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-visible', 'true');
     await expect(page).toHaveURL(/\/news\/index$/);
