@@ -17,7 +17,8 @@ import { openPostgres, type DbHandle } from '../src/server/db/client';
 import { rowsOf } from '../src/server/db/migrate';
 import { buildFacetQuery } from '../src/server/modules/catalog/search/facets';
 import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search';
-import { applySettings, buildListQuery, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/products';
+import { buildListQuery } from '../src/server/modules/catalog/search/products';
+import { applySettings, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/settings';
 import { createRng } from '../src/server/db/seed/random';
 import { loadWithCopy, prepare } from './generate-catalog';
 

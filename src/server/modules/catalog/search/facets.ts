@@ -4,7 +4,8 @@ import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import type { FilterInput, Lang } from './conditions';
 import type { SearchTypeCode } from './key';
-import { cappedMatchesSql, COUNT_CAP, inTransaction, prepareQuery, SEARCH_SETTINGS } from './products';
+import { cappedMatchesSql, COUNT_CAP, prepareQuery } from './products';
+import { inTransaction, SEARCH_SETTINGS } from './settings';
 
 export interface BrandFacetQuery extends Omit<FilterInput, 'brandIds'> {
   lang: Lang;

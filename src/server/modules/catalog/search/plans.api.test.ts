@@ -4,7 +4,8 @@ import { rowsOf } from '@/server/db/migrate';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
 import { buildFacetQuery } from './facets';
 import type { ProductQuery } from './index';
-import { buildListQuery, inTransaction, SEARCH_SETTINGS, WALK_SETTINGS } from './products';
+import { buildListQuery } from './products';
+import { inTransaction, SEARCH_SETTINGS, WALK_SETTINGS } from './settings';
 
 /**
  * Every query shape of the search engine must use an index: EXPLAIN each one, refuse a

@@ -4,10 +4,12 @@ import type { ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import {
-  filterConditions, nameSearchFacts, intArray, keyConditions, type FilterInput, type KeyConditions, type Lang,
+  filterConditions, keyConditions, nameSearchFacts, type FilterInput, type KeyConditions, type Lang,
 } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
+import { loadCards } from './cards';
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
+import { applySettings, inTransaction, SEARCH_SETTINGS, WALK_SETTINGS } from './settings';
 
 export const COUNT_CAP = 10_000;
 
@@ -153,7 +155,7 @@ export interface BuiltList {
   ranked: SQL | null;
   /**
    * Other sorts: the page in the sort's order. With a key and more than COUNT_CAP matches it runs
-   * as an index walk (`runWalk`: sequential and bitmap scans off), so that the planner follows the
+   * as an index walk (WALK_SETTINGS: sequential and bitmap scans off), so that the planner follows the
    * sort's index instead of collecting and sorting every match.
    */
   walk: SQL | null;
@@ -161,9 +163,6 @@ export interface BuiltList {
   collect: SQL | null;
   count: SQL | null;
 }
-
-/** Planner settings of an index walk, applied with SET LOCAL inside the walk's transaction. */
-export const WALK_SETTINGS = ['set local enable_seqscan = off', 'set local enable_bitmapscan = off'] as const;
 
 /** Rows of the head (numbers and exact names) read at most, beside the capped matches. */
 const HEAD_LIMIT = 200;
@@ -272,51 +271,6 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     limit ${limit + 1}`;
 }
 
-/** Every list runs with this (SET LOCAL): never a sequential scan on products (ADR 0014). */
-export const NO_SEQSCAN = 'set local enable_seqscan = off';
-
-/**
- * No JIT compilation for search queries (ADR 0014). The planner's costs of the capped queries
- * cross `jit_above_cost` (price sorts, long lists: 0.1–10 M) although they read at most
- * 10,001 rows, and compiling with inlining and optimisation cost ≈ 0.5 s at 1M products.
- * Harmless where the server has no JIT (PGlite).
- */
-export const NO_JIT = 'set local jit = off';
-
-/** The settings of every search transaction. */
-export const SEARCH_SETTINGS = [NO_SEQSCAN, NO_JIT] as const;
-
-const SETTING = /^set local (\w+) = (\w+)$/;
-
-/**
- * Applies SET LOCAL planner settings (the constants above) in one round trip: `set_config(…, true)`
- * is SET LOCAL as a function, on PostgreSQL and PGlite alike.
- */
-export async function applySettings(tx: Db, settings: readonly string[]): Promise<void> {
-  if (settings.length === 0) return;
-  const calls = settings.map((s) => {
-    const m = SETTING.exec(s);
-    if (!m) throw new Error(`not a planner setting: ${s}`);
-    return `set_config('${m[1]}', '${m[2]}', true)`;
-  });
-  await tx.execute(sql.raw(`select ${calls.join(', ')}`));
-}
-
-/** Runs a query as an index walk: SET LOCAL planner settings in a short transaction. */
-export async function runWalk(db: Db, query: SQL): Promise<unknown> {
-  return inTransaction(db, [...SEARCH_SETTINGS, ...WALK_SETTINGS], (tx) => tx.execute(query));
-}
-
-/** Read-only work in one short transaction with SET LOCAL planner settings (none: no transaction). */
-export async function inTransaction<T>(db: Db, settings: readonly string[], work: (tx: Db) => Promise<T>): Promise<T> {
-  if (settings.length === 0) return work(db);
-  return db.transaction(async (tx) => {
-    // Sent together: the connection runs them in order, and the work waits for one round trip less.
-    const [, result] = await Promise.all([applySettings(tx, settings), work(tx)]);
-    return result;
-  });
-}
-
 async function countOf(db: Db, query: SQL): Promise<number> {
   return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
 }
@@ -422,54 +376,4 @@ export function cappedMatchesSql(prepared: PreparedQuery, columns: MatchColumns,
 /** Matching rows up to COUNT_CAP + 1: never an unbounded count. */
 export function cappedCountSql(prepared: PreparedQuery): SQL {
   return sql`select count(*)::int as n from (${cappedMatchesSql(prepared, { all: sql`p.id` }, COUNT_CAP + 1)}) capped`;
-}
-
-interface CardRow {
-  id: number;
-  item_no: string;
-  cas: string | null;
-  name_zh: string;
-  name_en: string;
-  formula: string | null;
-  purity: string;
-  has_structure: boolean;
-  brand_zh: string;
-  brand_en: string;
-  min_price: string | null;
-  pack_count: number;
-  in_stock: boolean | null;
-}
-
-/** Card data of the given products, in the given order. */
-export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Promise<ProductCardDto[]> {
-  if (ids.length === 0) return [];
-  const rows = rowsOf<CardRow>(await db.execute(sql`
-    select p.id::int as id, p.item_no, p.cas, p.name_zh, p.name_en, p.formula, p.purity,
-      coalesce(p.smiles, '') <> '' as has_structure, b.name_zh as brand_zh, b.name_en as brand_en,
-      pk.min_price::text as min_price, pk.pack_count::int as pack_count, pk.in_stock
-    from products p
-    join brands b on b.id = p.brand_id
-    left join lateral (
-      select min(price) as min_price, count(*) as pack_count, bool_or(stock > 0) as in_stock
-      from product_packs where product_id = p.id
-    ) pk on true
-    where p.id = any(${intArray(ids)})`));
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [{
-      id: Number(r.id),
-      itemNo: r.item_no,
-      cas: r.cas,
-      name: lang === 'en' ? r.name_en : r.name_zh,
-      formula: r.formula,
-      purity: r.purity,
-      brandName: lang === 'en' ? r.brand_en : r.brand_zh,
-      minPrice: r.min_price,
-      packCount: Number(r.pack_count ?? 0),
-      hasStructure: r.has_structure === true,
-      inStock: r.in_stock === true,
-    }];
-  });
 }

@@ -1,0 +1,56 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { ProductCardDto } from '@/contracts/catalog';
+import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/migrate';
+import { intArray, type Lang } from './conditions';
+
+interface CardRow {
+  id: number;
+  item_no: string;
+  cas: string | null;
+  name_zh: string;
+  name_en: string;
+  formula: string | null;
+  purity: string;
+  has_structure: boolean;
+  brand_zh: string;
+  brand_en: string;
+  min_price: string | null;
+  pack_count: number;
+  in_stock: boolean | null;
+}
+
+/** Card data of the given products, in the given order. */
+export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Promise<ProductCardDto[]> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf<CardRow>(await db.execute(sql`
+    select p.id::int as id, p.item_no, p.cas, p.name_zh, p.name_en, p.formula, p.purity,
+      coalesce(p.smiles, '') <> '' as has_structure, b.name_zh as brand_zh, b.name_en as brand_en,
+      pk.min_price::text as min_price, pk.pack_count::int as pack_count, pk.in_stock
+    from products p
+    join brands b on b.id = p.brand_id
+    left join lateral (
+      select min(price) as min_price, count(*) as pack_count, bool_or(stock > 0) as in_stock
+      from product_packs where product_id = p.id
+    ) pk on true
+    where p.id = any(${intArray(ids)})`));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [{
+      id: Number(r.id),
+      itemNo: r.item_no,
+      cas: r.cas,
+      name: lang === 'en' ? r.name_en : r.name_zh,
+      formula: r.formula,
+      purity: r.purity,
+      brandName: lang === 'en' ? r.brand_en : r.brand_zh,
+      minPrice: r.min_price,
+      packCount: Number(r.pack_count ?? 0),
+      hasStructure: r.has_structure === true,
+      inStock: r.in_stock === true,
+    }];
+  });
+}
