@@ -19,7 +19,9 @@
  * `6-jiaxia` drew 95,000 candidates from the index for 6,270 matches at 1M products, each one a
  * heap read. Translated, the whole text is one word and a key's trigrams are exactly its
  * three-character windows (`6ǀj`, `ǀji`, `jia`…), the window across the hyphen included: 8,200
- * candidates. `trigramKey` translates a key the same way.
+ * candidates. `trigramKey` translates a key the same way. The trigram index has since given way to
+ * substring lexemes (`searchSubstringsSql`, ADR 0014 §12), which take the text as it is; the
+ * letters stay, because the text is a stored column and the search box's folding relies on them.
  */
 export const TRIGRAM_SEPARATORS = '- ′';
 export const TRIGRAM_LETTERS = 'ǀǁǂ';
