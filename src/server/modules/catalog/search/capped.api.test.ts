@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '@/server/db/migrate';
+import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
+import { encodeCursor } from './cursor';
+import { brandFacets, listProducts, type ProductPage, type ProductQuery } from './index';
+import { buildListQuery } from './products';
+
+/**
+ * The capped count and the bucket-by-bucket reads (ADR 0014 §12, ADR 0015): each test inserts its
+ * own 10,000+ products, apart from the engine's small fixture.
+ */
+let t: TestDatabase;
+
+async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await t.db.execute(text));
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase({ products: 50 });
+});
+afterAll(async () => {
+  await t.destroy();
+});
+
+const base: ProductQuery = { lang: 'zh', limit: 20 };
+
+describe('capped counts and the index walk past the cap', () => {
+  it('counts exactly up to 10,000, reports 10,000+ beyond, and pages the walk without gaps', async () => {
+    const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
+    await t.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      select 'CAP' || lpad(g::text, 6, '0'), '计数测试品' || repeat('甲', g % 7), 'Countcheck item', '', '', ${ref!.brand_id}, ${ref!.category_id}
+      from generate_series(1, 10000) g`);
+    const exact = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5 });
+    expect(exact).toMatchObject({ total: 10_000, totalCapped: false });
+    await t.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values ('COUNTCHECK', '编号测试', 'Item number test', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+    await t.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values ('CAP999999', '计数测试品', 'Countcheck item', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+    const capped = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5 });
+    expect(capped).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(capped.items).toHaveLength(5);
+    const facets = await brandFacets(t.db, { lang: 'zh', key: 'countcheck', type: 3 });
+    expect(facets[0]!.count).toBe(10_001);
+
+    // Untyped: the exact item number first (it is in no cap's way), then the first 10,001 name
+    // matches by closeness and id; every page of the same query ranks the same rows.
+    const pages: ProductPage[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 4; i += 1) {
+      const page: ProductPage = await listProducts(t.db, { ...base, key: 'countcheck', limit: 40, cursor });
+      pages.push(page);
+      cursor = page.nextCursor;
+    }
+    expect(pages[0]!.totalCapped).toBe(true);
+    expect(pages[0]!.items[0]!.itemNo).toBe('COUNTCHECK');
+    const ids = pages.flatMap((p) => p.items.map((i) => i.id));
+    expect(new Set(ids).size).toBe(160);
+    const rest = ids.slice(1);
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+    for (let i = 3; i > 0; i -= 1) {
+      const back = await listProducts(t.db, { ...base, key: 'countcheck', limit: 40, cursor: pages[i]!.prevCursor });
+      expect(back.items.map((x) => x.id)).toEqual(pages[i - 1]!.items.map((x) => x.id));
+    }
+    // An exact name is never cut by the cap either, wherever it lies in the table.
+    await t.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values ('ZZ-EXACT', '计数', 'countcheck', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+    const exactName = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 3 });
+    expect(exactName.items[0]!.itemNo).toBe('ZZ-EXACT');
+    // A list sorted by item number past the cap walks the item-number index.
+    const byItem = await walkSome({ ...base, key: 'countcheck', type: 3, sort: 'itemNo', limit: 50 }, 3);
+    const items = byItem.map((i) => i.itemNo);
+    expect(items).toEqual([...items].sort());
+    expect(new Set(items).size).toBe(150);
+  });
+});
+
+async function walkSome(q: ProductQuery, pages: number): Promise<ProductPage['items']> {
+  const out: ProductPage['items'] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < pages; i += 1) {
+    const page: ProductPage = await listProducts(t.db, { ...q, cursor });
+    out.push(...page.items);
+    cursor = page.nextCursor;
+    if (!cursor) break;
+  }
+  return out;
+}
+
+describe('the name path, bucket by bucket', () => {
+  it('reads buckets in order, stops at the cap, and ranks exact names and short names first', async () => {
+    const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
+    // 6,000 products in bucket 3, 6,000 in bucket 5, and an exact name alone in bucket 7.
+    for (const bucket of [3, 5]) {
+      await t.db.execute(sql`
+        insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+        select ${bucket * 100_000} + g, 'BK' || ${bucket} || '-' || g, '分桶' || g, 'Bucketkey no. ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
+        from generate_series(1, 6000) g`);
+    }
+    await t.db.execute(sql`
+      insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values (700001, 'BK-EXACT', '分桶键', 'Bucketkey', '', '', ${ref!.brand_id}, ${ref!.category_id}),
+             (700002, 'BK-LAST', '末桶', 'Lastbucket only', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+    await t.db.execute(sql`vacuum analyze products`);
+
+    const q: ProductQuery = { ...base, key: 'bucketkey', type: 3, limit: 30 };
+    // Bucket 3 whole, then bucket 5 up to the 10,001st match: exactly the capped count.
+    const built = await buildListQuery(t.db, q);
+    expect(rowsOf<{ n: number }>(await t.db.execute(built.count!))[0]!.n).toBe(10_001);
+    const first = await listProducts(t.db, q);
+    expect(first).toMatchObject({ total: 10_000, totalCapped: true });
+    // The exact name is in the head, so no cap drops it; then the shortest names, then by id.
+    expect(first.items[0]!.itemNo).toBe('BK-EXACT');
+    expect(first.items.slice(1, 10).map((i) => i.itemNo)).toEqual(['BK3-1', 'BK3-2', 'BK3-3', 'BK3-4', 'BK3-5', 'BK3-6', 'BK3-7', 'BK3-8', 'BK3-9']);
+    const pages = await walkSome(q, 4);
+    expect(new Set(pages.map((i) => i.id)).size).toBe(120);
+    const second = await listProducts(t.db, { ...q, cursor: first.nextCursor });
+    const back = await listProducts(t.db, { ...q, cursor: second.prevCursor });
+    expect(back.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
+    // Facets count the same first 10,001 matches.
+    expect((await brandFacets(t.db, { lang: 'zh', key: 'bucketkey', type: 3 }))[0]!.count).toBe(10_001);
+
+    // A brand named after the key brings its products in as brand matches (tier 4). Here the
+    // exact-name product lies past the cap of the name path (physically last in its bucket), so it
+    // is found as a brand match and through the head: it keeps one position, the head's.
+    const [lab] = await query<{ id: number }>(sql`
+      insert into brands (code, name_zh, name_en) values ('DUPLAB', '重复实验室', 'Dupcheck Labs') returning id::int as id`);
+    await t.db.execute(sql`
+      insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      select 800000 + g, 'DUP-' || g, '重复' || g, 'Dupcheck item ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
+      from generate_series(1, 10050) g`);
+    await t.db.execute(sql`
+      insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values (800000, 'DUP-EXACT', '重复键', 'Dupcheck', '', '', ${lab!.id}, ${ref!.category_id})`);
+    const dup: ProductQuery = { ...base, key: 'dupcheck', type: 3, limit: 30 };
+    expect((await listProducts(t.db, dup)).items[0]!.itemNo).toBe('DUP-EXACT');
+    const pastNames = await listProducts(t.db, { ...dup, cursor: encodeCursor({ sort: 'relevance', dir: 'n', key: [3, 100_000, 1] }) });
+    expect(pastNames.items).toEqual([]);
+
+    // A key of the last bucket alone is found, and so is a Chinese key spread over buckets.
+    expect((await listProducts(t.db, { ...base, key: 'lastbucket', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);
+    expect((await listProducts(t.db, { ...base, key: '末桶', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);
+    const chinese = await listProducts(t.db, { ...base, key: '分桶', type: 3, limit: 3 });
+    expect(chinese).toMatchObject({ total: 10_000, totalCapped: true });
+    // Past the cap, a list sorted by newest walks its index, testing each row with strpos.
+    const newest = await walkSome({ ...base, key: 'bucketkey', type: 3, sort: 'itemNo', limit: 50 }, 2);
+    expect(newest.map((i) => i.itemNo)).toEqual(newest.map((i) => i.itemNo).sort());
+    // Below the cap every bucket is read: an exact count across buckets 3, 5 and 7.
+    const few = await listProducts(t.db, { ...base, key: 'bucketkey no. 59', type: 3 });
+    expect(few).toMatchObject({ total: 222, totalCapped: false });
+  });
+});
