@@ -5,7 +5,7 @@ import { rowsOf } from '@/server/db/migrate';
 import type { FilterInput, Lang } from './conditions';
 import type { SearchTypeCode } from './key';
 import { cappedMatchesSql, COUNT_CAP, prepareQuery } from './products';
-import { inTransaction, SEARCH_SETTINGS } from './settings';
+import { withSearchSettings } from './settings';
 
 export interface BrandFacetQuery extends Omit<FilterInput, 'brandIds'> {
   lang: Lang;
@@ -24,8 +24,8 @@ export const MAX_FACETS = 50;
 export async function brandFacets(db: Db, q: BrandFacetQuery): Promise<{ id: number; name: string; count: number }[]> {
   const query = await buildFacetQuery(db, q);
   if (!query) return [];
-  const rows = await inTransaction(db, SEARCH_SETTINGS, async (tx) =>
-    rowsOf<{ id: number; name_zh: string; name_en: string; n: number }>(await tx.execute(query)));
+  const rows = await withSearchSettings(db, async (s) =>
+    rowsOf<{ id: number; name_zh: string; name_en: string; n: number }>(await s.execute(query)));
   return rows.map((r) => ({ id: Number(r.id), name: q.lang === 'en' ? r.name_en : r.name_zh, count: Number(r.n) }));
 }
 

@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../../test/test-
 import { buildFacetQuery } from './facets';
 import type { ProductQuery } from './index';
 import { buildListQuery } from './products';
-import { inTransaction, SEARCH_SETTINGS, WALK_SETTINGS } from './settings';
+import { presetDb } from '@/server/db/client';
+import { inTransaction, SEARCH_SESSION, SEARCH_SETTINGS, WALK_SETTINGS, withSearchSettings } from './settings';
 
 /**
  * Every query shape of the search engine must use an index: EXPLAIN each one, refuse a
@@ -134,5 +135,34 @@ describe('every search query shape can use an index', () => {
         rowsOf<{ s: string }>(await tx.execute(sql`select current_setting('enable_seqscan') as s`))[0]);
       expect(seen?.s).toBe('off');
     }
+  });
+
+  it('runs search work under the settings: alone through a preset pool on PostgreSQL, in a transaction on PGlite', async () => {
+    const settingsOf = async (db: typeof t.db) => rowsOf<{ seq: string; jit: string }>(await db.execute(sql`
+      select current_setting('enable_seqscan') as seq, current_setting('jit') as jit`))[0];
+    const preset = presetDb(t.db, SEARCH_SESSION);
+    expect(preset === null).toBe(t.driver === 'pglite');
+    // One pool per set of settings, opened once.
+    if (preset) expect(presetDb(t.db, { ...SEARCH_SESSION })).toBe(preset);
+    for (let i = 0; i < 3; i += 1) expect(await withSearchSettings(t.db, settingsOf)).toEqual({ seq: 'off', jit: 'off' });
+    // The application's own sessions keep the server's planner.
+    expect((await settingsOf(t.db))?.seq).toBe('on');
+    // Inside a transaction there is no preset pool: SET LOCAL, gone with the transaction.
+    await t.db.transaction(async (tx) => {
+      expect(presetDb(tx, SEARCH_SESSION)).toBeNull();
+      expect((await withSearchSettings(tx, settingsOf))?.seq).toBe('off');
+    });
+    expect((await settingsOf(t.db))?.seq).toBe('on');
+  });
+
+  it('reads the head only when the matches pass the cap', async () => {
+    const built = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: sample.item_no.slice(0, 3), type: 1 });
+    const text = await withSearchSettings(t.db, async (s) => rowsOf<Record<string, string>>(
+      await s.execute(sql`explain (analyze, costs off, timing off, summary off) ${built.ranked!}`)).map((r) => Object.values(r)[0]).join('\n'));
+    // Below the cap every match is in `found` already: the head's index scans never run.
+    const head = /\n {2}CTE head\n[\s\S]*?(?=\n {2}\S)/.exec(text)?.[0] ?? '';
+    expect(head, text).toMatch(/Bitmap Index Scan on products_item_no/);
+    expect(head, text).toMatch(/never executed/);
+    expect(head, text).not.toMatch(/Index[^\n]*\(actual rows=[1-9]/);
   });
 });

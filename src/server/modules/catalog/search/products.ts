@@ -9,7 +9,7 @@ import {
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
 import { loadCards } from './cards';
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
-import { applySettings, inTransaction, SEARCH_SETTINGS, WALK_SETTINGS } from './settings';
+import { inTransaction, WALK_SETTINGS, withSearchSettings } from './settings';
 
 export const COUNT_CAP = 10_000;
 
@@ -255,9 +255,16 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
       order by ${order('f')}
       limit ${limit + 1}`;
   }
+  // The head is read only past the cap: below it `found` holds every match, the head's rows with
+  // the same tier and rank (its SQL is the same), and reading them twice cost an item-number prefix
+  // search its 200 heap rows for nothing.
   return sql`
     with found as materialized (${found}),
-    head as materialized (select ${columns} from products p where ${prepared.filters} and ${key.head} limit ${HEAD_LIMIT}),
+    total as materialized (select count(*)::int as n from found),
+    head as materialized (
+      select ${columns} from products p
+      where (select t.n from total t) > ${COUNT_CAP} and ${prepared.filters} and ${key.head}
+      limit ${HEAD_LIMIT}),
     m as (
       (select f.id, f.tier, f.rank from found f
         where not exists (select 1 from head h where h.id = f.id) ${keyset('f')}
@@ -265,7 +272,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
       union all
       (select h.id, h.tier, h.rank from head h where true ${keyset('h')} order by ${order('h')} limit ${limit + 1})
     )
-    select m.id, m.tier, m.rank, (select count(*)::int from found) as n
+    select m.id, m.tier, m.rank, (select t.n from total t) as n
     from m
     order by ${order('m')}
     limit ${limit + 1}`;
@@ -294,21 +301,20 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   let total: number;
   if (built.ranked) {
     // A key search never scans products sequentially, however frequent the key (ADR 0014).
-    [rows, total] = await inTransaction(db, SEARCH_SETTINGS, async (tx) => {
-      const r = rowsOf<PageRow>(await tx.execute(built.ranked as SQL));
-      return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(tx, built.count as SQL)];
+    [rows, total] = await withSearchSettings(db, async (s) => {
+      const r = rowsOf<PageRow>(await s.execute(built.ranked as SQL));
+      return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(s, built.count as SQL)];
     });
   } else {
-    [rows, total] = await inTransaction(db, SEARCH_SETTINGS, async (tx) => {
-      const n = await countOf(tx, built.count as SQL);
+    [rows, total] = await withSearchSettings(db, async (s) => {
+      const n = await countOf(s, built.count as SQL);
       // Past the cap the matches are dense: walk the sort's index (not for prices, which have none).
       // Below it, collect them through the filters' indexes and sort: a walk could read the whole
       // index for a rare category the planner thinks common.
       if (n > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc') {
-        await applySettings(tx, WALK_SETTINGS);
-        return [rowsOf<PageRow>(await tx.execute(built.walk as SQL)), n];
+        return [await inTransaction(s, WALK_SETTINGS, async (tx) => rowsOf<PageRow>(await tx.execute(built.walk as SQL))), n];
       }
-      return [rowsOf<PageRow>(await tx.execute(built.collect as SQL)), n];
+      return [rowsOf<PageRow>(await s.execute(built.collect as SQL)), n];
     });
   }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/server/db/client';
+import { presetDb, type Db } from '@/server/db/client';
 
 /** Planner settings of an index walk, applied with SET LOCAL inside the walk's transaction. */
 export const WALK_SETTINGS = ['set local enable_seqscan = off', 'set local enable_bitmapscan = off'] as const;
@@ -21,6 +21,16 @@ export const SEARCH_SETTINGS = [NO_SEQSCAN, NO_JIT] as const;
 
 const SETTING = /^set local (\w+) = (\w+)$/;
 
+/** The name and value of one of the settings above. */
+function parseSetting(setting: string): [string, string] {
+  const m = SETTING.exec(setting);
+  if (!m) throw new Error(`not a planner setting: ${setting}`);
+  return [m[1] as string, m[2] as string];
+}
+
+/** SEARCH_SETTINGS as the settings a session starts with (`presetDb`). */
+export const SEARCH_SESSION: Readonly<Record<string, string>> = Object.fromEntries(SEARCH_SETTINGS.map(parseSetting));
+
 /**
  * Applies SET LOCAL planner settings (the constants above) in one round trip: `set_config(…, true)`
  * is SET LOCAL as a function, on PostgreSQL and PGlite alike.
@@ -28,9 +38,8 @@ const SETTING = /^set local (\w+) = (\w+)$/;
 export async function applySettings(tx: Db, settings: readonly string[]): Promise<void> {
   if (settings.length === 0) return;
   const calls = settings.map((s) => {
-    const m = SETTING.exec(s);
-    if (!m) throw new Error(`not a planner setting: ${s}`);
-    return `set_config('${m[1]}', '${m[2]}', true)`;
+    const [name, value] = parseSetting(s);
+    return `set_config('${name}', '${value}', true)`;
   });
   await tx.execute(sql.raw(`select ${calls.join(', ')}`));
 }
@@ -43,4 +52,15 @@ export async function inTransaction<T>(db: Db, settings: readonly string[], work
     const [, result] = await Promise.all([applySettings(tx, settings), work(tx)]);
     return result;
   });
+}
+
+/**
+ * Search work under SEARCH_SETTINGS (ADR 0014): on PostgreSQL through the pool whose sessions
+ * start with them, each query alone — no transaction, one round trip; on PGlite or inside a
+ * transaction, in a transaction that sets them. `work` may add SET LOCAL settings of its own
+ * (`inTransaction`).
+ */
+export async function withSearchSettings<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  const preset = presetDb(db, SEARCH_SESSION);
+  return preset ? work(preset) : inTransaction(db, SEARCH_SETTINGS, work);
 }
