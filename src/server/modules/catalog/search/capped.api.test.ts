@@ -153,4 +153,33 @@ describe('the name path, bucket by bucket', () => {
     const few = await listProducts(t.db, { ...base, key: 'bucketkey no. 59', type: 3 });
     expect(few).toMatchObject({ total: 222, totalCapped: false });
   });
+
+  it('counts a product matched by name and by brand once, and ranks name matches before brand matches', async () => {
+    const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
+    const [lab] = await query<{ id: number }>(sql`
+      insert into brands (code, name_zh, name_en) values ('OVERLAB', '交叠实验室', 'Overlapcheck Labs') returning id::int as id`);
+    // 40 products of the brand, two of them also named after it, and one of another brand named after it.
+    await t.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      select 'OVL-' || g, '交叠' || g, case when g <= 2 then 'Overlapcheck reagent ' || g else 'Plain reagent ' || g end, '', '',
+        ${lab!.id}, ${ref!.category_id}
+      from generate_series(1, 40) g`);
+    await t.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
+      values ('OVL-OTHER', '交叠他牌', 'Overlapcheck standard', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+    const q: ProductQuery = { ...base, key: 'Overlapcheck', type: 3, limit: 7 };
+    const pages = await walkSome(q, 10);
+    expect(pages.map((i) => i.itemNo).slice(0, 3).sort()).toEqual(['OVL-1', 'OVL-2', 'OVL-OTHER']);
+    expect(pages).toHaveLength(41);
+    expect(new Set(pages.map((i) => i.id)).size).toBe(41);
+    // Brand matches by id after the name matches.
+    const rest = pages.slice(3).map((i) => i.id);
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+    expect(await listProducts(t.db, q)).toMatchObject({ total: 41, totalCapped: false });
+    const built = await buildListQuery(t.db, q);
+    expect(rowsOf<{ n: number }>(await t.db.execute(built.count!))[0]!.n).toBe(41);
+    const facets = await brandFacets(t.db, { lang: 'zh', key: 'Overlapcheck', type: 3 });
+    expect(facets.find((f) => f.id === lab!.id)?.count).toBe(40);
+    expect(facets.find((f) => f.id === ref!.brand_id)?.count).toBe(1);
+  });
 });

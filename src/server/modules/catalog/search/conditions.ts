@@ -119,9 +119,10 @@ export interface KeyConditions {
   /**
    * The match split for reading the name path bucket by bucket (ADR 0014 §12): the name path of
    * one bucket, the number paths (item and CAS) as one condition, and the brand path. Null when the
-   * name path is not read through the substring lexemes.
+   * name path is not read through the substring lexemes. `oneBrand`: the brand path is one brand,
+   * whose products its index gives in id order.
    */
-  buckets: { name: (bucket: SQL) => SQL; numbers: SQL | null; brands: SQL | null; last: number } | null;
+  buckets: { name: (bucket: SQL) => SQL; numbers: SQL | null; brands: SQL | null; oneBrand: boolean; last: number } | null;
 }
 
 /** The tsquery of one bucket from a `substringQuery` template (chr(3) is BUCKET_MARK). */
@@ -242,7 +243,7 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     rank,
     head: heads.length === 0 ? null : sql`(${sql.join(heads, sql` or `)})`,
     buckets: name?.inBucket
-      ? { name: name.inBucket, numbers: numberPaths.length > 0 ? any(numberPaths) : null, brands: brandPath, last }
+      ? { name: name.inBucket, numbers: numberPaths.length > 0 ? any(numberPaths) : null, brands: brandPath, oneBrand: brandIds.length === 1, last }
       : null,
   };
 }

@@ -236,11 +236,14 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     : sql``);
   const order = (alias: string): SQL => sql.raw(['tier', 'rank', 'id'].map((c) => `${alias}.${c} ${dir.orderText}`).join(', '));
   const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
+  // With a head, a matching brand's products are read apart from the name and number matches
+  // (below); without one (never for a name key) they are a part of `found` like the others.
+  const brands = key.head ? key.buckets?.brands ?? null : null;
   const found = cappedMatchesSql(prepared, {
     all: columns,
     name: sql`p.id::int as id, ${key.nameTier}::int as tier, ${key.rank}::int as rank`,
     // A product of a matching brand that is not a name match: tier 4, ranked by id.
-    brand: sql`p.id::int as id, 4 as tier, 0 as rank`,
+    brand: brands ? null : sql`p.id::int as id, 4 as tier, 0 as rank`,
     ranked: true,
   }, COUNT_CAP + 1);
   // The page is the best rows of the found matches and of the head together: each part gives its
@@ -255,12 +258,31 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
       order by ${order('f')}
       limit ${limit + 1}`;
   }
+  // A brand's products that match by the brand alone (tier 4, by id) are the first COUNT_CAP + 1
+  // of the brand's index less the rows of `found` and of the head: counted and paged straight from
+  // the index, where sorting them with the name matches to keep one row per product cost a brand
+  // search most of its time (ADR 0014 §12).
+  // One brand's come in id order from its index, so the anti-joins below need no sort of 10,001 ids.
+  const byId = key.buckets?.oneBrand ? sql`order by p.id` : sql``;
+  const brandRows = brands ? sql`select p.id::int as id from products p where ${prepared.filters} and ${brands} ${byId} limit ${COUNT_CAP + 1}` : null;
+  const total = brandRows
+    ? sql`select least(${COUNT_CAP + 1}, (select count(*) from found)
+        + (select count(*) from (${brandRows}) b where not exists (select 1 from found f where f.id = b.id)))::int as n`
+    : sql`select count(*)::int as n from found`;
+  const brandPage = brandRows
+    ? sql`
+      union all
+      (select x.id, x.tier, x.rank from (
+        select b.id, 4 as tier, 0 as rank from (${brandRows}) b
+        where not exists (select 1 from found f where f.id = b.id) and not exists (select 1 from head h where h.id = b.id)) x
+        where true ${keyset('x')} order by ${order('x')} limit ${limit + 1})`
+    : sql``;
   // The head is read only past the cap: below it `found` holds every match, the head's rows with
   // the same tier and rank (its SQL is the same), and reading them twice cost an item-number prefix
   // search its 200 heap rows for nothing.
   return sql`
     with found as materialized (${found}),
-    total as materialized (select count(*)::int as n from found),
+    total as materialized (${total}),
     head as materialized (
       select ${columns} from products p
       where (select t.n from total t) > ${COUNT_CAP} and ${prepared.filters} and ${key.head}
@@ -271,6 +293,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
         order by ${order('f')} limit ${limit + 1})
       union all
       (select h.id, h.tier, h.rank from head h where true ${keyset('h')} order by ${order('h')} limit ${limit + 1})
+      ${brandPage}
     )
     select m.id, m.tier, m.rank, (select t.n from total t) as n
     from m
@@ -350,9 +373,9 @@ export interface MatchColumns {
    * Rows found through the brand path: what the brands' index alone can give, so that the 10,001
    * products of a brand are read from the index, not the heap. A row with more than one tier (a
    * brand's product that also matches the name) then comes from two parts, and the smallest
-   * (tier, rank) is kept.
+   * (tier, rank) is kept. Null: leave the brand path out (the ranked pass reads it apart).
    */
-  brand?: SQL;
+  brand?: SQL | null;
   /** The parts' rows differ in more than the id (tiers): keep one row per id, the best. */
   ranked?: boolean;
 }
@@ -371,7 +394,9 @@ export function cappedMatchesSql(prepared: PreparedQuery, columns: MatchColumns,
       cross join lateral (select ${columns.name ?? columns.all} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
       limit ${cap}`];
   if (buckets.numbers) parts.push(sql`select ${columns.all} from products p where ${prepared.filters} and ${buckets.numbers} limit ${cap}`);
-  if (buckets.brands) parts.push(sql`select ${columns.brand ?? columns.all} from products p where ${prepared.filters} and ${buckets.brands} limit ${cap}`);
+  if (buckets.brands && columns.brand !== null) {
+    parts.push(sql`select ${columns.brand ?? columns.all} from products p where ${prepared.filters} and ${buckets.brands} limit ${cap}`);
+  }
   if (parts.length === 1) return parts[0] as SQL;
   const union = sql.join(parts.map((part) => sql`(${part})`), sql` union all `);
   return columns.ranked
