@@ -25,7 +25,7 @@ import {
 const PRODUCT_COLUMNS = [
   'id', 'item_no', 'cas', 'mdl', 'name_zh', 'name_en', 'pinyin', 'pinyin_initials', 'synonyms', 'formula',
   'molecular_weight', 'purity', 'grade', 'storage', 'shipping', 'ghs', 'brand_id', 'category_id', 'is_hot', 'is_new',
-  'is_special', 'created_at',
+  'is_special', 'created_at', 'min_price',
 ] as const;
 const PACK_COLUMNS = ['product_id', 'size', 'price', 'stock', 'lead_time_days', 'sort'] as const;
 const COPY_CHUNK = 20_000;
@@ -81,10 +81,21 @@ export async function prepare(handle: DbHandle, options: Options): Promise<{ ctx
   };
 }
 
-function productValues(id: number, p: GeneratedProduct): (string | number | boolean | Date | object | null)[] {
+/**
+ * The lowest pack price, loaded with the product: the packs' trigger then finds it right and writes
+ * no second version of the row (migration 0006).
+ */
+function lowestPrice(packs: readonly GeneratedPack[]): string | null {
+  let low: string | null = null;
+  for (const pack of packs) if (low === null || Number(pack.price) < Number(low)) low = pack.price;
+  return low;
+}
+
+function productValues(id: number, p: GeneratedProduct, packs: readonly GeneratedPack[]): (string | number | boolean | Date | object | null)[] {
   return [
     id, p.itemNo, p.cas, p.mdl, p.nameZh, p.nameEn, p.pinyin, p.pinyinInitials, p.synonyms, p.formula, p.molecularWeight,
     p.purity, p.grade, p.storage, p.shipping, p.ghs, p.brandId, p.categoryId, p.isHot, p.isNew, p.isSpecial, p.createdAt,
+    lowestPrice(packs),
   ];
 }
 
@@ -112,7 +123,7 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
         for (let i = 0; i < ids.length; i += 1) {
           const id = ids[i]?.id ?? 0;
           const { product, packs: generated } = generateProduct(firstSeq + done + i, ctx);
-          buffer += copyRow(productValues(id, product));
+          buffer += copyRow(productValues(id, product, generated));
           for (const pack of generated) packLines.push(copyRow([id, pack.size, pack.price, pack.stock, pack.leadTimeDays, pack.sort]));
           if (i % 1_000 === 999) {
             yield buffer;
@@ -139,21 +150,22 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
  * One INSERT … SELECT FROM unnest(arrays) per batch: a handful of array parameters parse far
  * faster in PGlite than thousands of scalar ones (about twice the rows per second).
  */
-async function insertProductBatch(db: Db, batch: readonly GeneratedProduct[]): Promise<Map<string, number>> {
+async function insertProductBatch(db: Db, generated: readonly { product: GeneratedProduct; packs: GeneratedPack[] }[]): Promise<Map<string, number>> {
+  const batch = generated.map((g) => g.product);
   const col = <K extends keyof GeneratedProduct>(key: K): SQLWrapper => sql.param(batch.map((p) => p[key]));
   const result = await db.execute(sql`
     insert into products (item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight,
-      purity, grade, storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at)
+      purity, grade, storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price)
     select item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight::numeric,
-      purity, grade, storage, shipping, ghs::jsonb, brand_id, category_id, is_hot, is_new, is_special, created_at
+      purity, grade, storage, shipping, ghs::jsonb, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price::numeric
     from unnest(${col('itemNo')}::text[], ${col('cas')}::text[], ${col('mdl')}::text[], ${col('nameZh')}::text[],
       ${col('nameEn')}::text[], ${col('pinyin')}::text[], ${col('pinyinInitials')}::text[], ${col('synonyms')}::text[],
       ${col('formula')}::text[], ${col('molecularWeight')}::text[], ${col('purity')}::text[], ${col('grade')}::text[],
       ${col('storage')}::text[], ${col('shipping')}::text[], ${sql.param(batch.map((p) => (p.ghs ? JSON.stringify(p.ghs) : null)))}::text[],
       ${col('brandId')}::int[], ${col('categoryId')}::int[], ${col('isHot')}::bool[], ${col('isNew')}::bool[], ${col('isSpecial')}::bool[],
-      ${sql.param(batch.map((p) => p.createdAt.toISOString()))}::timestamptz[])
+      ${sql.param(batch.map((p) => p.createdAt.toISOString()))}::timestamptz[], ${sql.param(generated.map((g) => lowestPrice(g.packs)))}::text[])
       as t(item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, purity, grade,
-        storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at)
+        storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price)
     returning id, item_no`);
   return new Map(rowsOf<{ id: number; item_no: string }>(result).map((r) => [r.item_no, r.id]));
 }
@@ -172,7 +184,7 @@ async function loadWithInserts(db: Db, count: number, firstSeq: number, ctx: Gen
   for (let done = 0; done < count; done += PGLITE_BATCH) {
     const size = Math.min(PGLITE_BATCH, count - done);
     const batch = Array.from({ length: size }, (_, i) => generateProduct(firstSeq + done + i, ctx));
-    const idByItemNo = await insertProductBatch(db, batch.map((b) => b.product));
+    const idByItemNo = await insertProductBatch(db, batch);
     const packRows = batch.flatMap((b) => b.packs.map((pack) => ({ ...pack, productId: idByItemNo.get(b.product.itemNo) ?? 0 })));
     await insertPackBatch(db, packRows);
     packs += packRows.length;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { searchGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
+import { priceAscSql, priceDescSql, searchGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
 
 export const brands = pgTable(
   'brands',
@@ -72,6 +72,11 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * The lowest list price of the product's packs (null: no packs), kept by triggers on
+     * product_packs (migration 0006), so that price sorts walk an index like the others (ADR 0015).
+     */
+    minPrice: numeric('min_price', { precision: 12, scale: 2 }),
+    /**
      * Generated (search-sql.ts): every name-like field in lower case, separators translated into
      * letters. Stored, because confirming a match on it (strpos) costs a fraction of recomputing
      * lower() and translate() over five columns, and the substring index is built from it (ADR 0014).
@@ -101,6 +106,9 @@ export const products = pgTable(
     index('products_item_no_active_idx').using('btree', sql`${t.itemNo} text_pattern_ops`, t.id).where(sql`${t.active}`),
     index('products_cas_prefix_idx').using('btree', sql`${t.cas} text_pattern_ops`, t.id).where(sql`${t.active}`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active}`),
+    // Price sorts (search/products.ts sortSpec): no price sorts last both ways.
+    index('products_price_asc_idx').using('btree', sql.raw(priceAscSql()), t.id).where(sql`${t.active}`),
+    index('products_price_desc_idx').using('btree', sql.raw(priceDescSql()), t.id).where(sql`${t.active}`),
   ],
 );
 

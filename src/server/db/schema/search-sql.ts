@@ -153,3 +153,18 @@ export function searchGramsSql(p = ''): string {
     + ` || string_to_array(regexp_replace(${src}, '(..)', '\\1' || chr(1), 'g'), chr(1))`
     + ` || string_to_array(regexp_replace(substr(${src}, 2), '(..)', '\\1' || chr(1), 'g'), chr(1)))`;
 }
+
+/** What a product without packs sorts as by ascending price: after every real price. */
+const NO_PRICE_ASC = '10000000000';
+
+/**
+ * Sort keys of the price sorts, both ascending so that one btree serves each and products without
+ * packs come last either way: the lowest pack price, and its negation (ADR 0015).
+ */
+export function priceAscSql(p = ''): string {
+  return `coalesce(${p}min_price, ${NO_PRICE_ASC})`;
+}
+
+export function priceDescSql(p = ''): string {
+  return `(-coalesce(${p}min_price, -1))`;
+}

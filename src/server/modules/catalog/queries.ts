@@ -12,7 +12,7 @@ const flagColumn = { hot: products.isHot, new: products.isNew, special: products
 /** Hot, new or special products with their lowest pack price, in one query. */
 export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: 'zh' | 'en' }): Promise<ProductCardDto[]> {
   const packs = db
-    .select({ productId: productPacks.productId, minPrice: min(productPacks.price).as('min_price'), packCount: count().as('pack_count'), inStock: sql<boolean>`bool_or(${productPacks.stock} > 0)`.as('in_stock') })
+    .select({ productId: productPacks.productId, minPrice: min(productPacks.price).as('pack_min_price'), packCount: count().as('pack_count'), inStock: sql<boolean>`bool_or(${productPacks.stock} > 0)`.as('in_stock') })
     .from(productPacks)
     .groupBy(productPacks.productId)
     .as('packs');

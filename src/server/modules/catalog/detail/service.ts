@@ -30,7 +30,7 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
   const packSummary = db
     .select({
       productId: productPacks.productId,
-      minPrice: sql<string | null>`min(${productPacks.price})`.as('min_price'),
+      minPrice: sql<string | null>`min(${productPacks.price})`.as('pack_min_price'),
       inStock: sql<boolean>`bool_or(${productPacks.stock} > 0)`.as('in_stock'),
     })
     .from(productPacks)

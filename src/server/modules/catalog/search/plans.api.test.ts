@@ -81,7 +81,9 @@ const shapes = (): Shape[] => [
   ['name sorted by item number', { key: sample.name_en.slice(0, 6), type: 3, sort: 'itemNo' }, SUBSTR],
   ['list newest', { sort: 'newest' }, /products_newest_idx/],
   ['list by item number', { sort: 'itemNo' }, ITEM],
-  ['list price ascending', { sort: 'priceAsc' }, undefined],
+  ['name sorted by price', { key: sample.name_en.slice(0, 6), type: 3, sort: 'priceAsc' }, SUBSTR],
+  ['list price ascending', { sort: 'priceAsc' }, /products_price_asc_idx/],
+  ['list price descending', { sort: 'priceDesc' }, /products_price_desc_idx/],
   ['list price descending, hot', { sort: 'priceDesc', flag: 'hot' }, undefined],
   ['category list', { categoryId: sample.category_id }, undefined],
   ['brand list in stock', { brandIds: [sample.brand_id], inStock: true }, undefined],
@@ -127,6 +129,11 @@ describe('every search query shape can use an index', () => {
     expectIndexed('ranked head', await plan(long.ranked!, []), /products_name_en_exact_idx/);
     const sorted = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3, sort: 'newest' });
     expectIndexed('walk by newest', await plan(sorted.walk!, WALK_SETTINGS), /products_newest_idx/);
+    // Price sorts walk the stored lowest price's indexes like any other sort.
+    const cheapest = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3, sort: 'priceAsc' });
+    expectIndexed('walk by price', await plan(cheapest.walk!, WALK_SETTINGS), /products_price_asc_idx/);
+    const dearest = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'tianchong12', type: 3, sort: 'priceDesc' });
+    expectIndexed('walk by price, descending', await plan(dearest.walk!, WALK_SETTINGS), /products_price_desc_idx/);
   });
 
   it('applies the planner settings before the work sent with them', async () => {

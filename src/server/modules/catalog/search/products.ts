@@ -8,6 +8,7 @@ import {
 } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
 import { loadCards } from './cards';
+import { priceAscSql, priceDescSql } from '@/server/db/schema/search-sql';
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
 import { inTransaction, WALK_SETTINGS, withSearchSettings } from './settings';
 
@@ -92,23 +93,20 @@ interface SortSpec {
   dir: 'asc' | 'desc';
   /** SQL type of each key (for the cursor parameters). */
   casts: string[];
-  /** Needs the product's lowest pack price. */
-  price: boolean;
 }
 
-const NO_PRICE_ASC = '10000000000';
-
-/** Sorts other than relevance: one sort key and the id, walkable by an index (price excepted). */
+/** Sorts other than relevance: one sort key and the id, each walkable by an index. */
 function sortSpec(sort: Exclude<ProductSort, 'relevance'>): SortSpec {
   switch (sort) {
     case 'newest':
-      return { exprs: [sql.raw('p.created_at'), sql.raw('p.id')], dir: 'desc', casts: ['timestamptz', 'int'], price: false };
+      return { exprs: [sql.raw('p.created_at'), sql.raw('p.id')], dir: 'desc', casts: ['timestamptz', 'int'] };
     case 'itemNo':
-      return { exprs: [sql.raw('p.item_no'), sql.raw('p.id')], dir: 'asc', casts: ['text', 'int'], price: false };
+      return { exprs: [sql.raw('p.item_no'), sql.raw('p.id')], dir: 'asc', casts: ['text', 'int'] };
     case 'priceAsc':
-      return { exprs: [sql.raw(`coalesce(mp.min_price, ${NO_PRICE_ASC})`), sql.raw('p.id')], dir: 'asc', casts: ['numeric', 'int'], price: true };
+      // The stored lowest pack price (kept by triggers), through products_price_asc_idx.
+      return { exprs: [sql.raw(priceAscSql('p.')), sql.raw('p.id')], dir: 'asc', casts: ['numeric', 'int'] };
     case 'priceDesc':
-      return { exprs: [sql.raw('(-coalesce(mp.min_price, -1))'), sql.raw('p.id')], dir: 'asc', casts: ['numeric', 'int'], price: true };
+      return { exprs: [sql.raw(priceDescSql('p.')), sql.raw('p.id')], dir: 'asc', casts: ['numeric', 'int'] };
   }
 }
 
@@ -196,15 +194,12 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   // The walk tests each row it reads, so it takes the key in its strpos form; collecting reads the indexes.
   const walkConditions = [prepared.scanWhere, ...after];
   const conditions = [prepared.where, ...after];
-  const priceJoin = spec.price
-    ? sql`left join lateral (select min(price) as min_price from product_packs pk where pk.product_id = p.id) mp on true`
-    : sql``;
   const first = sort === 'newest'
     ? sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
     : sql`(${spec.exprs[0]})::text`;
   built.walk = sql`
       select p.id::int as id, ${first} as k0
-      from products p ${priceJoin}
+      from products p
       where ${sql.join(walkConditions, sql` and `)}
       order by ${order}
       limit ${limit + 1}`;
@@ -214,7 +209,7 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   built.collect = sql`
       select s.id, s.k0 from (
         select p.id::int as id, ${first} as k0, ${sql.join(spec.exprs.map((e, i) => sql`${e} as ${sql.raw(`s${i}`)}`), sql`, `)}
-        from products p ${priceJoin}
+        from products p
         where ${sql.join(conditions, sql` and `)}
         offset 0
       ) s
@@ -331,10 +326,10 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   } else {
     [rows, total] = await withSearchSettings(db, async (s) => {
       const n = await countOf(s, built.count as SQL);
-      // Past the cap the matches are dense: walk the sort's index (not for prices, which have none).
-      // Below it, collect them through the filters' indexes and sort: a walk could read the whole
-      // index for a rare category the planner thinks common.
-      if (n > COUNT_CAP && sort !== 'priceAsc' && sort !== 'priceDesc') {
+      // Past the cap the matches are dense: walk the sort's index. Below it, collect them through
+      // the filters' indexes and sort: a walk could read the whole index for a rare category the
+      // planner thinks common.
+      if (n > COUNT_CAP) {
         return [await inTransaction(s, WALK_SETTINGS, async (tx) => rowsOf<PageRow>(await tx.execute(built.walk as SQL))), n];
       }
       return [rowsOf<PageRow>(await s.execute(built.collect as SQL)), n];
