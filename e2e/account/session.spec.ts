@@ -32,9 +32,11 @@ test('a lapsed session gets one login confirmation at a time; Login opens the di
   const box = page.getByRole('alertdialog', { name: '登录确认' });
   await expect(box).toBeVisible();
   await expect(box).toContainText(CONFIRM_TEXT);
-  // Another failing call while the box is open does not stack a second box.
+  // Another failing call while the box is open does not stack a second box. The wait starts before
+  // the submit: on loopback the answer can come back before a wait set up afterwards would listen.
+  const second = page.waitForResponse((r) => r.url().endsWith('/api/web/auth/changePassword'));
   await form.evaluate((el: HTMLFormElement) => el.requestSubmit());
-  await page.waitForResponse((r) => r.url().endsWith('/api/web/auth/changePassword'));
+  await second;
   await expect(page.getByRole('alertdialog')).toHaveCount(1);
   await box.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);

@@ -256,7 +256,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
   // A brand's products that match by the brand alone (tier 4, by id) are the first COUNT_CAP + 1
   // of the brand's index less the rows of `found` and of the head: counted and paged straight from
   // the index, where sorting them with the name matches to keep one row per product cost a brand
-  // search most of its time (ADR 0014 §12).
+  // search most of its time (ADR 0014 §13).
   // One brand's come in id order from its index, so the anti-joins below need no sort of 10,001 ids.
   const byId = key.buckets?.oneBrand ? sql`order by p.id` : sql``;
   const brandRows = brands ? sql`select p.id::int as id from products p where ${prepared.filters} and ${brands} ${byId} limit ${COUNT_CAP + 1}` : null;
