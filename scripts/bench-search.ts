@@ -286,7 +286,7 @@ async function main(): Promise<void> {
       select split_part(version(), ' on ', 1) as v, current_setting('shared_buffers') as sb, current_setting('work_mem') as wm,
         current_setting('jit') as jit, current_setting('jit_above_cost') as jc`))[0];
     server = settings
-      ? `${settings.v}, shared_buffers ${settings.sb}, work_mem ${settings.wm}, server jit ${settings.jit} (above cost ${settings.jc}; the engine sets jit off per transaction)`
+      ? `${settings.v}, shared_buffers ${settings.sb}, work_mem ${settings.wm}, server jit ${settings.jit} (above cost ${settings.jc}; the engine runs its searches with jit off)`
       : 'PostgreSQL';
     for (const size of options.sizes) {
       console.log(`\n== ${size.toLocaleString('en')} products ==`);
