@@ -1,3 +1,6 @@
+-- The brands' partial index (search counts a brand's products from it). IF NOT EXISTS: databases made
+-- from unreleased builds got it with 0005.
+CREATE INDEX IF NOT EXISTS "products_brand_active_idx" ON "products" USING btree ("brand_id","id") WHERE "products"."active";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "min_price" numeric(12, 2);--> statement-breakpoint
 -- The lowest pack price of every product now, before its indexes are built.
 UPDATE "products" p SET "min_price" = m.min_price
