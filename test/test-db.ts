@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
 import { openPglite, openPostgres, type DbHandle } from '@/server/db/client';
-import { runMigrations } from '@/server/db/migrate';
+import { rowsOf, runMigrations } from '@/server/db/migrate';
 import { seedDatabase } from '@/server/db/seed';
 
 export interface TestDatabase extends DbHandle {
@@ -45,5 +47,41 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
       await dropper.unsafe(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
+  };
+}
+
+/** A test file's database, made before its tests and dropped after them (`fileTestDatabase`). */
+export interface TestDatabaseFixture {
+  /** The database's Drizzle instance; there once the file's first `beforeAll` has run. */
+  readonly db: TestDatabase['db'];
+  readonly driver: TestDatabase['driver'];
+  /** The rows of one SQL statement. */
+  query: <T>(text: SQL) => Promise<T[]>;
+}
+
+/**
+ * Registers the `beforeAll` that creates a file's database (`createTestDatabase`) and the `afterAll`
+ * that drops it; call it at the top of the file, before the file's own hooks that use it.
+ */
+export function fileTestDatabase(options: { products?: number } = {}): TestDatabaseFixture {
+  let handle: TestDatabase | null = null;
+  beforeAll(async () => {
+    handle = await createTestDatabase(options);
+  });
+  afterAll(async () => {
+    await handle?.destroy();
+  });
+  const current = (): TestDatabase => {
+    if (!handle) throw new Error('the test database is made in beforeAll: use it inside hooks and tests');
+    return handle;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get driver() {
+      return current().driver;
+    },
+    query: async <T>(text: SQL): Promise<T[]> => rowsOf<T>(await current().db.execute(text)),
   };
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/migrate';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
+import { fileTestDatabase } from '../../../../../test/test-db';
 import { encodeCursor } from './cursor';
 import { brandFacets, listProducts, type ProductPage, type ProductQuery } from './index';
 import { buildListQuery } from './products';
@@ -10,18 +10,10 @@ import { buildListQuery } from './products';
  * The capped count and the bucket-by-bucket reads (ADR 0014 §12, ADR 0015): each test inserts its
  * own 10,000+ products, apart from the engine's small fixture.
  */
-let t: TestDatabase;
+const t = fileTestDatabase({ products: 50 });
 
-async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await t.db.execute(text));
-}
+const { query } = t;
 
-beforeAll(async () => {
-  t = await createTestDatabase({ products: 50 });
-});
-afterAll(async () => {
-  await t.destroy();
-});
 
 const base: ProductQuery = { lang: 'zh', limit: 20 };
 

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '@/server/db/migrate';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
+import { fileTestDatabase } from '../../../../../test/test-db';
 import { listFlaggedProducts } from '../queries';
 import {
   brandFacets, InvalidCursorError, listProducts, searchBrands, suggestProducts, type ProductPage, type ProductQuery, type ProductSort,
 } from './index';
 
-let t: TestDatabase;
+const t = fileTestDatabase({ products: 400 });
 
 interface Row {
   id: number;
@@ -22,9 +21,7 @@ interface Row {
   category_id: number;
 }
 
-async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await t.db.execute(text));
-}
+const { query } = t;
 
 let all: Row[] = [];
 
@@ -45,14 +42,10 @@ async function insertSpecial(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase({ products: 400 });
   await insertSpecial();
   all = await query<Row>(sql`
     select id::int as id, item_no, cas, name_zh, name_en, pinyin, pinyin_initials, synonyms, brand_id::int as brand_id, category_id::int as category_id
     from products where active order by id`);
-});
-afterAll(async () => {
-  await t.destroy();
 });
 
 const base: ProductQuery = { lang: 'zh', limit: 20 };

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '@/server/db/migrate';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
+import { fileTestDatabase } from '../../../../../test/test-db';
 import { listProducts, type ProductPage, type ProductQuery } from './index';
 
 /**
  * `products.min_price`, the lowest pack price kept by statement triggers on product_packs
  * (migration 0006), and the price sorts that walk its indexes (ADR 0015). PostgreSQL and PGlite.
  */
-let t: TestDatabase;
+const t = fileTestDatabase({ products: 40 });
 let brandId = 0;
 let categoryId = 0;
 
-async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await t.db.execute(text));
-}
+const { query } = t;
 
 async function minPrice(itemNo: string): Promise<string | null> {
   const [row] = await query<{ p: string | null }>(sql`select min_price::text as p from products where item_no = ${itemNo}`);
@@ -29,12 +26,8 @@ async function product(itemNo: string, nameEn: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestDatabase({ products: 40 });
   [{ brand_id: brandId, category_id: categoryId }] = await query<{ brand_id: number; category_id: number }>(sql`
     select brand_id::int as brand_id, category_id::int as category_id from products order by id limit 1`) as [{ brand_id: number; category_id: number }];
-});
-afterAll(async () => {
-  await t.destroy();
 });
 
 describe('the stored lowest pack price', () => {

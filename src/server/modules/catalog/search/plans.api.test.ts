@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/migrate';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
+import { fileTestDatabase } from '../../../../../test/test-db';
 import { buildFacetQuery } from './facets';
 import type { ProductQuery } from './index';
 import { buildListQuery } from './products';
@@ -18,11 +18,10 @@ import { inTransaction, SEARCH_SESSION, SEARCH_SETTINGS, WALK_SETTINGS, withSear
  * PostgreSQL (api-postgres, with TEST_DATABASE_URL) and on PGlite.
  */
 
-let t: TestDatabase;
+const t = fileTestDatabase({ products: 200 });
 let sample: { item_no: string; cas: string; name_zh: string; name_en: string; pinyin: string; brand_en: string; brand_id: number; category_id: number };
 
 beforeAll(async () => {
-  t = await createTestDatabase({ products: 200 });
   await t.db.execute(sql`
     insert into products (item_no, cas, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, created_at)
     select 'F' || lpad(g::text, 7, '0'), null, '填充' || g, 'Filler ' || md5(g::text), 'tianchong' || g, 'tc', b.id, c.id,
@@ -37,9 +36,6 @@ beforeAll(async () => {
     select p.item_no, p.cas, p.name_zh, p.name_en, p.pinyin, b.name_en as brand_en, p.brand_id::int as brand_id, p.category_id::int as category_id
     from products p join brands b on b.id = p.brand_id
     where p.cas is not null and char_length(p.name_zh) >= 4 and p.pinyin <> '' order by p.id limit 1`)) as [typeof sample];
-});
-afterAll(async () => {
-  await t.destroy();
 });
 
 async function plan(query: SQL, settings: readonly string[]): Promise<string> {

@@ -1,23 +1,14 @@
 import { sanitiseSearchKey } from '@/lib/search-key';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '@/server/db/migrate';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/test-db';
+import { fileTestDatabase } from '../../../../../test/test-db';
 import { listProducts, type ProductQuery } from './index';
 
 /** Names with separators and punctuation, and long keys, against the search text (ADR 0014 §5, §12). */
-let t: TestDatabase;
+const t = fileTestDatabase({ products: 50 });
 
-async function query<T>(text: ReturnType<typeof sql>): Promise<T[]> {
-  return rowsOf<T>(await t.db.execute(text));
-}
+const { query } = t;
 
-beforeAll(async () => {
-  t = await createTestDatabase({ products: 50 });
-});
-afterAll(async () => {
-  await t.destroy();
-});
 
 const base: ProductQuery = { lang: 'zh', limit: 20 };
 
