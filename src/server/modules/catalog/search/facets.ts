@@ -4,7 +4,8 @@ import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import type { FilterInput, Lang } from './conditions';
 import type { SearchTypeCode } from './key';
-import { cappedMatchesSql, COUNT_CAP, prepareQuery } from './products';
+import { cappedMatchesSql, COUNT_CAP } from './capped';
+import { prepareQuery } from './products';
 import { withSearchSettings } from './settings';
 
 export interface BrandFacetQuery extends Omit<FilterInput, 'brandIds'> {

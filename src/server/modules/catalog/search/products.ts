@@ -7,12 +7,11 @@ import {
   filterConditions, keyConditions, nameSearchFacts, type FilterInput, type KeyConditions, type Lang,
 } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
+import { cappedCountSql, cappedMatchesSql, COUNT_CAP } from './capped';
 import { loadCards } from './cards';
 import { priceAscSql, priceDescSql } from '@/server/db/schema/search-sql';
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
 import { inTransaction, WALK_SETTINGS, withSearchSettings } from './settings';
-
-export const COUNT_CAP = 10_000;
 
 /** 1..max; anything that is not a finite number gives 20. */
 export function clampLimit(limit: number, max: number): number {
@@ -356,50 +355,4 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
     totalCapped: total > COUNT_CAP,
     notice: null,
   };
-}
-
-/** Columns of each part of the capped matches (the product id first, as `id`). */
-export interface MatchColumns {
-  /** Rows found through the number paths, or every row when the name path has no buckets. */
-  all: SQL;
-  /** Rows found through the name path (`KeyConditions.nameTier` may stand in for the tier). */
-  name?: SQL;
-  /**
-   * Rows found through the brand path: what the brands' index alone can give, so that the 10,001
-   * products of a brand are read from the index, not the heap. A row with more than one tier (a
-   * brand's product that also matches the name) then comes from two parts, and the smallest
-   * (tier, rank) is kept. Null: leave the brand path out (the ranked pass reads it apart).
-   */
-  brand?: SQL | null;
-  /** The parts' rows differ in more than the id (tiers): keep one row per id, the best. */
-  ranked?: boolean;
-}
-
-/**
- * The first `cap` matches of a query, with the given columns. When the name path is read through
- * the substring lexemes it goes bucket by bucket and stops at the cap, so a frequent key reads one
- * bucket instead of a bitmap of every match; the number and brand paths are read beside it through
- * their own indexes (ADR 0014 §12). Any part reaching the cap makes the union reach it, and when
- * none does all are complete, so the capped count is exact.
- */
-export function cappedMatchesSql(prepared: PreparedQuery, columns: MatchColumns, cap: number): SQL {
-  const buckets = prepared.key?.buckets;
-  if (!buckets) return sql`select ${columns.all} from products p where ${prepared.where} limit ${cap}`;
-  const parts: SQL[] = [sql`select x.* from generate_series(0, ${sql.raw(String(buckets.last))}) bk(b)
-      cross join lateral (select ${columns.name ?? columns.all} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
-      limit ${cap}`];
-  if (buckets.numbers) parts.push(sql`select ${columns.all} from products p where ${prepared.filters} and ${buckets.numbers} limit ${cap}`);
-  if (buckets.brands && columns.brand !== null) {
-    parts.push(sql`select ${columns.brand ?? columns.all} from products p where ${prepared.filters} and ${buckets.brands} limit ${cap}`);
-  }
-  if (parts.length === 1) return parts[0] as SQL;
-  const union = sql.join(parts.map((part) => sql`(${part})`), sql` union all `);
-  return columns.ranked
-    ? sql`select distinct on (u.id) u.* from (${union}) u order by u.id, u.tier, u.rank limit ${cap}`
-    : sql`select distinct u.* from (${union}) u limit ${cap}`;
-}
-
-/** Matching rows up to COUNT_CAP + 1: never an unbounded count. */
-export function cappedCountSql(prepared: PreparedQuery): SQL {
-  return sql`select count(*)::int as n from (${cappedMatchesSql(prepared, { all: sql`p.id` }, COUNT_CAP + 1)}) capped`;
 }
