@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseTrustProxy } from '@/server/auth/client-address';
+import { sessionMaxAgeMs } from '@/server/auth/sessions';
 import { defaultDataDir } from '@/server/db/client';
 import { StartupError } from '@/server/db/startup-error';
 import { buildIsStale, sourceDigest, STAMP_FILE } from './lib/build-stamp';
@@ -18,6 +19,8 @@ async function main() {
   const port = process.env.PORT ?? '3000';
   try {
     parseTrustProxy(process.env.TRUST_PROXY);
+    sessionMaxAgeMs('user');
+    sessionMaxAgeMs('staff');
   } catch (error) {
     throw new StartupError((error as Error).message);
   }

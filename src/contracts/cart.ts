@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { idSchema, wholeNumber } from './numbers';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 
 export const cartAddSchema = z.object({
   packId: id,
-  num: z.coerce.number().int().min(1).max(9999).default(1),
+  num: wholeNumber(z.number().int().min(1).max(9999)).default(1),
 });
 
 /** Sets the quantity of one of the customer's lines. */
 export const cartUpdateSchema = z.object({
   id,
-  num: z.coerce.number().int().min(1).max(9999),
+  num: wholeNumber(z.number().int().min(1).max(9999)),
 });
 
 /** Removal takes a list of line ids (spec §4 "Cart"): `ids=1&ids=2`, `ids=1,2` or a JSON array. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { idSchema, optionalIdSchema, pageParams, wholeNumber } from './numbers';
 import { SEARCH_KEY_MAX, sanitiseSearchKey } from '@/lib/search-key';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 /**
  * An id that names one category or brand. Missing is a 400; present but not a positive integer
  * (`abc`, `0`, `1.5`, too large) cannot name anything, so it is `null` and the call answers 404,
@@ -14,12 +15,8 @@ const lookupId = z.preprocess((v) => {
   const n = Number(text);
   return n > 0 && n <= 2_147_483_647 ? n : null;
 }, z.number().int().positive().nullable());
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
-const page = (limit: number, max = 50) => ({
-  limit: z.coerce.number().int().min(1).max(max).default(limit),
-  /** Page number from 1, as the spec's other list calls send it. */
-  offset: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+const optionalId = optionalIdSchema;
+const page = pageParams;
 /** A search key as the search bar sends it: capped, then cleaned by the shared rule (spec §5). */
 const searchKey = z.preprocess(
   (v) => (typeof v === 'string' ? sanitiseSearchKey(v) : v),
@@ -104,13 +101,13 @@ export const brandSlideSchema = z.object({
 });
 export type BrandSlideDto = z.infer<typeof brandSlideSchema>;
 
-export const brandTypeInputSchema = z.object({ type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0) });
+export const brandTypeInputSchema = z.object({ type: wholeNumber(z.union([z.literal(0), z.literal(1)])).default(0) });
 export const brandPageInputSchema = z.object({
-  type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+  type: wholeNumber(z.union([z.literal(0), z.literal(1)])).default(0),
   sk: optionalKey,
   ...page(24, 100),
 });
-export const brandRecommendInputSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
+export const brandRecommendInputSchema = z.object({ limit: wholeNumber(z.number().int().min(1).max(50)).default(12) });
 export const brandIdInputSchema = z.object({ id: lookupId });
 export const brandArticlesInputSchema = z.object({ id: lookupId, ...page(10) });
 
@@ -144,7 +141,7 @@ export const productPageInputSchema = z.object({
   inStock: flagBool,
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_SORTS).optional()),
   cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(512).regex(/^[A-Za-z0-9_-]+$/).optional()),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: wholeNumber(z.number().int().min(1).max(100)).default(20),
 });
 export type ProductPageInput = z.infer<typeof productPageInputSchema>;
 
@@ -188,7 +185,7 @@ export type BrandFacetDto = z.infer<typeof brandFacetSchema>;
 
 export const suggestInputSchema = z.object({
   key: searchKey.pipe(z.string().min(1)),
-  limit: z.coerce.number().int().min(1).max(20).default(8),
+  limit: wholeNumber(z.number().int().min(1).max(20)).default(8),
 });
 export const productSuggestionSchema = z.object({ id: z.number().int(), itemNo: z.string(), name: z.string(), cas: z.string().nullable() });
 export type ProductSuggestionDto = z.infer<typeof productSuggestionSchema>;
@@ -202,7 +199,7 @@ const printable = (s: string) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f
 
 export const feedbackInputSchema = z.object({
   key: z.preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? sanitiseSearchKey(v) : v), z.string().min(1, 'feedbackKeyRequired').max(SEARCH_KEY_MAX)),
-  type: z.coerce.number().int().min(1, 'feedbackTypeInvalid').max(4, 'feedbackTypeInvalid'),
+  type: wholeNumber(z.number().int().min(1, 'feedbackTypeInvalid').max(4, 'feedbackTypeInvalid')),
   contact: z.preprocess((v) => (v === '' || v === null ? undefined : v), trimmed(100).refine(printable, 'feedbackTextInvalid').optional()),
   note: z.preprocess((v) => (v === '' || v === null ? undefined : v), trimmed(FEEDBACK_NOTE_MAX).refine(printable, 'feedbackTextInvalid').optional()),
 });

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { idSchema, optionalIdSchema, pageParams, wholeNumber } from './numbers';
 import { productCardSchema } from './catalog-browse';
 import { COMMENT_MAX, NICKNAME_MAX } from './content-limits';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+const id = idSchema;
+const optionalId = optionalIdSchema;
 const keyword = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(50).optional());
-const page = (limit: number, max = 50) => ({
-  limit: z.coerce.number().int().min(1).max(max).default(limit),
-  /** Page number from 1 (the spec's calls send offset 1 for the first page). */
-  offset: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+const page = pageParams;
 
 export const CONTENT_CHANNELS = ['news', 'application', 'citation', 'support', 'resource'] as const;
 export type ContentChannel = (typeof CONTENT_CHANNELS)[number];
@@ -17,14 +14,14 @@ export type ContentChannel = (typeof CONTENT_CHANNELS)[number];
 // ---- inputs ----
 
 export const idInputSchema = z.object({ id });
-export const limitInputSchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(6) });
+export const limitInputSchema = z.object({ limit: wholeNumber(z.number().int().min(1).max(50)).default(6) });
 export const typePageInputSchema = z.object({ ...page(10, 100) });
 export const supportTypePageInputSchema = z.object({ ...page(6, 100) });
 export const contentPageInputSchema = z.object({ typeId: optionalId, keyword, ...page(10) });
 export const applicationPageInputSchema = z.object({ typeId: optionalId, keyword, ...page(15) });
 export const applicationTypeIdInputSchema = z.object({ typeId: id, ...page(15) });
 export const linkedListInputSchema = z.object({ brandId: id, ...page(10) });
-export const qaListInputSchema = z.object({ typeId: optionalId, limit: z.coerce.number().int().min(1).max(50).default(10) });
+export const qaListInputSchema = z.object({ typeId: optionalId, limit: wholeNumber(z.number().int().min(1).max(50)).default(10) });
 export const bannerPageInputSchema = z.object({ position: z.string().max(40).regex(/^[a-z-]+$/).optional(), ...page(10) });
 export const documentKindSchema = z.enum(['coa', 'msds', 'protocol']);
 export const documentListInputSchema = z.object({ kind: documentKindSchema, keyword, ...page(10) });
@@ -32,7 +29,7 @@ export const coaLookupInputSchema = z.object({
   itemNo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1).max(40)),
   lotNo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1).max(40)),
 });
-export const coaYearInputSchema = z.object({ year: z.coerce.number().int().min(1990).max(2100), keyword, ...page(20) });
+export const coaYearInputSchema = z.object({ year: wholeNumber(z.number().int().min(1990).max(2100)), keyword, ...page(20) });
 
 export const channelInputSchema = z.object({ channel: z.enum(CONTENT_CHANNELS) });
 export const optionalChannelInputSchema = z.object({ channel: z.enum(CONTENT_CHANNELS).optional() });

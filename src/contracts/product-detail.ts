@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { idSchema, pageParams } from './numbers';
 import { contentSummarySchema } from './content';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = idSchema;
 
 // ---- inputs ----
 
@@ -12,9 +13,7 @@ export const productLinkedInputSchema = z.object({
   id: productIdParam,
   /** article: news and application articles; citation: publications; absent: both. */
   type: z.enum(['article', 'citation']).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-  /** Page number from 1, like the content calls. */
-  offset: z.coerce.number().int().min(1).max(100_000).default(1),
+  ...pageParams(10),
 });
 
 /** The product id of a request, or null when it is not a positive 32-bit integer. */

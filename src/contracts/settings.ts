@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParams } from './numbers';
 
 /** Web-setting types (spec §3, §9): 1 English-site address, 4 customer-service contact. */
 export const WEB_SETTING_TYPES = {
@@ -14,8 +15,7 @@ export const WEB_SETTING_TYPES = {
 } as const;
 
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(1).max(100000).default(1),
+  ...pageParams(10, 100),
 });
 
 export const webSettingSchema = z.object({

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiPost, signOut } from './api-client';
+import { ApiError, renewPathFor, apiPost, signOut } from './api-client';
 import { getToken, saveSession } from './session-store';
 import { onUiEvent, type ToastRequest } from './ui-events';
 
@@ -84,6 +84,17 @@ describe('apiPost', () => {
     expect(getToken()).toBe('tok-2');
     expect(toasts).toEqual([]);
     expect(confirms).toBe(0);
+  });
+
+  it('renews a staff call at the staff API', async () => {
+    answers.push(
+      { status: 402, body: { code: 402, msg: '', data: null } },
+      { status: 200, body: { code: 200, msg: '', data: { token: 'staff-2' } } },
+      { status: 200, body: { code: 200, msg: '', data: 'staff again' } },
+    );
+    expect(await apiPost('/api/admin/things')).toBe('staff again');
+    expect(requests.map((r) => r.path)).toEqual(['/api/admin/things', '/api/admin/auth/renew', '/api/admin/things']);
+    expect(renewPathFor('/api/app/order/approve')).toBe('/api/web/auth/renew');
   });
 
   it('falls back to the login confirmation when renewal fails', async () => {

@@ -80,11 +80,19 @@ async function send(path: string, data: Record<string, unknown>): Promise<{ stat
   return { status: res.status, body };
 }
 
-let renewal: Promise<boolean> | null = null;
+const renewals = new Map<string, Promise<boolean>>();
+
+/** Where a call's session is renewed: staff calls (`/api/admin/…`) at the staff API, others at the customer one. */
+export function renewPathFor(path: string): string {
+  return path.startsWith('/api/admin/') ? '/api/admin/auth/renew' : '/api/web/auth/renew';
+}
 
 /** One renewal at a time, however many calls got a 402 together. */
-function renewSession(): Promise<boolean> {
-  renewal ??= send('/api/web/auth/renew', {})
+function renewSession(path: string): Promise<boolean> {
+  const renewPath = renewPathFor(path);
+  const pending = renewals.get(renewPath);
+  if (pending) return pending;
+  const renewal = send(renewPath, {})
     .then(({ body }) => {
       const token = (body?.data as { token?: unknown } | null)?.token;
       if (!body || !isSuccess(body.code) || typeof token !== 'string') return false;
@@ -93,8 +101,9 @@ function renewSession(): Promise<boolean> {
     })
     .catch(() => false)
     .finally(() => {
-      renewal = null;
+      renewals.delete(renewPath);
     });
+  renewals.set(renewPath, renewal);
   return renewal;
 }
 
@@ -110,7 +119,7 @@ async function call<T>(path: string, data: Record<string, unknown>, options: Api
   const code = body?.code ?? status;
   if (body && isSuccess(code) && status < 400) return { data: body.data as T, msg: body.msg ?? '' };
   if (isRenewal(code) || status === 402) {
-    if (mayRenew && (await renewSession())) return call<T>(path, data, options, false);
+    if (mayRenew && (await renewSession(path))) return call<T>(path, data, options, false);
     if (!options.silent) requestLoginConfirm();
     throw new ApiError(401, body?.msg || 'error', body?.data ?? null);
   }

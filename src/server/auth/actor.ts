@@ -5,7 +5,7 @@ import {
   companies, rolePermissions, staff, staffRoleAssignments, staffRolePermissions, staffRoles, userRoles, users, roles,
 } from '@/server/db/schema';
 import { isPermission, type Permission } from './permissions';
-import { resolveSession } from './sessions';
+import { resolveSession, type SessionSubject } from './sessions';
 
 export type Actor =
   | { kind: 'guest' }
@@ -13,6 +13,8 @@ export type Actor =
       kind: 'user';
       sessionId: number;
       sessionExpiresAt: Date;
+      /** When the session ends whatever its renewals. */
+      sessionHardEnd: Date;
       userId: number;
       companyId: number;
       companyName: string;
@@ -25,6 +27,7 @@ export type Actor =
       kind: 'staff';
       sessionId: number;
       sessionExpiresAt: Date;
+      sessionHardEnd: Date;
       staffId: number;
       name: string;
       loginName: string;
@@ -43,12 +46,14 @@ export async function loadActor(db: Db, token: string | null | undefined): Promi
   if (!token) return GUEST;
   const session = await resolveSession(db, token);
   if (!session) return GUEST;
-  return session.subjectType === 'user'
-    ? loadUserActor(db, session.subjectId, session.sessionId, session.expiresAt)
-    : loadStaffActor(db, session.subjectId, session.sessionId, session.expiresAt);
+  return session.subjectType === 'user' ? loadUserActor(db, session) : loadStaffActor(db, session);
 }
 
-async function loadUserActor(db: Db, userId: number, sessionId: number, sessionExpiresAt: Date): Promise<Actor> {
+function sessionFields(session: SessionSubject) {
+  return { sessionId: session.sessionId, sessionExpiresAt: session.expiresAt, sessionHardEnd: session.hardEnd };
+}
+
+async function loadUserActor(db: Db, session: SessionSubject): Promise<Actor> {
   const rows = await db
     .select({
       id: users.id, name: users.name, loginName: users.loginName, active: users.active,
@@ -59,13 +64,12 @@ async function loadUserActor(db: Db, userId: number, sessionId: number, sessionE
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.companyId, users.companyId)))
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, session.subjectId));
   const first = rows[0];
   if (!first || !first.active) return GUEST;
   return {
     kind: 'user',
-    sessionId,
-    sessionExpiresAt,
+    ...sessionFields(session),
     userId: first.id,
     companyId: first.companyId,
     companyName: first.companyName,
@@ -76,7 +80,7 @@ async function loadUserActor(db: Db, userId: number, sessionId: number, sessionE
   };
 }
 
-async function loadStaffActor(db: Db, staffId: number, sessionId: number, sessionExpiresAt: Date): Promise<Actor> {
+async function loadStaffActor(db: Db, session: SessionSubject): Promise<Actor> {
   const rows = await db
     .select({
       id: staff.id, name: staff.name, loginName: staff.loginName, active: staff.active,
@@ -86,13 +90,12 @@ async function loadStaffActor(db: Db, staffId: number, sessionId: number, sessio
     .leftJoin(staffRoleAssignments, eq(staffRoleAssignments.staffId, staff.id))
     .leftJoin(staffRoles, eq(staffRoles.id, staffRoleAssignments.roleId))
     .leftJoin(staffRolePermissions, eq(staffRolePermissions.roleId, staffRoles.id))
-    .where(eq(staff.id, staffId));
+    .where(eq(staff.id, session.subjectId));
   const first = rows[0];
   if (!first || !first.active) return GUEST;
   return {
     kind: 'staff',
-    sessionId,
-    sessionExpiresAt,
+    ...sessionFields(session),
     staffId: first.id,
     name: first.name,
     loginName: first.loginName,

@@ -22,9 +22,9 @@ describe('sessions', () => {
     expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.hash))).toBe(true);
   });
 
-  it('expires after its lifetime', async () => {
+  it('a customer token expires after its time to live', async () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    const { token } = await createSession(t.db, { subjectType: 'staff', subjectId: 1, now });
+    const { token } = await createSession(t.db, { subjectType: 'user', subjectId: 1, now });
     expect(await resolveSession(t.db, token, new Date(now.getTime() + SESSION_TTL_MS - 1000))).not.toBeNull();
     expect(await resolveSession(t.db, token, new Date(now.getTime() + SESSION_TTL_MS + 1000))).toBeNull();
   });

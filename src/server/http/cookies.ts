@@ -4,10 +4,11 @@ import { deleteCookie, setCookie } from 'hono/cookie';
 import { configuredProxyTrust, resolveClientAddress } from '@/server/auth/client-address';
 import { SESSION_COOKIE } from '@/server/auth/sessions';
 import type { AppEnv } from './context';
+import { requestScheme } from './request-origin';
 
-/** Secure behind TLS: the request is https, or a trusted proxy said so (COOKIE_SECURE=1). */
-function isSecure(c: Context<AppEnv>): boolean {
-  return process.env.COOKIE_SECURE === '1' || new URL(c.req.url).protocol === 'https:';
+/** Secure behind TLS: the request is https, or a trusted proxy said so (`requestScheme`). */
+export function isSecure(c: Context<AppEnv>): boolean {
+  return requestScheme(c) === 'https';
 }
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date): void {

@@ -7,51 +7,106 @@ import { apiText } from './locale';
 
 type Raw = Record<string, unknown>;
 
+/**
+ * More parameters, repeats of one parameter, array items or object keys than any endpoint takes.
+ * A request past it answers 400 `tooManyFields` before its fields are read into objects.
+ */
+export const MAX_INPUT_FIELDS = 1000;
+/** JSON bodies nest no deeper than this. */
+export const MAX_JSON_DEPTH = 16;
+
 function isJson(type: string): boolean {
   return type.includes('application/json') || type.includes('+json');
 }
 
-function isForm(type: string): boolean {
+function isUrlEncoded(type: string): boolean {
   return type.includes('application/x-www-form-urlencoded');
 }
 
-/** Parameters of a request: the query, plus a JSON or form-encoded body for methods that carry one. */
+const tooManyFields = () => new AppError(400, 'tooManyFields', { max: MAX_INPUT_FIELDS });
+
+/**
+ * Parameters of a request: the query, plus a JSON or form-encoded body for methods that carry one.
+ * Every step is linear in the size of the request, and the field count is checked before the
+ * fields become objects.
+ */
 export async function readRawInput(c: Context<AppEnv>): Promise<Raw> {
-  const query: Raw = { ...c.req.query() };
+  const query = readQuery(c.req.url);
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return query;
   const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (type.includes('multipart/form-data')) {
-    const form = await c.req.formData().catch(() => {
-      throw new AppError(400, 'malformedBody');
-    });
-    return { ...query, ...formToObject(form) };
-  }
+  if (type.includes('multipart/form-data')) return { ...query, ...(await readMultipart(c, type)) };
   const text = await c.req.text();
   if (text.trim() === '') return query;
-  if (isJson(type) || (type === '' && /^\s*[{[]/.test(text))) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new AppError(400, 'malformedJson');
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError(400, 'bodyNotObject');
-    return { ...query, ...(parsed as Raw) };
-  }
-  if (isForm(type) || type === '' || type.startsWith('text/plain')) {
-    return { ...query, ...formToObject(new URLSearchParams(text)) };
-  }
+  if (isJson(type)) return { ...query, ...readJson(text) };
+  if (isUrlEncoded(type)) return { ...query, ...readUrlEncoded(text) };
   throw new AppError(415);
 }
 
-function formToObject(form: URLSearchParams | FormData): Raw {
-  const out: Raw = {};
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== 'string') continue;
-    const existing = out[key];
-    if (existing === undefined) out[key] = value;
-    else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+function readQuery(url: string): Raw {
+  const at = url.indexOf('?');
+  if (at < 0) return {};
+  const end = url.indexOf('#', at);
+  return readUrlEncoded(url.slice(at + 1, end < 0 ? undefined : end));
+}
+
+/** `a=1&b=2`: counted by its separators first, then parsed once. */
+function readUrlEncoded(text: string): Raw {
+  if (text === '') return {};
+  if (countOf(text, '&') + 1 > MAX_INPUT_FIELDS) throw tooManyFields();
+  return collect(new URLSearchParams(text).entries());
+}
+
+async function readMultipart(c: Context<AppEnv>, type: string): Promise<Raw> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/.exec(type);
+  const marker = boundary?.[1] ?? boundary?.[2];
+  if (!marker) throw new AppError(400, 'malformedBody');
+  const body = await c.req.arrayBuffer();
+  // Each part starts with the boundary; the closing boundary adds one more.
+  if (countOf(Buffer.from(body).toString('latin1'), `--${marker}`) - 1 > MAX_INPUT_FIELDS) throw tooManyFields();
+  const form = await new Response(body, { headers: { 'content-type': type } }).formData().catch(() => {
+    throw new AppError(400, 'malformedBody');
+  });
+  return collect(form.entries());
+}
+
+function readJson(text: string): Raw {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'malformedJson');
   }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError(400, 'bodyNotObject');
+  checkJsonShape(parsed, 0);
+  return parsed as Raw;
+}
+
+/** No array or object in a body is wider than MAX_INPUT_FIELDS or deeper than MAX_JSON_DEPTH. */
+function checkJsonShape(value: unknown, depth: number): void {
+  if (value === null || typeof value !== 'object') return;
+  if (depth >= MAX_JSON_DEPTH) throw new AppError(400, 'bodyTooDeep', { max: MAX_JSON_DEPTH });
+  const children = Array.isArray(value) ? value : Object.values(value);
+  if (children.length > MAX_INPUT_FIELDS) throw tooManyFields();
+  for (const child of children) checkJsonShape(child, depth + 1);
+}
+
+function countOf(text: string, needle: string): number {
+  let n = 0;
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+/** Form fields as an object; a repeated field becomes an array of its values. Files are skipped. */
+function collect(entries: Iterable<[string, FormDataEntryValue]>): Raw {
+  const values = new Map<string, string[]>();
+  for (const [key, value] of entries) {
+    if (typeof value !== 'string') continue;
+    const list = values.get(key);
+    if (list) list.push(value);
+    else values.set(key, [value]);
+  }
+  const out: Raw = {};
+  for (const [key, list] of values) out[key] = list.length === 1 ? list[0] : list;
   return out;
 }
 

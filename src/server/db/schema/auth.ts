@@ -8,7 +8,7 @@ export const permissions = pgTable('permissions', {
   nameEn: text('name_en').notNull(),
 });
 
-/** Opaque session tokens, stored as SHA-256 hashes; revocable server-side. */
+/** Opaque session tokens, stored as SHA-256 hashes; revocable server-side; a renewal is a new row with the same `signed_in_at`. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -17,6 +17,8 @@ export const sessions = pgTable(
     subjectType: text('subject_type').$type<'user' | 'staff'>().notNull(),
     subjectId: integer('subject_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the subject signed in: kept by every renewal, it bounds the session's whole life. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip').notNull().default(''),

@@ -65,11 +65,14 @@ export const contentComments = pgTable(
     visitorId: text('visitor_id').notNull(),
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
+    /** The client address it came from ('' when unknown): comments are throttled per address too. */
+    ip: text('ip').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('content_comments_content_idx').on(t.contentId, t.createdAt, t.id),
     index('content_comments_visitor_idx').on(t.visitorId, t.createdAt),
+    index('content_comments_ip_idx').on(t.ip, t.createdAt),
     check('content_comments_body_len', sql`char_length(${t.body}) between 1 and 1000`),
   ],
 );

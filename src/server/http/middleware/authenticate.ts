@@ -5,12 +5,16 @@ import { GUEST, loadActor } from '@/server/auth/actor';
 import { SESSION_COOKIE, extractToken } from '@/server/auth/token';
 import type { AppEnv } from '../context';
 import { AppError } from '../errors';
+import { requestOriginVerdict } from '../request-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Resolves the actor from the token (Authorization, x-token or the session cookie).
- * A state change authenticated by cookie must come from our own origin (CSRF).
+ * CSRF: a state change authenticated by the cookie must show that it comes from this site
+ * (Sec-Fetch-Site, Origin or Referer); one without a token (sign-in, registration, codes, likes)
+ * is refused when a browser header names another site. Token clients are not browsers'
+ * ambient credentials and pass.
  */
 export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -19,22 +23,12 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
       xToken: c.req.header('x-token'),
       cookie: getCookie(c, SESSION_COOKIE),
     });
-    if (found?.via === 'cookie' && !SAFE_METHODS.has(c.req.method) && !isSameOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.url, c.req.header('host'))) {
-      throw new AppError(403, 'crossOrigin');
+    if (found?.via !== 'header' && !SAFE_METHODS.has(c.req.method)) {
+      const verdict = requestOriginVerdict(c);
+      if (verdict === 'cross' || (found?.via === 'cookie' && verdict !== 'same')) throw new AppError(403, 'crossOrigin');
     }
     c.set('session', found);
     c.set('actor', found ? await loadActor(c.get('db'), found.token) : GUEST);
     await next();
   };
-}
-
-function isSameOrigin(origin: string | undefined, fetchSite: string | undefined, url: string, host: string | undefined): boolean {
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
-  if (!origin) return true;
-  try {
-    const o = new URL(origin);
-    return o.host === (host ?? new URL(url).host);
-  } catch {
-    return false;
-  }
 }

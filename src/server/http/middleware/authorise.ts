@@ -9,15 +9,16 @@ import { AppError } from '../errors';
 export type Audience = 'public' | 'user' | 'staff';
 
 /**
- * 401 when nobody (or the wrong kind of account) is signed in, 402 when the session is in its
- * last day (the client renews it silently and repeats the call), 403 when a permission is missing.
+ * 401 when nobody (or the wrong kind of account) is signed in, 402 when the token is in its
+ * last day and a renewal can extend it (the client renews it silently and repeats the call),
+ * 403 when a permission is missing.
  */
 export function requireAuth(audience: Audience, permissions: Permission[] = []): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (audience !== 'public') {
       const actor = c.get('actor');
       if (actor.kind !== audience) throw new AppError(401);
-      if (sessionNeedsRenewal(actor.sessionExpiresAt)) throw new AppError(402);
+      if (sessionNeedsRenewal({ expiresAt: actor.sessionExpiresAt, hardEnd: actor.sessionHardEnd })) throw new AppError(402);
       const missing = permissions.filter((p) => !actor.permissions.includes(p));
       if (missing.length > 0) throw new AppError(403, 'forbidden', { missing });
     }

@@ -5,6 +5,7 @@ import {
   renewOutputSchema, resetPasswordInputSchema, sendCodeInputSchema, sendCodeOutputSchema, staffLoginOutputSchema,
 } from '@/contracts/auth';
 import { clearSessionCookie, clientInfo, setSessionCookie } from '@/server/http/cookies';
+import type { SubjectType } from '@/server/auth/sessions';
 import type { AppEnv } from '@/server/http/context';
 import { AppError } from '@/server/http/errors';
 import { apiText } from '@/server/http/locale';
@@ -106,14 +107,21 @@ authWebRouter.endpoint(
   },
 );
 
-// POST /api/web/auth/renew — swaps the current session for a new token (the client's answer to 402)
+/** The answer to 402: a new token continuing the same sign-in, as the cookie and in the body. */
+async function renewed(c: Context<AppEnv>, subjectType: SubjectType) {
+  const next = await renewSession(c.get('db'), { token: c.get('session')?.token, subjectType }, clientInfo(c));
+  setSessionCookie(c, next.token, next.expiresAt);
+  return { token: next.token };
+}
+
+// POST /api/web/auth/renew — swaps the customer's token for a new one (the client's answer to 402)
 authWebRouter.endpoint(
-  { method: 'post', path: '/renew', tags: ['auth'], summary: 'Renew the session silently (answer to code 402)', output: renewOutputSchema },
-  async (_input, c) => {
-    const renewed = await renewSession(c.get('db'), c.get('session')?.token, clientInfo(c));
-    setSessionCookie(c, renewed.token, renewed.expiresAt);
-    return { token: renewed.token };
+  {
+    method: 'post', path: '/renew', tags: ['auth'], summary: 'Renew the customer session silently (answer to code 402)',
+    description: 'Customer tokens only (401 for staff tokens). The new token never outlives the session: 30 days from sign-in by default (SESSION_MAX_AGE_USER_HOURS).',
+    output: renewOutputSchema,
   },
+  async (_input, c) => renewed(c, 'user'),
 );
 
 export const registerWebRouter = createRouter('/api/web/register');
@@ -146,6 +154,16 @@ authAdminRouter.endpoint(
     setSessionCookie(c, result.token, result.expiresAt);
     return new Reply({ user: result.user }, apiText(c.get('lang'), 'messages', 'loggedIn'));
   },
+);
+
+// POST /api/admin/auth/renew — swaps the staff token for a new one (the back-office's answer to 402)
+authAdminRouter.endpoint(
+  {
+    method: 'post', path: '/renew', tags: ['admin'], summary: 'Renew the staff session (answer to code 402)',
+    description: 'Staff tokens only (401 for customer tokens). The new token never outlives the session: 12 hours from sign-in by default (SESSION_MAX_AGE_STAFF_HOURS).',
+    output: renewOutputSchema,
+  },
+  async (_input, c) => renewed(c, 'staff'),
 );
 
 // POST /api/admin/auth/logout — revokes the staff session

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { normaliseLoginName, type LoginByCodeInput, type LoginInput, type SessionUser } from '@/contracts/auth';
 import { loadActor } from '@/server/auth/actor';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
-import { createSession, resolveSession, revokeSession } from '@/server/auth/sessions';
+import { createSession, renewSessionToken, revokeSession, type SubjectType } from '@/server/auth/sessions';
 import type { Db } from '@/server/db/client';
 import { companies, staff, users } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
@@ -117,10 +117,19 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
   if (token) await revokeSession(db, token);
 }
 
-/** Swaps a live session for a new one of the same subject (the 402 renewal); 401 when it is not live. */
-export async function renewSession(db: Db, token: string | undefined, client: ClientInfo = {}): Promise<{ token: string; expiresAt: Date }> {
-  const session = token ? await resolveSession(db, token) : null;
-  if (!token || !session) throw new AppError(401);
-  await revokeSession(db, token);
-  return createSession(db, { subjectType: session.subjectType, subjectId: session.subjectId, ip: client.ip, userAgent: client.userAgent });
+/**
+ * Swaps a live token of `subjectType` for a new one that continues the same sign-in (the 402
+ * renewal): it never outlives the session's absolute lifetime. 401 when the token is not live or
+ * belongs to the other kind of account.
+ */
+export async function renewSession(
+  db: Db,
+  params: { token: string | undefined; subjectType: SubjectType },
+  client: ClientInfo = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const renewed = params.token
+    ? await renewSessionToken(db, { token: params.token, subjectType: params.subjectType, ip: client.ip, userAgent: client.userAgent })
+    : null;
+  if (!renewed) throw new AppError(401);
+  return renewed;
 }

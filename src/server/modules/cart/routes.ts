@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { wholeNumber } from '@/contracts/numbers';
 import { cartAddSchema, cartDeleteSchema, cartSchema, cartSummarySchema, cartUpdateSchema } from '@/contracts/cart';
 import type { AppEnv } from '@/server/http/context';
 import { AppError } from '@/server/http/errors';
@@ -64,7 +65,7 @@ export const cartWebRouter = createRouter('/api/web/cart');
 
 // POST /api/web/cart/summary — the header's cart count; 0 for guests
 cartWebRouter.endpoint(
-  { method: 'post', path: '/summary', tags: ['cart'], summary: 'Cart count of the signed-in customer (0 for guests)', input: z.object({ uid: z.coerce.number().int().optional() }), output: cartSummarySchema },
+  { method: 'post', path: '/summary', tags: ['cart'], summary: 'Cart count of the signed-in customer (0 for guests)', input: z.object({ uid: wholeNumber(z.number().int()).optional() }), output: cartSummarySchema },
   async (_input, c) => {
     const actor = c.get('actor');
     if (actor.kind !== 'user') return { count: 0 };

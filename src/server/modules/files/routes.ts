@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { idSchema } from '@/contracts/numbers';
 import { eq } from 'drizzle-orm';
 import { contentItems } from '@/server/db/schema';
 import type { AppEnv } from '@/server/http/context';
@@ -11,7 +12,7 @@ import { getFileStore } from './store';
 
 export const filesWebRouter = createRouter('/api/web/files');
 
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+const idParam = idSchema;
 
 function contentTypeOf(key: string): string {
   return key.toLowerCase().endsWith('.pdf') ? 'application/pdf' : 'application/octet-stream';

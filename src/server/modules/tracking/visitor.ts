@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '@/server/http/context';
+import { isSecure } from '@/server/http/cookies';
 
 /** The first-party visitor id: random, opaque, kept 400 days (the most browsers allow); it identifies a browser, not a person. */
 export const VISITOR_COOKIE = 'reagent_vid';
@@ -30,7 +31,7 @@ export function ensureVisitorId(c: Context<AppEnv>): { id: string; isNew: boolea
   setCookie(c, VISITOR_COOKIE, id, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: process.env.COOKIE_SECURE === '1' || new URL(c.req.url).protocol === 'https:',
+    secure: isSecure(c),
     path: '/',
     maxAge: 60 * 60 * 24 * 400,
   });

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiHarness, type ApiHarness } from '../../../test/api';
+import { MAX_INPUT_FIELDS, MAX_JSON_DEPTH } from './input';
+
+let h: ApiHarness;
+beforeAll(async () => {
+  h = await createApiHarness();
+});
+afterAll(async () => {
+  await h.db.destroy();
+});
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const repeats = (n: number, pair = 'key=a') => Array.from({ length: n }, () => pair).join('&');
+
+function multipart(fields: number): { body: string; type: string } {
+  const boundary = 'b0undary';
+  const parts = Array.from({ length: fields }, () => `--${boundary}\r\nContent-Disposition: form-data; name="key"\r\n\r\na\r\n`);
+  return { body: `${parts.join('')}--${boundary}--\r\n`, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('request bodies with many fields', () => {
+  it('answers 100,000 repeats of one field with a 400 envelope, and a concurrent health check is answered', async () => {
+    const body = repeats(100_000);
+    expect(body.length).toBeLessThan(1024 * 1024);
+    // Both answers must come back: the quadratic parser this replaces held the event loop for
+    // minutes on this body, so the health check (and the test) waited. Nothing here is timed.
+    const order: string[] = [];
+    const [big, health] = await Promise.all([
+      h.call('POST', '/api/web/product/getPage', { body, headers: FORM }).then((r) => (order.push('big'), r)),
+      h.call('GET', '/api/health').then((r) => (order.push('health'), r)),
+    ]);
+    expect(order.sort()).toEqual(['big', 'health']);
+    expect(health.status).toBe(200);
+    expect(big.status).toBe(400);
+    expect(big.body).toMatchObject({ code: 400, data: { max: MAX_INPUT_FIELDS } });
+    expect(big.body.msg).toContain(String(MAX_INPUT_FIELDS));
+  });
+
+  it('takes up to the limit, and refuses one more, in forms, queries, multipart and JSON', async () => {
+    const form = (n: number) => h.call('POST', '/api/web/settingCon/getPage', { body: `limit=5&${repeats(n - 1, 'x=1')}`, headers: FORM });
+    expect((await form(MAX_INPUT_FIELDS)).status).toBe(200);
+    expect((await form(MAX_INPUT_FIELDS + 1)).status).toBe(400);
+
+    const query = (n: number) => h.call('POST', `/api/web/settingCon/getPage?${repeats(n, 'x=1')}`);
+    expect((await query(MAX_INPUT_FIELDS)).status).toBe(200);
+    expect((await query(MAX_INPUT_FIELDS + 1)).body).toMatchObject({ code: 400, data: { max: MAX_INPUT_FIELDS } });
+
+    const within = multipart(MAX_INPUT_FIELDS);
+    expect((await h.call('POST', '/api/web/settingCon/getPage', { body: within.body, headers: { 'content-type': within.type } })).status).toBe(200);
+    const over = multipart(5_000);
+    const refused = await h.call('POST', '/api/web/settingCon/getPage', { body: over.body, headers: { 'content-type': over.type } });
+    expect(refused.body).toMatchObject({ code: 400, data: { max: MAX_INPUT_FIELDS } });
+
+    const list = (n: number) => h.call('POST', '/api/web/settingCon/getPage', { json: { limit: 5, x: Array.from({ length: n }, () => 1) } });
+    expect((await list(MAX_INPUT_FIELDS)).status).toBe(200);
+    expect((await list(100_000)).body).toMatchObject({ code: 400, data: { max: MAX_INPUT_FIELDS } });
+    const wide = Object.fromEntries(Array.from({ length: MAX_INPUT_FIELDS + 1 }, (_, i) => [`k${i}`, i]));
+    expect((await h.call('POST', '/api/web/settingCon/getPage', { json: wide })).status).toBe(400);
+    const deep = JSON.parse(`${'{"a":'.repeat(MAX_JSON_DEPTH + 1)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`) as unknown;
+    expect((await h.call('POST', '/api/web/settingCon/getPage', { json: deep })).body.code).toBe(400);
+  });
+
+  it('reads a repeated field as the list of its values, in order', async () => {
+    const res = await h.call('POST', '/api/web/product/getPage', { body: 'key=a&key=b', headers: FORM });
+    // The search key takes one value: a list is refused by the schema, not read as its first item.
+    expect(res.status).toBe(400);
+    expect((res.body.data as { field: string }[])[0]?.field).toBe('key');
+  });
+});
+
+describe('content types', () => {
+  it('refuses text/plain and a missing content type on a body with 415, as documented', async () => {
+    const types: Record<string, string>[] = [{ 'content-type': 'text/plain' }, { 'content-type': 'text/plain;charset=UTF-8' }, {}];
+    for (const headers of types) {
+      const res = await h.call('POST', '/api/web/settingCon/getPage', { body: 'limit=5', headers });
+      expect(res.status, JSON.stringify(headers)).toBe(415);
+      expect(res.body.code).toBe(415);
+    }
+    const json = await h.call('POST', '/api/web/settingCon/getPage', { body: '{"limit":5}', headers: {} });
+    expect(json.status).toBe(415);
+  });
+
+  it('takes an empty body without a content type (the query alone)', async () => {
+    const res = await h.call('POST', '/api/web/settingCon/getPage?limit=2');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('numbers in requests', () => {
+  it('reads ids and page numbers in decimal only', async () => {
+    for (const id of ['0x1', '1e0', ' 1', '+1', '1.0', 'true']) {
+      const res = await h.call('POST', '/api/cms/getContentDetail', { form: { id } });
+      expect(res.status, id).toBe(400);
+      expect((res.body.data as { field: string }[])[0]?.field).toBe('id');
+    }
+    for (const id of [true, '1', [1], null]) {
+      const res = await h.call('POST', '/api/cms/getContentDetail', { json: { id } });
+      expect(res.status === 400, JSON.stringify(id)).toBe(id !== '1');
+    }
+    expect((await h.call('POST', '/api/web/settingCon/getPage', { form: { limit: '0x10' } })).status).toBe(400);
+    expect((await h.call('POST', '/api/web/settingCon/getPage', { json: { limit: true } })).status).toBe(400);
+    expect((await h.call('POST', '/api/web/settingCon/getPage', { json: { limit: 3 } })).status).toBe(200);
+  });
+});
