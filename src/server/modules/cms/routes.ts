@@ -32,7 +32,7 @@ function channelName(lang: ApiLang, channel: ContentChannel): string {
 function actorOf(c: Context<AppEnv>): ContentActor {
   const actor = c.get('actor');
   const visitor = ensureVisitorId(c);
-  return { visitorId: visitor.id, user: actor.kind === 'user' ? { id: actor.userId, name: actor.name } : null };
+  return { visitorId: visitor.id, ip: clientInfo(c).ip, user: actor.kind === 'user' ? { id: actor.userId, name: actor.name } : null };
 }
 
 export const cmsRouter = createRouter('/api/cms');
@@ -116,7 +116,11 @@ cmsRouter.endpoint(
 
 // POST /api/cms/setContentTips — like an item; counted once per visitor, at most 30 likes an hour per address
 cmsRouter.endpoint(
-  { method: 'post', path: '/setContentTips', tags: ['cms'], input: idInputSchema, output: tipsSchema, summary: 'Like an item (once per visitor; 30 per hour per client address)' },
+  {
+    method: 'post', path: '/setContentTips', tags: ['cms'], input: idInputSchema, output: tipsSchema,
+    summary: 'Like an item (once per visitor; 30 per hour per client address)',
+    description: 'Counted once per visitor or signed-in customer; visitors without an account count at most 3 times a day per address and item (`counted: false` past that).',
+  },
   async (input, c) => {
     const address = clientInfo(c).ip;
     const wait = address ? await getRateLimits().take(LIKES_PER_ADDRESS, address) : 0;

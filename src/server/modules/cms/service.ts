@@ -1,29 +1,52 @@
 import 'server-only';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { CommentDto, CommentPage } from '@/contracts/content';
 import type { Db } from '@/server/db/client';
 import { cmsUsers, contentComments, contentItems, contentTips } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
 import { toPlainText } from '@/server/modules/content/sanitize';
+import { getRateLimits } from '@/server/modules/rate-limit/limits';
+import { LIKES_PER_ADDRESS_ITEM } from '@/server/modules/rate-limit/policies';
 
-/** Comment rate limits, kept in PostgreSQL so every app instance sees the same counts. */
-export const COMMENT_LIMITS = { minIntervalMs: 15_000, windowMs: 10 * 60_000, perWindow: 5, perItemPerWindow: 30 } as const;
+/**
+ * Comment rate limits, kept in PostgreSQL so every app instance sees the same counts: per visitor
+ * and per client address (a script that drops its cookie is still one address), and per item.
+ */
+export const COMMENT_LIMITS = { minIntervalMs: 15_000, windowMs: 10 * 60_000, perWindow: 5, perAddressPerWindow: 10, perItemPerWindow: 30 } as const;
 
-/** Who is acting on content: a signed-in customer, or a browser known by its visitor cookie. */
-export type ContentActor = { visitorId: string; user: { id: number; name: string } | null };
+/**
+ * Who is acting on content: a signed-in customer, or a browser known by its visitor cookie; and
+ * the client address ('' when unknown).
+ */
+export type ContentActor = { visitorId: string; ip: string; user: { id: number; name: string } | null };
 
 async function requireContent(db: Db, id: number): Promise<void> {
   const [row] = await db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.id, id));
   if (!row) throw new AppError(404, 'contentNotFound');
 }
 
-/** Likes an item once per visitor (a signed-in customer counts once whatever the browser). */
+async function countTips(db: Db, contentId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contentTips).where(eq(contentTips.contentId, contentId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Likes an item once per visitor (a signed-in customer counts once whatever the browser). Visitors
+ * without an account count at most LIKES_PER_ADDRESS_ITEM times a day per address and item, so a
+ * client that drops its cookie cannot inflate the figure; past that the like is simply not counted.
+ */
 export async function addTip(db: Db, params: { contentId: number; actor: ContentActor }): Promise<{ tips: number; counted: boolean }> {
   await requireContent(db, params.contentId);
   const voterKey = params.actor.user ? `u:${params.actor.user.id}` : `v:${params.actor.visitorId}`;
+  const [already] = await db
+    .select({ key: contentTips.voterKey })
+    .from(contentTips)
+    .where(and(eq(contentTips.contentId, params.contentId), eq(contentTips.voterKey, voterKey)));
+  const capped = !already && !params.actor.user && params.actor.ip !== ''
+    && (await getRateLimits().take(LIKES_PER_ADDRESS_ITEM, `${params.actor.ip}|${params.contentId}`)) > 0;
+  if (already || capped) return { tips: await countTips(db, params.contentId), counted: false };
   const inserted = await db.insert(contentTips).values({ contentId: params.contentId, voterKey }).onConflictDoNothing().returning({ key: contentTips.voterKey });
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contentTips).where(eq(contentTips.contentId, params.contentId));
-  return { tips: Number(row?.n ?? 0), counted: inserted.length > 0 };
+  return { tips: await countTips(db, params.contentId), counted: inserted.length > 0 };
 }
 
 /** The name a visitor comments under (addUser): created once per visitor cookie, renamed on a second call. */
@@ -45,9 +68,9 @@ export async function findCmsUser(db: Db, params: { visitorId: string }): Promis
 }
 
 /**
- * Stores a comment as plain text (tags removed), visible at once. Needs a signed-in customer or
- * a visitor who chose a name; limited to one every 15 s and five per 10 minutes per visitor, and
- * 30 per 10 minutes on one item.
+ * Stores a comment as plain text (`toPlainText`), visible at once. Needs a signed-in customer or
+ * a visitor who chose a name; limited to one every 15 s and five per 10 minutes per visitor, one
+ * every 15 s and ten per 10 minutes per client address, and 30 per 10 minutes on one item.
  */
 export async function addComment(db: Db, params: { contentId: number; body: string; actor: ContentActor; now: Date }): Promise<CommentDto> {
   const body = toPlainText(params.body).slice(0, 500);
@@ -58,14 +81,21 @@ export async function addComment(db: Db, params: { contentId: number; body: stri
   const author = params.actor.user?.name ?? cmsUser?.nickname ?? '';
 
   const windowStart = new Date(params.now.getTime() - COMMENT_LIMITS.windowMs);
+  // The latest comments of this visitor or this address: the first rows of either kind decide.
+  const { visitorId, ip } = params.actor;
   const recent = await db
-    .select({ createdAt: contentComments.createdAt })
+    .select({ createdAt: contentComments.createdAt, visitorId: contentComments.visitorId, ip: contentComments.ip })
     .from(contentComments)
-    .where(and(eq(contentComments.visitorId, params.actor.visitorId), gt(contentComments.createdAt, windowStart)))
+    .where(and(
+      ip ? or(eq(contentComments.visitorId, visitorId), eq(contentComments.ip, ip)) : eq(contentComments.visitorId, visitorId),
+      gt(contentComments.createdAt, windowStart),
+    ))
     .orderBy(desc(contentComments.createdAt))
-    .limit(COMMENT_LIMITS.perWindow);
-  const last = recent[0]?.createdAt;
-  if (recent.length >= COMMENT_LIMITS.perWindow || (last && params.now.getTime() - last.getTime() < COMMENT_LIMITS.minIntervalMs)) {
+    .limit(COMMENT_LIMITS.perWindow + COMMENT_LIMITS.perAddressPerWindow);
+  const tooFast = (rows: typeof recent, cap: number) =>
+    rows.length >= cap || (rows[0] !== undefined && params.now.getTime() - rows[0].createdAt.getTime() < COMMENT_LIMITS.minIntervalMs);
+  if (tooFast(recent.filter((r) => r.visitorId === visitorId), COMMENT_LIMITS.perWindow)
+    || (ip && tooFast(recent.filter((r) => r.ip === ip), COMMENT_LIMITS.perAddressPerWindow))) {
     throw new AppError(429, 'commentTooFast');
   }
   // A backstop against scripts that drop the visitor cookie: a cap per item and window, whoever writes.
@@ -80,7 +110,8 @@ export async function addComment(db: Db, params: { contentId: number; body: stri
       contentId: params.contentId,
       cmsUserId: cmsUser?.id ?? null,
       userId: params.actor.user?.id ?? null,
-      visitorId: params.actor.visitorId,
+      visitorId,
+      ip,
       authorName: author,
       body,
       createdAt: params.now,

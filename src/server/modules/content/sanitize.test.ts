@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeHTML } from 'entities';
 import { sanitizeRichText, toPlainText } from './sanitize';
 
 describe('sanitizeRichText', () => {
@@ -34,5 +35,39 @@ describe('toPlainText', () => {
   it('removes every tag and keeps the text', () => {
     expect(toPlainText('<b>很好</b> <img src=x onerror=alert(1)>用 & 推荐 <script>alert(1)</script>')).toBe('很好 用 & 推荐');
     expect(toPlainText('a < b > c')).toBe('a < b > c');
+  });
+
+  const DANGEROUS = /<[\p{L}/!?]|javascript:|onerror|onload|&(?:lt|gt|#x?[0-9a-f]+);?/iu;
+  const payloads = [
+    '&lt;svg onload=alert(1)&gt;',
+    '&amp;lt;svg onload=alert(1)&amp;gt;',
+    '&amp;amp;lt;script&amp;amp;gt;alert(1)&amp;amp;lt;/script&amp;amp;gt;',
+    '&#60;img src=x onerror=alert(1)&#62;',
+    '&#x3C;img src=x onerror=alert(1)&#x3E;',
+    '&lt;img src=x onerror=alert(1)&gt;',
+    '&ltimg src=x onerror=alert(1)&gt',
+    '<b>&lt;img src=x onerror=alert(1)&gt;</b>',
+    '<<script>script>alert(1)<</script>/script>',
+    '<svg onload=alert(1)',
+    '&lt;a href="javascript:alert(1)"&gt;点我&lt;/a&gt;',
+    '评论 &lt;iframe src=//evil.example&gt;&lt;/iframe&gt; 结束',
+    'comment &amp;#60;script&amp;#62;x&amp;#60;/script&amp;#62;',
+  ];
+
+  it('stores encoded, double-encoded and mixed payloads as text without markup', () => {
+    for (const payload of payloads) {
+      const plain = toPlainText(payload);
+      expect(plain, payload).not.toMatch(DANGEROUS);
+      // Decoding once more, as a careless client would, still gives no markup.
+      expect(decodeHTML(plain), payload).not.toMatch(/<[\p{L}/!?]/u);
+    }
+    expect(toPlainText('评论 &lt;iframe src=//evil.example&gt;&lt;/iframe&gt; 结束')).toBe('评论  结束');
+    expect(toPlainText('&lt;a href="javascript:alert(1)"&gt;点我&lt;/a&gt;')).toBe('点我');
+  });
+
+  it('keeps ordinary text, entities a writer meant, and comparisons', () => {
+    expect(toPlainText('R&D, AT&T; pH &lt; 7 &amp; 纯度 ≥ 99%')).toBe('R&D, AT&T; pH < 7 & 纯度 ≥ 99%');
+    expect(toPlainText('Tris&nbsp;buffer &copy; 2026')).toBe('Tris\u00a0buffer © 2026');
+    expect(toPlainText('<p>first</p>\u0000second')).toBe('firstsecond');
   });
 });

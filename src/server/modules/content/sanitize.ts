@@ -1,4 +1,5 @@
 import 'server-only';
+import { decodeHTML } from 'entities';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -42,9 +43,30 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, RICH_TEXT).replace(/ (target|rel)=""/g, '');
 }
 
-/** Plain text only: every tag removed, entities kept escaped by the renderer. For comments and names. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Decodes entities until nothing changes (bounded): `&amp;lt;` is `<` to a client that decodes twice. */
+function decodeFully(text: string): string {
+  let value = text;
+  for (let round = 0; round < 8; round++) {
+    const next = decodeHTML(value);
+    if (next === value) break;
+    value = next;
+  }
+  return value;
+}
+
+/**
+ * Plain text for comments and names, safe however a client renders it: entities are decoded
+ * first (encoded, double-encoded and mixed payloads become the markup they hide), then every
+ * tag is removed. What is left has no `<` that could open a tag (it becomes the full-width
+ * `＜`) and no entity a second decoding could turn into one.
+ */
 export function toPlainText(text: string): string {
-  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard', nonTextTags: ['script', 'style', 'textarea', 'noscript', 'svg', 'iframe'] });
-  // sanitize-html escapes &, < and >; the stored form is plain text, escaped again when rendered.
-  return stripped.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+  const decoded = decodeFully(text.replace(CONTROL_CHARACTERS, ''));
+  const stripped = sanitizeHtml(decoded, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard', nonTextTags: ['script', 'style', 'textarea', 'noscript', 'svg', 'math', 'iframe', 'template'] });
+  // sanitize-html escapes the text it keeps; the stored form is the text itself.
+  let plain = decodeHTML(stripped).replace(CONTROL_CHARACTERS, '').replace(/<(?=[\p{L}/!?])/gu, '＜').trim();
+  if (decodeHTML(plain) !== plain) plain = plain.replace(/&/g, '＆');
+  return plain;
 }

@@ -19,3 +19,6 @@ export const CODES_PER_TARGET: QuotaPolicy = { name: 'code-target', points: 10, 
 
 /** Likes from one client address: a script that drops its visitor cookie cannot inflate counts past this. */
 export const LIKES_PER_ADDRESS: QuotaPolicy = { name: 'like-address', points: 30, durationSeconds: 3600 };
+
+/** Likes of one item from one client address by visitors without an account (one per visitor besides). */
+export const LIKES_PER_ADDRESS_ITEM: QuotaPolicy = { name: 'like-address-item', points: 3, durationSeconds: 86_400 };
