@@ -23,6 +23,7 @@ export const PERMISSION_REGISTRY = [
   { code: 'CONTENT.EDIT', scope: 'staff', zh: '管理内容', en: 'Manage content' },
   { code: 'CATALOG.EDIT', scope: 'staff', zh: '管理商品', en: 'Manage catalogue' },
   { code: 'SETTINGS.EDIT', scope: 'staff', zh: '管理网站设置', en: 'Manage web settings' },
+  { code: 'TRACKING.VIEW', scope: 'staff', zh: '查看访问统计', en: 'View visitor statistics' },
   { code: 'CUSTOMER.VIEW', scope: 'staff', zh: '查看客户', en: 'View customers' },
   { code: 'CUSTOMER.EDIT', scope: 'staff', zh: '管理客户', en: 'Manage customers' },
   { code: 'QUOTATION.EDIT', scope: 'staff', zh: '管理报价', en: 'Manage quotations' },

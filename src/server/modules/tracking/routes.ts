@@ -23,9 +23,12 @@ trackingAppRouter.endpoint(
   },
 );
 
-// POST /api/app/web/track/summary — visitor totals and the last days
+// POST /api/app/web/track/summary — visitor totals and the last days (staff)
 trackingAppRouter.endpoint(
-  { method: 'post', path: '/summary', tags: ['tracking'], input: trackSummaryInputSchema, output: trackSummarySchema, summary: 'Visitor totals (uv, pv) and per-day figures' },
+  {
+    method: 'post', path: '/summary', tags: ['tracking'], input: trackSummaryInputSchema, output: trackSummarySchema,
+    summary: 'Visitor totals (uv, pv) and per-day figures', audience: 'staff', permissions: ['TRACKING.VIEW'],
+  },
   async (input, c) => summariseVisits(c.get('db'), { days: input.days, now: new Date() }),
 );
 

@@ -75,13 +75,23 @@ describe('visits by day', () => {
 });
 
 describe('POST /api/app/web/track/summary', () => {
+  it('is for staff with TRACKING.VIEW only', async () => {
+    expect((await h.call('POST', '/api/app/web/track/summary', { form: { days: '7' } })).status).toBe(401);
+    const buyer = await h.loginUser('buyer@demo.example.com', 'Reagent#2026');
+    expect((await h.call('POST', '/api/app/web/track/summary', { form: { days: '7' }, token: buyer })).status).toBe(401);
+    const sales = await h.loginStaff('sales', 'Sales#2026');
+    const refused = await h.call('POST', '/api/app/web/track/summary', { form: { days: '7' }, token: sales });
+    expect(refused.body).toMatchObject({ code: 403, data: { missing: ['TRACKING.VIEW'] } });
+  });
+
   it('gives totals and days; refuses bad input', async () => {
-    const res = await h.call('POST', '/api/app/web/track/summary', { form: { days: '7' } });
+    const token = await h.loginStaff('admin', 'Admin#2026');
+    const res = await h.call('POST', '/api/app/web/track/summary', { form: { days: '7' }, token });
     expect(res.status).toBe(200);
     const data = res.body.data as { uv: number; pv: number; days: unknown[] };
     expect(data.uv).toBeGreaterThanOrEqual(3);
     expect(data.pv).toBeGreaterThanOrEqual(data.uv);
-    expect((await h.call('POST', '/api/app/web/track/summary', { form: { days: '0' } })).status).toBe(400);
-    expect((await h.call('POST', '/api/app/web/track/summary', { form: { days: '1000' } })).status).toBe(400);
+    expect((await h.call('POST', '/api/app/web/track/summary', { form: { days: '0' }, token })).status).toBe(400);
+    expect((await h.call('POST', '/api/app/web/track/summary', { form: { days: '1000' }, token })).status).toBe(400);
   });
 });
