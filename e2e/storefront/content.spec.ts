@@ -1,4 +1,5 @@
 import { expect, expectNoHorizontalOverflow, test } from '../fixtures';
+import { latestMessageTo } from '../outbox';
 
 /** Each route of the issue with text that only the seeded database can have put there. */
 const ROUTES: [path: string, zh: string | RegExp, en: string | RegExp][] = [
@@ -167,7 +168,7 @@ test.describe('resources', () => {
 });
 
 test.describe('site chrome', () => {
-  test('subscribing twice says the address is already subscribed', async ({ page }) => {
+  test('subscribing mails a confirmation link; the link confirms; subscribing again tells the mailbox only', async ({ page }) => {
     const email = `e2e-${Date.now()}@example.org`;
     await page.goto('/');
     const form = page.getByTestId('site-footer').getByTestId('subscribe-form');
@@ -176,9 +177,23 @@ test.describe('site chrome', () => {
     await expect(form.getByTestId('subscribe-message')).toHaveText('邮箱格式不正确');
     await form.getByRole('textbox').fill(email);
     await form.getByRole('button').click();
-    await expect(form.getByTestId('subscribe-message')).toHaveText('订阅成功，感谢关注！');
-    await form.getByRole('button').click();
-    await expect(form.getByTestId('subscribe-message')).toHaveText('该邮箱已订阅，无需重复订阅。');
+    await expect(form.getByTestId('subscribe-message')).toHaveText('请查收邮件，按邮件中的说明完成订阅。');
+    const mail = await latestMessageTo(email);
+    const link = /https?:\/\/\S+\/subscription\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail);
+    expect(link, mail).not.toBeNull();
+    const url = new URL(link![0]);
+    await page.goto(`${url.pathname}${url.search}`);
+    await expect(page.getByTestId('page-title')).toHaveText('确认订阅');
+    await page.getByRole('button', { name: '确认订阅' }).click();
+    await expect(page.getByTestId('subscription-confirm').getByRole('status')).toContainText(email);
+
+    await page.goto('/');
+    const again = page.getByTestId('site-footer').getByTestId('subscribe-form');
+    await again.getByRole('textbox').fill(email);
+    await again.getByRole('button').click();
+    // The page says the same as for a new address; the mailbox learns the rest.
+    await expect(again.getByTestId('subscribe-message')).toHaveText('请查收邮件，按邮件中的说明完成订阅。');
+    await expect.poll(() => latestMessageTo(email)).toContain('本邮箱已经订阅');
   });
 
   test('the footer shows the chat link, a QR code, the claim and only web settings 1 and 4', async ({ page }) => {

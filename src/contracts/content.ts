@@ -178,7 +178,9 @@ export type CommentPage = z.infer<typeof commentPageSchema>;
 export const subscriptionInputSchema = z.object({
   email: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.email().max(120)),
 });
-export const subscriptionSchema = z.object({ email: z.string(), created: z.boolean() });
+/** The same answer for new, pending and confirmed addresses: only the mailbox learns which it was. */
+export const subscriptionSchema = z.object({ email: z.string() });
+export const subscriptionConfirmInputSchema = z.object({ token: z.string().min(16).max(100).regex(/^[A-Za-z0-9_-]+$/) });
 
 /** Navigation menus of spec §2 "Other menus", for the nav bar. */
 export interface NavMenusDto {

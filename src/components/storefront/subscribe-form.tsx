@@ -2,11 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiPost } from '@/lib/api-client';
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]{2,}$/;
 
-/** Newsletter subscription; the server answers whether the address was new. */
+/** Newsletter subscription: the address then gets a confirmation link (or a note that it is subscribed already). */
 export function SubscribeForm({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
   const t = useTranslations('subscribe');
   const [email, setEmail] = useState('');
@@ -23,16 +23,10 @@ export function SubscribeForm({ tone = 'dark' }: { tone?: 'dark' | 'light' }) {
     setBusy(true);
     setMessage(null);
     try {
-      const res = await fetch('/api/web/subscription/add', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-        body: new URLSearchParams({ email: value }),
-      });
-      const body = (await res.json()) as { code: number; msg: string; data: { created: boolean } | null };
-      if (body.code !== 200 || !body.data) throw new ApiError(body.code, body.msg);
-      setMessage({ kind: 'ok', text: body.data.created ? t('done') : t('already') });
+      await apiPost('/api/web/subscription/add', { email: value }, { silent: true });
+      setMessage({ kind: 'ok', text: t('done') });
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : t('failed') });
+      setMessage({ kind: 'error', text: error instanceof ApiError && !error.isNetwork ? error.message : t('failed') });
     } finally {
       setBusy(false);
     }

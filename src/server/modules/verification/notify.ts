@@ -2,6 +2,7 @@ import 'server-only';
 import type { ApiLang } from '@/server/http/locale';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { getSmsSender } from '@/server/modules/mail/sms';
+import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
 import en from '../../../../messages/en.json';
 import zh from '../../../../messages/zh.json';
 import { CODE_TTL_SECONDS, channelOf, type CodePurpose } from './codes';
@@ -14,23 +15,11 @@ export type CodeNotice =
 type MailTexts = (typeof zh)['authMail'];
 
 function text(lang: ApiLang, key: Exclude<keyof MailTexts, 'actions'>, params: Record<string, string> = {}): string {
-  const template = (lang === 'en' ? en : zh).authMail[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return fillTemplate((lang === 'en' ? en : zh).authMail[key], params);
 }
 
 function action(lang: ApiLang, purpose: CodePurpose): string {
   return (lang === 'en' ? en : zh).authMail.actions[purpose];
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-function html(body: string, code?: string): string {
-  const paragraphs = body
-    .split(/\n{2,}/)
-    .map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-  const big = code ? `<p style="font-size:28px;font-weight:600;letter-spacing:6px;margin:16px 0">${escapeHtml(code)}</p>` : '';
-  return `<!doctype html><html><body style="font:14px/1.6 -apple-system,'PingFang SC','Microsoft YaHei',Arial,sans-serif;color:#1f2937">${big}${paragraphs}</body></html>`;
 }
 
 /** Sends a code or a notice by e-mail or SMS, in the requester's language. */
@@ -43,9 +32,9 @@ export async function deliverCodeNotice(target: string, purpose: CodePurpose, la
   }
   if (notice.kind === 'code') {
     const body = text(lang, 'codeBody', params);
-    await sendMail({ to: target, subject: text(lang, 'codeSubject', params), text: body, html: html(body, notice.code) });
+    await sendMail({ to: target, subject: text(lang, 'codeSubject', params), text: body, html: mailHtml(body, notice.code) });
     return;
   }
   const body = `${text(lang, 'greeting')}\n\n${text(lang, notice.kind, params)}\n\n${text(lang, 'ignore')}`;
-  await sendMail({ to: target, subject: text(lang, 'noticeSubject', params), text: body, html: html(body) });
+  await sendMail({ to: target, subject: text(lang, 'noticeSubject', params), text: body, html: mailHtml(body) });
 }
