@@ -1,6 +1,7 @@
 /**
  * Search benchmark (issue 3 §5; ADR 0014, 0015):
  *   npm run bench:search -- --products 1000000 [--sizes 100000,1000000] [--iterations 200] [--reuse] [--keep] [--no-docs]
+ *   npm run bench:search -- --embedded   (the demo database on embedded PGlite, as `npm start` serves it)
  * Loads synthetic products into PostgreSQL (BENCH_DATABASE_URL, or a fresh database `search_bench` next to
  * TEST_DATABASE_URL / the local server) with the catalogue generator (COPY), and at each size runs every
  * search type many times with keys drawn from the loaded data through `listProducts` — the call the pages
@@ -13,16 +14,15 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import postgres from 'postgres';
-import { openPostgres, type DbHandle } from '../src/server/db/client';
-import { rowsOf } from '../src/server/db/migrate';
+import { openPglite, openPostgres, type DbHandle } from '../src/server/db/client';
+import { rowsOf, runMigrations } from '../src/server/db/migrate';
+import { DEFAULT_SEED_PRODUCTS, seedDatabase } from '../src/server/db/seed';
 import { buildFacetQuery } from '../src/server/modules/catalog/search/facets';
 import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search';
 import { buildListQuery } from '../src/server/modules/catalog/search/products';
 import { applySettings, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/settings';
-import { createRng } from '../src/server/db/seed/random';
 import { loadWithCopy, prepare } from './generate-catalog';
-
-export type Kind = 'itemExact' | 'itemPrefix' | 'cas' | 'cjk12' | 'nameZh' | 'nameEn' | 'pinyin' | 'brand' | 'filtered' | 'namePrice';
+import { drawKeys, type Kind } from './lib/search-keys';
 
 const KINDS: { kind: Kind; label: string; target: string }[] = [
   { kind: 'itemExact', label: 'Item number, exact (type 1)', target: 'p95 ≤ 5 ms' },
@@ -35,6 +35,7 @@ const KINDS: { kind: Kind; label: string; target: string }[] = [
   { kind: 'brand', label: 'Brand name (type 3)', target: 'p95 ≤ 50 ms' },
   { kind: 'filtered', label: 'No key: category + in stock, newest', target: '—' },
   { kind: 'namePrice', label: 'English name sorted by price (type 3)', target: '—' },
+  { kind: 'noMatch', label: 'Names in no product, 1–8 characters (type 3)', target: 'p95 ≤ 50 ms' },
 ];
 
 interface Options {
@@ -44,6 +45,8 @@ interface Options {
   reuse: boolean;
   keep: boolean;
   docs: boolean;
+  /** The demo database on embedded PGlite (what `npm start` serves) instead of PostgreSQL. */
+  embedded: boolean;
 }
 
 function readOptions(): Options {
@@ -51,19 +54,21 @@ function readOptions(): Options {
     options: {
       products: { type: 'string' }, sizes: { type: 'string' }, iterations: { type: 'string', default: '200' },
       reuse: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, 'no-docs': { type: 'boolean', default: false },
+      embedded: { type: 'boolean', default: false },
     },
     strict: true,
   });
-  const products = Number(values.products ?? 1_000_000);
-  if (!Number.isInteger(products) || products < 10_000) throw new Error('--products must be an integer ≥ 10000');
-  const sizes = values.sizes
+  const embedded = values.embedded ?? false;
+  const products = embedded ? DEFAULT_SEED_PRODUCTS : Number(values.products ?? 1_000_000);
+  if (!embedded && (!Number.isInteger(products) || products < 10_000)) throw new Error('--products must be an integer ≥ 10000');
+  const sizes = embedded ? [products] : values.sizes
     ? values.sizes.split(',').map((s) => Number(s.trim()))
     : [...new Set([Math.min(100_000, products), products])];
-  if (sizes.some((s) => !Number.isInteger(s) || s < 10_000)) throw new Error('--sizes: integers ≥ 10000, e.g. 100000,1000000');
+  if (!embedded && sizes.some((s) => !Number.isInteger(s) || s < 10_000)) throw new Error('--sizes: integers ≥ 10000, e.g. 100000,1000000');
   sizes.sort((a, b) => a - b);
   return {
     products, sizes, iterations: Math.max(20, Number(values.iterations)), reuse: values.reuse ?? false, keep: values.keep ?? false,
-    docs: !(values['no-docs'] ?? false),
+    docs: !(values['no-docs'] ?? false), embedded,
   };
 }
 
@@ -94,6 +99,15 @@ async function openBenchDatabase(options: Options): Promise<{ url: string; dropA
   };
 }
 
+/** The database `npm start` makes on first start: migrated and seeded with the demo shop, in memory. */
+async function openDemoDatabase(): Promise<DbHandle> {
+  const handle = await openPglite('memory://');
+  await runMigrations(handle);
+  await seedDatabase(handle.db);
+  await handle.db.execute(sql`analyze`);
+  return handle;
+}
+
 async function productCount(handle: DbHandle): Promise<number> {
   return Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from products`))[0]?.n ?? 0);
 }
@@ -113,59 +127,6 @@ async function growTo(handle: DbHandle, url: string, size: number): Promise<void
   await handle.db.execute(sql`vacuum analyze products`);
   await handle.db.execute(sql`vacuum analyze product_packs`);
   console.log(`  vacuum analyze in ${((performance.now() - v) / 1000).toFixed(0)} s`);
-}
-
-interface Sample {
-  item_no: string;
-  cas: string | null;
-  name_zh: string;
-  name_en: string;
-  pinyin: string;
-  pinyin_initials: string;
-}
-
-const CJK = /[\u3400-\u9fff]/;
-
-/** Realistic keys: each drawn from a random loaded product, as a buyer would type them. */
-export async function drawKeys(handle: DbHandle, count: number, seed: number): Promise<Record<Kind, ProductQuery[]>> {
-  const rng = createRng(seed);
-  const [{ max } = { max: 0 }] = rowsOf<{ max: number }>(await handle.db.execute(sql`select max(id)::int as max from products`));
-  const ids = Array.from({ length: count * 2 }, () => rng.int(1, Number(max)));
-  const samples = rowsOf<Sample>(await handle.db.execute(sql`
-    select item_no, cas, name_zh, name_en, pinyin, pinyin_initials from products
-    where id = any(${`{${ids.join(',')}}`}::int[]) and active limit ${count}`));
-  const brands = rowsOf<{ name_zh: string; name_en: string }>(await handle.db.execute(sql`select name_zh, name_en from brands order by id`));
-  const categories = rowsOf<{ id: number }>(await handle.db.execute(sql`select id::int as id from categories where level < 3 order by id`));
-  const q = (key: string, type: 1 | 2 | 3): ProductQuery => ({ lang: 'zh', key, type, limit: 20 });
-  const cjkRun = (s: string): string => [...s].filter((c) => CJK.test(c)).join('');
-  const substring = (s: string, min: number, max: number): string => {
-    const chars = [...s];
-    const len = Math.min(chars.length, rng.int(min, max));
-    const start = rng.int(0, chars.length - len);
-    return chars.slice(start, start + len).join('');
-  };
-  const out: Record<Kind, ProductQuery[]> = {
-    itemExact: [], itemPrefix: [], cas: [], cjk12: [], nameZh: [], nameEn: [], pinyin: [], brand: [], filtered: [], namePrice: [],
-  };
-  samples.forEach((s, i) => {
-    out.itemExact.push(q(i % 2 ? s.item_no : s.item_no.toLowerCase(), 1));
-    out.itemPrefix.push(q(s.item_no.slice(0, Math.max(2, s.item_no.length - (i % 2 ? 2 : 3))), 1));
-    if (s.cas) out.cas.push(q(i % 2 ? s.cas : s.cas.replace(/-/g, ''), 2));
-    const cjk = cjkRun(s.name_zh);
-    if (cjk.length >= 2) out.cjk12.push(q(substring(cjk, 1, 2), 3));
-    // Whole names half of the time, a fragment of 3–6 characters the other half.
-    out.nameZh.push(q(i % 2 ? s.name_zh : cjk.length >= 3 ? substring(cjk, 3, 6) : s.name_zh, 3));
-    const words = s.name_en.split(/[\s-]+/).filter((w) => w.length >= 4 && !/^\d/.test(w));
-    out.nameEn.push(q(i % 2 || words.length === 0 ? s.name_en : (words[rng.int(0, words.length - 1)] ?? s.name_en), 3));
-    out.pinyin.push(q(i % 3 === 0 && s.pinyin_initials.length >= 3 ? s.pinyin_initials : substring(s.pinyin, 4, 12), 3));
-    const brand = brands[rng.int(0, brands.length - 1)];
-    if (brand) out.brand.push(q(i % 2 ? brand.name_en : brand.name_zh, 3));
-    const last = out.nameEn[out.nameEn.length - 1];
-    if (last) out.namePrice.push({ ...last, sort: 'priceAsc' });
-    const category = categories[rng.int(0, categories.length - 1)];
-    if (category) out.filtered.push({ lang: 'zh', categoryId: category.id, inStock: true, sort: 'newest', limit: 20 });
-  });
-  return out;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -274,8 +235,8 @@ const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 
 async function main(): Promise<void> {
   const options = readOptions();
-  const { url, dropAtEnd } = await openBenchDatabase(options);
-  const handle = openPostgres(url, 2);
+  const { url, dropAtEnd } = options.embedded ? { url: '', dropAtEnd: async () => {} } : await openBenchDatabase(options);
+  const handle = options.embedded ? await openDemoDatabase() : openPostgres(url, 2);
   const loadAtStart = os.loadavg()[0]?.toFixed(1) ?? '?';
   let server = '';
   const results = new Map<number, Map<Kind, Figures>>();
@@ -285,12 +246,12 @@ async function main(): Promise<void> {
     const settings = rowsOf<{ v: string; sb: string; wm: string; jit: string; jc: string }>(await handle.db.execute(sql`
       select split_part(version(), ' on ', 1) as v, current_setting('shared_buffers') as sb, current_setting('work_mem') as wm,
         current_setting('jit') as jit, current_setting('jit_above_cost') as jc`))[0];
-    server = settings
+    server = options.embedded ? `the demo database (${DEFAULT_SEED_PRODUCTS.toLocaleString('en')} products) on embedded PGlite, in process` : settings
       ? `${settings.v}, shared_buffers ${settings.sb}, work_mem ${settings.wm}, server jit ${settings.jit} (above cost ${settings.jc}; the engine runs its searches with jit off)`
       : 'PostgreSQL';
     for (const size of options.sizes) {
       console.log(`\n== ${size.toLocaleString('en')} products ==`);
-      await growTo(handle, url, size);
+      if (!options.embedded) await growTo(handle, url, size);
       const keys = await drawKeys(handle, 400, 20261122 + size);
       const plans = await explainAll(handle, keys);
       plansBySize.set(size, plans);
@@ -321,11 +282,11 @@ async function main(): Promise<void> {
 
   const [small, large] = [options.sizes[0] ?? 0, options.sizes[options.sizes.length - 1] ?? 0];
   const lines: string[] = [
-    `### Search (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${os.cpus().length} cores shared, load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end)`,
+    `### Search (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${options.embedded ? 'embedded PGlite, demo database' : 'PostgreSQL'}, ${os.cpus().length} cores shared, load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end)`,
     '',
     `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other builds, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${server}.`,
     '',
-    `\`npm run bench:search -- --products ${options.products}\`: ${options.iterations} searches per type and size through \`listProducts\``
+    `\`npm run bench:search -- ${options.embedded ? '--embedded' : `--products ${options.products}`}\`: ${options.iterations} searches per type and size through \`listProducts\``
       + ' (key plan, page of 20, capped count, cards), keys drawn from the loaded data; milliseconds.',
     '',
     `| Search | ${options.sizes.map((s) => `p50 / p95 / p99 at ${s.toLocaleString('en')}`).join(' | ')} | growth p95 | target |`,
