@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, test } from '../fixtures';
+import { expect, expectNoHorizontalOverflow, fromSite, test } from '../fixtures';
 
 const BASE = '/api/app/api/order/shopcart';
 
@@ -9,10 +9,11 @@ async function approverWithTwoLines(page: Page) {
   await page.goto('/');
   const login = await page.request.post('/api/web/auth/login', {
     form: { loginName: 'approver@demo.example.com', password: createHash('sha256').update('Reagent#2026').digest('hex') },
+    headers: fromSite(),
   });
   expect(login.status()).toBe(200);
-  expect((await page.request.post(`${BASE}/clean`)).status()).toBe(200);
-  for (const packId of ['1', '2']) expect((await page.request.post(`${BASE}/item/add`, { form: { packId } })).status()).toBe(200);
+  expect((await page.request.post(`${BASE}/clean`, { headers: fromSite() })).status()).toBe(200);
+  for (const packId of ['1', '2']) expect((await page.request.post(`${BASE}/item/add`, { form: { packId }, headers: fromSite() })).status()).toBe(200);
 }
 
 test('the cart: quantities, removal after a confirmation, and an empty cart @mobile', async ({ page }) => {
@@ -58,5 +59,5 @@ test('the cart in English keeps the server price after a reload', async ({ page 
   const total = await page.getByTestId('cart-total').textContent();
   await page.reload();
   await expect(page.getByTestId('cart-total')).toHaveText(total ?? '');
-  await page.request.post(`${BASE}/clean`);
+  await page.request.post(`${BASE}/clean`, { headers: fromSite() });
 });

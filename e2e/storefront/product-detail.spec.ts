@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { expect, expectNoHorizontalOverflow, fromSite, loginAs, test } from '../fixtures';
 
 interface DetailAll {
   product: { id: number; itemNo: string; name: string; cas: string | null; structureUrl: string | null; ghs: { pictograms: { code: string }[]; signalWordLabel: string | null } | null };
@@ -121,7 +121,7 @@ test('add to cart: a guest gets the login dialog, a signed-in buyer sees the hea
   await page.getByTestId('login-close').click();
 
   await loginAs(page, 'buyer');
-  const cart = (await (await page.request.post('/api/app/api/order/shopcart/items')).json()) as { data: { list: { packId: number }[] } };
+  const cart = (await (await page.request.post('/api/app/api/order/shopcart/items', { headers: fromSite() })).json()) as { data: { list: { packId: number }[] } };
   const inCart = new Set(cart.data.list.map((l) => l.packId));
   const index = data.packs.findIndex((pk) => !inCart.has(pk.id));
   expect(index).toBeGreaterThanOrEqual(0);
@@ -132,6 +132,6 @@ test('add to cart: a guest gets the login dialog, a signed-in buyer sees the hea
   await row.getByTestId('pack-quantity').fill('3');
   await row.getByTestId('add-to-cart').click();
   await expect(count).toHaveText(String(before + 1));
-  const after = (await (await page.request.post('/api/app/api/order/shopcart/items')).json()) as { data: { list: { packId: number; num: number }[] } };
+  const after = (await (await page.request.post('/api/app/api/order/shopcart/items', { headers: fromSite() })).json()) as { data: { list: { packId: number; num: number }[] } };
   expect(after.data.list.find((l) => l.packId === data.packs[index]?.id)?.num).toBe(3);
 });
