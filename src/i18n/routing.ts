@@ -1,4 +1,5 @@
 import { defineRouting } from 'next-intl/routing';
+import type { Lang } from '@/lib/lang';
 
 /** The spec's three variants: no prefix ("cn", carried as zh-CN, default), /zh and /en. */
 export const routing = defineRouting({
@@ -12,7 +13,7 @@ export const routing = defineRouting({
 export type Locale = (typeof routing.locales)[number];
 
 /** Both Chinese variants read the Chinese messages. */
-export function messagesFor(locale: Locale): 'zh' | 'en' {
+export function messagesFor(locale: Locale): Lang {
   return locale === 'en' ? 'en' : 'zh';
 }
 

@@ -12,9 +12,10 @@ import { systemRoutes } from '@/server/modules/system/routes';
 import { webRouters } from '@/server/modules/web-routers';
 import type { AppEnv } from './context';
 import { failure } from './envelope';
-import { AppError } from './errors';
-import { apiLang, apiText, type ApiLang } from './locale';
+import { AppError } from '@/server/errors';
+import { apiLang, apiText } from './locale';
 import { authenticate } from './middleware/authenticate';
+import type { Lang } from '@/lib/lang';
 
 export const MAX_BODY_BYTES = Number(process.env.API_MAX_BODY_BYTES ?? 1024 * 1024);
 
@@ -62,7 +63,7 @@ export function createApp(options: AppOptions) {
   return app;
 }
 
-function internalMessage(requestId: string, lang: ApiLang): string {
+function internalMessage(requestId: string, lang: Lang): string {
   return apiText(lang, 'errors', 'internal').replace('{requestId}', requestId);
 }
 

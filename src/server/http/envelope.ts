@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context';
-import { AppError, defaultKey } from './errors';
+import { AppError, defaultKey } from '@/server/errors';
 import { apiText } from './locale';
 
 /** Every answer of the API: `{ code, msg, data }` (architecture "HTTP API"). */

@@ -2,8 +2,9 @@ import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from './context';
-import { AppError, type FieldError } from './errors';
+import { AppError, type FieldError } from '@/server/errors';
 import { apiText } from './locale';
+import { byLang, type Lang } from '@/lib/lang';
 
 type Raw = Record<string, unknown>;
 
@@ -111,8 +112,8 @@ function collect(entries: Iterable<[string, FormDataEntryValue]>): Raw {
 }
 
 /** Validates input with a zod schema; messages follow the answer's language. */
-export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, lang: 'zh' | 'en'): z.output<S> {
-  const locale = lang === 'en' ? z.locales.en() : z.locales.zhCN();
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, lang: Lang): z.output<S> {
+  const locale = byLang(lang, { zh: z.locales.zhCN, en: z.locales.en })();
   const result = schema.safeParse(raw, { error: locale.localeError });
   if (result.success) return result.data;
   const fields: FieldError[] = result.error.issues.map((issue) => ({

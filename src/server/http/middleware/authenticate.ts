@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { GUEST, loadActor } from '@/server/auth/actor';
 import { SESSION_COOKIE, extractToken } from '@/server/auth/token';
 import type { AppEnv } from '../context';
-import { AppError } from '../errors';
+import { AppError } from '@/server/errors';
 import { requestOriginVerdict } from '../request-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { PERMISSION_REGISTRY, type Permission } from '@/server/auth/permissions';
 import { sessionNeedsRenewal } from '@/server/auth/sessions';
 import type { AppEnv } from '../context';
-import { AppError } from '../errors';
+import { AppError } from '@/server/errors';
 
 /** public: anyone; user: a signed-in customer; staff: a signed-in staff member. */
 export type Audience = 'public' | 'user' | 'staff';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

@@ -6,7 +6,7 @@ import { permissionsOfScope } from '@/server/auth/permissions';
 import { revokeOtherSessions } from '@/server/auth/sessions';
 import type { Db } from '@/server/db/client';
 import { companies, rolePermissions, roles, userRoles, users } from '@/server/db/schema';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { consumeCode } from '@/server/modules/verification/codes';
 import { checkNewPassword } from './password-rules';
 import { startSessionFor, type ClientInfo, type StartedSession } from './service';

@@ -7,7 +7,7 @@ import {
 import { clearSessionCookie, clientInfo, setSessionCookie } from '@/server/http/cookies';
 import type { SubjectType } from '@/server/auth/sessions';
 import type { AppEnv } from '@/server/http/context';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { apiText } from '@/server/http/locale';
 import { Reply, createRouter } from '@/server/http/router';
 import { changePassword, register, resetPassword } from './registration';

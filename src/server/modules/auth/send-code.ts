@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { SendCodeInput } from '@/contracts/auth';
 import type { Db } from '@/server/db/client';
 import { users } from '@/server/db/schema';
-import { AppError } from '@/server/http/errors';
-import type { ApiLang } from '@/server/http/locale';
+import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
 import { CODE_COOLDOWN_SECONDS, CODE_TTL_SECONDS, cooldownRemaining, issueCode, withdrawCode, type CodePurpose } from '@/server/modules/verification/codes';
 import { deliverCodeNotice, type CodeNotice } from '@/server/modules/verification/notify';
 import { rationCodeRequest } from './throttle';
+import type { Lang } from '@/lib/lang';
 
 interface Decision {
   purpose: CodePurpose;
@@ -45,7 +45,7 @@ async function decide(db: Db, input: SendCodeInput): Promise<Decision> {
  * e-mail address or a mobile number. The caller gets the same answer either way; only the
  * owner of the mailbox or phone learns whether there is an account.
  */
-export async function sendCode(db: Db, input: SendCodeInput, client: { ip: string; lang: ApiLang }): Promise<{ cooldown: number; expiresIn: number }> {
+export async function sendCode(db: Db, input: SendCodeInput, client: { ip: string; lang: Lang }): Promise<{ cooldown: number; expiresIn: number }> {
   const wait = await cooldownRemaining(db, input.loginName);
   if (wait > 0) throw new AppError(429, 'codeCooldown', { retryAfter: wait });
   await rationCodeRequest(input.loginName, client.ip);

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import { createSession, renewSessionToken, revokeSession, type SubjectType } from '@/server/auth/sessions';
 import type { Db } from '@/server/db/client';
 import { companies, staff, users } from '@/server/db/schema';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { consumeCode } from '@/server/modules/verification/codes';
 
 let dummyHash: Promise<string> | undefined;

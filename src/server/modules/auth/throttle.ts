@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
 import { getRateLimits } from '@/server/modules/rate-limit/limits';
 import { ACCOUNT_FAILURES, ADDRESS_FAILURES, CODES_PER_ADDRESS, CODES_PER_TARGET } from '@/server/modules/rate-limit/policies';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { wholeNumber } from '@/contracts/numbers';
 import { cartAddSchema, cartDeleteSchema, cartSchema, cartSummarySchema, cartUpdateSchema } from '@/contracts/cart';
 import type { AppEnv } from '@/server/http/context';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
 import { addCartItem, cleanCart, countCartItems, deleteCartItems, getCart, updateCartItem, type CartOwner } from './service';
 

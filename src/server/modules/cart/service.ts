@@ -3,7 +3,8 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CartDto } from '@/contracts/cart';
 import type { Db } from '@/server/db/client';
 import { cartItems, productPacks, products } from '@/server/db/schema';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
+import { byLang, type Lang } from '@/lib/lang';
 
 export interface CartOwner {
   companyId: number;
@@ -31,7 +32,7 @@ export async function addCartItem(db: Db, owner: CartOwner, params: { packId: nu
 }
 
 /** The cart with prices from the catalogue; totals are computed here, never taken from the client. */
-export async function getCart(db: Db, owner: CartOwner, lang: 'zh' | 'en'): Promise<CartDto> {
+export async function getCart(db: Db, owner: CartOwner, lang: Lang): Promise<CartDto> {
   const rows = await db
     .select({
       id: cartItems.id, productId: cartItems.productId, packId: cartItems.packId, num: cartItems.num,
@@ -46,7 +47,7 @@ export async function getCart(db: Db, owner: CartOwner, lang: 'zh' | 'en'): Prom
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const cents = rows.reduce((sum, r) => sum + BigInt(r.lineTotal.replace('.', '')), 0n);
   return {
-    list: rows.map(({ nameZh, nameEn, ...r }) => ({ ...r, name: lang === 'en' ? nameEn : nameZh })),
+    list: rows.map(({ nameZh, nameEn, ...r }) => ({ ...r, name: byLang(lang, { zh: nameZh, en: nameEn }) })),
     count: rows.length,
     total: `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`,
   };

@@ -5,7 +5,7 @@ import {
   brandProductsInputSchema, brandRecommendInputSchema, brandSlideSchema, brandSummarySchema, brandTypeSchema, productPageSchema,
 } from '@/contracts/catalog-browse';
 import { contentPageSchema } from '@/contracts/content';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
 import { listContent } from '@/server/modules/content/queries';
 import { getBrandDetail, getBrandSummary, listBrandSlides, listBrandTypes, listRecommendedBrandSummaries } from './brands';

@@ -4,8 +4,8 @@ import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, BrandS
 import type { Db } from '@/server/db/client';
 import { brands, contentItems, products } from '@/server/db/schema';
 import { EXACT_TOTAL_CAP } from '@/server/modules/content/queries';
+import { localised, otherLang, type Lang } from '@/lib/lang';
 
-type Lang = 'zh' | 'en';
 type BrandRow = typeof brands.$inferSelect;
 
 const TYPE_NAMES: Record<BrandListType, Record<Lang, string>> = {
@@ -16,11 +16,11 @@ const TYPE_NAMES: Record<BrandListType, Record<Lang, string>> = {
 function toSummary(r: BrandRow, lang: Lang): BrandSummaryDto {
   return {
     id: r.id,
-    name: lang === 'en' ? r.nameEn : r.nameZh,
+    name: localised(r, 'name', lang),
     logoText: r.logoText,
     country: r.country,
     authorised: r.authorised,
-    description: lang === 'en' ? r.descriptionEn : r.descriptionZh,
+    description: localised(r, 'description', lang),
   };
 }
 
@@ -72,8 +72,8 @@ export async function listBrandSlides(db: Db, params: { lang: Lang; limit: numbe
     .limit(params.limit);
   return rows.map((r) => ({
     id: r.id,
-    title: params.lang === 'en' ? r.nameEn : r.nameZh,
-    subtitle: params.lang === 'en' ? r.descriptionEn : r.descriptionZh,
+    title: localised(r, 'name', params.lang),
+    subtitle: localised(r, 'description', params.lang),
     link: `/brand/detail?id=${r.id}`,
   }));
 }
@@ -95,7 +95,7 @@ export async function getBrandDetail(db: Db, params: { id: number; lang: Lang })
   ]);
   return {
     ...toSummary(row, params.lang),
-    otherName: params.lang === 'en' ? row.nameZh : row.nameEn,
+    otherName: localised(row, 'name', otherLang(params.lang)),
     productCount: Number(productCount?.n ?? 0),
     articleCount: Number(articleCount?.n ?? 0),
   };

@@ -2,11 +2,10 @@ import 'server-only';
 import type { BrandFacetDto, BrandListType, BrandPageDto, ProductPageDto, ProductPageInput, ProductSearchType } from '@/contracts/catalog-browse';
 import { PRODUCT_SEARCH_TYPES } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { listBrands, listBrandsByIds } from './brands';
 import { InvalidCursorError, brandFacets, listProducts, searchBrands, type ProductQuery } from './search';
-
-type Lang = 'zh' | 'en';
+import type { Lang } from '@/lib/lang';
 
 /**
  * The search type of a product search. Without a key there is none; with a key, a missing type

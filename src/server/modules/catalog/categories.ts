@@ -3,8 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { CategoryNode } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { categories } from '@/server/db/schema';
-
-type Lang = 'zh' | 'en';
+import { localised, type Lang } from '@/lib/lang';
 
 interface CategoryRow {
   id: number;
@@ -48,7 +47,7 @@ export async function getCategoryTree(db: Db, params: { lang: Lang }): Promise<C
   const rows = await loadRows(db);
   const byId = new Map<number, CategoryNode>();
   for (const r of rows) {
-    byId.set(r.id, { id: r.id, classify: params.lang === 'en' ? r.nameEn : r.nameZh, superiorId: r.parentId, level: r.level, leaf: r.leaf, secondJson: [] });
+    byId.set(r.id, { id: r.id, classify: localised(r, 'name', params.lang), superiorId: r.parentId, level: r.level, leaf: r.leaf, secondJson: [] });
   }
   const roots: CategoryNode[] = [];
   for (const r of rows) {

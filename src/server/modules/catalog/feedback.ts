@@ -2,9 +2,10 @@ import 'server-only';
 import type { FeedbackInput } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { catalogFeedback } from '@/server/db/schema';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { getRateLimits } from '@/server/modules/rate-limit/limits';
 import type { QuotaPolicy } from '@/server/modules/rate-limit/limits';
+import type { Lang } from '@/lib/lang';
 
 /** "Could not find it" requests per client address: enough for a real buyer, too few to flood the table. */
 export const FEEDBACK_PER_ADDRESS: QuotaPolicy = { name: 'search-feedback', points: 5, durationSeconds: 3600 };
@@ -15,7 +16,7 @@ export const FEEDBACK_PER_ADDRESS: QuotaPolicy = { name: 'search-feedback', poin
  */
 export async function addCatalogFeedback(
   db: Db,
-  params: FeedbackInput & { lang: 'zh' | 'en'; userId: number | null; address: string },
+  params: FeedbackInput & { lang: Lang; userId: number | null; address: string },
 ): Promise<{ id: number }> {
   const wait = await getRateLimits().take(FEEDBACK_PER_ADDRESS, params.address || 'unknown');
   if (wait > 0) throw new AppError(429, 'feedbackTooMany', { retryAfter: wait });

@@ -3,7 +3,7 @@ import type { BrandFacetDto, CategoryNode, ProductPageDto } from '@/contracts/ca
 import { messagesFor, type Locale } from '@/i18n/routing';
 import type { ListParams } from '@/lib/product-list-params';
 import { getDb } from '@/server/db/client';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { findBrandFacets, findProducts, type ProductFilter } from './browse';
 import { getCategory, listCategoryTree } from './categories';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   catIdInputSchema, categoryNodeSchema, productPageInputSchema, productPageSchema, productSuggestionSchema, suggestInputSchema,
 } from '@/contracts/catalog-browse';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
 import { findProducts } from './browse';
 import { getCategory, listCategoryTree } from './categories';

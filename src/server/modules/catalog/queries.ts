@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, min, sql } from 'drizzle-orm';
 import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { brands, productPacks, products } from '@/server/db/schema';
+import { localised, type Lang } from '@/lib/lang';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 
@@ -10,7 +11,7 @@ export type ProductFlag = 'hot' | 'new' | 'special';
 const flagColumn = { hot: products.isHot, new: products.isNew, special: products.isSpecial } as const;
 
 /** Hot, new or special products with their lowest pack price, in one query. */
-export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: 'zh' | 'en' }): Promise<ProductCardDto[]> {
+export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: Lang }): Promise<ProductCardDto[]> {
   const packs = db
     .select({ productId: productPacks.productId, minPrice: min(productPacks.price).as('pack_min_price'), packCount: count().as('pack_count'), inStock: sql<boolean>`bool_or(${productPacks.stock} > 0)`.as('in_stock') })
     .from(productPacks)
@@ -33,10 +34,10 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
     id: r.id,
     itemNo: r.itemNo,
     cas: r.cas,
-    name: params.lang === 'en' ? r.nameEn : r.nameZh,
+    name: localised(r, 'name', params.lang),
     formula: r.formula,
     purity: r.purity,
-    brandName: params.lang === 'en' ? r.brandEn : r.brandZh,
+    brandName: localised(r, 'brand', params.lang),
     minPrice: r.minPrice,
     packCount: Number(r.packCount ?? 0),
     hasStructure: r.hasStructure === true,
@@ -45,14 +46,14 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
 }
 
 
-export async function listRecommendedBrands(db: Db, params: { limit: number; lang: 'zh' | 'en' }): Promise<BrandCardDto[]> {
+export async function listRecommendedBrands(db: Db, params: { limit: number; lang: Lang }): Promise<BrandCardDto[]> {
   const rows = await db
     .select({ id: brands.id, nameZh: brands.nameZh, nameEn: brands.nameEn, logoText: brands.logoText, country: brands.country, authorised: brands.authorised })
     .from(brands)
     .where(eq(brands.recommended, true))
     .orderBy(asc(brands.sort), asc(brands.id))
     .limit(params.limit);
-  return rows.map((r) => ({ id: r.id, name: params.lang === 'en' ? r.nameEn : r.nameZh, logoText: r.logoText, country: r.country, authorised: r.authorised }));
+  return rows.map((r) => ({ id: r.id, name: localised(r, 'name', params.lang), logoText: r.logoText, country: r.country, authorised: r.authorised }));
 }
 
 /** Catalogue size for the home page; an estimate from the planner past 10,000 rows. */

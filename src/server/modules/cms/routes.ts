@@ -8,14 +8,15 @@ import {
 } from '@/contracts/content';
 import type { AppEnv } from '@/server/http/context';
 import { clientInfo } from '@/server/http/cookies';
-import { AppError } from '@/server/http/errors';
-import { apiText, type ApiLang } from '@/server/http/locale';
+import { AppError } from '@/server/errors';
+import { apiText } from '@/server/http/locale';
 import { createRouter } from '@/server/http/router';
 import { getContentDetail, getContentType, listContent, listContentTypes, listTags, resourceUrl } from '@/server/modules/content/queries';
 import { getRateLimits } from '@/server/modules/rate-limit/limits';
 import { LIKES_PER_ADDRESS } from '@/server/modules/rate-limit/policies';
 import { ensureVisitorId } from '@/server/modules/tracking/visitor';
 import { addComment, addTip, listComments, saveCmsUser, type ContentActor } from './service';
+import type { Lang } from '@/lib/lang';
 
 /** Where each channel's list lives on the storefront, and how it takes a category. */
 export function channelHref(channel: ContentChannel, categoryId?: number): string {
@@ -25,7 +26,7 @@ export function channelHref(channel: ContentChannel, categoryId?: number): strin
   return `${base}?${param}=${categoryId}`;
 }
 
-function channelName(lang: ApiLang, channel: ContentChannel): string {
+function channelName(lang: Lang, channel: ContentChannel): string {
   return apiText(lang, 'messages', `channel${channel[0]?.toUpperCase() ?? ''}${channel.slice(1)}`);
 }
 

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { CommentDto, CommentPage } from '@/contracts/content';
 import type { Db } from '@/server/db/client';
 import { cmsUsers, contentComments, contentItems, contentTips } from '@/server/db/schema';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { toPlainText } from '@/server/modules/content/sanitize';
 import { getRateLimits } from '@/server/modules/rate-limit/limits';
 import { LIKES_PER_ADDRESS_ITEM } from '@/server/modules/rate-limit/policies';

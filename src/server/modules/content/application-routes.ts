@@ -4,7 +4,7 @@ import {
   applicationPageInputSchema, applicationTypeIdInputSchema, applicationTypeSchema, contentDetailSchema, contentPageSchema,
   contentSummarySchema, idInputSchema, linkedListInputSchema,
 } from '@/contracts/content';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
 import { getContentDetail, getContentType, listApplicationTypes, listContent } from './queries';
 

@@ -2,12 +2,12 @@ import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { brands } from '@/server/db/schema';
-import type { Lang } from './queries';
+import { localised, type Lang } from '@/lib/lang';
 
 /** A brand's name, for pages of articles linked to it; null when unknown. */
 export async function getBrandName(db: Db, params: { id: number; lang: Lang }): Promise<string | null> {
   const [row] = await db.select({ nameZh: brands.nameZh, nameEn: brands.nameEn }).from(brands).where(eq(brands.id, params.id));
-  return row ? (params.lang === 'en' ? row.nameEn : row.nameZh) : null;
+  return row ? (localised(row, 'name', params.lang)) : null;
 }
 
 /** Authorised brands for the partners page, in the shop's order. */
@@ -15,9 +15,9 @@ export async function listPartnerBrands(db: Db, params: { lang: Lang }): Promise
   const rows = await db.select().from(brands).where(eq(brands.authorised, true)).orderBy(asc(brands.sort), asc(brands.id));
   return rows.map((r) => ({
     id: r.id,
-    name: params.lang === 'en' ? r.nameEn : r.nameZh,
+    name: localised(r, 'name', params.lang),
     logoText: r.logoText,
     country: r.country,
-    description: params.lang === 'en' ? r.descriptionEn : r.descriptionZh,
+    description: localised(r, 'description', params.lang),
   }));
 }

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from '
 import type { ProductDocumentDto, ProductDocumentPage } from '@/contracts/content';
 import type { Db } from '@/server/db/client';
 import { brands, productDocuments, products } from '@/server/db/schema';
-import { EXACT_TOTAL_CAP, escapeLike, type Lang } from './queries';
+import { EXACT_TOTAL_CAP, escapeLike } from './queries';
+import { localised, type Lang } from '@/lib/lang';
 
 export type DocumentKind = 'coa' | 'msds' | 'protocol';
 
@@ -26,9 +27,9 @@ function toDto(r: Row, lang: Lang): ProductDocumentDto {
     kind: r.kind as DocumentKind,
     productId: r.productId,
     itemNo: r.itemNo,
-    productName: lang === 'en' ? r.nameEn : r.nameZh,
+    productName: localised(r, 'name', lang),
     cas: r.cas,
-    brandName: lang === 'en' ? r.brandEn : r.brandZh,
+    brandName: localised(r, 'brand', lang),
     lotNo: r.lotNo,
     lang: r.lang,
     title: r.title,

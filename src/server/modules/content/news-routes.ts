@@ -4,7 +4,7 @@ import {
   bannerSchema, contentDetailSchema, contentPageInputSchema, contentPageSchema, contentSummarySchema, contentTypeSchema,
   idInputSchema, limitInputSchema, linkedListInputSchema, tagSchema,
 } from '@/contracts/content';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
 import { getContentDetail, listBanners, listContent, listContentTypes, listTags } from './queries';
 

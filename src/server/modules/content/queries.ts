@@ -9,8 +9,7 @@ import {
   banners, contentCategories, contentComments, contentItems, contentItemTags, contentTags, contentTips, siteBlocks, type ContentKind,
 } from '@/server/db/schema';
 import { sanitizeRichText } from './sanitize';
-
-export type Lang = 'zh' | 'en';
+import { localised, type Lang } from '@/lib/lang';
 
 /** Largest total a list reports exactly; beyond it the answer is 10001 ("10,000+"). */
 export const EXACT_TOTAL_CAP = 10_000;
@@ -51,9 +50,9 @@ function toSummary(r: SummaryRow, lang: Lang): ContentSummary {
     id: r.id,
     kind: r.kind,
     categoryId: r.categoryId,
-    categoryName: lang === 'en' ? r.catEn : r.catZh,
-    title: lang === 'en' ? r.titleEn : r.titleZh,
-    summary: lang === 'en' ? r.summaryEn : r.summaryZh,
+    categoryName: localised(r, 'cat', lang),
+    title: localised(r, 'title', lang),
+    summary: localised(r, 'summary', lang),
     source: r.source,
     brandId: r.brandId,
     publishedAt: r.publishedAt.toISOString(),
@@ -79,7 +78,7 @@ export async function listContentTypes(db: Db, params: { kind: ContentKind; lang
     .$dynamic();
   if (params.limit) query = query.limit(params.limit).offset(((params.offset ?? 1) - 1) * params.limit);
   const rows = await query;
-  return rows.map((r) => ({ id: r.id, type: params.lang === 'en' ? r.nameEn : r.nameZh, count: Number(r.n ?? 0) }));
+  return rows.map((r) => ({ id: r.id, type: localised(r, 'name', params.lang), count: Number(r.n ?? 0) }));
 }
 
 export async function getContentType(db: Db, params: { kind: ContentKind; id: number; lang: Lang }): Promise<{ id: number; type: string } | null> {
@@ -87,7 +86,7 @@ export async function getContentType(db: Db, params: { kind: ContentKind; id: nu
     .select({ id: contentCategories.id, nameZh: contentCategories.nameZh, nameEn: contentCategories.nameEn })
     .from(contentCategories)
     .where(and(eq(contentCategories.id, params.id), eq(contentCategories.kind, params.kind)));
-  return row ? { id: row.id, type: params.lang === 'en' ? row.nameEn : row.nameZh } : null;
+  return row ? { id: row.id, type: localised(row, 'name', params.lang) } : null;
 }
 
 export interface ContentFilter {
@@ -158,7 +157,7 @@ export async function getContentDetail(db: Db, params: { id: number; kind?: Cont
     .where(params.kind ? and(eq(contentItems.id, params.id), eq(contentItems.kind, params.kind)) : eq(contentItems.id, params.id));
   if (!row) return null;
   const lang = params.lang;
-  const title = lang === 'en' ? contentItems.titleEn : contentItems.titleZh;
+  const title = localised(contentItems, 'title', lang);
   const sameKind = eq(contentItems.kind, row.kind);
   const newer = or(gt(contentItems.publishedAt, row.publishedAt), and(eq(contentItems.publishedAt, row.publishedAt), gt(contentItems.id, row.id)));
   const older = or(lt(contentItems.publishedAt, row.publishedAt), and(eq(contentItems.publishedAt, row.publishedAt), lt(contentItems.id, row.id)));
@@ -186,8 +185,8 @@ export async function getContentDetail(db: Db, params: { id: number; kind?: Cont
   return {
     ...toSummary(row, lang),
     views: row.views + (params.countView ? 1 : 0),
-    body: sanitizeRichText(lang === 'en' ? row.bodyEn : row.bodyZh),
-    tags: tags.map((t) => ({ id: t.id, name: lang === 'en' ? t.nameEn : t.nameZh })),
+    body: sanitizeRichText(localised(row, 'body', lang)),
+    tags: tags.map((t) => ({ id: t.id, name: localised(t, 'name', lang) })),
     tips: Number(tips?.n ?? 0),
     comments: Number(comments?.n ?? 0),
     prev: prev ?? null,
@@ -219,7 +218,7 @@ export async function listApplicationTypes(db: Db, params: { lang: Lang; casesPe
   return types.map((t) => ({
     id: t.id,
     name: t.type,
-    cases: cases.filter((c) => c.categoryId === t.id).map((c) => ({ id: c.id, name: params.lang === 'en' ? c.titleEn : c.titleZh })),
+    cases: cases.filter((c) => c.categoryId === t.id).map((c) => ({ id: c.id, name: localised(c, 'title', params.lang) })),
   }));
 }
 
@@ -234,8 +233,8 @@ export async function listQa(db: Db, params: { typeId?: number; limit: number; l
   return rows.map((r) => ({
     id: r.id,
     typeId: r.categoryId,
-    question: params.lang === 'en' ? r.titleEn : r.titleZh,
-    answer: params.lang === 'en' ? r.summaryEn : r.summaryZh,
+    question: localised(r, 'title', params.lang),
+    answer: localised(r, 'summary', params.lang),
   }));
 }
 
@@ -253,8 +252,8 @@ export async function listBannerPage(db: Db, params: { position?: string; lang: 
     list: rows.map((r) => ({
       id: r.id,
       position: r.position,
-      title: params.lang === 'en' ? r.titleEn : r.titleZh,
-      subtitle: params.lang === 'en' ? r.subtitleEn : r.subtitleZh,
+      title: localised(r, 'title', params.lang),
+      subtitle: localised(r, 'subtitle', params.lang),
       link: r.link,
     })),
     total: Number(total?.n ?? 0),
@@ -268,8 +267,8 @@ export async function getSiteBlock(db: Db, params: { key: string; lang: Lang }):
   const [row] = await db.select().from(siteBlocks).where(eq(siteBlocks.key, params.key));
   if (!row) return null;
   return {
-    title: params.lang === 'en' ? row.titleEn : row.titleZh,
-    content: sanitizeRichText(params.lang === 'en' ? row.bodyEn : row.bodyZh),
+    title: localised(row, 'title', params.lang),
+    content: sanitizeRichText(localised(row, 'body', params.lang)),
   };
 }
 
@@ -283,12 +282,12 @@ export async function listTags(db: Db, params: { kind?: ContentKind; lang: Lang 
     .where(params.kind ? eq(contentItems.kind, params.kind) : undefined)
     .groupBy(contentTags.id, contentTags.nameZh, contentTags.nameEn, contentTags.sort)
     .orderBy(asc(contentTags.sort), asc(contentTags.id));
-  return rows.map((r) => ({ id: r.id, name: params.lang === 'en' ? r.nameEn : r.nameZh, count: Number(r.n) }));
+  return rows.map((r) => ({ id: r.id, name: localised(r, 'name', params.lang), count: Number(r.n) }));
 }
 
 export async function getTag(db: Db, params: { id: number; lang: Lang }): Promise<{ id: number; name: string } | null> {
   const [row] = await db.select().from(contentTags).where(eq(contentTags.id, params.id));
-  return row ? { id: row.id, name: params.lang === 'en' ? row.nameEn : row.nameZh } : null;
+  return row ? { id: row.id, name: localised(row, 'name', params.lang) } : null;
 }
 
 /** The navigation bar's resource, support and application menus (spec §2 "Other menus"). */

@@ -4,7 +4,7 @@ import {
   contentDetailSchema, contentPageInputSchema, contentPageSchema, idInputSchema, qaListInputSchema, qaSchema,
   supportTypeDetailSchema, supportTypePageInputSchema, supportTypeSchema,
 } from '@/contracts/content';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
 import { getContentDetail, getContentType, listContent, listContentTypes, listQa } from './queries';
 

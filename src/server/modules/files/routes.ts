@@ -5,7 +5,7 @@ import { idSchema } from '@/contracts/numbers';
 import { eq } from 'drizzle-orm';
 import { contentItems } from '@/server/db/schema';
 import type { AppEnv } from '@/server/http/context';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { getDocumentFile } from '@/server/modules/content/documents';
 import { getFileStore } from './store';

@@ -3,17 +3,18 @@ import { asc } from 'drizzle-orm';
 import type { MenuItemDto } from '@/contracts/menus';
 import type { Db } from '@/server/db/client';
 import { menus, type Menu } from '@/server/db/schema';
+import { localised, type Lang } from '@/lib/lang';
 
 /**
  * The back-office menu of an actor: items whose permission the actor lacks are dropped with
  * their children; parents left without visible children are dropped too.
  */
-export async function listMenuTree(db: Db, params: { permissions: readonly string[]; lang: 'zh' | 'en' }): Promise<MenuItemDto[]> {
+export async function listMenuTree(db: Db, params: { permissions: readonly string[]; lang: Lang }): Promise<MenuItemDto[]> {
   const rows = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
   return buildMenuTree(rows, params.permissions, params.lang);
 }
 
-export function buildMenuTree(rows: Menu[], permissions: readonly string[], lang: 'zh' | 'en'): MenuItemDto[] {
+export function buildMenuTree(rows: Menu[], permissions: readonly string[], lang: Lang): MenuItemDto[] {
   const allowed = rows.filter((r) => !r.permission || permissions.includes(r.permission));
   const byParent = new Map<number | null, Menu[]>();
   for (const row of allowed) {
@@ -31,7 +32,7 @@ export function buildMenuTree(rows: Menu[], permissions: readonly string[], lang
   return build(null);
 }
 
-function toDto(row: Menu, children: MenuItemDto[], lang: 'zh' | 'en'): MenuItemDto {
+function toDto(row: Menu, children: MenuItemDto[], lang: Lang): MenuItemDto {
   return {
     menuId: row.id,
     parentId: row.parentId,
@@ -42,7 +43,7 @@ function toDto(row: Menu, children: MenuItemDto[], lang: 'zh' | 'en'): MenuItemD
     hidden: row.hidden,
     alwaysShow: row.alwaysShow,
     meta: {
-      title: lang === 'en' ? row.titleEn : row.titleZh,
+      title: localised(row, 'title', lang),
       icon: row.icon,
       noCache: row.noCache,
       breadcrumb: row.breadcrumb,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { menuTreeSchema, staffProfileSchema } from '@/contracts/menus';
 import { createRouter } from '@/server/http/router';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { listMenuTree } from './queries';
 
 export const menusAdminRouter = createRouter('/api/admin');

@@ -5,13 +5,13 @@ import { localisedPath, siteUrl } from '@/lib/seo';
 import { hashToken } from '@/server/auth/sessions';
 import type { Db } from '@/server/db/client';
 import { subscriptions } from '@/server/db/schema';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
+import { serverMessages } from '@/server/messages';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
 import { getRateLimits, type QuotaPolicy } from '@/server/modules/rate-limit/limits';
-import en from '../../../../messages/en.json';
-import zh from '../../../../messages/zh.json';
+import { byLang, type Lang } from '@/lib/lang';
 
 /** A confirmation link works this long after it was sent. */
 export const CONFIRM_LINK_DAYS = 7;
@@ -20,14 +20,9 @@ export const SUBSCRIPTIONS_PER_ADDRESS: QuotaPolicy = { name: 'subscribe-address
 /** Mails about one address a day: past it the request is answered alike and nothing is sent. */
 export const SUBSCRIPTION_MAILS_PER_TARGET: QuotaPolicy = { name: 'subscribe-target', points: 3, durationSeconds: 86_400 };
 
-type Lang = 'zh' | 'en';
-
-function texts(lang: Lang) {
-  return (lang === 'en' ? en : zh).subscriptionMail;
-}
 
 function confirmLink(lang: Lang, token: string): string {
-  return `${siteUrl()}${localisedPath(lang === 'en' ? 'en' : 'zh-CN', '/subscription/confirm')}?token=${token}`;
+  return `${siteUrl()}${localisedPath(byLang(lang, { zh: 'zh-CN', en: 'en' }), '/subscription/confirm')}?token=${token}`;
 }
 
 /**
@@ -48,7 +43,7 @@ export async function requestSubscription(db: Db, params: { email: string; lang:
   }
 
   const [existing] = await db.select({ confirmedAt: subscriptions.confirmedAt }).from(subscriptions).where(eq(subscriptions.email, email));
-  const t = texts(params.lang);
+  const t = serverMessages(params.lang).subscriptionMail;
   if (existing?.confirmedAt) {
     await deliver({ to: email, subject: t.alreadySubject, text: t.alreadyBody });
     return { email };

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '@/server/http/context';
 import { renderApiDocs } from '@/server/http/api-docs-page';
 import { failure } from '@/server/http/envelope';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { buildOpenApiDocument } from '@/server/http/openapi';
 
 const app = new Hono<AppEnv>();

@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import type { Db } from '@/server/db/client';
 import { verificationCodes, type VerificationCode } from '@/server/db/schema';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 
 export type CodePurpose = VerificationCode['purpose'];
 export type CodeChannel = VerificationCode['channel'];

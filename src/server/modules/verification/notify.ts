@@ -1,29 +1,28 @@
 import 'server-only';
-import type { ApiLang } from '@/server/http/locale';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { getSmsSender } from '@/server/modules/mail/sms';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
-import en from '../../../../messages/en.json';
-import zh from '../../../../messages/zh.json';
+import { serverMessages, type Messages } from '@/server/messages';
 import { CODE_TTL_SECONDS, channelOf, type CodePurpose } from './codes';
+import type { Lang } from '@/lib/lang';
 
 /** What a code request tells the target: the code, or why there is none (only the mailbox owner learns it). */
 export type CodeNotice =
   | { kind: 'code'; code: string }
   | { kind: 'noAccount' | 'alreadyRegistered' | 'noInvitation' | 'notActivated' };
 
-type MailTexts = (typeof zh)['authMail'];
+type MailTexts = Messages['authMail'];
 
-function text(lang: ApiLang, key: Exclude<keyof MailTexts, 'actions'>, params: Record<string, string> = {}): string {
-  return fillTemplate((lang === 'en' ? en : zh).authMail[key], params);
+function text(lang: Lang, key: Exclude<keyof MailTexts, 'actions'>, params: Record<string, string> = {}): string {
+  return fillTemplate(serverMessages(lang).authMail[key], params);
 }
 
-function action(lang: ApiLang, purpose: CodePurpose): string {
-  return (lang === 'en' ? en : zh).authMail.actions[purpose];
+function action(lang: Lang, purpose: CodePurpose): string {
+  return serverMessages(lang).authMail.actions[purpose];
 }
 
 /** Sends a code or a notice by e-mail or SMS, in the requester's language. */
-export async function deliverCodeNotice(target: string, purpose: CodePurpose, lang: ApiLang, notice: CodeNotice): Promise<void> {
+export async function deliverCodeNotice(target: string, purpose: CodePurpose, lang: Lang, notice: CodeNotice): Promise<void> {
   const params = { action: action(lang, purpose), minutes: String(CODE_TTL_SECONDS / 60), code: notice.kind === 'code' ? notice.code : '' };
   if (channelOf(target) === 'sms') {
     const message = notice.kind === 'code' ? text(lang, 'smsCode', params) : text(lang, 'smsNotice', { ...params, reason: text(lang, notice.kind, params) });

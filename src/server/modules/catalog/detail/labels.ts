@@ -1,20 +1,16 @@
 import 'server-only';
 import { GHS_PICTOGRAMS, type GhsDto, type GhsPictogram } from '@/contracts/product-detail';
 import type { GhsBlock } from '@/server/db/schema';
-import en from '../../../../../messages/en.json';
-import zh from '../../../../../messages/zh.json';
-
-export type Lang = 'zh' | 'en';
-
-const TABLES = { zh, en } as const;
+import type { Lang } from '@/lib/lang';
+import { serverMessages } from '@/server/messages';
 
 /** The text of a storage code (`rt`, `2-8c`, `-20c`, `dry-ice`); an unknown code stands for itself. */
 export function storageLabel(code: string, lang: Lang): string {
-  return (TABLES[lang].productDetail.storageCode as Record<string, string>)[code] ?? code;
+  return (serverMessages(lang).productDetail.storageCode as Record<string, string>)[code] ?? code;
 }
 
 export function shippingLabel(code: string, lang: Lang): string {
-  return (TABLES[lang].productDetail.shippingCode as Record<string, string>)[code] ?? code;
+  return (serverMessages(lang).productDetail.shippingCode as Record<string, string>)[code] ?? code;
 }
 
 /**
@@ -22,7 +18,7 @@ export function shippingLabel(code: string, lang: Lang): string {
  * wording where the table holds it; otherwise their parts' texts are joined. Unknown: empty.
  */
 export function statementText(code: string, lang: Lang): string {
-  const table = TABLES[lang].ghs.statement as Record<string, string>;
+  const table = serverMessages(lang).ghs.statement as Record<string, string>;
   const own = table[code];
   if (own) return own;
   const parts = code.split('+');
@@ -37,7 +33,7 @@ function isPictogram(code: string): code is GhsPictogram {
 /** The stored GHS block with its texts in one language; null when the product is not classified. */
 export function ghsDto(block: GhsBlock | null, lang: Lang): GhsDto | null {
   if (!block) return null;
-  const t = TABLES[lang].ghs;
+  const t = serverMessages(lang).ghs;
   const pictograms = block.pictograms.filter(isPictogram).map((code) => ({ code, label: (t.pictogram as Record<string, string>)[code] ?? code }));
   if (pictograms.length === 0 && !block.signalWord && block.hazardStatements.length === 0 && block.precautionaryStatements.length === 0) return null;
   return {

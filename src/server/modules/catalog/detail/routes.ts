@@ -5,7 +5,7 @@ import {
   parseProductId, productDetailAllSchema, productDetailSchema, productIdInputSchema, productLinkedInputSchema, productLinkedPageSchema,
 } from '@/contracts/product-detail';
 import type { AppEnv } from '@/server/http/context';
-import { AppError } from '@/server/http/errors';
+import { AppError } from '@/server/errors';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { log } from '@/server/log';
 import { drawingVersion, structureDrawing } from './structure-cache';

@@ -12,7 +12,8 @@ import {
 import { documentUrl } from '@/server/modules/content/documents';
 import { resourceUrl } from '@/server/modules/content/queries';
 import { drawingEtag, drawingVersion } from './structure-cache';
-import { ghsDto, shippingLabel, storageLabel, type Lang } from './labels';
+import { ghsDto, shippingLabel, storageLabel } from './labels';
+import { localised, otherLang, type Lang } from '@/lib/lang';
 
 /** The drawing's URL, with the version of the drawing so that it can be cached for good. */
 export function structureUrl(id: number, smiles: string): string {
@@ -56,16 +57,15 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     .where(and(eq(products.id, params.id), eq(products.active, true)));
   if (!row) return null;
   const { p } = row;
-  const en = params.lang === 'en';
   type CatRow = { id: number | null; nameZh: string | null; nameEn: string | null; level: number | null; leaf: boolean | null } | null;
   const crumbs: CategoryCrumbDto[] = ([row.top, row.parent, row.c] as CatRow[])
     .filter((c): c is NonNullable<CatRow> & { id: number } => c !== null && c.id !== null)
-    .map((c) => ({ id: c.id, name: (en ? c.nameEn : c.nameZh) ?? '', level: c.level ?? 0, leaf: c.leaf ?? false }));
+    .map((c) => ({ id: c.id, name: localised(c, 'name', params.lang) ?? '', level: c.level ?? 0, leaf: c.leaf ?? false }));
   return {
     id: p.id,
     itemNo: p.itemNo,
-    name: en ? p.nameEn : p.nameZh,
-    otherName: en ? p.nameZh : p.nameEn,
+    name: localised(p, 'name', params.lang),
+    otherName: localised(p, 'name', otherLang(params.lang)),
     cas: p.cas,
     mdl: p.mdl,
     formula: p.formula,
@@ -78,7 +78,7 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     storage: { code: p.storage, label: storageLabel(p.storage, params.lang) },
     shipping: { code: p.shipping, label: shippingLabel(p.shipping, params.lang) },
     ghs: ghsDto(p.ghs, params.lang),
-    brand: { id: p.brandId, name: en ? row.brandEn : row.brandZh, authorised: row.authorised },
+    brand: { id: p.brandId, name: localised(row, 'brand', params.lang), authorised: row.authorised },
     categories: crumbs,
     isHot: p.isHot,
     isNew: p.isNew,
@@ -134,10 +134,9 @@ type LinkedRow = {
 };
 
 function toSummary(r: LinkedRow, lang: Lang): ContentSummary {
-  const en = lang === 'en';
   return {
-    id: r.id, kind: r.kind, categoryId: r.categoryId, categoryName: en ? r.catEn : r.catZh, title: en ? r.titleEn : r.titleZh,
-    summary: en ? r.summaryEn : r.summaryZh, source: r.source, brandId: r.brandId, publishedAt: r.publishedAt.toISOString(),
+    id: r.id, kind: r.kind, categoryId: r.categoryId, categoryName: localised(r, 'cat', lang), title: localised(r, 'title', lang),
+    summary: localised(r, 'summary', lang), source: r.source, brandId: r.brandId, publishedAt: r.publishedAt.toISOString(),
     views: r.views, fileUrl: r.filePath ? resourceUrl(r.id) : null,
   };
 }

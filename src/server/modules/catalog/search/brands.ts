@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { BrandCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
-import type { Lang } from './conditions';
 import { cleanKey, escapeLike } from './key';
 import { clampLimit } from './products';
+import { byLang, type Lang } from '@/lib/lang';
 
 /** Brand search (type 4): Chinese or English name contains the key, case-insensitive; brands are few. */
 export async function searchBrands(
@@ -16,7 +16,7 @@ export async function searchBrands(
   const limit = clampLimit(q.limit, 100);
   const offset = Number.isFinite(q.offset) ? Math.min(1_000_000, Math.max(0, Math.trunc(q.offset))) : 0;
   const like = `%${escapeLike(key.toLowerCase())}%`;
-  const nameCol = sql.raw(q.lang === 'en' ? 'name_en' : 'name_zh');
+  const nameCol = sql.raw(byLang(q.lang, { zh: 'name_zh', en: 'name_en' }));
   const rows = rowsOf<{ id: number; name_zh: string; name_en: string; logo_text: string; country: string; authorised: boolean; total: number }>(
     await db.execute(sql`
       select id::int as id, name_zh, name_en, logo_text, country, authorised, (count(*) over ())::int as total
@@ -33,7 +33,7 @@ export async function searchBrands(
   }
   return {
     items: rows.map((r) => ({
-      id: Number(r.id), name: q.lang === 'en' ? r.name_en : r.name_zh, logoText: r.logo_text, country: r.country, authorised: r.authorised === true,
+      id: Number(r.id), name: byLang(q.lang, { zh: r.name_zh, en: r.name_en }), logoText: r.logo_text, country: r.country, authorised: r.authorised === true,
     })),
     total,
   };

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
-import { intArray, type Lang } from './conditions';
+import { intArray } from './conditions';
+import { byLang, type Lang } from '@/lib/lang';
 
 interface CardRow {
   id: number;
@@ -43,10 +44,10 @@ export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Pro
       id: Number(r.id),
       itemNo: r.item_no,
       cas: r.cas,
-      name: lang === 'en' ? r.name_en : r.name_zh,
+      name: byLang(lang, { zh: r.name_zh, en: r.name_en }),
       formula: r.formula,
       purity: r.purity,
-      brandName: lang === 'en' ? r.brand_en : r.brand_zh,
+      brandName: byLang(lang, { zh: r.brand_zh, en: r.brand_en }),
       minPrice: r.min_price,
       packCount: Number(r.pack_count ?? 0),
       hasStructure: r.has_structure === true,

@@ -7,7 +7,6 @@ import {
 } from '@/server/db/schema/search-sql';
 import { escapeLike, type KeyPlan } from './key';
 
-export type Lang = 'zh' | 'en';
 export type ProductFlag = 'hot' | 'new' | 'special';
 
 export interface FilterInput {

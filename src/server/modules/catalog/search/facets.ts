@@ -2,11 +2,12 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
-import type { FilterInput, Lang } from './conditions';
+import type { FilterInput } from './conditions';
 import type { SearchTypeCode } from './key';
 import { cappedMatchesSql, COUNT_CAP } from './capped';
 import { prepareQuery } from './products';
 import { withSearchSettings } from './settings';
+import { byLang, type Lang } from '@/lib/lang';
 
 export interface BrandFacetQuery extends Omit<FilterInput, 'brandIds'> {
   lang: Lang;
@@ -27,7 +28,7 @@ export async function brandFacets(db: Db, q: BrandFacetQuery): Promise<{ id: num
   if (!query) return [];
   const rows = await withSearchSettings(db, async (s) =>
     rowsOf<{ id: number; name_zh: string; name_en: string; n: number }>(await s.execute(query)));
-  return rows.map((r) => ({ id: Number(r.id), name: q.lang === 'en' ? r.name_en : r.name_zh, count: Number(r.n) }));
+  return rows.map((r) => ({ id: Number(r.id), name: byLang(q.lang, { zh: r.name_zh, en: r.name_en }), count: Number(r.n) }));
 }
 
 /** The facet query, or null when nothing can match. */

@@ -4,7 +4,7 @@ import type { ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/migrate';
 import {
-  filterConditions, keyConditions, nameSearchFacts, type FilterInput, type KeyConditions, type Lang,
+  filterConditions, keyConditions, nameSearchFacts, type FilterInput, type KeyConditions,
 } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
 import { cappedCountSql, cappedMatchesSql, COUNT_CAP } from './capped';
@@ -12,6 +12,7 @@ import { loadCards } from './cards';
 import { priceAscSql, priceDescSql } from '@/server/db/schema/search-sql';
 import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
 import { inTransaction, WALK_SETTINGS, withSearchSettings } from './settings';
+import type { Lang } from '@/lib/lang';
 
 /** 1..max; anything that is not a finite number gives 20. */
 export function clampLimit(limit: number, max: number): number {

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import type { Lang } from './conditions';
 import { cleanKey } from './key';
 import { clampLimit, listProducts } from './products';
+import type { Lang } from '@/lib/lang';
 
 export interface Suggestion {
   id: number;

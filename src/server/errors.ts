@@ -1,6 +1,10 @@
 import 'server-only';
 
-/** The API's status codes; each is also the HTTP status of the answer (architecture "HTTP API"). */
+/**
+ * The one error model of the server. Modules throw `AppError`; the HTTP layer (`http/envelope.ts`)
+ * maps it to the envelope, whose code is also the HTTP status (architecture "HTTP API"). Nothing here
+ * knows HTTP beyond those numbers.
+ */
 export const ERROR_CODES = {
   badRequest: 400,
   unauthorised: 401,
