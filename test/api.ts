@@ -1,4 +1,4 @@
-import { createApp, type ApiApp } from '@/server/http/app';
+import { createApp, type ApiApp } from '@/server/api/app';
 import { sha256Hex } from '@/lib/sha256';
 import { createTestDatabase, type TestDatabase } from './test-db';
 

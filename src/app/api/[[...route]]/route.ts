@@ -1,5 +1,5 @@
 import { getDb } from '@/server/db/client';
-import { createApp } from '@/server/http/app';
+import { createApp } from '@/server/api/app';
 
 export const dynamic = 'force-dynamic';
 

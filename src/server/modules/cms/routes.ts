@@ -14,7 +14,7 @@ import { createRouter } from '@/server/http/router';
 import { getContentDetail, getContentType, listContent, listContentTypes, listTags, resourceUrl } from '@/server/modules/content/queries';
 import { getRateLimits } from '@/server/modules/rate-limit/limits';
 import { LIKES_PER_ADDRESS } from '@/server/modules/rate-limit/policies';
-import { ensureVisitorId } from '@/server/modules/tracking/visitor';
+import { ensureVisitorId } from '@/server/http/visitor-cookie';
 import { addComment, addTip, listComments, saveCmsUser, type ContentActor } from './service';
 import type { Lang } from '@/lib/lang';
 

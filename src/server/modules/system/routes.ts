@@ -28,4 +28,5 @@ app.get('/openapi.json', (c) => c.json(buildOpenApiDocument()));
 // GET /api/docs — human-readable reference
 app.get('/docs', (c) => c.html(renderApiDocs(buildOpenApiDocument())));
 
-export const systemRoutes = { app };
+/** Mounted at /api itself. */
+export const systemRouter = { base: '/api', app };

@@ -3,7 +3,8 @@ import { trackReportInputSchema, trackReportSchema, trackSummaryInputSchema, tra
 import { uvSchema } from '@/contracts/content';
 import { createRouter } from '@/server/http/router';
 import { countVisitors, recordVisit, summariseVisits } from './service';
-import { ensureVisitorId, isBot } from './visitor';
+import { ensureVisitorId } from '@/server/http/visitor-cookie';
+import { isBot } from './visitor';
 
 export const trackingAppRouter = createRouter('/api/app/web/track');
 

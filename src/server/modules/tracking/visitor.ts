@@ -1,12 +1,9 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv } from '@/server/http/context';
-import { isSecure } from '@/server/http/cookies';
 
 /** The first-party visitor id: random, opaque, kept 400 days (the most browsers allow); it identifies a browser, not a person. */
 export const VISITOR_COOKIE = 'reagent_vid';
+export const VISITOR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 400;
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export function isVisitorId(value: string | undefined | null): value is string {
@@ -15,27 +12,6 @@ export function isVisitorId(value: string | undefined | null): value is string {
 
 export function newVisitorId(): string {
   return randomBytes(16).toString('base64url');
-}
-
-/** The caller's visitor id, or null when the browser has none (or a malformed one). */
-export function readVisitorId(c: Context<AppEnv>): string | null {
-  const value = getCookie(c, VISITOR_COOKIE);
-  return isVisitorId(value) ? value : null;
-}
-
-/** The caller's visitor id; a new one is issued (and set as a cookie) when there is none. */
-export function ensureVisitorId(c: Context<AppEnv>): { id: string; isNew: boolean } {
-  const existing = readVisitorId(c);
-  if (existing) return { id: existing, isNew: false };
-  const id = newVisitorId();
-  setCookie(c, VISITOR_COOKIE, id, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isSecure(c),
-    path: '/',
-    maxAge: 60 * 60 * 24 * 400,
-  });
-  return { id, isNew: true };
 }
 
 const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|lighthouse|pingdom|uptime|curl|wget|python-requests|go-http-client|httpclient|java\//i;

@@ -6,25 +6,32 @@ import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
-import { adminRouters } from '@/server/modules/admin-routers';
-import { systemRoutes } from '@/server/modules/system/routes';
-import { webRouters } from '@/server/modules/web-routers';
 import type { AppEnv } from './context';
 import { failure } from './envelope';
-import { AppError } from '@/server/errors';
 import { apiLang, apiText } from './locale';
 import { authenticate } from './middleware/authenticate';
 import type { Lang } from '@/lib/lang';
 
 export const MAX_BODY_BYTES = Number(process.env.API_MAX_BODY_BYTES ?? 1024 * 1024);
 
-export interface AppOptions {
+export interface HttpAppOptions {
   getDb: () => Promise<Db>;
 }
 
-/** The whole HTTP API under /api: one Hono app, mounted once by src/app/api/[[...route]]/route.ts. */
-export function createApp(options: AppOptions) {
+/** A sub-app to mount: a router of `createRouter`, or any Hono app with its base under /api. */
+export interface Mountable {
+  base: string;
+  app: Hono<AppEnv>;
+}
+
+/**
+ * The HTTP frame of the API under /api: request id and language, body limit, database, session,
+ * the routers it is given, and the envelope for unknown routes and every error. Which routers
+ * there are is decided by the composition root (`src/server/api/app.ts`), not here.
+ */
+export function createHttpApp(options: HttpAppOptions, routers: readonly Mountable[]) {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
@@ -41,10 +48,7 @@ export function createApp(options: AppOptions) {
   });
   app.use('*', authenticate());
 
-  app.route('/', systemRoutes.app);
-  for (const router of [...webRouters, ...adminRouters]) {
-    app.route(router.base.replace(/^\/api/, ''), router.app);
-  }
+  for (const router of routers) app.route(router.base.replace(/^\/api/, '') || '/', router.app);
 
   app.notFound((c) => failure(c, new AppError(404, 'routeNotFound')));
   app.onError((err, c) => {
@@ -67,4 +71,4 @@ function internalMessage(requestId: string, lang: Lang): string {
   return apiText(lang, 'errors', 'internal').replace('{requestId}', requestId);
 }
 
-export type ApiApp = ReturnType<typeof createApp>;
+export type HttpApp = ReturnType<typeof createHttpApp>;

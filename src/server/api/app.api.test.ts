@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiHarness, type ApiHarness } from '../../../test/api';
 import { createApp } from './app';
-import { requirePermission } from './middleware/authorise';
+import { requirePermission } from '@/server/http/middleware/authorise';
 
 let h: ApiHarness;
 beforeAll(async () => {
