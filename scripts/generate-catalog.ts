@@ -14,13 +14,14 @@ import { parseArgs } from 'node:util';
 import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import postgres from 'postgres';
 import { defaultDataDir, openPglite, openPostgres, type Db, type DbHandle } from '../src/server/db/client';
-import { rowsOf, runMigrations } from '../src/server/db/migrate';
+import { runMigrations } from '../src/server/db/migrate';
+import { rowsOf } from '../src/server/db/client';
 import { brands, categories } from '../src/server/db/schema';
-import { isSeeded, seedDatabase } from '../src/server/db/seed';
-import { copyRow } from '../src/server/db/seed/copy-text';
+import { isSeeded, seedDatabase } from '../src/server/seed/seed-database';
+import { copyRow } from '../src/server/seed/copy-text';
 import {
   generateProduct, GENERATED_ITEM_NO_SQL, type GeneratedPack, type GeneratedProduct, type GeneratorContext,
-} from '../src/server/db/seed/synthetic-catalog';
+} from '../src/server/seed/synthetic-catalog';
 
 const PRODUCT_COLUMNS = [
   'id', 'item_no', 'cas', 'mdl', 'name_zh', 'name_en', 'pinyin', 'pinyin_initials', 'synonyms', 'formula',

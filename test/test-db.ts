@@ -3,8 +3,9 @@ import type { SQL } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import { openPglite, openPostgres, type DbHandle } from '@/server/db/client';
-import { rowsOf, runMigrations } from '@/server/db/migrate';
-import { seedDatabase } from '@/server/db/seed';
+import { runMigrations } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
+import { seedDatabase } from '@/server/seed/seed-database';
 
 export interface TestDatabase extends DbHandle {
   /** Closes the connection and drops a PostgreSQL throwaway database. */

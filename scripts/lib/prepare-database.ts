@@ -1,8 +1,8 @@
 import { runMigrations } from '@/server/db/migrate';
-import { DEMO_ACCOUNTS, isSeeded, seedDatabase, upsertPermissions } from '@/server/db/seed';
-import { INVITED_EMPLOYEE } from '@/server/db/seed/accounts';
+import { DEMO_ACCOUNTS, isSeeded, seedDatabase, upsertPermissions } from '@/server/seed/seed-database';
+import { INVITED_EMPLOYEE } from '@/server/seed/accounts';
 import type { DbHandle } from '@/server/db/client';
-import { ensureSeedFiles } from '@/server/db/seed/files';
+import { ensureSeedFiles } from '@/server/seed/files';
 import { getFileStore } from '@/server/modules/files/store';
 
 /** Migrates, and seeds when empty; prints the demo accounts after a first seed. */

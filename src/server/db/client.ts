@@ -13,6 +13,12 @@ export type Schema = typeof schema;
 /** One type for both drivers, and for transactions (which extend it). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of `db.execute(…)`: postgres-js returns an array of rows, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
 export interface DbHandle {
   db: Db;
   driver: 'pglite' | 'postgres';

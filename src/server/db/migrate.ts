@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import type { DbHandle, Schema } from './client';
+import { rowsOf, type DbHandle, type Schema } from './client';
 import { StartupError } from './startup-error';
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle');
@@ -52,10 +52,4 @@ async function countAppliedMigrations(handle: DbHandle): Promise<number> {
   if (!rowsOf<{ present: boolean }>(exists)[0]?.present) return 0;
   const res = await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
-}
-
-/** postgres-js returns an array of rows, PGlite an object with `rows`. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

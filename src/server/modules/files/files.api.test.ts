@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contentItems, productDocuments } from '@/server/db/schema';
-import { ensureSeedFiles } from '@/server/db/seed/files';
+import { ensureSeedFiles } from '@/server/seed/files';
 import { createApiHarness, type ApiHarness } from '../../../../test/api';
 import { getFileStore } from './store';
 

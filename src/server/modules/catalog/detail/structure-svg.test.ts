@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSubstances } from '@/server/db/seed/substances';
+import { buildSubstances } from '@/server/seed/substances';
 import { DrawingCache, drawingEtag, structureDrawing } from './structure-cache';
 import { parseDepiction, renderStructureSvg, UnsafeStructureSvgError, writeSvg } from './structure-svg';
 

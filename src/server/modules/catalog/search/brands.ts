@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { BrandCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
-import { rowsOf } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
 import { cleanKey, escapeLike } from './key';
 import { clampLimit } from './products';
 import { byLang, type Lang } from '@/lib/lang';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
 import { fileTestDatabase } from '../../../../../test/test-db';
 import { encodeCursor } from './cursor';
 import { brandFacets, listProducts, type ProductPage, type ProductQuery } from './index';

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
-import { rowsOf } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
 import { intArray } from './conditions';
 import { byLang, type Lang } from '@/lib/lang';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { rowsOf } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
 import {
   BUCKET_MARK, SEARCH_BUCKET, gramSourceSql, hasTrigramLetter, searchGramsSql, searchSubstringsSql, searchTextPlainSql, substringQuery, trigramKey,
 } from '@/server/db/schema/search-sql';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { rowsOf } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
 import type { FilterInput } from './conditions';
 import type { SearchTypeCode } from './key';
 import { cappedMatchesSql, COUNT_CAP } from './capped';

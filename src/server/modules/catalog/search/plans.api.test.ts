@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
 import { fileTestDatabase } from '../../../../../test/test-db';
 import { buildFacetQuery } from './facets';
 import type { ProductQuery } from './index';

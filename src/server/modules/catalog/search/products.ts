@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
-import { rowsOf } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
 import {
   filterConditions, keyConditions, nameSearchFacts, type FilterInput, type KeyConditions,
 } from './conditions';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '@/server/db/migrate';
+import { rowsOf } from '@/server/db/client';
 import { fileTestDatabase } from '../../../../../test/test-db';
 import { listProducts } from './index';
 import { buildListQuery } from './products';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { GhsBlock } from '../schema';
+import type { GhsBlock } from '@/server/db/schema';
 import type { ChemicalLine, Storage } from './lines';
 
 /** A substance entered by hand as fact: its CAS, names and structure are real, not generated. */

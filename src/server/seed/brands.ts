@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Db } from '../client';
-import { brands } from '../schema';
+import type { Db } from '@/server/db/client';
+import { brands } from '@/server/db/schema';
 import { BRANDS, type BrandSeed } from './brand-data';
 
 export interface SeededBrand extends BrandSeed {

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Db } from '../client';
-import { categories } from '../schema';
+import type { Db } from '@/server/db/client';
+import { categories } from '@/server/db/schema';
 import { CATEGORY_TREE, type CategoryNode } from './category-tree';
 
 export interface SeededCategories {

@@ -2,8 +2,8 @@ import 'server-only';
 import { sha256Hex } from '@/lib/sha256';
 import { hashPassword } from '@/server/auth/passwords';
 import { permissionsOfScope, type Permission } from '@/server/auth/permissions';
-import type { Db } from '../client';
-import { menus, staff, staffRoleAssignments, staffRolePermissions, staffRoles, type NewMenu } from '../schema';
+import type { Db } from '@/server/db/client';
+import { menus, staff, staffRoleAssignments, staffRolePermissions, staffRoles, type NewMenu } from '@/server/db/schema';
 import { daysBefore } from './random';
 
 export interface DemoStaff {

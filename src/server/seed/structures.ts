@@ -8,7 +8,7 @@ export interface StructureRow {
 }
 
 /** Resolved from the working directory like the migrations folder, so it works under Next, tsx and Vitest. */
-export const STRUCTURES_FILE = path.resolve(process.cwd(), 'src/server/db/seed/data/chemical-structures-568.tsv');
+export const STRUCTURES_FILE = path.resolve(process.cwd(), 'src/server/seed/data/chemical-structures-568.tsv');
 
 /** Typos in the source data set, corrected so product names read right. */
 const NAME_FIXES: [RegExp, string][] = [

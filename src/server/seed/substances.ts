@@ -1,6 +1,6 @@
 import 'server-only';
 import { casCheckDigit, isValidCas } from '@/lib/cas';
-import type { GhsBlock } from '../schema';
+import type { GhsBlock } from '@/server/db/schema';
 import { shippingFor } from './item-types';
 import { ANALYTICAL_ITEMS } from './items-analytical';
 import { BIO_ITEMS } from './items-bio';

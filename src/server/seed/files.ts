@@ -3,8 +3,8 @@ import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { productDocumentPdf, resourcePdf } from '@/server/modules/files/documents';
 import { renderPdf } from '@/server/modules/files/pdf';
 import type { FileStore } from '@/server/modules/files/store';
-import type { Db } from '../client';
-import { brands, contentItems, productDocuments, products } from '../schema';
+import type { Db } from '@/server/db/client';
+import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
 
 const BATCH = 1000;
 

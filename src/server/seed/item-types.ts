@@ -1,5 +1,5 @@
 import 'server-only';
-import type { GhsBlock } from '../schema';
+import type { GhsBlock } from '@/server/db/schema';
 import type { ProductLine, Shipping, Storage } from './lines';
 
 /** A ready-made product that is not a single small molecule: antibodies, kits, media, plastics. */

@@ -2,8 +2,8 @@ import 'server-only';
 import { sha256Hex } from '@/lib/sha256';
 import { hashPassword } from '@/server/auth/passwords';
 import { permissionsOfScope } from '@/server/auth/permissions';
-import type { Db } from '../client';
-import { addresses, companies, departments, rolePermissions, roles, userRoles, users } from '../schema';
+import type { Db } from '@/server/db/client';
+import { addresses, companies, departments, rolePermissions, roles, userRoles, users } from '@/server/db/schema';
 import { daysBefore } from './random';
 
 export const DEMO_CUSTOMER_PASSWORD = 'Reagent#2026';

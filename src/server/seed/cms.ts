@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
-import type { Db } from '../client';
-import { banners, contentItems, contentItemTags, contentTags, siteBlocks, type NewBanner, type NewSiteBlock } from '../schema';
+import type { Db } from '@/server/db/client';
+import { banners, contentItems, contentItemTags, contentTags, siteBlocks, type NewBanner, type NewSiteBlock } from '@/server/db/schema';
 import { BASE_DATE } from './random';
 
 const BLOCKS: Omit<NewSiteBlock, 'updatedAt'>[] = [

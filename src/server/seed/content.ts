@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Db } from '../client';
-import { banners, contentCategories, contentItems, type ContentKind, type NewBanner, type NewContentItem } from '../schema';
+import type { Db } from '@/server/db/client';
+import { banners, contentCategories, contentItems, type ContentKind, type NewBanner, type NewContentItem } from '@/server/db/schema';
 import { APPLICATIONS } from './content-applications';
 import { CITATIONS } from './content-citations';
 import { NEWS } from './content-news';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { PERMISSION_REGISTRY } from '@/server/auth/permissions';
-import type { Db } from '../client';
-import { permissions, webSettings } from '../schema';
+import type { Db } from '@/server/db/client';
+import { permissions, webSettings } from '@/server/db/schema';
 import { DEMO_CUSTOMERS, hashCustomerPasswords, seedAccounts, type DemoCustomer } from './accounts';
 import { seedBrands } from './brands';
 import { seedCategories } from './categories';

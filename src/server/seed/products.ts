@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Db } from '../client';
-import { productDocuments, productPacks, products, type NewProduct, type NewProductDocument, type NewProductPack } from '../schema';
+import type { Db } from '@/server/db/client';
+import { productDocuments, productPacks, products, type NewProduct, type NewProductDocument, type NewProductPack } from '@/server/db/schema';
 import { insertInBatches } from './batch';
 import type { SeededBrand } from './brands';
 import { planCatalog, type PlannedProduct } from './catalog-plan';

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { NewProduct, NewProductDocument, NewProductPack } from '../schema';
+import type { NewProduct, NewProductDocument, NewProductPack } from '@/server/db/schema';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import type { BrandSeed } from './brand-data';
 import { GRADES } from './lines';

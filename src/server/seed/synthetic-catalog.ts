@@ -1,7 +1,7 @@
 import 'server-only';
 import { casCheckDigit } from '@/lib/cas';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
-import type { GhsBlock } from '../schema';
+import type { GhsBlock } from '@/server/db/schema';
 import { GRADES } from './lines';
 import { hillFormula } from './molecule';
 import { packPrices } from './pricing';

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { Db } from '../client';
-import { webSettings, type NewWebSetting } from '../schema';
+import type { Db } from '@/server/db/client';
+import { webSettings, type NewWebSetting } from '@/server/db/schema';
 import { BASE_DATE } from './random';
 
 /** Web settings by the spec's numeric type; the storefront header and footer read these. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, inArray } from 'drizzle-orm';
-import type { Db } from '../client';
-import { contentItems, productArticles, products, type NewProductArticle } from '../schema';
+import type { Db } from '@/server/db/client';
+import { contentItems, productArticles, products, type NewProductArticle } from '@/server/db/schema';
 import { insertInBatches } from './batch';
 
 /** Most products one article links to: a common solvent is sold by many brands in many grades. */

@@ -10,7 +10,7 @@ import {
   brands, categories, contentCategories, contentItems, menus, permissions, productPacks, products, staff, users, webSettings,
 } from '@/server/db/schema';
 import { CONTENT_KINDS } from '@/server/db/schema/content';
-import { DEMO_ACCOUNTS, isSeeded, seedDatabase, type SeedSummary } from './index';
+import { DEMO_ACCOUNTS, isSeeded, seedDatabase, type SeedSummary } from './seed-database';
 
 const PRODUCTS = 400;
 
