@@ -19,7 +19,7 @@ import { runMigrations } from '../src/server/db/migrate';
 import { rowsOf } from '../src/server/db/client';
 import { DEFAULT_SEED_PRODUCTS, seedDatabase } from '../src/server/seed/seed-database';
 import { buildFacetQuery } from '../src/server/modules/catalog/search/facets';
-import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search';
+import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search/products';
 import { buildListQuery } from '../src/server/modules/catalog/search/products';
 import { applySettings, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/settings';
 import { loadWithCopy, prepare } from './generate-catalog';

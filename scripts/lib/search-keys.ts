@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../src/server/db/client';
 import { rowsOf } from '../../src/server/db/client';
 import { createRng } from '../../src/server/seed/random';
-import type { ProductQuery } from '../../src/server/modules/catalog/search';
+import type { ProductQuery } from '../../src/server/modules/catalog/search/products';
 
 export type Kind = 'itemExact' | 'itemPrefix' | 'cas' | 'cjk12' | 'nameZh' | 'nameEn' | 'pinyin' | 'brand' | 'filtered' | 'namePrice' | 'noMatch';
 

@@ -4,7 +4,10 @@ import { PRODUCT_SEARCH_TYPES } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { listBrands, listBrandsByIds } from './brands';
-import { InvalidCursorError, brandFacets, listProducts, searchBrands, type ProductQuery } from './search';
+import { searchBrands } from './search/brands';
+import { InvalidCursorError } from './search/cursor';
+import { brandFacets } from './search/facets';
+import { listProducts, type ProductQuery } from './search/products';
 import type { Lang } from '@/lib/lang';
 
 /**

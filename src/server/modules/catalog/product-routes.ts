@@ -7,7 +7,7 @@ import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
 import { findProducts } from './browse';
 import { getCategory, listCategoryTree } from './categories';
-import { suggestProducts } from './search';
+import { suggestProducts } from './search/suggest';
 
 /** The catalogue's list calls under /api/web/product (the detail calls live in ./detail). */
 export const productListWebRouter = createRouter('/api/web/product');

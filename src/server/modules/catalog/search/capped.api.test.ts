@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/client';
 import { fileTestDatabase } from '../../../../../test/test-db';
 import { encodeCursor } from './cursor';
-import { brandFacets, listProducts, type ProductPage, type ProductQuery } from './index';
+import { brandFacets } from './facets';
+import { listProducts, type ProductPage, type ProductQuery } from './products';
 import { buildListQuery } from './products';
 
 /**

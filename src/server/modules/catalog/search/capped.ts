@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PreparedQuery } from './products';
+import type { PreparedQuery } from './prepare';
 
 /** Matches counted exactly; past it a list says "10,000+" (ADR 0015). */
 export const COUNT_CAP = 10_000;

@@ -2,9 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { fileTestDatabase } from '../../../../../test/test-db';
 import { listFlaggedProducts } from '../queries';
-import {
-  brandFacets, InvalidCursorError, listProducts, searchBrands, suggestProducts, type ProductPage, type ProductQuery, type ProductSort,
-} from './index';
+import { searchBrands } from './brands';
+import { InvalidCursorError, type ProductSort } from './cursor';
+import { brandFacets } from './facets';
+import { listProducts, type ProductPage, type ProductQuery } from './products';
+import { suggestProducts } from './suggest';
 
 const t = fileTestDatabase({ products: 400 });
 

@@ -5,7 +5,7 @@ import { rowsOf } from '@/server/db/client';
 import type { FilterInput } from './conditions';
 import type { SearchTypeCode } from './key';
 import { cappedMatchesSql, COUNT_CAP } from './capped';
-import { prepareQuery } from './products';
+import { prepareQuery } from './prepare';
 import { withSearchSettings } from './settings';
 import { byLang, type Lang } from '@/lib/lang';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { fileTestDatabase } from '../../../../../test/test-db';
-import { listProducts, type ProductPage, type ProductQuery } from './index';
+import { listProducts, type ProductPage, type ProductQuery } from './products';
 
 /**
  * `products.min_price`, the lowest pack price kept by statement triggers on product_packs

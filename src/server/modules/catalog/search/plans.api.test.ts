@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/client';
 import { fileTestDatabase } from '../../../../../test/test-db';
 import { buildFacetQuery } from './facets';
-import type { ProductQuery } from './index';
+import type { ProductQuery } from './products';
 import { buildListQuery } from './products';
 import { presetDb } from '@/server/db/client';
 import { inTransaction, SEARCH_SESSION, SEARCH_SETTINGS, WALK_SETTINGS, withSearchSettings } from './settings';

@@ -2,7 +2,7 @@ import { sanitiseSearchKey } from '@/lib/search-key';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { fileTestDatabase } from '../../../../../test/test-db';
-import { listProducts, type ProductQuery } from './index';
+import { listProducts, type ProductQuery } from './products';
 
 /** Names with separators and punctuation, and long keys, against the search text (ADR 0014 §5, §12). */
 const t = fileTestDatabase({ products: 50 });

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/server/db/client';
 import { fileTestDatabase } from '../../../../../test/test-db';
-import { listProducts } from './index';
-import { buildListQuery } from './products';
+import { buildListQuery, listProducts } from './products';
 import { withSearchSettings } from './settings';
 
 /**
