@@ -10,7 +10,9 @@ import { messagesFor, type Locale } from '@/i18n/routing';
 import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { countCatalogue, listFlaggedProducts, listRecommendedBrands, type ProductFlag } from '@/server/modules/catalog/queries';
-import { getSiteBlock, listBanners, listLatestContent } from '@/server/modules/content/queries';
+import { listBanners } from '@/server/modules/content/banners';
+import { listLatestContent } from '@/server/modules/content/items';
+import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { getSiteContact } from '@/server/modules/settings/queries';
 
 const SECTIONS: { flag: ProductFlag; href: string }[] = [

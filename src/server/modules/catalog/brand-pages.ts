@@ -3,7 +3,7 @@ import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, BrandS
 import type { ContentPage } from '@/contracts/content';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { getDb } from '@/server/db/client';
-import { listContent } from '@/server/modules/content/queries';
+import { listContent } from '@/server/modules/content/items';
 import { getBrandDetail, getBrandSummary, listBrandSlides } from './brands';
 import { findBrands, findProducts } from './browse';
 

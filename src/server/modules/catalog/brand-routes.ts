@@ -7,7 +7,7 @@ import {
 import { contentPageSchema } from '@/contracts/content';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
-import { listContent } from '@/server/modules/content/queries';
+import { listContent } from '@/server/modules/content/items';
 import { getBrandDetail, getBrandSummary, listBrandSlides, listBrandTypes, listRecommendedBrandSummaries } from './brands';
 import { findBrands, findProducts } from './browse';
 

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, BrandSummaryDto, BrandTypeDto } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { brands, contentItems, products } from '@/server/db/schema';
-import { EXACT_TOTAL_CAP } from '@/server/modules/content/queries';
+import { EXACT_TOTAL_CAP } from '@/server/modules/content/items';
 import { localised, otherLang, type Lang } from '@/lib/lang';
 
 type BrandRow = typeof brands.$inferSelect;

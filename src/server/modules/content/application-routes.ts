@@ -6,7 +6,8 @@ import {
 } from '@/contracts/content';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
-import { getContentDetail, getContentType, listApplicationTypes, listContent } from './queries';
+import { getContentType, listApplicationTypes } from './categories';
+import { getContentDetail, listContent } from './items';
 
 export const applicationWebRouter = createRouter('/api/web/applicationManagement');
 

@@ -5,7 +5,9 @@ import {
 } from '@/contracts/content';
 import { createRouter } from '@/server/http/router';
 import { listFlaggedProducts, type ProductFlag } from '@/server/modules/catalog/queries';
-import { getSiteBlock, listBannerPage, listBanners, listContent } from './queries';
+import { listBannerPage, listBanners } from './banners';
+import { listContent } from './items';
+import { getSiteBlock } from './site-blocks';
 
 export const bannerWebRouter = createRouter('/api/web/bannerManagement');
 

@@ -253,7 +253,7 @@ describe('stored rich text is sanitised before it is rendered', () => {
 
 describe('listLatestPerCategory', () => {
   it('gives the newest items of every category in one query, newest first', async () => {
-    const { listLatestPerCategory, listContent } = await import('./queries');
+    const { listLatestPerCategory, listContent } = await import('./items');
     const byType = await listLatestPerCategory(h.db.db, { kind: 'news', perCategory: 2, lang: 'zh' });
     expect(byType.size).toBe(3);
     for (const [categoryId, items] of byType) {

@@ -3,7 +3,8 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from '
 import type { ProductDocumentDto, ProductDocumentPage } from '@/contracts/content';
 import type { Db } from '@/server/db/client';
 import { brands, productDocuments, products } from '@/server/db/schema';
-import { EXACT_TOTAL_CAP, escapeLike } from './queries';
+import { escapeLike } from '@/server/db/like';
+import { EXACT_TOTAL_CAP } from './items';
 import { localised, type Lang } from '@/lib/lang';
 
 export type DocumentKind = 'coa' | 'msds' | 'protocol';

@@ -6,7 +6,10 @@ import {
 } from '@/contracts/content';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
-import { getContentDetail, listBanners, listContent, listContentTypes, listTags } from './queries';
+import { listBanners } from './banners';
+import { listContentTypes } from './categories';
+import { getContentDetail, listContent } from './items';
+import { listTags } from './tags';
 
 export const newsWebRouter = createRouter('/api/web/journalism');
 

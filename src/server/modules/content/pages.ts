@@ -6,7 +6,8 @@ import { currentActor } from '@/server/auth/current-actor';
 import { getDb } from '@/server/db/client';
 import type { ContentKind } from '@/server/db/schema';
 import { listComments } from '@/server/modules/cms/service';
-import { getContentDetail, listContent, listContentTypes } from './queries';
+import { listContentTypes } from './categories';
+import { getContentDetail, listContent } from './items';
 
 export const LIST_PAGE_SIZE = { news: 10, application: 15, citation: 10, support: 10, resource: 10 } as const;
 

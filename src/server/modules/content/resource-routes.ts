@@ -6,7 +6,8 @@ import {
 } from '@/contracts/content';
 import { createRouter } from '@/server/http/router';
 import { findCoas, listCoasOfYear, listCoaYears, listProductDocuments } from './documents';
-import { listContent, listContentTypes } from './queries';
+import { listContentTypes } from './categories';
+import { listContent } from './items';
 
 export const resourceWebRouter = createRouter('/api/web/resourceManage');
 

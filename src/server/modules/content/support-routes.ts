@@ -6,7 +6,8 @@ import {
 } from '@/contracts/content';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
-import { getContentDetail, getContentType, listContent, listContentTypes, listQa } from './queries';
+import { getContentType, listContentTypes } from './categories';
+import { getContentDetail, listContent, listQa } from './items';
 
 export const supportWebRouter = createRouter('/api/web/secondSupport');
 

@@ -4,7 +4,7 @@ import { PageTitle } from '@/components/content/page-title';
 import { SideMenu } from '@/components/content/side-menu';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { getDb } from '@/server/db/client';
-import { listContentTypes } from '@/server/modules/content/queries';
+import { listContentTypes } from '@/server/modules/content/categories';
 
 export type ResourceSub = 'coa' | 'coas' | 'msds' | 'protocols';
 

@@ -10,7 +10,7 @@ import {
   brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, type ContentKind,
 } from '@/server/db/schema';
 import { documentUrl } from '@/server/modules/content/documents';
-import { resourceUrl } from '@/server/modules/content/queries';
+import { resourceUrl } from '@/server/modules/content/items';
 import { drawingEtag, drawingVersion } from './structure-cache';
 import { ghsDto, shippingLabel, storageLabel } from './labels';
 import { localised, otherLang, type Lang } from '@/lib/lang';

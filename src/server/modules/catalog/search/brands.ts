@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { BrandCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
-import { cleanKey, escapeLike } from './key';
+import { escapeLike } from '@/server/db/like';
+import { cleanKey } from './key';
 import { clampLimit } from './products';
 import { byLang, type Lang } from '@/lib/lang';
 

@@ -5,7 +5,8 @@ import { rowsOf } from '@/server/db/client';
 import {
   BUCKET_MARK, SEARCH_BUCKET, gramSourceSql, hasTrigramLetter, searchGramsSql, searchSubstringsSql, searchTextPlainSql, substringQuery, trigramKey,
 } from '@/server/db/schema/search-sql';
-import { escapeLike, type KeyPlan } from './key';
+import { escapeLike } from '@/server/db/like';
+import type { KeyPlan } from './key';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, InvalidCursorError } from './cursor';
-import { cleanKey, escapeLike, planKey } from './key';
+import { escapeLike } from '@/server/db/like';
+import { cleanKey, planKey } from './key';
 
 describe('planKey', () => {
   it('reads a full CAS number with or without hyphens and checks the digit', () => {

@@ -37,11 +37,6 @@ export function cleanKey(raw: string): string {
   return raw.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().slice(0, SEARCH_KEY_MAX).trim();
 }
 
-/** Escapes `\`, `%` and `_` so that the key is matched literally by LIKE (backslash is the default escape). */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Characters as the user sees them (code points, so astral characters count once). */
 export function charLength(value: string): number {
   return [...value].length;

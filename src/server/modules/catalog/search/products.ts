@@ -6,7 +6,7 @@ import { rowsOf, type Db } from '@/server/db/client';
 import { priceAscSql, priceDescSql } from '@/server/db/schema/search-sql';
 import { cappedCountSql, cappedMatchesSql, COUNT_CAP } from './capped';
 import { loadCards } from './cards';
-import type { FilterInput, KeyConditions } from './conditions';
+import type { KeyConditions } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
 import type { SearchTypeCode } from './key';
 import { prepareQuery, type PreparedQuery } from './prepare';

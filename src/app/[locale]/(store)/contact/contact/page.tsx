@@ -8,7 +8,7 @@ import { SubscribeForm } from '@/components/storefront/subscribe-form';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
-import { getSiteBlock } from '@/server/modules/content/queries';
+import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { qrSvgDataUrl } from '@/server/modules/settings/qr';
 import { getSiteContact } from '@/server/modules/settings/queries';
 

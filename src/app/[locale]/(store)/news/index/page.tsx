@@ -6,7 +6,10 @@ import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
-import { listBanners, listContent, listContentTypes, listLatestPerCategory, listTags } from '@/server/modules/content/queries';
+import { listBanners } from '@/server/modules/content/banners';
+import { listContentTypes } from '@/server/modules/content/categories';
+import { listContent, listLatestPerCategory } from '@/server/modules/content/items';
+import { listTags } from '@/server/modules/content/tags';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;

@@ -8,7 +8,7 @@ import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata, positiveInt } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { getBrandName } from '@/server/modules/content/brands';
-import { listContent } from '@/server/modules/content/queries';
+import { listContent } from '@/server/modules/content/items';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

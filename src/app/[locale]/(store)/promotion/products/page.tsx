@@ -1,7 +1,7 @@
 import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { getDb } from '@/server/db/client';
-import { listBanners } from '@/server/modules/content/queries';
+import { listBanners } from '@/server/modules/content/banners';
 import { promotionProductsList } from '../../product/_lib/product-pages';
 
 /** The current offers (promotion banners), shown above the special-offer list. */

@@ -5,7 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
-import { listContentTypes } from '@/server/modules/content/queries';
+import { listContentTypes } from '@/server/modules/content/categories';
 import { ResourcesFrame } from '../../_lib/resources-frame';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {

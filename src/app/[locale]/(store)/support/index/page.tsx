@@ -6,7 +6,8 @@ import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
-import { listContentTypes, listQa } from '@/server/modules/content/queries';
+import { listContentTypes } from '@/server/modules/content/categories';
+import { listQa } from '@/server/modules/content/items';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;

@@ -4,7 +4,7 @@ import { RichText } from '@/components/content/rich-text';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
-import { getSiteBlock } from '@/server/modules/content/queries';
+import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { getSiteContact } from '@/server/modules/settings/queries';
 import { AboutFrame } from '../../../_lib/about-frame';
 

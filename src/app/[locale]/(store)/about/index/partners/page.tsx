@@ -6,7 +6,7 @@ import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { listPartnerBrands } from '@/server/modules/content/brands';
-import { getSiteBlock } from '@/server/modules/content/queries';
+import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { AboutFrame } from '../../../_lib/about-frame';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {

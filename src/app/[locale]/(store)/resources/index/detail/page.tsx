@@ -8,7 +8,8 @@ import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata, positiveInt } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
-import { getContentDetail, getContentType, listContent } from '@/server/modules/content/queries';
+import { getContentType } from '@/server/modules/content/categories';
+import { getContentDetail, listContent } from '@/server/modules/content/items';
 import { ResourcesFrame } from '../../../_lib/resources-frame';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
