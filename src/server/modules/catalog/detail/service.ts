@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ContentSummary } from '@/contracts/content';
 import type {
   CategoryCrumbDto, ProductDetailAllDto, ProductDetailDto, ProductDocumentsDto, ProductLinkedPageDto, ProductPackDto,
 } from '@/contracts/product-detail';
@@ -10,7 +9,7 @@ import {
   brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, type ContentKind,
 } from '@/server/db/schema';
 import { documentUrl } from '@/server/modules/content/documents';
-import { resourceUrl } from '@/server/modules/content/items';
+import { summaryColumns, toContentSummary } from '@/server/modules/content/items';
 import { drawingEtag, drawingVersion } from './structure-cache';
 import { ghsDto, shippingLabel, storageLabel } from './labels';
 import { localised, otherLang, type Lang } from '@/lib/lang';
@@ -122,25 +121,6 @@ export async function listProductDocuments(db: Db, params: { productId: number; 
 export type LinkedGroup = 'article' | 'citation';
 const GROUP_KINDS: Record<LinkedGroup, ContentKind[]> = { article: ['news', 'application'], citation: ['citation'] };
 
-const linkedColumns = {
-  id: contentItems.id, kind: contentItems.kind, categoryId: contentItems.categoryId, catZh: contentCategories.nameZh, catEn: contentCategories.nameEn,
-  titleZh: contentItems.titleZh, titleEn: contentItems.titleEn, summaryZh: contentItems.summaryZh, summaryEn: contentItems.summaryEn,
-  source: contentItems.source, brandId: contentItems.brandId, publishedAt: contentItems.publishedAt, views: contentItems.views, filePath: contentItems.filePath,
-};
-
-type LinkedRow = {
-  id: number; kind: ContentKind; categoryId: number | null; catZh: string | null; catEn: string | null; titleZh: string; titleEn: string;
-  summaryZh: string; summaryEn: string; source: string; brandId: number | null; publishedAt: Date; views: number; filePath: string | null;
-};
-
-function toSummary(r: LinkedRow, lang: Lang): ContentSummary {
-  return {
-    id: r.id, kind: r.kind, categoryId: r.categoryId, categoryName: localised(r, 'cat', lang), title: localised(r, 'title', lang),
-    summary: localised(r, 'summary', lang), source: r.source, brandId: r.brandId, publishedAt: r.publishedAt.toISOString(),
-    views: r.views, fileUrl: r.filePath ? resourceUrl(r.id) : null,
-  };
-}
-
 /** One page of the content linked to a product (all of it, or articles or citations only), newest first. */
 export async function listLinkedContent(
   db: Db, params: { productId: number; group?: LinkedGroup; lang: Lang; limit: number; offset: number },
@@ -150,7 +130,7 @@ export async function listLinkedContent(
     params.group ? inArray(contentItems.kind, GROUP_KINDS[params.group]) : undefined,
   );
   const rows = await db
-    .select({ ...linkedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...summaryColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(productArticles)
     .innerJoin(contentItems, eq(contentItems.id, productArticles.contentId))
     .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
@@ -164,7 +144,7 @@ export async function listLinkedContent(
     const [n] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(productArticles).innerJoin(contentItems, eq(contentItems.id, productArticles.contentId)).where(where);
     total = n?.n ?? 0;
   }
-  return { list: rows.map((r) => toSummary(r, params.lang)), total, limit: params.limit, offset: params.offset };
+  return { list: rows.map((r) => toContentSummary(r, params.lang)), total, limit: params.limit, offset: params.offset };
 }
 
 /** The newest `perGroup` articles and citations of a product with both totals, in one query. */
@@ -172,7 +152,7 @@ async function listLinkedPreview(db: Db, params: { productId: number; lang: Lang
   const isCitation = sql<boolean>`${contentItems.kind} = 'citation'`;
   const ranked = db
     .select({
-      ...linkedColumns,
+      ...summaryColumns,
       rank: sql<number>`row_number() over (partition by ${isCitation} order by ${contentItems.publishedAt} desc, ${contentItems.id} desc)`.as('rank'),
       groupTotal: sql<number>`count(*) over (partition by ${isCitation})`.as('group_total'),
     })
@@ -185,8 +165,8 @@ async function listLinkedPreview(db: Db, params: { productId: number; lang: Lang
   const articles = rows.filter((r) => r.kind !== 'citation');
   const citations = rows.filter((r) => r.kind === 'citation');
   return {
-    articles: articles.map((r) => toSummary(r, params.lang)),
-    citations: citations.map((r) => toSummary(r, params.lang)),
+    articles: articles.map((r) => toContentSummary(r, params.lang)),
+    citations: citations.map((r) => toContentSummary(r, params.lang)),
     articleTotal: Number(articles[0]?.groupTotal ?? 0),
     citationTotal: Number(citations[0]?.groupTotal ?? 0),
   };
