@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { StoreShell } from '@/components/storefront/store-shell';
-import { loadShellData } from '@/server/modules/settings/shell';
+import { loadShellData } from '@/app/[locale]/_lib/load-shell-data';
 import { ErrorView } from '@/components/ui/error-view';
 import { Link } from '@/i18n/navigation';
 

@@ -2,7 +2,7 @@ import { setRequestLocale } from 'next-intl/server';
 import { Suspense, type ReactNode } from 'react';
 import { AccountMenu, type AccountMenuItem } from '@/components/account/account-menu';
 import { StoreShell } from '@/components/storefront/store-shell';
-import { loadShellData } from '@/server/modules/settings/shell';
+import { loadShellData } from '@/app/[locale]/_lib/load-shell-data';
 import { hasPermission } from '@/server/auth/actor';
 import { requireUserPage } from '@/server/auth/page-guards';
 

@@ -7,7 +7,7 @@ import { PageTitle } from '@/components/content/page-title';
 import { htmlLang, type Locale } from '@/i18n/routing';
 import { firstParam, jsonLd, pageMetadata, positiveInt, siteUrl, localisedPath } from '@/lib/seo';
 import type { ContentKind } from '@/server/db/schema';
-import { loadContentMeta, loadDetailPage, loadListPage } from '@/server/modules/content/pages';
+import { loadContentMeta, loadDetailPage, loadListPage } from './load-content-pages';
 
 type Search = Record<string, string | string[] | undefined>;
 export interface PageProps {

@@ -7,7 +7,7 @@ import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
-import { loadBrandDetail, loadBrandSummary } from '@/server/modules/catalog/brand-pages';
+import { loadBrandDetail, loadBrandSummary } from '../_lib/load-brand-pages';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -6,7 +6,7 @@ import { PageTitle } from '@/components/content/page-title';
 import { Pagination } from '@/components/content/pagination';
 import type { Locale } from '@/i18n/routing';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
-import { BRAND_ARTICLES_PAGE_SIZE, loadBrandArticles, loadBrandSummary } from '@/server/modules/catalog/brand-pages';
+import { BRAND_ARTICLES_PAGE_SIZE, loadBrandArticles, loadBrandSummary } from '../_lib/load-brand-pages';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -6,7 +6,7 @@ import { Pagination } from '@/components/content/pagination';
 import type { Locale } from '@/i18n/routing';
 import { parseSearchKey } from '@/lib/product-list-params';
 import { pageMetadata, positiveInt } from '@/lib/seo';
-import { BRAND_PAGE_SIZE, loadBrandList } from '@/server/modules/catalog/brand-pages';
+import { BRAND_PAGE_SIZE, loadBrandList } from '../_lib/load-brand-pages';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

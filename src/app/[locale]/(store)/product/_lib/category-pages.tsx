@@ -7,7 +7,7 @@ import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { categoryHref } from '@/lib/category-links';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
-import { loadCategory, loadCategoryTree } from '@/server/modules/catalog/list-pages';
+import { loadCategory, loadCategoryTree } from './load-product-list';
 import { hrefText, type PageProps } from './product-pages';
 
 /** First-level categories with their subcategories (`cat_list_1st`, route list1stCategory). */

@@ -9,7 +9,7 @@ import { categoryHref } from '@/lib/category-links';
 import { parseListParams, parseSearchKey } from '@/lib/product-list-params';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
 import { resolveSearchType } from '@/server/modules/catalog/browse';
-import { loadCategory, loadProductList } from '@/server/modules/catalog/list-pages';
+import { loadCategory, loadProductList } from './load-product-list';
 
 export type Search = Record<string, string | string[] | undefined>;
 export interface PageProps {

@@ -5,7 +5,7 @@ import { ProductDetailView } from '@/components/product-detail/product-detail-vi
 import type { ProductDetailAllDto } from '@/contracts/product-detail';
 import type { Locale } from '@/i18n/routing';
 import { jsonLd, localisedPath, pageMetadata, positiveInt, siteUrl } from '@/lib/seo';
-import { isCustomerSignedIn, loadProductDetail } from '@/server/modules/catalog/detail/page';
+import { isCustomerSignedIn, loadProductDetail } from '../_lib/load-product-detail';
 
 interface PageProps {
   params: Promise<{ locale: string }>;

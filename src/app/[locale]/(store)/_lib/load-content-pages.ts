@@ -6,8 +6,8 @@ import { currentActor } from '@/server/auth/current-actor';
 import { getDb } from '@/server/db/client';
 import type { ContentKind } from '@/server/db/schema';
 import { listComments } from '@/server/modules/cms/service';
-import { listContentTypes } from './categories';
-import { getContentDetail, listContent } from './items';
+import { listContentTypes } from '@/server/modules/content/categories';
+import { getContentDetail, listContent } from '@/server/modules/content/items';
 
 export const LIST_PAGE_SIZE = { news: 10, application: 15, citation: 10, support: 10, resource: 10 } as const;
 

@@ -4,8 +4,8 @@ import { messagesFor, type Locale } from '@/i18n/routing';
 import type { ListParams } from '@/lib/product-list-params';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
-import { findBrandFacets, findProducts, type ProductFilter } from './browse';
-import { getCategory, listCategoryTree } from './categories';
+import { findBrandFacets, findProducts, type ProductFilter } from '@/server/modules/catalog/browse';
+import { getCategory, listCategoryTree } from '@/server/modules/catalog/categories';
 
 export const LIST_PAGE_SIZE = 20;
 

@@ -12,8 +12,8 @@ import { listCategoryTree } from '@/server/modules/catalog/categories';
 import { listNavMenus } from '@/server/modules/content/nav-menus';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { countVisitors } from '@/server/modules/tracking/service';
-import { qrSvgDataUrl } from './qr';
-import { getSiteContact } from './queries';
+import { qrSvgDataUrl } from '@/server/modules/settings/qr';
+import { getSiteContact } from '@/server/modules/settings/queries';
 
 export interface ShellData {
   user: HeaderUser | null;

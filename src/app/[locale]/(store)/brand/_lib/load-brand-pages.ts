@@ -4,8 +4,8 @@ import type { ContentPage } from '@/contracts/content';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { getDb } from '@/server/db/client';
 import { listContent } from '@/server/modules/content/items';
-import { getBrandDetail, getBrandSummary, listBrandSlides } from './brands';
-import { findBrands, findProducts } from './browse';
+import { getBrandDetail, getBrandSummary, listBrandSlides } from '@/server/modules/catalog/brands';
+import { findBrands, findProducts } from '@/server/modules/catalog/browse';
 
 export const BRAND_PAGE_SIZE = 24;
 export const BRAND_ARTICLES_PAGE_SIZE = 10;
