@@ -12,7 +12,7 @@ import { resourceWebRouter } from '@/server/modules/content/resource-routes';
 import { supportWebRouter } from '@/server/modules/content/support-routes';
 import { filesWebRouter } from '@/server/modules/files/routes';
 import { menusAdminRouter } from '@/server/modules/menus/routes';
-import { productDetailWebRouter } from '@/server/modules/catalog/detail/routes';
+import { productDetailWebRouter } from '@/server/modules/product-detail/routes';
 import { settingsWebRouter } from '@/server/modules/settings/routes';
 import { subscriptionWebRouter } from '@/server/modules/subscriptions/routes';
 import { systemRouter } from '@/server/modules/system/routes';

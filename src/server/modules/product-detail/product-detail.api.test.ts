@@ -8,7 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { Sql } from 'postgres';
 import type { Db } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
-import { createApiHarness, type ApiHarness } from '../../../../../test/api';
+import { createApiHarness, type ApiHarness } from '../../../../test/api';
 import { getProductDetailAll } from './service';
 import { drawingCache } from './structure-cache';
 
