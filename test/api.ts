@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createApp, type ApiApp } from '@/server/api/app';
 import { sha256Hex } from '@/lib/sha256';
 import { createTestDatabase, type TestDatabase } from './test-db';
@@ -56,4 +57,33 @@ export async function createApiHarness(options: { products?: number } = {}): Pro
     return data.user.token;
   };
   return { app, db, call, loginUser: login('/api/web/auth'), loginStaff: login('/api/admin/auth') };
+}
+
+/**
+ * A test file's API harness, made before its tests and dropped after them: call it at the top of
+ * the file (before the file's own hooks that use it); its fields are there once `beforeAll` has run.
+ */
+export function fileApiHarness(options: { products?: number } = {}): ApiHarness {
+  let harness: ApiHarness | null = null;
+  beforeAll(async () => {
+    harness = await createApiHarness(options);
+  });
+  afterAll(async () => {
+    await harness?.db.destroy();
+  });
+  const current = (): ApiHarness => {
+    if (!harness) throw new Error('the API harness is made in beforeAll: use it inside hooks and tests');
+    return harness;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    call: (...args) => current().call(...args),
+    loginUser: (...args) => current().loginUser(...args),
+    loginStaff: (...args) => current().loginStaff(...args),
+  };
 }

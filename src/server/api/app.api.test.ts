@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiHarness, type ApiHarness } from '../../../test/api';
+import { describe, expect, it } from 'vitest';
+import { fileApiHarness } from '../../../test/api';
 import { createApp } from './app';
 import { requirePermission } from '@/server/http/middleware/authorise';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 
 describe('envelope and failure handling', () => {
   it('answers an unknown route with a 404 envelope', async () => {

@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { sessions, staff, users } from '@/server/db/schema';
-import { createApiHarness, type ApiHarness } from '../../../test/api';
+import { fileApiHarness } from '../../../test/api';
 import { createSession, hashToken, sessionMaxAgeMs } from './sessions';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 afterEach(() => {
   delete process.env.SESSION_MAX_AGE_USER_HOURS;
   delete process.env.SESSION_MAX_AGE_STAFF_HOURS;

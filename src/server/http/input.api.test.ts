@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiHarness, type ApiHarness } from '../../../test/api';
+import { describe, expect, it } from 'vitest';
+import { fileApiHarness } from '../../../test/api';
 import { MAX_INPUT_FIELDS, MAX_JSON_DEPTH } from './input';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const repeats = (n: number, pair = 'key=a') => Array.from({ length: n }, () => pair).join('&');

@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@/lib/sha256';
 import { hashPassword } from '@/server/auth/passwords';
 import { staff } from '@/server/db/schema';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 beforeEach(async () => {
   await resetRateLimits();
 });

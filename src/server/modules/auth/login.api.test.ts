@@ -1,16 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@/lib/sha256';
 import { createSession } from '@/server/auth/sessions';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness({ products: 20 });
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness({ products: 20 });
 beforeEach(async () => {
   await resetRateLimits();
 });

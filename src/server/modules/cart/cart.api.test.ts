@@ -1,21 +1,17 @@
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { productPacks } from '@/server/db/schema';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
+const h = fileApiHarness();
 let buyer: string;
 let otherCompany: string;
 let packs: { id: number; price: string }[];
 
 beforeAll(async () => {
-  h = await createApiHarness();
   buyer = await h.loginUser('buyer@demo.example.com', 'Reagent#2026');
   otherCompany = await h.loginUser('buyer@univ.example.com', 'Reagent#2026');
   packs = await h.db.db.select({ id: productPacks.id, price: productPacks.price }).from(productPacks).orderBy(asc(productPacks.id)).limit(3);
-});
-afterAll(async () => {
-  await h.db.destroy();
 });
 
 const BASE = '/api/app/api/order/shopcart';

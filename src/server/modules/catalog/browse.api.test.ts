@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { CategoryNode } from '@/contracts/catalog-browse';
 import { brands, catalogFeedback, categories, contentItems } from '@/server/db/schema';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
+const h = fileApiHarness();
 afterAll(async () => {
-  await h.db.destroy();
   await resetRateLimits();
 });
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { CategoryNode } from '@/contracts/catalog-browse';
 import { brands, productPacks, products } from '@/server/db/schema';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 import { resolveSearchType } from './browse';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness({ products: 300 });
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness({ products: 300 });
 
 type Card = { id: number; itemNo: string; cas: string | null; name: string; brandName: string; hasStructure: boolean; inStock: boolean; minPrice: string | null };
 type Page = { items: Card[]; nextCursor: string | null; prevCursor: string | null; total: number; totalCapped: boolean; notice: string | null; type: number | null; typeFallback: boolean };

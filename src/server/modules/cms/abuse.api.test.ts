@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contentComments, contentItems } from '@/server/db/schema';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
 import { LIKES_PER_ADDRESS_ITEM } from '@/server/modules/rate-limit/policies';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
+const h = fileApiHarness();
 let items: number[];
 beforeAll(async () => {
-  h = await createApiHarness();
   items = (await h.db.db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.kind, 'application')).limit(3)).map((r) => r.id);
-});
-afterAll(async () => {
-  await h.db.destroy();
 });
 beforeEach(async () => {
   await resetRateLimits();

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contentComments, contentItems } from '@/server/db/schema';
 import { LIKES_PER_ADDRESS_ITEM } from '@/server/modules/rate-limit/policies';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
+const h = fileApiHarness();
 let articleId: number;
 beforeAll(async () => {
-  h = await createApiHarness();
   const [row] = await h.db.db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.kind, 'news')).limit(1);
   articleId = row?.id as number;
-});
-afterAll(async () => {
-  await h.db.destroy();
 });
 
 /** A browser with its own cookie jar (the visitor cookie). */

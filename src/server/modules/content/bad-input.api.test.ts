@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { describe, expect, it } from 'vitest';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 
 /** Every call of issue 4 that takes input, with inputs it must refuse (400 with field errors, nothing written). */
 const BAD: [path: string, form: Record<string, string>][] = [

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contentItems, productDocuments, products } from '@/server/db/schema';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 
 type Page = { list: { id: number; title: string; categoryId: number | null; kind: string }[]; total: number; limit: number; offset: number };
 const post = (path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) => h.call('POST', path, { form, headers });

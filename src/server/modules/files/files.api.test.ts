@@ -5,22 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { contentItems, productDocuments } from '@/server/db/schema';
 import { ensureSeedFiles } from '@/server/seed/files';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 import { getFileStore } from './store';
 
-let h: ApiHarness;
+const h = fileApiHarness();
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'files-'));
   process.env.FILES_DIR = path.join(dir, 'files');
-  h = await createApiHarness();
   const first = await ensureSeedFiles(h.db.db, getFileStore());
   expect(first.written).toBe(first.checked);
   const second = await ensureSeedFiles(h.db.db, getFileStore());
   expect(second.written).toBe(0);
 });
 afterAll(async () => {
-  await h.db.destroy();
   delete process.env.FILES_DIR;
   rmSync(dir, { recursive: true, force: true });
 });

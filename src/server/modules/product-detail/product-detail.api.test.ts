@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ProductDetailAllDto, ProductDetailDto, ProductLinkedPageDto } from '@/contracts/product-detail';
 import { productArticles, productDocuments, products } from '@/server/db/schema';
@@ -8,17 +8,11 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import type { Sql } from 'postgres';
 import type { Db } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 import { getProductDetailAll } from './service';
 import { drawingCache } from './structure-cache';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 
 const post = (path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) => h.call('POST', path, { form, headers });
 const en = { 'accept-language': 'en' };

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { describe, expect, it } from 'vitest';
+import { fileApiHarness } from '../../../../test/api';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 
 describe('POST /api/web/settingCon/getPage', () => {
   it('returns the first page of web settings with the spec defaults (limit 10, offset 1)', async () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visitorDays } from '@/server/db/schema';
-import { createApiHarness, type ApiHarness } from '../../../../test/api';
+import { fileApiHarness } from '../../../../test/api';
 import { recordVisit, shopDay, summariseVisits } from './service';
 import { VISITOR_COOKIE } from './visitor';
 
-let h: ApiHarness;
-beforeAll(async () => {
-  h = await createApiHarness();
-});
-afterAll(async () => {
-  await h.db.destroy();
-});
+const h = fileApiHarness();
 
 const UA = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140 Safari/537.36' };
 
