@@ -29,7 +29,7 @@ export function CartView({ initial }: { initial: CartDto }) {
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
 
-  const money = (value: string) => format.number(Number(value), { style: 'currency', currency: 'CNY' });
+  const money = (value: string) => format.number(Number(value), 'money');
 
   async function run(action: () => Promise<CartDto>) {
     setBusy(true);

@@ -26,7 +26,7 @@ export async function BrandArticleList({ items }: { items: ContentSummary[] }) {
           <Link href={{ pathname: DETAIL_PATH[item.kind], query: queryOf(item) }} className="font-medium text-ink hover:text-brand-600">{item.title}</Link>
           <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-muted">
             <span>{t(`kinds.${item.kind}`)}</span>
-            <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: '2-digit', day: '2-digit' })}</time>
+            <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), 'day')}</time>
           </p>
           {item.summary && <p className="mt-1 line-clamp-2 text-sm text-gray-600">{item.summary}</p>}
         </li>

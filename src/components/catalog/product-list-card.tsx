@@ -25,7 +25,7 @@ export function ProductListCard({ product }: { product: ProductCardDto }) {
         </span>
         <span className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
           <span className="font-semibold text-accent">
-            {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), { style: 'currency', currency: 'CNY' }) }) : t('priceOnRequest')}
+            {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : t('priceOnRequest')}
           </span>
           <span className={`text-xs ${product.inStock ? 'text-emerald-700' : 'text-muted'}`}>
             {product.inStock ? t('inStock') : t('onOrder')} · {t('packs', { count: product.packCount })}

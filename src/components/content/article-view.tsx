@@ -16,7 +16,7 @@ export async function ArticleView({ item, detailPath, listPath, comments, signed
 }) {
   const t = await getTranslations('content');
   const format = await getFormatter();
-  const date = (iso: string) => format.dateTime(new Date(iso), { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const date = (iso: string) => format.dateTime(new Date(iso), 'day');
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_16rem]">
       <article className="min-w-0" data-testid="article">

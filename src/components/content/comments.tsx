@@ -91,7 +91,7 @@ export function Comments({ id, initial, signedIn }: { id: number; initial: Comme
             <li key={c.id} className="rounded-lg border border-line bg-white p-4">
               <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
                 <span className="font-medium">{c.author}</span>
-                <time className="text-xs text-muted" dateTime={c.createdAt}>{format.dateTime(new Date(c.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                <time className="text-xs text-muted" dateTime={c.createdAt}>{format.dateTime(new Date(c.createdAt), 'stamp')}</time>
               </p>
               <p className="mt-1 whitespace-pre-line break-words text-sm text-gray-700">{c.body}</p>
             </li>

@@ -19,7 +19,7 @@ export async function ContentList({ items, detailPath, showSource = false }: { i
               <Link href={{ pathname: detailPath, query: { id: String(item.id) } }} className="hover:text-brand-600">{item.title}</Link>
             </h2>
             <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted">
-              <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: '2-digit', day: '2-digit' })}</time>
+              <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), 'day')}</time>
               {item.categoryName && <span>{item.categoryName}</span>}
               {showSource && item.source && <span className="italic">{item.source}</span>}
               <span>{t('views', { count: item.views })}</span>

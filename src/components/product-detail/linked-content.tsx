@@ -24,7 +24,7 @@ export async function LinkedContent({ title, items, total, emptyText, testId }: 
               <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
                 {item.kind in KIND_KEY && <span>{t(KIND_KEY[item.kind as keyof typeof KIND_KEY])}</span>}
                 {item.source && <span className="italic">{item.source}</span>}
-                <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), { year: 'numeric', month: '2-digit', day: '2-digit' })}</time>
+                <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), 'day')}</time>
               </p>
             </li>
           ))}

@@ -49,7 +49,7 @@ export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signed
     }
   }
 
-  const price = (value: string) => format.number(Number(value), { style: 'currency', currency: 'CNY' });
+  const price = (value: string) => format.number(Number(value), 'money');
   return (
     <div className="rounded-lg border border-line bg-white">
       <table className="w-full text-sm" data-testid="pack-table">

@@ -17,7 +17,7 @@ async function DocumentRows({ docs, showLot, testId }: { docs: ProductDocumentIt
           {showLot && <span className="font-mono text-xs" data-testid="coa-lot"><span className="sr-only">{t('lotNo')} </span>{d.lotNo}</span>}
           <span className="min-w-0 flex-1 basis-48">{d.title}</span>
           <span className="text-xs text-muted">{d.lang === 'en' ? 'English' : '中文'}</span>
-          <time className="text-xs text-muted" dateTime={d.issuedAt}>{format.dateTime(new Date(d.issuedAt), { year: 'numeric', month: '2-digit', day: '2-digit' })}</time>
+          <time className="text-xs text-muted" dateTime={d.issuedAt}>{format.dateTime(new Date(d.issuedAt), 'day')}</time>
           <a href={d.url} download className="inline-flex items-center gap-1 text-brand-600 hover:underline" aria-label={t('downloadTitle', { title: d.title })} data-testid="document-download">
             <FileDown aria-hidden size={15} />{t('download')}
           </a>

@@ -19,7 +19,7 @@ export function ProductCard({ product }: { product: ProductCardDto }) {
       </span>
       <span className="mt-auto flex items-baseline justify-between pt-3">
         <span className="font-semibold text-accent">
-          {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), { style: 'currency', currency: 'CNY' }) }) : ''}
+          {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : ''}
         </span>
         <span className="text-xs text-muted">{t('packs', { count: product.packCount })}</span>
       </span>

@@ -52,7 +52,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
     getSiteContact(db),
   ]);
   const products = { hot, new: fresh, special };
-  const date = (iso: string) => format.dateTime(new Date(iso), { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const date = (iso: string) => format.dateTime(new Date(iso), 'day');
   const organisation = {
     '@context': 'https://schema.org',
     '@type': 'Organization',

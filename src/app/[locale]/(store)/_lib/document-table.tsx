@@ -8,7 +8,7 @@ export async function DocumentTable({ docs, showLot = false }: { docs: ProductDo
   const t = await getTranslations('resources');
   const format = await getFormatter();
   if (docs.length === 0) return <p className="rounded-lg border border-dashed border-line bg-white p-8 text-center text-muted" data-testid="documents-empty">{t('noDocuments')}</p>;
-  const date = (iso: string) => format.dateTime(new Date(iso), { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const date = (iso: string) => format.dateTime(new Date(iso), 'day');
   return (
     <div className="overflow-hidden rounded-lg border border-line bg-white">
       <table className="w-full text-sm" data-testid="documents">

@@ -64,7 +64,7 @@ export default async function NewsIndexPage({ params }: { params: Promise<{ loca
                   <li key={n.id}>
                     <Link href={{ pathname: '/news/detail', query: { id: String(n.id) } }} className="flex items-baseline justify-between gap-4 px-4 py-3 hover:bg-brand-50">
                       <span className="min-w-0 truncate">{n.title}</span>
-                      <time className="shrink-0 text-xs text-muted" dateTime={n.publishedAt}>{format.dateTime(new Date(n.publishedAt), { year: 'numeric', month: '2-digit', day: '2-digit' })}</time>
+                      <time className="shrink-0 text-xs text-muted" dateTime={n.publishedAt}>{format.dateTime(new Date(n.publishedAt), 'day')}</time>
                     </Link>
                   </li>
                 ))}

@@ -45,7 +45,7 @@ export default async function ResourceDetailPage({ params, searchParams }: Props
   if (!data) notFound();
   const [t, format] = [await getTranslations('resources'), await getFormatter()];
   const list = await listContent(data.db, { kind: 'resource', categoryId: data.type.id, lang: data.lang, limit: 10, offset: data.page });
-  const date = (iso: string) => format.dateTime(new Date(iso), { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const date = (iso: string) => format.dateTime(new Date(iso), 'day');
   return (
     <ResourcesFrame locale={locale} active={{ type: data.type.id }} title={data.item?.title ?? data.type.type}>
       {data.item && (
