@@ -1,27 +1,14 @@
 import 'server-only';
 import { z } from 'zod';
 import {
-  coaLookupInputSchema, coaYearInputSchema, contentPageInputSchema, contentPageSchema, contentTypeSchema, documentListInputSchema,
-  productDocumentPageSchema, productDocumentSchema, yearListSchema,
+  coaLookupInputSchema, coaYearInputSchema, documentListInputSchema, productDocumentPageSchema, productDocumentSchema, yearListSchema,
 } from '@/contracts/content';
 import { createRouter } from '@/server/http/router';
+import { addKindEndpoints } from './kind-endpoints';
 import { findCoas, listCoasOfYear, listCoaYears, listProductDocuments } from './documents';
-import { listContentTypes } from './categories';
-import { listContent } from './items';
 
 export const resourceWebRouter = createRouter('/api/web/resourceManage');
-
-// POST /api/web/resourceManage/getType — resource types (the first is the handbooks)
-resourceWebRouter.endpoint(
-  { method: 'post', path: '/getType', tags: ['resources'], output: z.array(contentTypeSchema), summary: 'Resource types (id, type, count)' },
-  async (_input, c) => listContentTypes(c.get('db'), { kind: 'resource', lang: c.get('lang') }),
-);
-
-// POST /api/web/resourceManage/getPage — downloadable resources of a type, one page
-resourceWebRouter.endpoint(
-  { method: 'post', path: '/getPage', tags: ['resources'], input: contentPageInputSchema, output: contentPageSchema, summary: 'Resources, one page (typeId, keyword)' },
-  async (input, c) => listContent(c.get('db'), { kind: 'resource', categoryId: input.typeId, keyword: input.keyword, lang: c.get('lang'), limit: input.limit, offset: input.offset }),
-);
+addKindEndpoints(resourceWebRouter, { kind: 'resource', tag: 'resources', noun: 'Resources', endpoints: ['getType', 'getPage'] });
 
 // POST /api/web/resourceManage/list — product documents (MSDS, protocols or COAs), by item number, CAS or name
 resourceWebRouter.endpoint(

@@ -1,26 +1,21 @@
 import 'server-only';
 import { z } from 'zod';
 import {
-  contentDetailSchema, contentPageInputSchema, contentPageSchema, idInputSchema, qaListInputSchema, qaSchema,
-  supportTypeDetailSchema, supportTypePageInputSchema, supportTypeSchema,
+  idInputSchema, qaListInputSchema, qaSchema, supportTypeDetailSchema, supportTypePageInputSchema, supportTypeSchema,
 } from '@/contracts/content';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
+import { addKindEndpoints } from './kind-endpoints';
 import { getContentType, listContentTypes } from './categories';
-import { getContentDetail, listContent, listQa } from './items';
+import { listContent, listQa } from './items';
 
 export const supportWebRouter = createRouter('/api/web/secondSupport');
+addKindEndpoints(supportWebRouter, { kind: 'support', tag: 'support', noun: 'Support articles', endpoints: ['getPage', 'getDetails'] });
 
 // POST /api/web/secondSupport/getTypePage — support types, one page (limit 6, offset 1)
 supportWebRouter.endpoint(
   { method: 'post', path: '/getTypePage', tags: ['support'], input: supportTypePageInputSchema, output: z.array(supportTypeSchema), summary: 'Support types (id, type), one page' },
   async (input, c) => (await listContentTypes(c.get('db'), { kind: 'support', lang: c.get('lang'), limit: input.limit, offset: input.offset })).map((t) => ({ id: t.id, type: t.type })),
-);
-
-// POST /api/web/secondSupport/getPage — one page of support articles, by type and keyword
-supportWebRouter.endpoint(
-  { method: 'post', path: '/getPage', tags: ['support'], input: contentPageInputSchema, output: contentPageSchema, summary: 'Support articles, one page' },
-  async (input, c) => listContent(c.get('db'), { kind: 'support', categoryId: input.typeId, keyword: input.keyword, lang: c.get('lang'), limit: input.limit, offset: input.offset }),
 );
 
 // POST /api/web/secondSupport/getQAList — frequent questions with short answers
@@ -38,15 +33,5 @@ supportWebRouter.endpoint(
     if (!type) throw new AppError(404, 'typeNotFound');
     const items = await listContent(db, { kind: 'support', categoryId: type.id, lang: c.get('lang'), limit: 50, offset: 1 });
     return { ...type, items: items.list };
-  },
-);
-
-// POST /api/web/secondSupport/getDetails — one support article; 404 when unknown
-supportWebRouter.endpoint(
-  { method: 'post', path: '/getDetails', tags: ['support'], input: idInputSchema, output: contentDetailSchema, summary: 'One support article' },
-  async (input, c) => {
-    const detail = await getContentDetail(c.get('db'), { id: input.id, kind: 'support', lang: c.get('lang'), countView: true });
-    if (!detail) throw new AppError(404, 'contentNotFound');
-    return detail;
   },
 );
