@@ -8,6 +8,22 @@ const serverFence = {
   ],
 };
 
+/** The HTTP layer, the composition root, Next.js and the page layer: what the core must not know (ADR 0019, 0022). */
+const notInTheCore = {
+  patterns: [
+    { group: ['@/server/http/*', '@/server/http/**', '**/server/http/**', '@/server/api/*', '@/server/api/**'], message: 'Modules know no HTTP: throw AppError (@/server/errors), take plain values; only route files (routes.ts, *-routes.ts) use the HTTP layer.' },
+    { group: ['hono', 'hono/*'], message: 'Modules know no HTTP framework; route files adapt requests to module calls.' },
+    { group: ['next', 'next/*', 'next-intl', 'next-intl/*', '@/i18n/*', 'react'], message: 'Page loading (locale, request cache) lives beside the pages (src/app/**/_lib), not in modules.' },
+  ],
+};
+
+/** What the database layer must not know: services, auth, the seed and HTTP (ADR 0020). */
+const notInTheDatabase = {
+  patterns: [
+    { group: ['@/server/modules/*', '@/server/modules/**', '**/modules/**', '@/server/auth/*', '@/server/auth/**', '**/auth/**', '@/server/seed/*', '@/server/seed/**', '**/seed/**', '@/server/http/*', '@/server/http/**', '@/server/api/*', '@/server/api/**'], message: 'db/ holds the client, the migrator and the schema: it imports no module, auth, seed or HTTP code.' },
+  ],
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -23,7 +39,7 @@ const config = [
     },
   },
   {
-    // The server fence: components and universal code never reach into src/server;
+    // The server fence (ADR 0023): components and universal code never reach into src/server;
     // pages and layouts load data through modules and pass it down.
     files: ['src/contracts/**', 'src/lib/**', 'src/components/**'],
     rules: { 'no-restricted-imports': ['error', serverFence] },
@@ -31,6 +47,23 @@ const config = [
   {
     files: ['src/server/**/*.ts', 'src/app/api/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    // The core: domain modules, but for the route files that adapt HTTP to them.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/**/routes.ts', 'src/server/modules/**/*-routes.ts', 'src/server/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', notInTheCore] },
+  },
+  {
+    files: ['src/server/db/**/*.ts'],
+    ignores: ['src/server/db/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', notInTheDatabase] },
+  },
+  {
+    // No import cycles on the server (ADR 0021): a cycle is two files that should be one, or a third missing.
+    files: ['src/server/**/*.ts'],
+    settings: { 'import/ignore': ['node_modules'] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
 ];
 

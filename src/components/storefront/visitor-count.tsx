@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-
+import { apiPost } from '@/lib/api-client';
 
 /**
  * Reports the visit once per page load (the server counts a visitor once a day by its cookie)
@@ -12,22 +12,15 @@ export function VisitorCount({ initial }: { initial: number }) {
   const t = useTranslations('footer');
   const [uv, setUv] = useState(initial);
   useEffect(() => {
-    const controller = new AbortController();
-    fetch('/api/app/web/track/report', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-      body: new URLSearchParams({ path: window.location.pathname.slice(0, 300) }),
-      credentials: 'same-origin',
-      signal: controller.signal,
-    })
-      .then((res) => res.json() as Promise<{ code: number; data: { uv: number; counted: boolean } | null }>)
-      .then((body) => {
-        if (body.code === 200 && body.data) {
-          setUv(body.data.uv);
-        }
+    let live = true;
+    apiPost<{ uv: number; counted: boolean }>('/api/app/web/track/report', { path: window.location.pathname.slice(0, 300) }, { silent: true })
+      .then((data) => {
+        if (live) setUv(data.uv);
       })
       .catch(() => undefined);
-    return () => controller.abort();
+    return () => {
+      live = false;
+    };
   }, []);
   return (
     <p data-testid="visitor-count">

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { applicationPageInputSchema, applicationTypeIdInputSchema, applicationTypeSchema, contentSummarySchema } from '@/contracts/content';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
-import { addKindEndpoints } from './kind-endpoints';
+import { addKindEndpoints } from './kind-routes';
 import { getContentType, listApplicationTypes } from './categories';
 import { listContent } from './items';
 

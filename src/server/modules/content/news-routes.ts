@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { bannerSchema, contentSummarySchema, limitInputSchema, tagSchema } from '@/contracts/content';
 import { createRouter } from '@/server/http/router';
-import { addKindEndpoints } from './kind-endpoints';
+import { addKindEndpoints } from './kind-routes';
 import { listBanners } from './banners';
 import { listContent } from './items';
 import { listTags } from './tags';

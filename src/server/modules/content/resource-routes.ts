@@ -4,7 +4,7 @@ import {
   coaLookupInputSchema, coaYearInputSchema, documentListInputSchema, productDocumentPageSchema, productDocumentSchema, yearListSchema,
 } from '@/contracts/content';
 import { createRouter } from '@/server/http/router';
-import { addKindEndpoints } from './kind-endpoints';
+import { addKindEndpoints } from './kind-routes';
 import { findCoas, listCoasOfYear, listCoaYears, listProductDocuments } from './documents';
 
 export const resourceWebRouter = createRouter('/api/web/resourceManage');

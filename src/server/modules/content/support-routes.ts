@@ -5,7 +5,7 @@ import {
 } from '@/contracts/content';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
-import { addKindEndpoints } from './kind-endpoints';
+import { addKindEndpoints } from './kind-routes';
 import { getContentType, listContentTypes } from './categories';
 import { listContent, listQa } from './items';
 
