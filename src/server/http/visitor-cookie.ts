@@ -1,9 +1,18 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { isVisitorId, newVisitorId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS } from '@/server/modules/tracking/visitor';
 import type { AppEnv } from './context';
 import { isSecure } from './cookies';
+
+/** The first-party visitor id: random, opaque, kept 400 days (the most browsers allow); it identifies a browser, not a person. */
+export const VISITOR_COOKIE = 'reagent_vid';
+const VISITOR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 400;
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+
+export function isVisitorId(value: string | undefined | null): value is string {
+  return typeof value === 'string' && VISITOR_ID.test(value);
+}
 
 /** The caller's visitor id from its cookie, or null when the browser has none (or a malformed one). */
 export function readVisitorId(c: Context<AppEnv>): string | null {
@@ -15,7 +24,7 @@ export function readVisitorId(c: Context<AppEnv>): string | null {
 export function ensureVisitorId(c: Context<AppEnv>): { id: string; isNew: boolean } {
   const existing = readVisitorId(c);
   if (existing) return { id: existing, isNew: false };
-  const id = newVisitorId();
+  const id = randomBytes(16).toString('base64url');
   setCookie(c, VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'Lax', secure: isSecure(c), path: '/', maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS });
   return { id, isNew: true };
 }

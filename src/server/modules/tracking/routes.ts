@@ -4,7 +4,7 @@ import { uvSchema } from '@/contracts/content';
 import { createRouter } from '@/server/http/router';
 import { countVisitors, recordVisit, summariseVisits } from './service';
 import { ensureVisitorId } from '@/server/http/visitor-cookie';
-import { isBot } from './visitor';
+import { isBot } from './bots';
 
 export const trackingAppRouter = createRouter('/api/app/web/track');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { visitorDays } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
 import { recordVisit, shopDay, summariseVisits } from './service';
-import { VISITOR_COOKIE } from './visitor';
+import { VISITOR_COOKIE } from '@/server/http/visitor-cookie';
 
 const h = fileApiHarness();
 
