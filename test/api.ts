@@ -1,7 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
 import { createApp, type ApiApp } from '@/server/api/app';
 import { sha256Hex } from '@/lib/sha256';
-import { createTestDatabase, type TestDatabase } from './test-db';
+import { createTestDatabase, fileFixture, type TestDatabase } from './test-db';
 
 export interface ApiHarness {
   app: ApiApp;
@@ -59,22 +58,9 @@ export async function createApiHarness(options: { products?: number } = {}): Pro
   return { app, db, call, loginUser: login('/api/web/auth'), loginStaff: login('/api/admin/auth') };
 }
 
-/**
- * A test file's API harness, made before its tests and dropped after them: call it at the top of
- * the file (before the file's own hooks that use it); its fields are there once `beforeAll` has run.
- */
+/** A test file's API harness (`createApiHarness`), made before its tests and dropped after them. */
 export function fileApiHarness(options: { products?: number } = {}): ApiHarness {
-  let harness: ApiHarness | null = null;
-  beforeAll(async () => {
-    harness = await createApiHarness(options);
-  });
-  afterAll(async () => {
-    await harness?.db.destroy();
-  });
-  const current = (): ApiHarness => {
-    if (!harness) throw new Error('the API harness is made in beforeAll: use it inside hooks and tests');
-    return harness;
-  };
+  const current = fileFixture('API harness', () => createApiHarness(options), (harness) => harness.db.destroy());
   return {
     get app() {
       return current().app;

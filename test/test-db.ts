@@ -61,21 +61,27 @@ export interface TestDatabaseFixture {
 }
 
 /**
- * Registers the `beforeAll` that creates a file's database (`createTestDatabase`) and the `afterAll`
- * that drops it; call it at the top of the file, before the file's own hooks that use it.
+ * Registers the `beforeAll` that makes a test file's fixture and the `afterAll` that disposes of it,
+ * and answers the accessor of the fixture: call it at the top of the file, before the file's own hooks
+ * that use the fixture; the accessor throws outside hooks and tests.
  */
-export function fileTestDatabase(options: { products?: number } = {}): TestDatabaseFixture {
-  let handle: TestDatabase | null = null;
+export function fileFixture<T>(name: string, make: () => Promise<T>, dispose: (fixture: T) => Promise<void>): () => T {
+  let fixture: T | null = null;
   beforeAll(async () => {
-    handle = await createTestDatabase(options);
+    fixture = await make();
   });
   afterAll(async () => {
-    await handle?.destroy();
+    if (fixture !== null) await dispose(fixture);
   });
-  const current = (): TestDatabase => {
-    if (!handle) throw new Error('the test database is made in beforeAll: use it inside hooks and tests');
-    return handle;
+  return () => {
+    if (fixture === null) throw new Error(`the ${name} is made in beforeAll: use it inside hooks and tests`);
+    return fixture;
   };
+}
+
+/** A file's database (`createTestDatabase`), made before its tests and dropped after them. */
+export function fileTestDatabase(options: { products?: number } = {}): TestDatabaseFixture {
+  const current = fileFixture('test database', () => createTestDatabase(options), (handle) => handle.destroy());
   return {
     get db() {
       return current().db;
