@@ -17,10 +17,15 @@ export interface TestDatabase extends DbHandle {
  * PostgreSQL project — a throwaway database created next to TEST_DATABASE_URL.
  */
 export async function createTestDatabase(options: { products?: number } = {}): Promise<TestDatabase> {
-  const handle = process.env.TEST_DB_DRIVER === 'postgres' ? await createPostgresDatabase() : await pgliteDatabase();
+  const handle = await createEmptyTestDatabase();
   await runMigrations(handle);
   await seedDatabase(handle.db, { products: options.products ?? 120 });
   return handle;
+}
+
+/** A fresh database with nothing in it (not even migrations), on the driver of the test project. */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+  return process.env.TEST_DB_DRIVER === 'postgres' ? createPostgresDatabase() : pgliteDatabase();
 }
 
 async function pgliteDatabase(): Promise<TestDatabase> {
