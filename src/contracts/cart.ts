@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { idSchema, wholeNumber } from './numbers';
 
-const id = idSchema;
 
 export const cartAddSchema = z.object({
-  packId: id,
+  packId: idSchema,
   num: wholeNumber(z.number().int().min(1).max(9999)).default(1),
 });
 
 /** Sets the quantity of one of the customer's lines. */
 export const cartUpdateSchema = z.object({
-  id,
+  id: idSchema,
   num: wholeNumber(z.number().int().min(1).max(9999)),
 });
 
@@ -18,7 +17,7 @@ export const cartUpdateSchema = z.object({
 export const cartDeleteSchema = z.object({
   ids: z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [value]),
-    z.array(id).min(1).max(500),
+    z.array(idSchema).min(1).max(500),
   ),
 });
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { idSchema, optionalIdSchema, pageParams, wholeNumber } from './numbers';
 import { SEARCH_KEY_MAX, sanitiseSearchKey } from '@/lib/search-key';
 
-const id = idSchema;
 /**
  * An id that names one category or brand. Missing is a 400; present but not a positive integer
  * (`abc`, `0`, `1.5`, too large) cannot name anything, so it is `null` and the call answers 404,
@@ -15,8 +14,6 @@ const lookupId = z.preprocess((v) => {
   const n = Number(text);
   return n > 0 && n <= 2_147_483_647 ? n : null;
 }, z.number().int().positive().nullable());
-const optionalId = optionalIdSchema;
-const page = pageParams;
 /** A search key as the search bar sends it: capped, then cleaned by the shared rule (spec §5). */
 const searchKey = z.preprocess(
   (v) => (typeof v === 'string' ? sanitiseSearchKey(v) : v),
@@ -105,11 +102,11 @@ export const brandTypeInputSchema = z.object({ type: wholeNumber(z.union([z.lite
 export const brandPageInputSchema = z.object({
   type: wholeNumber(z.union([z.literal(0), z.literal(1)])).default(0),
   sk: optionalKey,
-  ...page(24, 100),
+  ...pageParams(24, 100),
 });
 export const brandRecommendInputSchema = z.object({ limit: wholeNumber(z.number().int().min(1).max(50)).default(12) });
 export const brandIdInputSchema = z.object({ id: lookupId });
-export const brandArticlesInputSchema = z.object({ id: lookupId, ...page(10) });
+export const brandArticlesInputSchema = z.object({ id: lookupId, ...pageParams(10) });
 
 // ---- product lists and search ----
 
@@ -124,7 +121,7 @@ const brandIds = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return undefined;
   const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
   return list.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
-}, z.array(id).max(20).optional());
+}, z.array(idSchema).max(20).optional());
 
 /**
  * The type of a product search. Anything but 1–3 falls back to a name search (3) and the answer
@@ -136,7 +133,7 @@ export const productPageInputSchema = z.object({
   key: optionalKey,
   type: searchType,
   flag: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_FLAGS).optional()),
-  categoryId: optionalId,
+  categoryId: optionalIdSchema,
   brandIds,
   inStock: flagBool,
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_SORTS).optional()),

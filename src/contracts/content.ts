@@ -3,50 +3,47 @@ import { idSchema, optionalIdSchema, pageParams, wholeNumber } from './numbers';
 import { productCardSchema } from './catalog-browse';
 import { COMMENT_MAX, NICKNAME_MAX } from './content-limits';
 
-const id = idSchema;
-const optionalId = optionalIdSchema;
 const keyword = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(50).optional());
-const page = pageParams;
 
 export const CONTENT_CHANNELS = ['news', 'application', 'citation', 'support', 'resource'] as const;
 export type ContentChannel = (typeof CONTENT_CHANNELS)[number];
 
 // ---- inputs ----
 
-export const idInputSchema = z.object({ id });
+export const idInputSchema = z.object({ id: idSchema });
 export const limitInputSchema = z.object({ limit: wholeNumber(z.number().int().min(1).max(50)).default(6) });
-export const typePageInputSchema = z.object({ ...page(10, 100) });
-export const supportTypePageInputSchema = z.object({ ...page(6, 100) });
-export const contentPageInputSchema = z.object({ typeId: optionalId, keyword, ...page(10) });
-export const applicationPageInputSchema = z.object({ typeId: optionalId, keyword, ...page(15) });
-export const applicationTypeIdInputSchema = z.object({ typeId: id, ...page(15) });
-export const linkedListInputSchema = z.object({ brandId: id, ...page(10) });
-export const qaListInputSchema = z.object({ typeId: optionalId, limit: wholeNumber(z.number().int().min(1).max(50)).default(10) });
-export const bannerPageInputSchema = z.object({ position: z.string().max(40).regex(/^[a-z-]+$/).optional(), ...page(10) });
+export const typePageInputSchema = z.object({ ...pageParams(10, 100) });
+export const supportTypePageInputSchema = z.object({ ...pageParams(6, 100) });
+export const contentPageInputSchema = z.object({ typeId: optionalIdSchema, keyword, ...pageParams(10) });
+export const applicationPageInputSchema = z.object({ typeId: optionalIdSchema, keyword, ...pageParams(15) });
+export const applicationTypeIdInputSchema = z.object({ typeId: idSchema, ...pageParams(15) });
+export const linkedListInputSchema = z.object({ brandId: idSchema, ...pageParams(10) });
+export const qaListInputSchema = z.object({ typeId: optionalIdSchema, limit: wholeNumber(z.number().int().min(1).max(50)).default(10) });
+export const bannerPageInputSchema = z.object({ position: z.string().max(40).regex(/^[a-z-]+$/).optional(), ...pageParams(10) });
 export const documentKindSchema = z.enum(['coa', 'msds', 'protocol']);
-export const documentListInputSchema = z.object({ kind: documentKindSchema, keyword, ...page(10) });
+export const documentListInputSchema = z.object({ kind: documentKindSchema, keyword, ...pageParams(10) });
 export const coaLookupInputSchema = z.object({
   itemNo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1).max(40)),
   lotNo: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1).max(40)),
 });
-export const coaYearInputSchema = z.object({ year: wholeNumber(z.number().int().min(1990).max(2100)), keyword, ...page(20) });
+export const coaYearInputSchema = z.object({ year: wholeNumber(z.number().int().min(1990).max(2100)), keyword, ...pageParams(20) });
 
 export const channelInputSchema = z.object({ channel: z.enum(CONTENT_CHANNELS) });
 export const optionalChannelInputSchema = z.object({ channel: z.enum(CONTENT_CHANNELS).optional() });
 export const contentListInputSchema = z.object({
   channel: z.enum(CONTENT_CHANNELS).optional(),
-  cateId: optionalId,
-  tagId: optionalId,
+  cateId: optionalIdSchema,
+  tagId: optionalIdSchema,
   keyword,
   sort: z.enum(['latest', 'popular']).default('latest'),
-  ...page(10),
+  ...pageParams(10),
 });
-export const resListInputSchema = z.object({ cateId: optionalId, keyword, ...page(10) });
-export const commentListInputSchema = z.object({ id, ...page(10) });
+export const resListInputSchema = z.object({ cateId: optionalIdSchema, keyword, ...pageParams(10) });
+export const commentListInputSchema = z.object({ id: idSchema, ...pageParams(10) });
 
 export { COMMENT_MAX, NICKNAME_MAX };
 export const commentAddInputSchema = z.object({
-  id,
+  id: idSchema,
   body: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(2).max(COMMENT_MAX)),
 });
 export const cmsUserInputSchema = z.object({

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { idSchema, pageParams } from './numbers';
 import { contentSummarySchema } from './content';
 
-const id = idSchema;
 
 // ---- inputs ----
 
@@ -20,7 +19,7 @@ export const productLinkedInputSchema = z.object({
 export function parseProductId(value: unknown): number | null {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^\d{1,10}$/.test(text)) return null;
-  const parsed = id.safeParse(text);
+  const parsed = idSchema.safeParse(text);
   return parsed.success ? parsed.data : null;
 }
 

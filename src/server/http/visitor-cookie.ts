@@ -21,10 +21,10 @@ export function readVisitorId(c: Context<AppEnv>): string | null {
 }
 
 /** The caller's visitor id; a new one is issued (and set as a cookie) when there is none. */
-export function ensureVisitorId(c: Context<AppEnv>): { id: string; isNew: boolean } {
+export function ensureVisitorId(c: Context<AppEnv>): string {
   const existing = readVisitorId(c);
-  if (existing) return { id: existing, isNew: false };
+  if (existing) return existing;
   const id = randomBytes(16).toString('base64url');
   setCookie(c, VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'Lax', secure: isSecure(c), path: '/', maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS });
-  return { id, isNew: true };
+  return id;
 }

@@ -34,8 +34,7 @@ function channelName(lang: Lang, channel: ContentChannel): string {
 
 function actorOf(c: Context<AppEnv>): ContentActor {
   const actor = c.get('actor');
-  const visitor = ensureVisitorId(c);
-  return { visitorId: visitor.id, ip: clientInfo(c).ip, user: actor.kind === 'user' ? { id: actor.userId, name: actor.name } : null };
+  return { visitorId: ensureVisitorId(c), ip: clientInfo(c).ip, user: actor.kind === 'user' ? { id: actor.userId, name: actor.name } : null };
 }
 
 export const cmsRouter = createRouter('/api/cms');

@@ -1,6 +1,6 @@
 import 'server-only';
 
-/** `{name}` placeholders filled from `params`; unknown names stay as written. */
+/** `{name}` fields of a template filled from `params`; unknown names stay as written. */
 export function fillTemplate(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }

@@ -18,8 +18,7 @@ trackingAppRouter.endpoint(
   async (input, c) => {
     const db = c.get('db');
     if (isBot(c.req.header('user-agent'))) return { counted: false, uv: await countVisitors(db) };
-    const visitor = ensureVisitorId(c);
-    const { counted } = await recordVisit(db, { visitorId: visitor.id, path: input.path ?? '/', now: new Date() });
+    const { counted } = await recordVisit(db, { visitorId: ensureVisitorId(c), path: input.path ?? '/', now: new Date() });
     return { counted, uv: await countVisitors(db) };
   },
 );
