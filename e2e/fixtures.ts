@@ -5,6 +5,7 @@ export const ACCOUNTS = {
   buyer: { loginName: 'buyer@demo.example.com', password: 'Reagent#2026', path: '/api/web/auth/login' },
   admin: { loginName: 'admin', password: 'Admin#2026', path: '/api/admin/auth/login' },
   sales: { loginName: 'sales', password: 'Sales#2026', path: '/api/admin/auth/login' },
+  ops: { loginName: 'ops', password: 'Ops#2026', path: '/api/admin/auth/login' },
 } as const;
 
 export type AccountName = keyof typeof ACCOUNTS;

@@ -15,6 +15,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import postgres from 'postgres';
 import { defaultDataDir, openPglite, openPostgres, type Db, type DbHandle } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
+import { revalidateStorefront, STOREFRONT_CACHE_SECONDS } from '../src/server/cache/storefront';
 import { rowsOf } from '../src/server/db/client';
 import { brands, categories } from '../src/server/db/schema';
 import { isSeeded, seedDatabase } from '../src/server/seed/seed-database';
@@ -26,7 +27,7 @@ import {
 const PRODUCT_COLUMNS = [
   'id', 'item_no', 'cas', 'mdl', 'name_zh', 'name_en', 'pinyin', 'pinyin_initials', 'synonyms', 'formula',
   'molecular_weight', 'purity', 'grade', 'storage', 'shipping', 'ghs', 'brand_id', 'category_id', 'is_hot', 'is_new',
-  'is_special', 'created_at', 'min_price',
+  'is_special', 'created_at', 'min_price', 'pack_count', 'in_stock',
 ] as const;
 const PACK_COLUMNS = ['product_id', 'size', 'price', 'stock', 'lead_time_days', 'sort'] as const;
 const COPY_CHUNK = 20_000;
@@ -83,8 +84,8 @@ export async function prepare(handle: DbHandle, options: Options): Promise<{ ctx
 }
 
 /**
- * The lowest pack price, loaded with the product: the packs' trigger then finds it right and writes
- * no second version of the row (migration 0006).
+ * The lowest pack price, loaded with the product: the packs' trigger then finds it (and the pack
+ * count and stock, migration 0010) right and writes no second version of the row (migration 0006).
  */
 function lowestPrice(packs: readonly GeneratedPack[]): string | null {
   let low: string | null = null;
@@ -92,11 +93,15 @@ function lowestPrice(packs: readonly GeneratedPack[]): string | null {
   return low;
 }
 
+function anyInStock(packs: readonly GeneratedPack[]): boolean {
+  return packs.some((pack) => pack.stock > 0);
+}
+
 function productValues(id: number, p: GeneratedProduct, packs: readonly GeneratedPack[]): (string | number | boolean | Date | object | null)[] {
   return [
     id, p.itemNo, p.cas, p.mdl, p.nameZh, p.nameEn, p.pinyin, p.pinyinInitials, p.synonyms, p.formula, p.molecularWeight,
     p.purity, p.grade, p.storage, p.shipping, p.ghs, p.brandId, p.categoryId, p.isHot, p.isNew, p.isSpecial, p.createdAt,
-    lowestPrice(packs),
+    lowestPrice(packs), packs.length, anyInStock(packs),
   ];
 }
 
@@ -156,17 +161,18 @@ async function insertProductBatch(db: Db, generated: readonly { product: Generat
   const col = <K extends keyof GeneratedProduct>(key: K): SQLWrapper => sql.param(batch.map((p) => p[key]));
   const result = await db.execute(sql`
     insert into products (item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight,
-      purity, grade, storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price)
+      purity, grade, storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price, pack_count, in_stock)
     select item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight::numeric,
-      purity, grade, storage, shipping, ghs::jsonb, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price::numeric
+      purity, grade, storage, shipping, ghs::jsonb, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price::numeric, pack_count, in_stock
     from unnest(${col('itemNo')}::text[], ${col('cas')}::text[], ${col('mdl')}::text[], ${col('nameZh')}::text[],
       ${col('nameEn')}::text[], ${col('pinyin')}::text[], ${col('pinyinInitials')}::text[], ${col('synonyms')}::text[],
       ${col('formula')}::text[], ${col('molecularWeight')}::text[], ${col('purity')}::text[], ${col('grade')}::text[],
       ${col('storage')}::text[], ${col('shipping')}::text[], ${sql.param(batch.map((p) => (p.ghs ? JSON.stringify(p.ghs) : null)))}::text[],
       ${col('brandId')}::int[], ${col('categoryId')}::int[], ${col('isHot')}::bool[], ${col('isNew')}::bool[], ${col('isSpecial')}::bool[],
-      ${sql.param(batch.map((p) => p.createdAt.toISOString()))}::timestamptz[], ${sql.param(generated.map((g) => lowestPrice(g.packs)))}::text[])
+      ${sql.param(batch.map((p) => p.createdAt.toISOString()))}::timestamptz[], ${sql.param(generated.map((g) => lowestPrice(g.packs)))}::text[],
+      ${sql.param(generated.map((g) => g.packs.length))}::int[], ${sql.param(generated.map((g) => anyInStock(g.packs)))}::bool[])
       as t(item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, purity, grade,
-        storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price)
+        storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price, pack_count, in_stock)
     returning id, item_no`);
   return new Map(rowsOf<{ id: number; item_no: string }>(result).map((r) => [r.item_no, r.id]));
 }
@@ -213,6 +219,11 @@ async function main(): Promise<void> {
       `Loaded ${options.products} products and ${packs} packs in ${seconds.toFixed(1)} s: ` +
         `${Math.round(options.products / seconds)} products/s, ${Math.round(rows / seconds)} rows/s.`,
     );
+    // Outside the web server there is no cache of this process to drop: running servers show the new
+    // products on their pages within STOREFRONT_CACHE_SECONDS (ADR 0025).
+    if (!revalidateStorefront('catalogue')) {
+      console.log(`Running servers show the new products within ${STOREFRONT_CACHE_SECONDS} s (STOREFRONT_CACHE_SECONDS).`);
+    }
   } finally {
     await handle.close();
   }

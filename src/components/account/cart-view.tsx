@@ -24,6 +24,13 @@ export function CartView({ initial }: { initial: CartDto }) {
   const format = useFormatter();
   const router = useRouter();
   const [cart, setCart] = useState(initial);
+  // A new cart from the server (after quick order, a reorder, or this view's own refresh) replaces the
+  // one shown; typed quantities stay (React's "adjusting state when a prop changes").
+  const [shown, setShown] = useState(initial);
+  if (initial !== shown) {
+    setShown(initial);
+    setCart(initial);
+  }
   const [selected, setSelected] = useState<number[]>([]);
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);

@@ -4,39 +4,56 @@ import { AntdRegistry } from '@ant-design/nextjs-registry';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { createContext, useContext, type ReactNode } from 'react';
-import { useStoredValue } from '@/lib/use-stored-value';
+import { useTranslations } from 'next-intl';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { DEFAULT_ADMIN_SETTINGS, type AdminSettingsDto } from '@/contracts/admin';
+import { adminApi } from './admin-api';
 
-/** Back-office appearance (spec §3 "Application settings"): theme colour and layout switches. */
-export interface AdminSettings {
-  theme: string;
-  tagsView: boolean;
-  fixedHeader: boolean;
-  sidebarLogo: boolean;
-}
+export type AdminSettings = AdminSettingsDto;
+export { DEFAULT_ADMIN_SETTINGS };
 
-export const DEFAULT_ADMIN_SETTINGS: AdminSettings = { theme: '#409EFF', tagsView: true, fixedHeader: true, sidebarLogo: true };
-const STORAGE_KEY = 'adminSettings';
-
-const SettingsContext = createContext<{ settings: AdminSettings; update: (patch: Partial<AdminSettings>) => void }>({
+const SettingsContext = createContext<{ settings: AdminSettings; update: (patch: Partial<AdminSettings>) => Promise<void> }>({
   settings: DEFAULT_ADMIN_SETTINGS,
-  update: () => {},
+  update: async () => {},
 });
 
 export const useAdminSettings = () => useContext(SettingsContext);
 
+/** antd for the whole back-office (the sign-in page included): language and the default look. */
 export function AdminProviders({ children, english }: { children: ReactNode; english: boolean }) {
-  const [stored, store] = useStoredValue<Partial<AdminSettings>>('local', STORAGE_KEY, {});
-  const settings: AdminSettings = { ...DEFAULT_ADMIN_SETTINGS, ...stored };
-  const update = (patch: Partial<AdminSettings>) => store({ ...settings, ...patch });
-
   return (
     <AntdRegistry>
-      <ConfigProvider locale={english ? enUS : zhCN} componentSize="middle" theme={{ token: { colorPrimary: settings.theme, borderRadius: 6 } }}>
-        <App>
-          <SettingsContext.Provider value={{ settings, update }}>{children}</SettingsContext.Provider>
-        </App>
+      <ConfigProvider locale={english ? enUS : zhCN} componentSize="small" theme={{ token: { colorPrimary: DEFAULT_ADMIN_SETTINGS.theme, borderRadius: 6 } }}>
+        <App>{children}</App>
       </ConfigProvider>
     </AntdRegistry>
+  );
+}
+
+/**
+ * The signed-in staff member's settings (spec §3 "Application settings"), loaded on the server with the
+ * page and saved on the server on change, so that they apply on every device. The theme applies at once
+ * through antd's design tokens; the spec's persistent "Compiling the theme" message shows while it is saved.
+ */
+export function AdminSettingsProvider({ initial, children }: { initial: AdminSettings; children: ReactNode }) {
+  const t = useTranslations('adminTheme');
+  const { message } = App.useApp();
+  const [settings, setSettings] = useState(initial);
+  const update = useCallback(async (patch: Partial<AdminSettings>) => {
+    setSettings((s) => ({ ...s, ...patch }));
+    const key = 'admin-settings-save';
+    if (patch.theme) void message.open({ key, type: 'loading', content: t('compiling'), duration: 0 });
+    try {
+      const saved = await adminApi<AdminSettings>('PUT', '/api/admin/settings', patch);
+      setSettings(saved);
+      if (patch.theme) message.destroy(key);
+    } catch {
+      void message.open({ key, type: 'error', content: t('saveFailed'), duration: 5 });
+    }
+  }, [message, t]);
+  return (
+    <ConfigProvider componentSize={settings.size} theme={{ token: { colorPrimary: settings.theme, borderRadius: 6 } }}>
+      <SettingsContext.Provider value={{ settings, update }}>{children}</SettingsContext.Provider>
+    </ConfigProvider>
   );
 }

@@ -1,116 +1,215 @@
 'use client';
 
-import { BgColorsOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ShopOutlined } from '@ant-design/icons';
-import { Button, Layout, Menu, Typography, type MenuProps } from 'antd';
-import { useTranslations } from 'next-intl';
-import { useMemo, useState, type ReactNode } from 'react';
+import {
+  BgColorsOutlined, GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ShopOutlined,
+} from '@ant-design/icons';
+import { Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Typography, type MenuProps } from 'antd';
+import { useLocale, useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
+import { Activity, useMemo, useState, type ReactNode } from 'react';
 import type { MenuItemDto } from '@/contracts/menus';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
-import { apiPost } from '@/lib/api-client';
-import { useAdminSettings } from './admin-providers';
+import type { PermissionSubject } from '@/lib/permits';
+import { PermissionProvider } from '@/components/ui/permitted';
+import { adminApi } from './admin-api';
+import { AdminSettingsProvider, useAdminSettings, type AdminSettings } from './admin-providers';
+import { AdminUserContext } from './admin-user';
+import { ADMIN_VIEWS } from './admin-views';
 import { menuIcon } from './menu-icon';
 import { ThemeDrawer } from './theme-drawer';
-import { VisitedTabs, type VisitedView } from './visited-tabs';
+import { flattenRoutes, joinPath, touchCache, type AdminRoute, type VisitedView } from './visited-views';
+import { VisitedTabs } from './visited-tabs';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
-function fullPath(parent: string, path: string): string {
-  return path.startsWith('/') ? path : `${parent.replace(/\/$/, '')}/${path}`;
-}
+/** At most this many pages stay alive behind their tabs (least recently used dropped). */
+export const KEEP_ALIVE_MAX = 15;
 
 function toItems(tree: MenuItemDto[], parent = ''): MenuItems {
   return tree
     .filter((m) => !m.hidden)
     .map((m) => {
-      const path = fullPath(parent, m.path);
+      const path = joinPath(parent, m.path);
       const children = toItems(m.children, path);
-      return children.length > 0
+      return children.length > 0 || m.alwaysShow
         ? { key: `/admin${path}`, icon: menuIcon(m.meta.icon), label: m.meta.title, children }
         : { key: `/admin${path}`, icon: menuIcon(m.meta.icon), label: <Link href={`/admin${path}`}>{m.meta.title}</Link> };
     });
 }
 
-function flatten(tree: MenuItemDto[], parent = ''): VisitedView[] {
-  return tree.flatMap((m) => {
-    const path = fullPath(parent, m.path);
-    return [{ path: `/admin${path}`, title: m.meta.title, affix: m.meta.affix }, ...flatten(m.children, path)];
-  });
+export interface AdminShellProps {
+  menu: MenuItemDto[];
+  userName: string;
+  subject: PermissionSubject;
+  sidebarOpen: boolean;
+  settings: AdminSettings;
+  children: ReactNode;
 }
 
-/** Back-office layout: sidebar from the server-filtered menu, header, visited tabs and theme drawer. */
-export function AdminShell({ menu, userName, sidebarOpen, children }: { menu: MenuItemDto[]; userName: string; sidebarOpen: boolean; children: ReactNode }) {
+/** Back-office layout 4 with the staff member's own settings and permissions. */
+export function AdminShell(props: AdminShellProps) {
+  return (
+    <AdminSettingsProvider initial={props.settings}>
+      <PermissionProvider subject={props.subject}>
+        <AdminUserContext.Provider value={{ name: props.userName, roles: props.subject.roles }}>
+          <ShellFrame {...props} />
+        </AdminUserContext.Provider>
+      </PermissionProvider>
+    </AdminSettingsProvider>
+  );
+}
+
+function ShellFrame({ menu, userName, sidebarOpen, children }: AdminShellProps) {
   const t = useTranslations('admin');
+  const locale = useLocale();
   const { settings } = useAdminSettings();
   const pathname = usePathname();
+  const search = useSearchParams();
   const router = useRouter();
+  const screens = Grid.useBreakpoint();
+  const mobile = screens.md === false;
   const [collapsed, setCollapsed] = useState(!sidebarOpen);
-  const [narrow, setNarrow] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
   const items = useMemo(() => toItems(menu), [menu]);
-  const views = useMemo(() => flatten(menu), [menu]);
-  const current = views.find((v) => v.path === pathname) ?? null;
-  const affixViews = views.filter((v) => v.affix);
+  const routes = useMemo(() => flattenRoutes(menu), [menu]);
+  const route = routes.find((r) => r.path === pathname) ?? null;
+  const current: VisitedView | null = route
+    ? {
+        path: route.path, fullPath: `${route.path}${search.size > 0 ? `?${search.toString()}` : ''}`, name: route.item.name,
+        title: route.item.meta.title, meta: route.item.meta, query: Object.fromEntries(search.entries()),
+      }
+    : null;
+  const affixViews = useMemo<VisitedView[]>(
+    () => routes.filter((r) => r.item.meta.affix).map((r) => ({ path: r.path, fullPath: r.path, name: r.item.name, title: r.item.meta.title, meta: r.item.meta, query: {} })),
+    [routes],
+  );
+  const titles = useMemo(() => Object.fromEntries(routes.map((r) => [r.path, r.item.meta.title])), [routes]);
+  const [alive, setAlive] = useState<string[]>([]);
+  const [generation, setGeneration] = useState<Record<string, number>>({});
+  const View = route ? ADMIN_VIEWS[route.path] : undefined;
+
+  // On each visit (derived from the path, during render): the page joins the kept ones, or leaves them if noCache.
+  const [visited, setVisited] = useState<string | null>(null);
+  if (pathname !== visited) {
+    setVisited(pathname);
+    setDrawerOpen(false);
+    if (route && View) setAlive((list) => (route.item.meta.noCache ? list.filter((p) => p !== route.path) : touchCache(list, route.path, KEEP_ALIVE_MAX)));
+  }
 
   function toggleSidebar() {
+    if (mobile) {
+      setDrawerOpen((o) => !o);
+      return;
+    }
     const next = !collapsed;
     setCollapsed(next);
     document.cookie = `sidebarStatus=${next ? 0 : 1}; path=/; max-age=31536000; samesite=lax`;
   }
 
+  /** Tabs drop a page from the cache when closed, and remount it on refresh. */
+  const cacheControl = {
+    forget: (paths: string[]) => setAlive((list) => list.filter((p) => !paths.includes(p))),
+    refresh: (path: string) => {
+      setGeneration((g) => ({ ...g, [path]: (g[path] ?? 0) + 1 }));
+      router.refresh();
+    },
+  };
+
   async function logout() {
     try {
-      await apiPost('/api/admin/auth/logout');
+      await adminApi('POST', '/api/admin/auth/logout');
     } finally {
       router.push('/admin/login');
     }
   }
 
+  const openKeys = route ? route.parents.map((_, i) => routes.find((r) => r.item === route.parents[i])?.path ?? '') : [];
+  const selected = route?.item.meta.activeMenu ? `/admin${route.item.meta.activeMenu}` : pathname;
+  const sideMenu = (
+    <Menu theme="dark" mode="inline" items={items} selectedKeys={[selected]} defaultOpenKeys={openKeys} aria-label={t('menu')} />
+  );
+  const logo = settings.sidebarLogo && (
+    <div className="flex h-14 items-center justify-center gap-2 text-white">
+      <span className="grid h-8 w-8 place-items-center rounded-md font-bold" style={{ background: settings.theme }}>优</span>
+      {(!collapsed || mobile) && <span className="font-semibold">{t('title')}</span>}
+    </div>
+  );
+  const otherLocale = locale === 'en' ? 'zh-CN' : 'en';
+  const fullHref = `${pathname}${search.size > 0 ? `?${search.toString()}` : ''}`;
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        breakpoint="md"
-        collapsedWidth={narrow ? 0 : 64}
-        onBreakpoint={(broken) => {
-          setNarrow(broken);
-          setCollapsed(broken);
-        }}
-        width={220}
-        theme="dark"
-      >
-        {settings.sidebarLogo && (
-          <div className="flex h-14 items-center justify-center gap-2 text-white">
-            <span className="grid h-8 w-8 place-items-center rounded-md font-bold" style={{ background: settings.theme }}>优</span>
-            {!collapsed && <span className="font-semibold">{t('title')}</span>}
-          </div>
-        )}
-        <Menu theme="dark" mode="inline" items={items} selectedKeys={[pathname]} aria-label={t('menu')} />
-      </Layout.Sider>
-      <Layout>
+      {mobile ? (
+        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={240} title={null} closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }} data-testid="admin-sidebar-drawer">
+          {logo}
+          {sideMenu}
+        </Drawer>
+      ) : (
+        <Layout.Sider collapsible collapsed={collapsed} trigger={null} collapsedWidth={64} width={220} theme="dark" data-testid="admin-sidebar"
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
+          {logo}
+          {sideMenu}
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           style={{
-            display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8,
+            display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, height: 48, lineHeight: '48px',
             background: '#fff', padding: '0 12px', borderBottom: '1px solid #e5e7eb',
             ...(settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : {}),
           }}
         >
           <div className="flex min-w-0 items-center gap-2">
-            <Button type="text" aria-label={t('menu')} icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={toggleSidebar} />
-            <Typography.Text strong ellipsis>{current?.title ?? t('title')}</Typography.Text>
+            <Button type="text" aria-label={t('toggleMenu')} aria-expanded={mobile ? drawerOpen : !collapsed}
+              icon={(mobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={toggleSidebar} />
+            {route && !mobile ? <Breadcrumbs route={route} routes={routes} /> : <Typography.Text strong ellipsis>{route?.item.meta.title ?? t('title')}</Typography.Text>}
           </div>
           <div className="flex shrink-0 items-center gap-1">
             <Link href="/" aria-label={t('backToShop')}><Button type="text" icon={<ShopOutlined />}><span className="hidden md:inline">{t('backToShop')}</span></Button></Link>
+            <Dropdown menu={{ items: [
+              { key: 'zh-CN', label: <Link href={fullHref} locale="zh-CN">中文</Link> },
+              { key: 'en', label: <Link href={fullHref} locale="en">English</Link> },
+            ], selectedKeys: [locale] }}>
+              <Button type="text" icon={<GlobalOutlined />} aria-label={t('language')} data-other-locale={otherLocale} />
+            </Dropdown>
             <Button type="text" icon={<BgColorsOutlined />} onClick={() => setThemeOpen(true)} aria-label={t('theme')} />
             <span className="hidden max-w-40 truncate md:inline" data-testid="admin-user">{userName}</span>
             <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={t('logout')}><span className="hidden md:inline">{t('logout')}</span></Button>
           </div>
         </Layout.Header>
-        {settings.tagsView && <VisitedTabs current={current} affixViews={affixViews} />}
-        <Layout.Content style={{ padding: 16 }}>{children}</Layout.Content>
+        {settings.tagsView && <VisitedTabs current={current} affixViews={affixViews} cache={cacheControl} titles={titles} />}
+        <Layout.Content style={{ padding: mobile ? 8 : 16, minWidth: 0 }}>
+          {route && View ? (
+            <>
+              {[...new Set([...alive, route.path])].sort().map((p) => {
+                const Kept = ADMIN_VIEWS[p];
+                return Kept ? (
+                  <Activity key={`${p}#${generation[p] ?? 0}`} mode={p === route.path ? 'visible' : 'hidden'}><Kept /></Activity>
+                ) : null;
+              })}
+              {children}
+            </>
+          ) : children}
+        </Layout.Content>
       </Layout>
       <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
     </Layout>
+  );
+}
+
+function Breadcrumbs({ route, routes }: { route: AdminRoute; routes: AdminRoute[] }) {
+  const active = route.item.meta.activeMenu ? routes.find((r) => r.path === `/admin${route.item.meta.activeMenu}`) : null;
+  const chain = active && active !== route ? [...active.parents, active.item, route.item] : [...route.parents, route.item];
+  const pathOf = (item: MenuItemDto) => routes.find((r) => r.item === item)?.path ?? '';
+  return (
+    <Breadcrumb
+      data-testid="admin-breadcrumb"
+      items={chain.filter((i) => i.meta.breadcrumb).map((item, i, all) => ({
+        key: item.menuId,
+        title: i < all.length - 1 && item.children.length === 0 ? <Link href={pathOf(item)}>{item.meta.title}</Link> : item.meta.title,
+      }))}
+    />
   );
 }

@@ -3,44 +3,65 @@
 import { Dropdown, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo } from 'react';
-import { useStoredValue } from '@/lib/use-stored-value';
 import { usePathname, useRouter } from '@/i18n/navigation';
-
-export interface VisitedView {
-  path: string;
-  title: string;
-  affix: boolean;
-}
+import { useStoredValue } from '@/lib/use-stored-value';
+import { closeViews, nextPathAfterClose, type TabAction, type VisitedView } from './visited-views';
 
 const STORAGE_KEY = 'adminVisitedViews';
+const ACTIONS = ['refresh', 'close', 'closeOthers', 'closeLeft', 'closeRight', 'closeAll'] as const;
+type Action = (typeof ACTIONS)[number];
 
-/** Removes views as the tab menu asks; affix views survive "close others" and "close all". */
-export function closeViews(views: VisitedView[], action: 'close' | 'closeOthers' | 'closeAll', target: string): VisitedView[] {
-  if (action === 'close') return views.filter((v) => v.path !== target || v.affix);
-  if (action === 'closeOthers') return views.filter((v) => v.path === target || v.affix);
-  return views.filter((v) => v.affix);
+export interface CacheControl {
+  forget: (paths: string[]) => void;
+  refresh: (path: string) => void;
 }
 
-/** Visited-page tabs of the back-office (spec §4 "Tabs"). */
-export function VisitedTabs({ current, affixViews }: { current: VisitedView | null; affixViews: VisitedView[] }) {
+/** Visited-page tabs of the back-office (spec §4 "Tabs"): one per named route visited, affix tabs first. */
+export function VisitedTabs({ current, affixViews, cache, titles }: { current: VisitedView | null; affixViews: VisitedView[]; cache: CacheControl; titles: Record<string, string> }) {
   const t = useTranslations('adminTabs');
   const router = useRouter();
   const pathname = usePathname();
   const [stored, setStored] = useStoredValue<VisitedView[]>('session', STORAGE_KEY, []);
-  const views = useMemo(() => merge(affixViews, stored), [affixViews, stored]);
+  // Titles come from the menu in the current language; a view the menu no longer holds is dropped.
+  const views = useMemo(
+    () => merge(affixViews, stored, current).filter((v) => v.path in titles).map((v) => ({ ...v, title: titles[v.path] ?? v.title })),
+    [affixViews, stored, current, titles],
+  );
 
   useEffect(() => {
-    if (current && !stored.some((v) => v.path === current.path)) setStored([...stored, current]);
+    if (!current || current.meta.affix) return;
+    const known = stored.find((v) => v.path === current.path);
+    // A tab follows its page: the title in the current language and the query of the last visit.
+    if (!known || known.fullPath !== current.fullPath || known.title !== current.title) {
+      setStored(known ? stored.map((v) => (v.path === current.path ? current : v)) : [...stored, current]);
+    }
   }, [current, stored, setStored]);
 
-  function act(action: 'refresh' | 'close' | 'closeOthers' | 'closeAll', target: string) {
+  function act(action: Action, target: VisitedView) {
     if (action === 'refresh') {
-      router.refresh();
+      cache.refresh(target.path);
+      if (target.path !== pathname) router.push(target.fullPath);
       return;
     }
-    const next = closeViews(views, action, target);
-    setStored(next.filter((v) => !v.affix));
-    if (!next.some((v) => v.path === pathname)) router.push(next.at(-1)?.path ?? '/admin');
+    const next = closeViews(views, action as TabAction, target.path);
+    const closed = views.filter((v) => !next.includes(v)).map((v) => v.path);
+    setStored(next.filter((v) => !v.meta.affix));
+    cache.forget(closed);
+    if (!next.some((v) => v.path === pathname)) {
+      router.push(nextPathAfterClose(next));
+    } else if (closed.length === 0 && action === 'close' && target.name === 'Dashboard') {
+      // The dashboard cannot close: closing it refreshes it instead (spec §4 "Tabs").
+      cache.refresh(target.path);
+    }
+  }
+
+  function menuFor(v: VisitedView, index: number) {
+    const last = views.length - 1;
+    return ACTIONS.map((a) => ({
+      key: a,
+      label: t(a),
+      disabled: (a === 'close' && v.meta.affix) || (a === 'closeLeft' && index === 0) || (a === 'closeRight' && index === last),
+    }));
   }
 
   return (
@@ -48,22 +69,23 @@ export function VisitedTabs({ current, affixViews }: { current: VisitedView | nu
       type="editable-card"
       hideAdd
       size="small"
-      activeKey={pathname}
-      onChange={(key) => router.push(key)}
-      onEdit={(key, action) => action === 'remove' && typeof key === 'string' && act('close', key)}
-      style={{ padding: '8px 12px 0', marginBottom: 0, background: '#fff' }}
-      items={views.map((v) => ({
+      activeKey={current?.path ?? ''}
+      aria-label={t('label')}
+      onChange={(key) => {
+        const v = views.find((x) => x.path === key);
+        if (v) router.push(v.fullPath);
+      }}
+      onEdit={(key, action) => {
+        const v = views.find((x) => x.path === key);
+        if (action === 'remove' && v) act('close', v);
+      }}
+      style={{ padding: '6px 12px 0', marginBottom: 0, background: '#fff' }}
+      items={views.map((v, index) => ({
         key: v.path,
-        closable: !v.affix,
+        closable: !v.meta.affix,
         label: (
-          <Dropdown
-            trigger={['contextMenu']}
-            menu={{
-              items: (['refresh', 'close', 'closeOthers', 'closeAll'] as const).map((a) => ({ key: a, label: t(a), disabled: a === 'close' && v.affix })),
-              onClick: ({ key }) => act(key as 'refresh' | 'close' | 'closeOthers' | 'closeAll', v.path),
-            }}
-          >
-            <span>{v.title}</span>
+          <Dropdown trigger={['contextMenu']} menu={{ items: menuFor(v, index), onClick: ({ key }) => act(key as Action, v) }}>
+            <span data-tab={v.path} data-affix={v.meta.affix ? '' : undefined}>{v.title}</span>
           </Dropdown>
         ),
       }))}
@@ -71,8 +93,9 @@ export function VisitedTabs({ current, affixViews }: { current: VisitedView | nu
   );
 }
 
-function merge(base: VisitedView[], extra: VisitedView[]): VisitedView[] {
-  const out = [...base];
-  for (const v of extra) if (!out.some((o) => o.path === v.path)) out.push(v);
+function merge(base: VisitedView[], extra: VisitedView[], current: VisitedView | null): VisitedView[] {
+  const out = base.map((b) => (current && current.path === b.path ? { ...b, fullPath: current.fullPath, title: current.title } : b));
+  for (const v of extra) if (!out.some((o) => o.path === v.path)) out.push(current && current.path === v.path ? current : v);
+  if (current && !out.some((o) => o.path === current.path)) out.push(current);
   return out;
 }

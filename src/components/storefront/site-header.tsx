@@ -1,15 +1,15 @@
-import { ClipboardList, Phone, ShoppingCart, User } from 'lucide-react';
+import { Phone } from 'lucide-react';
+import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
 import type { SiteContact } from '@/contracts/settings';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { LanguageSwitch } from './language-switch';
-import { GuestCartLink, LoginLink } from './login-trigger';
-import { LogoutButton } from './logout-button';
+import { HeaderAccount } from './header-account';
 
 interface Props {
-  user: HeaderUser | null;
+  user: Promise<HeaderUser | null>;
   contact: SiteContact;
   locale: Locale;
 }
@@ -31,21 +31,10 @@ export async function SiteHeader({ user, contact, locale }: Props) {
             {t('hotline')}: <a href={`tel:${contact.hotlines[0] ?? ''}`} className="font-medium text-white" data-testid="header-hotline">{contact.hotlines[0] ?? ''}</a>
           </span>
           <nav className="flex shrink-0 items-center gap-4" aria-label={t('login')}>
-            {user ? (
-              <>
-                <span className="hidden md:inline" data-testid="greeting">{t('greeting', { company: user.companyName, name: user.name })}</span>
-                {/* On phones the links show their icons; the words stay for screen readers. */}
-                <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white" data-testid="header-username"><User aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{user.name}</span></Link>
-                <Link href="/order?default=1" className="flex items-center gap-1 hover:text-white"><ClipboardList aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('orders')}</span></Link>
-                <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{t('cart')}</span><span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
-                <LogoutButton label={t('logout')} />
-              </>
-            ) : (
-              <>
-                <LoginLink className="hover:text-white" testId="login-link">{t('login')}</LoginLink>
-                <GuestCartLink label={t('cart')} />
-              </>
-            )}
+            {/* The only per-visitor part of the frame, streamed after the rest (issue 17): the page stays the same for everyone. */}
+            <Suspense fallback={<span className="w-16" data-testid="account-pending" aria-hidden />}>
+              <HeaderAccount user={user} />
+            </Suspense>
             <LanguageSwitch locale={locale} label={t('switchLanguage')} />
           </nav>
         </div>

@@ -5,6 +5,7 @@ import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
 import type { Locale } from '@/i18n/routing';
 import { AuthIsland } from './auth-island';
+import { SignedIn } from './header-account';
 import { NavBar } from './nav-bar';
 import { NavMenusProvider } from './nav-menus-context';
 import { SiteBehaviour } from './site-behaviour';
@@ -15,7 +16,8 @@ import { SiteHeader } from './site-header';
 
 export interface StoreShellProps {
   data: {
-    user: HeaderUser | null;
+    /** Streamed (issue 17): only the header's account links and the sign-in island wait for it. */
+    user: Promise<HeaderUser | null>;
     contact: SiteContact;
     locale: Locale;
     chrome: { footerHtml: string; visitors: number; qrCode: string | null; menus: NavMenusDto; productMenu: CategoryNode[] };
@@ -48,7 +50,7 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
       <SiteFooter contact={contact} footer={{ html: chrome.footerHtml, visitors: chrome.visitors, qrCode: chrome.qrCode }} />
       <SideWidget chatLink={contact.chatLink} hotlines={contact.hotlines} salesEmail={contact.salesEmail} />
       <Suspense fallback={null}>
-        <AuthIsland signedIn={user !== null} />
+        <SignedIn user={user}>{(signedIn) => <AuthIsland signedIn={signedIn} />}</SignedIn>
       </Suspense>
     </div>
     </NavMenusProvider>

@@ -1,5 +1,5 @@
 import 'server-only';
-import { authAdminRouter, authWebRouter, registerWebRouter } from '@/server/modules/auth/routes';
+import { authAdminRouter, authWebRouter, registerWebRouter, userSessionAppRouter } from '@/server/modules/auth/routes';
 import { cartAppRouter, cartWebRouter } from '@/server/modules/cart/routes';
 import { brandWebRouter } from '@/server/modules/catalog/brand-routes';
 import { productFilterAppRouter } from '@/server/modules/catalog/filter-routes';
@@ -12,10 +12,20 @@ import { resourceWebRouter } from '@/server/modules/content/resource-routes';
 import { supportWebRouter } from '@/server/modules/content/support-routes';
 import { filesWebRouter } from '@/server/modules/files/routes';
 import { menusAdminRouter } from '@/server/modules/menus/routes';
+import { approvalAppRouter, orderApiAppRouter, saleAppRouter } from '@/server/modules/orders/routes';
+import { adminSettingsRouter } from '@/server/modules/admin-settings/routes';
+import { auditAdminRouter } from '@/server/modules/audit/routes';
+import { dashboardAdminRouter } from '@/server/modules/dashboard/routes';
+import { menuEditorAdminRouter } from '@/server/modules/system-setting/menu-routes';
+import { rolesAdminRouter } from '@/server/modules/system-setting/role-routes';
+import { staffAdminRouter } from '@/server/modules/system-setting/staff-routes';
 import { productDetailWebRouter } from '@/server/modules/product-detail/routes';
 import { settingsWebRouter } from '@/server/modules/settings/routes';
 import { subscriptionWebRouter } from '@/server/modules/subscriptions/routes';
 import { systemRouter } from '@/server/modules/system/routes';
+import { companyUserRouter } from '@/server/modules/company/routes';
+import { companySettingsRouter } from '@/server/modules/company/settings-routes';
+import { companyFilesRouter } from '@/server/modules/company/file-routes';
 import { trackingAppRouter, visitorWebRouter } from '@/server/modules/tracking/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
@@ -24,10 +34,15 @@ export const webRouters = [
   newsWebRouter, applicationWebRouter, supportWebRouter, resourceWebRouter, bannerWebRouter, subscriptionWebRouter,
   visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
+  saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
+  companyUserRouter, companySettingsRouter, companyFilesRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
-export const adminRouters = [authAdminRouter, menusAdminRouter];
+export const adminRouters = [
+  authAdminRouter, menusAdminRouter,
+  rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
+];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */
 export const apiRouters = [systemRouter, ...webRouters, ...adminRouters];

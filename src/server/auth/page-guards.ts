@@ -2,6 +2,7 @@ import 'server-only';
 import { getLocale } from 'next-intl/server';
 import { redirect } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
+import { permits, type Requirement } from '@/lib/permits';
 import type { Actor } from './actor';
 import { currentActor } from './current-actor';
 import type { Permission } from './permissions';
@@ -17,17 +18,28 @@ export function isSignedInPath(pathname: string): boolean {
   return /\/(sys|order|profile)(\/|$)/.test(pathname);
 }
 
-/** For signed-in customer pages: a guest goes to /?login (spec §4 "Route guard"), checked by the page itself. */
-export async function requireUserPage(): Promise<UserActor> {
+/**
+ * For signed-in customer pages: a guest goes to /?login (spec §4 "Route guard"), checked by the page
+ * itself; a user who does not meet `need` (one of its permissions or roles, `lib/permits.ts`) goes to
+ * /401 — the same rule that hides the page's menu item and links (`Permitted`).
+ */
+export async function requireUserPage(need?: Requirement): Promise<UserActor> {
   const actor = await currentActor();
+  const locale = (await getLocale()) as Locale;
   if (actor.kind !== 'user') {
-    redirect({ href: '/?login', locale: (await getLocale()) as Locale });
+    redirect({ href: '/?login', locale });
     throw new Error('unreachable');
+  }
+  if (need && !permits(actor, need)) {
+    redirect({ href: '/401', locale });
   }
   return actor;
 }
 
-/** For back-office pages: no staff session goes to the staff login; a missing permission to /401. */
+/**
+ * For back-office pages: no staff session goes to the staff login; a missing permission to /404, as
+ * for a path that does not exist (a forbidden back-office page does not reveal that it exists).
+ */
 export async function requireStaffPage(permission: Permission = 'ADMIN.ACCESS'): Promise<StaffActor> {
   const actor = await currentActor();
   const locale = (await getLocale()) as Locale;
@@ -36,7 +48,7 @@ export async function requireStaffPage(permission: Permission = 'ADMIN.ACCESS'):
     throw new Error('unreachable');
   }
   if (!actor.permissions.includes(permission)) {
-    redirect({ href: '/401', locale });
+    redirect({ href: '/404', locale });
   }
   return actor;
 }

@@ -32,6 +32,8 @@ export const PERMISSION_REGISTRY = [
   { code: 'COMPLAINT.EDIT', scope: 'staff', zh: '管理投诉', en: 'Manage complaints' },
   { code: 'EXPENSE.EDIT', scope: 'staff', zh: '管理费用申请', en: 'Manage expense applications' },
   { code: 'EXPENSE.APPROVE', scope: 'staff', zh: '审批费用申请', en: 'Approve expense applications' },
+  { code: 'AUDIT.VIEW', scope: 'staff', zh: '查看审计日志', en: 'View the audit log' },
+  { code: 'DASHBOARD.VIEW', scope: 'staff', zh: '查看经营数据', en: 'View business figures' },
 ] as const satisfies readonly { code: string; scope: 'company' | 'staff'; zh: string; en: string }[];
 
 export type Permission = (typeof PERMISSION_REGISTRY)[number]['code'];

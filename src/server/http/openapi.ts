@@ -26,12 +26,16 @@ const errorEnvelope = envelopeOf({ description: 'null, or field errors for 400: 
 function operation(e: RegisteredEndpoint): JsonSchema {
   const input = e.input ? toSchema(e.input, 'input') : undefined;
   const security = e.audience === 'public' ? [] : [{ bearer: [] }, { xToken: [] }, { cookie: [] }];
-  const parameters =
-    e.method === 'get' && input && typeof input.properties === 'object'
-      ? Object.entries(input.properties as Record<string, JsonSchema>).map(([name, schema]) => ({
-          name, in: 'query', schema, required: Array.isArray(input.required) && input.required.includes(name),
+  const inPath = new Set([...e.fullPath.matchAll(/:(\w+)/g)].map((m) => m[1]));
+  const properties = input && typeof input.properties === 'object' ? (input.properties as Record<string, JsonSchema>) : undefined;
+  const parameters = properties
+    ? Object.entries(properties)
+        .filter(([name]) => e.method === 'get' || inPath.has(name))
+        .map(([name, schema]) => ({
+          name, in: inPath.has(name) ? 'path' : 'query', schema,
+          required: inPath.has(name) || (Array.isArray(input?.required) && input.required.includes(name)),
         }))
-      : undefined;
+    : undefined;
   const errors: Record<string, JsonSchema> = {
     '400': { description: 'Validation failed', content: { 'application/json': { schema: errorEnvelope } } },
     '413': { description: 'Body too large', content: { 'application/json': { schema: errorEnvelope } } },
@@ -44,7 +48,7 @@ function operation(e: RegisteredEndpoint): JsonSchema {
     ...(e.description ? { description: e.description } : {}),
     tags: e.tags,
     security,
-    ...(parameters ? { parameters } : {}),
+    ...(parameters && parameters.length > 0 ? { parameters } : {}),
     ...(input && e.method !== 'get'
       ? {
           requestBody: {

@@ -71,7 +71,8 @@ export function createRouter(base: string) {
     });
     const guard: MiddlewareHandler<AppEnv> = requireAuth(audience, permissions);
     app.on(spec.method.toUpperCase(), spec.path, guard, async (c) => {
-      const raw = await readRawInput(c);
+      // Path parameters (`/roles/:id`) join the query and body, and win over them.
+      const raw = { ...(await readRawInput(c)), ...c.req.param() };
       const input = spec.input ? parseInput(spec.input, raw, c.get('lang')) : (undefined as z.output<I>);
       const result = await handler(input, c);
       const reply = result instanceof Reply ? result : new Reply(result);

@@ -1,10 +1,12 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import { sha256Hex } from '@/lib/sha256';
 import { hashPassword } from '@/server/auth/passwords';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
 import { addresses, companies, departments, rolePermissions, roles, userRoles, users } from '@/server/db/schema';
 import { daysBefore } from './random';
+import { seedCompanyAdministration } from './company-admin';
 
 export const DEMO_CUSTOMER_PASSWORD = 'Reagent#2026';
 /** Added by the demo company's administrator, not yet activated (registers as an employee). */
@@ -112,6 +114,8 @@ export async function seedAccounts(db: Db, hashes: ReadonlyMap<string, string>):
     if (!row) throw new Error(`User ${login} was not inserted`);
     return row.id;
   };
+  await db.update(companies).set({ adminUserId: userId('admin@demo.example.com') }).where(eq(companies.id, demo.id));
+  await db.update(companies).set({ adminUserId: userId('buyer@univ.example.com') }).where(eq(companies.id, univ.id));
   await db.insert(userRoles).values([
     { userId: userId('admin@demo.example.com'), roleId: adminRole.id },
     { userId: userId('buyer@demo.example.com'), roleId: buyerRole.id },
@@ -125,5 +129,12 @@ export async function seedAccounts(db: Db, hashes: ReadonlyMap<string, string>):
     { companyId: univ.id, userId: userId('buyer@univ.example.com'), receiver: '刘洋', phone: '13900139001', region: '北京市 海淀区', detail: '学院路 37 号化学楼 201 室', isDefault: true },
   ];
   await db.insert(addresses).values(addressRows);
-  return { companies: 2, departments: 4, roles: 4, users: userRows.length, addresses: addressRows.length };
+  const extra = await seedCompanyAdministration(db, {
+    demoCompanyId: demo.id, univCompanyId: univ.id, adminUserId: userId('admin@demo.example.com'),
+    researchDepartmentId: research.id, passwordHash: hashOf('employee@demo.example.com'),
+  });
+  return {
+    companies: 2, departments: 4 + extra.departments, roles: 4 + extra.roles, users: userRows.length + extra.users,
+    addresses: addressRows.length + extra.addresses,
+  };
 }

@@ -5,6 +5,7 @@ import { renderPdf } from '@/server/modules/files/pdf';
 import type { FileStore } from '@/server/modules/files/store';
 import type { Db } from '@/server/db/client';
 import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
+import { ensureCompanySeedFiles } from './company-admin';
 
 const BATCH = 1000;
 
@@ -52,5 +53,6 @@ export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ writt
     await store.write(r.filePath, renderPdf(resourcePdf(r)));
     written += 1;
   }
-  return { written, checked };
+  const company = await ensureCompanySeedFiles(db, store);
+  return { written: written + company.written, checked: checked + company.checked };
 }

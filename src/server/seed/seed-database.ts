@@ -8,10 +8,12 @@ import { seedBrands } from './brands';
 import { seedCategories } from './categories';
 import { seedCms } from './cms';
 import { seedContent } from './content';
+import { seedOrders } from './orders';
 import { seedProductArticles } from './product-articles';
 import { insertPlannedProducts, planProducts } from './products';
 import { seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedMenus, seedStaff, type DemoStaff } from './staff-and-menus';
+import { revalidateStorefront } from '@/server/cache/storefront';
 
 export type { DemoCustomer } from './accounts';
 export type { DemoStaff } from './staff-and-menus';
@@ -44,6 +46,7 @@ export interface SeedSummary {
   staffRoles: number;
   staff: number;
   menus: number;
+  orders: number;
 }
 
 export const DEFAULT_SEED_PRODUCTS = 5000;
@@ -75,7 +78,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
   // Hashing and planning happen before the transaction so it stays short.
   const [customerHashes, staffHashes] = await Promise.all([hashCustomerPasswords(), hashStaffPasswords()]);
 
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     const permissionCount = await upsertPermissions(tx);
     const webSettingCount = await seedWebSettings(tx);
     const brands = await seedBrands(tx);
@@ -87,6 +90,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const accountCounts = await seedAccounts(tx, customerHashes);
     const staffCounts = await seedStaff(tx, staffHashes);
     const menuCount = await seedMenus(tx);
+    const orderCounts = await seedOrders(tx);
     return {
       permissions: permissionCount,
       webSettings: webSettingCount,
@@ -98,7 +102,11 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...accountCounts,
       ...staffCounts,
       menus: menuCount,
+      ...orderCounts,
       ...(await seedProductArticles(tx)),
     };
   });
+  // Everything the storefront shows changed (a no-op outside the web server; ADR 0025).
+  revalidateStorefront('all');
+  return summary;
 }

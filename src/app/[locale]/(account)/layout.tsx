@@ -1,6 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { Suspense, type ReactNode } from 'react';
 import { AccountMenu, type AccountMenuItem } from '@/components/account/account-menu';
+import { AccountProviders } from '@/components/account/account-providers';
 import { StoreShell } from '@/components/storefront/store-shell';
 import { loadShellData } from '@/app/[locale]/_lib/load-shell-data';
 import { hasPermission } from '@/server/auth/actor';
@@ -11,7 +12,8 @@ import { requireUserPage } from '@/server/auth/page-guards';
  * Guests go to /?login from here as well; every page still checks for itself (requireUserPage).
  */
 export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
-  setRequestLocale((await params).locale);
+  const { locale } = await params;
+  setRequestLocale(locale);
   const actor = await requireUserPage();
   const items: AccountMenuItem[] = [
     ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '1', labelKey: 'orders', href: '/order' } as const] : []),
@@ -21,7 +23,7 @@ export default async function AccountLayout({ children, params }: { children: Re
   ];
   return (
     <StoreShell data={await loadShellData()} withNav aside={<Suspense><AccountMenu items={items} /></Suspense>}>
-      {children}
+      <AccountProviders english={locale === 'en'} subject={{ permissions: actor.permissions, roles: actor.roles }}>{children}</AccountProviders>
     </StoreShell>
   );
 }

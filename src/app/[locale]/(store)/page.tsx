@@ -8,12 +8,8 @@ import { Slideshow } from '@/components/storefront/slideshow';
 import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
-import { getDb } from '@/server/db/client';
-import { countCatalogue, listFlaggedProducts, listRecommendedBrands, type ProductFlag } from '@/server/modules/catalog/queries';
-import { listBanners } from '@/server/modules/content/banners';
-import { listLatestContent } from '@/server/modules/content/items';
-import { getSiteBlock } from '@/server/modules/content/site-blocks';
-import { getSiteContact } from '@/server/modules/settings/queries';
+import type { ProductFlag } from '@/server/modules/catalog/queries';
+import { loadHome } from './_lib/load-home';
 
 const SECTIONS: { flag: ProductFlag; href: string }[] = [
   { flag: 'hot', href: '/product/index/hot' },
@@ -34,24 +30,8 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   const { locale } = await params;
   setRequestLocale(locale);
   const lang = messagesFor(locale as Locale);
-  const db = await getDb();
-  const [t, tm, format, slides, why, intro, hot, fresh, special, brands, news, literature, stats, contact] = await Promise.all([
-    getTranslations('home'),
-    getTranslations('meta'),
-    getFormatter(),
-    listBanners(db, { position: 'home-slideshow', lang }),
-    listBanners(db, { position: 'home-why', lang }),
-    getSiteBlock(db, { key: 'home-intro', lang }),
-    listFlaggedProducts(db, { flag: 'hot', limit: 8, lang }),
-    listFlaggedProducts(db, { flag: 'new', limit: 8, lang }),
-    listFlaggedProducts(db, { flag: 'special', limit: 8, lang }),
-    listRecommendedBrands(db, { limit: 12, lang }),
-    listLatestContent(db, { kind: 'news', limit: 6, lang }),
-    listLatestContent(db, { kind: 'citation', limit: 4, lang }),
-    countCatalogue(db),
-    getSiteContact(db),
-  ]);
-  const products = { hot, new: fresh, special };
+  const [t, tm, format, home] = await Promise.all([getTranslations('home'), getTranslations('meta'), getFormatter(), loadHome(lang)]);
+  const { slides, why, intro, products, brands, news, literature, stats, contact } = home;
   const date = (iso: string) => format.dateTime(new Date(iso), 'day');
   const organisation = {
     '@context': 'https://schema.org',

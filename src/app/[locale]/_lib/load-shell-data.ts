@@ -5,7 +5,9 @@ import type { CategoryNode } from '@/contracts/catalog-browse';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
 import { messagesFor, type Locale } from '@/i18n/routing';
+import type { Lang } from '@/lib/lang';
 import { currentActor } from '@/server/auth/current-actor';
+import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import { countCartItems } from '@/server/modules/cart/service';
 import { listCategoryTree } from '@/server/modules/catalog/categories';
@@ -14,9 +16,14 @@ import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { countVisitors } from '@/server/modules/tracking/service';
 import { qrSvgDataUrl } from '@/server/modules/settings/qr';
 import { getSiteContact } from '@/server/modules/settings/queries';
+import { sharedCache } from './shared-cache';
 
 export interface ShellData {
-  user: HeaderUser | null;
+  /**
+   * The signed-in customer, still loading: the header's account links are a separately streamed part
+   * (issue 17), so that everything else of the frame comes from the shared cache for everyone.
+   */
+  user: Promise<HeaderUser | null>;
   contact: SiteContact;
   locale: Locale;
   chrome: ChromeData;
@@ -28,27 +35,38 @@ export interface ChromeData {
   visitors: number;
   qrCode: string | null;
   menus: NavMenusDto;
-  /** The product mega menu: the category tree (issue 3), read once a minute per process. */
+  /** The product mega menu: the category tree (issue 3). */
   productMenu: CategoryNode[];
 }
 
-/** What the storefront frame (header, footer, service panel) needs, for the layouts to pass down. */
-export async function loadShellData(): Promise<ShellData> {
+/** The frame's data that is the same for every visitor of a language: from the shared cache (ADR 0025). */
+const loadSharedShell = sharedCache('shell', [storefrontTags.shell, storefrontTags.catalogue], async (lang: Lang): Promise<{ contact: SiteContact; chrome: ChromeData }> => {
   const db = await getDb();
-  const [actor, contact, locale] = await Promise.all([currentActor(), getSiteContact(db), getLocale()]);
-  const lang = messagesFor(locale as Locale);
-  const [cartCount, footer, visitors, menus, qrCode, productMenu] = await Promise.all([
-    actor.kind === 'user' ? countCartItems(db, { companyId: actor.companyId, userId: actor.userId }) : 0,
+  const contact = await getSiteContact(db);
+  const [footer, visitors, menus, qrCode, productMenu] = await Promise.all([
     getSiteBlock(db, { key: 'footer', lang }),
     countVisitors(db),
     listNavMenus(db, { lang }),
     contact.qrCodeUrl ? qrSvgDataUrl(contact.qrCodeUrl) : null,
     listCategoryTree(db, { lang }),
   ]);
-  return {
-    chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus, productMenu },
-    user: actor.kind === 'user' ? { name: actor.name, companyName: actor.companyName, cartCount } : null,
-    contact,
-    locale: locale as Locale,
-  };
+  return { contact, chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus, productMenu } };
+});
+
+/** The signed-in customer's greeting and cart count: never cached, read per request. */
+async function loadHeaderUser(): Promise<HeaderUser | null> {
+  const actor = await currentActor();
+  if (actor.kind !== 'user') return null;
+  const cartCount = await countCartItems(await getDb(), { companyId: actor.companyId, userId: actor.userId });
+  return { name: actor.name, companyName: actor.companyName, cartCount };
+}
+
+/** What the storefront frame (header, footer, service panel) needs, for the layouts to pass down. */
+export async function loadShellData(): Promise<ShellData> {
+  const locale = (await getLocale()) as Locale;
+  const user = loadHeaderUser();
+  // Awaited by the streamed parts; a failure there must not also surface as an unhandled rejection here.
+  user.catch(() => {});
+  const { contact, chrome } = await loadSharedShell(messagesFor(locale));
+  return { user, contact, chrome, locale };
 }

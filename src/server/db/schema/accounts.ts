@@ -1,5 +1,5 @@
 import {
-  boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const companies = pgTable('companies', {
@@ -9,6 +9,8 @@ export const companies = pgTable('companies', {
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),
   subAccountLimit: integer('sub_account_limit').notNull().default(20),
+  /** The company administrator: receives approvals nobody else can make (no self-approval). */
+  adminUserId: integer('admin_user_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -40,6 +42,8 @@ export const users = pgTable(
     branch: text('branch').notNull().default(''),
     userinfoNo: text('userinfo_no').notNull().default(''),
     avatarPath: text('avatar_path'),
+    /** The buyer's spending limit per calendar month (approval rule "monthly limit"); null: none. */
+    monthlyLimit: numeric('monthly_limit', { precision: 12, scale: 2 }),
     accountType: text('account_type').$type<'user' | 'employee' | 'sub'>().notNull().default('user'),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -64,6 +64,8 @@ export const products = pgTable(
     storage: text('storage').notNull().default('rt'),
     shipping: text('shipping').notNull().default('ambient'),
     ghs: jsonb('ghs').$type<GhsBlock>(),
+    /** Controlled chemicals: 'precursor' (易制毒) or 'explosive' (易制爆 precursor); null for others. */
+    controlClass: text('control_class').$type<'precursor' | 'explosive'>(),
     brandId: integer('brand_id').notNull().references(() => brands.id),
     categoryId: integer('category_id').notNull().references(() => categories.id),
     isHot: boolean('is_hot').notNull().default(false),
@@ -76,6 +78,10 @@ export const products = pgTable(
      * product_packs (migration 0006), so that price sorts walk an index like the others (ADR 0015).
      */
     minPrice: numeric('min_price', { precision: 12, scale: 2 }),
+    /** How many packs the product has; kept with min_price by the same triggers (migration 0010). */
+    packCount: integer('pack_count').notNull().default(0),
+    /** Whether any pack has stock; kept with min_price (migration 0010): the "in stock" filter reads one column. */
+    inStock: boolean('in_stock').notNull().default(false),
     /**
      * Generated (search-sql.ts): every name-like field in lower case, separators translated into
      * letters. Stored, because confirming a match on it (strpos) costs a fraction of recomputing
@@ -94,6 +100,10 @@ export const products = pgTable(
     index('products_name_en_trgm_idx').using('gin', sql`lower(${t.nameEn}) gin_trgm_ops`),
     index('products_name_zh_trgm_idx').using('gin', sql`${t.nameZh} gin_trgm_ops`),
     index('products_flags_idx').on(t.isHot, t.isNew, t.isSpecial),
+    // The home page's hot, new and special blocks and lists: the newest flagged products from the index (issue 17).
+    index('products_hot_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active} and ${t.isHot}`),
+    index('products_new_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active} and ${t.isNew}`),
+    index('products_special_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active} and ${t.isSpecial}`),
     // Search (ADR 0014, 0015): partial on `active`, the only rows the storefront searches.
     // Substring lexemes of search_text for keys of 3+ characters and Chinese characters (ADR 0014 §12).
     index('products_search_substr_idx').using('gin', sql.raw(searchSubstringsSql())).where(sql`${t.active}`),

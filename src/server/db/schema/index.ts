@@ -11,3 +11,5 @@ export * from './tracking';
 export * from './subscriptions';
 export * from './catalog-links';
 export * from './catalog-feedback';
+export * from './orders';
+export * from './admin-settings';

@@ -44,20 +44,36 @@ export const staffRoleAssignments = pgTable(
   (t) => [primaryKey({ columns: [t.staffId, t.roleId] })],
 );
 
-/** Audit of staff changes: who did what to which entity, written in the same transaction. */
+/**
+ * Audit of changes made by staff and by company administrators: who, from which address, which
+ * entity, and the changed fields before and after (`data`: `{ field: { from, to } }`). Written in
+ * the same transaction as the change by `recordAudit` (modules/audit); append-only — a trigger
+ * refuses updates and deletes.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
     actorType: text('actor_type').$type<'user' | 'staff' | 'system'>().notNull(),
     actorId: integer('actor_id'),
+    /** The actor's name when the change was made. */
+    actorName: text('actor_name').notNull().default(''),
+    /** The client address the change came from ('' for the system). */
+    ip: text('ip').notNull().default(''),
+    /** The customer company the changed entity belongs to; null for the shop's own data. */
+    companyId: integer('company_id'),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorType, t.actorId, t.createdAt),
+    index('audit_log_company_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 export type Staff = typeof staff.$inferSelect;

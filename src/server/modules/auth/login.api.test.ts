@@ -158,3 +158,17 @@ describe('client addresses and forged X-Forwarded-For', () => {
     expect((await login('buyer@demo.example.com', PASSWORD, fromPeer('127.0.0.1', '203.0.113.11, 10.1.1.1'))).status).toBe(200);
   });
 });
+
+describe('the back-office table’s session calls', () => {
+  it('signs in and out under /api/app/user like under /api/web/auth', async () => {
+    const bad = await h.call('POST', '/api/app/user/login', { form: { loginName: 'buyer@demo.example.com', password: 'short' } });
+    expect(bad.status).toBe(400);
+    const res = await h.call('POST', '/api/app/user/login', { form: { loginName: 'buyer@demo.example.com', password: await sha256Hex('Reagent#2026') } });
+    expect(res.status).toBe(200);
+    const token = (res.body.data as { user: { token: string } }).user.token;
+    expect((await h.call('POST', '/api/web/cart/summary', { token })).status).toBe(200);
+    expect((await h.call('GET', '/api/app/sale/count', { token })).status).toBe(200);
+    expect((await h.call('POST', '/api/app/user/logout', { token })).status).toBe(200);
+    expect((await h.call('GET', '/api/app/sale/count', { token })).status).toBe(401);
+  });
+});

@@ -60,6 +60,7 @@ export async function register(db: Db, input: RegisterInput, client: ClientInfo 
         })
         .returning({ id: users.id });
       await tx.insert(userRoles).values({ userId: user!.id, roleId: role!.id });
+      await tx.update(companies).set({ adminUserId: user!.id }).where(eq(companies.id, company!.id));
       return user!.id;
     });
   } catch (error) {

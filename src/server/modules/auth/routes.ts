@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import {
   changePasswordInputSchema, emptySchema, loginByCodeInputSchema, loginInputSchema, loginOutputSchema, registerInputSchema,
   renewOutputSchema, resetPasswordInputSchema, sendCodeInputSchema, sendCodeOutputSchema, staffLoginOutputSchema,
@@ -9,7 +10,7 @@ import type { SubjectType } from '@/server/auth/sessions';
 import type { AppEnv } from '@/server/http/context';
 import { AppError } from '@/server/errors';
 import { apiText } from '@/server/http/locale';
-import { Reply, createRouter } from '@/server/http/router';
+import { Reply, createRouter, type EndpointSpec } from '@/server/http/router';
 import { changePassword, register, resetPassword } from './registration';
 import { sendCode } from './send-code';
 import { loginStaff, loginUser, loginUserByCode, logout, renewSession, type ClientInfo, type StartedSession } from './service';
@@ -27,29 +28,40 @@ function signedIn(c: Context<AppEnv>, result: StartedSession, message: string) {
 
 export const authWebRouter = createRouter('/api/web/auth');
 
+const loginSpec: EndpointSpec<typeof loginInputSchema, typeof loginOutputSchema> = {
+  method: 'post', path: '/login', tags: ['auth'], summary: 'Customer sign-in (password as SHA-256 hex)',
+  description: 'Throttled per login name and per client address with backoff (429 with retryAfter). One answer for unknown accounts and wrong passwords.',
+  input: loginInputSchema, output: loginOutputSchema,
+};
+
+const loginHandler = async (input: z.output<typeof loginInputSchema>, c: Context<AppEnv>) => {
+  const info = client(c);
+  const result = await throttledAttempt(input.loginName, info.ip, () => loginUser(c.get('db'), input, info));
+  return signedIn(c, result, 'loggedIn');
+};
+
+const logoutSpec: EndpointSpec<z.ZodType, typeof emptySchema> = { method: 'post', path: '/logout', tags: ['auth'], summary: 'Sign out (revokes the session)', output: emptySchema };
+
+const logoutHandler = async (_input: unknown, c: Context<AppEnv>) => {
+  await logout(c.get('db'), c.get('session')?.token);
+  clearSessionCookie(c);
+  return null;
+};
+
 // POST /api/web/auth/login — customer sign-in; rotates the session, sets the cookie and returns the token
-authWebRouter.endpoint(
-  {
-    method: 'post', path: '/login', tags: ['auth'], summary: 'Customer sign-in (password as SHA-256 hex)',
-    description: 'Throttled per login name and per client address with backoff (429 with retryAfter). One answer for unknown accounts and wrong passwords.',
-    input: loginInputSchema, output: loginOutputSchema,
-  },
-  async (input, c) => {
-    const info = client(c);
-    const result = await throttledAttempt(input.loginName, info.ip, () => loginUser(c.get('db'), input, info));
-    return signedIn(c, result, 'loggedIn');
-  },
-);
+authWebRouter.endpoint(loginSpec, loginHandler);
 
 // POST /api/web/auth/logout — revokes the current session
-authWebRouter.endpoint(
-  { method: 'post', path: '/logout', tags: ['auth'], summary: 'Sign out (revokes the session)', output: emptySchema },
-  async (_input, c) => {
-    await logout(c.get('db'), c.get('session')?.token);
-    clearSessionCookie(c);
-    return null;
-  },
-);
+authWebRouter.endpoint(logoutSpec, logoutHandler);
+
+/** The spec's back-office table names the same two calls under the customer area's base. */
+export const userSessionAppRouter = createRouter('/api/app/user');
+
+// POST /api/app/user/login — the customer sign-in under the spec's back-office path
+userSessionAppRouter.endpoint(loginSpec, loginHandler);
+
+// POST /api/app/user/logout — the customer sign-out under the spec's back-office path
+userSessionAppRouter.endpoint(logoutSpec, logoutHandler);
 
 // POST /api/web/auth/sendCode — sends a 6-digit code (or a notice) by e-mail or SMS; one answer for every target
 authWebRouter.endpoint(

@@ -3,6 +3,8 @@ import type { BrandFacetDto, BrandListType, BrandPageDto, ProductPageDto, Produc
 import { PRODUCT_SEARCH_TYPES } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
+import { log } from '@/server/log';
+import { countSearch } from '@/server/modules/dashboard/search-counts';
 import { listBrands, listBrandsByIds } from './brands';
 import { searchBrands } from './search/brands';
 import { InvalidCursorError } from './search/cursor';
@@ -50,6 +52,11 @@ export async function findProducts(db: Db, filter: ProductFilter, lang: Lang): P
   const { query, fallback } = toQuery(filter, lang);
   try {
     const page = await listProducts(db, query);
+    if (query.key && !query.cursor) {
+      // Counted for the dashboard beside the answer, never in its way: a failed count is only logged.
+      countSearch(db, { key: query.key, type: query.type ?? null, found: page.total, now: new Date() })
+        .catch((error: unknown) => log('warn', 'search.count_failed', { error: String(error) }));
+    }
     return { ...page, type: query.type ?? null, typeFallback: fallback };
   } catch (error) {
     if (error instanceof InvalidCursorError) throw new AppError(400, 'invalidCursor');

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, asc, count, desc, eq, min, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
-import { brands, productPacks, products } from '@/server/db/schema';
+import { brands, products } from '@/server/db/schema';
 import { localised, type Lang } from '@/lib/lang';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
@@ -10,25 +10,22 @@ export type ProductFlag = 'hot' | 'new' | 'special';
 
 const flagColumn = { hot: products.isHot, new: products.isNew, special: products.isSpecial } as const;
 
-/** Hot, new or special products with their lowest pack price, in one query. */
+/**
+ * The newest hot, new or special products, from the flag's partial index (migration 0010), with the
+ * pack facts stored on the product row: reads `limit` rows whatever the size of the catalogue.
+ */
 export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: Lang }): Promise<ProductCardDto[]> {
-  const packs = db
-    .select({ productId: productPacks.productId, minPrice: min(productPacks.price).as('pack_min_price'), packCount: count().as('pack_count'), inStock: sql<boolean>`bool_or(${productPacks.stock} > 0)`.as('in_stock') })
-    .from(productPacks)
-    .groupBy(productPacks.productId)
-    .as('packs');
   const rows = await db
     .select({
       id: products.id, itemNo: products.itemNo, cas: products.cas, nameZh: products.nameZh, nameEn: products.nameEn,
       formula: products.formula, purity: products.purity, brandZh: brands.nameZh, brandEn: brands.nameEn,
-      minPrice: packs.minPrice, packCount: packs.packCount, inStock: packs.inStock,
+      minPrice: products.minPrice, packCount: products.packCount, inStock: products.inStock,
       hasStructure: sql<boolean>`coalesce(${products.smiles}, '') <> ''`,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(packs, eq(packs.productId, products.id))
     .where(and(eq(flagColumn[params.flag], true), eq(products.active, true)))
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
     .limit(params.limit);
   return rows.map((r) => ({
     id: r.id,
@@ -58,7 +55,8 @@ export async function listRecommendedBrands(db: Db, params: { limit: number; lan
 
 /** Catalogue size for the home page; an estimate from the planner past 10,000 rows. */
 export async function countCatalogue(db: Db): Promise<{ products: number; brands: number }> {
-  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(select 1 from ${products} limit 10001) as capped`);
+  // At most 10,001 ids through the primary key: the same few pages whatever the size of the catalogue.
+  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(select id from ${products} order by id limit 10001) as capped`);
   const [b] = await db.select({ n: sql<number>`count(*)::int` }).from(brands);
   return { products: Number(p?.n ?? 0), brands: Number(b?.n ?? 0) };
 }

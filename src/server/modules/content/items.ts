@@ -118,6 +118,11 @@ export async function listLatestContent(db: Db, params: ContentFilter & { kind: 
  * One item with its sanitised body, tags, likes, comment count, neighbours and related items;
  * null when the id is unknown (or of another kind).
  */
+/** Counts one view of an item (the page's cached copy shows the count of when it was cached). */
+export async function countContentView(db: Db, params: { id: number }): Promise<void> {
+  await db.update(contentItems).set({ views: sql`${contentItems.views} + 1` }).where(eq(contentItems.id, params.id));
+}
+
 export async function getContentDetail(db: Db, params: { id: number; kind?: ContentKind; lang: Lang; countView?: boolean }): Promise<ContentDetail | null> {
   const [row] = await db
     .select({ ...summaryColumns, bodyZh: contentItems.bodyZh, bodyEn: contentItems.bodyEn })

@@ -27,16 +27,6 @@ const topCategory = alias(categories, 'top_category');
  * so two self-joins reach the top). Null when the id is unknown or the product is withdrawn.
  */
 export async function getProductDetail(db: Db, params: { id: number; lang: Lang }): Promise<ProductDetailDto | null> {
-  const packSummary = db
-    .select({
-      productId: productPacks.productId,
-      minPrice: sql<string | null>`min(${productPacks.price})`.as('pack_min_price'),
-      inStock: sql<boolean>`bool_or(${productPacks.stock} > 0)`.as('in_stock'),
-    })
-    .from(productPacks)
-    .where(eq(productPacks.productId, params.id))
-    .groupBy(productPacks.productId)
-    .as('pack_summary');
   const [row] = await db
     .select({
       p: products,
@@ -44,15 +34,12 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
       c: { id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn, level: categories.level, leaf: categories.leaf },
       parent: { id: parentCategory.id, nameZh: parentCategory.nameZh, nameEn: parentCategory.nameEn, level: parentCategory.level, leaf: parentCategory.leaf },
       top: { id: topCategory.id, nameZh: topCategory.nameZh, nameEn: topCategory.nameEn, level: topCategory.level, leaf: topCategory.leaf },
-      minPrice: packSummary.minPrice,
-      inStock: packSummary.inStock,
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
     .leftJoin(topCategory, eq(topCategory.id, parentCategory.parentId))
-    .leftJoin(packSummary, eq(packSummary.productId, products.id))
     .where(and(eq(products.id, params.id), eq(products.active, true)));
   if (!row) return null;
   const { p } = row;
@@ -82,8 +69,9 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     isHot: p.isHot,
     isNew: p.isNew,
     isSpecial: p.isSpecial,
-    inStock: row.inStock ?? false,
-    minPrice: row.minPrice ?? null,
+    // The stored pack facts (migrations 0006, 0010): no aggregate over the packs.
+    inStock: p.inStock,
+    minPrice: p.minPrice ?? null,
   };
 }
 

@@ -2,12 +2,15 @@ import 'server-only';
 import { cache } from 'react';
 import type { CommentPage, ContentDetail, ContentPage, ContentTypeDto } from '@/contracts/content';
 import { messagesFor, type Locale } from '@/i18n/routing';
+import type { Lang } from '@/lib/lang';
 import { currentActor } from '@/server/auth/current-actor';
+import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import type { ContentKind } from '@/server/db/schema';
 import { listComments } from '@/server/modules/cms/service';
 import { listContentTypes } from '@/server/modules/content/categories';
-import { getContentDetail, listContent } from '@/server/modules/content/items';
+import { countContentView, getContentDetail, listContent } from '@/server/modules/content/items';
+import { sharedCache } from '../../_lib/shared-cache';
 
 export const LIST_PAGE_SIZE = { news: 10, application: 15, citation: 10, support: 10, resource: 10 } as const;
 
@@ -22,8 +25,14 @@ export interface ListPageData {
  * null when a type id is given but unknown (the page answers 404).
  */
 export async function loadListPage(params: { kind: ContentKind; locale: Locale; typeId?: number; page?: number; keyword?: string }): Promise<ListPageData | null> {
-  const db = await getDb();
   const lang = messagesFor(params.locale);
+  const request = { kind: params.kind, typeId: params.typeId, page: params.page, keyword: params.keyword };
+  // Keyword searches are read afresh (unbounded keys); the lists are the same for everyone (ADR 0025).
+  return params.keyword ? readListPage(request, lang) : loadSharedListPage(request, lang);
+}
+
+async function readListPage(params: { kind: ContentKind; typeId?: number; page?: number; keyword?: string }, lang: Lang): Promise<ListPageData | null> {
+  const db = await getDb();
   const types = await listContentTypes(db, { kind: params.kind, lang });
   const activeType = params.typeId === undefined ? null : (types.find((t) => t.id === params.typeId) ?? null);
   if (params.typeId !== undefined && !activeType) return null;
@@ -32,16 +41,28 @@ export async function loadListPage(params: { kind: ContentKind; locale: Locale; 
   return { types, activeType, page };
 }
 
+const loadSharedListPage = sharedCache('content-list', [storefrontTags.content], readListPage);
+
+/** An item as everyone sees it, without counting a view: from the shared cache. */
+const loadSharedItem = sharedCache('content-item', [storefrontTags.content, storefrontTags.catalogue], async (kind: ContentKind, id: number, lang: Lang): Promise<ContentDetail | null> =>
+  getContentDetail(await getDb(), { id, kind, lang }),
+);
+
 /** An item for its page's metadata (no view counted); cached for the request. */
 export const loadContentMeta = cache(async (kind: ContentKind, id: number, locale: Locale): Promise<ContentDetail | null> =>
-  getContentDetail(await getDb(), { id, kind, lang: messagesFor(locale) }),
+  loadSharedItem(kind, id, messagesFor(locale)),
 );
 
 /** An item for its page (one view counted), with its first comments and whether a customer is signed in. */
 export async function loadDetailPage(params: { kind: ContentKind; id: number; locale: Locale }): Promise<{ item: ContentDetail; comments: CommentPage; signedIn: boolean } | null> {
   const db = await getDb();
-  const item = await getContentDetail(db, { id: params.id, kind: params.kind, lang: messagesFor(params.locale), countView: true });
+  const item = await loadContentMeta(params.kind, params.id, params.locale);
   if (!item) return null;
-  const [comments, actor] = await Promise.all([listComments(db, { contentId: item.id, limit: 10, offset: 1 }), currentActor()]);
-  return { item, comments, signedIn: actor.kind === 'user' };
+  // The view is counted on every request; the cached copy shows the count it was cached with, plus this one.
+  const [comments, actor] = await Promise.all([
+    listComments(db, { contentId: item.id, limit: 10, offset: 1 }),
+    currentActor(),
+    countContentView(db, { id: item.id }),
+  ]);
+  return { item: { ...item, views: item.views + 1 }, comments, signedIn: actor.kind === 'user' };
 }

@@ -4,16 +4,24 @@ import { AdminShell } from '@/components/admin/admin-shell';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { requireStaffPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
+import { getStaffSettings } from '@/server/modules/admin-settings/settings';
 import { listMenuTree } from '@/server/modules/menus/queries';
 
-/** The menu is computed on the server from the actor's permissions and handed to the client shell. */
+/**
+ * The menu, the permissions and the staff member's settings are loaded on the server before the shell
+ * renders, so that nothing forbidden flashes and the theme is right from the first paint.
+ */
 export default async function AdminShellLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   const actor = await requireStaffPage();
-  const menu = await listMenuTree(await getDb(), { permissions: actor.permissions, lang: messagesFor(locale as Locale) });
+  const db = await getDb();
+  const [menu, settings] = await Promise.all([
+    listMenuTree(db, { permissions: actor.permissions, lang: messagesFor(locale as Locale) }),
+    getStaffSettings(db, { staffId: actor.staffId }),
+  ]);
   const sidebarOpen = (await cookies()).get('sidebarStatus')?.value !== '0';
   return (
-    <AdminShell menu={menu} userName={actor.name} sidebarOpen={sidebarOpen}>
+    <AdminShell menu={menu} userName={actor.name} subject={{ permissions: actor.permissions, roles: actor.roles }} sidebarOpen={sidebarOpen} settings={settings}>
       {children}
     </AdminShell>
   );

@@ -22,19 +22,15 @@ interface CardRow {
   in_stock: boolean | null;
 }
 
-/** Card data of the given products, in the given order. */
+/** Card data of the given products, in the given order: the pack facts stored on the product rows (migration 0010), no pack read. */
 export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Promise<ProductCardDto[]> {
   if (ids.length === 0) return [];
   const rows = rowsOf<CardRow>(await db.execute(sql`
     select p.id::int as id, p.item_no, p.cas, p.name_zh, p.name_en, p.formula, p.purity,
       coalesce(p.smiles, '') <> '' as has_structure, b.name_zh as brand_zh, b.name_en as brand_en,
-      pk.min_price::text as min_price, pk.pack_count::int as pack_count, pk.in_stock
+      p.min_price::text as min_price, p.pack_count, p.in_stock
     from products p
     join brands b on b.id = p.brand_id
-    left join lateral (
-      select min(price) as min_price, count(*) as pack_count, bool_or(stock > 0) as in_stock
-      from product_packs where product_id = p.id
-    ) pk on true
     where p.id = any(${intArray(ids)})`));
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => {

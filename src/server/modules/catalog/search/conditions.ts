@@ -82,7 +82,8 @@ export async function filterConditions(db: Db, f: FilterInput): Promise<SQL[] | 
     if (ids.length === 0) return null;
     conditions.push(ids.length === 1 ? sql`p.brand_id = ${ids[0]}` : sql`p.brand_id = any(${intArray(ids)})`);
   }
-  if (f.inStock) conditions.push(sql`exists (select 1 from product_packs k where k.product_id = p.id and k.stock > 0)`);
+  // The stored fact (migration 0010): one column of the row already read, not a probe of its packs per row.
+  if (f.inStock) conditions.push(sql`p.in_stock`);
   return conditions;
 }
 

@@ -64,6 +64,35 @@ describe('the stored lowest pack price', () => {
   });
 });
 
+async function packFacts(id: number): Promise<{ n: number; s: boolean }> {
+  const [row] = await query<{ n: number; s: boolean }>(sql`select pack_count::int as n, in_stock as s from products where id = ${id}`);
+  return row!;
+}
+
+describe('the stored pack facts (migration 0010, issue 17)', () => {
+  it('hold every seed product’s pack count and stock', async () => {
+    const wrong = await query<{ n: number }>(sql`
+      select count(*)::int as n from products p
+      where p.pack_count <> (select count(*) from product_packs k where k.product_id = p.id)
+         or p.in_stock <> coalesce((select bool_or(k.stock > 0) from product_packs k where k.product_id = p.id), false)`);
+    expect(wrong[0]?.n).toBe(0);
+  });
+
+  it('follow inserts, stock changes, moves and deletes of packs', async () => {
+    const a = await product('PF-A', 'Packfacts alpha');
+    const b = await product('PF-B', 'Packfacts beta');
+    expect(await packFacts(a)).toEqual({ n: 0, s: false });
+    await t.db.execute(sql`insert into product_packs (product_id, size, price, stock) values (${a}, '1 g', 5.00, 0), (${a}, '5 g', 9.00, 0), (${b}, '1 g', 7.00, 2)`);
+    expect([await packFacts(a), await packFacts(b)]).toEqual([{ n: 2, s: false }, { n: 1, s: true }]);
+    await t.db.execute(sql`update product_packs set stock = 4 where product_id = ${a} and size = '5 g'`);
+    expect(await packFacts(a)).toEqual({ n: 2, s: true });
+    await t.db.execute(sql`update product_packs set product_id = ${b} where product_id = ${a} and size = '5 g'`);
+    expect([await packFacts(a), await packFacts(b)]).toEqual([{ n: 1, s: false }, { n: 2, s: true }]);
+    await t.db.execute(sql`delete from product_packs where product_id = ${b}`);
+    expect(await packFacts(b)).toEqual({ n: 0, s: false });
+  });
+});
+
 async function walk(q: ProductQuery): Promise<ProductPage['items']> {
   const out: ProductPage['items'] = [];
   let cursor: string | null = null;

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CartView } from '@/components/account/cart-view';
+import { QuickOrder } from '@/components/orders/quick-order';
+import { Link } from '@/i18n/navigation';
+import { hasPermission } from '@/server/auth/actor';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
@@ -18,10 +21,29 @@ export default async function ShoppingCartPage({ params }: { params: Promise<{ l
   const actor = await requireUserPage();
   const cart = await getCart(await getDb(), { companyId: actor.companyId, userId: actor.userId }, messagesFor(locale as Locale));
   const t = await getTranslations('cartPage');
+  const to = await getTranslations('orderPages');
+  const canOrder = hasPermission(actor, 'SALE.CREATE');
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <h1 className="mb-4 text-lg font-semibold">{t('title')}</h1>
-      <CartView initial={cart} />
-    </section>
+    <div className="flex min-w-0 flex-col gap-4">
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <h1 className="mb-4 text-lg font-semibold">{t('title')}</h1>
+        <CartView initial={cart} />
+        {cart.count > 0 && (
+          <div className="mt-4 flex justify-end">
+            {canOrder ? (
+              <Link href="/order/checkout?default=2" className="rounded-md bg-brand-500 px-6 py-2.5 text-sm font-medium text-white hover:bg-brand-600" data-testid="cart-checkout">
+                {to('checkout')}
+              </Link>
+            ) : (
+              <p className="text-sm text-muted" data-testid="cart-no-order-permission">{to('noOrderPermission')}</p>
+            )}
+          </div>
+        )}
+      </section>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <h2 className="mb-3 text-base font-semibold">{to('quickTitle')}</h2>
+        <QuickOrder />
+      </section>
+    </div>
   );
 }

@@ -1,11 +1,14 @@
 import 'server-only';
 import type { BrandFacetDto, CategoryNode, ProductPageDto } from '@/contracts/catalog-browse';
 import { messagesFor, type Locale } from '@/i18n/routing';
+import type { Lang } from '@/lib/lang';
 import type { ListParams } from '@/lib/product-list-params';
+import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { findBrandFacets, findProducts, type ProductFilter } from '@/server/modules/catalog/browse';
 import { getCategory, listCategoryTree } from '@/server/modules/catalog/categories';
+import { sharedCache } from '../../../_lib/shared-cache';
 
 export const LIST_PAGE_SIZE = 20;
 
@@ -18,17 +21,33 @@ export interface ProductListData {
   cursorReset: boolean;
 }
 
-/** What a product list page shows: one keyset page, the brand facets, the category filter. */
-export async function loadProductList(params: {
+interface ListRequest {
   locale: Locale;
   key?: string;
   type?: string;
   flag?: ProductFilter['flag'];
   categoryId?: number;
   list: ListParams;
-}): Promise<ProductListData> {
-  const db = await getDb();
+}
+
+/**
+ * What a product list page shows: one keyset page, the brand facets, the category filter. Lists
+ * without a search key (hot, new, special, a category, with or without "in stock", sorted, a page
+ * further on) are the same for everyone and come from the shared cache (ADR 0025); searches are
+ * read afresh (their keys are unbounded), with the category tree from the cache.
+ */
+export async function loadProductList(params: ListRequest): Promise<ProductListData> {
   const lang = messagesFor(params.locale);
+  const request = { key: params.key, type: params.type, flag: params.flag, categoryId: params.categoryId, list: params.list };
+  return params.key ? readProductList(request, lang) : loadSharedList(request, lang);
+}
+
+const loadSharedTree = sharedCache('category-tree', [storefrontTags.catalogue], async (lang: Lang): Promise<CategoryNode[]> =>
+  listCategoryTree(await getDb(), { lang }),
+);
+
+async function readProductList(params: Omit<ListRequest, 'locale'>, lang: Lang): Promise<ProductListData> {
+  const db = await getDb();
   const base = {
     key: params.key,
     type: params.type,
@@ -39,7 +58,7 @@ export async function loadProductList(params: {
   const filter: ProductFilter = { ...base, brandIds: params.list.brandIds, sort: params.list.sort, cursor: params.list.cursor, limit: LIST_PAGE_SIZE };
   const [facets, roots, first] = await Promise.all([
     findBrandFacets(db, base, lang),
-    listCategoryTree(db, { lang }),
+    loadSharedTree(lang),
     findProducts(db, filter, lang).then(
       (page) => ({ page, cursorReset: false }),
       (error: unknown) => {
@@ -52,12 +71,16 @@ export async function loadProductList(params: {
   return { ...result, facets, roots };
 }
 
+const loadSharedList = sharedCache('product-list', [storefrontTags.catalogue], readProductList);
+
 /** A category with its ancestors, for category pages; null when unknown. */
 export async function loadCategory(params: { locale: Locale; id: number }) {
-  return getCategory(await getDb(), { id: params.id, lang: messagesFor(params.locale) });
+  return loadSharedCategory(params.id, messagesFor(params.locale));
 }
+
+const loadSharedCategory = sharedCache('category', [storefrontTags.catalogue], async (id: number, lang: Lang) => getCategory(await getDb(), { id, lang }));
 
 /** The whole tree, for the category overview pages. */
 export async function loadCategoryTree(params: { locale: Locale }): Promise<CategoryNode[]> {
-  return listCategoryTree(await getDb(), { lang: messagesFor(params.locale) });
+  return loadSharedTree(messagesFor(params.locale));
 }

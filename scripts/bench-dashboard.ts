@@ -1,0 +1,135 @@
+/**
+ * npm run bench:dashboard [-- --products 1000000 --orders 1000000 --days 365 --visitors-per-day 27400 --search-keys 2000 --users 100000 --runs 50]
+ *
+ * Measures the dashboard's queries (`loadDashboard`, a 90-day range, and each widget alone) on PostgreSQL
+ * with generated data in a fresh database `dashboard_bench` beside TEST_DATABASE_URL (or the local
+ * server), prints p50/p95 and appends them to docs/benchmarks.md. Tracking events reach the dashboard
+ * as per-day totals (`visitor_daily_counts`) and search counts as per-day, per-key rows
+ * (`search_daily_counts`), so the generated sizes are of those tables: `--visitors-per-day` × `--days`
+ * visitor-day rows (10M tracking events ≈ 27,400 a day for a year), `--search-keys` distinct keys a day.
+ * Products are loaded by the catalogue generator (COPY, after the demo seed); orders (`--orders`, spread
+ * over the days, 3 lines each, a fifth reviewing, a tenth rejected or cancelled) with generate_series.
+ */
+import { appendFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { openPostgres } from '../src/server/db/client';
+import { loadWithCopy, prepare } from './generate-catalog';
+import { loadDashboard, newCustomersPerDay, openFeedback, topSearches, visitorsPerDay } from '../src/server/modules/dashboard/figures';
+import { openApprovals, ordersPerDay, topOrderedProducts } from '../src/server/modules/dashboard/order-figures';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '200000' },
+    orders: { type: 'string', default: '1000000' },
+    days: { type: 'string', default: '365' },
+    'visitors-per-day': { type: 'string', default: '30000' },
+    'search-keys': { type: 'string', default: '2000' },
+    users: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '40' },
+  },
+});
+const productCount = Number(values.products);
+const orderCount = Number(values.orders);
+const days = Number(values.days);
+const visitorsEachDay = Number(values['visitors-per-day']);
+const searchKeys = Number(values['search-keys']);
+const userCount = Number(values.users);
+const runs = Number(values.runs);
+
+async function main(): Promise<void> {
+  // Loading a million orders in one statement outlasts the app's statement timeout.
+  process.env.STATEMENT_TIMEOUT_MS ??= '0';
+  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe('drop database if exists dashboard_bench');
+  await admin.unsafe('create database dashboard_bench');
+  const url = new URL(base);
+  url.pathname = '/dashboard_bench';
+  const handle = openPostgres(url.toString(), 4);
+  const db = handle.db;
+  const started = Date.now();
+  const { ctx, firstSeq } = await prepare(handle, { products: productCount, truncate: false });
+  if (productCount > 5000) await loadWithCopy(url.toString(), productCount - 5000, firstSeq, ctx);
+  await db.execute(sql`
+    insert into users (company_id, login_name, password_hash, name, created_at)
+    select 1, 'bench' || g, 'x', 'u' || g, now() - make_interval(secs => random() * ${days} * 86400) from generate_series(1, ${userCount}) g`);
+  await db.execute(sql`
+    insert into orders (order_no, company_id, user_id, status, idempotency_key, receiver, phone, region, address_detail, subtotal, total, line_count, created_at)
+    select 'B' || g, 1, (select min(id) from users), case when g % 10 = 0 then 'cancelled' when g % 5 = 0 then 'reviewing' when g % 3 = 0 then 'passed' else 'placed' end,
+      'bench' || g, 'r', 'p', 'x', 'y', 100, round((random() * 5000)::numeric, 2), 3, now() - make_interval(secs => random() * ${days} * 86400)
+    from generate_series(1, ${orderCount}) g`);
+  await db.execute(sql`
+    insert into order_items (order_id, company_id, product_id, pack_id, item_no, name_zh, name_en, size, unit_price, num, line_total)
+    select o.id, 1, p.product_id, p.id, 'I' || p.product_id, 'z', 'e', p.size, p.price, 1 + (k * o.id) % 20, p.price
+    from orders o cross join generate_series(1, 3) k
+    join product_packs p on p.id = 1 + ((o.id::bigint * 7919 + k * 104729) % (select max(id) from product_packs))::int`);
+  await db.execute(sql`
+    insert into visitor_days (day, visitor_id)
+    select (current_date - d), 'bench-v' || v from generate_series(0, ${days - 1}) d, generate_series(1, ${visitorsEachDay}) v`);
+  await db.execute(sql`
+    insert into visitor_daily_counts (day, uv, pv)
+    select day, count(*), count(*) * 3 from visitor_days group by day
+    on conflict (day) do update set uv = excluded.uv, pv = excluded.pv`);
+  await db.execute(sql`
+    insert into search_daily_counts (day, search_type, search_key, searches, empty_searches)
+    select (current_date - d), (k % 4)::smallint, 'key' || k, 1 + (random() * 20)::int, case when k % 7 = 0 then 1 else 0 end
+    from generate_series(0, ${days - 1}) d, generate_series(1, ${searchKeys}) k`);
+  await db.execute(sql`
+    insert into catalog_feedback (search_key, search_type, lang, status, created_at)
+    select 'f' || g, 3, 'zh', case when g % 3 = 0 then 'open' else 'done' end, now() - make_interval(secs => random() * ${days} * 86400) from generate_series(1, 20000) g`);
+  await db.execute(sql`analyze`);
+  const loadSeconds = (Date.now() - started) / 1000;
+
+  const to = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const from = new Date(Date.now() + 8 * 3_600_000 - 89 * 86_400_000).toISOString().slice(0, 10);
+  const range = { from, to };
+
+  async function measure(name: string, run: () => Promise<unknown>): Promise<{ name: string; p50: number; p95: number }> {
+    for (let i = 0; i < 3; i++) await run();
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t = performance.now();
+      await run();
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+    return { name, p50: at(0.5), p95: at(0.95) };
+  }
+
+  const results = [
+    await measure('loadDashboard (all widgets, 90 days)', () => loadDashboard(db, range)),
+    await measure('orders and sales per day', () => ordersPerDay(db, range)),
+    await measure('top ordered products', () => topOrderedProducts(db, { ...range, limit: 10 })),
+    await measure('open approvals', () => openApprovals(db)),
+    await measure('new customers per day', () => newCustomersPerDay(db, range)),
+    await measure('visitors per day', () => visitorsPerDay(db, range)),
+    await measure('top searches', () => topSearches(db, { ...range, empty: false, limit: 10 })),
+    await measure('searches that found nothing', () => topSearches(db, { ...range, empty: true, limit: 10 })),
+    await measure('open "could not find it" requests', () => openFeedback(db, { limit: 5 })),
+  ];
+
+  const sizes = `${productCount.toLocaleString('en')} products; ${orderCount.toLocaleString('en')} orders (${(orderCount * 3).toLocaleString('en')} lines); ${days} days; ${(days * visitorsEachDay).toLocaleString('en')} visitor-day rows; ${(days * searchKeys).toLocaleString('en')} search-count rows; ${userCount.toLocaleString('en')} users; 20,000 feedback rows`;
+  const lines = [
+    '',
+    `## Dashboard (${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, PostgreSQL, \`npm run bench:dashboard\`)`,
+    '',
+    `Data: ${sizes} (loaded in ${loadSeconds.toFixed(0)} s). Range: 90 days. ${runs} runs after 3 warm-ups.`,
+    '',
+    '| Query | p50 ms | p95 ms |',
+    '|---|---|---|',
+    ...results.map((r) => `| ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} |`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+  appendFileSync('docs/benchmarks.md', lines.join('\n'));
+  await handle.close();
+  await admin.unsafe('drop database if exists dashboard_bench');
+  await admin.end();
+  process.exit(0);
+}
+
+void main();

@@ -1,0 +1,262 @@
+/**
+ * Storefront page benchmark (issue 17):
+ *   npm run bench:pages -- [--products 1000000] [--keys 40] [--seconds 5] [--connections 4] [--no-docs]
+ * Loads (or reuses) generated products in PostgreSQL — BENCH_DATABASE_URL, or the database `bench_pages`
+ * next to TEST_DATABASE_URL / the local server, kept between runs — with the catalogue generator (COPY),
+ * starts the production build on it (scripts/start.ts, which builds when stale) on localhost only, and
+ * measures from outside for each page type: the time to first byte, p50/p95 over many keys, one
+ * request at a time; and the requests per second of one URL with autocannon, beside a static file of
+ * the same build. Searches are compared with the same searches through the API (`/api/web/product/getPage`,
+ * the engine alone). Prints the table and appends it to docs/benchmarks.md. Stops the server by itself.
+ * A benchmark, not a test: nothing here fails on a figure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { openPostgres, rowsOf, type DbHandle } from '../src/server/db/client';
+import { GENERATED_ITEM_NO_SQL } from '../src/server/seed/synthetic-catalog';
+import { loadWithCopy, prepare } from './generate-catalog';
+
+interface AutocannonResult { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p97_5: number } }
+type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+interface Options { products: number; keys: number; seconds: number; connections: number; docs: boolean }
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string', default: '1000000' }, keys: { type: 'string', default: '40' }, seconds: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '4' }, 'no-docs': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const products = Number(values.products);
+  if (!Number.isInteger(products) || products < 10_000) throw new Error('--products must be an integer ≥ 10000');
+  return {
+    products, keys: Math.max(8, Number(values.keys)), seconds: Math.max(1, Number(values.seconds)),
+    connections: Math.max(1, Number(values.connections)), docs: !(values['no-docs'] ?? false),
+  };
+}
+
+async function benchDatabaseUrl(): Promise<string> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
+  if ((await admin`select 1 from pg_database where datname = 'bench_pages'`).length === 0) await admin.unsafe('create database bench_pages');
+  await admin.end();
+  server.pathname = '/bench_pages';
+  return server.toString();
+}
+
+async function generatedCount(handle: DbHandle): Promise<number> {
+  const rows = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from products where item_no ~ ${GENERATED_ITEM_NO_SQL}`));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Loads generated products until there are `size`; a database with more is used as it is. */
+async function growTo(url: string, size: number): Promise<number> {
+  const handle = openPostgres(url, 2);
+  try {
+    const { ctx, firstSeq } = await prepare(handle, { products: 1, truncate: false });
+    const have = await generatedCount(handle);
+    if (have < size) {
+      console.log(`Loading ${(size - have).toLocaleString('en')} generated products (have ${have.toLocaleString('en')})…`);
+      await loadWithCopy(url, size - have, firstSeq, ctx);
+    }
+    return Number(rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from products`))[0]?.n ?? 0);
+  } finally {
+    await handle.close();
+  }
+}
+
+interface Keys {
+  items: string[]; cas: string[]; names: string[]; brands: string[]; ids: number[];
+  leaves: number[]; brandIds: number[]; newsIds: number[];
+}
+
+/** Keys drawn from the loaded data: random generated products (by id, through the primary key), busy categories, brands, news. */
+async function drawKeys(url: string, count: number): Promise<Keys> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const max = (await client<{ max: number }[]>`select max(id)::int as max from products`)[0]?.max ?? 1;
+    const picks = Array.from({ length: count }, (_, i) => 1 + Math.floor(((i + 0.5) / count) * (max - 1)));
+    const rows = await client<{ id: number; item_no: string; cas: string | null; name_zh: string; brand: string }[]>`
+      select p.id::int as id, p.item_no, p.cas, p.name_zh, b.name_en as brand
+      from unnest(${picks}::int[]) r(id)
+      cross join lateral (select * from products where id >= r.id and active order by id limit 1) p
+      join brands b on b.id = p.brand_id`;
+    const leaves = await client<{ id: number }[]>`
+      select c.id::int as id from categories c where c.leaf order by c.id limit ${Math.min(count, 12)}`;
+    const brandIds = await client<{ id: number }[]>`select id::int as id from brands order by id limit ${Math.min(count, 12)}`;
+    const news = await client<{ id: number }[]>`select id::int as id from content_items where kind = 'news' order by id limit ${Math.min(count, 12)}`;
+    return {
+      items: rows.map((r) => r.item_no),
+      cas: rows.flatMap((r) => (r.cas ? [r.cas] : [])),
+      names: rows.map((r) => [...r.name_zh].slice(0, 4).join('')),
+      brands: [...new Set(rows.map((r) => r.brand))],
+      ids: rows.map((r) => r.id),
+      leaves: leaves.map((r) => r.id),
+      brandIds: brandIds.map((r) => r.id),
+      newsIds: news.map((r) => r.id),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function startServer(url: string, port: number): ChildProcess {
+  return spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      // localhost: the loopback interface only (with 127.0.0.1 as HOSTNAME, next-intl's rewrite of `/` to
+      // http://localhost/zh-CN comes back as a redirect to `/` for ever).
+      ...process.env, PORT: String(port), HOSTNAME: 'localhost', DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn',
+      // Migrations at start may rewrite every product row (0010); the pages themselves keep the usual limit.
+      STATEMENT_TIMEOUT_MS: process.env.STATEMENT_TIMEOUT_MS ?? '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function waitReady(server: ChildProcess, base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try { if ((await fetch(`${base}/api/ready`)).ok) return; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('the server did not become ready');
+}
+
+/** Milliseconds to the response's first byte (status line and headers), and the status; the body is read to the end. */
+function timeToFirstByte(url: string, body?: string): Promise<{ ms: number; status: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(url, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json', 'accept-language': 'zh-CN' } : { 'accept-language': 'zh-CN' },
+    }, (res) => {
+      const ms = performance.now() - started;
+      res.resume();
+      res.on('end', () => resolve({ ms, status: res.statusCode ?? 0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+interface Timing { p50: number; p95: number; n: number; failed: number }
+
+async function timeAll(base: string, given: string[], body?: (i: number) => string, samples = 20): Promise<Timing> {
+  // Pages with few URLs (home: / and /en) are requested round after round, up to `samples` requests.
+  const rounds = Math.max(1, Math.ceil(samples / given.length));
+  const paths = Array.from({ length: rounds }, () => given).flat();
+  const times: number[] = [];
+  let failed = 0;
+  // One warm-up pass (the first request of a URL fills the shared cache), then the measured pass.
+  for (const [i, path] of given.entries()) await timeToFirstByte(base + path, body?.(i));
+  for (const [i, path] of paths.entries()) {
+    const { ms, status } = await timeToFirstByte(base + path, body?.(i % given.length));
+    if (status !== 200) failed += 1;
+    times.push(ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), n: times.length, failed };
+}
+
+/** A file of the build that Next.js serves as it is: the static page of the comparison. */
+function staticPath(): string {
+  const chunks = readdirSync('.next/static/chunks').filter((f) => f.endsWith('.js')).sort();
+  if (chunks.length === 0) throw new Error('no static chunk in .next/static/chunks');
+  return `/_next/static/chunks/${chunks[0]}`;
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const url = await benchDatabaseUrl();
+  const products = await growTo(url, options.products);
+  const keys = await drawKeys(url, options.keys);
+  const port = Number(process.env.BENCH_PORT ?? 3198);
+  const base = `http://localhost:${port}`;
+  const loadAtStart = os.loadavg()[0]?.toFixed(1) ?? '?';
+  const server = startServer(url, port);
+  const stop = () => { if (server.exitCode === null) server.kill('SIGTERM'); };
+  process.on('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stop(); process.exit(130); });
+  try {
+    await waitReady(server, base);
+    const enc = encodeURIComponent;
+    const each = <T>(list: T[], path: (v: T) => string) => list.map(path);
+    const searches: [string, string[], { key: string; type: number }[]][] = [
+      ['Search: item number (type 1)', each(keys.items, (k) => `/product/list?type=1&sk=${enc(k)}`), keys.items.map((key) => ({ key, type: 1 }))],
+      ['Search: CAS (type 2)', each(keys.cas, (k) => `/product/list?type=2&sk=${enc(k)}`), keys.cas.map((key) => ({ key, type: 2 }))],
+      ['Search: Chinese name, 4 characters (type 3)', each(keys.names, (k) => `/product/list?type=3&sk=${enc(k)}`), keys.names.map((key) => ({ key, type: 3 }))],
+      ['Search: brand name (type 3)', each(keys.brands, (k) => `/product/list?type=3&sk=${enc(k)}`), keys.brands.map((key) => ({ key, type: 3 }))],
+    ];
+    const pages: [string, string[]][] = [
+      ['Home', ['/', '/en']],
+      ['Hot / new / special lists', ['/product/index/hot', '/product/index/new', '/product/index/special']],
+      ['Category list', each(keys.leaves, (id) => `/product/index/list?typeId=${id}`)],
+      ['Category list, in stock', each(keys.leaves, (id) => `/product/index/list?typeId=${id}&stock=1`)],
+      ['Brand page', each(keys.brandIds, (id) => `/brand/detail?id=${id}`)],
+      ['Product detail', each(keys.ids, (id) => `/product/detail?id=${id}`)],
+      ['News list', ['/news/index', '/en/news/index']],
+      ['News detail', each(keys.newsIds, (id) => `/news/detail?id=${id}`)],
+      ['About (no catalogue data)', ['/about/index/about']],
+    ];
+    const statik = staticPath();
+    const rows: string[] = [];
+    const rpsOf = async (path: string) => {
+      const r = await autocannon({ url: base + path, connections: options.connections, duration: options.seconds, headers: { 'accept-language': 'zh-CN' } });
+      return { rps: r.requests.average, bad: r.non2xx + r.errors };
+    };
+    const staticRps = await rpsOf(statik);
+    console.log(`static file ${statik}: ${staticRps.rps.toFixed(0)} req/s`);
+    for (const [name, paths] of pages) {
+      const timing = await timeAll(base, paths);
+      const { rps, bad } = await rpsOf(paths[0] ?? '/');
+      const line = `| ${name} | ${ms(timing.p50)} / ${ms(timing.p95)} (${timing.n}${timing.failed ? `, ${timing.failed} failed` : ''}) | ${rps.toFixed(0)}${bad ? ` (${bad} not 2xx)` : ''} | ${((100 * rps) / staticRps.rps).toFixed(0)} % | — |`;
+      console.log(line);
+      rows.push(line);
+    }
+    for (const [name, paths, bodies] of searches) {
+      const timing = await timeAll(base, paths);
+      const engine = await timeAll(base, bodies.map(() => '/api/web/product/getPage'), (i) => JSON.stringify({ ...bodies[i], limit: 20 }));
+      const { rps, bad } = await rpsOf(paths[0] ?? '/');
+      const line = `| ${name} | ${ms(timing.p50)} / ${ms(timing.p95)} (${timing.n}${timing.failed ? `, ${timing.failed} failed` : ''}) | ${rps.toFixed(0)}${bad ? ` (${bad} not 2xx)` : ''} | ${((100 * rps) / staticRps.rps).toFixed(0)} % | ${ms(engine.p50)} / ${ms(engine.p95)}; page − engine at p95: ${ms(timing.p95 - engine.p95)} |`;
+      console.log(line);
+      rows.push(line);
+    }
+    const table = [
+      `### Storefront pages (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${products.toLocaleString('en')} products)`,
+      '',
+      `\`npm run bench:pages -- --products ${options.products}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys (one request at a time, after one warm-up pass that fills the shared cache); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s), and as a share of a static file of the same build (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
+      '',
+      '| Page | TTFB p50 / p95 (keys) | req/s | of static | engine alone (API) p50 / p95 |',
+      '|---|---|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n');
+    console.log(`\n${table}`);
+    if (options.docs) appendFileSync('docs/benchmarks.md', `\n${table}\n`);
+  } finally {
+    stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,37 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { idSchema } from '@/contracts/numbers';
+import { OrderDetailView } from '@/components/orders/order-detail-view';
+import { messagesFor, type Locale } from '@/i18n/routing';
+import { requireUserPage } from '@/server/auth/page-guards';
+import { getDb } from '@/server/db/client';
+import { AppError } from '@/server/errors';
+import { getOrderDetail } from '@/server/modules/orders/queries';
+import { orderActorOf } from '../_lib/order-actor';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('orderPages');
+  return { title: t('detailMetaTitle'), robots: { index: false } };
+}
+
+/** /order/detail?id= — one order with its lines, totals, approval timeline and actions (SALE.VIEW). */
+export default async function OrderDetailPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ id?: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const actor = await requireUserPage({ permissions: ['SALE.VIEW'] });
+  const id = idSchema.safeParse((await searchParams).id);
+  if (!id.success) notFound();
+  let order;
+  try {
+    order = await getOrderDetail(await getDb(), orderActorOf(actor), id.data, messagesFor(locale as Locale));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 404) notFound();
+    throw error;
+  }
+  return (
+    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+      <OrderDetailView order={order} />
+    </section>
+  );
+}

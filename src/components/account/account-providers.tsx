@@ -1,0 +1,31 @@
+'use client';
+
+import { AntdRegistry } from '@ant-design/nextjs-registry';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import type { PermissionSubject } from '@/lib/permits';
+import { PermissionProvider } from '@/components/ui/permitted';
+
+/**
+ * The account area's client context: antd (tables, forms and dialogs of the dense account screens,
+ * ADR 0006) in the storefront's colours, and the signed-in user's permissions for `Permitted`.
+ */
+export function AccountProviders({ children, english, subject }: { children: ReactNode; english: boolean; subject: PermissionSubject }) {
+  return (
+    <AntdRegistry>
+      <ConfigProvider
+        locale={english ? enUS : zhCN}
+        componentSize="middle"
+        theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6, fontFamily: 'inherit' } }}
+        button={{ autoInsertSpace: false }}
+      >
+        {/* No element of its own: antd's link styles would override the storefront's link buttons. */}
+        <App component={false}>
+          <PermissionProvider subject={subject}>{children}</PermissionProvider>
+        </App>
+      </ConfigProvider>
+    </AntdRegistry>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+
+import { App, Button, Form, Input, Select, Table, Tag, type TableProps } from 'antd';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { CompanyFileDto } from '@/contracts/company';
+import { Permitted } from '@/components/ui/permitted';
+import { uploadFile } from './api';
+
+const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp';
+
+/** /sys/documents: upload the business licence and controlled-chemical permits (with validity); list and download. */
+export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileDto[]; today: string; maxBytes: number }) {
+  const t = useTranslations('company');
+  const { message } = App.useApp();
+  const router = useRouter();
+  const [kind, setKind] = useState<'licence' | 'permit'>('licence');
+  const [validUntil, setValidUntil] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+
+  async function submit() {
+    if (!file) {
+      message.error(t('documents.chooseFile'));
+      return;
+    }
+    if (file.size > maxBytes) {
+      message.error(t('documents.tooLarge', { size: Math.floor(maxBytes / 1024) }));
+      return;
+    }
+    setBusy(true);
+    const stored = await uploadFile<CompanyFileDto>({ kind, validUntil: kind === 'permit' ? validUntil : '' }, file);
+    setBusy(false);
+    if (!stored) return;
+    message.success(t('documents.uploaded', { name: stored.fileName }));
+    setFile(null);
+    setValidUntil('');
+    setInputKey((k) => k + 1);
+    router.refresh();
+  }
+
+  const columns: TableProps<CompanyFileDto>['columns'] = [
+    { title: t('documents.kind'), key: 'kind', render: (_v, f) => t(`documents.kinds.${f.kind}`) },
+    { title: t('documents.fileName'), key: 'fileName', render: (_v, f) => <a href={`/api/app/file/${f.id}`} className="break-all text-brand-600 hover:underline" download>{f.fileName}</a> },
+    {
+      title: t('documents.validUntil'), key: 'validUntil',
+      render: (_v, f) => (f.kind !== 'permit' ? '—' : !f.validUntil ? t('documents.noEnd')
+        : <span>{f.validUntil} {f.validUntil < today ? <Tag color="red">{t('documents.expired')}</Tag> : <Tag color="green">{t('documents.valid')}</Tag>}</span>),
+    },
+    { title: t('documents.uploadedBy'), dataIndex: 'uploadedBy', key: 'uploadedBy', responsive: ['md'] },
+    { title: t('documents.uploadedAt'), key: 'createdAt', render: (_v, f) => f.createdAt.slice(0, 10), responsive: ['sm'] },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <Permitted permissions={['USER.EDIT']}>
+        <div className="rounded-lg border border-line p-4">
+        <Form layout="vertical" onFinish={submit}>
+          <div className="grid gap-x-4 sm:grid-cols-3">
+            <Form.Item label={t('documents.kind')}>
+              <Select value={kind} onChange={(v: 'licence' | 'permit') => setKind(v)} aria-label={t('documents.kind')}
+                options={(['licence', 'permit'] as const).map((k) => ({ value: k, label: t(`documents.kinds.${k}`) }))} />
+            </Form.Item>
+            {kind === 'permit' && (
+              <Form.Item label={t('documents.validUntil')} htmlFor="doc-valid-until">
+                <Input id="doc-valid-until" type="date" min={today} value={validUntil} onChange={(e) => setValidUntil(e.target.value)} />
+              </Form.Item>
+            )}
+            <Form.Item label={t('documents.file')} htmlFor="doc-file" extra={t('documents.fileHint', { size: Math.floor(maxBytes / 1024) })}>
+              <input key={inputKey} id="doc-file" type="file" accept={ACCEPT} className="block w-full text-sm" data-testid="document-file"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            </Form.Item>
+          </div>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="upload-document">{t('documents.upload')}</Button>
+        </Form>
+        </div>
+      </Permitted>
+      <Table<CompanyFileDto> rowKey="id" columns={columns} dataSource={files} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: t('documents.empty') }} />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+'use client';
+
+import { Alert, Card, DatePicker, Empty, List, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useEffect, useMemo, useState } from 'react';
+import type { DashboardDto } from '@/contracts/admin';
+import { Permitted, usePermits } from '@/components/ui/permitted';
+import { adminApi, toQuery } from '../admin-api';
+import { useAdminSettings } from '../admin-providers';
+import { useViewQuery } from '../use-view-query';
+import { EChart } from './echart';
+
+const DEFAULTS = { from: '', to: '' };
+
+function defaultRange(): { from: string; to: string } {
+  const to = dayjs();
+  return { from: to.subtract(29, 'day').format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD') };
+}
+
+/** The dashboard (affix tab): a greeting, and with DASHBOARD.VIEW the figures of a chosen range of days. */
+export function DashboardView({ userName, roles }: { userName: string; roles: string[] }) {
+  const t = useTranslations('adminDashboard');
+  return (
+    <div className="grid gap-4" data-testid="admin-dashboard">
+      <section className="rounded-lg bg-white p-4">
+        <h1 className="m-0 text-lg font-semibold">{t('welcome', { name: userName })}</h1>
+        <p className="mt-1 mb-0 text-slate-600">{t('yourRoles', { roles: roles.join('、') })}</p>
+      </section>
+      <Permitted permissions={['DASHBOARD.VIEW']} fallback={<Alert type="info" title={t('noFigures')} />}>
+        <Figures />
+      </Permitted>
+    </div>
+  );
+}
+
+function Figures() {
+  const t = useTranslations('adminDashboard');
+  const format = useFormatter();
+  const locale = useLocale();
+  const { settings } = useAdminSettings();
+  const [query, setQuery] = useViewQuery(DEFAULTS);
+  const range = query.from && query.to ? { from: query.from, to: query.to } : defaultRange();
+  const [loaded, setLoaded] = useState<{ key: string; data: DashboardDto | null; error: string | null } | null>(null);
+  const rangeKey = `${range.from}/${range.to}`;
+  const canSeeFeedback = usePermits({ permissions: ['DASHBOARD.VIEW'] });
+
+  useEffect(() => {
+    const [from, to] = rangeKey.split('/');
+    adminApi<DashboardDto>('GET', `/api/admin/dashboard${toQuery({ from, to })}`).then(
+      (d) => setLoaded({ key: rangeKey, data: d, error: null }),
+      (e: unknown) => setLoaded({ key: rangeKey, data: null, error: e instanceof Error ? e.message : String(e) }),
+    );
+  }, [rangeKey]);
+  const data = loaded?.key === rangeKey ? loaded.data : null;
+  const error = loaded?.key === rangeKey ? loaded.error : null;
+
+  const visitorsOption = useMemo(() => data && {
+    color: [settings.theme, '#91cc75'],
+    tooltip: { trigger: 'axis' },
+    legend: { data: [t('uv'), t('pv')] },
+    grid: { left: 40, right: 16, top: 36, bottom: 24 },
+    xAxis: { type: 'category', data: data.visitors.days.map((d) => d.day.slice(5)) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      { name: t('uv'), type: 'line', smooth: true, data: data.visitors.days.map((d) => d.uv) },
+      { name: t('pv'), type: 'line', smooth: true, data: data.visitors.days.map((d) => d.pv) },
+    ],
+  }, [data, settings.theme, t]);
+  const ordersOption = useMemo(() => data && {
+    color: [settings.theme, '#fac858'],
+    tooltip: { trigger: 'axis' },
+    legend: { data: [t('orders'), t('sales')] },
+    grid: { left: 48, right: 56, top: 36, bottom: 24 },
+    xAxis: { type: 'category', data: data.orders.days.map((d) => d.day.slice(5)) },
+    yAxis: [{ type: 'value', minInterval: 1 }, { type: 'value', splitLine: { show: false } }],
+    series: [
+      { name: t('orders'), type: 'bar', data: data.orders.days.map((d) => d.count) },
+      { name: t('sales'), type: 'line', yAxisIndex: 1, smooth: true, data: data.orders.days.map((d) => Number(d.sales)) },
+    ],
+  }, [data, settings.theme, t]);
+  const customersOption = useMemo(() => data && {
+    color: [settings.theme],
+    tooltip: { trigger: 'axis' },
+    grid: { left: 40, right: 16, top: 16, bottom: 24 },
+    xAxis: { type: 'category', data: data.newCustomers.days.map((d) => d.day.slice(5)) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [{ name: t('newCustomers'), type: 'bar', data: data.newCustomers.days.map((d) => d.count) }],
+  }, [data, settings.theme, t]);
+  const typeLabel = (type: number) => t(`searchTypes.${String(type) as '0' | '1' | '2' | '3' | '4'}`);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <span>{t('range')}</span>
+        <DatePicker.RangePicker allowClear={false} aria-label={t('range')} value={[dayjs(range.from), dayjs(range.to)]}
+          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          onChange={(r) => r?.[0] && r[1] && setQuery({ from: r[0].format('YYYY-MM-DD'), to: r[1].format('YYYY-MM-DD') })} />
+      </div>
+      {error && <Alert type="error" title={error} />}
+      {!data ? <Skeleton active /> : (
+        <>
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <Card><Statistic title={t('orders')} value={data.orders.count} /></Card>
+            <Card><Statistic title={t('sales')} value={format.number(Number(data.orders.sales), 'money')} /></Card>
+            <Card><Statistic title={t('openApprovals')} value={data.openApprovals} /></Card>
+            <Card><Statistic title={t('uv')} value={data.visitors.uv} /></Card>
+            <Card><Statistic title={t('pv')} value={data.visitors.pv} /></Card>
+            <Card><Statistic title={t('newCustomers')} value={data.newCustomers.total} /></Card>
+            <Card><Statistic title={t('openFeedback')} value={data.openFeedback.total} /></Card>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card title={t('ordersChart')}>{ordersOption && <EChart option={ordersOption} label={t('ordersChart')} />}</Card>
+            <Card title={t('topProducts')}>
+              <Table size="small" rowKey="productId" pagination={false} dataSource={data.topProducts} scroll={{ x: 360 }}
+                locale={{ emptyText: <Empty description={t('noOrders')} /> }}
+                columns={[
+                  { title: t('product'), key: 'name', ellipsis: true, render: (_: unknown, p) => <>{locale === 'en' ? p.nameEn : p.nameZh} <span className="text-xs text-slate-400">{p.itemNo}</span></> },
+                  { title: t('quantity'), dataIndex: 'quantity', width: 70, align: 'right' },
+                  { title: t('orders'), dataIndex: 'orders', width: 70, align: 'right' },
+                ]} />
+            </Card>
+            <Card title={t('visitors')}>{visitorsOption && <EChart option={visitorsOption} label={t('visitors')} />}</Card>
+            <Card title={t('newCustomers')}>{customersOption && <EChart option={customersOption} label={t('newCustomers')} />}</Card>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-3">
+            {([['topSearches', data.topSearches], ['emptySearches', data.emptySearches]] as const).map(([key, rows]) => (
+              <Card key={key} title={t(key)}>
+                <Table size="small" rowKey={(r) => `${r.searchType}:${r.key}`} pagination={false} dataSource={rows}
+                  locale={{ emptyText: <Empty description={t('noSearches')} /> }}
+                  columns={[
+                    { title: t('key'), dataIndex: 'key', ellipsis: true },
+                    { title: t('type'), dataIndex: 'searchType', width: 90, render: (v: number) => <Tag>{typeLabel(v)}</Tag> },
+                    { title: t('count'), dataIndex: 'searches', width: 70, align: 'right' },
+                  ]} />
+              </Card>
+            ))}
+            <Card title={t('openFeedback')}>
+              {canSeeFeedback && data.openFeedback.latest.length > 0 ? (
+                <List size="small" dataSource={data.openFeedback.latest} renderItem={(f) => (
+                  <List.Item>
+                    <Typography.Text ellipsis>{f.searchKey}</Typography.Text>
+                    <span className="text-xs text-slate-500">{format.dateTime(new Date(f.createdAt), 'day')}</span>
+                  </List.Item>
+                )} />
+              ) : <Empty description={t('noFeedback')} />}
+            </Card>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

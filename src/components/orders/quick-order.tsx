@@ -1,0 +1,145 @@
+'use client';
+
+import { Alert, App, Button, Input, InputNumber, Select, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckCircle2, CircleAlert, CircleHelp } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { QuickLineDto } from '@/contracts/orders';
+import { useRouter } from '@/i18n/navigation';
+import { apiPost } from '@/lib/api-client';
+
+const MAX_LINES = 200;
+
+/**
+ * Quick order: paste or type up to 200 lines of "item or CAS number, quantity" (tab, comma or space
+ * separated). Each line is resolved on the server with its own error; an ambiguous CAS number offers
+ * its products; the good lines go to the cart together.
+ */
+export function QuickOrder() {
+  const t = useTranslations('orderPages');
+  const format = useFormatter();
+  const router = useRouter();
+  const { message } = App.useApp();
+  const [text, setText] = useState('');
+  const [lines, setLines] = useState<QuickLineDto[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const typed = text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
+
+  async function resolve() {
+    setBusy(true);
+    try {
+      setLines((await apiPost<{ lines: QuickLineDto[] }>('/api/app/api/order/quick/resolve', { text })).lines);
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const patch = (line: number, change: Partial<QuickLineDto>) => setLines((ls) => ls?.map((l) => (l.line === line ? { ...l, ...change } : l)) ?? null);
+
+  async function choose(line: QuickLineDto, productId: number) {
+    try {
+      const product = await apiPost<NonNullable<QuickLineDto['product']>>('/api/app/api/order/quick/candidate', { productId });
+      patch(line.line, { status: 'ok', error: null, product, candidates: line.candidates });
+    } catch {
+      // shown by the API client
+    }
+  }
+
+  const good = (lines ?? []).filter((l) => l.status === 'ok' && l.product && l.num);
+  async function addToCart() {
+    setBusy(true);
+    try {
+      const result = await apiPost<{ added: number; count: number }>('/api/app/api/order/quick/add', {
+        lines: JSON.stringify(good.map((l) => ({ packId: l.product!.packId, num: l.num }))),
+      });
+      void message.success(t('quickAdded', { count: result.added }));
+      const failed = (lines ?? []).filter((l) => l.status !== 'ok');
+      setLines(failed.length ? failed : null);
+      setText(failed.map((l) => l.input).join('\n'));
+      router.refresh();
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const columns: ColumnsType<QuickLineDto> = [
+    { title: '#', dataIndex: 'line', key: 'line', width: 48 },
+    {
+      title: t('quickInput'), key: 'input',
+      render: (_v, l) => (
+        <div className="flex items-start gap-2">
+          {l.status === 'ok' ? <CheckCircle2 size={16} className="mt-0.5 shrink-0 text-green-600" aria-label={t('quickOk')} /> : l.status === 'ambiguous' ? <CircleHelp size={16} className="mt-0.5 shrink-0 text-amber-500" aria-label={t('quickAmbiguous')} /> : <CircleAlert size={16} className="mt-0.5 shrink-0 text-red-600" aria-label={t('quickError')} />}
+          <div>
+            <code className="text-xs">{l.input}</code>
+            {l.product && <div className="text-sm font-medium">{l.product.itemNo} · {l.product.name}</div>}
+            {l.error && <div className={`text-xs ${l.status === 'ambiguous' ? 'text-amber-700' : 'text-red-600'}`} data-testid="quick-error">{l.error}</div>}
+            {l.status === 'ambiguous' && (
+              <Select
+                size="small"
+                className="mt-1 w-full min-w-56"
+                placeholder={t('quickChoose')}
+                options={l.candidates.map((c) => ({ value: c.id, label: `${c.itemNo} · ${c.name}` }))}
+                onChange={(v: number) => void choose(l, v)}
+                aria-label={t('quickChoose')}
+              />
+            )}
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: t('size'), key: 'pack',
+      render: (_v, l) =>
+        l.product ? (
+          <Select
+            size="small"
+            className="min-w-32"
+            value={l.product.packId}
+            onChange={(packId: number) => patch(l.line, { product: { ...l.product!, packId } })}
+            options={l.product.packs.map((p) => ({ value: p.id, label: `${p.size} · ${format.number(Number(p.price), 'money')}${p.stock > 0 ? '' : ` · ${t('quickNoStock')}`}` }))}
+            aria-label={t('size')}
+          />
+        ) : null,
+    },
+    {
+      title: t('quantity'), key: 'num',
+      render: (_v, l) =>
+        l.status === 'error' ? null : (
+          <InputNumber size="small" min={1} max={9999} precision={0} value={l.num ?? 1} onChange={(v) => patch(l.line, { num: typeof v === 'number' ? v : 1 })} aria-label={t('quantity')} />
+        ),
+    },
+  ];
+
+  return (
+    <div data-testid="quick-order">
+      <p className="mb-2 text-sm text-muted">{t('quickHelp')}</p>
+      <Input.TextArea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={5}
+        placeholder={'RG00012345\t2\n64-17-5, 1\n7732-18-5 500mL 3'}
+        aria-label={t('quickTitle')}
+        data-testid="quick-text"
+        status={typed > MAX_LINES ? 'error' : undefined}
+      />
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <span className={`text-xs ${typed > MAX_LINES ? 'text-red-600' : 'text-muted'}`}>{t('quickCount', { count: typed, max: MAX_LINES })}</span>
+        <Button onClick={resolve} loading={busy} disabled={typed === 0 || typed > MAX_LINES} data-testid="quick-resolve">{t('quickResolve')}</Button>
+      </div>
+      {lines && (
+        <>
+          {lines.some((l) => l.status !== 'ok') && <Alert className="!my-2" type="warning" showIcon title={t('quickSomeBad', { count: lines.filter((l) => l.status !== 'ok').length })} />}
+          <Table<QuickLineDto> className="mt-2" rowKey="line" size="small" columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content' }} />
+          <div className="mt-2 flex justify-end">
+            <Button type="primary" onClick={addToCart} disabled={good.length === 0} loading={busy} data-testid="quick-add">{t('quickAdd', { count: good.length })}</Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { ClipboardList, ShoppingCart, User } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import type { HeaderUser } from '@/contracts/auth';
+import { Link } from '@/i18n/navigation';
+import { GuestCartLink, LoginLink } from './login-trigger';
+import { LogoutButton } from './logout-button';
+
+/**
+ * The header's account links (greeting, orders, cart count, sign-out; or sign-in and the guest cart):
+ * the one per-visitor part of the storefront frame, rendered when the signed-in user is known and
+ * streamed inside a Suspense boundary, so that nothing else of the page depends on who asks (issue 17).
+ */
+export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUser | null> }) {
+  const [user, t] = await Promise.all([pending, getTranslations('header')]);
+  if (!user) {
+    return (
+      <>
+        <LoginLink className="hover:text-white" testId="login-link">{t('login')}</LoginLink>
+        <GuestCartLink label={t('cart')} />
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="hidden md:inline" data-testid="greeting">{t('greeting', { company: user.companyName, name: user.name })}</span>
+      {/* On phones the links show their icons; the words stay for screen readers. */}
+      <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white" data-testid="header-username"><User aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{user.name}</span></Link>
+      <Link href="/order?default=1" className="flex items-center gap-1 hover:text-white"><ClipboardList aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('orders')}</span></Link>
+      <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{t('cart')}</span><span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
+      <LogoutButton label={t('logout')} />
+    </>
+  );
+}
+
+/** Whether someone is signed in, once known: for the sign-in island of the shell. */
+export async function SignedIn({ user, children }: { user: Promise<HeaderUser | null>; children: (signedIn: boolean) => ReactNode }) {
+  return children((await user) !== null);
+}

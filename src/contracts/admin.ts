@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { idSchema, pageParams } from './numbers';
+
+/**
+ * Contracts of the back-office's system administration (issue 13): roles ("authorities"), staff,
+ * the menu editor, the audit log, staff settings and the dashboard. Messages are keys under
+ * `api.errors` in messages/*.json.
+ */
+export const ADMIN_FIELD_ERRORS = {
+  name: 'adminNameInvalid',
+  loginName: 'adminLoginNameInvalid',
+  email: 'adminEmailInvalid',
+  phone: 'adminPhoneInvalid',
+  permission: 'adminPermissionUnknown',
+  path: 'adminMenuPathInvalid',
+  date: 'adminDateInvalid',
+  colour: 'adminColourInvalid',
+} as const;
+
+const text = (max: number, message: string) => z.string({ message }).trim().max(max, { message });
+const requiredText = (max: number, message: string) => text(max, message).min(1, { message });
+
+/** A search key of a list: trimmed, at most 50 characters, empty means none. */
+const searchKey = z.string().trim().max(50).optional().transform((v) => (v ? v : undefined));
+
+/** Checkbox-like values of query strings and forms. */
+const flag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
+
+const idList = z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(idSchema).max(50));
+
+export const permissionCodeList = z.preprocess(
+  (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.string({ message: ADMIN_FIELD_ERRORS.permission }).max(40, { message: ADMIN_FIELD_ERRORS.permission })).max(200),
+);
+
+// ---- permissions registry -------------------------------------------------------------------
+
+export const permissionGroupSchema = z.object({
+  group: z.string(),
+  permissions: z.array(z.object({ code: z.string(), name: z.string() })),
+});
+export const permissionGroupsSchema = z.array(permissionGroupSchema);
+export type PermissionGroupDto = z.infer<typeof permissionGroupSchema>;
+
+// ---- roles -------------------------------------------------------------------------------------
+
+export const roleListInputSchema = z.object({ key: searchKey, ...pageParams(10) });
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(z.string()),
+  staffCount: z.number().int(),
+});
+export type RoleDto = z.infer<typeof roleSchema>;
+export const roleListSchema = z.object({ total: z.number().int(), items: z.array(roleSchema) });
+
+export const roleInputSchema = z.object({
+  name: requiredText(40, ADMIN_FIELD_ERRORS.name),
+  description: text(200, ADMIN_FIELD_ERRORS.name).default(''),
+  permissions: permissionCodeList.optional(),
+});
+export const rolePermissionsInputSchema = z.object({ permissions: permissionCodeList });
+export const idParamSchema = z.object({ id: idSchema });
+
+// ---- staff -------------------------------------------------------------------------------------
+
+export const STAFF_SORTS = ['createdAt', '-createdAt', 'name', '-name', 'loginName', '-loginName'] as const;
+export const staffListInputSchema = z.object({
+  key: searchKey,
+  active: flag.optional(),
+  roleId: idSchema.optional(),
+  sort: z.enum(STAFF_SORTS).default('-createdAt'),
+  ...pageParams(10),
+});
+export const staffMemberSchema = z.object({
+  id: z.number().int(),
+  loginName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  active: z.boolean(),
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  createdAt: z.string(),
+});
+export type StaffMemberDto = z.infer<typeof staffMemberSchema>;
+export const staffListSchema = z.object({ total: z.number().int(), items: z.array(staffMemberSchema) });
+
+const staffFields = {
+  name: requiredText(40, ADMIN_FIELD_ERRORS.name),
+  email: text(120, ADMIN_FIELD_ERRORS.email).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: ADMIN_FIELD_ERRORS.email }).default(''),
+  phone: text(30, ADMIN_FIELD_ERRORS.phone).refine((v) => /^[\d+\-\s()]*$/.test(v), { message: ADMIN_FIELD_ERRORS.phone }).default(''),
+  roleIds: idList,
+};
+export const staffCreateInputSchema = z.object({
+  loginName: z.string({ message: ADMIN_FIELD_ERRORS.loginName }).trim().toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/, { message: ADMIN_FIELD_ERRORS.loginName }),
+  /** The SHA-256 hex of the initial password (spec §5: passwords leave the browser only as digests). */
+  password: z.string({ message: 'passwordNotDigest' }).regex(/^[a-f0-9]{64}$/i, { message: 'passwordNotDigest' }).transform((s) => s.toLowerCase()),
+  ...staffFields,
+});
+export const staffUpdateInputSchema = z.object(staffFields);
+export const staffResetResultSchema = z.object({ sent: z.boolean() });
+
+// ---- menu editor -------------------------------------------------------------------------------
+
+/** A menu row as the editor sees it: both titles, every field of spec §3 "Menu item", and its permission. */
+export interface MenuRowDto {
+  id: number;
+  parentId: number | null;
+  path: string;
+  component: string;
+  name: string;
+  redirect: string | null;
+  hidden: boolean;
+  alwaysShow: boolean;
+  titleZh: string;
+  titleEn: string;
+  icon: string;
+  noCache: boolean;
+  breadcrumb: boolean;
+  activeMenu: string | null;
+  affix: boolean;
+  permission: string | null;
+  sort: number;
+  children: MenuRowDto[];
+}
+export const menuRowSchema: z.ZodType<MenuRowDto> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    path: z.string(),
+    component: z.string(),
+    name: z.string(),
+    redirect: z.string().nullable(),
+    hidden: z.boolean(),
+    alwaysShow: z.boolean(),
+    titleZh: z.string(),
+    titleEn: z.string(),
+    icon: z.string(),
+    noCache: z.boolean(),
+    breadcrumb: z.boolean(),
+    activeMenu: z.string().nullable(),
+    affix: z.boolean(),
+    permission: z.string().nullable(),
+    sort: z.number().int(),
+    children: z.array(menuRowSchema),
+  }),
+);
+export const menuRowTreeSchema = z.array(menuRowSchema);
+
+const nullableText = (max: number) => z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(max).nullable()).default(null);
+export const menuItemInputSchema = z.object({
+  parentId: z.preprocess((v) => (v === '' ? null : v), idSchema.nullable()).default(null),
+  path: z.string({ message: ADMIN_FIELD_ERRORS.path }).trim().regex(/^\/?[a-z0-9][a-z0-9/_-]{0,79}$/i, { message: ADMIN_FIELD_ERRORS.path }),
+  component: text(120, ADMIN_FIELD_ERRORS.name).default(''),
+  name: requiredText(60, ADMIN_FIELD_ERRORS.name),
+  redirect: nullableText(200),
+  hidden: flag.default(false),
+  alwaysShow: flag.default(false),
+  titleZh: requiredText(40, ADMIN_FIELD_ERRORS.name),
+  titleEn: requiredText(60, ADMIN_FIELD_ERRORS.name),
+  icon: text(60, ADMIN_FIELD_ERRORS.name).default(''),
+  noCache: flag.default(false),
+  breadcrumb: flag.default(true),
+  activeMenu: nullableText(200),
+  affix: flag.default(false),
+  permission: z.preprocess((v) => (v === '' ? null : v), z.string().max(40, { message: ADMIN_FIELD_ERRORS.permission }).nullable()).default(null),
+});
+export type MenuItemInput = z.infer<typeof menuItemInputSchema>;
+
+/** A drag in the tree: the moved item's new parent and the new order of that parent's children. */
+export const menuMoveInputSchema = z.object({
+  id: idSchema,
+  parentId: z.preprocess((v) => (v === '' ? null : v), idSchema.nullable()),
+  /** The parent's children in their new order, the moved item included. */
+  order: z.array(idSchema).min(1).max(200),
+});
+
+// ---- audit -------------------------------------------------------------------------------------
+
+const isoDay = z.string({ message: ADMIN_FIELD_ERRORS.date }).regex(/^\d{4}-\d{2}-\d{2}$/, { message: ADMIN_FIELD_ERRORS.date })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: ADMIN_FIELD_ERRORS.date });
+
+export const auditListInputSchema = z.object({
+  actor: searchKey,
+  actorType: z.enum(['user', 'staff', 'system']).optional(),
+  entity: z.string().trim().max(40).optional().transform((v) => (v ? v : undefined)),
+  entityId: z.string().trim().max(40).optional().transform((v) => (v ? v : undefined)),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  ...pageParams(20, 100),
+});
+export type AuditListInput = z.infer<typeof auditListInputSchema>;
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actorType: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  ip: z.string(),
+  companyId: z.number().int().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  note: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ total: z.number().int(), items: z.array(auditEntrySchema) });
+export const auditEntitiesSchema = z.array(z.string());
+
+// ---- settings ----------------------------------------------------------------------------------
+
+export const ADMIN_THEME_PRESETS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'] as const;
+export const ADMIN_SIZES = ['small', 'middle', 'large'] as const;
+
+/** Spec §3 "Application settings", per staff member. */
+export const adminSettingsSchema = z.object({
+  theme: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: ADMIN_FIELD_ERRORS.colour }),
+  tagsView: z.boolean(),
+  fixedHeader: z.boolean(),
+  sidebarLogo: z.boolean(),
+  size: z.enum(ADMIN_SIZES),
+});
+export type AdminSettingsDto = z.infer<typeof adminSettingsSchema>;
+export const adminSettingsInputSchema = z.object({
+  theme: z.string({ message: ADMIN_FIELD_ERRORS.colour }).regex(/^#[0-9a-fA-F]{6}$/, { message: ADMIN_FIELD_ERRORS.colour }).optional(),
+  tagsView: flag.optional(),
+  fixedHeader: flag.optional(),
+  sidebarLogo: flag.optional(),
+  size: z.enum(ADMIN_SIZES).optional(),
+});
+
+/** The shipped defaults: the spec's application settings (sidebar open, tags view on, size "mini" = small). */
+export const DEFAULT_ADMIN_SETTINGS: AdminSettingsDto = {
+  theme: '#409EFF', tagsView: true, fixedHeader: true, sidebarLogo: true, size: 'small',
+};
+
+// ---- dashboard ---------------------------------------------------------------------------------
+
+export const dashboardInputSchema = z
+  .object({ from: isoDay, to: isoDay })
+  .refine((v) => v.from <= v.to, { message: ADMIN_FIELD_ERRORS.date, path: ['to'] })
+  .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 <= 366, { message: 'adminRangeTooLong', path: ['to'] });
+
+const dayCount = z.object({ day: z.string(), count: z.number().int() });
+export const dashboardSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Submitted orders per day (rejected and cancelled left out) and their totals; money as decimal text. */
+  orders: z.object({ count: z.number().int(), sales: z.string(), days: z.array(z.object({ day: z.string(), count: z.number().int(), sales: z.string() })) }),
+  topProducts: z.array(z.object({
+    productId: z.number().int(), itemNo: z.string(), nameZh: z.string(), nameEn: z.string(), quantity: z.number().int(), orders: z.number().int(),
+  })),
+  /** Orders waiting for a company approver. */
+  openApprovals: z.number().int(),
+  newCustomers: z.object({ total: z.number().int(), days: z.array(dayCount) }),
+  visitors: z.object({ uv: z.number().int(), pv: z.number().int(), days: z.array(z.object({ day: z.string(), uv: z.number().int(), pv: z.number().int() })) }),
+  topSearches: z.array(z.object({ key: z.string(), searchType: z.number().int(), searches: z.number().int() })),
+  emptySearches: z.array(z.object({ key: z.string(), searchType: z.number().int(), searches: z.number().int() })),
+  openFeedback: z.object({
+    total: z.number().int(),
+    latest: z.array(z.object({ id: z.number().int(), searchKey: z.string(), searchType: z.number().int(), createdAt: z.string() })),
+  }),
+});
+export type DashboardDto = z.infer<typeof dashboardSchema>;
+

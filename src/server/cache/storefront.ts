@@ -1,0 +1,55 @@
+import 'server-only';
+import { revalidateTag } from 'next/cache';
+
+/**
+ * The storefront's shared cache (issue 17, ADR 0025): what every visitor sees alike (the shell, the
+ * home blocks, category, brand and content pages, product details) is read through `unstable_cache`
+ * in the page layer's loaders under these tags, for at most STOREFRONT_CACHE_SECONDS.
+ */
+export const STOREFRONT_CACHE_SECONDS = cacheSeconds(process.env.STOREFRONT_CACHE_SECONDS);
+
+/** STOREFRONT_CACHE_SECONDS: a whole number of seconds ≥ 1 (default 60); 0 turns the shared cache off. */
+function cacheSeconds(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 60;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`STOREFRONT_CACHE_SECONDS must be a whole number of seconds, got ${value}`);
+  return n;
+}
+
+export const storefrontTags = {
+  /** Navigation menus, web settings (contact, QR code), footer and other site blocks, visitor figure. */
+  shell: 'storefront:shell',
+  /** Products, packs, prices, stock, brands and categories: home blocks, lists, brand and category pages, details. */
+  catalogue: 'storefront:catalogue',
+  /** Articles (news, applications, citations, support, resources), banners and home blocks of text. */
+  content: 'storefront:content',
+  /** One product's detail page. */
+  product: (id: number) => `storefront:product:${id}`,
+} as const;
+
+/** What changed: a part of the site, or one product (its detail page only; lists go with 'catalogue'). */
+export type StorefrontChange = 'shell' | 'catalogue' | 'content' | 'all' | { product: number };
+
+function tagsOf(change: StorefrontChange): string[] {
+  if (typeof change === 'object') return [storefrontTags.product(change.product)];
+  if (change === 'all') return [storefrontTags.shell, storefrontTags.catalogue, storefrontTags.content];
+  return [storefrontTags[change]];
+}
+
+/**
+ * Call after every write that a storefront page shows (back-office saves, the seed, the catalogue
+ * generator): the next request of this process reads the data afresh. Other processes behind the
+ * load balancer, and changes made outside the web server (scripts), are seen within
+ * STOREFRONT_CACHE_SECONDS. Answers whether the tags were revalidated: false outside a Next.js
+ * request (a script), where there is no cache of this process to drop.
+ */
+export function revalidateStorefront(...changes: StorefrontChange[]): boolean {
+  const tags = [...new Set(changes.flatMap(tagsOf))];
+  try {
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('static generation store missing')) return false;
+    throw error;
+  }
+}

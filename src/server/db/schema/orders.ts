@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { addresses, companies, users } from './accounts';
+import { productPacks, products } from './catalog';
+
+/**
+ * Order states (ADR 0024): `reviewing` waits for an approver; `passed` is approved (or needed no
+ * approval) and waits for the buyer's confirmation; `placed` went to the supplier; `rejected` and
+ * `cancelled` are final. Every change goes through `transitionOrder` (modules/orders/transition.ts).
+ */
+export type OrderStatus = 'reviewing' | 'passed' | 'placed' | 'rejected' | 'cancelled';
+export type InvoiceType = 'none' | 'ordinary' | 'special';
+
+/** The running number behind human-readable order numbers (SO + yymmdd + six digits). */
+export const orderNoSeq = pgSequence('order_no_seq', { startWith: 1, increment: 1 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    status: text('status').$type<OrderStatus>().notNull(),
+    /** The client's key of the submission: a second submit with the same key answers the same order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    receiver: text('receiver').notNull(),
+    phone: text('phone').notNull(),
+    region: text('region').notNull(),
+    addressDetail: text('address_detail').notNull(),
+    poNumber: text('po_number').notNull().default(''),
+    costCentre: text('cost_centre').notNull().default(''),
+    note: text('note').notNull().default(''),
+    invoiceType: text('invoice_type').$type<InvoiceType>().notNull().default('none'),
+    invoiceTitle: text('invoice_title').notNull().default(''),
+    taxNo: text('tax_no').notNull().default(''),
+    subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 4, scale: 2 }).notNull().default('0'),
+    taxAmount: numeric('tax_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    lineCount: integer('line_count').notNull(),
+    /** The approval rules the order matched when submitted (`ApprovalMatch[]`). */
+    matchedRules: jsonb('matched_rules').$type<unknown[]>().notNull().default([]),
+    /** Who may approve (null: any holder of ORDER.APPROVE other than the buyer). */
+    approverId: integer('approver_id').references(() => users.id),
+    rejectReason: text('reject_reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    // Order-number prefix search.
+    index('orders_order_no_prefix_idx').using('btree', sql`${t.orderNo} text_pattern_ops`),
+    uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    // Keyset pages of a company's orders, newest first, with or without a status filter.
+    index('orders_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('orders_company_status_created_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    // The same for one buyer's orders; also a buyer's spending in a month (approval rule "monthly limit")
+    // and the counts per status (index only).
+    index('orders_company_user_created_idx').on(t.companyId, t.userId, t.createdAt, t.id),
+    index('orders_company_user_status_idx').on(t.companyId, t.userId, t.status, t.createdAt, t.id),
+    // The back-office dashboard: orders of every company by day, and the orders waiting for approval.
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_reviewing_idx').on(t.createdAt).where(sql`${t.status} = 'reviewing'`),
+    check('orders_status_check', sql`${t.status} in ('reviewing', 'passed', 'placed', 'rejected', 'cancelled')`),
+    check('orders_invoice_type_check', sql`${t.invoiceType} in ('none', 'ordinary', 'special')`),
+  ],
+);
+
+/** An order's lines: snapshots of the pack and its catalogue price at submission. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    productId: integer('product_id').notNull().references(() => products.id),
+    packId: integer('pack_id').notNull().references(() => productPacks.id),
+    itemNo: text('item_no').notNull(),
+    cas: text('cas'),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    size: text('size').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    num: integer('num').notNull(),
+    lineTotal: numeric('line_total', { precision: 12, scale: 2 }).notNull(),
+    hazardous: boolean('hazardous').notNull().default(false),
+    controlClass: text('control_class').$type<'precursor' | 'explosive'>(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // Search of a company's orders by item number.
+    index('order_items_company_item_idx').on(t.companyId, t.itemNo, t.orderId),
+    check('order_items_num_range', sql`${t.num} > 0 and ${t.num} <= 9999`),
+  ],
+);
+
+/** The approval timeline of an order: one row per transition or change, written in its transaction. */
+export const orderApprovalLogs = pgTable(
+  'order_approval_logs',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').references(() => users.id),
+    actorName: text('actor_name').notNull(),
+    /** submit, approve, reject, cancel, place, change (quantity), remove (line). */
+    action: text('action').notNull(),
+    fromStatus: text('from_status').$type<OrderStatus>(),
+    toStatus: text('to_status').$type<OrderStatus>(),
+    reason: text('reason').notNull().default(''),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_approval_logs_order_idx').on(t.orderId, t.id)],
+);
+
+export type ApprovalRuleKind = 'total_above' | 'hazardous' | 'controlled' | 'monthly_limit';
+
+/** A company's approval rules, set by its administrator. */
+export const approvalRules = pgTable(
+  'approval_rules',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    kind: text('kind').$type<ApprovalRuleKind>().notNull(),
+    /** For `total_above`: the order total above which approval is needed. */
+    amount: numeric('amount', { precision: 12, scale: 2 }),
+    /** For `controlled`: the company must have a valid permit on file before the order is placed. */
+    requirePermit: boolean('require_permit').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('approval_rules_company_kind_uq').on(t.companyId, t.kind),
+    check('approval_rules_kind_check', sql`${t.kind} in ('total_above', 'hazardous', 'controlled', 'monthly_limit')`),
+  ],
+);
+
+export type CompanyFileKind = 'avatar' | 'licence' | 'permit';
+
+/** Files a company's users uploaded: avatars, business licences, controlled-chemical permits. */
+export const companyFiles = pgTable(
+  'company_files',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    kind: text('kind').$type<CompanyFileKind>().notNull(),
+    /** The files module's key. */
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    /** For permits: the last day it is valid (null: no end). */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_files_company_kind_idx').on(t.companyId, t.kind, t.createdAt),
+    check('company_files_kind_check', sql`${t.kind} in ('avatar', 'licence', 'permit')`),
+  ],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type OrderApprovalLog = typeof orderApprovalLogs.$inferSelect;
+export type ApprovalRule = typeof approvalRules.$inferSelect;
+export type CompanyFile = typeof companyFiles.$inferSelect;

@@ -1,0 +1,179 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/client';
+import { fileTestDatabase } from '../../../../test/test-db';
+import { countCartItems } from '@/server/modules/cart/service';
+import { listComments } from '@/server/modules/cms/service';
+import { getBrandDetail, getBrandSummary, listBrandSlides } from '@/server/modules/catalog/brands';
+import { findBrandFacets, findBrands, findProducts } from '@/server/modules/catalog/browse';
+import { forgetCategoryTree, getCategory, listCategoryTree } from '@/server/modules/catalog/categories';
+import { countCatalogue, listFlaggedProducts, listRecommendedBrands } from '@/server/modules/catalog/queries';
+import { listBanners } from '@/server/modules/content/banners';
+import { listContentTypes } from '@/server/modules/content/categories';
+import { getContentDetail, listContent, listLatestContent } from '@/server/modules/content/items';
+import { listNavMenus } from '@/server/modules/content/nav-menus';
+import { getSiteBlock } from '@/server/modules/content/site-blocks';
+import { getProductDetailAll } from '@/server/modules/product-detail/service';
+import { getSiteContact } from '@/server/modules/settings/queries';
+import { countVisitors } from '@/server/modules/tracking/service';
+
+/**
+ * Issue 17: no storefront page runs a query whose cost grows with the catalogue. Each page's module
+ * calls run against a seeded shop plus 30,000 generated products (1–4 packs each, a few flagged) with
+ * fresh statistics and the planner's default settings (sequential scans allowed, as the pages run
+ * them); every statement they send is captured and EXPLAINed, and the test fails on:
+ *   - a sequential scan of products or product_packs;
+ *   - a scan of product_packs without an index condition (all the packs, e.g. under an aggregate);
+ *   - a scan of products without an index condition and without a LIMIT above it (a walk of the catalogue).
+ * The search engine's own shapes are checked with sequential scans off by search/plans.api.test.ts.
+ */
+
+const t = fileTestDatabase({ products: 200 });
+const GENERATED = 30_000;
+
+interface Captured { query: string; params: unknown[] }
+const captured: Captured[] = [];
+
+/** Every statement the database handle sends, as Drizzle logs it (the handle's own session; transactions included). */
+function capture(db: Db): void {
+  const session = (db as unknown as { session?: { logger?: unknown } }).session;
+  if (!session) throw new Error('the Drizzle session is not where this test expects it: update capture()');
+  session.logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params }) };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** The reasons a plan reads a number of rows that grows with the catalogue; empty when it does not. */
+function growthProblems(node: PlanNode, underLimit = false): string[] {
+  const problems: string[] = [];
+  const relation = node['Relation Name'];
+  const scan = node['Node Type'];
+  if (relation === 'products' || relation === 'product_packs') {
+    if (scan === 'Seq Scan') problems.push(`Seq Scan on ${relation}`);
+    else if (/Scan/.test(scan) && !node['Index Cond'] && scan !== 'Bitmap Heap Scan') {
+      if (relation === 'product_packs') problems.push(`${scan} of every pack (${node['Index Name'] ?? ''})`);
+      else if (!underLimit) problems.push(`${scan} of every product without a LIMIT (${node['Index Name'] ?? ''})`);
+    }
+  }
+  const limited = underLimit || scan === 'Limit';
+  for (const child of node.Plans ?? []) problems.push(...growthProblems(child, limited));
+  return problems;
+}
+
+async function explain(db: Db, statement: Captured): Promise<PlanNode> {
+  // EXPLAIN of the very statement, parameters bound as the page sent them.
+  const client = (db as unknown as { $client: unknown }).$client;
+  const text = `explain (format json) ${statement.query}`;
+  let rows: Record<string, unknown>[];
+  if (t.driver === 'postgres') {
+    rows = await (client as { unsafe: (q: string, p: unknown[]) => Promise<Record<string, unknown>[]> }).unsafe(text, statement.params);
+  } else {
+    rows = (await (client as { query: (q: string, p: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }).query(text, statement.params)).rows;
+  }
+  const value = Object.values(rows[0] ?? {})[0];
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[];
+  return json[0]!.Plan;
+}
+
+let sample: { productId: number; brandId: number; categoryId: number; leafId: number; newsId: number; newsTypeId: number; companyId: number; userId: number };
+
+beforeAll(async () => {
+  // A catalogue big enough for the planner to prefer an index wherever one fits: the seeded products
+  // copied with new item numbers, each with its packs, 2 % hot, new or special.
+  for (let from = 1; from <= GENERATED; from += 5_000) {
+    // Short names, so that the search indexes take the rows quickly; in batches, under the statement timeout.
+    await t.db.execute(sql`
+      insert into products (item_no, cas, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id,
+        is_hot, is_new, is_special, created_at)
+      select 'P' || lpad(g::text, 8, '0'), null, '填充' || g, 'Pf' || g, 'tianchong', 'tc', b.id, c.id,
+        g % 50 = 1, g % 50 = 2, g % 50 = 3, now() - make_interval(mins => g)
+      from generate_series(${from}::int, ${from + 4_999}::int) g
+      cross join lateral (select id from brands order by id offset (g % 5) limit 1) b
+      cross join lateral (select id from categories where leaf order by id offset (g % 7) limit 1) c`);
+    await t.db.execute(sql`
+      insert into product_packs (product_id, size, price, stock, lead_time_days, sort)
+      select p.id, k || 'g', (10 + (p.id % 97) * k)::numeric(12,2), (p.id + k) % 3, 0, k
+      from products p cross join lateral generate_series(1, 1 + p.id % 4) k
+      where p.item_no between ${`P${String(from).padStart(8, '0')}`} and ${`P${String(from + 4_999).padStart(8, '0')}`}`);
+  }
+  await t.db.execute(sql`vacuum analyze`);
+  [sample] = rowsOf<typeof sample>(await t.db.execute(sql`
+    select (select id from products where active and item_no like 'P%' order by id limit 1)::int as "productId",
+      (select id from brands order by id limit 1)::int as "brandId",
+      (select id from categories where parent_id is null order by id limit 1)::int as "categoryId",
+      (select id from categories where leaf order by id limit 1)::int as "leafId",
+      (select id from content_items where kind = 'news' order by id limit 1)::int as "newsId",
+      (select category_id from content_items where kind = 'news' and category_id is not null order by id limit 1)::int as "newsTypeId",
+      (select company_id from users where company_id is not null order by id limit 1)::int as "companyId",
+      (select id from users where company_id is not null order by id limit 1)::int as "userId"`)) as [typeof sample];
+});
+
+type PageCalls = (db: Db) => Promise<unknown>;
+const lang = 'zh' as const;
+
+const pages: [string, PageCalls][] = [
+  ['shell (menus, settings, footer, visitor figure, category tree, cart count)', async (db) => {
+    forgetCategoryTree(db);
+    await Promise.all([
+      getSiteContact(db), getSiteBlock(db, { key: 'footer', lang }), countVisitors(db), listNavMenus(db, { lang }),
+      listCategoryTree(db, { lang }), countCartItems(db, { companyId: sample.companyId, userId: sample.userId }),
+    ]);
+  }],
+  ['home', async (db) => Promise.all([
+    listBanners(db, { position: 'home-slideshow', lang }), getSiteBlock(db, { key: 'home-intro', lang }),
+    listFlaggedProducts(db, { flag: 'hot', limit: 8, lang }), listFlaggedProducts(db, { flag: 'new', limit: 8, lang }),
+    listFlaggedProducts(db, { flag: 'special', limit: 8, lang }), listRecommendedBrands(db, { limit: 12, lang }),
+    listLatestContent(db, { kind: 'news', limit: 6, lang }), countCatalogue(db),
+  ])],
+  ['product detail', async (db) => getProductDetailAll(db, { id: sample.productId, lang })],
+  ['hot list', async (db) => Promise.all([findProducts(db, { flag: 'hot', limit: 20 }, lang), findBrandFacets(db, { flag: 'hot' }, lang)])],
+  ['category list, in stock', async (db) => Promise.all([
+    getCategory(db, { id: sample.leafId, lang }),
+    findProducts(db, { categoryId: sample.categoryId, inStock: true, limit: 20 }, lang),
+    findBrandFacets(db, { categoryId: sample.categoryId, inStock: true }, lang),
+  ])],
+  ['brand pages', async (db) => Promise.all([
+    getBrandDetail(db, { id: sample.brandId, lang }), getBrandSummary(db, { id: sample.brandId, lang }),
+    findProducts(db, { brandIds: [sample.brandId], limit: 12 }, lang), listBrandSlides(db, { lang, limit: 6 }),
+    findBrands(db, { type: 0, lang, limit: 24, offset: 1 }), listContent(db, { brandId: sample.brandId, lang, limit: 5, offset: 1 }),
+  ])],
+  ['news list and detail', async (db) => Promise.all([
+    listContentTypes(db, { kind: 'news', lang }), listContent(db, { kind: 'news', categoryId: sample.newsTypeId, lang, limit: 10, offset: 1 }),
+    getContentDetail(db, { id: sample.newsId, kind: 'news', lang }), listComments(db, { contentId: sample.newsId, limit: 10, offset: 1 }),
+  ])],
+];
+
+describe('storefront page queries at catalogue scale (issue 17)', () => {
+  it('finds a catalogue-wide aggregate in a plan (the check itself can fail)', () => {
+    const aggregate: PlanNode = {
+      'Node Type': 'Hash Join', Plans: [
+        { 'Node Type': 'Index Scan', 'Relation Name': 'products', 'Index Name': 'products_hot_newest_idx' },
+        { 'Node Type': 'HashAggregate', Plans: [{ 'Node Type': 'Seq Scan', 'Relation Name': 'product_packs' }] },
+      ],
+    };
+    expect(growthProblems(aggregate)).toEqual([
+      'Index Scan of every product without a LIMIT (products_hot_newest_idx)',
+      'Seq Scan on product_packs',
+    ]);
+    expect(growthProblems({ 'Node Type': 'Limit', Plans: [{ 'Node Type': 'Index Scan', 'Relation Name': 'products', 'Index Name': 'products_hot_newest_idx' }] })).toEqual([]);
+  });
+
+  it.each(pages)('%s: every statement reads through an index, never all products or all packs', async (_name, calls) => {
+    capture(t.db);
+    captured.length = 0;
+    await calls(t.db);
+    const statements = captured.splice(0).filter((s) => /^\s*(select|with)\b/i.test(s.query));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      const problems = growthProblems(await explain(t.db, statement));
+      expect(problems, `${statement.query}\n${JSON.stringify(statement.params)}`).toEqual([]);
+    }
+  });
+});

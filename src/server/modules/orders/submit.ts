@@ -1,0 +1,161 @@
+import 'server-only';
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { OrderSubmitInput } from '@/contracts/orders';
+import { rowsOf, type Db } from '@/server/db/client';
+import {
+  addresses, approvalRules, cartItems, companies, companyFiles, orderItems, orders, productPacks, products, users, type GhsBlock, type OrderStatus,
+} from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { approversOf, companyAdministrator, type OrderActor } from './access';
+import { centsText, TAX_PERCENT, taxOf, toCents } from './money';
+import { evaluateRules, type ApprovalMatch } from './rules';
+import { logOrderEvent } from './transition';
+
+/** A product is hazardous for the approval rules when its GHS block has a signal word or a pictogram. */
+export function isHazardous(ghs: GhsBlock | null): boolean {
+  return ghs !== null && (ghs.signalWord !== null || ghs.pictograms.length > 0);
+}
+
+/** The start of the current calendar month in the shop's time zone (China Standard Time). */
+export const MONTH_START = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
+
+/** Statuses whose totals count as spending: committed (placed, passed) and pending (reviewing). */
+export const SPENDING_STATUSES: OrderStatus[] = ['reviewing', 'passed', 'placed'];
+
+export interface SubmittedOrder {
+  id: number;
+  orderNo: string;
+  status: OrderStatus;
+  total: string;
+  matches: ApprovalMatch[];
+  /** False when the idempotency key answered an order made before. */
+  created: boolean;
+}
+
+/** Whether the company has a controlled-chemical permit on file that has not expired. */
+export async function hasValidPermit(db: Db, companyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companyFiles.id })
+    .from(companyFiles)
+    .where(and(
+      eq(companyFiles.companyId, companyId), eq(companyFiles.kind, 'permit'),
+      or(isNull(companyFiles.validUntil), gte(companyFiles.validUntil, sql`date_trunc('day', now())`)),
+    ))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Makes an order from the cart in one transaction: the order with the delivery address and invoice
+ * choice, line snapshots at catalogue prices, the approval rules' verdict, its first timeline row,
+ * and the cart lines removed. The buyer's row is locked first, so that one buyer's submissions run
+ * one after another: a repeated idempotency key answers the first order, and the month's spending
+ * that the limit rule reads includes every earlier submission.
+ */
+export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitInput): Promise<SubmittedOrder> {
+  return db.transaction(async (tx) => {
+    const [buyer] = await tx
+      .select({ id: users.id, monthlyLimit: users.monthlyLimit })
+      .from(users)
+      .where(and(eq(users.id, actor.userId), eq(users.companyId, actor.companyId), eq(users.active, true)))
+      .for('update');
+    if (!buyer) throw new AppError(401);
+
+    const [existing] = await tx
+      .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, total: orders.total, matches: orders.matchedRules })
+      .from(orders)
+      .where(and(eq(orders.userId, actor.userId), eq(orders.idempotencyKey, input.idempotencyKey)));
+    if (existing) return { ...existing, matches: existing.matches as ApprovalMatch[], created: false };
+
+    const [address] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, input.addressId), eq(addresses.companyId, actor.companyId)));
+    if (!address) throw new AppError(400, 'addressNotFound', [{ field: 'addressId', message: 'addressNotFound' }]);
+
+    const lines = await tx
+      .select({
+        cartId: cartItems.id, num: cartItems.num, productId: products.id, packId: productPacks.id, itemNo: products.itemNo, cas: products.cas,
+        nameZh: products.nameZh, nameEn: products.nameEn, size: productPacks.size, price: productPacks.price, active: products.active,
+        ghs: products.ghs, controlClass: products.controlClass,
+      })
+      .from(cartItems)
+      .innerJoin(productPacks, eq(productPacks.id, cartItems.packId))
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(
+        eq(cartItems.companyId, actor.companyId), eq(cartItems.userId, actor.userId),
+        input.cartIds ? inArray(cartItems.id, input.cartIds) : undefined,
+      ))
+      .orderBy(cartItems.createdAt, cartItems.id);
+    if (lines.length === 0) throw new AppError(400, 'cartEmpty');
+    const gone = lines.filter((l) => !l.active).map((l) => l.itemNo);
+    if (gone.length > 0) throw new AppError(400, 'productsUnavailable', { itemNos: gone });
+
+    const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * BigInt(l.num), 0n);
+    const percent = TAX_PERCENT[input.invoiceType];
+    const tax = taxOf(subtotal, percent);
+    const total = subtotal + tax;
+
+    const [company] = await tx.select({ name: companies.name, taxNo: companies.taxNo }).from(companies).where(eq(companies.id, actor.companyId));
+    const rules = await tx
+      .select({ kind: approvalRules.kind, amount: approvalRules.amount, requirePermit: approvalRules.requirePermit, active: approvalRules.active })
+      .from(approvalRules)
+      .where(eq(approvalRules.companyId, actor.companyId));
+    // The month's spending is read only when a limit applies to this buyer.
+    const limitApplies = buyer.monthlyLimit !== null && rules.some((r) => r.kind === 'monthly_limit' && r.active);
+    const [spent] = limitApplies
+      ? await tx
+          .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::numeric(14,2)::text` })
+          .from(orders)
+          .where(and(
+            eq(orders.companyId, actor.companyId), eq(orders.userId, actor.userId),
+            inArray(orders.status, SPENDING_STATUSES), gte(orders.createdAt, MONTH_START),
+          ))
+      : [{ total: '0' }];
+    const ruleLines = lines.map((l) => ({ itemNo: l.itemNo, hazardous: isHazardous(l.ghs), controlClass: l.controlClass }));
+    const outcome = evaluateRules({
+      rules, total, lines: ruleLines, monthSpent: toCents(spent?.total ?? '0'),
+      monthlyLimit: buyer.monthlyLimit === null ? null : toCents(buyer.monthlyLimit),
+    });
+    const status: OrderStatus = outcome.matches.length > 0 ? 'reviewing' : 'passed';
+    let approverId: number | null = null;
+    if (status === 'reviewing' && (await approversOf(tx, actor.companyId, actor.userId)).length === 0) {
+      approverId = (await companyAdministrator(tx, actor.companyId))?.id ?? null;
+    }
+
+    const [numbered] = rowsOf<{ no: string }>(await tx.execute(sql`
+      select 'SO' || to_char(now() at time zone 'Asia/Shanghai', 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
+      from (select nextval('order_no_seq') as n) s`));
+    if (!numbered) throw new AppError(500);
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: numbered.no, companyId: actor.companyId, userId: actor.userId, status, idempotencyKey: input.idempotencyKey,
+        addressId: address.id, receiver: address.receiver, phone: address.phone, region: address.region, addressDetail: address.detail,
+        poNumber: input.poNumber, costCentre: input.costCentre, note: input.note,
+        invoiceType: input.invoiceType,
+        invoiceTitle: input.invoiceType === 'none' ? '' : input.invoiceTitle || company?.name || '',
+        taxNo: input.invoiceType === 'none' ? '' : input.taxNo || (input.invoiceType === 'ordinary' ? '' : company?.taxNo ?? ''),
+        subtotal: centsText(subtotal), taxRate: `${percent}`, taxAmount: centsText(tax), total: centsText(total),
+        lineCount: lines.length, matchedRules: outcome.matches, approverId,
+      })
+      .returning({ id: orders.id, orderNo: orders.orderNo });
+    if (!order) throw new AppError(500);
+    await tx.insert(orderItems).values(
+      lines.map((l, i) => ({
+        orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
+        nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
+        lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
+      })),
+    );
+    await tx.delete(cartItems).where(and(
+      eq(cartItems.companyId, actor.companyId), eq(cartItems.userId, actor.userId), inArray(cartItems.id, lines.map((l) => l.cartId)),
+    ));
+    await logOrderEvent(tx, {
+      orderId: order.id, companyId: actor.companyId, actor: { userId: actor.userId, name: actor.name }, action: 'submit',
+      toStatus: status, data: { matches: outcome.matches },
+    });
+    return { id: order.id, orderNo: order.orderNo, status, total: centsText(total), matches: outcome.matches, created: true };
+  });
+}
