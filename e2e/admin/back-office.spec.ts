@@ -35,6 +35,8 @@ for (const [locale, prefix, labels] of [
     await loginAs(page, 'admin');
     await page.goto(`${prefix}/admin/dashboard`);
     await page.goto(`${prefix}/admin/system-setting/stafflist`);
+    // Text typed before hydration is reset by it, as in any server-rendered form.
+    await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true');
     await page.getByRole('searchbox', { name: labels.search }).fill('zhou');
     await page.getByRole('link', { name: labels.roles }).click();
     await expect(page.getByTestId('roles-view')).toBeVisible();

@@ -11,6 +11,7 @@ import type { MenuItemDto } from '@/contracts/menus';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import type { PermissionSubject } from '@/lib/permits';
 import { PermissionProvider } from '@/components/ui/permitted';
+import { useHydrated } from '@/lib/use-hydrated';
 import { adminApi } from './admin-api';
 import { AdminSettingsProvider, useAdminSettings, type AdminSettings } from './admin-providers';
 import { AdminUserContext } from './admin-user';
@@ -71,6 +72,7 @@ function ShellFrame({ menu, userName, sidebarOpen, children }: AdminShellProps) 
   const [collapsed, setCollapsed] = useState(!sidebarOpen);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
+  const hydrated = useHydrated();
   const items = useMemo(() => toItems(menu), [menu]);
   const routes = useMemo(() => flattenRoutes(menu), [menu]);
   const route = routes.find((r) => r.path === pathname) ?? null;
@@ -139,7 +141,8 @@ function ShellFrame({ menu, userName, sidebarOpen, children }: AdminShellProps) 
   const fullHref = `${pathname}${search.size > 0 ? `?${search.toString()}` : ''}`;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    // `data-hydrated` tells when typed input is the page's own (before hydration it may be reset).
+    <Layout style={{ minHeight: '100vh' }} data-admin-shell="" data-hydrated={hydrated ? 'true' : 'false'}>
       {mobile ? (
         <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={240} title={null} closable={false}
           styles={{ body: { padding: 0, background: '#001529' } }} data-testid="admin-sidebar-drawer">
