@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, index, integer, jsonb, numeric, pgSequence, pgTable, serial, text, timestamp, uniqueIndex,
+  boolean, check, date, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { addresses, companies, users } from './accounts';
 import { productPacks, products } from './catalog';
@@ -174,3 +174,44 @@ export type NewOrderItem = typeof orderItems.$inferInsert;
 export type OrderApprovalLog = typeof orderApprovalLogs.$inferSelect;
 export type ApprovalRule = typeof approvalRules.$inferSelect;
 export type CompanyFile = typeof companyFiles.$inferSelect;
+
+/**
+ * The dashboard's order figures, kept by statement triggers on `orders` and `order_items` (migration
+ * 0012) in the transaction of every change, so that a range of days reads one row per day instead of
+ * every order. Orders count from their submission day (China time) while they are reviewing, passed or
+ * placed; a rejection or cancellation takes them out again. `slot` (order id mod 16) spreads one day's
+ * row over sixteen, so that concurrent checkouts do not wait on each other's row lock.
+ */
+export const orderDailyTotals = pgTable(
+  'order_daily_totals',
+  {
+    day: date('day').notNull(),
+    slot: smallint('slot').notNull(),
+    orders: integer('orders').notNull().default(0),
+    sales: numeric('sales', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.slot] })],
+);
+
+/** Ordered quantity of each product per day, and in how many orders, from the same triggers. */
+export const orderDailyProducts = pgTable(
+  'order_daily_products',
+  {
+    day: date('day').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+/** How many orders are in each state (open approvals: `reviewing`), spread over 16 slots as above. */
+export const orderStatusTotals = pgTable(
+  'order_status_totals',
+  {
+    status: text('status').$type<OrderStatus>().notNull(),
+    slot: smallint('slot').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.slot] })],
+);
