@@ -237,6 +237,16 @@ export const DEFAULT_ADMIN_SETTINGS: AdminSettingsDto = {
   theme: '#409EFF', tagsView: true, fixedHeader: true, sidebarLogo: true, size: 'small',
 };
 
+/**
+ * The back-office layout staff get until they choose their own (spec §2 layout 4): `standard` is the
+ * application settings (sidebar open, tab bar on); `local` is the local configuration (sidebar of
+ * width 0 until opened, tab bar off).
+ */
+export const ADMIN_LAYOUTS = ['standard', 'local'] as const;
+export type AdminLayout = (typeof ADMIN_LAYOUTS)[number];
+export const adminLayoutSchema = z.object({ layout: z.enum(ADMIN_LAYOUTS, { message: 'adminBadLayout' }) });
+export type AdminLayoutDto = z.infer<typeof adminLayoutSchema>;
+
 // ---- dashboard ---------------------------------------------------------------------------------
 
 export const dashboardInputSchema = z

@@ -7,6 +7,7 @@ import { Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Typography, t
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { Activity, useMemo, useState, type ReactNode } from 'react';
+import type { AdminLayout } from '@/contracts/admin';
 import type { MenuItemDto } from '@/contracts/menus';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import type { PermissionSubject } from '@/lib/permits';
@@ -43,6 +44,8 @@ export interface AdminShellProps {
   userName: string;
   subject: PermissionSubject;
   sidebarOpen: boolean;
+  /** The site's layout: in the local configuration a closed sidebar has no width at all. */
+  layout: AdminLayout;
   settings: AdminSettings;
   children: ReactNode;
 }
@@ -60,7 +63,7 @@ export function AdminShell(props: AdminShellProps) {
   );
 }
 
-function ShellFrame({ menu, userName, sidebarOpen, children }: AdminShellProps) {
+function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShellProps) {
   const t = useTranslations('admin');
   const locale = useLocale();
   const { settings } = useAdminSettings();
@@ -150,7 +153,7 @@ function ShellFrame({ menu, userName, sidebarOpen, children }: AdminShellProps) 
           {sideMenu}
         </Drawer>
       ) : (
-        <Layout.Sider collapsible collapsed={collapsed} trigger={null} collapsedWidth={64} width={220} theme="dark" data-testid="admin-sidebar"
+        <Layout.Sider collapsible collapsed={collapsed} trigger={null} collapsedWidth={layout === 'local' ? 0 : 64} width={220} theme="dark" data-testid="admin-sidebar"
           style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}>
           {logo}
           {sideMenu}
@@ -197,7 +200,7 @@ function ShellFrame({ menu, userName, sidebarOpen, children }: AdminShellProps) 
           ) : children}
         </Layout.Content>
       </Layout>
-      <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />
+      <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} layout={layout} />
     </Layout>
   );
 }

@@ -1,15 +1,18 @@
 'use client';
 
 import { CheckOutlined } from '@ant-design/icons';
-import { Drawer, Segmented, Space, Switch, Typography } from 'antd';
+import { App, Divider, Drawer, Radio, Segmented, Space, Switch, Typography } from 'antd';
 import { useTranslations } from 'next-intl';
-import { ADMIN_SIZES, ADMIN_THEME_PRESETS } from '@/contracts/admin';
+import { useState } from 'react';
+import { Permitted } from '@/components/ui/permitted';
+import { ADMIN_LAYOUTS, ADMIN_SIZES, ADMIN_THEME_PRESETS, type AdminLayout } from '@/contracts/admin';
+import { adminApi } from './admin-api';
 import { useAdminSettings } from './admin-providers';
 
 /** The preset palette of the theme drawer (spec §2 layout 4: 8 colours, default #409EFF). */
 export const THEME_PRESETS = ADMIN_THEME_PRESETS;
 
-export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ThemeDrawer({ open, onClose, layout }: { open: boolean; onClose: () => void; layout: AdminLayout }) {
   const t = useTranslations('adminTheme');
   const { settings, update } = useAdminSettings();
   return (
@@ -49,6 +52,41 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
           />
         </div>
       </Space>
+      <Permitted permissions={['SETTINGS.EDIT']}>
+        <SiteLayoutChoice initial={layout} />
+      </Permitted>
     </Drawer>
+  );
+}
+
+/** The layout of the whole back-office for staff without their own choice (administrators with SETTINGS.EDIT). */
+function SiteLayoutChoice({ initial }: { initial: AdminLayout }) {
+  const t = useTranslations('adminTheme');
+  const { message } = App.useApp();
+  const [layout, setLayout] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  async function choose(next: AdminLayout) {
+    setSaving(true);
+    try {
+      const saved = await adminApi<{ layout: AdminLayout }>('PUT', '/api/admin/settings/site-layout', { layout: next });
+      setLayout(saved.layout);
+      void message.success(t('layoutSaved'));
+    } catch {
+      void message.error(t('saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <>
+      <Divider />
+      <Typography.Title level={5} id="site-layout-title">{t('siteLayout')}</Typography.Title>
+      <Typography.Paragraph type="secondary" className="text-xs">{t('siteLayoutHint')}</Typography.Paragraph>
+      <Radio.Group value={layout} disabled={saving} onChange={(e) => void choose(e.target.value as AdminLayout)} aria-labelledby="site-layout-title">
+        <Space orientation="vertical">
+          {ADMIN_LAYOUTS.map((l) => <Radio key={l} value={l}>{t(`layouts.${l}`)}</Radio>)}
+        </Space>
+      </Radio.Group>
+    </>
   );
 }

@@ -12,6 +12,16 @@ export const staffSettings = pgTable('staff_settings', {
 });
 
 /**
+ * Options of the whole back-office chosen by an administrator, one row per key (today `adminLayout`:
+ * the layout staff get until they choose their own). Changes are audited.
+ */
+export const siteOptions = pgTable('site_options', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<unknown>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Storefront searches counted per day, search type and key (lower case, trimmed): the dashboard's top
  * searches and searches that found nothing. One row per distinct key a day, not one per search.
  */
@@ -28,5 +38,6 @@ export const searchDailyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.searchType, t.searchKey] }), index('search_daily_counts_day_idx').on(t.day)],
 );
 
+export type SiteOptionRow = typeof siteOptions.$inferSelect;
 export type StaffSettingsRow = typeof staffSettings.$inferSelect;
 export type SearchDailyCount = typeof searchDailyCounts.$inferSelect;

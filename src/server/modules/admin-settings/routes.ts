@@ -1,8 +1,10 @@
 import 'server-only';
-import { adminSettingsInputSchema, adminSettingsSchema } from '@/contracts/admin';
+import { adminLayoutSchema, adminSettingsInputSchema, adminSettingsSchema } from '@/contracts/admin';
 import { AppError } from '@/server/errors';
+import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
-import { getStaffSettings, saveStaffSettings } from './settings';
+import { auditActorOf } from '@/server/modules/audit/record';
+import { getSiteLayout, getStaffSettings, saveStaffSettings, setSiteLayout } from './settings';
 
 export const adminSettingsRouter = createRouter('/api/admin/settings');
 
@@ -24,4 +26,16 @@ adminSettingsRouter.endpoint(
     if (actor.kind !== 'staff') throw new AppError(401);
     return saveStaffSettings(c.get('db'), { staffId: actor.staffId, patch: input });
   },
+);
+
+// GET /api/admin/settings/site-layout — the layout staff get until they choose their own
+adminSettingsRouter.endpoint(
+  { method: 'get', path: '/site-layout', tags: ['admin'], summary: 'The back-office layout of the site', output: adminLayoutSchema, audience: 'staff', permissions: ['ADMIN.ACCESS'] },
+  async (_input, c) => ({ layout: await getSiteLayout(c.get('db')) }),
+);
+
+// PUT /api/admin/settings/site-layout — choose the standard layout or the local configuration for every member without their own choice
+adminSettingsRouter.endpoint(
+  { method: 'put', path: '/site-layout', tags: ['admin'], summary: 'Choose the back-office layout of the site', input: adminLayoutSchema, output: adminLayoutSchema, audience: 'staff', permissions: ['SETTINGS.EDIT'] },
+  async (input, c) => ({ layout: await setSiteLayout(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), layout: input.layout }) }),
 );

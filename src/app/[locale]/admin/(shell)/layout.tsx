@@ -4,7 +4,7 @@ import { AdminShell } from '@/components/admin/admin-shell';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { requireStaffPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
-import { getStaffSettings } from '@/server/modules/admin-settings/settings';
+import { getSiteLayout, getStaffSettings } from '@/server/modules/admin-settings/settings';
 import { listMenuTree } from '@/server/modules/menus/queries';
 
 /**
@@ -15,13 +15,16 @@ export default async function AdminShellLayout({ children, params }: { children:
   const { locale } = await params;
   const actor = await requireStaffPage();
   const db = await getDb();
-  const [menu, settings] = await Promise.all([
+  const [menu, layout] = await Promise.all([
     listMenuTree(db, { permissions: actor.permissions, lang: messagesFor(locale as Locale) }),
-    getStaffSettings(db, { staffId: actor.staffId }),
+    getSiteLayout(db),
   ]);
-  const sidebarOpen = (await cookies()).get('sidebarStatus')?.value !== '0';
+  const settings = await getStaffSettings(db, { staffId: actor.staffId, layout });
+  // The member's own choice (cookie `sidebarStatus`, 1 or 0) over the site's layout: the local configuration starts closed.
+  const sidebarCookie = (await cookies()).get('sidebarStatus')?.value;
+  const sidebarOpen = sidebarCookie === undefined ? layout === 'standard' : sidebarCookie !== '0';
   return (
-    <AdminShell menu={menu} userName={actor.name} subject={{ permissions: actor.permissions, roles: actor.roles }} sidebarOpen={sidebarOpen} settings={settings}>
+    <AdminShell menu={menu} userName={actor.name} subject={{ permissions: actor.permissions, roles: actor.roles }} sidebarOpen={sidebarOpen} layout={layout} settings={settings}>
       {children}
     </AdminShell>
   );

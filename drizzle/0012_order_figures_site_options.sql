@@ -21,6 +21,13 @@ CREATE TABLE "order_status_totals" (
 	CONSTRAINT "order_status_totals_status_slot_pk" PRIMARY KEY("status","slot")
 );
 --> statement-breakpoint
+CREATE TABLE "site_options" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--> statement-breakpoint
 -- custom: the dashboard's order figures, kept by statement triggers in the transaction of every change.
 CREATE INDEX "order_daily_products_day_cover_idx" ON "order_daily_products" ("day") INCLUDE ("product_id", "quantity", "orders");--> statement-breakpoint
 CREATE OR REPLACE FUNCTION shop_day(ts timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
