@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
-import { openPglite, openPostgres, type DbHandle } from '@/server/db/client';
+import { openPglite, openPostgres, type Db, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { rowsOf } from '@/server/db/client';
 import { seedDatabase } from '@/server/seed/seed-database';
@@ -96,4 +96,16 @@ export function fileTestDatabase(options: { products?: number } = {}): TestDatab
     },
     query: async <T>(text: SQL): Promise<T[]> => rowsOf<T>(await current().db.execute(text)),
   };
+}
+
+/**
+ * Runs a test's bulk setup (thousands of generated rows) without the app's statement timeout, which is
+ * there to bound the app's own queries: on a busy machine a large insert through the search indexes
+ * may take longer.
+ */
+export async function bulkSetup(db: Db, statement: SQL): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(statement);
+  });
 }

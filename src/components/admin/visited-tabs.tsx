@@ -2,7 +2,7 @@
 
 import { Dropdown, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { usePathname, useRouter } from '@/i18n/navigation';
 import { useStoredValue } from '@/lib/use-stored-value';
 import { closeViews, nextPathAfterClose, type TabAction, type VisitedView } from './visited-views';
@@ -22,20 +22,25 @@ export function VisitedTabs({ current, affixViews, cache, titles }: { current: V
   const router = useRouter();
   const pathname = usePathname();
   const [stored, setStored] = useStoredValue<VisitedView[]>('session', STORAGE_KEY, []);
+  // The active page's tab just closed: until the navigation away lands, it must not come back as a visit.
+  const [leaving, setLeaving] = useState<string | null>(null);
+  if (leaving !== null && current?.path !== leaving) setLeaving(null);
+  const shown = current && leaving === current.path ? null : current;
   // Titles come from the menu in the current language; a view the menu no longer holds is dropped.
   const views = useMemo(
-    () => merge(affixViews, stored, current).filter((v) => v.path in titles).map((v) => ({ ...v, title: titles[v.path] ?? v.title })),
-    [affixViews, stored, current, titles],
+    () => merge(affixViews, stored, shown).filter((v) => v.path in titles).map((v) => ({ ...v, title: titles[v.path] ?? v.title })),
+    [affixViews, stored, shown, titles],
   );
 
   useEffect(() => {
-    if (!current || current.meta.affix) return;
+    if (!shown || shown.meta.affix) return;
+    const current = shown;
     const known = stored.find((v) => v.path === current.path);
     // A tab follows its page: the title in the current language and the query of the last visit.
     if (!known || known.fullPath !== current.fullPath || known.title !== current.title) {
       setStored(known ? stored.map((v) => (v.path === current.path ? current : v)) : [...stored, current]);
     }
-  }, [current, stored, setStored]);
+  }, [shown, stored, setStored]);
 
   function act(action: Action, target: VisitedView) {
     if (action === 'refresh') {
@@ -48,6 +53,7 @@ export function VisitedTabs({ current, affixViews, cache, titles }: { current: V
     setStored(next.filter((v) => !v.meta.affix));
     cache.forget(closed);
     if (!next.some((v) => v.path === pathname)) {
+      setLeaving(pathname);
       router.push(nextPathAfterClose(next));
     } else if (closed.length === 0 && action === 'close' && target.name === 'Dashboard') {
       // The dashboard cannot close: closing it refreshes it instead (spec §4 "Tabs").
@@ -84,7 +90,14 @@ export function VisitedTabs({ current, affixViews, cache, titles }: { current: V
         key: v.path,
         closable: !v.meta.affix,
         label: (
-          <Dropdown trigger={['contextMenu']} menu={{ items: menuFor(v, index), onClick: ({ key }) => act(key as Action, v) }}>
+          <Dropdown trigger={['contextMenu']} menu={{
+            items: menuFor(v, index),
+            // The menu sits in a portal, but React events still bubble to the tab: it must not activate it.
+            onClick: ({ key, domEvent }) => {
+              domEvent.stopPropagation();
+              act(key as Action, v);
+            },
+          }}>
             <span data-tab={v.path} data-affix={v.meta.affix ? '' : undefined}>{v.title}</span>
           </Dropdown>
         ),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
-import { fileTestDatabase } from '../../../../test/test-db';
+import { fileTestDatabase, bulkSetup } from '../../../../test/test-db';
 import { countCartItems } from '@/server/modules/cart/service';
 import { listComments } from '@/server/modules/cms/service';
 import { getBrandDetail, getBrandSummary, listBrandSlides } from '@/server/modules/catalog/brands';
@@ -88,8 +88,8 @@ beforeAll(async () => {
   // A catalogue big enough for the planner to prefer an index wherever one fits: the seeded products
   // copied with new item numbers, each with its packs, 2 % hot, new or special.
   for (let from = 1; from <= GENERATED; from += 5_000) {
-    // Short names, so that the search indexes take the rows quickly; in batches, under the statement timeout.
-    await t.db.execute(sql`
+    // Short names, so that the search indexes take the rows quickly; in batches.
+    await bulkSetup(t.db, sql`
       insert into products (item_no, cas, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id,
         is_hot, is_new, is_special, created_at)
       select 'P' || lpad(g::text, 8, '0'), null, '填充' || g, 'Pf' || g, 'tianchong', 'tc', b.id, c.id,
@@ -97,7 +97,7 @@ beforeAll(async () => {
       from generate_series(${from}::int, ${from + 4_999}::int) g
       cross join lateral (select id from brands order by id offset (g % 5) limit 1) b
       cross join lateral (select id from categories where leaf order by id offset (g % 7) limit 1) c`);
-    await t.db.execute(sql`
+    await bulkSetup(t.db, sql`
       insert into product_packs (product_id, size, price, stock, lead_time_days, sort)
       select p.id, k || 'g', (10 + (p.id % 97) * k)::numeric(12,2), (p.id + k) % 3, 0, k
       from products p cross join lateral generate_series(1, 1 + p.id % 4) k

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/client';
-import { fileTestDatabase } from '../../../../../test/test-db';
+import { fileTestDatabase, bulkSetup } from '../../../../../test/test-db';
 import { encodeCursor } from './cursor';
 import { brandFacets } from './facets';
 import { listProducts, type ProductPage, type ProductQuery } from './products';
@@ -21,7 +21,7 @@ const base: ProductQuery = { lang: 'zh', limit: 20 };
 describe('capped counts and the index walk past the cap', () => {
   it('counts exactly up to 10,000, reports 10,000+ beyond, and pages the walk without gaps', async () => {
     const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
-    await t.db.execute(sql`
+    await bulkSetup(t.db, sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
       select 'CAP' || lpad(g::text, 6, '0'), '计数测试品' || repeat('甲', g % 7), 'Countcheck item', '', '', ${ref!.brand_id}, ${ref!.category_id}
       from generate_series(1, 10000) g`);
@@ -89,7 +89,7 @@ describe('the name path, bucket by bucket', () => {
     const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
     // 6,000 products in bucket 3, 6,000 in bucket 5, and an exact name alone in bucket 7.
     for (const bucket of [3, 5]) {
-      await t.db.execute(sql`
+      await bulkSetup(t.db, sql`
         insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
         select ${bucket * 100_000} + g, 'BK' || ${bucket} || '-' || g, '分桶' || g, 'Bucketkey no. ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
         from generate_series(1, 6000) g`);
@@ -122,7 +122,7 @@ describe('the name path, bucket by bucket', () => {
     // is found as a brand match and through the head: it keeps one position, the head's.
     const [lab] = await query<{ id: number }>(sql`
       insert into brands (code, name_zh, name_en) values ('DUPLAB', '重复实验室', 'Dupcheck Labs') returning id::int as id`);
-    await t.db.execute(sql`
+    await bulkSetup(t.db, sql`
       insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
       select 800000 + g, 'DUP-' || g, '重复' || g, 'Dupcheck item ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
       from generate_series(1, 10050) g`);
@@ -152,7 +152,7 @@ describe('the name path, bucket by bucket', () => {
     const [lab] = await query<{ id: number }>(sql`
       insert into brands (code, name_zh, name_en) values ('OVERLAB', '交叠实验室', 'Overlapcheck Labs') returning id::int as id`);
     // 40 products of the brand, two of them also named after it, and one of another brand named after it.
-    await t.db.execute(sql`
+    await bulkSetup(t.db, sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
       select 'OVL-' || g, '交叠' || g, case when g <= 2 then 'Overlapcheck reagent ' || g else 'Plain reagent ' || g end, '', '',
         ${lab!.id}, ${ref!.category_id}

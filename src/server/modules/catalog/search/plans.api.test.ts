@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/client';
-import { fileTestDatabase } from '../../../../../test/test-db';
+import { fileTestDatabase, bulkSetup } from '../../../../../test/test-db';
 import { buildFacetQuery } from './facets';
 import type { ProductQuery } from './products';
 import { buildListQuery } from './products';
@@ -22,7 +22,7 @@ const t = fileTestDatabase({ products: 200 });
 let sample: { item_no: string; cas: string; name_zh: string; name_en: string; pinyin: string; brand_en: string; brand_id: number; category_id: number };
 
 beforeAll(async () => {
-  await t.db.execute(sql`
+  await bulkSetup(t.db, sql`
     insert into products (item_no, cas, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, created_at)
     select 'F' || lpad(g::text, 7, '0'), null, '填充' || g, 'Filler ' || md5(g::text), 'tianchong' || g, 'tc', b.id, c.id,
       now() - make_interval(mins => g)
