@@ -58,7 +58,7 @@ function Figures() {
   const visitorsOption = useMemo(() => data && {
     color: [settings.theme, '#91cc75'],
     tooltip: { trigger: 'axis' },
-    legend: { data: [t('uv'), t('pv')] },
+    legend: { top: 4, data: [t('uv'), t('pv')] },
     grid: { left: 40, right: 16, top: 36, bottom: 24 },
     xAxis: { type: 'category', data: data.visitors.days.map((d) => d.day.slice(5)) },
     yAxis: { type: 'value', minInterval: 1 },
@@ -70,7 +70,7 @@ function Figures() {
   const ordersOption = useMemo(() => data && {
     color: [settings.theme, '#fac858'],
     tooltip: { trigger: 'axis' },
-    legend: { data: [t('orders'), t('sales')] },
+    legend: { top: 4, data: [t('orders'), t('sales')] },
     grid: { left: 48, right: 56, top: 36, bottom: 24 },
     xAxis: { type: 'category', data: data.orders.days.map((d) => d.day.slice(5)) },
     yAxis: [{ type: 'value', minInterval: 1 }, { type: 'value', splitLine: { show: false } }],
@@ -95,6 +95,12 @@ function Figures() {
         <span>{t('range')}</span>
         <DatePicker.RangePicker allowClear={false} aria-label={t('range')} value={[dayjs(range.from), dayjs(range.to)]}
           disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          presets={[
+            { label: t('presets.days7'), value: [dayjs().subtract(6, 'day'), dayjs()] },
+            { label: t('presets.days30'), value: [dayjs().subtract(29, 'day'), dayjs()] },
+            { label: t('presets.days90'), value: [dayjs().subtract(89, 'day'), dayjs()] },
+            { label: t('presets.year'), value: [dayjs().startOf('year'), dayjs()] },
+          ]}
           onChange={(r) => r?.[0] && r[1] && setQuery({ from: r[0].format('YYYY-MM-DD'), to: r[1].format('YYYY-MM-DD') })} />
       </div>
       {error && <Alert type="error" title={error} />}

@@ -1,0 +1,2 @@
+import base from '/work/main/playwright.config';
+export default { ...base, webServer: { ...base.webServer, reuseExistingServer: true } };
