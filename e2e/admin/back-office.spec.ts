@@ -36,7 +36,7 @@ for (const [locale, prefix, labels] of [
     await page.goto(`${prefix}/admin/dashboard`);
     await page.goto(`${prefix}/admin/system-setting/stafflist`);
     // Text typed before hydration is reset by it, as in any server-rendered form.
-    await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
     await page.getByRole('searchbox', { name: labels.search }).fill('zhou');
     await page.getByRole('link', { name: labels.roles }).click();
     await expect(page.getByTestId('roles-view')).toBeVisible();
