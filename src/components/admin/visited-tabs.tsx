@@ -34,11 +34,10 @@ export function VisitedTabs({ current, affixViews, cache, titles }: { current: V
 
   useEffect(() => {
     if (!shown || shown.meta.affix) return;
-    const current = shown;
-    const known = stored.find((v) => v.path === current.path);
+    const known = stored.find((v) => v.path === shown.path);
     // A tab follows its page: the title in the current language and the query of the last visit.
-    if (!known || known.fullPath !== current.fullPath || known.title !== current.title) {
-      setStored(known ? stored.map((v) => (v.path === current.path ? current : v)) : [...stored, current]);
+    if (!known || known.fullPath !== shown.fullPath || known.title !== shown.title) {
+      setStored(known ? stored.map((v) => (v.path === shown.path ? shown : v)) : [...stored, shown]);
     }
   }, [shown, stored, setStored]);
 
