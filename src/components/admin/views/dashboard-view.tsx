@@ -122,7 +122,7 @@ function Figures() {
                 locale={{ emptyText: <Empty description={t('noOrders')} /> }}
                 columns={[
                   { title: t('product'), key: 'name', ellipsis: true, render: (_: unknown, p) => <>{locale === 'en' ? p.nameEn : p.nameZh} <span className="text-xs text-slate-400">{p.itemNo}</span></> },
-                  { title: t('quantity'), dataIndex: 'quantity', width: 70, align: 'right' },
+                  { title: t('quantity'), dataIndex: 'quantity', width: 96, align: 'right', onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }) },
                   { title: t('orders'), dataIndex: 'orders', width: 70, align: 'right' },
                 ]} />
             </Card>
