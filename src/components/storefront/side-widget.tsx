@@ -2,6 +2,7 @@
 
 import { Headset, Mail, MessageCircle, Phone, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
 import { useStoredValue } from '@/lib/use-stored-value';
 
 interface Props {
@@ -39,13 +40,17 @@ export function SideWidget({ chatLink, hotlines, salesEmail }: Props) {
           </button>
         </div>
         <ul className="space-y-2 p-3">
-          {chatLink && (
-            <li>
+          <li>
+            {chatLink ? (
               <a href={chatLink} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 text-brand-600 hover:underline">
                 <MessageCircle aria-hidden size={15} />{t('chat')}
               </a>
-            </li>
-          )}
+            ) : (
+              <Link href="/contact/contact#service" className="flex items-center gap-2 text-brand-600 hover:underline" data-testid="widget-service">
+                <MessageCircle aria-hidden size={15} />{t('contactService')}
+              </Link>
+            )}
+          </li>
           <li>
             <span className="flex items-center gap-2 text-muted"><Phone aria-hidden size={15} />{t('hotlines')}</span>
             {hotlines.slice(0, 2).map((h) => (

@@ -41,10 +41,15 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
               <div className="flex items-center gap-1"><MessageCircle aria-hidden size={14} /><dt className="text-gray-400">{t('chat')}：</dt><dd>{contact.chatContact}</dd></div>
             )}
           </dl>
-          {contact.chatLink && (
+          {contact.chatLink ? (
             <a href={contact.chatLink} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-1 rounded-md border border-gray-600 px-3 py-1.5 text-white hover:border-white" data-testid="footer-chat">
               <MessageCircle aria-hidden size={15} />{t('chatOnline')}
             </a>
+          ) : (
+            // No chat provider configured (web setting 6): the contact page's service numbers instead.
+            <Link href="/contact/contact#service" className="mt-3 inline-flex items-center gap-1 rounded-md border border-gray-600 px-3 py-1.5 text-white hover:border-white" data-testid="footer-chat">
+              <MessageCircle aria-hidden size={15} />{t('contactService')}
+            </Link>
           )}
         </section>
         <section>
