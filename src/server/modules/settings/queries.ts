@@ -41,7 +41,7 @@ export async function getSiteContact(db: Db): Promise<SiteContact> {
  */
 export function isEnglishSiteHost(englishSite: string | null, host: string | null): boolean {
   if (!englishSite || !host) return false;
-  if (/^(?:https?:\/\/)?[^/]+\/./i.test(englishSite.trim())) return false;
+  if (/\/./.test(englishSite.trim().replace(/^https?:\/\//i, ''))) return false;
   const wanted = englishSite.replace(/^https?:\/\//i, '').replace(/\/.*$/, '').toLowerCase();
   return wanted !== '' && host.toLowerCase().split(':')[0] === wanted.split(':')[0];
 }
