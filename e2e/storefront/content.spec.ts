@@ -204,7 +204,7 @@ test.describe('site chrome', () => {
     await expect(footer.getByTestId('qr-code').locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
     await expect(footer).toContainText('About 13 million products');
     const settings = footer.getByTestId('footer-settings');
-    await expect(settings.getByRole('link')).toHaveAttribute('href', /^https?:\/\/[^/]+\/en$/);
+    await expect(settings.getByRole('link')).toHaveAttribute('href', '/en');
     await expect(settings).toContainText('800 186 688');
     await expect(settings).not.toContainText('400-820-1688');
   });

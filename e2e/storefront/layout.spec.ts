@@ -89,9 +89,8 @@ test.describe('language by host', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     const link = page.getByTestId('footer-settings').getByRole('link');
     const href = await link.getAttribute('href');
-    expect(href).toMatch(/\/en$/);
-    expect(new URL(href ?? '').pathname).toBe('/en');
-    await page.goto(new URL('/en', baseURL).toString());
+    expect(href).toBe('/en');
+    await page.goto(new URL(href ?? '', baseURL).toString());
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 

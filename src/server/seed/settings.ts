@@ -1,16 +1,16 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
 import { webSettings, type NewWebSetting } from '@/server/db/schema';
-import { siteUrl } from '@/lib/seo';
 import { BASE_DATE } from './random';
 
 /**
  * Web settings by the spec's numeric type; the storefront header and footer read these. The demo's
- * English-site address is this site's own /en (a bare host there would serve that host in English);
+ * English-site address is this site's own /en, as a path so that it follows whatever host and port serve
+ * the site (a bare host there would serve that host in English);
  * no chat provider is configured (type 6), so the chat links lead to the contact page's service numbers.
  */
 const webSettingRows = (): Omit<NewWebSetting, 'sort' | 'updatedAt'>[] => [
-  { type: 1, content: `${siteUrl()}/en`, labelZh: '英文站地址', labelEn: 'English site' },
+  { type: 1, content: '/en', labelZh: '英文站地址', labelEn: 'English site' },
   { type: 2, content: '400-820-1688', labelZh: '全国服务热线', labelEn: 'Hotline' },
   { type: 3, content: '021-6485-2200', labelZh: '技术支持热线', labelEn: 'Technical support line' },
   { type: 4, content: '800 186 688', labelZh: '在线客服 QQ', labelEn: 'Customer-service chat number' },
