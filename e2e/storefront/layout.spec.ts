@@ -11,7 +11,10 @@ test.describe('storefront in three language variants', () => {
       expect(res?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByTestId('header-hotline')).toHaveText('400-820-1688');
-      await expect(page.getByRole('navigation', { name: lang === 'en-US' ? 'Main navigation' : '主导航' }).getByRole('link', { name: home })).toBeVisible();
+      // Phones reach the navigation through the menu drawer (the bar is hidden below 768 px).
+      if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByTestId('mobile-menu-button').click();
+      await expect(page.getByRole('navigation', { name: lang === 'en-US' ? 'Main navigation' : '主导航' }).getByRole('link', { name: home, exact: true })).toBeVisible();
+      if ((page.viewportSize()?.width ?? 1280) < 768) await page.keyboard.press('Escape');
       const footer = page.getByTestId('site-footer');
       await expect(footer).toContainText('sales@reagent.example.com');
       await expect(footer).toContainText(claim);
