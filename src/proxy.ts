@@ -20,7 +20,9 @@ async function englishSiteHost(): Promise<string | null> {
     });
     const body = (await res.json()) as { data?: { type: number; content: string }[] };
     const site = body.data?.find((s) => s.type === 1)?.content ?? null;
-    englishSite = { host: site ? site.replace(/^https?:\/\//i, '').replace(/[/:].*$/, '').toLowerCase() : null, fetchedAt: Date.now() };
+    // Only a bare host names an English host; an address with a path names this site's /en pages.
+    const bareHost = site && !/\/./.test(site.trim().replace(/^https?:\/\//i, ''));
+    englishSite = { host: bareHost ? site.replace(/^https?:\/\//i, '').replace(/[/:].*$/, '').toLowerCase() : null, fetchedAt: Date.now() };
   } catch (error) {
     console.error(JSON.stringify({ level: 'warn', event: 'proxy.settings_unavailable', error: String(error) }));
   }

@@ -23,6 +23,10 @@ test('the cart: quantities, removal after a confirmation, and an empty cart @mob
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
   await expect(page.getByTestId('cart-count')).toHaveText('2');
   await expectNoHorizontalOverflow(page);
+  // Each line names its brand and item number beside its pack size, so no two lines read alike.
+  const facts = await page.getByTestId('cart-line-facts').allTextContents();
+  for (const f of facts) expect(f).toMatch(/^\S.* · [A-Z]+[\d-]+/);
+  expect(new Set(await page.getByTestId('cart-line').allTextContents()).size).toBe(2);
 
   const first = page.getByTestId('cart-line').first();
   const before = await first.getByTestId('cart-line-total').textContent();

@@ -134,4 +134,8 @@ test('add to cart: a guest gets the login dialog, a signed-in buyer sees the hea
   await expect(count).toHaveText(String(before + 1));
   const after = (await (await page.request.post('/api/app/api/order/shopcart/items', { headers: fromSite() })).json()) as { data: { list: { packId: number; num: number }[] } };
   expect(after.data.list.find((l) => l.packId === data.packs[index]?.id)?.num).toBe(3);
+  // The message links to the cart, whose lines name brand and item number (two brands of one substance differ).
+  await page.getByTestId('toast-link').click();
+  await expect(page).toHaveURL(/\/order\/shoppingcart\?default=2$/);
+  await expect(page.getByTestId('cart-line-facts').filter({ hasText: data.product.itemNo }).first()).toBeVisible();
 });

@@ -7,7 +7,7 @@ export default function GlobalNotFound() {
     <html lang="zh-CN">
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '80px 16px' }}>
         <p style={{ fontSize: 48, fontWeight: 700, color: '#1f6feb' }}>404</p>
-        <h1>{zh.errors.notFoundTitle}</h1>
+        <h1>{zh.errors.notFoundTitle} · <span lang="en">{en.errors.notFoundTitle}</span></h1>
         <p><a href="/">{zh.errors.home}</a> · <a href="/en">{en.errors.home}</a></p>
       </body>
     </html>

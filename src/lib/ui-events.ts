@@ -12,6 +12,8 @@ export interface ToastRequest {
   text?: string;
   /** Or a key under `apiClient` in messages/*.json, translated by the listener. */
   messageKey?: 'network' | 'error';
+  /** A link after the text (a path of this site, localised by the listener), e.g. to the cart after adding to it. */
+  link?: { href: string; label: string };
   durationMs: number;
 }
 

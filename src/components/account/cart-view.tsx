@@ -19,6 +19,11 @@ type Pending = { kind: 'remove'; ids: number[] } | { kind: 'clean' } | null;
  * and the total. Every change goes to the server, which answers the repriced cart; the header count
  * follows through a refresh of the server components.
  */
+/** A line's name for screen readers and prompts: the substance alone does not tell two brands' packs apart. */
+function lineLabel(line: CartLineDto): string {
+  return `${line.name} · ${line.brand} · ${line.itemNo} · ${line.size}`;
+}
+
 export function CartView({ initial }: { initial: CartDto }) {
   const t = useTranslations('cartPage');
   const format = useFormatter();
@@ -127,7 +132,7 @@ export function CartView({ initial }: { initial: CartDto }) {
               <td className="row-span-3 pt-1 md:px-2 md:py-3">
                 <input
                   type="checkbox"
-                  aria-label={t('selectLine', { name: line.name })}
+                  aria-label={t('selectLine', { name: lineLabel(line) })}
                   checked={selected.includes(line.id)}
                   onChange={() => setSelected((s) => (s.includes(line.id) ? s.filter((id) => id !== line.id) : [...s, line.id]))}
                   disabled={busy}
@@ -135,8 +140,11 @@ export function CartView({ initial }: { initial: CartDto }) {
               </td>
               <td className="min-w-0 md:px-2 md:py-3">
                 <Link href={{ pathname: '/product/detail', query: { id: line.productId } }} className="font-medium text-ink hover:text-brand-600">{line.name}</Link>
+                <div className="text-xs text-ink" data-testid="cart-line-facts">
+                  <span className="font-medium">{line.brand}</span> · <span className="font-mono">{line.itemNo}</span>{line.grade && <> · {line.grade}</>}
+                </div>
                 <div className="text-xs text-muted">
-                  {line.itemNo} · {line.stock > 0 ? t('inStock', { stock: line.stock }) : t('leadTime', { days: line.leadTimeDays })}
+                  {line.stock > 0 ? t('inStock', { stock: line.stock }) : t('leadTime', { days: line.leadTimeDays })}
                 </div>
               </td>
               <td className="text-right md:px-2 md:py-3 md:text-left">{line.size}</td>
@@ -149,7 +157,7 @@ export function CartView({ initial }: { initial: CartDto }) {
                     <Minus aria-hidden size={14} />
                   </button>
                   <input
-                    aria-label={t('quantityOf', { name: line.name })}
+                    aria-label={t('quantityOf', { name: lineLabel(line) })}
                     inputMode="numeric"
                     value={drafts[line.id] ?? String(line.num)}
                     onChange={(e) => setDrafts((d) => ({ ...d, [line.id]: e.target.value.replace(/[^\d]/g, '').slice(0, 4) }))}
@@ -171,7 +179,7 @@ export function CartView({ initial }: { initial: CartDto }) {
               </td>
               <td className="col-start-3 row-start-2 text-right font-semibold text-accent md:px-2 md:py-3" data-testid="cart-line-total">{money(line.lineTotal)}</td>
               <td className="col-start-3 row-start-3 text-right md:px-2 md:py-3">
-                <button type="button" aria-label={t('removeLine', { name: line.name })} disabled={busy} onClick={() => setPending({ kind: 'remove', ids: [line.id] })} className="inline-flex h-8 w-8 items-center justify-center rounded text-muted hover:bg-red-50 hover:text-red-600 disabled:opacity-40">
+                <button type="button" aria-label={t('removeLine', { name: lineLabel(line) })} disabled={busy} onClick={() => setPending({ kind: 'remove', ids: [line.id] })} className="inline-flex h-8 w-8 items-center justify-center rounded text-muted hover:bg-red-50 hover:text-red-600 disabled:opacity-40">
                   <Trash2 aria-hidden size={16} />
                 </button>
               </td>

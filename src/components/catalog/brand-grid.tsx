@@ -1,11 +1,13 @@
 import { BadgeCheck } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { BrandSummaryDto } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/navigation';
+import { countryName } from '@/lib/country';
 
 /** Brands as cards: logo text, name, country, authorised badge and the first lines of the description. */
 export function BrandGrid({ brands }: { brands: BrandSummaryDto[] }) {
   const t = useTranslations('brandPages');
+  const locale = useLocale();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="brand-grid">
       {brands.map((b) => (
@@ -16,7 +18,7 @@ export function BrandGrid({ brands }: { brands: BrandSummaryDto[] }) {
               <span className="min-w-0 truncate" data-testid="brand-name">{b.name}</span>
               {b.authorised && <BadgeCheck aria-label={t('authorised')} size={16} className="shrink-0 text-emerald-600" />}
             </span>
-            {b.country && <span className="text-xs text-muted">{b.country}</span>}
+            {b.country && <span className="text-xs text-muted">{countryName(b.country, locale)}</span>}
             {b.description && <span className="mt-2 line-clamp-3 text-sm text-gray-600">{b.description}</span>}
           </Link>
         </li>

@@ -1,4 +1,4 @@
-import { Check, ChevronLeft, ChevronRight, Info } from 'lucide-react';
+import { Check, ChevronDown, ChevronLeft, ChevronRight, Info } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { BrandFacetDto, CategoryNode, ProductPageDto } from '@/contracts/catalog-browse';
@@ -83,8 +83,12 @@ export async function ProductListView(props: ProductListViewProps) {
 
       <div className="mt-4 flex flex-col gap-6 lg:flex-row">
         <aside className="lg:w-60 lg:shrink-0">
-          <details className="group rounded-lg border border-line bg-white" open>
-            <summary className="cursor-pointer select-none px-4 py-3 text-sm font-semibold lg:hidden">{t('filters')}</summary>
+          {/* Folded on phones so that results come first; always open beside the results from 1024 px (globals.css). */}
+          <details className="filters-panel group rounded-lg border border-line bg-white" data-testid="filters-panel">
+            <summary className="flex cursor-pointer select-none items-center justify-between px-4 py-3 text-sm font-semibold lg:hidden" data-testid="filters-toggle">
+              <span>{t('filters')}{filtered && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">{t('filtersOn')}</span>}</span>
+              <ChevronDown aria-hidden size={16} className="text-muted transition-transform group-open:rotate-180" />
+            </summary>
             <div className="flex flex-col gap-4 px-4 pb-4 lg:pt-4" data-testid="list-filters">
               <Link
                 href={href({ stock: !list.inStock, cursor: undefined })}

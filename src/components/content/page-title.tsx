@@ -1,11 +1,13 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 
 /** Breadcrumbs and the page heading. */
 export function PageTitle({ crumbs, title, homeLabel, children }: { crumbs: { label: string; href?: string }[]; title: string; homeLabel: string; children?: ReactNode }) {
+  const t = useTranslations('nav');
   return (
     <div className="mb-6">
-      <nav aria-label="breadcrumb" className="mb-2 text-xs text-muted">
+      <nav aria-label={t('breadcrumb')} className="mb-2 text-xs text-muted">
         <ol className="flex flex-wrap items-center gap-1">
           <li><Link href="/" className="hover:text-brand-600">{homeLabel}</Link></li>
           {crumbs.map((c) => (

@@ -40,7 +40,7 @@ export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signed
     setBusy(pack.id);
     try {
       await apiPost('/api/app/api/order/shopcart/item/add', { packId: pack.id, num: clampQuantity(quantities[pack.id] ?? '1') });
-      showToast({ kind: 'success', text: t('added'), durationMs: 2000 });
+      showToast({ kind: 'success', text: t('added'), link: { href: '/order/shoppingcart?default=2', label: t('viewCart') }, durationMs: 6000 });
       router.refresh();
     } catch {
       // The API client has already shown the error, or the sign-in prompt.

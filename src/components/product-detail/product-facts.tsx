@@ -27,7 +27,7 @@ export async function ProductFacts({ product: p }: { product: ProductDetailDto }
       <Row label={t('smiles')} testId="fact-smiles">
         {p.smiles ? (
           <span className="flex items-start gap-2">
-            <code className="min-w-0 break-all font-mono text-xs leading-5" data-copy-source data-testid="smiles">{p.smiles}</code>
+            <code className="min-w-0 select-all break-all rounded bg-gray-50 px-1 font-mono text-sm leading-6 tracking-normal text-ink" data-copy-source data-testid="smiles">{p.smiles}</code>
             <CopyButton text={p.smiles} label={t('copySmiles')} />
           </span>
         ) : dash}

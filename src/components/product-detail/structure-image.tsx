@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 export async function StructureImage({ url, name }: { url: string | null; name: string }) {
   const t = await getTranslations('productDetail');
   return (
-    <figure className="flex aspect-[4/3] w-full max-w-[320px] items-center justify-center overflow-hidden rounded-lg border border-line bg-white p-2" data-testid="structure">
+    <figure className="flex aspect-[16/9] w-full items-center lg:aspect-[4/3] lg:max-w-[320px] justify-center overflow-hidden rounded-lg border border-line bg-white p-2" data-testid="structure">
       {url ? (
         // eslint-disable-next-line @next/next/no-img-element -- an SVG from our own API: next/image would only pass it through
         <img src={url} alt={t('structureAlt', { name })} className="max-h-full max-w-full" width={320} height={240} style={{ width: 'auto', height: 'auto' }} data-testid="structure-image" />

@@ -88,8 +88,8 @@ export function ContentNavMenu({ kind, label, href }: { kind: ContentMenuKey; la
       <div
         id={panelId}
         hidden={!open}
-        style={{ top }}
-        className="fixed inset-x-0 z-50 max-h-[70vh] overflow-y-auto whitespace-normal border-b border-line bg-white text-left shadow-xl"
+        style={{ top, maxHeight: `calc(100dvh - ${top}px)` }}
+        className="scroll-shadows fixed inset-x-0 z-50 overflow-y-auto overscroll-contain whitespace-normal border-b border-line bg-white text-left shadow-xl"
         data-testid={`nav-panel-${kind}`}
       >
         <div className="container-page py-5">{body}</div>

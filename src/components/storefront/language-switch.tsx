@@ -1,15 +1,27 @@
 'use client';
 
 import { Globe } from 'lucide-react';
-import { Link, usePathname } from '@/i18n/navigation';
+import type { MouseEvent } from 'react';
+import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 
-/** Switches between the Chinese default and English, keeping the page. */
+/**
+ * Switches between the Chinese default and English, keeping the page and its query (`?default=2`,
+ * a search). The query is read at click time rather than with useSearchParams, which would make every
+ * page that shows the header render on the client; without JavaScript the link keeps the page only.
+ */
 export function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
   const pathname = usePathname();
+  const router = useRouter();
   const target: Locale = locale === 'en' ? 'zh-CN' : 'en';
+  function keepQuery(event: MouseEvent<HTMLAnchorElement>) {
+    const { search } = window.location;
+    if (!search || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    router.push({ pathname, query: Object.fromEntries(new URLSearchParams(search)) }, { locale: target });
+  }
   return (
-    <Link href={pathname} locale={target} className="flex items-center gap-1 hover:text-white" hrefLang={target === 'en' ? 'en-US' : 'zh-CN'} data-testid="language-switch">
+    <Link href={pathname} locale={target} onClick={keepQuery} className="flex items-center gap-1 hover:text-white" hrefLang={target === 'en' ? 'en-US' : 'zh-CN'} data-testid="language-switch">
       <Globe aria-hidden size={13} />
       {label}
     </Link>

@@ -7,9 +7,10 @@ import { NAV_ITEMS } from './nav-items';
 import { ProductMegaMenu } from './product-mega-menu';
 
 export async function NavBar({ productMenu }: { productMenu: CategoryNode[] }) {
-  const t = await getTranslations('nav');
+  // The bar keeps the spec's labels (HOME, PRODUCT… in English); titles and breadcrumbs use `nav`, in normal case.
+  const t = await getTranslations('navBar');
   return (
-    <nav aria-label={t('label')} className="bg-brand-600 text-white">
+    <nav aria-label={t('label')} className="hidden bg-brand-600 text-white md:block">
       <ul className="container-page flex items-stretch gap-0 overflow-x-auto whitespace-nowrap text-sm [scrollbar-width:none]">
         {NAV_ITEMS.map((item) => (
           <li key={item.key}>

@@ -116,9 +116,9 @@ export function ProductMegaMenu({ label, href, tree }: { label: string; href: st
       <div
         id={panelId}
         hidden={!open}
-        style={{ top }}
+        style={{ top, maxHeight: `calc(100dvh - ${top}px)` }}
         onKeyDown={onPanelKey}
-        className="fixed inset-x-0 z-50 max-h-[70vh] overflow-y-auto whitespace-normal border-b border-line bg-white text-left text-ink shadow-xl"
+        className="scroll-shadows fixed inset-x-0 z-50 overflow-y-auto overscroll-contain whitespace-normal border-b border-line bg-white text-left text-ink shadow-xl"
         data-testid="nav-panel-product"
       >
         <div className="container-page grid gap-4 py-5 md:grid-cols-[16rem_1fr]">

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { RichText } from '@/components/content/rich-text';
 import type { SiteContact } from '@/contracts/settings';
 import { Link } from '@/i18n/navigation';
+import { siteUrl } from '@/lib/seo';
 import { FOOTER_NAV_KEYS, NAV_ITEMS } from './nav-items';
 import { QrCode } from './qr-code';
 import { SubscribeForm } from './subscribe-form';
@@ -15,7 +16,9 @@ export interface FooterData {
   qrCode: string | null;
 }
 
+/** A path (`/en`, the demo's) is this site's own pages; anything else a host or a full address. */
 function siteHref(address: string): string {
+  if (address.startsWith('/')) return address;
   return /^https?:\/\//i.test(address) ? address : `https://${address}`;
 }
 
@@ -35,16 +38,21 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
           <RichText html={footer.html} className="footer-text space-y-1 break-words" />
           <dl className="mt-3 space-y-1" data-testid="footer-settings">
             {contact.englishSite && (
-              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}：</dt><dd><a href={siteHref(contact.englishSite)} hrefLang="en" className="hover:text-white">{contact.englishSite}</a></dd></div>
+              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}：</dt><dd><a href={siteHref(contact.englishSite)} hrefLang="en" className="hover:text-white">{contact.englishSite.startsWith('/') ? `${siteUrl()}${contact.englishSite}` : contact.englishSite}</a></dd></div>
             )}
             {contact.chatContact && (
               <div className="flex items-center gap-1"><MessageCircle aria-hidden size={14} /><dt className="text-gray-400">{t('chat')}：</dt><dd>{contact.chatContact}</dd></div>
             )}
           </dl>
-          {contact.chatLink && (
+          {contact.chatLink ? (
             <a href={contact.chatLink} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-1 rounded-md border border-gray-600 px-3 py-1.5 text-white hover:border-white" data-testid="footer-chat">
               <MessageCircle aria-hidden size={15} />{t('chatOnline')}
             </a>
+          ) : (
+            // No chat provider configured (web setting 6): the contact page's service numbers instead.
+            <Link href="/contact/contact#service" className="mt-3 inline-flex items-center gap-1 rounded-md border border-gray-600 px-3 py-1.5 text-white hover:border-white" data-testid="footer-chat">
+              <MessageCircle aria-hidden size={15} />{t('contactService')}
+            </Link>
           )}
         </section>
         <section>

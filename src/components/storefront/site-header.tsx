@@ -1,5 +1,5 @@
 import { Phone } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
 import type { SiteContact } from '@/contracts/settings';
@@ -12,10 +12,12 @@ interface Props {
   user: Promise<HeaderUser | null>;
   contact: SiteContact;
   locale: Locale;
+  /** The phone's menu button (and drawer), beside the logo. */
+  menu?: ReactNode;
 }
 
 /** Top bar (hotline, sign-in state, language) and the brand row (spec §2 "Header and navigation"). */
-export async function SiteHeader({ user, contact, locale }: Props) {
+export async function SiteHeader({ user, contact, locale, menu }: Props) {
   const t = await getTranslations('header');
   const tm = await getTranslations('meta');
   const tf = await getTranslations('footer');
@@ -40,15 +42,16 @@ export async function SiteHeader({ user, contact, locale }: Props) {
         </div>
       </div>
       <div className="bg-white">
-        <div className="container-page flex h-16 items-center justify-between">
-          <Link href="/" className="flex items-center gap-2" aria-label={tm('siteName')}>
+        <div className="container-page flex h-16 items-center justify-between gap-3">
+          <Link href="/" className="flex min-w-0 items-center gap-2" aria-label={tm('siteName')}>
             <span aria-hidden className="grid h-9 w-9 place-items-center rounded-lg bg-brand-500 text-lg font-bold text-white">优</span>
-            <span className="text-xl font-semibold tracking-tight text-ink">{tm('siteName')}</span>
+            <span className="truncate text-xl font-semibold tracking-tight text-ink">{tm('siteName')}</span>
           </Link>
           <p className="hidden text-right text-sm text-muted md:block">
             <span className="block font-medium text-ink">{tf('catalogueClaim')}</span>
             {tf('catalogueClaimDetail')}
           </p>
+          {menu}
         </div>
       </div>
     </header>

@@ -6,6 +6,7 @@ import type { SiteContact } from '@/contracts/settings';
 import type { Locale } from '@/i18n/routing';
 import { AuthIsland } from './auth-island';
 import { SignedIn } from './header-account';
+import { MobileNav } from './mobile-nav';
 import { NavBar } from './nav-bar';
 import { NavMenusProvider } from './nav-menus-context';
 import { SiteBehaviour } from './site-behaviour';
@@ -34,7 +35,7 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
     <NavMenusProvider menus={chrome.menus}>
     <div className="flex min-h-screen flex-col">
       <SiteBehaviour />
-      <SiteHeader user={user} contact={contact} locale={locale} />
+      <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav productMenu={chrome.productMenu} hotlines={contact.hotlines} /> : null} />
       <SearchBar />
       {withNav && <NavBar productMenu={chrome.productMenu} />}
       <main id="main" className="flex-1">

@@ -3,6 +3,7 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@/i18n/navigation';
 import { onUiEvent, type ToastRequest } from '@/lib/ui-events';
 
 interface Toast extends ToastRequest {
@@ -50,7 +51,12 @@ export function Toaster() {
             className={`pointer-events-auto flex w-full max-w-sm items-start gap-2 rounded-md border px-3 py-2 text-sm shadow-lg ${box}`}
           >
             <Icon aria-hidden size={16} className="mt-0.5 shrink-0" />
-            <span className="min-w-0 flex-1 break-words">{text}</span>
+            <span className="min-w-0 flex-1 break-words">
+              {text}
+              {toast.link && (
+                <Link href={toast.link.href} onClick={() => dismiss(toast.id)} className="ml-2 font-medium underline underline-offset-2" data-testid="toast-link">{toast.link.label}</Link>
+              )}
+            </span>
             <button type="button" onClick={() => dismiss(toast.id)} aria-label={t('dismiss')} className="shrink-0 rounded p-0.5 opacity-70 hover:opacity-100">
               <X aria-hidden size={14} />
             </button>

@@ -145,7 +145,7 @@ export function planCatalog(count: number, substances: readonly Substance[], bra
       product: {
         itemNo, cas: s.cas, mdl: s.mdl, nameZh: s.nameZh, nameEn: s.nameEn, pinyin: py.pinyin, pinyinInitials: py.initials,
         synonyms: s.synonyms.join('; '), formula: s.formula, molecularWeight: s.molecularWeight, smiles: s.smiles,
-        purity: grade.purity, grade: grade.grade, storage: s.storage, shipping: s.shipping, ghs: s.ghs,
+        purity: grade.purity, grade: grade.grade, gradeZh: grade.gradeZh, storage: s.storage, shipping: s.shipping, ghs: s.ghs,
         isHot: i % 33 === 5, isNew, isSpecial: i % 50 === 11, active: true,
         createdAt: isNew ? daysBefore(rng.int(1, 45), rng.int(0, 1439)) : daysBefore(rng.int(46, 637), rng.int(0, 1439)),
       },

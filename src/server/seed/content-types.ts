@@ -7,14 +7,15 @@ export interface ContentSeed {
   zh: { title: string; summary: string; points: string[] };
   en: { title: string; summary: string; points: string[] };
   brand?: string;
-  source?: string;
+  /** Where a citation appeared: [Chinese, English]. */
+  source?: [zh: string, en: string];
   file?: string;
   featured?: boolean;
 }
 
 interface Extra {
   brand?: string;
-  source?: string;
+  source?: [zh: string, en: string];
   file?: string;
   featured?: boolean;
 }

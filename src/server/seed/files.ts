@@ -23,7 +23,7 @@ export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ writt
         id: productDocuments.id, kind: productDocuments.kind, lang: productDocuments.lang, lotNo: productDocuments.lotNo,
         title: productDocuments.title, issuedAt: productDocuments.issuedAt, filePath: productDocuments.filePath,
         itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn, cas: products.cas, formula: products.formula,
-        molecularWeight: products.molecularWeight, purity: products.purity, grade: products.grade, storage: products.storage,
+        molecularWeight: products.molecularWeight, purity: products.purity, grade: products.grade, gradeZh: products.gradeZh, storage: products.storage,
         ghs: products.ghs, brandZh: brands.nameZh, brandEn: brands.nameEn,
       })
       .from(productDocuments)

@@ -111,7 +111,9 @@ describe('seedDatabase', () => {
   it('stores web settings, the permission registry and the back-office menu', async () => {
     const db = first.handle.db;
     const settings = await db.select().from(webSettings);
-    expect(new Set(settings.map((s) => s.type))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    expect(new Set(settings.map((s) => s.type))).toEqual(new Set([1, 2, 3, 4, 5, 7, 8, 9]));
+    // The demo's English site is this site's /en, and no chat provider (type 6) is configured.
+    expect(settings.find((s) => s.type === 1)?.content).toBe('/en');
     expect((await db.select().from(permissions)).length).toBeGreaterThan(20);
     const paths = (await db.select({ path: menus.path }).from(menus)).map((m) => m.path);
     expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/system-setting', 'auth', 'authadd', 'stafflist', 'staffadd', 'menu']));

@@ -3,14 +3,18 @@ import type { Db } from '@/server/db/client';
 import { webSettings, type NewWebSetting } from '@/server/db/schema';
 import { BASE_DATE } from './random';
 
-/** Web settings by the spec's numeric type; the storefront header and footer read these. */
-const WEB_SETTINGS: Omit<NewWebSetting, 'sort' | 'updatedAt'>[] = [
-  { type: 1, content: 'en.reagent.example.com', labelZh: '英文站地址', labelEn: 'English site' },
+/**
+ * Web settings by the spec's numeric type; the storefront header and footer read these. The demo's
+ * English-site address is this site's own /en, as a path so that it follows whatever host and port serve
+ * the site (a bare host there would serve that host in English);
+ * no chat provider is configured (type 6), so the chat links lead to the contact page's service numbers.
+ */
+const webSettingRows = (): Omit<NewWebSetting, 'sort' | 'updatedAt'>[] => [
+  { type: 1, content: '/en', labelZh: '英文站地址', labelEn: 'English site' },
   { type: 2, content: '400-820-1688', labelZh: '全国服务热线', labelEn: 'Hotline' },
   { type: 3, content: '021-6485-2200', labelZh: '技术支持热线', labelEn: 'Technical support line' },
   { type: 4, content: '800 186 688', labelZh: '在线客服 QQ', labelEn: 'Customer-service chat number' },
   { type: 5, content: 'sales@reagent.example.com', labelZh: '销售邮箱', labelEn: 'Sales e-mail' },
-  { type: 6, content: 'https://chat.reagent.example.com/', labelZh: '在线咨询', labelEn: 'Live chat' },
   {
     type: 7,
     content: '上海市徐汇区漕河泾开发区宜山路 1388 号 A 座 6 楼',
@@ -27,7 +31,7 @@ const WEB_SETTINGS: Omit<NewWebSetting, 'sort' | 'updatedAt'>[] = [
 ];
 
 export async function seedWebSettings(db: Db): Promise<number> {
-  const rows: NewWebSetting[] = WEB_SETTINGS.map((s, i) => ({ ...s, sort: (i + 1) * 10, updatedAt: BASE_DATE }));
+  const rows: NewWebSetting[] = webSettingRows().map((s, i) => ({ ...s, sort: (i + 1) * 10, updatedAt: BASE_DATE }));
   await db.insert(webSettings).values(rows);
   return rows.length;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { casCheckDigit, isValidCas } from '@/lib/cas';
+import { isValidCas } from '@/lib/cas';
 import type { GhsBlock } from '@/server/db/schema';
 import { shippingFor } from './item-types';
 import { ANALYTICAL_ITEMS } from './items-analytical';
@@ -7,10 +7,12 @@ import { BIO_ITEMS } from './items-bio';
 import { LAB_ITEMS } from './items-lab';
 import type { ProductLine, Shipping, Storage } from './lines';
 import { moleculeFacts } from './molecule';
+import { FINE_FACT_PRICES } from './fact-prices';
 import { createRng, hashString } from './random';
 import { HAZARD } from './reagent-types';
 import { assertFactsValid, REAGENT_FACTS, type ReagentFact } from './reagents';
 import { classifyStructure } from './structure-category';
+import { STRUCTURE_FACTS, type StructureFact } from './structure-facts';
 import { isExcludedStructure, loadStructures, type StructureRow } from './structures';
 
 /** One thing the shop sells under several brands and grades. */
@@ -83,7 +85,12 @@ function factSubstance(f: ReagentFact, smiles: string, extraSynonyms: string[]):
   let basePrice = priceBetween(f.cas, min, max);
   let sizes = commoditySizes(f.line, liquid, basePrice);
   let priceExponent = 0.6;
-  if (f.category === 'Deuterated solvents') {
+  const fine = FINE_FACT_PRICES.get(f.cas);
+  if (fine) {
+    basePrice = fine.price;
+    sizes = fine.sizes;
+    priceExponent = 0.8;
+  } else if (f.category === 'Deuterated solvents') {
     basePrice = priceBetween(f.cas, 120, 320);
     sizes = ['10g', '25g', '50g', '100g'];
     priceExponent = 0.72;
@@ -100,18 +107,7 @@ function factSubstance(f: ReagentFact, smiles: string, extraSynonyms: string[]):
   };
 }
 
-/** Check-digit-valid CAS numbers in 81xxxxx, a range the registry has not reached, one per structure. */
-export function syntheticCas(index: number): string {
-  const first = String(8100000 + index * 97);
-  const second = String(10 + ((index * 37) % 90));
-  return `${first}-${second}-${casCheckDigit(first + second)}`;
-}
-
-export function syntheticMdl(index: number): string {
-  return `MFCD${String(90000000 + index * 173).padStart(8, '0')}`;
-}
-
-function structureSubstance(row: StructureRow, index: number): Substance | null {
+function structureSubstance(row: StructureRow, known: StructureFact): Substance | null {
   const mol = moleculeFacts(row.smiles);
   if (!mol) return null;
   const classified = classifyStructure(row.nameEn);
@@ -126,12 +122,13 @@ function structureSubstance(row: StructureRow, index: number): Substance | null 
   if (kind === 'Aldehydes' || kind === 'Thiols and sulfides') storage = '2-8c';
   if (kind === 'Fatty acids' && /Z/.test(row.nameEn)) storage = '-20c';
   const flammable = liquid && FLAMMABLE_CATEGORIES.has(kind) && weight < 130;
-  const basePrice = priceBetween(row.nameEn, 40, 900);
+  // Simple commodity structures cost little per bottle; stereo-defined and larger ones are fine chemicals.
+  const basePrice = row.nameEn.startsWith('(') || weight > 250 ? priceBetween(row.nameEn, 150, 900) : priceBetween(row.nameEn, 15, 90);
   return {
-    key: `tsv:${row.nameEn}`, source: 'structure', nameZh: row.nameEn, nameEn: row.nameEn,
-    cas: syntheticCas(index), mdl: syntheticMdl(index), smiles: row.smiles,
+    key: `tsv:${row.nameEn}`, source: 'structure', nameZh: known.nameZh, nameEn: row.nameEn,
+    cas: known.cas, mdl: null, smiles: row.smiles,
     formula: mol.formula, molecularWeight: mol.molecularWeight, line, category, storage, shipping: shippingFor(storage),
-    synonyms: [], ghs: flammable ? HAZARD.flammableLiquid : null, sizes: fineSizes(liquid, basePrice), basePrice, priceExponent: 0.72,
+    synonyms: known.synonyms, ghs: flammable ? HAZARD.flammableLiquid : null, sizes: fineSizes(liquid, basePrice), basePrice, priceExponent: 0.72,
   };
 }
 
@@ -140,7 +137,7 @@ function structureSubstance(row: StructureRow, index: number): Substance | null 
  * structures with synthetic identifiers, then the ready-made items. Same list on every run.
  */
 export function buildSubstances(): Substance[] {
-  assertFactsValid();
+  assertFactsValid([...REAGENT_FACTS, ...[...STRUCTURE_FACTS].map(([nameEn, f]) => ({ ...f, nameEn }))]);
   const structures = loadStructures();
   const smilesByName = new Map(structures.map((s) => [s.nameEn, s.smiles]));
   const tsvNameByIdCode = new Map<string, string>();
@@ -162,11 +159,13 @@ export function buildSubstances(): Substance[] {
 
   const others: Substance[] = [];
   for (const row of structures) {
-    if (isExcludedStructure(row.nameEn)) continue;
+    const known = STRUCTURE_FACTS.get(row.nameEn);
+    // Only structures whose real CAS number and Chinese name are entered as facts are sold.
+    if (!known || isExcludedStructure(row.nameEn)) continue;
     const mol = moleculeFacts(row.smiles);
     if (!mol || usedIdCodes.has(mol.idCode)) continue;
     usedIdCodes.add(mol.idCode);
-    const s = structureSubstance(row, others.length);
+    const s = structureSubstance(row, known);
     if (s) others.push(s);
   }
 

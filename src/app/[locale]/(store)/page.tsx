@@ -50,7 +50,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
       <h1 className="sr-only">{tm('siteTitle')}</h1>
       <Slideshow
         slides={slides}
-        footer={<span data-testid="catalogue-stats">{t('stats', { products: format.number(stats.products), brands: format.number(stats.brands) })}</span>}
+        footer={<span data-testid="catalogue-stats">{t('stats', { products: format.number(stats.products), brands: format.number(stats.brands), authorised: format.number(stats.authorisedBrands) })}</span>}
       />
 
       {intro && (

@@ -61,6 +61,8 @@ export const products = pgTable(
     smiles: text('smiles'),
     purity: text('purity').notNull().default(''),
     grade: text('grade').notNull().default(''),
+    /** The grade as Chinese catalogues write it (分析纯, 色谱纯…); empty: the same as `grade`. */
+    gradeZh: text('grade_zh').notNull().default(''),
     storage: text('storage').notNull().default('rt'),
     shipping: text('shipping').notNull().default('ambient'),
     ghs: jsonb('ghs').$type<GhsBlock>(),

@@ -50,7 +50,9 @@ export const contentItems = pgTable(
     summaryEn: text('summary_en').notNull().default(''),
     bodyZh: text('body_zh').notNull().default(''),
     bodyEn: text('body_en').notNull().default(''),
+    /** Where a citation appeared, as the Chinese pages show it; `source_en` the English pages' (empty: the same). */
     source: text('source').notNull().default(''),
+    sourceEn: text('source_en').notNull().default(''),
     filePath: text('file_path'),
     featured: boolean('featured').notNull().default(false),
     views: integer('views').notNull().default(0),

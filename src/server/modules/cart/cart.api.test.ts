@@ -1,6 +1,6 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { productPacks } from '@/server/db/schema';
+import { brands, productPacks, products } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
 
 const h = fileApiHarness();
@@ -32,6 +32,19 @@ describe('cart', () => {
     expect(Number(lineA.lineTotal)).toBeCloseTo(Number(a!.price) * 3, 2);
     expect(Number(cart.total)).toBeCloseTo(Number(a!.price) * 3 + Number(b!.price), 2);
     expect((await h.call('POST', '/api/web/cart/summary', { token: buyer })).body.data).toEqual({ count: 2 });
+  });
+
+  it('names each line by brand, item number, grade and pack in the caller\'s language', async () => {
+    const [a] = packs;
+    const [row] = await h.db.db
+      .select({ itemNo: products.itemNo, size: productPacks.size, brandZh: brands.nameZh, brandEn: brands.nameEn, grade: products.grade, gradeZh: products.gradeZh })
+      .from(productPacks).innerJoin(products, eq(products.id, productPacks.productId)).innerJoin(brands, eq(brands.id, products.brandId))
+      .where(eq(productPacks.id, a!.id));
+    type Line = { packId: number; itemNo: string; size: string; brand: string; grade: string };
+    const lineIn = async (lang: string) =>
+      ((await h.call('POST', `${BASE}/items`, { token: buyer, headers: { 'accept-language': lang } })).body.data as { list: Line[] }).list.find((l) => l.packId === a!.id)!;
+    expect(await lineIn('zh')).toMatchObject({ itemNo: row!.itemNo, size: row!.size, brand: row!.brandZh, grade: row!.gradeZh || row!.grade });
+    expect(await lineIn('en')).toMatchObject({ itemNo: row!.itemNo, size: row!.size, brand: row!.brandEn, grade: row!.grade });
   });
 
   it('keeps the right quantity under parallel adds of the same pack', async () => {

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CartDto } from '@/contracts/cart';
 import type { Db } from '@/server/db/client';
-import { cartItems, productPacks, products } from '@/server/db/schema';
+import { brands, cartItems, productPacks, products } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { byLang, type Lang } from '@/lib/lang';
 
@@ -39,15 +39,23 @@ export async function getCart(db: Db, owner: CartOwner, lang: Lang): Promise<Car
       itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn, size: productPacks.size,
       unitPrice: productPacks.price, lineTotal: sql<string>`(${productPacks.price} * ${cartItems.num})::numeric(14,2)::text`,
       stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays,
+      brandZh: brands.nameZh, brandEn: brands.nameEn, grade: products.grade, gradeZh: products.gradeZh, purity: products.purity,
     })
     .from(cartItems)
     .innerJoin(productPacks, eq(productPacks.id, cartItems.packId))
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const cents = rows.reduce((sum, r) => sum + BigInt(r.lineTotal.replace('.', '')), 0n);
   return {
-    list: rows.map(({ nameZh, nameEn, ...r }) => ({ ...r, name: byLang(lang, { zh: nameZh, en: nameEn }) })),
+    // Brand, grade and item number tell apart two lines of the same substance (two brands of 乙醇).
+    list: rows.map(({ nameZh, nameEn, brandZh, brandEn, grade, gradeZh, ...r }) => ({
+      ...r,
+      name: byLang(lang, { zh: nameZh, en: nameEn }),
+      brand: byLang(lang, { zh: brandZh, en: brandEn }),
+      grade: lang === 'zh' && gradeZh ? gradeZh : grade,
+    })),
     count: rows.length,
     total: `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`,
   };

@@ -54,9 +54,9 @@ export async function listRecommendedBrands(db: Db, params: { limit: number; lan
 }
 
 /** Catalogue size for the home page; an estimate from the planner past 10,000 rows. */
-export async function countCatalogue(db: Db): Promise<{ products: number; brands: number }> {
+export async function countCatalogue(db: Db): Promise<{ products: number; brands: number; authorisedBrands: number }> {
   // At most 10,001 ids through the primary key: the same few pages whatever the size of the catalogue.
   const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(select id from ${products} order by id limit 10001) as capped`);
-  const [b] = await db.select({ n: sql<number>`count(*)::int` }).from(brands);
-  return { products: Number(p?.n ?? 0), brands: Number(b?.n ?? 0) };
+  const [b] = await db.select({ n: sql<number>`count(*)::int`, authorised: sql<number>`count(*) filter (where ${brands.authorised})::int` }).from(brands);
+  return { products: Number(p?.n ?? 0), brands: Number(b?.n ?? 0), authorisedBrands: Number(b?.authorised ?? 0) };
 }

@@ -30,6 +30,7 @@ export const summaryColumns = {
   summaryZh: contentItems.summaryZh,
   summaryEn: contentItems.summaryEn,
   source: contentItems.source,
+  sourceEn: contentItems.sourceEn,
   brandId: contentItems.brandId,
   publishedAt: contentItems.publishedAt,
   views: contentItems.views,
@@ -38,7 +39,7 @@ export const summaryColumns = {
 
 export type SummaryRow = {
   id: number; kind: ContentKind; categoryId: number | null; catZh: string | null; catEn: string | null;
-  titleZh: string; titleEn: string; summaryZh: string; summaryEn: string; source: string; brandId: number | null;
+  titleZh: string; titleEn: string; summaryZh: string; summaryEn: string; source: string; sourceEn: string; brandId: number | null;
   publishedAt: Date; views: number; filePath: string | null;
 };
 
@@ -50,7 +51,7 @@ export function toContentSummary(r: SummaryRow, lang: Lang): ContentSummary {
     categoryName: localised(r, 'cat', lang),
     title: localised(r, 'title', lang),
     summary: localised(r, 'summary', lang),
-    source: r.source,
+    source: lang === 'en' && r.sourceEn ? r.sourceEn : r.source,
     brandId: r.brandId,
     publishedAt: r.publishedAt.toISOString(),
     views: r.views,

@@ -17,6 +17,8 @@ export interface DocumentSource {
   molecularWeight: string | null;
   purity: string;
   grade: string;
+  /** Empty when the Chinese grade reads as `grade`. */
+  gradeZh?: string;
   storage: string;
   ghs: GhsBlock | null;
   brandZh: string;
@@ -62,7 +64,7 @@ function header(src: DocumentSource, zh: boolean): PdfLine[] {
     { text: `${zh ? '产品名称' : 'Product'}: ${zh ? src.nameZh : src.nameEn}`, gap: 10 },
     { text: `${zh ? '货号' : 'Item number'}: ${src.itemNo}    ${zh ? '品牌' : 'Brand'}: ${zh ? src.brandZh : src.brandEn}` },
     { text: `CAS: ${src.cas ?? '—'}    ${zh ? '分子式' : 'Formula'}: ${src.formula ?? '—'}    ${zh ? '分子量' : 'MW'}: ${src.molecularWeight ?? '—'}` },
-    { text: `${zh ? '规格等级' : 'Grade'}: ${[src.grade, src.purity].filter(Boolean).join(' ') || '—'}` },
+    { text: `${zh ? '规格等级' : 'Grade'}: ${[zh && src.gradeZh ? src.gradeZh : src.grade, src.purity].filter(Boolean).join(' ') || '—'}` },
   ];
 }
 

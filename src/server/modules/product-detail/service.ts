@@ -60,7 +60,7 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     synonyms: p.synonyms.split(/;\s*/).map((s) => s.trim()).filter(Boolean),
     structureUrl: p.smiles ? structureUrl(p.id, p.smiles) : null,
     purity: p.purity,
-    grade: p.grade,
+    grade: params.lang === 'zh' && p.gradeZh ? p.gradeZh : p.grade,
     storage: { code: p.storage, label: storageLabel(p.storage, params.lang) },
     shipping: { code: p.shipping, label: shippingLabel(p.shipping, params.lang) },
     ghs: ghsDto(p.ghs, params.lang),

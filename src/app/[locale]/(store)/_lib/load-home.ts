@@ -20,7 +20,7 @@ export interface HomeData {
   brands: BrandCardDto[];
   news: ContentSummary[];
   literature: ContentSummary[];
-  stats: { products: number; brands: number };
+  stats: { products: number; brands: number; authorisedBrands: number };
   contact: SiteContact;
 }
 

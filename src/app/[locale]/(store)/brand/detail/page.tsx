@@ -6,6 +6,7 @@ import { ProductListCard } from '@/components/catalog/product-list-card';
 import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
+import { countryName } from '@/lib/country';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
 import { loadBrandDetail, loadBrandSummary } from '../_lib/load-brand-pages';
 
@@ -43,7 +44,7 @@ export default async function BrandDetailPage({ params, searchParams }: Props) {
         <div className="min-w-0">
           <p className="text-sm text-muted">
             {brand.otherName !== brand.name && <>{brand.otherName} · </>}
-            {brand.country}
+            {countryName(brand.country, locale)}
             {brand.authorised && <> · <span className="text-emerald-700">{t('authorised')}</span></>}
           </p>
           {brand.description && <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-gray-700">{brand.description}</p>}

@@ -36,15 +36,17 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
       <PageTitle homeLabel={tn('home')} crumbs={[{ label: tn('contact') }]} title={block?.title || tn('contact')} />
       {block && <RichText html={block.content} className="mb-6" />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <ul className="grid gap-4 sm:grid-cols-2" data-testid="contact-details">
+        <ul id="service" className="grid scroll-mt-24 content-start gap-4 sm:grid-cols-2" data-testid="contact-details">
           {contact.hotlines.map((h, i) => (
             <li key={h} className={row}><Phone aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{i === 0 ? t('hotline') : t('techLine')}</span><a href={`tel:${h}`} className="font-semibold">{h}</a></span></li>
           ))}
           {contact.salesEmail && (
             <li className={row}><Mail aria-hidden className="shrink-0 text-brand-500" /><span className="min-w-0"><span className="block text-sm text-muted">{t('email')}</span><a href={`mailto:${contact.salesEmail}`} className="break-all font-semibold">{contact.salesEmail}</a></span></li>
           )}
-          {contact.chatLink && (
+          {contact.chatLink ? (
             <li className={row}><MessageCircle aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('chat')}</span><a href={contact.chatLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 hover:underline">{t('openChat')}</a>{contact.chatContact && <span className="block text-xs text-muted">{t('chatNumber', { number: contact.chatContact })}</span>}</span></li>
+          ) : contact.chatContact && (
+            <li className={row}><MessageCircle aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('chat')}</span><span className="font-semibold">{t('chatNumber', { number: contact.chatContact })}</span><span className="block text-xs text-muted">{t('chatHint')}</span></span></li>
           )}
         </ul>
         <aside className="space-y-6">

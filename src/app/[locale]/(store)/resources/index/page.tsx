@@ -6,6 +6,7 @@ import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { listContentTypes } from '@/server/modules/content/categories';
+import { CoaLookupForm } from '../../_lib/coa-lookup-form';
 import { ResourcesFrame } from '../../_lib/resources-frame';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -33,6 +34,11 @@ export default async function ResourcesIndexPage({ params }: { params: Promise<{
   return (
     <ResourcesFrame locale={locale} active={null} title={tn('resources')}>
       <p className="mb-4 text-sm text-gray-600">{t('description')}</p>
+      <section aria-labelledby="coa-lookup">
+        <h2 id="coa-lookup" className="mb-2 text-lg font-semibold">{t('coa')}</h2>
+        <p className="mb-3 text-sm text-muted">{t('coaText')}</p>
+        <CoaLookupForm locale={locale} />
+      </section>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {tiles.map(({ href, icon: Icon, title, text, testId }) => (
           <li key={testId}>

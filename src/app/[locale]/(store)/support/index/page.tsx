@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ChevronDown, LifeBuoy } from 'lucide-react';
+import { ChevronDown, ClipboardList, CreditCard, FlaskConical, LifeBuoy, RotateCcw, TriangleAlert, Truck, type LucideIcon } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
@@ -8,6 +8,9 @@ import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { listContentTypes } from '@/server/modules/content/categories';
 import { listQa } from '@/server/modules/content/items';
+
+/** One icon per support type, in the types' own order (ordering, payment, shipping, returns, technical, hazardous goods). */
+const TYPE_ICONS: readonly LucideIcon[] = [ClipboardList, CreditCard, Truck, RotateCcw, FlaskConical, TriangleAlert];
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -30,17 +33,20 @@ export default async function SupportIndexPage({ params }: { params: Promise<{ l
     <div className="container-page py-6">
       <PageTitle homeLabel={tn('home')} crumbs={[{ label: tn('support') }]} title={tn('support')} />
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="support-types">
-        {types.map((ty) => (
+        {types.map((ty, i) => {
+          const Icon = TYPE_ICONS[i] ?? LifeBuoy;
+          return (
           <li key={ty.id}>
             <Link href={{ pathname: '/support/list', query: { id: String(ty.id) } }} className="flex h-full items-center gap-3 rounded-lg border border-line bg-white p-5 hover:border-brand-500">
-              <LifeBuoy aria-hidden className="shrink-0 text-brand-500" size={28} />
+              <Icon aria-hidden className="shrink-0 text-brand-500" size={28} />
               <span>
                 <span className="block font-semibold">{ty.type}</span>
                 <span className="text-sm text-muted">{t('articleCount', { count: ty.count })}</span>
               </span>
             </Link>
           </li>
-        ))}
+          );
+        })}
       </ul>
       <section aria-labelledby="faq" className="mt-10">
         <h2 id="faq" className="mb-4 text-lg font-semibold">{t('faq')}</h2>

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { RichText } from '@/components/content/rich-text';
 import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
+import { countryName } from '@/lib/country';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { listPartnerBrands } from '@/server/modules/content/brands';
@@ -30,7 +31,7 @@ export default async function PartnersPage({ params }: { params: Promise<{ local
           <li key={p.id}>
             <Link href={{ pathname: '/brand/detail', query: { id: String(p.id) } }} className="flex h-full flex-col rounded-lg border border-line bg-white p-4 hover:border-brand-500">
               <span className="text-lg font-semibold text-brand-700">{p.logoText || p.name}</span>
-              <span className="text-sm">{p.name} <span className="text-xs text-muted">{p.country}</span></span>
+              <span className="text-sm">{p.name} <span className="text-xs text-muted">{countryName(p.country, locale)}</span></span>
               <span className="mt-2 line-clamp-3 text-sm text-muted">{p.description}</span>
             </Link>
           </li>

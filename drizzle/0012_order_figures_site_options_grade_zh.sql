@@ -26,7 +26,9 @@ CREATE TABLE "site_options" (
 	"value" jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
-
+--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "grade_zh" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "content_items" ADD COLUMN "source_en" text DEFAULT '' NOT NULL;
 --> statement-breakpoint
 -- custom: the dashboard's order figures, kept by statement triggers in the transaction of every change.
 CREATE INDEX "order_daily_products_day_cover_idx" ON "order_daily_products" ("day") INCLUDE ("product_id", "quantity", "orders");--> statement-breakpoint
