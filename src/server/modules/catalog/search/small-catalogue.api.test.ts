@@ -6,8 +6,8 @@ import { buildListQuery, listProducts } from './products';
 import { withSearchSettings } from './settings';
 
 /**
- * A catalogue the size of the demo's: the planner must still read name keys through the substring
- * index. Costed as ordinary operators, a row's lexemes looked cheap, so it read every active row
+ * A catalogue the size of the demo's: the planner must read name keys through the substring index, or
+ * check each row's plain substring before its lexemes. Costed as ordinary operators, a row's lexemes looked cheap, so it read every active row
  * and computed them per row — a key that matched nothing took 0.5 s on the demo database.
  */
 const t = fileTestDatabase({ products: 2000 });
@@ -23,10 +23,14 @@ async function explainRanked(key: string): Promise<string> {
 }
 
 describe('name keys on a small catalogue', () => {
-  it('are read through the substring index, whether they match or not', async () => {
+  it('never compute a row\'s lexemes before its cheap text check, whether they match or not', async () => {
     for (const key of ['龘龘龘', '\ufffd\ufffd\ufffd', '甲醇', '乙酸乙酯', 'acid', 'xyzq', '龘']) {
       const text = await explainRanked(key);
-      expect(text, `${key}\n${text}`).toMatch(/Bitmap Index Scan on products_search_substr_idx/);
+      // Either the substring index finds the rows, or (the demo catalogue's few active rows read whole)
+      // each row meets the plain substring check first, so a key that matches nothing costs no lexemes.
+      const lexemeFilters = text.split('\n').filter((line) => line.includes('array_to_tsvector') && line.includes('Filter:'));
+      const guarded = lexemeFilters.every((line) => /Filter: \(\(strpos\(search_text/.test(line));
+      expect(/Bitmap Index Scan on products_search_substr_idx/.test(text) || (lexemeFilters.length > 0 && guarded), `${key}\n${text}`).toBe(true);
     }
   });
 
