@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { baselineHeaders, isForbiddenPath } from './lib/security-headers.mjs';
 
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
 const port = Number(process.env.PORT ?? 3000);
@@ -16,7 +17,16 @@ const app = next({ dev: values.dev, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const headers = baselineHeaders({ https: process.env.COOKIE_SECURE === '1' });
+
 const server = createServer((req, res) => {
+  // Security headers on every answer (Next.js and the API replace the policy with their own), and
+  // never a dot-file or a source map, whatever the build or a folder holds.
+  for (const [name, value] of headers) res.setHeader(name, value);
+  if (isForbiddenPath((req.url ?? '/').split('?')[0] ?? '/')) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
+    return;
+  }
   const peer = req.socket.remoteAddress ?? '';
   const sent = req.headers['x-forwarded-for'];
   const chain = Array.isArray(sent) ? sent.join(', ') : sent;

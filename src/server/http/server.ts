@@ -14,6 +14,8 @@ import { apiLang, apiText } from './locale';
 import { authenticate } from './middleware/authenticate';
 import type { Lang } from '@/lib/lang';
 
+export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 export const MAX_BODY_BYTES = Number(process.env.API_MAX_BODY_BYTES ?? 1024 * 1024);
 
 export interface HttpAppOptions {
@@ -39,6 +41,9 @@ export function createHttpApp(options: HttpAppOptions, routers: readonly Mountab
     c.set('lang', apiLang(getCookie(c, 'NEXT_LOCALE'), c.req.header('accept-language')));
     c.header('x-request-id', c.get('requestId'));
     c.header('cache-control', 'no-store');
+    // JSON (and the docs page's inline styles) only: nothing to run, nothing to frame (ADR 0028).
+    c.header('content-security-policy', API_CSP);
+    c.header('x-content-type-options', 'nosniff');
     await next();
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => failure(c, new AppError(413)) }));
