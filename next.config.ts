@@ -14,7 +14,7 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   productionBrowserSourceMaps: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2'],
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2', 'prom-client'],
   experimental: {
     // The shared storefront cache (ADR 0025) lives in each process's memory only: nothing of an old
     // database survives a restart on disk, and nothing grows under .next/cache.

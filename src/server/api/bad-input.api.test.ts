@@ -72,7 +72,10 @@ async function check(label: string, res: Response): Promise<void> {
       throw new Error(`${label}: answered ${res.status} ${type} that is not the JSON envelope: ${text.slice(0, 200)}`);
     }
     expect(body, label).toMatchObject({ code: res.status, msg: expect.any(String) });
-    expect(Object.keys(body as object).sort(), label).toEqual(['code', 'data', 'msg']);
+    // Errors carry the request id of the answer's X-Request-Id too.
+    const keys = res.status === 200 ? ['code', 'data', 'msg'] : ['code', 'data', 'msg', 'requestId'];
+    expect(Object.keys(body as object).sort(), label).toEqual(keys);
+    if (res.status !== 200) expect((body as { requestId: string }).requestId, label).toBe(res.headers.get('x-request-id'));
     expect(text, label).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.ts:\d+/);
   }
   const marker = await probe.marker();

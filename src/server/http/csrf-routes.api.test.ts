@@ -20,7 +20,7 @@ expect(apiRouters.length).toBeGreaterThan(0);
 const writes = operationsOf(buildOpenApiDocument() as unknown as OpenApiDocument).filter((op) => op.method !== 'get');
 const CROSS_ORIGIN = '拒绝来自其他站点的请求';
 const SITE = { host: 'localhost' };
-const FOREIGN = [
+const FOREIGN: Record<string, string>[] = [
   { origin: 'http://evil.example' },
   { origin: 'null' },
   { 'sec-fetch-site': 'cross-site' },
