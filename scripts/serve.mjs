@@ -46,9 +46,10 @@ const server = createServer((req, res) => {
   const requestId = requestIdFrom(req.headers['x-request-id']);
   req.headers['x-request-id'] = requestId;
   res.setHeader('X-Request-Id', requestId);
-  // Security headers on every answer (Next.js and the API replace the policy with their own).
-  for (const [name, value] of headers) res.setHeader(name, value);
+  // Security headers on every answer; pages get their nonce policy from the proxy, and the API sets
+  // its own policy (a header set here would win over a route handler's).
   const kind = kindOf(path);
+  for (const [name, value] of headers) if (kind !== 'api' || name !== 'Content-Security-Policy') res.setHeader(name, value);
   obs.inFlight.inc();
   res.on('close', () => {
     const seconds = (performance.now() - started) / 1000;
