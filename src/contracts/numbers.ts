@@ -1,9 +1,5 @@
+import './zod-config';
 import { z } from 'zod';
-
-// In the browser zod must not probe for `Function`: the pages' Content-Security-Policy allows no
-// eval (ADR 0028), and the probe, though caught, is reported as a violation. Every client bundle that
-// validates imports this file.
-if (typeof window !== 'undefined') z.config({ jitless: true });
 
 /**
  * Whole numbers of requests. A JSON number, or — for query and form values, which are text — a
