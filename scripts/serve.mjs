@@ -1,36 +1,91 @@
-// The HTTP server of `npm start` and `npm run dev`: Next.js behind a plain Node server whose only
-// job is to append the TCP peer's address to X-Forwarded-For, as a proxy would. The app then
-// knows the real peer (the header's last entry) and believes entries left of it only as far as
-// TRUST_PROXY says, so a client cannot pick its own address by sending the header itself
-// (`next start` keeps a client-sent X-Forwarded-For unchanged). Plain JavaScript on purpose: it
-// runs without the react-server condition that scripts/start.ts is started with.
+// The HTTP server of `npm start` and `npm run dev`: Next.js behind a plain Node server whose jobs are
+// the ones a proxy in front cannot do for the app:
+// - append the TCP peer's address to X-Forwarded-For, as a proxy would. The app then knows the real
+//   peer (the header's last entry) and believes entries left of it only as far as TRUST_PROXY says,
+//   so a client cannot pick its own address by sending the header itself (`next start` keeps a
+//   client-sent X-Forwarded-For unchanged);
+// - security headers on every answer, and never a dot-file or a source map (ADR 0028);
+// - a request id per request (X-Request-Id), one JSON access line per request, request metrics;
+// - graceful shutdown: on SIGTERM or SIGINT, readiness answers 503, no new connection is accepted,
+//   requests in flight finish (SHUTDOWN_TIMEOUT_MS at most), then the process exits.
+// Plain JavaScript on purpose: it runs without the react-server condition that scripts/start.ts is
+// started with.
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { graceful } from './lib/graceful.mjs';
+import { observability, requestIdFrom } from './lib/observability.mjs';
+import { baselineHeaders, isForbiddenPath } from './lib/security-headers.mjs';
 
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000);
+const quiet = process.env.LOG_LEVEL === 'silent' || process.env.LOG_LEVEL === 'warn';
 
 const app = next({ dev: values.dev, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+const headers = baselineHeaders({ https: process.env.COOKIE_SECURE === '1' });
+const obs = observability();
+
+function kindOf(path) {
+  if (path.startsWith('/api/')) return 'api';
+  if (path.startsWith('/_next/')) return 'asset';
+  return 'page';
+}
+
+function writeLine(fields) {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
+}
+
 const server = createServer((req, res) => {
+  const started = performance.now();
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const requestId = requestIdFrom(req.headers['x-request-id']);
+  req.headers['x-request-id'] = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  // Security headers on every answer; pages get their nonce policy from the proxy, and the API sets
+  // its own policy (a header set here would win over a route handler's).
+  const kind = kindOf(path);
+  for (const [name, value] of headers) if (kind !== 'api' || name !== 'Content-Security-Policy') res.setHeader(name, value);
+  obs.inFlight.inc();
+  res.on('close', () => {
+    const seconds = (performance.now() - started) / 1000;
+    obs.inFlight.dec();
+    obs.httpRequests.inc({ kind, status: `${Math.floor(res.statusCode / 100)}xx` });
+    obs.httpDuration.observe({ kind }, seconds);
+    if (!quiet || res.statusCode >= 500) {
+      writeLine({ level: res.statusCode >= 500 ? 'error' : 'info', event: 'http.request', requestId, method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 10_000) / 10 });
+    }
+  });
+  if (isForbiddenPath(path)) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
+    return;
+  }
   const peer = req.socket.remoteAddress ?? '';
   const sent = req.headers['x-forwarded-for'];
   const chain = Array.isArray(sent) ? sent.join(', ') : sent;
   req.headers['x-forwarded-for'] = chain ? `${chain}, ${peer}` : peer;
-  handle(req, res).catch((error) => {
-    process.stderr.write(`${JSON.stringify({ level: 'error', event: 'server.request_failed', error: String(error) })}\n`);
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
+  obs.requestContext.run({ requestId }, () => {
+    handle(req, res).catch((error) => {
+      writeLine({ level: 'error', event: 'server.request_failed', requestId, error: String(error) });
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
   });
 });
+const drain = graceful(server, { timeoutMs: shutdownTimeoutMs, onDrain: () => { obs.state.draining = true; } });
 if (values.dev) server.on('upgrade', app.getUpgradeHandler());
 server.listen(port, hostname, () => {
   process.stdout.write(`Ready on http://localhost:${port}${values.dev ? ' (development)' : ''}\n`);
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.once(signal, async () => {
+    writeLine({ level: 'info', event: 'server.draining', signal, inFlight: drain.inFlight });
+    const finished = await drain.shutdown();
+    writeLine({ level: finished ? 'info' : 'warn', event: 'server.stopped', finished, inFlight: drain.inFlight });
+    process.exit(0);
+  });
 }

@@ -1,6 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
+import { newNonce, pageContentSecurityPolicy } from './lib/content-security-policy';
 
 const intl = createMiddleware(routing);
 
@@ -35,9 +36,19 @@ function hasLocalePrefix(pathname: string): boolean {
 
 /**
  * Locale negotiation only (never authorisation): next-intl's prefixes, and on the English
- * site's host an unprefixed path is served in English (spec §4 "Language").
+ * site's host an unprefixed path is served in English (spec §4 "Language"). Every page also gets
+ * its Content-Security-Policy with a fresh nonce (ADR 0028): set on the request, Next.js puts the
+ * nonce on its scripts; set on the response, the browser enforces it.
  */
 export default async function proxy(request: NextRequest) {
+  const policy = pageContentSecurityPolicy({ nonce: newNonce(), dev: process.env.NODE_ENV === 'development' });
+  request.headers.set('content-security-policy', policy);
+  const response = await negotiate(request);
+  response.headers.set('content-security-policy', policy);
+  return response;
+}
+
+async function negotiate(request: NextRequest): Promise<NextResponse> {
   const { pathname } = request.nextUrl;
   if (!hasLocalePrefix(pathname)) {
     const host = (request.headers.get('host') ?? '').split(':')[0]?.toLowerCase() ?? '';

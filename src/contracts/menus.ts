@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 /** A back-office menu item (spec §3 "Menu item"). */

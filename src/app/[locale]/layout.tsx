@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { htmlLang, routing, type Locale } from '@/i18n/routing';
 
@@ -14,6 +15,9 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
+  // Every page renders per request, so that its scripts carry this response's CSP nonce (ADR 0028):
+  // a page rendered once and kept would serve a stale nonce that the new policy refuses.
+  await headers();
   setRequestLocale(locale);
   return (
     <html lang={htmlLang(locale as Locale)}>

@@ -7,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { log } from '@/server/log';
+import { retryTransient, sqlStateOf } from './retry';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -67,7 +69,7 @@ function connect(url: string, max: number, settings: Readonly<Record<string, str
 
 export function openPostgres(url: string, max = Number(process.env.DATABASE_POOL_SIZE ?? 10)): DbHandle {
   const client = connect(url, max);
-  const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = withTransactionRetry(drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db);
   const pools: PostgresPools = { url, max, siblings: new Map() };
   postgresPools.set(db, pools);
   return {
@@ -80,6 +82,24 @@ export function openPostgres(url: string, max = Number(process.env.DATABASE_POOL
       await client.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * Every top-level transaction of a PostgreSQL pool runs again, after a jittered wait, when the
+ * server aborts it for a serialization failure or a deadlock (`retry.ts`; quality.md reliability 4).
+ * A transaction's callback must therefore do nothing outside the database that it would regret
+ * doing twice: mails and other effects go after the commit, as they already do.
+ */
+function withTransactionRetry(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const retrying: typeof db.transaction = (callback, config) =>
+    retryTransient(
+      () => transaction(callback, config),
+      undefined,
+      (attempt, error) => log('warn', 'db.transaction_retry', { attempt, code: sqlStateOf(error) }),
+    );
+  db.transaction = retrying;
+  return db;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { AppEnv } from './context';
 import { AppError, defaultKey } from '@/server/errors';
 import { apiText } from './locale';
 
-/** Every answer of the API: `{ code, msg, data }` (architecture "HTTP API"). */
+/** Every answer of the API: `{ code, msg, data }` (architecture "HTTP API"); errors add `requestId`. */
 export interface Envelope<T> {
   code: number;
   msg: string;
@@ -21,7 +21,7 @@ export function failure(c: Context<AppEnv>, error: AppError, msgOverride?: strin
   const lang = c.get('lang') ?? 'zh';
   const details = error.details && !Array.isArray(error.details) ? error.details : {};
   const template = msgOverride ?? apiText(lang, 'errors', error.messageKey ?? defaultKey(error.code));
-  const body: Envelope<unknown> = {
+  const body: Envelope<unknown> & { requestId?: string } = {
     code: error.code,
     // `{name}` in a message takes the value of `name` in the details (e.g. `{retryAfter}` seconds).
     msg: template.replace(/\{(\w+)\}/g, (whole, name: string) => {
@@ -32,6 +32,8 @@ export function failure(c: Context<AppEnv>, error: AppError, msgOverride?: strin
     data: Array.isArray(error.details)
       ? error.details.map((f) => ({ field: f.field, message: apiText(lang, 'errors', f.message) }))
       : (error.details ?? null),
+    // The id of the answer's X-Request-Id and of the server's log lines about it.
+    requestId: c.get('requestId'),
   };
   const retryAfter = (details as { retryAfter?: unknown }).retryAfter;
   if (typeof retryAfter === 'number') c.header('retry-after', String(retryAfter));

@@ -79,6 +79,24 @@ describe('content types', () => {
   });
 });
 
+describe('NUL characters', () => {
+  it('are refused in any field, key or nested value, of a query, a form or JSON, with 400 naming the field', async () => {
+    const cases: [string, Parameters<typeof h.call>[2]][] = [
+      ['/api/web/resourceManage/getCOAs', { json: { itemNo: '\u0000', lotNo: 'x' } }],
+      ['/api/web/resourceManage/getCOAs', { form: { itemNo: 'A\u0000', lotNo: 'x' } }],
+      ['/api/web/settingCon/getPage?limit=2&x%00=1', {}],
+      ['/api/web/settingCon/getPage', { json: { limit: 2, nested: { deeper: ['ok', 'n\u0000'] } } }],
+    ];
+    for (const [path, options] of cases) {
+      const res = await h.call('POST', path, options);
+      expect(res.status, `${path} ${JSON.stringify(options)}`).toBe(400);
+      expect(res.body.data).toEqual([expect.objectContaining({ message: '包含不允许的空字符（NUL）' })]);
+    }
+    const named = await h.call('POST', '/api/web/resourceManage/getCOAs', { json: { itemNo: '\u0000', lotNo: 'x' } });
+    expect(named.body.data).toEqual([{ field: 'itemNo', message: '包含不允许的空字符（NUL）' }]);
+  });
+});
+
 describe('numbers in requests', () => {
   it('reads ids and page numbers in decimal only', async () => {
     for (const id of ['0x1', '1e0', ' 1', '+1', '1.0', 'true']) {

@@ -111,8 +111,28 @@ function collect(entries: Iterable<[string, FormDataEntryValue]>): Raw {
   return out;
 }
 
+/**
+ * The fields holding a NUL character, which no PostgreSQL text can store (the query would fail
+ * with a 500): such a request is refused whole, naming the fields, whatever its schema.
+ */
+function fieldsWithNul(value: unknown, path: string, out: FieldError[]): FieldError[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out.push({ field: path || '(body)', message: 'nulCharacter' });
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) out.push({ field: path || '(body)', message: 'nulCharacter' });
+      fieldsWithNul(child, path ? `${path}.${key}` : key, out);
+    }
+  }
+  return out;
+}
+
 /** Validates input with a zod schema; messages follow the answer's language. */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, lang: Lang): z.output<S> {
+  const nul = fieldsWithNul(raw, '', []);
+  if (nul.length > 0) {
+    throw new AppError(400, 'validation', nul.slice(0, 20));
+  }
   const locale = byLang(lang, { zh: z.locales.zhCN, en: z.locales.en })();
   const result = schema.safeParse(raw, { error: locale.localeError });
   if (result.success) return result.data;

@@ -1,9 +1,9 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { ZodError } from 'zod';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
@@ -13,6 +13,9 @@ import { failure } from './envelope';
 import { apiLang, apiText } from './locale';
 import { authenticate } from './middleware/authenticate';
 import type { Lang } from '@/lib/lang';
+import { observability, requestIdFrom } from '../../../scripts/lib/observability.mjs';
+
+export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export const MAX_BODY_BYTES = Number(process.env.API_MAX_BODY_BYTES ?? 1024 * 1024);
 
@@ -35,11 +38,22 @@ export function createHttpApp(options: HttpAppOptions, routers: readonly Mountab
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use('*', async (c, next) => {
-    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) || randomUUID());
+    // scripts/serve.mjs gave the request its id (the caller's, when it is a plain token); the log
+    // lines written while it is answered carry it.
+    const obs = observability();
+    c.set('requestId', obs.requestContext.getStore()?.requestId ?? requestIdFrom(c.req.header('x-request-id')));
     c.set('lang', apiLang(getCookie(c, 'NEXT_LOCALE'), c.req.header('accept-language')));
     c.header('x-request-id', c.get('requestId'));
     c.header('cache-control', 'no-store');
-    await next();
+    // JSON (and the docs page's inline styles) only: nothing to run, nothing to frame (ADR 0028).
+    c.header('content-security-policy', API_CSP);
+    c.header('x-content-type-options', 'nosniff');
+    const started = performance.now();
+    await obs.requestContext.run({ requestId: c.get('requestId') }, next);
+    const matched = routePath(c, -1);
+    const route = matched.endsWith('*') ? 'unmatched' : matched;
+    obs.apiRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
+    obs.apiDuration.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
   });
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => failure(c, new AppError(413)) }));
   app.use('*', async (c, next) => {

@@ -59,7 +59,7 @@ describe('product categories', () => {
     for (const bad of ['abc', '0', '-1', '1.5', '99999999999', '1e3']) {
       const res = await post('/api/web/product/get1stCat', { catId: bad });
       expect(res.status, bad).toBe(404);
-      expect(res.body).toEqual({ code: 404, msg: '分类不存在', data: null });
+      expect(res.body).toEqual({ code: 404, msg: '分类不存在', data: null, requestId: res.headers.get('x-request-id') });
     }
     for (const form of [{}, { catId: '' }] as Record<string, string>[]) {
       const res = await post('/api/web/product/get1stCat', form);

@@ -1,0 +1,49 @@
+// Headers of every response the HTTP server sends (scripts/serve.mjs), whatever answers it: pages,
+// the API, built assets, the 404 of a path no route knows. Next.js and the API replace the
+// Content-Security-Policy with their own (a nonce for pages, `default-src 'none'` for the API);
+// this one covers the rest. Plain JavaScript: serve.mjs runs without a TypeScript loader.
+
+/** The policy of anything that sets none of its own: no inline script at all. */
+export const BASELINE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** One year, subdomains included: sent only when the site is served over https. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers, as [name, value] pairs. `https`: the site is served over TLS (COOKIE_SECURE=1 says
+ * a TLS-terminating proxy is in front), so browsers are told to use https only.
+ * @param {{ https: boolean }} options
+ * @returns {[string, string][]}
+ */
+export function baselineHeaders({ https }) {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['Content-Security-Policy', BASELINE_CSP],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...(https ? [['Strict-Transport-Security', HSTS]] : []),
+  ];
+}
+
+/** Paths never served, whatever a build or a folder holds: dot-files and source maps. */
+export function isForbiddenPath(pathname) {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return /(^|\/)\.(?!well-known(\/|$))/.test(path) || /\.map$/i.test(path);
+}

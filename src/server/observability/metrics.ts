@@ -1,0 +1,48 @@
+import 'server-only';
+import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import client from 'prom-client';
+import type { Db } from '@/server/db/client';
+import { observability } from '../../../scripts/lib/observability.mjs';
+
+const KEY = Symbol.for('reagent.observability.database');
+
+/** Database gauges, filled at each scrape: reachable, round-trip time, the pool's size. */
+function databaseGauges() {
+  const holder = globalThis as unknown as Record<symbol, ReturnType<typeof create> | undefined>;
+  const created = holder[KEY] ?? create();
+  holder[KEY] = created;
+  return created;
+}
+
+function create() {
+  const registers = [observability().registry];
+  return {
+    up: new client.Gauge({ name: 'reagent_db_up', help: '1 when the database answered the scrape’s round trip', registers }),
+    ping: new client.Gauge({ name: 'reagent_db_ping_seconds', help: 'Time of the scrape’s database round trip', registers }),
+    pool: new client.Gauge({ name: 'reagent_db_pool_max_connections', help: 'PostgreSQL connections the process may open (DATABASE_POOL_SIZE; 1 for embedded PGlite)', registers }),
+  };
+}
+
+/** The metrics in Prometheus's text format, after a database round trip. */
+export async function metricsText(db: Db): Promise<{ contentType: string; text: string }> {
+  const gauges = databaseGauges();
+  const started = performance.now();
+  try {
+    await db.execute(sql`select 1`);
+    gauges.up.set(1);
+  } catch {
+    gauges.up.set(0);
+  }
+  gauges.ping.set((performance.now() - started) / 1000);
+  gauges.pool.set(process.env.DATABASE_URL ? Number(process.env.DATABASE_POOL_SIZE ?? 10) : 1);
+  const registry = observability().registry;
+  return { contentType: registry.contentType, text: await registry.metrics() };
+}
+
+/** `Authorization: Bearer <token>` (or the bare token), compared in constant time. */
+export function metricsTokenMatches(header: string | undefined, token: string): boolean {
+  const sent = Buffer.from((header ?? '').replace(/^Bearer\s+/i, ''));
+  const expected = Buffer.from(token);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
