@@ -73,3 +73,13 @@ export function fileApiHarness(options: { products?: number } = {}): ApiHarness 
     loginStaff: (...args) => current().loginStaff(...args),
   };
 }
+
+/**
+ * An answer as a client compares it with another: errors carry the request's own id (`requestId`),
+ * which differs between any two requests; everything else must be the same.
+ */
+export function sameAnswer(body: unknown): unknown {
+  if (body === null || typeof body !== 'object') return body;
+  const { requestId: _requestId, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
