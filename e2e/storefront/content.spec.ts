@@ -233,7 +233,7 @@ test.describe('site chrome', () => {
     await b.close();
   });
 
-  test('the service panel hides and shows again, remembered across pages @mobile', async ({ page }) => {
+  test('the service panel hides and shows again, remembered across pages (desktop: phones reach the service numbers through the menu)', async ({ page }) => {
     await page.goto('/news/index');
     const show = page.getByTestId('widget-show');
     if (await show.isVisible()) await show.click();
