@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { contentItems, productDocuments } from '@/server/db/schema';
 import { ensureSeedFiles } from '@/server/seed/files';
 import { fileApiHarness } from '../../../../test/api';
+import { startTestS3, type TestS3 } from '../../../../test/s3-server';
 import { getFileStore } from './store';
 
 const h = fileApiHarness();
@@ -21,6 +22,37 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.FILES_DIR;
   rmSync(dir, { recursive: true, force: true });
+});
+
+describe('downloads from an S3-compatible store (S3_BUCKET set)', () => {
+  let s3: TestS3;
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    Object.assign(process.env, s3.env);
+  });
+  afterAll(async () => {
+    for (const key of Object.keys(s3.env)) delete process.env[key];
+    await s3.close();
+  });
+
+  it('seeds the documents into the bucket and streams them from there; a missing object is a 404', async () => {
+    const store = getFileStore();
+    expect(store.root).toBe(`s3://${s3.bucket}/`);
+    const seeded = await ensureSeedFiles(h.db.db, store);
+    expect(seeded.written).toBeGreaterThan(0);
+    const [doc] = await h.db.db.select().from(productDocuments).where(eq(productDocuments.kind, 'coa')).limit(1);
+    const res = await h.app.request(`/api/web/files/document/${doc?.id}`);
+    expect(res.status).toBe(200);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    await h.db.db.update(productDocuments).set({ filePath: 'coa/not-in-the-bucket.pdf' }).where(eq(productDocuments.id, doc?.id as number));
+    try {
+      expect((await h.app.request(`/api/web/files/document/${doc?.id}`)).status).toBe(404);
+    } finally {
+      await h.db.db.update(productDocuments).set({ filePath: doc?.filePath as string }).where(eq(productDocuments.id, doc?.id as number));
+    }
+  });
 });
 
 describe('GET /api/web/files/document/:id', () => {
