@@ -11,10 +11,11 @@ import { acquireDataLock, exitWithError, openConfiguredDatabase } from './lib/st
 
 /**
  * `npm start`: migrate (and seed when empty) the database, build when the build is missing or
- * stale, then serve on PORT (3000). `--dev` serves with the development server instead.
+ * stale, then serve on PORT (3000). `--dev` serves with the development server instead;
+ * `--prepare-only` migrates, seeds and builds, then exits (a deployment's release step).
  */
 async function main() {
-  const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false }, 'prepare-only': { type: 'boolean', default: false } } });
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   const port = process.env.PORT ?? '3000';
   try {
@@ -41,6 +42,10 @@ async function main() {
     if (build.status !== 0) throw new Error('next build failed (see the output above)');
     mkdirSync('.next', { recursive: true });
     writeFileSync(STAMP_FILE, sourceDigest());
+  }
+  if (values['prepare-only']) {
+    release();
+    return;
   }
 
   process.stdout.write(`Serving on http://localhost:${port}\n`);

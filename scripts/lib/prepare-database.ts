@@ -1,4 +1,4 @@
-import { runMigrations } from '@/server/db/migrate';
+import { runMigrations, withMigrationLock } from '@/server/db/migrate';
 import { DEMO_ACCOUNTS, isSeeded, seedDatabase, upsertPermissions } from '@/server/seed/seed-database';
 import { INVITED_EMPLOYEE } from '@/server/seed/accounts';
 import type { DbHandle } from '@/server/db/client';
@@ -7,6 +7,11 @@ import { getFileStore } from '@/server/modules/files/store';
 
 /** Migrates, and seeds when empty; prints the demo accounts after a first seed. */
 export async function prepareDatabase(handle: DbHandle, options: { quiet?: boolean } = {}): Promise<void> {
+  // Several instances starting at once: one migrates and seeds, the others wait and then find it done.
+  await withMigrationLock(handle, () => prepareLocked(handle, options));
+}
+
+async function prepareLocked(handle: DbHandle, options: { quiet?: boolean }): Promise<void> {
   const say = (line: string) => options.quiet || process.stdout.write(`${line}\n`);
   await runMigrations(handle);
   if (await isSeeded(handle.db)) {

@@ -53,6 +53,8 @@ export function redactUrl(url: string): string {
 /** What a PostgreSQL handle's database needs to open a sibling pool (`presetDb`). */
 interface PostgresPools {
   url: string;
+  /** Where the read-only search pools connect: a read replica (DATABASE_READ_URL), else `url`. */
+  readUrl: string;
   max: number;
   siblings: Map<string, { db: Db; end: () => Promise<void> }>;
 }
@@ -67,10 +69,15 @@ function connect(url: string, max: number, settings: Readonly<Record<string, str
   });
 }
 
-export function openPostgres(url: string, max = Number(process.env.DATABASE_POOL_SIZE ?? 10)): DbHandle {
+/**
+ * A PostgreSQL pool. `readUrl` (a streaming replica of the same database) takes the catalogue
+ * searches' pools (`presetDb`), which only read and may lag the primary by the replica's delay;
+ * everything else, and every transaction, stays on `url`.
+ */
+export function openPostgres(url: string, max = Number(process.env.DATABASE_POOL_SIZE ?? 10), options: { readUrl?: string } = {}): DbHandle {
   const client = connect(url, max);
   const db = withTransactionRetry(drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db);
-  const pools: PostgresPools = { url, max, siblings: new Map() };
+  const pools: PostgresPools = { url, readUrl: options.readUrl || url, max, siblings: new Map() };
   postgresPools.set(db, pools);
   return {
     db,
@@ -106,7 +113,8 @@ function withTransactionRetry(db: Db): Db {
  * A pool beside `db`'s own whose sessions start with the given planner settings, so that a query
  * needing them runs alone instead of in a transaction that sets them (BEGIN, SET LOCAL, COMMIT:
  * two round trips more, and on two shared cores the slowest part of an item-number search).
- * Opened on first use, with half as many connections as the main pool; closed with the handle.
+ * Opened on first use, with half as many connections as the main pool, on the read replica when one
+ * is configured (its queries only read); closed with the handle.
  * Null for PGlite (one session for everything) and for a transaction: the caller then uses SET LOCAL.
  */
 export function presetDb(db: Db, settings: Readonly<Record<string, string>>): Db | null {
@@ -115,7 +123,7 @@ export function presetDb(db: Db, settings: Readonly<Record<string, string>>): Db
   const name = Object.entries(settings).map(([k, v]) => `${k}=${v}`).sort().join(',');
   let sibling = pools.siblings.get(name);
   if (!sibling) {
-    const client = connect(pools.url, Math.max(2, Math.ceil(pools.max / 2)), settings);
+    const client = connect(pools.readUrl, Math.max(2, Math.ceil(pools.max / 2)), settings);
     sibling = { db: drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db, end: () => client.end({ timeout: 5 }) };
     pools.siblings.set(name, sibling);
   }
@@ -124,7 +132,7 @@ export function presetDb(db: Db, settings: Readonly<Record<string, string>>): Db
 
 export async function openDatabase(): Promise<DbHandle> {
   const url = process.env.DATABASE_URL;
-  return url ? openPostgres(url) : openPglite(defaultDataDir());
+  return url ? openPostgres(url, undefined, { readUrl: process.env.DATABASE_READ_URL || undefined }) : openPglite(defaultDataDir());
 }
 
 const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DbHandle> };

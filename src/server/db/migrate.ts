@@ -47,6 +47,24 @@ export async function runMigrations(handle: DbHandle, folder = MIGRATIONS_FOLDER
   }
 }
 
+/** The advisory lock key that serialises migrating and seeding across the instances of one database. */
+export const MIGRATION_LOCK_KEY = 7_240_531_001;
+
+/**
+ * Runs `fn` (migrate, seed) while holding a PostgreSQL advisory lock, so that when several instances
+ * start at once one migrates and the others wait, then find nothing left to do. PGlite is one process's
+ * own database (its folder is locked), so there is nothing to serialise.
+ */
+export async function withMigrationLock<T>(handle: DbHandle, fn: () => Promise<T>): Promise<T> {
+  if (handle.driver !== 'postgres') return fn();
+  return handle.db.transaction(async (tx) => {
+    // Waiting for another instance's migration and seed may take longer than a statement may.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    return fn();
+  });
+}
+
 async function countAppliedMigrations(handle: DbHandle): Promise<number> {
   const exists = await handle.db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   if (!rowsOf<{ present: boolean }>(exists)[0]?.present) return 0;
