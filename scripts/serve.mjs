@@ -36,8 +36,9 @@ function kindOf(path) {
   return 'page';
 }
 
+const instance = process.env.INSTANCE_ID || undefined;
 function writeLine(fields) {
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), instance, ...fields })}\n`);
 }
 
 const server = createServer((req, res) => {
@@ -76,6 +77,10 @@ const server = createServer((req, res) => {
     });
   });
 });
+// Longer than a proxy's idle keep-alive towards the app (nginx: 50 s in deploy/nginx.conf.template), so
+// that the proxy, not the app, closes idle connections and never sends a request on a closing one.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 const drain = graceful(server, { timeoutMs: shutdownTimeoutMs, onDrain: () => { obs.state.draining = true; } });
 if (values.dev) server.on('upgrade', app.getUpgradeHandler());
 server.listen(port, hostname, () => {
