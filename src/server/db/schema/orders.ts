@@ -205,6 +205,25 @@ export const orderDailyProducts = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.productId] })],
 );
 
+/**
+ * The same per calendar month, kept by the same function (`add_order_daily_products`). The top products
+ * of a range read each month's head through `order_monthly_products_top_idx` and bound everything else
+ * by it (order-figures.ts), so a range of a shop with a long tail of products sums few rows.
+ */
+export const orderMonthlyProducts = pgTable(
+  'order_monthly_products',
+  {
+    month: date('month').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.month, t.productId] }),
+    index('order_monthly_products_top_idx').on(t.month, t.quantity.desc(), t.productId),
+  ],
+);
+
 /** How many orders are in each state (open approvals: `reviewing`), spread over 16 slots as above. */
 export const orderStatusTotals = pgTable(
   'order_status_totals',

@@ -16,3 +16,21 @@ export function daysOf(from: string, to: string): string[] {
   return out;
 }
 
+
+/** The first day of every calendar month the range touches (`2026-09-01`, `2026-10-01`, …). */
+export function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [year, month] = from.slice(0, 7).split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > last) break;
+    out.push(`${key}-01`);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+  }
+  return out;
+}
