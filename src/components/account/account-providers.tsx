@@ -18,7 +18,7 @@ export function AccountProviders({ children, english, subject }: { children: Rea
       <ConfigProvider
         locale={english ? enUS : zhCN}
         componentSize="middle"
-        theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6, fontFamily: 'inherit' } }}
+        theme={{ token: { colorPrimary: '#1f6feb', colorLink: '#175fd0', colorError: '#cf1322', borderRadius: 6, fontFamily: 'inherit' } }}
         button={{ autoInsertSpace: false }}
       >
         {/* No element of its own: antd's link styles would override the storefront's link buttons. */}

@@ -57,14 +57,14 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
         </section>
         <section>
           <h2 className="mb-3 text-base font-semibold text-white">{t('links')}</h2>
-          <ul className="grid grid-cols-2 gap-1">
+          <ul className="grid grid-cols-2 gap-x-2">
             {NAV_ITEMS.filter((item) => (FOOTER_NAV_KEYS as readonly string[]).includes(item.key)).map((item) => (
               <li key={item.key}>
-                <Link href={item.href} className="hover:text-white">{tn(item.key)}</Link>
+                <Link href={item.href} className="inline-block py-1 hover:text-white">{tn(item.key)}</Link>
               </li>
             ))}
-            <li><Link href="/contact/contact" className="hover:text-white">{tn('contact')}</Link></li>
-            <li><a href="/api/docs" className="hover:text-white">{t('apiDocs')}</a></li>
+            <li><Link href="/contact/contact" className="inline-block py-1 hover:text-white">{tn('contact')}</Link></li>
+            <li><a href="/api/docs" className="inline-block py-1 hover:text-white">{t('apiDocs')}</a></li>
           </ul>
         </section>
         <section className="min-w-0">
@@ -77,7 +77,7 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
           {footer.qrCode && <QrCode src={footer.qrCode} label={t('qr')} dark />}
         </section>
       </div>
-      <div className="border-t border-gray-800 py-4 text-center text-xs text-gray-500">{t('copyright', { year: new Date().getFullYear() })}</div>
+      <div className="border-t border-gray-800 py-4 text-center text-xs text-gray-400">{t('copyright', { year: new Date().getFullYear() })}</div>
     </footer>
   );
 }

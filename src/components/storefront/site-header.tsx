@@ -43,7 +43,7 @@ export async function SiteHeader({ user, contact, locale, menu }: Props) {
       </div>
       <div className="bg-white">
         <div className="container-page flex h-16 items-center justify-between gap-3">
-          <Link href="/" className="flex min-w-0 items-center gap-2" aria-label={tm('siteName')}>
+          <Link href="/" className="flex min-w-0 items-center gap-2">
             <span aria-hidden className="grid h-9 w-9 place-items-center rounded-lg bg-brand-500 text-lg font-bold text-white">优</span>
             <span className="truncate text-xl font-semibold tracking-tight text-ink">{tm('siteName')}</span>
           </Link>

@@ -39,7 +39,7 @@ export function Slideshow({ slides, footer }: { slides: BannerDto[]; footer?: Re
           <div key={s.id} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${count}`} hidden={i !== index} className="px-6 pb-16 pt-10 md:px-12">
             <h2 className="text-2xl font-bold md:text-3xl">{s.title}</h2>
             <p className="mt-2 max-w-2xl text-brand-100">{s.subtitle}</p>
-            {s.link && <Link href={s.link} className="mt-5 inline-block rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">{t('learnMore')}</Link>}
+            {s.link && <Link href={s.link} className="mt-5 inline-block rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">{t('learnMore')}<span className="sr-only"> · {s.title}</span></Link>}
           </div>
         ))}
       </div>
@@ -49,7 +49,9 @@ export function Slideshow({ slides, footer }: { slides: BannerDto[]; footer?: Re
           <button type="button" onClick={() => go(-1)} aria-label={t('previousSlide')} className="rounded-full p-1.5 hover:bg-white/20"><ChevronLeft aria-hidden size={18} /></button>
           {slides.map((s, i) => (
             <button key={s.id} type="button" onClick={() => setIndex(i)} aria-label={t('goToSlide', { n: i + 1 })} aria-current={i === index}
-              className={`h-2 rounded-full transition-all ${i === index ? 'w-5 bg-white' : 'w-2 bg-white/50'}`} />
+              className="flex h-6 min-w-6 items-center justify-center rounded-full">
+              <span aria-hidden className={`block h-2 rounded-full transition-all ${i === index ? 'w-5 bg-white' : 'w-2 bg-white/50'}`} />
+            </button>
           ))}
           <button type="button" onClick={() => go(1)} aria-label={t('nextSlide')} className="rounded-full p-1.5 hover:bg-white/20"><ChevronRight aria-hidden size={18} /></button>
           <button type="button" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('play') : t('pause')} className="rounded-full p-1.5 hover:bg-white/20">

@@ -38,7 +38,7 @@ export function Toaster() {
   );
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[1100] flex flex-col items-center gap-2 px-3" aria-label={t('notifications')}>
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-[1100] flex flex-col items-center gap-2 px-3" role="region" aria-label={t('notifications')}>
       {toasts.map((toast) => {
         const { box, Icon } = STYLES[toast.kind];
         const text = toast.text ?? t(toast.messageKey ?? 'error');

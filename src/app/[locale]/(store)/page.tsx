@@ -62,7 +62,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
 
       {SECTIONS.map(({ flag, href }) => (
         <section key={flag} aria-labelledby={`section-${flag}`} data-testid={`section-${flag}`}>
-          <SectionHeading id={`section-${flag}`} title={t(flag)} action={<Link href={href} className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
+          <SectionHeading id={`section-${flag}`} title={t(flag)} action={<Link href={href} className="text-sm text-brand-600 hover:underline">{t('more')}<span className="sr-only"> · {t(flag)}</span></Link>} />
           {products[flag].length === 0 ? (
             <p className="text-muted">{t('empty')}</p>
           ) : (
@@ -94,7 +94,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
 
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
         <section className="min-w-0" aria-labelledby="section-news-title" data-testid="section-news">
-          <SectionHeading id="section-news-title" title={t('news')} action={<Link href="/news/index" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
+          <SectionHeading id="section-news-title" title={t('news')} action={<Link href="/news/index" className="text-sm text-brand-600 hover:underline">{t('more')}<span className="sr-only"> · {t('news')}</span></Link>} />
           <ul className="divide-y divide-line rounded-lg border border-line bg-white">
             {news.map((n) => (
               <li key={n.id}>
@@ -107,7 +107,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
           </ul>
         </section>
         <section className="min-w-0" aria-labelledby="section-literature-title" data-testid="section-literature">
-          <SectionHeading id="section-literature-title" title={t('literature')} action={<Link href="/citations/list" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
+          <SectionHeading id="section-literature-title" title={t('literature')} action={<Link href="/citations/list" className="text-sm text-brand-600 hover:underline">{t('more')}<span className="sr-only"> · {t('literature')}</span></Link>} />
           <ul className="divide-y divide-line rounded-lg border border-line bg-white">
             {literature.map((c) => (
               <li key={c.id} className="px-4 py-3">
@@ -120,7 +120,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
       </div>
 
       <section aria-labelledby="section-brands-title" data-testid="section-brands">
-        <SectionHeading id="section-brands-title" title={t('brands')} action={<Link href="/brand?type=0" className="text-sm text-brand-600 hover:underline">{t('more')}</Link>} />
+        <SectionHeading id="section-brands-title" title={t('brands')} action={<Link href="/brand?type=0" className="text-sm text-brand-600 hover:underline">{t('more')}<span className="sr-only"> · {t('brands')}</span></Link>} />
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {brands.map((b) => (
             <li key={b.id}>

@@ -9,7 +9,7 @@ export async function CompanyPage({ title, intro, children, back = true }: { tit
     <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
       {back && (
         <nav aria-label={t('breadcrumb')} className="mb-2 text-sm">
-          <Link href="/sys/manage?default=5" className="text-brand-600 hover:underline">{t('hub.title')}</Link>
+          <Link href="/sys/manage?default=5" className="text-brand-600 underline underline-offset-2">{t('hub.title')}</Link>
           <span aria-hidden="true" className="mx-1 text-muted">/</span>
           <span className="text-muted">{title}</span>
         </nav>
