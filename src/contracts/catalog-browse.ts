@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, pageParams, wholeNumber } from './numbers';
 import { SEARCH_KEY_MAX, sanitiseSearchKey } from '@/lib/search-key';
+import { productPackSchema } from './packs';
 
 /**
  * An id that names one category or brand. Missing is a 400; present but not a positive integer
@@ -176,6 +177,14 @@ export const productPageSchema = z.object({
   typeFallback: z.boolean(),
 });
 export type ProductPageDto = z.infer<typeof productPageSchema>;
+
+/** The list view's extra per product: the grade in the page's language and the packs to buy from the list. */
+export const productListRowSchema = z.object({
+  productId: z.number().int(),
+  grade: z.string(),
+  packs: z.array(productPackSchema),
+});
+export type ProductListRowDto = z.infer<typeof productListRowSchema>;
 
 export const brandFacetSchema = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
 export type BrandFacetDto = z.infer<typeof brandFacetSchema>;

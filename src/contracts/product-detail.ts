@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageParams } from './numbers';
 import { contentSummarySchema } from './content';
+import { productPackSchema } from './packs';
 
 
 // ---- inputs ----
@@ -75,16 +76,6 @@ export const productDetailSchema = z.object({
 });
 export type ProductDetailDto = z.infer<typeof productDetailSchema>;
 
-export const productPackSchema = z.object({
-  id: z.number().int(),
-  size: z.string(),
-  /** CNY, two decimals, from the server. */
-  price: z.string(),
-  stock: z.number().int(),
-  /** Working days until dispatch when out of stock; 0 when in stock. */
-  leadTimeDays: z.number().int(),
-});
-export type ProductPackDto = z.infer<typeof productPackSchema>;
 
 export const productDocumentItemSchema = z.object({
   id: z.number().int(),

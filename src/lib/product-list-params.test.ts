@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { listQuery, parseListParams, parseSearchKey } from './product-list-params';
 
 describe('parseListParams', () => {
-  it('reads sort, brands, stock, category and cursor', () => {
-    expect(parseListParams({ sort: 'priceAsc', brand: ['3', '5,7'], stock: '1', cat: '12', cursor: 'eyJ2IjoxfQ' })).toEqual({
-      sort: 'priceAsc', brandIds: [3, 5, 7], inStock: true, cat: 12, cursor: 'eyJ2IjoxfQ',
+  it('reads sort, brands, stock, category, cursor and view', () => {
+    expect(parseListParams({ sort: 'priceAsc', brand: ['3', '5,7'], stock: '1', cat: '12', cursor: 'eyJ2IjoxfQ', view: 'list' })).toEqual({
+      sort: 'priceAsc', brandIds: [3, 5, 7], inStock: true, cat: 12, cursor: 'eyJ2IjoxfQ', view: 'list',
     });
   });
 
   it('drops what is malformed instead of failing', () => {
-    expect(parseListParams({ sort: 'random', brand: 'x,-1,0,2,2', stock: 'yes', cat: '1e3', cursor: "a'b" })).toEqual({
-      sort: undefined, brandIds: [2], inStock: false, cat: undefined, cursor: undefined,
+    expect(parseListParams({ sort: 'random', brand: 'x,-1,0,2,2', stock: 'yes', cat: '1e3', cursor: "a'b", view: 'grid' })).toEqual({
+      sort: undefined, brandIds: [2], inStock: false, cat: undefined, cursor: undefined, view: undefined,
     });
   });
 

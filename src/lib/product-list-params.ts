@@ -14,7 +14,12 @@ export interface ListParams {
   /** A category filter on lists that are not a category's own list. */
   cat?: number;
   cursor?: string;
+  /** `list`: one row per item with its packs, grouped by substance; otherwise cards. */
+  view?: ListView;
 }
+
+/** How a product list shows its items. */
+export type ListView = 'cards' | 'list';
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 const all = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -27,7 +32,7 @@ function positive(text: string | undefined): number | undefined {
 
 /**
  * Reads `sort`, `brand` (repeated or comma-separated ids, at most 20), `stock=1`, `cat` and
- * `cursor`; anything malformed is dropped rather than refused, so a hand-edited URL still lists.
+ * `cursor` and `view=list`; anything malformed is dropped rather than refused, so a hand-edited URL still lists.
  */
 export function parseListParams(search: Search): ListParams {
   const sortText = first(search.sort);
@@ -41,6 +46,7 @@ export function parseListParams(search: Search): ListParams {
     inStock: stock === '1' || stock === 'true' || stock === 'on',
     cat: positive(first(search.cat)),
     cursor: cursor && /^[A-Za-z0-9_-]{1,512}$/.test(cursor) ? cursor : undefined,
+    view: first(search.view) === 'list' ? 'list' : undefined,
   };
 }
 

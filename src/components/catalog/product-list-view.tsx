@@ -1,14 +1,16 @@
-import { Check, ChevronDown, ChevronLeft, ChevronRight, Info } from 'lucide-react';
+import { Check, ChevronDown, ChevronLeft, ChevronRight, Info, LayoutGrid, List } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import type { BrandFacetDto, CategoryNode, ProductPageDto } from '@/contracts/catalog-browse';
+import type { BrandFacetDto, CategoryNode, ProductListRowDto, ProductPageDto } from '@/contracts/catalog-browse';
 import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
 import { categoryHref } from '@/lib/category-links';
-import { listQuery, type ListParams, type ListSort } from '@/lib/product-list-params';
+import { listQuery, type ListParams, type ListSort, type ListView } from '@/lib/product-list-params';
 import { AutoSubmit } from './auto-submit';
+import { FacetSearch } from './facet-search';
 import { FeedbackForm } from './feedback-form';
 import { ProductListCard } from './product-list-card';
+import { ProductListRows } from './product-list-rows';
 
 export interface ProductListViewProps {
   /** The page's own path, e.g. `/product/list`. */
@@ -28,19 +30,25 @@ export interface ProductListViewProps {
   /** Child categories shown as links above a category's list. */
   subcategories?: CategoryNode[];
   cursorReset?: boolean;
+  /** The list view's grade and packs per product (loaded only for `view=list`). */
+  rows?: ProductListRowDto[];
+  /** A customer is signed in: the list view's add-to-cart adds instead of asking to sign in. */
+  signedIn?: boolean;
   children?: ReactNode;
 }
 
 /**
  * A product list (hot, new, special, promotion, category, search): notices, the count, sort links,
- * filters that work without JavaScript (brand and stock toggles as links, the category as a GET form), cards and
- * keyset paging with the engine's cursors; an empty search offers the "could not find it" form.
+ * filters that work without JavaScript (brand and stock toggles as links, the category as a GET form), cards or
+ * the list view (rows with packs, grouped by substance) and keyset paging with the engine's cursors; an empty
+ * search offers the "could not find it" form.
  */
 export async function ProductListView(props: ProductListViewProps) {
   const { pathname, baseQuery, page, facets, list, search } = props;
   const t = await getTranslations('catalog');
   const format = await getFormatter();
-  const filters = { brand: list.brandIds, stock: list.inStock, cat: list.cat };
+  const filters = { brand: list.brandIds, stock: list.inStock, cat: list.cat, view: list.view };
+  const view: ListView = list.view ?? 'cards';
   const sorts: ListSort[] = search ? ['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc'] : ['newest', 'itemNo', 'priceAsc', 'priceDesc'];
   const activeSort: ListSort = list.sort ?? (search ? 'relevance' : 'newest');
   const href = (extra: Record<string, string | number | boolean | number[] | undefined>) => ({
@@ -102,7 +110,7 @@ export async function ProductListView(props: ProductListViewProps) {
               {props.categoryFilter && props.categoryFilter.length > 0 && (
                 <form method="get" action="" className="flex flex-col gap-1 text-sm" aria-label={t('category')}>
                   <AutoSubmit />
-                  {Object.entries(listQuery({ ...baseQuery, brand: list.brandIds, stock: list.inStock, sort: list.sort })).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+                  {Object.entries(listQuery({ ...baseQuery, brand: list.brandIds, stock: list.inStock, sort: list.sort, view: list.view })).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
                   <label htmlFor="filter-category" className="font-medium">{t('category')}</label>
                   <div className="flex gap-2">
                     <select id="filter-category" name="cat" defaultValue={list.cat ? String(list.cat) : ''} className="h-9 min-w-0 flex-1 rounded-md border border-line bg-white px-2" data-testid="filter-category">
@@ -116,12 +124,13 @@ export async function ProductListView(props: ProductListViewProps) {
               <div className="flex flex-col gap-1 text-sm">
                 <p className="mb-1 font-medium">{t('brands')}</p>
                 {facets.length === 0 ? <p className="text-xs text-muted">{t('noBrands')}</p> : (
+                  <FacetSearch count={facets.length}>
                   <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto" data-testid="brand-facets">
                     {facets.map((f) => {
                       const on = list.brandIds.includes(f.id);
                       const brandsAfter = on ? list.brandIds.filter((b) => b !== f.id) : [...list.brandIds, f.id];
                       return (
-                        <li key={f.id}>
+                        <li key={f.id} data-facet-name={f.name}>
                           <Link href={href({ brand: brandsAfter, cursor: undefined })} rel="nofollow" data-active={on} className="flex items-center gap-2 hover:text-brand-700" data-testid="brand-facet">
                             <CheckMark on={on} />
                             <span className="min-w-0 flex-1 truncate" data-testid="brand-facet-name">{f.name}</span>
@@ -132,9 +141,10 @@ export async function ProductListView(props: ProductListViewProps) {
                       );
                     })}
                   </ul>
+                  </FacetSearch>
                 )}
               </div>
-              {filtered && <Link href={{ pathname, query: listQuery({ ...baseQuery, sort: list.sort }) }} className="text-sm text-brand-700 hover:underline" data-testid="clear-filters">{t('clearFilters')}</Link>}
+              {filtered && <Link href={{ pathname, query: listQuery({ ...baseQuery, sort: list.sort, view: list.view }) }} className="text-sm text-brand-700 hover:underline" data-testid="clear-filters">{t('clearFilters')}</Link>}
             </div>
           </details>
         </aside>
@@ -152,6 +162,15 @@ export async function ProductListView(props: ProductListViewProps) {
                   : <Link key={s} href={href({ sort: s })} className="rounded px-2 py-1 hover:bg-brand-50 hover:text-brand-700">{t(`sort.${s}`)}</Link>
               ))}
             </nav>
+            <nav aria-label={t('viewLabel')} className="flex items-center gap-1 text-sm" data-testid="view-links">
+              {(['cards', 'list'] as const).map((v) => {
+                const Icon = v === 'list' ? List : LayoutGrid;
+                const label = <><Icon aria-hidden size={15} />{t(`view.${v}`)}</>;
+                return v === view
+                  ? <span key={v} aria-current="true" className="flex items-center gap-1 rounded border border-brand-500 px-2 py-1 text-brand-700">{label}</span>
+                  : <Link key={v} href={href({ view: v === 'list' ? 'list' : undefined, cursor: list.cursor })} rel="nofollow" className="flex items-center gap-1 rounded border border-line px-2 py-1 hover:border-brand-500 hover:text-brand-700" data-testid={`view-${v}`}>{label}</Link>;
+              })}
+            </nav>
           </div>
 
           {page.items.length === 0 ? (
@@ -161,6 +180,8 @@ export async function ProductListView(props: ProductListViewProps) {
                 <div className="flex justify-center"><FeedbackForm searchKey={search.key} type={search.type} /></div>
               )}
             </div>
+          ) : view === 'list' ? (
+            <ProductListRows items={page.items} rows={props.rows ?? []} signedIn={props.signedIn ?? false} />
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="product-list">
               {page.items.map((p) => <li key={p.id}><ProductListCard product={p} /></li>)}

@@ -4,7 +4,7 @@ import { ShoppingCart } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { ProductPackDto } from '@/contracts/product-detail';
+import type { ProductPackDto } from '@/contracts/packs';
 import { apiPost } from '@/lib/api-client';
 import { openLoginDialog, showToast } from '@/lib/ui-events';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -20,9 +20,16 @@ function clampQuantity(text: string): number {
 /**
  * Pack sizes with price, stock or lead time, a quantity and add-to-cart each. Guests get the login
  * dialog; signed-in customers add through the cart API, and the page refreshes so the header's
- * count follows. On phones each pack is a card; on wider screens a table.
+ * count follows. On phones each pack is a card; on wider screens a table. `compact` (a row of a
+ * product list): no frame, column headings for screen readers only, tighter cells.
  */
-export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signedIn: boolean }) {
+export function PackTable({ packs, signedIn, compact = false, itemLabel }: {
+  packs: ProductPackDto[];
+  signedIn: boolean;
+  compact?: boolean;
+  /** Names the item in the controls' labels when several products' packs share a page (`G0001234 500 mL`). */
+  itemLabel?: string;
+}) {
   const t = useTranslations('productDetail');
   const format = useFormatter();
   const router = useRouter();
@@ -30,7 +37,9 @@ export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signed
   const [busy, setBusy] = useState<number | null>(null);
   const hydrated = useHydrated();
 
-  if (packs.length === 0) return <p className="rounded-lg border border-dashed border-line bg-white p-6 text-center text-sm text-muted" data-testid="packs-empty">{t('noPacks')}</p>;
+  if (packs.length === 0) {
+    return <p className={compact ? 'py-2 text-sm text-muted' : 'rounded-lg border border-dashed border-line bg-white p-6 text-center text-sm text-muted'} data-testid="packs-empty">{t('noPacks')}</p>;
+  }
 
   async function add(pack: ProductPackDto) {
     if (!signedIn) {
@@ -50,10 +59,17 @@ export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signed
   }
 
   const price = (value: string) => format.number(Number(value), 'money');
+  const cell = compact ? 'md:px-2 md:py-1.5' : 'md:px-4 md:py-3';
   return (
-    <div className="rounded-lg border border-line bg-white">
-      <table className="w-full text-sm" data-testid="pack-table">
-        <thead className="hidden bg-gray-50 text-left text-xs text-muted md:table-header-group">
+    <div className={compact ? '' : 'rounded-lg border border-line bg-white'}>
+      <table className={`w-full text-sm ${compact ? 'md:table-fixed' : ''}`} data-testid="pack-table">
+        {compact && (
+          // One set of column widths for every item of a list, so that sizes, prices and buttons line up.
+          <colgroup>
+            <col className="md:w-[16%]" /><col className="md:w-[16%]" /><col className="md:w-[16%]" /><col className="md:w-[17%]" /><col className="md:w-[13%]" /><col className="md:w-[22%]" />
+          </colgroup>
+        )}
+        <thead className={compact ? 'sr-only' : 'hidden bg-gray-50 text-left text-xs text-muted md:table-header-group'}>
           <tr>
             <th scope="col" className="px-4 py-2">{t('size')}</th>
             <th scope="col" className="px-4 py-2 text-right">{t('price')}</th>
@@ -65,18 +81,18 @@ export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signed
         </thead>
         <tbody className="divide-y divide-line">
           {packs.map((pack) => (
-            <tr key={pack.id} className="grid grid-cols-2 items-center gap-x-3 gap-y-2 p-4 md:table-row md:p-0" data-testid="pack-row">
-              <th scope="row" className="text-left font-medium text-ink md:px-4 md:py-3" data-testid="pack-size">{pack.size}</th>
-              <td className="text-right font-semibold text-accent md:px-4 md:py-3" data-testid="pack-price">{price(pack.price)}</td>
-              <td className="text-xs md:px-4 md:py-3">
+            <tr key={pack.id} className={`grid items-center gap-x-3 gap-y-2 md:table-row md:p-0 ${compact ? 'grid-cols-3 py-2' : 'grid-cols-2 p-4'}`} data-testid="pack-row" data-pack-id={pack.id}>
+              <th scope="row" className={`text-left font-medium text-ink ${cell}`} data-testid="pack-size">{pack.size}</th>
+              <td className={`font-semibold text-accent ${cell} ${compact ? 'md:text-right' : 'text-right'}`} data-testid="pack-price">{price(pack.price)}</td>
+              <td className={`text-xs ${cell}`}>
                 {pack.stock > 0
                   ? <span className="rounded bg-green-50 px-1.5 py-0.5 text-green-800">{t('inStock', { count: pack.stock })}</span>
                   : <span className="rounded bg-gray-100 px-1.5 py-0.5 text-muted">{t('outOfStock')}</span>}
               </td>
-              <td className="text-right text-xs text-muted md:px-4 md:py-3 md:text-left">
+              <td className={`text-xs text-muted ${cell} md:text-left ${compact ? '' : 'text-right'}`}>
                 {pack.stock > 0 ? t('shipsToday') : t('leadTimeDays', { days: pack.leadTimeDays })}
               </td>
-              <td className="md:px-4 md:py-3">
+              <td className={cell}>
                 <input
                   type="number"
                   inputMode="numeric"
@@ -86,17 +102,17 @@ export function PackTable({ packs, signedIn }: { packs: ProductPackDto[]; signed
                   value={quantities[pack.id] ?? '1'}
                   onChange={(e) => setQuantities((q) => ({ ...q, [pack.id]: e.target.value }))}
                   onBlur={(e) => setQuantities((q) => ({ ...q, [pack.id]: String(clampQuantity(e.target.value)) }))}
-                  aria-label={t('quantityFor', { size: pack.size })}
-                  className="h-9 w-20 rounded-md border border-line px-2 text-sm"
+                  aria-label={t('quantityFor', { size: itemLabel ? `${itemLabel} ${pack.size}` : pack.size })}
+                  className={`h-9 rounded-md border border-line px-2 text-sm ${compact ? 'w-16' : 'w-20'}`}
                   data-testid="pack-quantity"
                 />
               </td>
-              <td className="text-right md:px-4 md:py-3">
+              <td className={`text-right ${cell}`}>
                 <button
                   type="button"
                   onClick={() => void add(pack)}
                   disabled={!hydrated || busy === pack.id}
-                  aria-label={t('addToCartFor', { size: pack.size })}
+                  aria-label={t('addToCartFor', { size: itemLabel ? `${itemLabel} ${pack.size}` : pack.size })}
                   className="inline-flex h-9 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60"
                   data-testid="add-to-cart"
                 >

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { BrandFacetDto, BrandListType, BrandPageDto, ProductPageDto, ProductPageInput, ProductSearchType } from '@/contracts/catalog-browse';
+import type { BrandFacetDto, BrandListType, BrandPageDto, ProductListRowDto, ProductPageDto, ProductPageInput, ProductSearchType } from '@/contracts/catalog-browse';
 import { PRODUCT_SEARCH_TYPES } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
@@ -8,6 +8,7 @@ import { countSearch } from '@/server/modules/dashboard/search-counts';
 import { listBrands, listBrandsByIds } from './brands';
 import { searchBrands } from './search/brands';
 import { InvalidCursorError } from './search/cursor';
+import { loadListRows } from './search/cards';
 import { brandFacets } from './search/facets';
 import { listProducts, type ProductQuery } from './search/products';
 import type { Lang } from '@/lib/lang';
@@ -69,6 +70,11 @@ export async function findBrandFacets(db: Db, filter: Omit<ProductFilter, 'brand
   const { query } = toQuery({ ...filter, limit: 1 }, lang);
   const { brandIds: _b, cursor: _c, limit: _l, sort: _s, ...rest } = query;
   return brandFacets(db, rest);
+}
+
+/** The list view's grade and packs of a page's products, in the page's order. */
+export async function findListRows(db: Db, productIds: readonly number[], lang: Lang): Promise<ProductListRowDto[]> {
+  return loadListRows(db, productIds, lang);
 }
 
 /** A brand list page (`/brand?type=`), or a brand search (`/brand/list?sk=`) when a key is given. */

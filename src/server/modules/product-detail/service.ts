@@ -2,8 +2,9 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
-  CategoryCrumbDto, ProductDetailAllDto, ProductDetailDto, ProductDocumentsDto, ProductLinkedPageDto, ProductPackDto,
+  CategoryCrumbDto, ProductDetailAllDto, ProductDetailDto, ProductDocumentsDto, ProductLinkedPageDto,
 } from '@/contracts/product-detail';
+import type { ProductPackDto } from '@/contracts/packs';
 import type { Db } from '@/server/db/client';
 import {
   brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, type ContentKind,

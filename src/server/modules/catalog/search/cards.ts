@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { ProductCardDto } from '@/contracts/catalog';
+import type { ProductListRowDto } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import { intArray } from './conditions';
@@ -50,4 +51,44 @@ export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Pro
       inStock: r.in_stock === true,
     }];
   });
+}
+
+interface ListRowRow {
+  product_id: number;
+  grade: string;
+  grade_zh: string;
+  pack_id: number | null;
+  size: string | null;
+  price: string | null;
+  stock: number | null;
+  lead_time_days: number | null;
+}
+
+/**
+ * What the list view adds to a page's cards: each product's grade in the visitor's language and
+ * its packs (size, price, stock, lead time) in the order the detail page shows them — one query
+ * for the whole page, by the packs' product index.
+ */
+export async function loadListRows(db: Db, ids: readonly number[], lang: Lang): Promise<ProductListRowDto[]> {
+  if (ids.length === 0) return [];
+  const rows = rowsOf<ListRowRow>(await db.execute(sql`
+    select p.id::int as product_id, p.grade, p.grade_zh, k.id::int as pack_id, k.size, k.price::text as price,
+      k.stock::int as stock, k.lead_time_days::int as lead_time_days
+    from products p
+    left join product_packs k on k.product_id = p.id
+    where p.id = any(${intArray(ids)})
+    order by p.id, k.sort, k.id`));
+  const byId = new Map<number, ProductListRowDto>();
+  for (const r of rows) {
+    const id = Number(r.product_id);
+    let row = byId.get(id);
+    if (!row) {
+      row = { productId: id, grade: lang === 'zh' && r.grade_zh ? r.grade_zh : r.grade, packs: [] };
+      byId.set(id, row);
+    }
+    if (r.pack_id !== null && r.size !== null && r.price !== null) {
+      row.packs.push({ id: Number(r.pack_id), size: r.size, price: r.price, stock: Number(r.stock ?? 0), leadTimeDays: Number(r.lead_time_days ?? 0) });
+    }
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,12 +1,12 @@
 import 'server-only';
-import type { BrandFacetDto, CategoryNode, ProductPageDto } from '@/contracts/catalog-browse';
+import type { BrandFacetDto, CategoryNode, ProductListRowDto, ProductPageDto } from '@/contracts/catalog-browse';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import type { Lang } from '@/lib/lang';
 import type { ListParams } from '@/lib/product-list-params';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
-import { findBrandFacets, findProducts, type ProductFilter } from '@/server/modules/catalog/browse';
+import { findBrandFacets, findListRows, findProducts, type ProductFilter } from '@/server/modules/catalog/browse';
 import { getCategory, listCategoryTree } from '@/server/modules/catalog/categories';
 import { sharedCache } from '../../../_lib/shared-cache';
 
@@ -19,6 +19,8 @@ export interface ProductListData {
   roots: CategoryNode[];
   /** The cursor in the URL was not valid for this list: the first page is shown instead. */
   cursorReset: boolean;
+  /** The list view's grade and packs per product of the page (empty for the card view). */
+  rows: ProductListRowDto[];
 }
 
 interface ListRequest {
@@ -68,7 +70,8 @@ async function readProductList(params: Omit<ListRequest, 'locale'>, lang: Lang):
     ),
   ]);
   const result = first ?? { page: await findProducts(db, { ...filter, cursor: undefined }, lang), cursorReset: true };
-  return { ...result, facets, roots };
+  const rows = params.list.view === 'list' ? await findListRows(db, result.page.items.map((p) => p.id), lang) : [];
+  return { ...result, facets, roots, rows };
 }
 
 const loadSharedList = sharedCache('product-list', [storefrontTags.catalogue], readProductList);

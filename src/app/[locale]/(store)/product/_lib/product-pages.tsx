@@ -9,6 +9,7 @@ import { categoryHref } from '@/lib/category-links';
 import { parseListParams, parseSearchKey } from '@/lib/product-list-params';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
 import { resolveSearchType } from '@/server/modules/catalog/browse';
+import { isCustomerSignedIn } from './load-product-detail';
 import { loadCategory, loadProductList } from './load-product-list';
 
 export type Search = Record<string, string | string[] | undefined>;
@@ -152,6 +153,8 @@ function productListPage(decide: (search: Search) => Decision, intro?: (locale: 
         categoryFilter={category ? undefined : data.roots}
         subcategories={category?.node.secondJson}
         cursorReset={data.cursorReset}
+        rows={data.rows}
+        signedIn={list.view === 'list' ? await isCustomerSignedIn() : false}
       >
         {intro ? await intro(locale as Locale) : null}
       </ProductListView>
