@@ -33,6 +33,7 @@ for (const { prefix, list, cards, login } of [
 
     // Sorting and filtering keep the view.
     await page.getByTestId('sort-links').getByRole('link').first().click();
+    await expect(page).toHaveURL(/[?&]sort=newest(&|$)/);
     await expect(page).toHaveURL(/[?&]view=list(&|$)/);
     await expect(page.getByTestId('product-rows')).toBeVisible();
 
@@ -41,9 +42,11 @@ for (const { prefix, list, cards, login } of [
     await expect(page.getByRole('dialog', { name: login })).toBeVisible();
     await page.getByTestId('login-close').click();
 
-    // Back to cards, on the same page of results.
+    // Back to cards, with the list's sort kept (closing the dialog went home, spec §4).
+    await page.goto(`${prefix}/product/list?sk=${encodeURIComponent(ETHANOL)}&type=3&sort=newest&view=list`);
     await page.getByTestId('view-links').getByRole('link', { name: cards }).click();
     await expect(page).not.toHaveURL(/view=list/);
+    await expect(page).toHaveURL(/[?&]sort=newest(&|$)/);
     await expect(page.getByTestId('product-card').first()).toBeVisible();
   });
 }
