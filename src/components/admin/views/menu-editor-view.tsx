@@ -25,7 +25,7 @@ export function MenuEditorView() {
   const [tree, setTree] = useState<MenuRowDto[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | 'new' | null>(null);
-  const [permissions, setPermissions] = useState<string[]>([]);
+  const [permissions, setPermissions] = useState<PermissionGroupDto[]>([]);
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const rows = useMemo(() => flat(tree ?? []), [tree]);
@@ -40,7 +40,7 @@ export function MenuEditorView() {
   useEffect(() => {
     adminApi<MenuRowDto[]>('GET', '/api/admin/menu-items').then(setTree, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
     adminApi<PermissionGroupDto[]>('GET', '/api/admin/permissions')
-      .then((g) => setPermissions(g.flatMap((x) => x.permissions.map((p) => p.code))))
+      .then(setPermissions)
       .catch(() => setPermissions([]));
   }, []);
 
@@ -138,7 +138,14 @@ export function MenuEditorView() {
                 <Select allowClear options={rows.filter((r) => r.id !== selected).map((r) => ({ value: r.id, label: `${r.titleZh} / ${r.titleEn}` }))} aria-label={t('parent')} />
               </Form.Item>
               <Form.Item name="permission" label={t('permission')}>
-                <Select allowClear showSearch options={permissions.map((p) => ({ value: p, label: p }))} aria-label={t('permission')} />
+                <Select
+                  allowClear
+                  showSearch
+                  optionFilterProp="label"
+                  // Named in the staff member's language, the code beside it (what the menu stores).
+                  options={permissions.map((g) => ({ label: g.group, options: g.permissions.map((p) => ({ value: p.code, label: `${p.name} · ${p.code}` })) }))}
+                  aria-label={t('permission')}
+                />
               </Form.Item>
             </div>
             <Space wrap size={16} className="mb-4">
