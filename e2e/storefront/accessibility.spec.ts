@@ -8,7 +8,7 @@ import { expect, loginAs, test } from '../fixtures';
  */
 
 const STOREFRONT = [
-  '/', '/product/index', '/product/list?sk=%E4%B9%99%E9%86%87&type=3', '/product/detail?id=1', '/brand?type=1',
+  '/', '/product/index', '/product/list?sk=%E4%B9%99%E9%86%87&type=3', '/product/list?sk=%E4%B9%99%E9%86%87&type=3&view=list', '/product/detail?id=1', '/brand?type=1',
   '/promotion/hot?type=1', '/news/index', '/applications', '/citations', '/support', '/resources/index', '/about/index', '/contact/contact',
 ] as const;
 
@@ -26,7 +26,8 @@ async function seriousViolations(page: Page, path: string): Promise<string[]> {
 }
 
 test.describe('accessibility (axe-core)', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Many pages a test: minutes when the machine is busy.
+  test.describe.configure({ timeout: 300_000 });
 
   for (const locale of ['zh', 'en'] as const) {
     test(`storefront pages have no serious or critical violation (${locale})`, async ({ page }) => {
