@@ -13,7 +13,7 @@ const COUNT_CAP = 10_000;
 type BrandRow = typeof brands.$inferSelect;
 
 /** The brand's products, read through `products_brand_idx` and stopped after the cap. */
-const productCount = sql<number>`(select count(*)::int from (select 1 from ${products} where ${products.brandId} = ${brands.id} limit ${COUNT_CAP + 1}) as capped)`;
+const productCount = sql<number>`(select count(*)::int from (select 1 from products p where p.brand_id = "brands"."id" limit ${COUNT_CAP + 1}) as capped)`;
 
 function toDto(r: BrandRow & { productCount: number }): AdminBrandDto {
   return {

@@ -10,7 +10,7 @@ import { forgetCategoryTree } from '@/server/modules/catalog/categories';
 type CategoryRow = Omit<AdminCategoryDto, 'children'>;
 
 /** Whether products are filed under the category itself: one probe of `products_category_idx` per row. */
-const hasProducts = sql<boolean>`exists (select 1 from ${products} where ${products.categoryId} = ${categories.id})`;
+const hasProducts = sql<boolean>`exists (select 1 from products p where p.category_id = "categories"."id")`;
 
 async function readRows(db: Db): Promise<CategoryRow[]> {
   const rows = await db
