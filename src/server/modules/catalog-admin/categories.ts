@@ -179,6 +179,7 @@ export async function moveCategory(
         await recordAudit(tx, params.actor, {
           action: 'move', entity: 'category', entityId: params.id,
           before: { parentId: moved.parentId, level: Number(moved.level), sort: moved.sort }, after: { parentId: params.parentId, level, sort },
+          note: { descendantsMoved: generations.flat().length },
         });
       } else if (sibling.sort !== sort) {
         await tx.update(categories).set({ sort }).where(eq(categories.id, sibling.id));
