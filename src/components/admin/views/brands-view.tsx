@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AdminBrandDto, AdminBrandInput } from '@/contracts/catalog-admin';
@@ -30,6 +30,8 @@ export function BrandsView() {
   const [history, setHistory] = useState<AdminBrandDto | null>(null);
   const [form] = Form.useForm<AdminBrandInput>();
   const run = useAdminAction(reload, form);
+  // On a phone the actions column scrolls with the others instead of covering most of the table.
+  const wide = Grid.useBreakpoint().md === true;
 
   const sortOrder = (field: string) => (query.sort === field ? 'ascend' : query.sort === `-${field}` ? 'descend' : null);
   const open = (brand: AdminBrandDto | 'new') => {
@@ -47,10 +49,10 @@ export function BrandsView() {
       </div>
       <Space wrap className="mb-3">
         <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
-          onSearch={(key) => setQuery({ key, page: '1' })} style={{ width: 260, maxWidth: '100%' }} />
-        <Select aria-label={t('authorisedFilter')} value={query.authorised} style={{ width: 140 }} onChange={(authorised) => setQuery({ authorised, page: '1' })}
+          onSearch={(key) => setQuery({ key, page: '1' })} style={{ width: 300, maxWidth: '100%' }} />
+        <Select aria-label={t('authorisedFilter')} value={query.authorised} style={{ width: 160 }} onChange={(authorised) => setQuery({ authorised, page: '1' })}
           options={[{ value: '', label: t('allAuthorised') }, { value: 'true', label: t('onlyAuthorised') }, { value: 'false', label: t('notAuthorised') }]} />
-        <Select aria-label={t('recommendedFilter')} value={query.recommended} style={{ width: 140 }} onChange={(recommended) => setQuery({ recommended, page: '1' })}
+        <Select aria-label={t('recommendedFilter')} value={query.recommended} style={{ width: 180 }} onChange={(recommended) => setQuery({ recommended, page: '1' })}
           options={[{ value: '', label: t('allRecommended') }, { value: 'true', label: t('onlyRecommended') }, { value: 'false', label: t('notRecommended') }]} />
       </Space>
       {error && <Alert type="error" title={error} className="mb-3" />}
@@ -58,7 +60,7 @@ export function BrandsView() {
         rowKey="id"
         loading={loading}
         dataSource={data?.items ?? []}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1100 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -71,12 +73,12 @@ export function BrandsView() {
           { title: t('nameZh'), dataIndex: 'nameZh', sorter: true, sortOrder: sortOrder('nameZh'), width: 130 },
           { title: t('nameEn'), dataIndex: 'nameEn', sorter: true, sortOrder: sortOrder('nameEn'), width: 150 },
           { title: t('country'), dataIndex: 'country', width: 100, render: (c: string) => (c ? countryName(c, locale) : '—') },
-          { title: t('authorised'), dataIndex: 'authorised', width: 100, render: (v: boolean) => yesNo(v, 'green') },
-          { title: t('recommended'), dataIndex: 'recommended', width: 90, render: (v: boolean) => yesNo(v, 'blue') },
-          { title: t('sort'), dataIndex: 'sort', sorter: true, sortOrder: sortOrder('sort'), width: 100 },
+          { title: t('authorisedColumn'), dataIndex: 'authorised', width: 110, render: (v: boolean) => yesNo(v, 'green') },
+          { title: t('recommended'), dataIndex: 'recommended', width: 130, render: (v: boolean) => yesNo(v, 'blue') },
+          { title: t('sort'), dataIndex: 'sort', sorter: true, sortOrder: sortOrder('sort'), width: 130 },
           { title: t('products'), dataIndex: 'productCount', width: 90, render: (n: number) => (n > 10_000 ? t('manyProducts') : n) },
           {
-            title: t('actions'), key: 'actions', width: 250, fixed: 'right', render: (_: unknown, b) => (
+            title: t('actions'), key: 'actions', width: 320, fixed: wide ? 'right' : undefined, render: (_: unknown, b) => (
               <Space wrap size={4}>
                 <Button size="small" onClick={() => open(b)}>{t('edit')}</Button>
                 {b.productCount > 0 ? (
@@ -125,7 +127,7 @@ function BrandFields() {
       <Form.Item name="logoText" label={t('logoText')} extra={t('logoTextHelp')} rules={[tooLong(40)]}><Input /></Form.Item>
       <Form.Item name="country" label={t('country')} rules={[{ pattern: /^([A-Za-z]{2})?$/, message: t('countryInvalid') }]}><Input maxLength={2} placeholder="CN" /></Form.Item>
       <Form.Item name="sort" label={t('sort')} extra={t('sortHelp')}
-        rules={[{ required: true, type: 'integer', min: 0, max: 999_999, message: t('sortInvalid') }]}><InputNumber className="w-full" min={0} max={999_999} precision={0} /></Form.Item>
+        rules={[{ required: true, type: 'integer', min: 0, max: 999_999, message: t('sortInvalid') }]}><InputNumber style={{ width: '100%' }} min={0} max={999_999} precision={0} /></Form.Item>
       <Form.Item name="authorised" label={t('authorised')} valuePropName="checked"><Switch aria-label={t('authorised')} /></Form.Item>
       <Form.Item name="recommended" label={t('recommended')} valuePropName="checked"><Switch aria-label={t('recommended')} /></Form.Item>
       <Form.Item name="descriptionZh" label={t('descriptionZh')} rules={[tooLong(2000)]} className="sm:col-span-2"><Input.TextArea rows={3} /></Form.Item>

@@ -3,7 +3,7 @@
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Space, Spin, Tag, Tooltip, Tree, type TreeProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CATEGORY_MAX_LEVEL, type AdminCategoryDto } from '@/contracts/catalog-admin';
 import { adminApi, AdminApiError } from '../admin-api';
 import { RecordHistory } from './record-history';
@@ -35,6 +35,9 @@ export function CategoriesView() {
   const [history, setHistory] = useState<AdminCategoryDto | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Names>();
+  // Categories are open unless collapsed, so a new subcategory shows under its parent at once.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  const editor = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => flat(tree ?? []), [tree]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const current = selected?.kind === 'edit' ? byId.get(selected.id) ?? null : null;
@@ -54,6 +57,8 @@ export function CategoriesView() {
 
   function select(next: Selection) {
     setSelected(next);
+    // On a phone the form sits above the tree: bring it into view.
+    if (next && window.matchMedia('(max-width: 1023px)').matches) editor.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     form.resetFields();
     const row = next?.kind === 'edit' ? byId.get(next.id) : undefined;
     form.setFieldsValue(row ? { nameZh: row.nameZh, nameEn: row.nameEn } : { nameZh: '', nameEn: '' });
@@ -148,54 +153,58 @@ export function CategoriesView() {
       <Card title={t('title')} extra={<Button type="primary" onClick={() => select({ kind: 'new', parentId: null })}>{t('addRoot')}</Button>}>
         {error && <Alert type="error" title={error} className="mb-3" />}
         {tree === null ? <div className="py-8 text-center"><Spin /></div> : tree.length === 0 ? <Empty description={t('empty')} /> : (
-          <Tree draggable={{ icon: false }} blockNode defaultExpandAll treeData={toNodes(tree)} onDrop={onDrop} allowDrop={allowDrop} aria-label={t('title')}
+          <Tree draggable={{ icon: false }} blockNode treeData={toNodes(tree)} onDrop={onDrop} allowDrop={allowDrop} aria-label={t('title')}
+            expandedKeys={rows.filter((r) => r.children.length > 0 && !collapsed.has(r.id)).map((r) => r.id)}
+            onExpand={(keys) => setCollapsed(new Set(rows.filter((r) => r.children.length > 0 && !keys.includes(r.id)).map((r) => r.id)))}
             selectedKeys={current ? [current.id] : []} onSelect={(keys) => keys[0] !== undefined && select({ kind: 'edit', id: Number(keys[0]) })} />
         )}
         <p className="mt-3 text-xs text-slate-500">{t('dragHint')}</p>
       </Card>
-      <Card title={selected?.kind === 'new' ? t('addTitle') : t('editTitle')}>
-        {selected === null || (selected.kind === 'edit' && !current) ? <Empty description={t('pick')} /> : (
-          <Form form={form} layout="vertical" onFinish={save} initialValues={{ nameZh: '', nameEn: '' }}>
-            <p className="mb-3 text-sm text-slate-600">
-              {t('parent')}: {selected.kind === 'new' ? (newParent ? label(newParent) : t('topLevel')) : (parent ? label(parent) : t('topLevel'))}
-              {current && <Tag className="ml-2">{t('level', { level: current.level })}</Tag>}
-              {current?.leaf && <Tag>{t('leaf')}</Tag>}
-            </p>
-            <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 40, message: t('tooLong', { max: 40 }) }]}><Input /></Form.Item>
-            <Form.Item name="nameEn" label={t('nameEn')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 60, message: t('tooLong', { max: 60 }) }]}><Input /></Form.Item>
-            <Space wrap className="mb-4">
-              <Button type="primary" htmlType="submit" loading={busy}>{t('save')}</Button>
+      <div ref={editor} className="order-first scroll-mt-4 lg:order-none lg:sticky lg:top-4 lg:self-start">
+        <Card title={selected?.kind === 'new' ? t('addTitle') : t('editTitle')}>
+          {selected === null || (selected.kind === 'edit' && !current) ? <Empty description={t('pick')} /> : (
+            <Form form={form} layout="vertical" onFinish={save} initialValues={{ nameZh: '', nameEn: '' }}>
+              <p className="mb-3 text-sm text-slate-600">
+                {t('parent')}: {selected.kind === 'new' ? (newParent ? label(newParent) : t('topLevel')) : (parent ? label(parent) : t('topLevel'))}
+                {current && <Tag className="ml-2">{t('level', { level: current.level })}</Tag>}
+                {current?.leaf && <Tag>{t('leaf')}</Tag>}
+              </p>
+              <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 40, message: t('tooLong', { max: 40 }) }]}><Input /></Form.Item>
+              <Form.Item name="nameEn" label={t('nameEn')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 60, message: t('tooLong', { max: 60 }) }]}><Input /></Form.Item>
+              <Space wrap className="mb-4">
+                <Button type="primary" htmlType="submit" loading={busy}>{t('save')}</Button>
+                {current && (
+                  <Tooltip title={canAddChild ? undefined : t('noChild')}>
+                    <Button disabled={!canAddChild} onClick={() => select({ kind: 'new', parentId: current.id })}>{t('addChild')}</Button>
+                  </Tooltip>
+                )}
+                {current && (current.children.length > 0 || current.hasProducts ? (
+                  <Tooltip title={current.children.length > 0 ? t('noDeleteChildren') : t('noDeleteProducts')}>
+                    <Button danger disabled>{t('delete')}</Button>
+                  </Tooltip>
+                ) : (
+                  <Popconfirm title={t('deleteConfirm', { name: label(current) })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={remove}>
+                    <Button danger>{t('delete')}</Button>
+                  </Popconfirm>
+                ))}
+                {current && <Button type="link" onClick={() => setHistory(current)}>{t('history')}</Button>}
+              </Space>
               {current && (
-                <Tooltip title={canAddChild ? undefined : t('noChild')}>
-                  <Button disabled={!canAddChild} onClick={() => select({ kind: 'new', parentId: current.id })}>{t('addChild')}</Button>
-                </Tooltip>
+                <fieldset className="border-t border-slate-200 pt-3">
+                  <legend className="pr-2 text-sm text-slate-600">{t('move')}</legend>
+                  <Space wrap>
+                    <Button icon={<ArrowUpOutlined />} disabled={busy || index <= 0} onClick={() => move(current.id, current.parentId, index - 1)}>{t('moveUp')}</Button>
+                    <Button icon={<ArrowDownOutlined />} disabled={busy || index < 0 || index >= siblings.length - 1} onClick={() => move(current.id, current.parentId, index + 1)}>{t('moveDown')}</Button>
+                    <Button icon={<ArrowRightOutlined />} disabled={busy || !canIndent} onClick={() => above && move(current.id, above.id, above.children.length)}>{t('indent')}</Button>
+                    <Button icon={<ArrowLeftOutlined />} disabled={busy || !parent}
+                      onClick={() => parent && move(current.id, parent.parentId, siblingsOf(parent).findIndex((s) => s.id === parent.id) + 1)}>{t('outdent')}</Button>
+                  </Space>
+                </fieldset>
               )}
-              {current && (current.children.length > 0 || current.hasProducts ? (
-                <Tooltip title={current.children.length > 0 ? t('noDeleteChildren') : t('noDeleteProducts')}>
-                  <Button danger disabled>{t('delete')}</Button>
-                </Tooltip>
-              ) : (
-                <Popconfirm title={t('deleteConfirm', { name: label(current) })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={remove}>
-                  <Button danger>{t('delete')}</Button>
-                </Popconfirm>
-              ))}
-              {current && <Button type="link" onClick={() => setHistory(current)}>{t('history')}</Button>}
-            </Space>
-            {current && (
-              <fieldset className="border-t border-slate-200 pt-3">
-                <legend className="pr-2 text-sm text-slate-600">{t('move')}</legend>
-                <Space wrap>
-                  <Button icon={<ArrowUpOutlined />} disabled={busy || index <= 0} onClick={() => move(current.id, current.parentId, index - 1)}>{t('moveUp')}</Button>
-                  <Button icon={<ArrowDownOutlined />} disabled={busy || index < 0 || index >= siblings.length - 1} onClick={() => move(current.id, current.parentId, index + 1)}>{t('moveDown')}</Button>
-                  <Button icon={<ArrowRightOutlined />} disabled={busy || !canIndent} onClick={() => above && move(current.id, above.id, above.children.length)}>{t('indent')}</Button>
-                  <Button icon={<ArrowLeftOutlined />} disabled={busy || !parent}
-                    onClick={() => parent && move(current.id, parent.parentId, siblingsOf(parent).findIndex((s) => s.id === parent.id) + 1)}>{t('outdent')}</Button>
-                </Space>
-              </fieldset>
-            )}
-          </Form>
-        )}
-      </Card>
+            </Form>
+          )}
+        </Card>
+      </div>
       <RecordHistory entity="category" entityId={history?.id ?? null} title={history ? label(history) : ''} onClose={() => setHistory(null)} />
     </div>
   );
