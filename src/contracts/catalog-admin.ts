@@ -53,6 +53,8 @@ export const adminBrandSchema = z.object({
   country: z.string(),
   /** The word mark the storefront shows as the brand's logo. */
   logoText: z.string(),
+  /** The uploaded logo image, or null (the storefront then shows `logoText`). */
+  logoUrl: z.string().nullable(),
   descriptionZh: z.string(),
   descriptionEn: z.string(),
   authorised: z.boolean(),

@@ -8,6 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { countryName } from '@/lib/country';
 import { adminApi } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
+import { BrandLogoField } from './brand-logo-field';
 import { RecordHistory } from './record-history';
 import { pagination, useAdminAction } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
@@ -60,7 +61,7 @@ export function BrandsView() {
         rowKey="id"
         loading={loading}
         dataSource={data?.items ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1200 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -70,6 +71,12 @@ export function BrandsView() {
         pagination={pagination(query.page, PAGE_SIZE, data?.total ?? 0, (page) => setQuery({ page }))}
         columns={[
           { title: t('code'), dataIndex: 'code', sorter: true, sortOrder: sortOrder('code'), width: 110 },
+          {
+            title: t('logoColumn'), key: 'logo', width: 90, render: (_: unknown, b) => (b.logoUrl
+              // eslint-disable-next-line @next/next/no-img-element
+              ? <img src={b.logoUrl} alt={b.logoText || b.nameEn} className="h-8 max-w-[72px] object-contain" />
+              : <span className="text-xs font-bold text-slate-500">{b.logoText}</span>),
+          },
           { title: t('nameZh'), dataIndex: 'nameZh', sorter: true, sortOrder: sortOrder('nameZh'), width: 130 },
           { title: t('nameEn'), dataIndex: 'nameEn', sorter: true, sortOrder: sortOrder('nameEn'), width: 150 },
           { title: t('country'), dataIndex: 'country', width: 100, render: (c: string) => (c ? countryName(c, locale) : '—') },
@@ -109,6 +116,8 @@ export function BrandsView() {
         }}>
           <BrandFields />
         </Form>
+        {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p>
+          : editing && <BrandLogoField brand={editing} onChange={(b) => { setEditing(b); void reload(); }} />}
       </Modal>
       <RecordHistory entity="brand" entityId={history?.id ?? null} title={history ? (locale === 'en' ? history.nameEn : history.nameZh) : ''} onClose={() => setHistory(null)} />
     </section>

@@ -6,6 +6,7 @@ import { escapeLike } from '@/server/db/like';
 import { brands, contentItems, products } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
+import { brandLogoUrl } from '@/server/modules/catalog/brands';
 
 /** Product counts are exact up to this many; one more means "more". */
 const COUNT_CAP = 10_000;
@@ -17,7 +18,7 @@ const productCount = sql<number>`(select count(*)::int from (select 1 from produ
 
 function toDto(r: BrandRow & { productCount: number }): AdminBrandDto {
   return {
-    id: r.id, code: r.code, nameZh: r.nameZh, nameEn: r.nameEn, country: r.country, logoText: r.logoText,
+    id: r.id, code: r.code, nameZh: r.nameZh, nameEn: r.nameEn, country: r.country, logoText: r.logoText, logoUrl: brandLogoUrl(r.id, r.logoPath),
     descriptionZh: r.descriptionZh, descriptionEn: r.descriptionEn, authorised: r.authorised, recommended: r.recommended,
     sort: r.sort, productCount: Number(r.productCount),
   };
