@@ -6,7 +6,7 @@ export function BrandLogo({ brand, className }: { brand: { name: string; logoTex
   if (brand.logoUrl) {
     // A small stored image served by our API with its own caching; next/image adds nothing here.
     // eslint-disable-next-line @next/next/no-img-element
-    return <img src={brand.logoUrl} alt={brand.logoText || brand.name} className={`max-h-full max-w-full object-contain ${className ?? ''}`} loading="lazy" />;
+    return <img src={brand.logoUrl} alt={brand.logoText || brand.name} className={`h-full w-full object-contain ${className ?? ''}`} loading="lazy" />;
   }
   return <span className={className}>{brand.logoText || brand.name}</span>;
 }
