@@ -1,5 +1,8 @@
 import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
+/** Saves go through the server and back; a machine under load answers slowly. */
+const SLOW = { timeout: 15_000 };
+
 /** A 4×4 red PNG. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWO4IyICRwzEcQCzQxBBnsE89QAAAABJRU5ErkJggg==';
 
@@ -68,21 +71,21 @@ test('operations staff add a category and a subcategory, then move it with the k
   await view.getByLabel('中文名称').fill(`测试分类${stamp}`);
   await view.getByLabel('英文名称').fill(`Test category ${stamp}`);
   await view.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(view.getByRole('tree')).toContainText(`测试分类${stamp} / Test category ${stamp}`);
+  await expect(view.getByRole('tree')).toContainText(`测试分类${stamp} / Test category ${stamp}`, SLOW);
   await view.getByRole('button', { name: '新增子分类' }).click();
   await view.getByLabel('中文名称').fill(`测试子类${stamp}`);
   await view.getByLabel('英文名称').fill(`Test subcategory ${stamp}`);
   await view.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(view.getByRole('tree')).toContainText(`测试子类${stamp} / Test subcategory ${stamp}`);
+  await expect(view.getByRole('tree')).toContainText(`测试子类${stamp} / Test subcategory ${stamp}`, SLOW);
   // Keyboard alternative to dragging: the new subcategory moves out to the top level.
   await view.getByRole('button', { name: '移出到上一级' }).click();
   const topLevel = async () => ((await (await page.request.get('/api/admin/catalog/categories')).json()).data as { nameZh: string }[]).map((c) => c.nameZh);
-  await expect.poll(topLevel).toEqual(expect.arrayContaining([`测试分类${stamp}`, `测试子类${stamp}`]));
+  await expect.poll(topLevel, SLOW).toEqual(expect.arrayContaining([`测试分类${stamp}`, `测试子类${stamp}`]));
   // The storefront's category page of the new top-level category answers at once.
   const tree = (await (await page.request.get('/api/admin/catalog/categories')).json()).data as { id: number; nameZh: string }[];
   const root = tree.find((c) => c.nameZh === `测试分类${stamp}`)!;
   await page.goto(`/product/children/cat_list_2nd?catId=${root.id}`);
-  await expect(page.getByRole('heading', { name: `测试分类${stamp}` }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: `测试分类${stamp}` }).first()).toBeVisible(SLOW);
 });
 
 test('staff without the catalogue permission see no catalogue menu and get 404 on its pages', async ({ page }) => {
