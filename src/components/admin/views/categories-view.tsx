@@ -190,8 +190,9 @@ export function CategoriesView() {
                 {current && <Button type="link" onClick={() => setHistory(current)}>{t('history')}</Button>}
               </Space>
               {current && (
-                <fieldset className="border-t border-slate-200 pt-3">
-                  <legend className="pr-2 text-sm text-slate-600">{t('move')}</legend>
+                <fieldset className="m-0 border-0 border-t border-solid border-slate-200 p-0 pt-3">
+                  <legend className="sr-only">{t('move')}</legend>
+                  <p aria-hidden className="mb-2 text-sm text-slate-600">{t('move')}</p>
                   <Space wrap>
                     <Button icon={<ArrowUpOutlined />} disabled={busy || index <= 0} onClick={() => move(current.id, current.parentId, index - 1)}>{t('moveUp')}</Button>
                     <Button icon={<ArrowDownOutlined />} disabled={busy || index < 0 || index >= siblings.length - 1} onClick={() => move(current.id, current.parentId, index + 1)}>{t('moveDown')}</Button>
