@@ -67,6 +67,8 @@ export const brandCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   logoText: z.string(),
+  /** The uploaded logo image (`/api/web/files/brand-logo/:id?v=…`), when the brand has one. */
+  logoUrl: z.string().nullable().optional(),
   country: z.string(),
   authorised: z.boolean(),
 });

@@ -19,6 +19,8 @@ export interface BrandCardDto {
   id: number;
   name: string;
   logoText: string;
+  /** The uploaded logo image, when the brand has one. */
+  logoUrl?: string | null;
   country: string;
   authorised: boolean;
 }

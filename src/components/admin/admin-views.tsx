@@ -3,6 +3,8 @@
 import type { ComponentType } from 'react';
 import { useAdminUser } from './admin-user';
 import { AuditView } from './views/audit-view';
+import { BrandsView } from './views/brands-view';
+import { CategoriesView } from './views/categories-view';
 import { DashboardView } from './views/dashboard-view';
 import { MenuEditorView } from './views/menu-editor-view';
 import { RoleAddView } from './views/role-add-view';
@@ -27,4 +29,6 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/system-setting/staffadd': StaffAddView,
   '/admin/system-setting/menu': MenuEditorView,
   '/admin/audit': AuditView,
+  '/admin/catalog/brands': BrandsView,
+  '/admin/catalog/categories': CategoriesView,
 };

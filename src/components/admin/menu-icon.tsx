@@ -1,8 +1,8 @@
 'use client';
 
 import {
-  AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, FileTextOutlined,
-  MenuOutlined, MoneyCollectOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TeamOutlined, WarningOutlined,
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, FileTextOutlined,
+  MenuOutlined, MoneyCollectOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -18,6 +18,9 @@ const ICONS: Record<string, ReactNode> = {
   CustomerServiceOutlined: <CustomerServiceOutlined />,
   WarningOutlined: <WarningOutlined />,
   MoneyCollectOutlined: <MoneyCollectOutlined />,
+  AppstoreOutlined: <AppstoreOutlined />,
+  TagsOutlined: <TagsOutlined />,
+  ApartmentOutlined: <ApartmentOutlined />,
 };
 
 /** The icon named by a menu row; an unknown name falls back to a neutral icon. */

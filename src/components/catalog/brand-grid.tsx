@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { BrandSummaryDto } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/navigation';
 import { countryName } from '@/lib/country';
+import { BrandLogo } from './brand-logo';
 
 /** Brands as cards: logo text, name, country, authorised badge and the first lines of the description. */
 export function BrandGrid({ brands }: { brands: BrandSummaryDto[] }) {
@@ -13,7 +14,7 @@ export function BrandGrid({ brands }: { brands: BrandSummaryDto[] }) {
       {brands.map((b) => (
         <li key={b.id}>
           <Link href={{ pathname: '/brand/detail', query: { id: String(b.id) } }} className="flex h-full flex-col rounded-lg border border-line bg-white p-4 hover:border-brand-500 hover:shadow-md" data-testid="brand-card">
-            <span className="flex h-14 items-center justify-center rounded bg-brand-50 px-2 text-center text-lg font-bold tracking-wide text-brand-700">{b.logoText || b.name}</span>
+            <span className="flex h-14 items-center justify-center rounded bg-brand-50 px-2 text-center text-lg font-bold tracking-wide text-brand-700"><BrandLogo brand={b} /></span>
             <span className="mt-3 flex items-center gap-1 font-semibold text-ink">
               <span className="min-w-0 truncate" data-testid="brand-name">{b.name}</span>
               {b.authorised && <BadgeCheck aria-label={t('authorised')} size={16} className="shrink-0 text-emerald-600" />}

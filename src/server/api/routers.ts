@@ -15,6 +15,9 @@ import { menusAdminRouter } from '@/server/modules/menus/routes';
 import { approvalAppRouter, orderApiAppRouter, saleAppRouter } from '@/server/modules/orders/routes';
 import { adminSettingsRouter } from '@/server/modules/admin-settings/routes';
 import { auditAdminRouter } from '@/server/modules/audit/routes';
+import { brandLogoAdminRouter } from '@/server/modules/catalog-admin/brand-logo-routes';
+import { brandsAdminRouter } from '@/server/modules/catalog-admin/brand-routes';
+import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
 import { dashboardAdminRouter } from '@/server/modules/dashboard/routes';
 import { menuEditorAdminRouter } from '@/server/modules/system-setting/menu-routes';
 import { rolesAdminRouter } from '@/server/modules/system-setting/role-routes';
@@ -42,6 +45,7 @@ export const webRouters = [
 export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
+  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

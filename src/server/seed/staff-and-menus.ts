@@ -19,8 +19,8 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
 ];
 
 const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT'];
-/** Operations: reads the figures, the staff, the identities and the audit log, changes none of them. */
-const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW'];
+/** Operations: keeps the catalogue (brands, categories); reads the figures, the staff, the identities and the audit log. */
+const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT'];
 
 export async function hashStaffPasswords(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -34,7 +34,7 @@ export async function seedStaff(db: Db, hashes: ReadonlyMap<string, string>): Pr
     .values([
       { name: '超级管理员', description: '拥有后台全部权限' },
       { name: '销售', description: '维护客户、报价与合同' },
-      { name: '运营', description: '查看经营数据、员工与审计日志' },
+      { name: '运营', description: '维护商品品牌与分类，查看经营数据、员工与审计日志' },
     ])
     .returning({ id: staffRoles.id });
   if (!superRole || !salesRole || !opsRole) throw new Error('Staff roles were not inserted');
@@ -90,10 +90,24 @@ const SYSTEM_SETTING_CHILDREN: MenuSeed[] = [
   { path: 'menu', component: 'system-setting/menu/index', name: 'Menu', titleZh: '系统菜单', titleEn: 'System menu', icon: 'MenuOutlined', permission: 'MENU.EDIT' },
 ];
 
+/** The catalogue group: shown to members who may edit the catalogue. */
+const CATALOGUE: MenuSeed = {
+  path: '/catalog', component: 'Layout', name: 'Catalogue', redirect: '/catalog/brands', alwaysShow: true,
+  titleZh: '商品管理', titleEn: 'Catalogue', icon: 'AppstoreOutlined', permission: null,
+};
+
+const CATALOGUE_CHILDREN: MenuSeed[] = [
+  { path: 'brands', component: 'catalog/brands/index', name: 'CatalogBrands', titleZh: '品牌管理', titleEn: 'Brands', icon: 'TagsOutlined', permission: 'CATALOG.EDIT' },
+  { path: 'categories', component: 'catalog/categories/index', name: 'CatalogCategories', titleZh: '商品分类', titleEn: 'Categories', icon: 'ApartmentOutlined', permission: 'CATALOG.EDIT' },
+];
+
 export async function seedMenus(db: Db): Promise<number> {
   await db.insert(menus).values(TOP_LEVEL.map((m, i) => ({ ...m, parentId: null, sort: (i + 1) * 10 })));
+  const [catalogue] = await db.insert(menus).values({ ...CATALOGUE, parentId: null, sort: 100 }).returning({ id: menus.id });
+  if (!catalogue) throw new Error('Catalogue menu was not inserted');
+  await db.insert(menus).values(CATALOGUE_CHILDREN.map((m, i) => ({ ...m, parentId: catalogue.id, sort: (i + 1) * 10 })));
   const [group] = await db.insert(menus).values({ ...SYSTEM_SETTING, parentId: null, sort: 900 }).returning({ id: menus.id });
   if (!group) throw new Error('System-setting menu was not inserted');
   await db.insert(menus).values(SYSTEM_SETTING_CHILDREN.map((m, i) => ({ ...m, parentId: group.id, sort: (i + 1) * 10 })));
-  return TOP_LEVEL.length + 1 + SYSTEM_SETTING_CHILDREN.length;
+  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + SYSTEM_SETTING_CHILDREN.length;
 }

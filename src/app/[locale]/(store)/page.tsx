@@ -9,6 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
 import type { ProductFlag } from '@/server/modules/catalog/queries';
+import { BrandLogo } from '@/components/catalog/brand-logo';
 import { loadHome } from './_lib/load-home';
 
 const SECTIONS: { flag: ProductFlag; href: string }[] = [
@@ -125,7 +126,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
           {brands.map((b) => (
             <li key={b.id}>
               <Link href={{ pathname: '/brand/detail', query: { id: String(b.id) } }} className="flex h-16 min-w-0 flex-col items-center justify-center rounded-lg border border-line bg-white px-2 text-center hover:border-brand-500">
-                <span className="font-semibold text-brand-700">{b.logoText || b.name}</span>
+                <BrandLogo brand={b} className="h-8 font-semibold text-brand-700" />
                 <span className="w-full truncate text-xs text-muted">{b.name}</span>
               </Link>
             </li>

@@ -13,6 +13,8 @@ export const brands = pgTable(
     nameEn: text('name_en').notNull(),
     country: text('country').notNull().default(''),
     logoText: text('logo_text').notNull().default(''),
+    /** The logo image's key in the files module's store (PNG, JPEG or WebP as uploaded, re-encoded); null: the logo text stands for it. */
+    logoPath: text('logo_path'),
     descriptionZh: text('description_zh').notNull().default(''),
     descriptionEn: text('description_en').notNull().default(''),
     authorised: boolean('authorised').notNull().default(false),

@@ -13,11 +13,25 @@ const TYPE_NAMES: Record<BrandListType, Record<Lang, string>> = {
   0: { zh: '品牌总览', en: 'Brand overview' },
 };
 
+/** Where a brand's logo image is served; the stored key's name makes the URL change with the image. */
+export function brandLogoUrl(id: number, logoPath: string | null): string | null {
+  if (!logoPath) return null;
+  const name = logoPath.slice(logoPath.lastIndexOf('/') + 1);
+  return `/api/web/files/brand-logo/${id}?v=${name.slice(0, name.lastIndexOf('.'))}`;
+}
+
+/** The stored key of a brand's logo image; null when the brand or its image is unknown. */
+export async function getBrandLogoPath(db: Db, params: { id: number }): Promise<string | null> {
+  const [row] = await db.select({ logoPath: brands.logoPath }).from(brands).where(eq(brands.id, params.id));
+  return row?.logoPath ?? null;
+}
+
 function toSummary(r: BrandRow, lang: Lang): BrandSummaryDto {
   return {
     id: r.id,
     name: localised(r, 'name', lang),
     logoText: r.logoText,
+    logoUrl: brandLogoUrl(r.id, r.logoPath),
     country: r.country,
     authorised: r.authorised,
     description: localised(r, 'description', lang),

@@ -21,7 +21,13 @@ export interface CategoryTree {
 
 /** How long one process reuses the tree it read (categories change rarely, through the back-office). */
 const TREE_TTL_MS = 60_000;
-const treeCache = new WeakMap<Db, { at: number; rows: Promise<CategoryRow[]> }>();
+/**
+ * One cache per process, kept on `globalThis`: Next.js bundles the API's route handler and the pages
+ * apart, each with its own copy of this module, and a back-office save (through the API) must drop the
+ * copy the pages read (`forgetCategoryTree`).
+ */
+const globalForTree = globalThis as unknown as { __categoryTreeCache?: WeakMap<Db, { at: number; rows: Promise<CategoryRow[]> }> };
+const treeCache = (globalForTree.__categoryTreeCache ??= new WeakMap());
 
 /** All categories in one query, reused for a minute per database handle. */
 function loadRows(db: Db): Promise<CategoryRow[]> {

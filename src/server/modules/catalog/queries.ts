@@ -4,6 +4,7 @@ import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { brands, products } from '@/server/db/schema';
 import { localised, type Lang } from '@/lib/lang';
+import { brandLogoUrl } from './brands';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 
@@ -45,12 +46,12 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
 
 export async function listRecommendedBrands(db: Db, params: { limit: number; lang: Lang }): Promise<BrandCardDto[]> {
   const rows = await db
-    .select({ id: brands.id, nameZh: brands.nameZh, nameEn: brands.nameEn, logoText: brands.logoText, country: brands.country, authorised: brands.authorised })
+    .select({ id: brands.id, nameZh: brands.nameZh, nameEn: brands.nameEn, logoText: brands.logoText, logoPath: brands.logoPath, country: brands.country, authorised: brands.authorised })
     .from(brands)
     .where(eq(brands.recommended, true))
     .orderBy(asc(brands.sort), asc(brands.id))
     .limit(params.limit);
-  return rows.map((r) => ({ id: r.id, name: localised(r, 'name', params.lang), logoText: r.logoText, country: r.country, authorised: r.authorised }));
+  return rows.map((r) => ({ id: r.id, name: localised(r, 'name', params.lang), logoText: r.logoText, logoUrl: brandLogoUrl(r.id, r.logoPath), country: r.country, authorised: r.authorised }));
 }
 
 /** Catalogue size for the home page; an estimate from the planner past 10,000 rows. */

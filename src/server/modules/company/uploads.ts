@@ -47,7 +47,7 @@ function checkPdf(bytes: Uint8Array): void {
 }
 
 /** Decodes and writes the image anew (metadata, trailing bytes and anything appended are dropped). */
-async function reencode(bytes: Uint8Array, type: Exclude<DetectedType, 'pdf'>, side: number): Promise<Buffer> {
+export async function reencodeImage(bytes: Uint8Array, type: Exclude<DetectedType, 'pdf'>, side: number): Promise<Buffer> {
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
@@ -90,7 +90,7 @@ export async function storeCompanyFile(db: Db, actor: CompanyActor, params: Uplo
     checkPdf(params.bytes);
     data = params.bytes;
   } else {
-    data = await reencode(params.bytes, type, params.kind === 'avatar' ? AVATAR_SIDE : MAX_IMAGE_SIDE);
+    data = await reencodeImage(params.bytes, type, params.kind === 'avatar' ? AVATAR_SIDE : MAX_IMAGE_SIDE);
   }
   const fileName = safeFileName(params.fileName, type);
   const storageKey = `company/${actor.companyId}/${params.kind}/${randomUUID()}.${type === 'jpeg' ? 'jpg' : type}`;

@@ -8,6 +8,7 @@ import type { AppEnv } from '@/server/http/context';
 import { AppError } from '@/server/errors';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { getDocumentFile } from '@/server/modules/content/documents';
+import { getBrandLogoPath } from '@/server/modules/catalog/brands';
 import { getFileStore } from './store';
 
 export const filesWebRouter = createRouter('/api/web/files');
@@ -61,6 +62,32 @@ filesWebRouter.app.get('/resource/:id', async (c) => {
   const [row] = await c.get('db').select({ filePath: contentItems.filePath, titleEn: contentItems.titleEn }).from(contentItems).where(eq(contentItems.id, id));
   const fileName = row?.filePath ? row.filePath.split('/').pop() ?? 'resource.pdf' : '';
   return sendFile(c, row?.filePath ? { filePath: row.filePath, fileName } : null);
+});
+
+// GET /api/web/files/brand-logo/:id — a brand's logo image (PNG, JPEG or WebP, re-encoded when uploaded)
+filesWebRouter.app.get('/brand-logo/:id', async (c) => {
+  const key = await getBrandLogoPath(c.get('db'), { id: parseId(c.req.param('id')) });
+  const stored = key ? await getFileStore().open(key) : null;
+  if (!key || !stored) throw new AppError(404, 'fileNotFound');
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  return new Response(stored.stream(), {
+    status: 200,
+    headers: {
+      'content-type': ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg',
+      'content-length': String(stored.size),
+      // The URL carries the image's name (`?v=`), so a new logo is a new URL.
+      'cache-control': 'public, max-age=86400',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'x-request-id': c.get('requestId'),
+    },
+  });
+});
+
+apiRegistry.push({
+  method: 'get', fullPath: '/api/web/files/brand-logo/:id', summary: 'A brand\'s logo image', tags: ['files'], audience: 'public', permissions: [],
+  description: 'Answers the image itself (image/png, image/jpeg or image/webp, nosniff), or the JSON envelope with 404 when the brand has no logo image.',
+  output: z.string().describe('image bytes'),
 });
 
 for (const [path, summary] of [

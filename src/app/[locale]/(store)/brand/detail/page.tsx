@@ -8,6 +8,7 @@ import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { countryName } from '@/lib/country';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
+import { BrandLogo } from '@/components/catalog/brand-logo';
 import { loadBrandDetail, loadBrandSummary } from '../_lib/load-brand-pages';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -40,7 +41,7 @@ export default async function BrandDetailPage({ params, searchParams }: Props) {
         title={brand.name}
       />
       <section className="mb-8 grid gap-6 rounded-lg border border-line bg-white p-5 md:grid-cols-[12rem_1fr]" data-testid="brand-detail">
-        <div className="flex h-24 items-center justify-center rounded bg-brand-50 px-2 text-center text-2xl font-bold text-brand-700">{brand.logoText || brand.name}</div>
+        <div className="flex h-24 items-center justify-center rounded bg-brand-50 px-2 text-center text-2xl font-bold text-brand-700"><BrandLogo brand={brand} /></div>
         <div className="min-w-0">
           <p className="text-sm text-muted">
             {brand.otherName !== brand.name && <>{brand.otherName} · </>}

@@ -1,0 +1,63 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { idParamSchema } from '@/contracts/admin';
+import { adminBrandSchema } from '@/contracts/catalog-admin';
+import { revalidateStorefront } from '@/server/cache/storefront';
+import { AppError } from '@/server/errors';
+import { clientInfo } from '@/server/http/cookies';
+import type { AppEnv } from '@/server/http/context';
+import { success } from '@/server/http/envelope';
+import { parseInput } from '@/server/http/input';
+import { requireAuth } from '@/server/http/middleware/authorise';
+import { apiRegistry, createRouter } from '@/server/http/router';
+import { auditActorOf } from '@/server/modules/audit/record';
+import { BRAND_LOGO_MAX_BYTES, removeBrandLogo, storeBrandLogo } from './brand-logo';
+
+export const brandLogoAdminRouter = createRouter('/api/admin/catalog');
+
+const tags = ['admin: catalogue'];
+
+/** The multipart body's one `file` part; any other part is refused. */
+async function readLogo(c: Context<AppEnv>): Promise<File> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (!type.includes('multipart/form-data')) throw new AppError(415, 'catalogLogoTypeRefused');
+  const form = await c.req.formData().catch(() => {
+    throw new AppError(400, 'malformedBody');
+  });
+  let file: File | null = null;
+  for (const [key, value] of form.entries()) {
+    if (key === 'file' && typeof value !== 'string' && !file) file = value;
+    else throw new AppError(400, 'validation', [{ field: key, message: 'badRequest' }]);
+  }
+  if (!file) throw new AppError(400, 'validation', [{ field: 'file', message: 'fieldRequired' }]);
+  if (file.size > BRAND_LOGO_MAX_BYTES) throw new AppError(413, 'catalogLogoTooLarge');
+  return file;
+}
+
+// POST /api/admin/catalog/brands/:id/logo — multipart `file`: set a brand's logo (PNG, JPEG, WebP by its bytes)
+brandLogoAdminRouter.app.post('/brands/:id/logo', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
+  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
+  const file = await readLogo(c);
+  const brand = await storeBrandLogo(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), id, bytes: new Uint8Array(await file.arrayBuffer()) });
+  revalidateStorefront('catalogue');
+  return success(c, adminBrandSchema.parse(brand));
+});
+
+// DELETE /api/admin/catalog/brands/:id/logo — take a brand's logo away (the logo text shows again)
+brandLogoAdminRouter.endpoint(
+  { method: 'delete', path: '/brands/:id/logo', tags, summary: 'Remove a brand\'s logo image', input: idParamSchema, output: adminBrandSchema, audience: 'staff', permissions: ['CATALOG.EDIT'] },
+  async (input, c) => {
+    const brand = await removeBrandLogo(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), id: input.id });
+    revalidateStorefront('catalogue');
+    return brand;
+  },
+);
+
+apiRegistry.push({
+  method: 'post', fullPath: '/api/admin/catalog/brands/:id/logo', summary: 'Set a brand\'s logo image', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+  description: `multipart/form-data with one part, \`file\`: PNG, JPEG or WebP as the file's bytes say (SVG, HTML and other types: 415 \`catalogLogoTypeRefused\`), `
+    + `at most ${BRAND_LOGO_MAX_BYTES / 1024} KiB (413 \`catalogLogoTooLarge\`); re-encoded, scaled to fit 600 pixels. Answers the brand.`,
+  input: idParamSchema.extend({ file: z.string().describe('the image file (binary part)') }),
+  output: adminBrandSchema,
+});
