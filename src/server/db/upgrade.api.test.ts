@@ -101,3 +101,44 @@ describe('upgrading a database of the release before 0013', () => {
     }
   });
 });
+
+describe('upgrading a database of the release before 0014', () => {
+  it('adds the catalogue menu group once to a back-office menu seeded before it', async () => {
+    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+    const journalPath = path.join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 13) }));
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop, older);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, sort) values (null, '/dashboard', 'dashboard/index', 'Dashboard', '首页', 'Dashboard', 10)`);
+      await runMigrations(shop);
+      await runMigrations(shop);
+      const rows = rowsOf<{ path: string; parent: string | null; permission: string | null; title_en: string }>(await shop.db.execute(sql`
+        select m.path, p.path as parent, m.permission, m.title_en from menus m left join menus p on p.id = m.parent_id
+        where m.path in ('/catalog', 'brands', 'categories') order by m.parent_id nulls first, m.sort`));
+      expect(rows).toEqual([
+        { path: '/catalog', parent: null, permission: null, title_en: 'Catalogue' },
+        { path: 'brands', parent: '/catalog', permission: 'CATALOG.EDIT', title_en: 'Brands' },
+        { path: 'categories', parent: '/catalog', permission: 'CATALOG.EDIT', title_en: 'Categories' },
+      ]);
+      const [brands] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from information_schema.columns where table_name = 'brands' and column_name = 'logo_path'`));
+      expect(brands?.n).toBe(1);
+    } finally {
+      await shop.destroy();
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves an empty database to the seed', async () => {
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop);
+      const [row] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from menus`));
+      expect(row?.n).toBe(0);
+    } finally {
+      await shop.destroy();
+    }
+  });
+});
