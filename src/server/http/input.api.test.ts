@@ -79,6 +79,23 @@ describe('content types', () => {
   });
 });
 
+describe('lone surrogates', () => {
+  it('refuses half of a UTF-16 pair in a value or a key, naming the field, and keeps whole pairs', async () => {
+    const lone = await h.call('POST', '/api/web/resourceManage/getCOAs', { json: { itemNo: 'A\ud800', lotNo: 'x' } });
+    expect(lone.status).toBe(400);
+    expect(lone.body.data).toEqual([{ field: 'itemNo', message: '包含无效的字符（不完整的 UTF-16 代理项）' }]);
+    const low = await h.call('POST', '/api/web/resourceManage/getCOAs', { json: { itemNo: '\udc00x', lotNo: 'x' }, headers: { 'accept-language': 'en' } });
+    expect(low.status).toBe(400);
+    expect(low.body.data).toEqual([{ field: 'itemNo', message: 'Contains a broken character (half of a UTF-16 pair), which is not allowed' }]);
+    const key = await h.call('POST', '/api/web/settingCon/getPage', { json: { limit: 2, nested: { '\ud83d': 'x' } } });
+    expect(key.status).toBe(400);
+    // A whole pair (an emoji) is text like any other.
+    const pair = await h.call('POST', '/api/web/resourceManage/getCOAs', { json: { itemNo: 'A\ud83d\ude00', lotNo: 'x' } });
+    expect(pair.status).not.toBe(500);
+    expect(pair.body.code).not.toBe(400);
+  });
+});
+
 describe('NUL characters', () => {
   it('are refused in any field, key or nested value, of a query, a form or JSON, with 400 naming the field', async () => {
     const cases: [string, Parameters<typeof h.call>[2]][] = [

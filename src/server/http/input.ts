@@ -111,17 +111,30 @@ function collect(entries: Iterable<[string, FormDataEntryValue]>): Raw {
   return out;
 }
 
+/** A UTF-16 half of a pair without its other half: no UTF-8 text (and no PostgreSQL text) can hold it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a text cannot be stored as it is, if it cannot. */
+function textFault(text: string): 'nulCharacter' | 'malformedText' | null {
+  if (text.includes('\u0000')) return 'nulCharacter';
+  if (LONE_SURROGATE.test(text)) return 'malformedText';
+  return null;
+}
+
 /**
- * The fields holding a NUL character, which no PostgreSQL text can store (the query would fail
- * with a 500): such a request is refused whole, naming the fields, whatever its schema.
+ * The fields holding a NUL character or a lone surrogate (JSON's `"\ud800"`), which no PostgreSQL
+ * text can store (the query would fail with a 500): such a request is refused whole, naming the
+ * fields, whatever its schema.
  */
-function fieldsWithNul(value: unknown, path: string, out: FieldError[]): FieldError[] {
+function unstorableFields(value: unknown, path: string, out: FieldError[], lang: Lang): FieldError[] {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) out.push({ field: path || '(body)', message: 'nulCharacter' });
+    const fault = textFault(value);
+    if (fault) out.push({ field: path || '(body)', message: apiText(lang, 'errors', fault) });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      if (key.includes('\u0000')) out.push({ field: path || '(body)', message: 'nulCharacter' });
-      fieldsWithNul(child, path ? `${path}.${key}` : key, out);
+      const fault = textFault(key);
+      if (fault) out.push({ field: path || '(body)', message: apiText(lang, 'errors', fault) });
+      unstorableFields(child, path ? `${path}.${key}` : key, out, lang);
     }
   }
   return out;
@@ -129,9 +142,9 @@ function fieldsWithNul(value: unknown, path: string, out: FieldError[]): FieldEr
 
 /** Validates input with a zod schema; messages follow the answer's language. */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, lang: Lang): z.output<S> {
-  const nul = fieldsWithNul(raw, '', []);
-  if (nul.length > 0) {
-    throw new AppError(400, 'validation', nul.slice(0, 20));
+  const unstorable = unstorableFields(raw, '', [], lang);
+  if (unstorable.length > 0) {
+    throw new AppError(400, 'validation', unstorable.slice(0, 20));
   }
   const locale = byLang(lang, { zh: z.locales.zhCN, en: z.locales.en })();
   const result = schema.safeParse(raw, { error: locale.localeError });
