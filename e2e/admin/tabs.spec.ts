@@ -24,13 +24,18 @@ async function openShell(page: Page, prefix: string, path: string): Promise<void
 }
 
 /** Context menus open at the moment (each tab has its own; a closed one fades out). */
-const openMenus = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+const openMenus = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ visible: true });
 
+/**
+ * Opens a tab's context menu and picks an action. A menu opened while the page below is still
+ * laying out its data can close again before the click lands: then it is opened anew.
+ */
 async function tabAction(page: Page, path: string, action: string): Promise<void> {
   await expect(openMenus(page)).toHaveCount(0);
-  await tab(page, path).click({ button: 'right' });
-  await expect(openMenus(page)).toHaveCount(1);
-  await openMenus(page).getByRole('menuitem', { name: action, exact: true }).click();
+  await expect(async () => {
+    if ((await openMenus(page).count()) === 0) await tab(page, path).click({ button: 'right' });
+    await openMenus(page).getByRole('menuitem', { name: action, exact: true }).click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 for (const [locale, prefix] of [['zh', ''], ['en', '/en']] as const) {
