@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import type { OrderDetailDto, OrderItemDto, RecartDto } from '@/contracts/orders';
 import { Link, useRouter } from '@/i18n/navigation';
 import { apiPost } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { OrderStatusTag } from './order-status-tag';
 
 const REASON_MAX = 50;
@@ -23,6 +24,8 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
   const router = useRouter();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  // Until the page hydrates a click has no handler: the actions wait for it instead of losing it.
+  const hydrated = useHydrated();
   const [quantities, setQuantities] = useState<Record<number, number>>({});
   const [removed, setRemoved] = useState<number[]>([]);
   const [rejecting, setRejecting] = useState(false);
@@ -205,26 +208,26 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
       </dl>
 
       <div className="mt-4 flex flex-wrap justify-end gap-2" role="group" aria-label={t('actions')}>
-        {order.can.edit && <Button onClick={() => setEditing(true)}>{t('editRefs')}</Button>}
+        {order.can.edit && <Button onClick={() => setEditing(true)} disabled={!hydrated}>{t('editRefs')}</Button>}
         {order.can.cancel && (
           <Popconfirm title={t('cancelTitle')} description={t('cancelText')} okText={t('yes')} cancelText={t('no')} onConfirm={() => run(() => apiPost('/api/app/api/order/delete', { ids: String(order.id) }), t('cancelled'))}>
-            <Button danger disabled={busy} data-testid="order-cancel">{t('cancelOrder')}</Button>
+            <Button danger disabled={busy || !hydrated} data-testid="order-cancel">{t('cancelOrder')}</Button>
           </Popconfirm>
         )}
         {order.can.recart && (order.status === 'rejected' || order.status === 'cancelled' || order.status === 'placed') && (
-          <Button onClick={putBack} disabled={busy} data-testid="order-recart">{order.status === 'rejected' ? t('backToCart') : t('reorder')}</Button>
+          <Button onClick={putBack} disabled={busy || !hydrated} data-testid="order-recart">{order.status === 'rejected' ? t('backToCart') : t('reorder')}</Button>
         )}
         {order.can.approve && (
           <>
-            <Button danger onClick={() => setRejecting(true)} disabled={busy} data-testid="order-reject">{t('reject')}</Button>
+            <Button danger onClick={() => setRejecting(true)} disabled={busy || !hydrated} data-testid="order-reject">{t('reject')}</Button>
             <Popconfirm title={edited ? t('approveEditedTitle') : t('approveTitle')} okText={t('yes')} cancelText={t('no')} onConfirm={approve}>
-              <Button type="primary" disabled={busy} data-testid="order-approve">{edited ? t('approveEdited') : t('approve')}</Button>
+              <Button type="primary" disabled={busy || !hydrated} data-testid="order-approve">{edited ? t('approveEdited') : t('approve')}</Button>
             </Popconfirm>
           </>
         )}
         {order.can.place && (
           <Popconfirm title={t('placeTitle')} description={t('placeText', { total: money(order.total) })} okText={t('yes')} cancelText={t('no')} onConfirm={() => run(() => apiPost('/api/app/api/order/deal', { id: order.id }), t('placed'))}>
-            <Button type="primary" disabled={busy} data-testid="order-place">{t('place')}</Button>
+            <Button type="primary" disabled={busy || !hydrated} data-testid="order-place">{t('place')}</Button>
           </Popconfirm>
         )}
       </div>
