@@ -141,14 +141,16 @@ export const productPageInputSchema = z.object({
   inStock: flagBool,
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_SORTS).optional()),
   cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(512).regex(/^[A-Za-z0-9_-]+$/).optional()),
+  /** A numbered page (1-based) without a cursor; pages past the 10,000 counted matches show the last counted one. */
+  page: wholeNumber(z.number().int().min(1).max(10_000)).optional(),
   limit: wholeNumber(z.number().int().min(1).max(100)).default(20),
 });
 export type ProductPageInput = z.infer<typeof productPageInputSchema>;
 
 /** A brand's products (`brand/linked/list`): the brand id and the list's sort, stock filter and keyset page. */
-export const brandProductsInputSchema = productPageInputSchema.pick({ inStock: true, sort: true, cursor: true, limit: true }).extend({ id: lookupId });
+export const brandProductsInputSchema = productPageInputSchema.pick({ inStock: true, sort: true, cursor: true, page: true, limit: true }).extend({ id: lookupId });
 
-export const brandFacetsInputSchema = productPageInputSchema.omit({ brandIds: true, cursor: true, limit: true, sort: true });
+export const brandFacetsInputSchema = productPageInputSchema.omit({ brandIds: true, cursor: true, page: true, limit: true, sort: true });
 
 export const productCardSchema = z.object({
   id: z.number().int(),
@@ -168,6 +170,8 @@ export const productPageSchema = z.object({
   items: z.array(productCardSchema),
   nextCursor: z.string().nullable(),
   prevCursor: z.string().nullable(),
+  /** The number of this page (1-based), for numbered pagers; null when an older cursor led here. */
+  page: z.number().int().nullable(),
   /** Exact up to 10,000; past it `totalCapped` is true and the UI shows "10,000+". */
   total: z.number().int(),
   totalCapped: z.boolean(),

@@ -14,6 +14,8 @@ export interface ListParams {
   /** A category filter on lists that are not a category's own list. */
   cat?: number;
   cursor?: string;
+  /** A numbered page (2 and up; the first page has none), read when there is no cursor. */
+  page?: number;
   /** `list`: one row per item with its packs, grouped by substance; otherwise cards. */
   view?: ListView;
 }
@@ -30,9 +32,12 @@ function positive(text: string | undefined): number | undefined {
   return n > 0 ? n : undefined;
 }
 
+/** The highest numbered page a list links to: 10,000 counted matches at 20 a page. */
+export const MAX_LIST_PAGE = 500;
+
 /**
- * Reads `sort`, `brand` (repeated or comma-separated ids, at most 20), `stock=1`, `cat` and
- * `cursor` and `view=list`; anything malformed is dropped rather than refused, so a hand-edited URL still lists.
+ * Reads `sort`, `brand` (repeated or comma-separated ids, at most 20), `stock=1`, `cat`,
+ * `cursor`, `page` and `view=list`; anything malformed is dropped rather than refused, so a hand-edited URL still lists.
  */
 export function parseListParams(search: Search): ListParams {
   const sortText = first(search.sort);
@@ -46,8 +51,34 @@ export function parseListParams(search: Search): ListParams {
     inStock: stock === '1' || stock === 'true' || stock === 'on',
     cat: positive(first(search.cat)),
     cursor: cursor && /^[A-Za-z0-9_-]{1,512}$/.test(cursor) ? cursor : undefined,
+    page: pageNumber(first(search.page)),
     view: first(search.view) === 'list' ? 'list' : undefined,
   };
+}
+
+function pageNumber(text: string | undefined): number | undefined {
+  const n = positive(text);
+  return n !== undefined && n > 1 ? Math.min(n, MAX_LIST_PAGE) : undefined;
+}
+
+/**
+ * The page numbers a numbered pager shows around `current`: the first, the last when the count is
+ * exact, and two on each side; `null` marks a gap ("…").
+ */
+export function pagerNumbers(current: number, pages: number, lastKnown: boolean): (number | null)[] {
+  const around = new Set<number>([1]);
+  for (let n = current - 2; n <= current + 2; n += 1) if (n >= 1 && n <= pages) around.add(n);
+  if (lastKnown && pages >= 1) around.add(pages);
+  const sorted = [...around].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  sorted.forEach((n, i) => {
+    const before = sorted[i - 1];
+    if (before !== undefined && n - before === 2) out.push(before + 1);
+    else if (before !== undefined && n - before > 2) out.push(null);
+    out.push(n);
+  });
+  if (!lastKnown && (sorted[sorted.length - 1] ?? 0) < pages) out.push(null);
+  return out;
 }
 
 /** A search key from the query (`sk` or `searchKey`), cleaned by the shared rule; undefined when empty. */

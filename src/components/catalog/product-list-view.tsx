@@ -5,7 +5,7 @@ import type { BrandFacetDto, CategoryNode, ProductListRowDto, ProductPageDto } f
 import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
 import { categoryHref } from '@/lib/category-links';
-import { listQuery, type ListParams, type ListSort, type ListView } from '@/lib/product-list-params';
+import { listQuery, pagerNumbers, type ListParams, type ListSort, type ListView } from '@/lib/product-list-params';
 import { AutoSubmit } from './auto-submit';
 import { FacetSearch } from './facet-search';
 import { FeedbackForm } from './feedback-form';
@@ -34,6 +34,8 @@ export interface ProductListViewProps {
   rows?: ProductListRowDto[];
   /** A customer is signed in: the list view's add-to-cart adds instead of asking to sign in. */
   signedIn?: boolean;
+  /** Rows per page, for the numbered pager. */
+  pageSize: number;
   children?: ReactNode;
 }
 
@@ -168,7 +170,7 @@ export async function ProductListView(props: ProductListViewProps) {
                 const label = <><Icon aria-hidden size={15} />{t(`view.${v}`)}</>;
                 return v === view
                   ? <span key={v} aria-current="true" className="flex items-center gap-1 rounded border border-brand-500 px-2 py-1 text-brand-700">{label}</span>
-                  : <Link key={v} href={href({ view: v === 'list' ? 'list' : undefined, cursor: list.cursor })} rel="nofollow" className="flex items-center gap-1 rounded border border-line px-2 py-1 hover:border-brand-500 hover:text-brand-700" data-testid={`view-${v}`}>{label}</Link>;
+                  : <Link key={v} href={href({ view: v === 'list' ? 'list' : undefined, cursor: list.cursor, page: list.cursor ? undefined : list.page })} rel="nofollow" className="flex items-center gap-1 rounded border border-line px-2 py-1 hover:border-brand-500 hover:text-brand-700" data-testid={`view-${v}`}>{label}</Link>;
               })}
             </nav>
           </div>
@@ -188,23 +190,53 @@ export async function ProductListView(props: ProductListViewProps) {
             </ul>
           )}
 
-          {(page.prevCursor || page.nextCursor) && (
-            <nav aria-label={t('pagination')} className="mt-6 flex items-center justify-center gap-3" data-testid="keyset-pager">
-              {page.prevCursor ? (
-                <Link href={href({ cursor: page.prevCursor })} rel="prev" className="flex h-9 items-center gap-1 rounded-md border border-line bg-white px-3 text-sm hover:border-brand-500">
-                  <ChevronLeft aria-hidden size={16} />{t('previous')}
-                </Link>
-              ) : null}
-              {page.nextCursor ? (
-                <Link href={href({ cursor: page.nextCursor })} rel="next" className="flex h-9 items-center gap-1 rounded-md border border-line bg-white px-3 text-sm hover:border-brand-500">
-                  {t('next')}<ChevronRight aria-hidden size={16} />
-                </Link>
-              ) : null}
-            </nav>
-          )}
+          <NumberedPager page={page} pageSize={props.pageSize} href={href} labels={{ pagination: t('pagination'), previous: t('previous'), next: t('next'), pageN: (n) => t('pageN', { n }), gap: t('pageGap') }} />
         </section>
       </div>
     </div>
+  );
+}
+
+type ListHref = (extra: Record<string, string | number | boolean | number[] | undefined>) => { pathname: string; query: Record<string, string> };
+
+interface PagerLabels {
+  pagination: string;
+  previous: string;
+  next: string;
+  pageN: (n: number) => string;
+  gap: string;
+}
+
+/**
+ * Previous and next by keyset cursor (cheap at any depth), and numbered pages around the current one
+ * (`page=N`, read by offset within the 10,000 counted matches). With a capped count the last page is
+ * not known, so the pager ends with "…" instead of a number.
+ */
+function NumberedPager({ page, pageSize, href, labels }: { page: ProductPageDto; pageSize: number; href: ListHref; labels: PagerLabels }) {
+  if (!page.prevCursor && !page.nextCursor) return null;
+  const current = page.page;
+  const counted = Math.max(1, Math.ceil(page.total / pageSize));
+  const pages = current === null ? counted : Math.max(counted, current + (page.nextCursor ? 1 : 0));
+  const numbers = current === null ? [] : pagerNumbers(current, pages, !page.totalCapped);
+  const box = 'flex h-9 min-w-9 items-center justify-center gap-1 rounded-md border px-3 text-sm';
+  return (
+    <nav aria-label={labels.pagination} className="mt-6 flex flex-wrap items-center justify-center gap-2" data-testid="keyset-pager">
+      {page.prevCursor ? (
+        <Link href={href({ cursor: page.prevCursor })} rel="prev" className={`${box} border-line bg-white hover:border-brand-500`} data-testid="pager-prev">
+          <ChevronLeft aria-hidden size={16} /><span className="max-sm:sr-only">{labels.previous}</span>
+        </Link>
+      ) : null}
+      {numbers.map((n, i) => (n === null
+        ? <span key={`gap-${i}`} className="px-1 text-muted" aria-label={labels.gap}>…</span>
+        : n === current
+          ? <span key={n} aria-current="page" className={`${box} border-brand-500 bg-brand-500 font-medium text-white`} data-testid="pager-current">{n}</span>
+          : <Link key={n} href={href({ page: n > 1 ? n : undefined, cursor: undefined })} rel="nofollow" aria-label={labels.pageN(n)} className={`${box} border-line bg-white hover:border-brand-500`} data-testid="pager-page">{n}</Link>))}
+      {page.nextCursor ? (
+        <Link href={href({ cursor: page.nextCursor })} rel="next" className={`${box} border-line bg-white hover:border-brand-500`} data-testid="pager-next">
+          <span className="max-sm:sr-only">{labels.next}</span><ChevronRight aria-hidden size={16} />
+        </Link>
+      ) : null}
+    </nav>
   );
 }
 

@@ -54,7 +54,7 @@ brandWebRouter.endpoint(
     const db = c.get('db');
     const id = input.id;
     if (id === null || !(await getBrandSummary(db, { id, lang: c.get('lang') }))) throw new AppError(404, 'brandNotFound');
-    return findProducts(db, { brandIds: [id], inStock: input.inStock, sort: input.sort, cursor: input.cursor, limit: input.limit }, c.get('lang'));
+    return findProducts(db, { brandIds: [id], inStock: input.inStock, sort: input.sort, cursor: input.cursor, page: input.page, limit: input.limit }, c.get('lang'));
   },
 );
 

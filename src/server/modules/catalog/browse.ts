@@ -26,7 +26,7 @@ export function resolveSearchType(key: string | undefined, type: string | undefi
   return { type: 3, fallback: true };
 }
 
-export type ProductFilter = Omit<ProductPageInput, 'limit' | 'cursor'> & { cursor?: string | null; limit: number };
+export type ProductFilter = Omit<ProductPageInput, 'limit' | 'cursor' | 'page'> & { cursor?: string | null; page?: number; limit: number };
 
 function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fallback: boolean } {
   const key = filter.key || undefined;
@@ -43,6 +43,7 @@ function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fall
       inStock: filter.inStock || undefined,
       sort: filter.sort,
       cursor: filter.cursor ?? null,
+      page: filter.page,
       limit: filter.limit,
     },
   };
@@ -53,7 +54,7 @@ export async function findProducts(db: Db, filter: ProductFilter, lang: Lang): P
   const { query, fallback } = toQuery(filter, lang);
   try {
     const page = await listProducts(db, query);
-    if (query.key && !query.cursor) {
+    if (query.key && !query.cursor && (query.page ?? 1) === 1) {
       // Counted for the dashboard beside the answer, never in its way: a failed count is only logged.
       countSearch(db, { key: query.key, type: query.type ?? null, found: page.total, now: new Date() })
         .catch((error: unknown) => log('warn', 'search.count_failed', { error: String(error) }));
@@ -68,7 +69,7 @@ export async function findProducts(db: Db, filter: ProductFilter, lang: Lang): P
 /** Brand facets (with counts) for the same filters as a product list. */
 export async function findBrandFacets(db: Db, filter: Omit<ProductFilter, 'brandIds' | 'cursor' | 'limit' | 'sort'>, lang: Lang): Promise<BrandFacetDto[]> {
   const { query } = toQuery({ ...filter, limit: 1 }, lang);
-  const { brandIds: _b, cursor: _c, limit: _l, sort: _s, ...rest } = query;
+  const { brandIds: _b, cursor: _c, page: _p, limit: _l, sort: _s, ...rest } = query;
   return brandFacets(db, rest);
 }
 

@@ -8,7 +8,7 @@ import { resolveSearchType } from './browse';
 const h = fileApiHarness({ products: 300 });
 
 type Card = { id: number; itemNo: string; cas: string | null; name: string; brandName: string; hasStructure: boolean; inStock: boolean; minPrice: string | null };
-type Page = { items: Card[]; nextCursor: string | null; prevCursor: string | null; total: number; totalCapped: boolean; notice: string | null; type: number | null; typeFallback: boolean };
+type Page = { items: Card[]; nextCursor: string | null; prevCursor: string | null; page: number | null; total: number; totalCapped: boolean; notice: string | null; type: number | null; typeFallback: boolean };
 const post = (path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) => h.call('POST', path, { form, headers });
 const en = { 'accept-language': 'en' };
 const PATHS = ['/api/web/product/getPage', '/api/app/api/product/sx'] as const;
@@ -93,6 +93,39 @@ describe.each(PATHS)('%s', (path) => {
     const exact = await page(path, { flag: 'hot', limit: String(Number(n)) });
     expect(exact.items).toHaveLength(Number(n));
     expect(exact.nextCursor).toBeNull();
+  });
+
+  it('reads numbered pages by offset that agree with the cursor walk, and numbers the cursors', async () => {
+    const all = await walk(path, { flag: 'hot', limit: '2' });
+    expect(all.length).toBeGreaterThan(7);
+    const third = await page(path, { flag: 'hot', limit: '2', page: '3' });
+    expect(third.page).toBe(3);
+    expect(third.items.map((i) => i.id)).toEqual(all.slice(4, 6).map((i) => i.id));
+    expect(third.prevCursor).not.toBeNull();
+    // The cursors of a numbered page lead to its neighbours and carry their numbers.
+    const second = await page(path, { flag: 'hot', limit: '2', cursor: third.prevCursor as string });
+    expect(second.page).toBe(2);
+    expect(second.items.map((i) => i.id)).toEqual(all.slice(2, 4).map((i) => i.id));
+    const fourth = await page(path, { flag: 'hot', limit: '2', cursor: third.nextCursor as string });
+    expect(fourth.page).toBe(4);
+    expect(fourth.items.map((i) => i.id)).toEqual(all.slice(6, 8).map((i) => i.id));
+    const first = await page(path, { flag: 'hot', limit: '2' });
+    expect(first.page).toBe(1);
+    // A search ranked by relevance pages the same way.
+    const [p] = await h.db.db.select().from(products).where(eq(products.active, true)).orderBy(products.id).limit(1);
+    const key = (p as typeof products.$inferSelect).itemNo.slice(0, 2);
+    const ranked = await walk(path, { key, type: '1', limit: '2' });
+    expect(ranked.length).toBeGreaterThan(4);
+    const r3 = await page(path, { key, type: '1', limit: '2', page: '3' });
+    expect(r3.items.map((i) => i.id)).toEqual(ranked.slice(4, 6).map((i) => i.id));
+    // Past the last page: nothing, with the total, so that the page can start over.
+    const beyond = await page(path, { flag: 'hot', limit: '2', page: String(Math.ceil(all.length / 2) + 5) });
+    expect(beyond.items).toHaveLength(0);
+    expect(beyond.total).toBe(all.length);
+    for (const bad of ['0', '-1', 'x', '10001']) {
+      const res = await post(path, { flag: 'hot', page: bad });
+      expect(res.status, bad).toBe(400);
+    }
   });
 
   it('sorts by item number and by price, and filters by category, brand and stock', async () => {

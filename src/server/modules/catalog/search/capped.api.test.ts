@@ -58,6 +58,17 @@ describe('capped counts and the index walk past the cap', () => {
       const back = await listProducts(t.db, { ...base, key: 'countcheck', limit: 40, cursor: pages[i]!.prevCursor });
       expect(back.items.map((x) => x.id)).toEqual(pages[i - 1]!.items.map((x) => x.id));
     }
+    // Numbered pages past the cap read the same rows by offset, head included, and number their cursors.
+    for (const n of [1, 3, 4]) {
+      const numbered = await listProducts(t.db, { ...base, key: 'countcheck', limit: 40, page: n });
+      expect(numbered.page).toBe(n);
+      expect(numbered.items.map((x) => x.id)).toEqual(pages[n - 1]!.items.map((x) => x.id));
+    }
+    expect(pages[2]!.page).toBe(3);
+    // A page number past the counted matches reads the last counted page, not the whole walk.
+    const deepest = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, sort: 'itemNo', limit: 40, page: 9_999 });
+    expect(deepest.page).toBe(250);
+    expect(deepest.items).toHaveLength(40);
     // An exact name is never cut by the cap either, wherever it lies in the table.
     await t.db.execute(sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)

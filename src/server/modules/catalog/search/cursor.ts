@@ -20,7 +20,12 @@ export interface Cursor {
   sort: ProductSort;
   dir: 'n' | 'p';
   key: (string | number)[];
+  /** The number of the page the cursor leads to (1-based), for numbered pagers; absent on older cursors. */
+  page?: number;
 }
+
+/** The highest page number a cursor may carry (10,000 matches of one row per page, with room). */
+export const MAX_PAGE_NUMBER = 10_001;
 
 /** Shape of each sort's key, so that a decoded cursor is checked before it reaches SQL. */
 const KEY_SCHEMAS: Record<ProductSort, z.ZodType<(string | number)[]>> = {
@@ -39,10 +44,12 @@ const ENVELOPE = z.object({
   s: z.enum(['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc']),
   d: z.enum(['n', 'p']),
   k: z.array(z.union([z.string(), z.number()])).max(3),
+  g: z.number().int().min(1).max(MAX_PAGE_NUMBER).optional(),
 }).strict();
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify({ v: 1, s: cursor.sort, d: cursor.dir, k: cursor.key }), 'utf8').toString('base64url');
+  const envelope = { v: 1, s: cursor.sort, d: cursor.dir, k: cursor.key, ...(cursor.page ? { g: cursor.page } : {}) };
+  return Buffer.from(JSON.stringify(envelope), 'utf8').toString('base64url');
 }
 
 export function decodeCursor(raw: string, expectedSort: ProductSort): Cursor {
@@ -58,5 +65,5 @@ export function decodeCursor(raw: string, expectedSort: ProductSort): Cursor {
   if (envelope.data.s !== expectedSort) throw new InvalidCursorError('The cursor belongs to another sort order');
   const key = KEY_SCHEMAS[expectedSort].safeParse(envelope.data.k);
   if (!key.success) throw new InvalidCursorError();
-  return { sort: expectedSort, dir: envelope.data.d, key: key.data };
+  return { sort: expectedSort, dir: envelope.data.d, key: key.data, ...(envelope.data.g ? { page: envelope.data.g } : {}) };
 }

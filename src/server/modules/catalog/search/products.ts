@@ -28,6 +28,11 @@ export interface ProductQuery {
   inStock?: boolean;
   sort?: ProductSort;
   cursor?: string | null;
+  /**
+   * A numbered page (1-based) read without a cursor: the first `(page - 1) * limit` rows are
+   * skipped, never past the capped count (see `pageOffset`). A cursor, when given, wins.
+   */
+  page?: number;
   limit: number;
 }
 
@@ -35,6 +40,8 @@ export interface ProductPage {
   items: ProductCardDto[];
   nextCursor: string | null;
   prevCursor: string | null;
+  /** The number of this page (1-based); null when a cursor from before numbered pages led here. */
+  page: number | null;
   total: number;
   totalCapped: boolean;
   notice: 'casCheckDigit' | null;
@@ -99,6 +106,8 @@ export interface BuiltList {
   sort: ProductSort;
   cursor: Cursor | null;
   limit: number;
+  /** Rows skipped before the page (a numbered page without a cursor); 0 with a cursor. */
+  skip: number;
   /**
    * Relevance: one pass that ranks the first COUNT_CAP + 1 matches together with the rows that
    * must never be cut (exact and prefix numbers, exact names) and counts the matches (ADR 0015).
@@ -115,6 +124,17 @@ export interface BuiltList {
   count: SQL | null;
 }
 
+/**
+ * Rows skipped for a numbered page: `(page - 1) * limit`, kept below the capped count so that a
+ * numbered page never reads past the 10,000 matches the total names (ADR 0015); further pages are
+ * reached by cursor.
+ */
+export function pageOffset(page: number | undefined, limit: number): number {
+  if (!page || page <= 1) return 0;
+  const lastStart = Math.floor((COUNT_CAP - 1) / limit) * limit;
+  return Math.min((Math.floor(page) - 1) * limit, lastStart);
+}
+
 /** Rows of the head (numbers and exact names) read at most, beside the capped matches. */
 const HEAD_LIMIT = 200;
 
@@ -125,14 +145,15 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const sort = effectiveSort(q, prepared.key !== null);
   // Decode before answering an empty result, so that a bad cursor is always reported.
   const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
+  const skip = cursor ? 0 : pageOffset(q.page, limit);
   const built: BuiltList = {
-    prepared, sort, cursor, limit, ranked: null, walk: null, collect: null, count: null,
+    prepared, sort, cursor, limit, skip, ranked: null, walk: null, collect: null, count: null,
   };
   if (prepared.empty) return built;
   built.count = cappedCountSql(prepared);
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
-    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, direction(true, backwards));
+    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, skip, direction(true, backwards));
     return built;
   }
   if (sort === 'relevance') throw new Error('relevance needs a key');
@@ -155,7 +176,7 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
       from products p
       where ${sql.join(walkConditions, sql` and `)}
       order by ${order}
-      limit ${limit + 1}`;
+      limit ${limit + 1} offset ${skip}`;
   // OFFSET 0 keeps the planner from walking the sort's index: the matches (at most 10,000 here)
   // are collected through the filters' own indexes, then sorted.
   const outerOrder = sql.join(spec.exprs.map((_, i) => sql`${sql.raw(`s.s${i}`)} ${dir.order}`), sql`, `);
@@ -167,7 +188,7 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
         offset 0
       ) s
       order by ${outerOrder}
-      limit ${limit + 1}`;
+      limit ${limit + 1} offset ${skip}`;
   return built;
 }
 
@@ -178,7 +199,9 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
  * reading and ranking every match of a key like 苯甲酸 (a fifth of the catalogue) is what made the
  * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
  */
-function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, dir: Direction): SQL {
+function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, skip: number, dir: Direction): SQL {
+  // Each part gives its best rows up to the end of the page; the page itself skips `skip` of them.
+  const take = limit + 1 + skip;
   const keyset = (alias: string): SQL => (cursor
     ? sql`and (${sql.raw(`${alias}.tier, ${alias}.rank, ${alias}.id`)}) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
     : sql``);
@@ -204,7 +227,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
       select f.id, f.tier, f.rank, (select count(*)::int from found) as n
       from found f where true ${keyset('f')}
       order by ${order('f')}
-      limit ${limit + 1}`;
+      limit ${limit + 1} offset ${skip}`;
   }
   // A brand's products that match by the brand alone (tier 4, by id) are the first COUNT_CAP + 1
   // of the brand's index less the rows of `found` and of the head: counted and paged straight from
@@ -223,7 +246,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
       (select x.id, x.tier, x.rank from (
         select b.id, 4 as tier, 0 as rank from (${brandRows}) b
         where not exists (select 1 from found f where f.id = b.id) and not exists (select 1 from head h where h.id = b.id)) x
-        where true ${keyset('x')} order by ${order('x')} limit ${limit + 1})`
+        where true ${keyset('x')} order by ${order('x')} limit ${take})`
     : sql``;
   // The head is read only past the cap: below it `found` holds every match, the head's rows with
   // the same tier and rank (its SQL is the same), and reading them twice cost an item-number prefix
@@ -238,15 +261,15 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     m as (
       (select f.id, f.tier, f.rank from found f
         where not exists (select 1 from head h where h.id = f.id) ${keyset('f')}
-        order by ${order('f')} limit ${limit + 1})
+        order by ${order('f')} limit ${take})
       union all
-      (select h.id, h.tier, h.rank from head h where true ${keyset('h')} order by ${order('h')} limit ${limit + 1})
+      (select h.id, h.tier, h.rank from head h where true ${keyset('h')} order by ${order('h')} limit ${take})
       ${brandPage}
     )
     select m.id, m.tier, m.rank, (select t.n from total t) as n
     from m
     order by ${order('m')}
-    limit ${limit + 1}`;
+    limit ${limit + 1} offset ${skip}`;
 }
 
 async function countOf(db: Db, query: SQL): Promise<number> {
@@ -264,9 +287,9 @@ interface PageRow {
 /** Products of a search or list, one keyset page at a time (ADR 0015). */
 export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage> {
   const built = await buildListQuery(db, q);
-  const { prepared, sort, cursor, limit } = built;
+  const { prepared, sort, cursor, limit, skip } = built;
   if (!built.count || !(built.walk ?? built.ranked)) {
-    return { items: [], nextCursor: null, prevCursor: null, total: 0, totalCapped: false, notice: prepared.notice };
+    return { items: [], nextCursor: null, prevCursor: null, page: 1, total: 0, totalCapped: false, notice: prepared.notice };
   }
   let rows: PageRow[];
   let total: number;
@@ -296,15 +319,22 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   const keyOf = (row: PageRow): (string | number)[] => (sort === 'relevance'
     ? [Number(row.tier), Number(row.rank), Number(row.id)]
     : [String(row.k0), Number(row.id)]);
-  const at = (row: PageRow | undefined, dir: 'n' | 'p'): string | null => (row ? encodeCursor({ sort, dir, key: keyOf(row) }) : null);
+  // The page's number: from the cursor that led here, or from the rows skipped.
+  const number = cursor ? cursor.page ?? null : skip / limit + 1;
+  const at = (row: PageRow | undefined, dir: 'n' | 'p'): string | null => {
+    if (!row) return null;
+    const target = number === null ? undefined : dir === 'n' ? number + 1 : Math.max(1, number - 1);
+    return encodeCursor({ sort, dir, key: keyOf(row), ...(target ? { page: target } : {}) });
+  };
   const first = page[0];
   const last = page[page.length - 1];
   const nextCursor = backwards ? at(last, 'n') : more ? at(last, 'n') : null;
-  const prevCursor = backwards ? (more ? at(first, 'p') : null) : cursor ? at(first, 'p') : null;
+  const prevCursor = backwards ? (more ? at(first, 'p') : null) : cursor || skip > 0 ? at(first, 'p') : null;
   return {
     items: await loadCards(db, page.map((r) => Number(r.id)), q.lang),
     nextCursor,
     prevCursor,
+    page: number,
     total: Math.min(total, COUNT_CAP),
     totalCapped: total > COUNT_CAP,
     notice: null,

@@ -57,7 +57,9 @@ async function readProductList(params: Omit<ListRequest, 'locale'>, lang: Lang):
     categoryId: params.categoryId ?? params.list.cat,
     inStock: params.list.inStock,
   };
-  const filter: ProductFilter = { ...base, brandIds: params.list.brandIds, sort: params.list.sort, cursor: params.list.cursor, limit: LIST_PAGE_SIZE };
+  const filter: ProductFilter = {
+    ...base, brandIds: params.list.brandIds, sort: params.list.sort, cursor: params.list.cursor, page: params.list.cursor ? undefined : params.list.page, limit: LIST_PAGE_SIZE,
+  };
   const [facets, roots, first] = await Promise.all([
     findBrandFacets(db, base, lang),
     loadSharedTree(lang),
@@ -69,7 +71,9 @@ async function readProductList(params: Omit<ListRequest, 'locale'>, lang: Lang):
       },
     ),
   ]);
-  const result = first ?? { page: await findProducts(db, { ...filter, cursor: undefined }, lang), cursorReset: true };
+  // A bad cursor, or a numbered page past the last one (the list shrank since the link was made): the first page.
+  const outOfRange = first !== null && first.page.items.length === 0 && first.page.total > 0;
+  const result = first && !outOfRange ? first : { page: await findProducts(db, { ...filter, cursor: undefined, page: undefined }, lang), cursorReset: true };
   const rows = params.list.view === 'list' ? await findListRows(db, result.page.items.map((p) => p.id), lang) : [];
   return { ...result, facets, roots, rows };
 }

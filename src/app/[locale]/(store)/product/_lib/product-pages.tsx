@@ -10,7 +10,7 @@ import { parseListParams, parseSearchKey } from '@/lib/product-list-params';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
 import { resolveSearchType } from '@/server/modules/catalog/browse';
 import { isCustomerSignedIn } from './load-product-detail';
-import { loadCategory, loadProductList } from './load-product-list';
+import { LIST_PAGE_SIZE, loadCategory, loadProductList } from './load-product-list';
 
 export type Search = Record<string, string | string[] | undefined>;
 export interface PageProps {
@@ -107,7 +107,7 @@ function productListPage(decide: (search: Search) => Decision, intro?: (locale: 
       query: spec.categoryId ? { typeId: spec.categoryId } : undefined,
       title,
       description: category ? t('categoryDescription', { name: category.node.classify }) : t(`descriptions.${spec.titleKey}`),
-      noIndex: Boolean(spec.key) || list.brandIds.length > 0 || list.inStock || Boolean(list.cursor) || list.cat !== undefined,
+      noIndex: Boolean(spec.key) || list.brandIds.length > 0 || list.inStock || Boolean(list.cursor) || list.page !== undefined || list.cat !== undefined,
     });
   }
 
@@ -154,6 +154,7 @@ function productListPage(decide: (search: Search) => Decision, intro?: (locale: 
         subcategories={category?.node.secondJson}
         cursorReset={data.cursorReset}
         rows={data.rows}
+        pageSize={LIST_PAGE_SIZE}
         signedIn={list.view === 'list' ? await isCustomerSignedIn() : false}
       >
         {intro ? await intro(locale as Locale) : null}
