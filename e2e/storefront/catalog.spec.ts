@@ -163,6 +163,30 @@ test.describe('search results', () => {
     await expect(page.getByTestId('product-item-no').first()).toHaveText(first[0] as string);
   });
 
+  test('numbered pages: a page number, then next and previous, agree with each other in both languages @mobile', async ({ page }) => {
+    for (const [prefix, pageLabel, next, previous] of [['', '第 3 页', '下一页', '上一页'], ['/en', 'Page 3', 'Next', 'Previous']] as const) {
+      await page.goto(`${prefix}/product/list?sk=%E9%85%B8&type=3`);
+      const pager = page.getByTestId('keyset-pager');
+      await expect(pager.getByTestId('pager-current')).toHaveText('1');
+      const firstOfPage2 = await (async () => {
+        await pager.getByRole('link', { name: next }).click();
+        await expect(pager.getByTestId('pager-current')).toHaveText('2');
+        return page.getByTestId('product-item-no').first().textContent();
+      })();
+      await pager.getByRole('link', { name: pageLabel }).click();
+      await expect(page).toHaveURL(/[?&]page=3/);
+      await expect(pager.getByTestId('pager-current')).toHaveText('3');
+      const third = await page.getByTestId('product-item-no').allTextContents();
+      expect(third).toHaveLength(20);
+      // The last page's number is known (the count is exact) and linked.
+      const last = Number(await pager.getByTestId('pager-page').last().textContent());
+      expect(last).toBeGreaterThan(3);
+      await pager.getByRole('link', { name: previous }).click();
+      await expect(pager.getByTestId('pager-current')).toHaveText('2');
+      await expect(page.getByTestId('product-item-no').first()).toHaveText(firstOfPage2 as string);
+    }
+  });
+
   test('a sort link reorders by item number', async ({ page }) => {
     await page.goto('/en/product/index/new');
     await page.getByTestId('sort-links').getByRole('link', { name: 'Item No.' }).click();
