@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
@@ -11,8 +13,15 @@ const securityHeaders = [
   { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
 ];
 
+// The request config hands use-intl messages compiled once per process (src/i18n/compiled-messages.ts),
+// so every bundle formats them with the small `format-only` formatter instead of shipping the ICU parser.
+const formatOnly = `./${path.relative(process.cwd(), createRequire(path.join(process.cwd(), 'package.json')).resolve('use-intl/format-message/format-only'))}`;
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  turbopack: {
+    resolveAlias: { 'use-intl/format-message': formatOnly },
+  },
   productionBrowserSourceMaps: false,
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2', 'prom-client'],
   experimental: {
