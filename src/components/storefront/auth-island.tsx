@@ -1,16 +1,20 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Toaster } from '@/components/ui/toaster';
 import { getPathname, useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { signOut } from '@/lib/api-client';
 import { getToken } from '@/lib/session-store';
 import { onUiEvent } from '@/lib/ui-events';
-import { LoginDialog } from './login-dialog';
+
+// The dialogs load when they first open: most visits never sign in here, and their code is no part
+// of a page's first load (the storefront's ≤ 150 KB budget, ADR 0025).
+const LoginDialog = dynamic(() => import('./login-dialog').then((m) => m.LoginDialog), { ssr: false });
+const ConfirmDialog = dynamic(() => import('@/components/ui/confirm-dialog').then((m) => m.ConfirmDialog), { ssr: false });
 
 /**
  * The storefront's sign-in island, mounted once in the shell: toasts, the login dialog and the
