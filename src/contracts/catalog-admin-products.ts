@@ -193,6 +193,7 @@ export const adminProductListInputSchema = z.object({
   categoryId: optionalIdSchema,
   active: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ACTIVE_FILTERS).default('all')),
   flag: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_FLAGS).optional()),
+  /** In stock only (as on the storefront); false filters nothing. */
   inStock: z.preprocess((v) => (v === '' ? undefined : v), flag.optional()),
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ADMIN_PRODUCT_SORTS).optional()),
   cursor: z.string().max(1000).optional(),
