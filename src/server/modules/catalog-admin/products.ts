@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Molecule } from 'openchemlib';
 import type {
   AdminPackInput, AdminProductBulkInput, AdminProductDto, AdminProductInput, AdminProductListDto, AdminProductListInput, AdminProductRowDto,
