@@ -122,17 +122,27 @@ async function listOwn(db: Db, input: AdminProductListInput, where: SQL[]): Prom
   const whereSql = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
   const countWhere = where.length > 0 ? sql.join(where, sql` and `) : sql`true`;
   const order = sort === 'newest' ? sql`p.id desc` : sql`p.item_no asc, p.id asc`;
+  const outerOrder = sort === 'newest' ? sql`s.id desc` : sql`s.item_no asc, s.id asc`;
   const limit = input.limit;
+  const inactiveOnly = input.active === 'false';
   const [rows, n] = await withSearchSettings(db, async (s) => {
-    const counted = rowsOf<{ n: number }>(await s.execute(sql`select count(*)::int as n from (select 1 from products p where ${countWhere} limit ${COUNT_CAP + 1}) c`));
+    // In id order, so that the count reads an index (the primary key, a filter's (…, id) index or
+    // products_inactive_idx) and stops at the cap.
+    const counted = rowsOf<{ n: number }>(await s.execute(sql`
+      select count(*)::int as n from (select 1 from products p where ${countWhere} order by p.id desc limit ${COUNT_CAP + 1}) c`));
     const total = Number(counted[0]?.n ?? 0);
-    const page = total > COUNT_CAP
-      ? await inTransaction(s, WALK_SETTINGS, async (tx) => rowsOf<{ id: number; item_no: string }>(await tx.execute(sql`
-          select p.id::int as id, p.item_no from products p where ${whereSql} order by ${order} limit ${limit + 1}`)))
-      : rowsOf<{ id: number; item_no: string }>(await s.execute(sql`
-          select s.id, s.item_no from (select p.id::int as id, p.item_no from products p where ${whereSql} offset 0) s
-          order by ${sort === 'newest' ? sql`s.id desc` : sql`s.item_no asc, s.id asc`} limit ${limit + 1}`));
-    return [page, total] as const;
+    type Row = { id: number; item_no: string };
+    if (total > COUNT_CAP || (inactiveOnly && sort === 'newest')) {
+      // Dense matches, or withdrawn products newest first: walk the sort's index.
+      return [await inTransaction(s, WALK_SETTINGS, async (tx) => rowsOf<Row>(await tx.execute(sql`
+        select p.id::int as id, p.item_no from products p where ${whereSql} order by ${order} limit ${limit + 1}`))), total] as const;
+    }
+    // At most the cap: collect the matches through the filters' indexes (withdrawn ones through
+    // products_inactive_idx, in its order and capped), then sort.
+    const inner = inactiveOnly
+      ? sql`select p.id::int as id, p.item_no from products p where ${whereSql} order by p.id desc limit ${COUNT_CAP + 1}`
+      : sql`select p.id::int as id, p.item_no from products p where ${whereSql} offset 0`;
+    return [rowsOf<Row>(await s.execute(sql`select s.id, s.item_no from (${inner}) s order by ${outerOrder} limit ${limit + 1}`)), total] as const;
   });
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
