@@ -31,7 +31,7 @@ test('operations staff add a product with two packs in Chinese, edit it in Engli
   await shellReady(page);
   const view = page.getByTestId('products-view');
   await expect(view).toBeVisible();
-  await expect(page.getByRole('menu')).toContainText('商品列表');
+  await expect(page.getByRole('menu', { name: '菜单' })).toContainText('商品列表');
 
   await view.getByTestId('product-add').click();
   const drawer = page.getByRole('dialog', { name: '新增商品' });
@@ -53,13 +53,13 @@ test('operations staff add a product with two packs in Chinese, edit it in Engli
   await choose(page, drawer.getByLabel('危险性说明（H）'), 'H225 高度易燃液体和蒸气');
   await page.keyboard.press('Escape');
 
-  await drawer.getByLabel('规格 1').fill('500 mL');
-  await drawer.getByLabel('价格（元） 1').fill('38.5');
-  await drawer.getByLabel('库存 1').fill('10');
+  await drawer.getByLabel('规格 1', { exact: true }).fill('500 mL');
+  await drawer.getByLabel('价格（元） 1', { exact: true }).fill('38.5');
+  await drawer.getByLabel('库存 1', { exact: true }).fill('10');
   await drawer.getByTestId('pack-add').click();
-  await drawer.getByLabel('规格 2').fill('2.5 L');
-  await drawer.getByLabel('价格（元） 2').fill('120');
-  await drawer.getByLabel('货期 2').fill('5');
+  await drawer.getByLabel('规格 2', { exact: true }).fill('2.5 L');
+  await drawer.getByLabel('价格（元） 2', { exact: true }).fill('120');
+  await drawer.getByLabel('货期 2', { exact: true }).fill('5');
   await drawer.getByTestId('product-save').click();
   await expect(drawer).toBeHidden(SLOW);
 
@@ -78,7 +78,7 @@ test('operations staff add a product with two packs in Chinese, edit it in Engli
   await expect(edit.getByLabel('English name')).toHaveValue(`Test ethanol ${stamp}`, SLOW);
   await expect(edit.getByTestId('pack-row')).toHaveCount(2);
   await edit.getByLabel('English name').fill(`Absolute ethanol ${stamp}`);
-  await edit.getByLabel('Price (CNY) 1').fill('42');
+  await edit.getByLabel('Price (CNY) 1', { exact: true }).fill('42');
   await edit.getByTestId('product-save').click();
   await expect(edit).toBeHidden(SLOW);
 
