@@ -136,6 +136,11 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
           <div className="grid gap-x-3 sm:grid-cols-2">
             <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, tooLong(200)]}><Input /></Form.Item>
             <Form.Item name="nameEn" label={t('nameEn')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, tooLong(200)]}><Input /></Form.Item>
+            {loaded?.product?.pinyin && (
+              <p className="col-span-full -mt-3 mb-3 text-xs text-slate-500" data-testid="product-pinyin">
+                {t('pinyinIs', { pinyin: loaded.product.pinyin, initials: loaded.product.pinyinInitials })}
+              </p>
+            )}
             <Form.Item name="itemNo" label={t('itemNo')} normalize={(v: string) => v.toUpperCase()}
               rules={[{ required: true, message: t('itemNoInvalid') }, { pattern: ITEM_NO, message: t('itemNoInvalid') }]}><Input /></Form.Item>
             <Form.Item name="synonyms" label={t('synonyms')} extra={t('synonymsHelp')}>
