@@ -211,6 +211,17 @@ describe('products', () => {
     const drop = await h.call('PUT', `/api/admin/catalog/products/${current.id}`, { token: admin, json: input });
     expect(drop.status, JSON.stringify(drop.body)).toBe(409);
 
+    // In a cart (no orders): neither the product nor that pack can go.
+    const carted = await create({ itemNo: 'T-CART-1' });
+    await h.db.db.execute(sql`insert into cart_items (company_id, user_id, product_id, pack_id, num)
+      select u.company_id, u.id, ${carted.id}, ${carted.packs[0]!.id}, 1 from users u where u.company_id is not null order by u.id limit 1`);
+    const inCart = await h.call('DELETE', `/api/admin/catalog/products/${carted.id}`, { token: admin, headers: { 'accept-language': 'en' } });
+    expect(inCart.status).toBe(409);
+    expect(inCart.body.msg).toContain('carts');
+    const dropCarted = await h.call('PUT', `/api/admin/catalog/products/${carted.id}`, { token: admin, json: product({ itemNo: 'T-CART-1', packs: [] }) });
+    expect(dropCarted.status).toBe(409);
+    expect(((await h.call('GET', `/api/admin/catalog/products/${carted.id}`, { token: admin })).body.data as AdminProductDto).packs).toHaveLength(2);
+
     const unused = await create({ itemNo: 'T-DEL-1' });
     expect((await h.call('DELETE', `/api/admin/catalog/products/${unused.id}`, { token: admin })).status).toBe(200);
     expect((await h.call('GET', `/api/admin/catalog/products/${unused.id}`, { token: admin })).status).toBe(404);
