@@ -181,7 +181,7 @@ export function ProductsView() {
           { title: 'CAS', dataIndex: 'cas', width: 110, render: (v: string | null) => v ?? '—' },
           { title: t('brand'), key: 'brand', width: 120, render: (_: unknown, r) => (locale === 'en' ? r.brandEn : r.brandZh) },
           { title: t('category'), key: 'category', width: 130, render: (_: unknown, r) => (locale === 'en' ? r.categoryEn : r.categoryZh) },
-          { title: t('minPrice'), dataIndex: 'minPrice', width: 100, render: (v: string | null, r) => (v ? `¥${v}${r.packCount > 1 ? t('from') : ''}` : '—') },
+          { title: t('minPrice'), dataIndex: 'minPrice', width: 100, render: (v: string | null, r) => (v ? (r.packCount > 1 ? t('priceFrom', { price: v }) : `¥${v}`) : '—') },
           { title: t('packs'), dataIndex: 'packCount', width: 70 },
           { title: t('stock'), dataIndex: 'inStock', width: 80, render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('inStock') : t('outOfStock')}</Tag> },
           {
