@@ -7,6 +7,7 @@ import { BrandsView } from './views/brands-view';
 import { CategoriesView } from './views/categories-view';
 import { DashboardView } from './views/dashboard-view';
 import { MenuEditorView } from './views/menu-editor-view';
+import { ProductsView } from './views/products-view';
 import { RoleAddView } from './views/role-add-view';
 import { RolesView } from './views/roles-view';
 import { StaffAddView } from './views/staff-add-view';
@@ -29,6 +30,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/system-setting/staffadd': StaffAddView,
   '/admin/system-setting/menu': MenuEditorView,
   '/admin/audit': AuditView,
+  '/admin/catalog/products': ProductsView,
   '/admin/catalog/brands': BrandsView,
   '/admin/catalog/categories': CategoriesView,
 };

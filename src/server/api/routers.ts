@@ -18,6 +18,7 @@ import { auditAdminRouter } from '@/server/modules/audit/routes';
 import { brandLogoAdminRouter } from '@/server/modules/catalog-admin/brand-logo-routes';
 import { brandsAdminRouter } from '@/server/modules/catalog-admin/brand-routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
+import { productsAdminRouter } from '@/server/modules/catalog-admin/product-routes';
 import { dashboardAdminRouter } from '@/server/modules/dashboard/routes';
 import { menuEditorAdminRouter } from '@/server/modules/system-setting/menu-routes';
 import { rolesAdminRouter } from '@/server/modules/system-setting/role-routes';
@@ -45,7 +46,7 @@ export const webRouters = [
 export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
-  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter,
+  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -142,3 +142,47 @@ describe('upgrading a database of the release before 0014', () => {
     }
   });
 });
+
+describe('upgrading a database of the release before 0015', () => {
+  it('adds the products page once to the catalogue group of a back-office menu seeded before it', async () => {
+    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+    const journalPath = path.join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 14) }));
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop, older);
+      // The menu as the seed of the release before wrote it: the catalogue group with brands and categories.
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, redirect, always_show, title_zh, title_en, icon, sort)
+        values (null, '/catalog', 'Layout', 'Catalogue', '/catalog/brands', true, '商品管理', 'Catalogue', 'AppstoreOutlined', 100)`);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, icon, permission, sort)
+        select id, 'brands', 'catalog/brands/index', 'CatalogBrands', '品牌管理', 'Brands', 'TagsOutlined', 'CATALOG.EDIT', 10 from menus where path = '/catalog'`);
+      await runMigrations(shop);
+      await runMigrations(shop);
+      const rows = rowsOf<{ path: string; parent: string | null; permission: string | null; title_zh: string; title_en: string }>(await shop.db.execute(sql`
+        select m.path, p.path as parent, m.permission, m.title_zh, m.title_en from menus m left join menus p on p.id = m.parent_id
+        where p.path = '/catalog' order by m.sort`));
+      expect(rows).toEqual([
+        { path: 'products', parent: '/catalog', permission: 'CATALOG.EDIT', title_zh: '商品列表', title_en: 'Products' },
+        { path: 'brands', parent: '/catalog', permission: 'CATALOG.EDIT', title_zh: '品牌管理', title_en: 'Brands' },
+      ]);
+      const [columns] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from information_schema.columns where table_name = 'products' and column_name in ('promo_starts_at', 'promo_ends_at')`));
+      expect(columns?.n).toBe(2);
+    } finally {
+      await shop.destroy();
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves a database without the catalogue group to the seed', async () => {
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop);
+      const [row] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from menus where path = 'products'`));
+      expect(row?.n).toBe(0);
+    } finally {
+      await shop.destroy();
+    }
+  });
+});

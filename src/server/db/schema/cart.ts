@@ -19,6 +19,9 @@ export const cartItems = pgTable(
   (t) => [
     uniqueIndex('cart_items_user_pack_uq').on(t.userId, t.packId),
     index('cart_items_company_user_idx').on(t.companyId, t.userId),
+    // Carts holding a pack or product (ADR 0030: such a pack is not deleted), and the foreign key checks of a deletion.
+    index('cart_items_product_idx').on(t.productId),
+    index('cart_items_pack_idx').on(t.packId),
     check('cart_items_num_positive', sql`${t.num} > 0 and ${t.num} <= 9999`),
   ],
 );

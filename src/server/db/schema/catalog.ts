@@ -76,6 +76,12 @@ export const products = pgTable(
     isNew: boolean('is_new').notNull().default(false),
     isSpecial: boolean('is_special').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /**
+     * The promotion window of the hot, new and special flags (ADR 0030): outside it (before the start,
+     * from the end on) the flags put the product in no home block or flagged list. Null: open on that side.
+     */
+    promoStartsAt: timestamp('promo_starts_at', { withTimezone: true }),
+    promoEndsAt: timestamp('promo_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The lowest list price of the product's packs (null: no packs), kept by triggers on
@@ -119,6 +125,8 @@ export const products = pgTable(
     // Item number and CAS with the id: counting and ranking their matches is an index-only scan.
     index('products_item_no_active_idx').using('btree', sql`${t.itemNo} text_pattern_ops`, t.id).where(sql`${t.active}`),
     index('products_cas_prefix_idx').using('btree', sql`${t.cas} text_pattern_ops`, t.id).where(sql`${t.active}`),
+    // The back-office's inactive products (ADR 0030): few, walked newest first without reading the active ones.
+    index('products_inactive_idx').on(t.id.desc()).where(sql`not ${t.active}`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active}`),
     // Price sorts (search/products.ts sortSpec): no price sorts last both ways.
     index('products_price_asc_idx').using('btree', sql.raw(priceAscSql()), t.id).where(sql`${t.active}`),

@@ -94,6 +94,10 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    // Whether a product or pack was ever ordered (the back-office refuses to delete it, ADR 0030), and the
+    // foreign key checks of a deletion, without reading every order line.
+    index('order_items_product_idx').on(t.productId),
+    index('order_items_pack_idx').on(t.packId),
     // Search of a company's orders by item number.
     index('order_items_company_item_idx').on(t.companyId, t.itemNo, t.orderId),
     check('order_items_num_range', sql`${t.num} > 0 and ${t.num} <= 9999`),

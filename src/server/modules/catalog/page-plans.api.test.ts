@@ -15,6 +15,8 @@ import { getContentDetail, listContent, listLatestContent } from '@/server/modul
 import { listNavMenus } from '@/server/modules/content/nav-menus';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { getProductDetailAll } from '@/server/modules/product-detail/service';
+import { getAdminProduct, listAdminProducts } from '@/server/modules/catalog-admin/products';
+import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
 import { getSiteContact } from '@/server/modules/settings/queries';
 import { countVisitors } from '@/server/modules/tracking/service';
 
@@ -86,14 +88,14 @@ let sample: { productId: number; brandId: number; categoryId: number; leafId: nu
 
 beforeAll(async () => {
   // A catalogue big enough for the planner to prefer an index wherever one fits: the seeded products
-  // copied with new item numbers, each with its packs, 2 % hot, new or special.
+  // copied with new item numbers, each with its packs, 2 % hot, new or special, 0.1 % withdrawn.
   for (let from = 1; from <= GENERATED; from += 5_000) {
     // Short names, so that the search indexes take the rows quickly; in batches.
     await bulkSetup(t.db, sql`
       insert into products (item_no, cas, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id,
-        is_hot, is_new, is_special, created_at)
+        is_hot, is_new, is_special, created_at, active)
       select 'P' || lpad(g::text, 8, '0'), null, '填充' || g, 'Pf' || g, 'tianchong', 'tc', b.id, c.id,
-        g % 50 = 1, g % 50 = 2, g % 50 = 3, now() - make_interval(mins => g)
+        g % 50 = 1, g % 50 = 2, g % 50 = 3, now() - make_interval(mins => g), g % 1000 <> 7
       from generate_series(${from}::int, ${from + 4_999}::int) g
       cross join lateral (select id from brands order by id offset (g % 5) limit 1) b
       cross join lateral (select id from categories where leaf order by id offset (g % 7) limit 1) c`);
@@ -144,6 +146,24 @@ const pages: [string, PageCalls][] = [
     findProducts(db, { brandIds: [sample.brandId], limit: 12 }, lang), listBrandSlides(db, { lang, limit: 6 }),
     findBrands(db, { type: 0, lang, limit: 24, offset: 1 }), listContent(db, { brandId: sample.brandId, lang, limit: 5, offset: 1 }),
   ])],
+  // The back-office's product list (ADR 0030): every state, withdrawn ones, filters, a key, one product.
+  ['back-office product list and product', async (db) => {
+    const list = (q: Record<string, unknown>) => listAdminProducts(db, adminProductListInputSchema.parse(q));
+    await list({});
+    await list({ sort: 'itemNo' });
+    await list({ active: 'false' });
+    await list({ active: 'false', sort: 'itemNo' });
+    await list({ active: 'false', key: 'P0000' });
+    await list({ key: 'P0000123' });
+    await list({ key: '填充' });
+    await list({ brandId: sample.brandId });
+    await list({ categoryId: sample.categoryId, sort: 'itemNo' });
+    await list({ flag: 'hot' });
+    await list({ active: 'true', flag: 'special', inStock: true, sort: 'priceAsc' });
+    const first = await list({ limit: 5 });
+    await list({ limit: 5, cursor: first.nextCursor ?? undefined });
+    await getAdminProduct(db, { id: sample.productId });
+  }],
   ['news list and detail', async (db) => Promise.all([
     listContentTypes(db, { kind: 'news', lang }), listContent(db, { kind: 'news', categoryId: sample.newsTypeId, lang, limit: 10, offset: 1 }),
     getContentDetail(db, { id: sample.newsId, kind: 'news', lang }), listComments(db, { contentId: sample.newsId, limit: 10, offset: 1 }),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
 import { brands, products } from '@/server/db/schema';
@@ -12,7 +12,7 @@ export type ProductFlag = 'hot' | 'new' | 'special';
 const flagColumn = { hot: products.isHot, new: products.isNew, special: products.isSpecial } as const;
 
 /**
- * The newest hot, new or special products, from the flag's partial index (migration 0010), with the
+ * The newest hot, new or special products inside their promotion window, from the flag's partial index (migration 0010), with the
  * pack facts stored on the product row: reads `limit` rows whatever the size of the catalogue.
  */
 export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: Lang }): Promise<ProductCardDto[]> {
@@ -25,7 +25,12 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
-    .where(and(eq(flagColumn[params.flag], true), eq(products.active, true)))
+    // Inside the promotion window only (ADR 0030): tested on the rows the flag's index leads to.
+    .where(and(
+      eq(flagColumn[params.flag], true), eq(products.active, true),
+      or(isNull(products.promoStartsAt), lte(products.promoStartsAt, sql`now()`)),
+      or(isNull(products.promoEndsAt), gt(products.promoEndsAt, sql`now()`)),
+    ))
     .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
     .limit(params.limit);
   return rows.map((r) => ({

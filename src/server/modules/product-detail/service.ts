@@ -44,6 +44,9 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     .where(and(eq(products.id, params.id), eq(products.active, true)));
   if (!row) return null;
   const { p } = row;
+  // The flags show inside their promotion window only (ADR 0030), as in the flagged lists.
+  const now = Date.now();
+  const promoted = (!p.promoStartsAt || p.promoStartsAt.getTime() <= now) && (!p.promoEndsAt || p.promoEndsAt.getTime() > now);
   type CatRow = { id: number | null; nameZh: string | null; nameEn: string | null; level: number | null; leaf: boolean | null } | null;
   const crumbs: CategoryCrumbDto[] = ([row.top, row.parent, row.c] as CatRow[])
     .filter((c): c is NonNullable<CatRow> & { id: number } => c !== null && c.id !== null)
@@ -67,9 +70,9 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     ghs: ghsDto(p.ghs, params.lang),
     brand: { id: p.brandId, name: localised(row, 'brand', params.lang), authorised: row.authorised },
     categories: crumbs,
-    isHot: p.isHot,
-    isNew: p.isNew,
-    isSpecial: p.isSpecial,
+    isHot: p.isHot && promoted,
+    isNew: p.isNew && promoted,
+    isSpecial: p.isSpecial && promoted,
     // The stored pack facts (migrations 0006, 0010): no aggregate over the packs.
     inStock: p.inStock,
     minPrice: p.minPrice ?? null,

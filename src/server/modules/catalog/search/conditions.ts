@@ -12,6 +12,11 @@ export type ProductFlag = 'hot' | 'new' | 'special';
 
 export interface FilterInput {
   flag?: ProductFlag;
+  /**
+   * Whether a flag counts only inside the product's promotion window (ADR 0030): true (the default)
+   * for the storefront's lists; the back-office filters by the stored flag.
+   */
+  flagWindow?: boolean;
   categoryId?: number;
   brandIds?: number[];
   inStock?: boolean;
@@ -25,6 +30,12 @@ const FLAG_SQL: Record<ProductFlag, SQL> = {
   new: sql.raw('p.is_new'),
   special: sql.raw('p.is_special'),
 };
+
+/**
+ * The flags' promotion window holds now (ADR 0030): a condition on the row the flag's partial index
+ * already led to, so the flagged lists still read their index (products_*_newest_idx).
+ */
+export const PROMOTION_WINDOW_SQL: SQL = sql.raw('(p.promo_starts_at is null or p.promo_starts_at <= now()) and (p.promo_ends_at is null or p.promo_ends_at > now())');
 
 /** A category of any level and all its descendants (the tree is small: one recursive query). */
 export async function categoryWithDescendants(db: Db, categoryId: number): Promise<number[]> {
@@ -70,7 +81,10 @@ export function isValidId(n: number): boolean {
  */
 export async function filterConditions(db: Db, f: FilterInput): Promise<SQL[] | null> {
   const conditions: SQL[] = [sql.raw('p.active')];
-  if (f.flag) conditions.push(FLAG_SQL[f.flag]);
+  if (f.flag) {
+    conditions.push(FLAG_SQL[f.flag]);
+    if (f.flagWindow !== false) conditions.push(PROMOTION_WINDOW_SQL);
+  }
   if (f.categoryId !== undefined) {
     if (!isValidId(f.categoryId)) return null;
     const ids = await categoryWithDescendants(db, f.categoryId);

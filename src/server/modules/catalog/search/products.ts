@@ -23,6 +23,8 @@ export interface ProductQuery {
   key?: string;
   type?: SearchTypeCode;
   flag?: 'hot' | 'new' | 'special';
+  /** See FilterInput.flagWindow. */
+  flagWindow?: boolean;
   categoryId?: number;
   brandIds?: number[];
   inStock?: boolean;

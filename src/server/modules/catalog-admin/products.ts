@@ -1,0 +1,474 @@
+import 'server-only';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { Molecule } from 'openchemlib';
+import type {
+  AdminPackInput, AdminProductBulkInput, AdminProductDto, AdminProductInput, AdminProductListDto, AdminProductListInput, AdminProductRowDto,
+  StructurePreviewDto,
+} from '@/contracts/catalog-admin-products';
+import { normaliseCas } from '@/lib/cas';
+import { molecularWeightOf } from '@/lib/formula';
+import { rowsOf, type Db } from '@/server/db/client';
+import { escapeLike } from '@/server/db/like';
+import { brands, categories, productPacks, products, type GhsBlock } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
+import { pinyinOf } from '@/server/modules/catalog/pinyin';
+import { COUNT_CAP } from '@/server/modules/catalog/search/capped';
+import { categoryWithDescendants, intArray, isValidId } from '@/server/modules/catalog/search/conditions';
+import { InvalidCursorError } from '@/server/modules/catalog/search/cursor';
+import { listProducts } from '@/server/modules/catalog/search/products';
+import { inTransaction, WALK_SETTINGS, withSearchSettings } from '@/server/modules/catalog/search/settings';
+import { statementText } from '@/server/modules/product-detail/labels';
+import { structureDrawing } from '@/server/modules/product-detail/structure-cache';
+
+/**
+ * Products in the back-office (ADR 0030): a list that searches like the storefront, one product with
+ * its packs, saves in one transaction with audit rows, bulk flags, and deletion of products nobody
+ * ordered.
+ */
+
+type ProductRow = typeof products.$inferSelect;
+
+/** The most inactive matches shown before the storefront engine's page when a list shows both. */
+const INACTIVE_HEAD = 20;
+
+// ---- list --------------------------------------------------------------------------------------
+
+const rowColumns = {
+  id: products.id, itemNo: products.itemNo, cas: products.cas, nameZh: products.nameZh, nameEn: products.nameEn,
+  brandZh: brands.nameZh, brandEn: brands.nameEn, categoryZh: categories.nameZh, categoryEn: categories.nameEn,
+  purity: products.purity, minPrice: products.minPrice, packCount: products.packCount, inStock: products.inStock,
+  isHot: products.isHot, isNew: products.isNew, isSpecial: products.isSpecial,
+  promoStartsAt: products.promoStartsAt, promoEndsAt: products.promoEndsAt, active: products.active, createdAt: products.createdAt,
+};
+
+/** The list rows of these ids, in their order: one query by the primary key. */
+async function loadRows(db: Db, ids: readonly number[]): Promise<AdminProductRowDto[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(rowColumns).from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{
+      ...r, packCount: Number(r.packCount), promoStartsAt: r.promoStartsAt?.toISOString() ?? null, promoEndsAt: r.promoEndsAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    }] : [];
+  });
+}
+
+/**
+ * The key as the fallback for withdrawn products reads it: an item-number prefix, an exact CAS
+ * number, or a part of a name. It runs only together with `not p.active`, and so reads
+ * `products_inactive_idx` (withdrawn products are few); the storefront engine covers the active ones.
+ */
+function inactiveKeySql(key: string): SQL {
+  const upper = key.toUpperCase();
+  const lower = `%${escapeLike(key.toLowerCase())}%`;
+  const cas = normaliseCas(key);
+  return sql`(p.item_no like ${`${escapeLike(upper)}%`} ${cas ? sql`or p.cas = ${cas}` : sql``}
+    or lower(p.name_en) like ${lower} or lower(p.name_zh) like ${lower} or lower(p.synonyms) like ${lower})`;
+}
+
+/** Filters of the list other than the key and `active`, on `products p`; null when nothing can match. */
+async function filterSql(db: Db, input: AdminProductListInput): Promise<SQL[] | null> {
+  const conditions: SQL[] = [];
+  if (input.brandId !== undefined) conditions.push(sql`p.brand_id = ${input.brandId}`);
+  if (input.categoryId !== undefined) {
+    if (!isValidId(input.categoryId)) return null;
+    const ids = await categoryWithDescendants(db, input.categoryId);
+    if (ids.length === 0) return null;
+    conditions.push(ids.length === 1 ? sql`p.category_id = ${ids[0]}` : sql`p.category_id = any(${intArray(ids)})`);
+  }
+  if (input.flag) conditions.push(sql.raw({ hot: 'p.is_hot', new: 'p.is_new', special: 'p.is_special' }[input.flag]));
+  // Like the storefront's filter: "in stock only"; false filters nothing.
+  if (input.inStock) conditions.push(sql`p.in_stock`);
+  return conditions;
+}
+
+interface OwnCursor { s: 'newest' | 'itemNo'; k: [string, number] | [number] }
+
+function encodeOwn(c: OwnCursor): string {
+  return `b.${Buffer.from(JSON.stringify(c), 'utf8').toString('base64url')}`;
+}
+
+function decodeOwn(raw: string, sort: 'newest' | 'itemNo'): OwnCursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw.slice(2), 'base64url').toString('utf8')) as OwnCursor;
+    const ok = c.s === sort && (sort === 'newest'
+      ? c.k.length === 1 && Number.isInteger(c.k[0]) && (c.k[0] as number) > 0
+      : c.k.length === 2 && typeof c.k[0] === 'string' && c.k[0].length <= 200 && Number.isInteger(c.k[1]));
+    if (ok) return c;
+  } catch { /* falls through */ }
+  throw new AppError(400, 'invalidCursor');
+}
+
+/**
+ * Products of every state or the withdrawn ones, without the storefront engine: newest (by id) or
+ * by item number, keyset pages, the count capped at 10,000 (ADR 0015). Like the engine, the page
+ * walks the sort's index (primary key, `products_item_no_uq`, `products_inactive_idx`) when the
+ * matches are dense and collects them through the filters' indexes when they are at most the cap.
+ */
+async function listOwn(db: Db, input: AdminProductListInput, where: SQL[]): Promise<AdminProductListDto> {
+  const sort = input.sort === 'itemNo' ? 'itemNo' : 'newest';
+  const conditions = [...where];
+  if (input.cursor) {
+    if (!input.cursor.startsWith('b.')) throw new AppError(400, 'invalidCursor');
+    const c = decodeOwn(input.cursor, sort);
+    conditions.push(sort === 'newest' ? sql`p.id < ${c.k[0]}` : sql`(p.item_no, p.id) > (${c.k[0]}::text, ${c.k[1]}::int)`);
+  }
+  const whereSql = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
+  const countWhere = where.length > 0 ? sql.join(where, sql` and `) : sql`true`;
+  const order = sort === 'newest' ? sql`p.id desc` : sql`p.item_no asc, p.id asc`;
+  const outerOrder = sort === 'newest' ? sql`s.id desc` : sql`s.item_no asc, s.id asc`;
+  const limit = input.limit;
+  const inactiveOnly = input.active === 'false';
+  const [rows, n] = await withSearchSettings(db, async (s) => {
+    // In id order, so that the count reads an index (the primary key, a filter's (…, id) index or
+    // products_inactive_idx) and stops at the cap.
+    const counted = rowsOf<{ n: number }>(await s.execute(sql`
+      select count(*)::int as n from (select 1 from products p where ${countWhere} order by p.id desc limit ${COUNT_CAP + 1}) c`));
+    const total = Number(counted[0]?.n ?? 0);
+    type Row = { id: number; item_no: string };
+    if (total > COUNT_CAP || (inactiveOnly && sort === 'newest')) {
+      // Dense matches, or withdrawn products newest first: walk the sort's index.
+      return [await inTransaction(s, WALK_SETTINGS, async (tx) => rowsOf<Row>(await tx.execute(sql`
+        select p.id::int as id, p.item_no from products p where ${whereSql} order by ${order} limit ${limit + 1}`))), total] as const;
+    }
+    // At most the cap: collect the matches through the filters' indexes (withdrawn ones through
+    // products_inactive_idx, in its order and capped), then sort.
+    const inner = inactiveOnly
+      ? sql`select p.id::int as id, p.item_no from products p where ${whereSql} order by p.id desc limit ${COUNT_CAP + 1}`
+      : sql`select p.id::int as id, p.item_no from products p where ${whereSql} offset 0`;
+    return [rowsOf<Row>(await s.execute(sql`select s.id, s.item_no from (${inner}) s order by ${outerOrder} limit ${limit + 1}`)), total] as const;
+  });
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: await loadRows(db, page.map((r) => Number(r.id))),
+    nextCursor: more && last ? encodeOwn(sort === 'newest' ? { s: sort, k: [Number(last.id)] } : { s: sort, k: [last.item_no, Number(last.id)] }) : null,
+    total: Math.min(n, COUNT_CAP),
+    totalCapped: n > COUNT_CAP,
+  };
+}
+
+/**
+ * The back-office's product list (ADR 0030). Active products with a key or a storefront sort go
+ * through the storefront's search engine (item number, CAS, names, pinyin; relevance; keyset pages;
+ * capped counts); the engine reads active products only, so withdrawn ones are found by
+ * `inactiveKeySql` through `products_inactive_idx` — shown alone (`active=false`) or, for
+ * `active=all` with a key, before the engine's first page (at most 20).
+ */
+export async function listAdminProducts(db: Db, input: AdminProductListInput): Promise<AdminProductListDto> {
+  const filters = await filterSql(db, input);
+  if (!filters) return { items: [], nextCursor: null, total: 0, totalCapped: false };
+  const useEngine = input.active === 'true' || (input.active === 'all' && input.key !== undefined);
+  if (!useEngine) {
+    const where = [...filters];
+    if (input.active === 'false') where.unshift(sql`not p.active`);
+    if (input.key) {
+      // Withdrawn products only here (`active=false`); `all` with a key is the engine's path.
+      where.push(inactiveKeySql(input.key));
+    }
+    if (input.sort === 'priceAsc' || input.sort === 'priceDesc' || input.sort === 'relevance') {
+      // Price and relevance orders are the storefront engine's, over active products.
+      input = { ...input, sort: 'newest' };
+    }
+    return listOwn(db, input, where);
+  }
+  if (input.cursor && !input.cursor.startsWith('a.')) throw new AppError(400, 'invalidCursor');
+  let page;
+  try {
+    page = await listProducts(db, {
+      lang: 'zh', key: input.key, flag: input.flag, flagWindow: false, categoryId: input.categoryId,
+      brandIds: input.brandId !== undefined ? [input.brandId] : undefined, inStock: input.inStock === true ? true : undefined,
+      sort: input.sort, cursor: input.cursor ? input.cursor.slice(2) : null, limit: input.limit,
+    });
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new AppError(400, 'invalidCursor');
+    throw error;
+  }
+  let ids = page.items.map((p) => p.id);
+  let extra = 0;
+  if (input.active === 'all' && input.key && !input.cursor) {
+    const where = [sql`not p.active`, inactiveKeySql(input.key), ...filters];
+    const inactive = rowsOf<{ id: number }>(await db.execute(sql`
+      select p.id::int as id from products p where ${sql.join(where, sql` and `)} order by p.id desc limit ${INACTIVE_HEAD}`));
+    extra = inactive.length;
+    ids = [...inactive.map((r) => Number(r.id)), ...ids];
+  }
+  return {
+    items: await loadRows(db, ids),
+    nextCursor: page.nextCursor ? `a.${page.nextCursor}` : null,
+    total: page.total + extra,
+    totalCapped: page.totalCapped,
+  };
+}
+
+// ---- one product -------------------------------------------------------------------------------
+
+function toDto(p: ProductRow, packs: AdminProductDto['packs'], hasOrders: boolean): AdminProductDto {
+  return {
+    id: p.id, itemNo: p.itemNo, cas: p.cas, mdl: p.mdl, nameZh: p.nameZh, nameEn: p.nameEn,
+    synonyms: splitSynonyms(p.synonyms), pinyin: p.pinyin, pinyinInitials: p.pinyinInitials,
+    formula: p.formula, molecularWeight: p.molecularWeight, smiles: p.smiles,
+    purity: p.purity, grade: p.grade, gradeZh: p.gradeZh, storage: p.storage, shipping: p.shipping,
+    pictograms: p.ghs?.pictograms ?? [], signalWord: p.ghs?.signalWord ?? null,
+    hazardStatements: p.ghs?.hazardStatements ?? [], precautionaryStatements: p.ghs?.precautionaryStatements ?? [],
+    controlClass: p.controlClass, brandId: p.brandId, categoryId: p.categoryId,
+    isHot: p.isHot, isNew: p.isNew, isSpecial: p.isSpecial,
+    promoStartsAt: p.promoStartsAt?.toISOString() ?? null, promoEndsAt: p.promoEndsAt?.toISOString() ?? null,
+    active: p.active, createdAt: p.createdAt.toISOString(), hasOrders, packs,
+  };
+}
+
+function splitSynonyms(value: string): string[] {
+  return value.split(/;\s*/).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Which of these packs order or cart lines refer to (through `order_items_pack_idx`, `cart_items_pack_idx`). */
+async function referencedPacks(db: Db, packIds: readonly number[]): Promise<Set<number>> {
+  if (packIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`
+    select x.id::int as id from unnest(${intArray(packIds)}) as x(id)
+    where exists (select 1 from order_items o where o.pack_id = x.id) or exists (select 1 from cart_items c where c.pack_id = x.id)`));
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+async function productHasOrders(db: Db, id: number): Promise<boolean> {
+  const rows = rowsOf<{ n: number }>(await db.execute(sql`select 1 as n from order_items where product_id = ${id} limit 1`));
+  return rows.length > 0;
+}
+
+export async function getAdminProduct(db: Db, params: { id: number }): Promise<AdminProductDto> {
+  const [row] = await db.select().from(products).where(eq(products.id, params.id));
+  if (!row) throw new AppError(404, 'catalogProductNotFound');
+  const packs = await db.select().from(productPacks).where(eq(productPacks.productId, params.id)).orderBy(asc(productPacks.sort), asc(productPacks.id));
+  const [referenced, hasOrders] = await Promise.all([referencedPacks(db, packs.map((p) => p.id)), productHasOrders(db, params.id)]);
+  return toDto(row, packs.map((p) => ({
+    id: p.id, size: p.size, price: p.price, leadTimeDays: p.leadTimeDays, stock: p.stock, sort: p.sort, referenced: referenced.has(p.id),
+  })), hasOrders);
+}
+
+/** The fields of a product an audit row keeps (flat values, dates as ISO text). */
+function audited(p: ProductRow | ReturnType<typeof columnsOf>) {
+  const ghs = p.ghs;
+  return {
+    itemNo: p.itemNo, cas: p.cas, mdl: p.mdl, nameZh: p.nameZh, nameEn: p.nameEn, synonyms: p.synonyms,
+    formula: p.formula, molecularWeight: p.molecularWeight, smiles: p.smiles, purity: p.purity, grade: p.grade, gradeZh: p.gradeZh,
+    storage: p.storage, shipping: p.shipping, pictograms: ghs?.pictograms ?? [], signalWord: ghs?.signalWord ?? null,
+    hazardStatements: ghs?.hazardStatements ?? [], precautionaryStatements: ghs?.precautionaryStatements ?? [],
+    controlClass: p.controlClass, brandId: p.brandId, categoryId: p.categoryId, isHot: p.isHot, isNew: p.isNew, isSpecial: p.isSpecial,
+    promoStartsAt: p.promoStartsAt?.toISOString() ?? null, promoEndsAt: p.promoEndsAt?.toISOString() ?? null, active: p.active,
+  };
+}
+
+function packAudited(p: { size: string; price: string; leadTimeDays: number; stock: number; sort: number }) {
+  return { size: p.size, price: Number(p.price).toFixed(2), leadTimeDays: p.leadTimeDays, stock: p.stock, sort: p.sort };
+}
+
+/** The product's columns from the input: computed molecular weight, pinyin, GHS block. */
+function columnsOf(input: AdminProductInput) {
+  const { pinyin, initials } = pinyinOf(input.nameZh);
+  const ghsEmpty = input.pictograms.length === 0 && !input.signalWord && input.hazardStatements.length === 0 && input.precautionaryStatements.length === 0;
+  const ghs: GhsBlock | null = ghsEmpty ? null : {
+    pictograms: [...new Set(input.pictograms)], signalWord: input.signalWord,
+    hazardStatements: [...new Set(input.hazardStatements)], precautionaryStatements: [...new Set(input.precautionaryStatements)],
+  };
+  return {
+    itemNo: input.itemNo, cas: input.cas, mdl: input.mdl, nameZh: input.nameZh, nameEn: input.nameEn,
+    pinyin, pinyinInitials: initials, synonyms: input.synonyms.join('; '),
+    formula: input.formula, molecularWeight: input.formula ? molecularWeightOf(input.formula) : null, smiles: input.smiles,
+    purity: input.purity, grade: input.grade, gradeZh: input.gradeZh, storage: input.storage, shipping: input.shipping, ghs,
+    controlClass: input.controlClass, brandId: input.brandId, categoryId: input.categoryId,
+    isHot: input.isHot, isNew: input.isNew, isSpecial: input.isSpecial,
+    promoStartsAt: input.promoStartsAt ? new Date(input.promoStartsAt) : null, promoEndsAt: input.promoEndsAt ? new Date(input.promoEndsAt) : null,
+    active: input.active,
+  };
+}
+
+/** Whether openchemlib reads the SMILES as at least one atom. */
+function smilesParses(smiles: string): boolean {
+  try {
+    return Molecule.fromSmiles(smiles).getAllAtoms() > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The checks zod cannot make: the SMILES parses, the statements are in the table, brand and leaf category exist. */
+async function validate(db: Db, input: AdminProductInput): Promise<void> {
+  const fields: { field: string; message: string }[] = [];
+  if (input.smiles && !smilesParses(input.smiles)) fields.push({ field: 'smiles', message: 'catalogProductSmilesInvalid' });
+  if (input.hazardStatements.some((c) => !c.startsWith('H') && !c.startsWith('EUH'))
+    || input.hazardStatements.some((c) => statementText(c, 'en') === '')) fields.push({ field: 'hazardStatements', message: 'catalogProductGhsInvalid' });
+  if (input.precautionaryStatements.some((c) => !c.startsWith('P'))
+    || input.precautionaryStatements.some((c) => statementText(c, 'en') === '')) fields.push({ field: 'precautionaryStatements', message: 'catalogProductGhsInvalid' });
+  const [[brand], [category]] = await Promise.all([
+    db.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brandId)),
+    db.select({ id: categories.id, leaf: categories.leaf }).from(categories).where(eq(categories.id, input.categoryId)),
+  ]);
+  if (!brand) fields.push({ field: 'brandId', message: 'catalogProductBrandInvalid' });
+  if (!category || !category.leaf) fields.push({ field: 'categoryId', message: 'catalogProductCategoryNotLeaf' });
+  if (fields.length > 0) throw new AppError(400, fields[0]?.message ?? 'badRequest', fields);
+}
+
+async function assertItemNoFree(db: Db, itemNo: string, exceptId?: number): Promise<void> {
+  const [taken] = await db.select({ id: products.id }).from(products).where(eq(products.itemNo, itemNo));
+  if (taken && taken.id !== exceptId) throw new AppError(409, 'catalogProductItemNoTaken', [{ field: 'itemNo', message: 'catalogProductItemNoTaken' }]);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** Writes the packs as given (order = position), removing the ones left out; one audit row per changed pack. */
+async function savePacks(tx: Db, actor: AuditActor, productId: number, packs: readonly AdminPackInput[]): Promise<void> {
+  const existing = await tx.select().from(productPacks).where(eq(productPacks.productId, productId)).for('update');
+  const byId = new Map(existing.map((p) => [p.id, p]));
+  const kept = new Set<number>();
+  for (const p of packs) {
+    if (p.id === undefined) continue;
+    if (!byId.has(p.id) || kept.has(p.id)) throw new AppError(400, 'catalogPackUnknown', [{ field: 'packs', message: 'catalogPackUnknown' }]);
+    kept.add(p.id);
+  }
+  const removed = existing.filter((p) => !kept.has(p.id));
+  const referenced = await referencedPacks(tx, removed.map((p) => p.id));
+  if (referenced.size > 0) {
+    const sizes = removed.filter((p) => referenced.has(p.id)).map((p) => p.size).join(', ');
+    throw new AppError(409, 'catalogPackReferenced', [{ field: 'packs', message: 'catalogPackReferenced' }, { field: 'sizes', message: sizes }]);
+  }
+  if (removed.length > 0) {
+    await tx.delete(productPacks).where(inArray(productPacks.id, removed.map((p) => p.id)));
+    for (const p of removed) await recordAudit(tx, actor, { action: 'delete', entity: 'product_pack', entityId: p.id, before: packAudited(p), note: { productId } });
+  }
+  for (const [i, p] of packs.entries()) {
+    const values = { size: p.size, price: Number(p.price).toFixed(2), leadTimeDays: p.leadTimeDays, stock: p.stock, sort: (i + 1) * 10 };
+    if (p.id === undefined) {
+      const [row] = await tx.insert(productPacks).values({ productId, ...values }).returning({ id: productPacks.id });
+      if (!row) throw new AppError(500);
+      await recordAudit(tx, actor, { action: 'create', entity: 'product_pack', entityId: row.id, after: packAudited(values), note: { productId } });
+    } else {
+      const before = byId.get(p.id);
+      if (!before) continue;
+      if (await recordAudit(tx, actor, { action: 'update', entity: 'product_pack', entityId: p.id, before: packAudited(before), after: packAudited(values), note: { productId } })) {
+        await tx.update(productPacks).set(values).where(eq(productPacks.id, p.id));
+      }
+    }
+  }
+}
+
+export async function createProduct(db: Db, params: { actor: AuditActor; product: AdminProductInput }): Promise<AdminProductDto> {
+  await validate(db, params.product);
+  const columns = columnsOf(params.product);
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      await assertItemNoFree(tx, columns.itemNo);
+      const [row] = await tx.insert(products).values(columns).returning({ id: products.id });
+      if (!row) throw new AppError(500);
+      await recordAudit(tx, params.actor, { action: 'create', entity: 'product', entityId: row.id, after: audited(columns) });
+      await savePacks(tx, params.actor, row.id, params.product.packs);
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'catalogProductItemNoTaken', [{ field: 'itemNo', message: 'catalogProductItemNoTaken' }]);
+    throw error;
+  }
+  return getAdminProduct(db, { id });
+}
+
+export async function updateProduct(db: Db, params: { actor: AuditActor; id: number; product: AdminProductInput }): Promise<AdminProductDto> {
+  await validate(db, params.product);
+  const columns = columnsOf(params.product);
+  try {
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(products).where(eq(products.id, params.id)).for('update');
+      if (!before) throw new AppError(404, 'catalogProductNotFound');
+      await assertItemNoFree(tx, columns.itemNo, params.id);
+      await tx.update(products).set(columns).where(eq(products.id, params.id));
+      await recordAudit(tx, params.actor, { action: 'update', entity: 'product', entityId: params.id, before: audited(before), after: audited(columns) });
+      await savePacks(tx, params.actor, params.id, params.product.packs);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'catalogProductItemNoTaken', [{ field: 'itemNo', message: 'catalogProductItemNoTaken' }]);
+    throw error;
+  }
+  return getAdminProduct(db, { id: params.id });
+}
+
+/**
+ * Deletes a product nobody ordered and no cart holds (its packs and documents go with it); one with
+ * orders is refused (409): its order lines keep pointing at it, and withdrawing it (`active`) is
+ * the way to take it off the storefront (ADR 0030).
+ */
+export async function deleteProduct(db: Db, params: { actor: AuditActor; id: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, params.id)).for('update');
+    if (!before) throw new AppError(404, 'catalogProductNotFound');
+    if (await productHasOrders(tx, params.id)) throw new AppError(409, 'catalogProductHasOrders');
+    const inCart = rowsOf<{ n: number }>(await tx.execute(sql`select 1 as n from cart_items where product_id = ${params.id} limit 1`));
+    if (inCart.length > 0) throw new AppError(409, 'catalogProductInCarts');
+    const packs = await tx.select().from(productPacks).where(eq(productPacks.productId, params.id));
+    await tx.delete(products).where(eq(products.id, params.id));
+    await recordAudit(tx, params.actor, { action: 'delete', entity: 'product', entityId: params.id, before: audited(before), note: { packs: packs.map((p) => `${p.size} ${p.price}`) } });
+  });
+}
+
+/** Sets active and the flags of up to 200 products at once, one audit row per product that changed. */
+export async function bulkUpdateProducts(db: Db, params: { actor: AuditActor } & AdminProductBulkInput): Promise<{ updated: number }> {
+  const set = Object.fromEntries(Object.entries(params.set).filter(([, v]) => v !== undefined)) as Partial<Record<'active' | 'isHot' | 'isNew' | 'isSpecial', boolean>>;
+  return db.transaction(async (tx) => {
+    const rows = await tx.select({ id: products.id, active: products.active, isHot: products.isHot, isNew: products.isNew, isSpecial: products.isSpecial })
+      .from(products).where(inArray(products.id, [...new Set(params.ids)])).orderBy(asc(products.id)).for('update');
+    let updated = 0;
+    for (const r of rows) {
+      const before = { active: r.active, isHot: r.isHot, isNew: r.isNew, isSpecial: r.isSpecial };
+      const after = { ...before, ...set };
+      if ((Object.keys(set) as (keyof typeof set)[]).every((k) => before[k] === after[k])) continue;
+      await recordAudit(tx, params.actor, { action: 'update', entity: 'product', entityId: r.id, before, after, note: { bulk: true } });
+      updated += 1;
+    }
+    if (rows.length > 0) await tx.update(products).set(set).where(inArray(products.id, rows.map((r) => r.id)));
+    return { updated };
+  });
+}
+
+// ---- structure preview -------------------------------------------------------------------------
+
+/** The drawing of a typed SMILES (the same sanitised renderer and cache as the product page), with the formula it implies. */
+export function previewStructure(smiles: string): StructurePreviewDto {
+  let mol: Molecule;
+  try {
+    mol = Molecule.fromSmiles(smiles);
+  } catch {
+    return { valid: false, svg: null, formula: null, molecularWeight: null };
+  }
+  if (mol.getAllAtoms() === 0) return { valid: false, svg: null, formula: null, molecularWeight: null };
+  let svg: string | null = null;
+  try {
+    svg = structureDrawing(smiles)?.svg ?? null;
+  } catch {
+    svg = null;
+  }
+  const mf = mol.getMolecularFormula();
+  const formula = hill(mf.formula);
+  return { valid: true, svg, formula, molecularWeight: molecularWeightOf(formula) ?? mf.relativeWeight.toFixed(3) };
+}
+
+/** Hill order (C, H, then alphabetical; without carbon all alphabetical) of openchemlib's formula text. */
+function hill(formula: string): string {
+  const counts = new Map<string, number>();
+  for (const [, symbol = '', digits] of formula.matchAll(/([A-Z][a-z]?)(\d*)/g)) counts.set(symbol, (counts.get(symbol) ?? 0) + (digits ? Number(digits) : 1));
+  const symbols = [...counts.keys()];
+  const carbon = symbols.includes('C');
+  const rest = symbols.filter((s) => !(carbon && (s === 'C' || s === 'H'))).sort();
+  const ordered = carbon ? ['C', ...(symbols.includes('H') ? ['H'] : []), ...rest] : rest;
+  return ordered.map((s) => `${s}${counts.get(s) === 1 ? '' : counts.get(s)}`).join('');
+}
