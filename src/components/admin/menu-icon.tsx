@@ -1,7 +1,7 @@
 'use client';
 
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, FileTextOutlined,
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, FileTextOutlined, GlobalOutlined,
   MenuOutlined, MoneyCollectOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -21,6 +21,7 @@ const ICONS: Record<string, ReactNode> = {
   AppstoreOutlined: <AppstoreOutlined />,
   TagsOutlined: <TagsOutlined />,
   ApartmentOutlined: <ApartmentOutlined />,
+  GlobalOutlined: <GlobalOutlined />,
 };
 
 /** The icon named by a menu row; an unknown name falls back to a neutral icon. */
