@@ -117,7 +117,7 @@ export function isMailable(contact: string | null | undefined): boolean {
 // ---- the contact page's enquiry ----------------------------------------------------------------
 
 export const ENQUIRY_LIMITS = { name: 60, company: 100, email: 120, phone: 30, message: 2000, itemNo: 40 } as const;
-const PHONE = /^\+?[0-9][0-9 ()\-]{3,28}[0-9]$/;
+const PHONE = /^\+?[0-9(][0-9 ()\-]{3,28}[0-9]$/;
 
 const optionalText = (max: number, message: string) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v), z.string({ message }).max(max, message).refine(printable, message));

@@ -39,7 +39,7 @@ export function webSettingKeyOf(type: number): WebSettingKey | undefined {
 const HTTP_URL = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
 const SITE_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
 /** Digits with optional spaces, hyphens, brackets, a leading + and an extension (`转 8001` / `ext. 8001`); 5 to 20 digits. */
-const PHONE = /^\+?[0-9][0-9 ()\-]{3,28}[0-9](?:\s*(?:转|ext\.?|x)\s*[0-9]{1,6})?$/i;
+const PHONE = /^\+?[0-9(][0-9 ()\-]{3,28}[0-9](?:\s*(?:转|ext\.?|x)\s*[0-9]{1,6})?$/i;
 export const EMAIL = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[A-Za-z]{2,}$/;
 
 /** Whether a content fits its format; the message key of the fault otherwise (also used by the form). */
