@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DashboardDto } from '@/contracts/admin';
 import type { Db } from '@/server/db/client';
 import { catalogFeedback, searchDailyCounts, users, visitorDailyCounts } from '@/server/db/schema';
