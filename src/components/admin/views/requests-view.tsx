@@ -33,7 +33,7 @@ export function RequestsView() {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [open, setOpen] = useState<{ kind: RequestKind; id: number } | null>(null);
-  const wide = Grid.useBreakpoint().md === true;
+  const wide = Grid.useBreakpoint().md !== false;
 
   const cursor = cursors[cursors.length - 1];
   const path = `/api/admin/requests${toQuery({ key: query.key, kind: query.kind || undefined, status: query.status || undefined, sort: query.sort, limit: PAGE_SIZE, cursor })}`;
@@ -75,10 +75,11 @@ export function RequestsView() {
         loading={loading}
         dataSource={page?.items ?? []}
         pagination={false}
-        scroll={{ x: 1100 }}
+        scroll={wide ? { x: 1100 } : undefined}
+        showHeader={wide}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         onRow={(r) => ({ 'data-testid': `request-row-${r.kind}-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
-        columns={[
+        columns={wide ? [
           { title: t('createdAt'), dataIndex: 'createdAt', width: 140, render: (v: string) => when(v) },
           { title: t('kind'), dataIndex: 'kind', width: 110, render: kindTag },
           { title: t('status'), dataIndex: 'status', width: 100, render: statusTag },
@@ -89,6 +90,20 @@ export function RequestsView() {
           {
             title: t('actions'), key: 'actions', width: 90, fixed: wide ? 'right' : undefined, render: (_: unknown, r) => (
               <Button size="small" onClick={() => setOpen({ kind: r.kind, id: r.id })} aria-label={`${t('open')}: ${t(`kinds.${r.kind}`)} #${r.id}`}>{t('open')}</Button>
+            ),
+          },
+        ] : [
+          {
+            key: 'all', render: (_: unknown, r) => (
+              <div className="space-y-1">
+                <div className="flex flex-wrap items-center gap-1">{kindTag(r.kind)}{statusTag(r.status)}<span className="text-xs text-slate-500">{when(r.createdAt)}</span></div>
+                <div className="font-medium">{[r.subject, r.name, r.company].filter(Boolean).join(' · ') || '—'}</div>
+                <div className="line-clamp-2 text-sm text-slate-600">{r.message || '—'}</div>
+                <div className="flex items-center justify-between gap-2">
+                  <span className="break-all text-xs text-slate-500">{r.contact || '—'}</span>
+                  <Button size="small" onClick={() => setOpen({ kind: r.kind, id: r.id })} aria-label={`${t('open')}: ${t(`kinds.${r.kind}`)} #${r.id}`}>{t('open')}</Button>
+                </div>
+              </div>
             ),
           },
         ]}
@@ -108,6 +123,7 @@ export function RequestsView() {
 
 function RequestDrawer({ target, onClose, onChanged, wide }: { target: { kind: RequestKind; id: number } | null; onClose: () => void; onChanged: () => Promise<void>; wide: boolean }) {
   const t = useTranslations('adminRequests');
+  const te = useTranslations('api.errors');
   const format = useFormatter();
   const [detail, setDetail] = useState<RequestDetailDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -195,7 +211,7 @@ function RequestDrawer({ target, onClose, onChanged, wide }: { target: { kind: R
             }}>
               <Alert className="mb-2" type={shown.mailable ? 'success' : 'warning'} data-testid="reply-mail-note"
                 title={shown.mailable ? t('replyWillMail', { email: shown.email ?? '' }) : shown.phone ? t('replyNoMail', { phone: shown.phone }) : t('replyNoContact')} />
-              <Form.Item name="body" label={t('reply')} rules={[{ required: true, whitespace: true, message: t('replyPlaceholder') }, { max: REPLY_MAX }]}>
+              <Form.Item name="body" label={t('reply')} rules={[{ required: true, whitespace: true, message: te('requestReplyRequired') }, { max: REPLY_MAX, message: te('requestReplyTooLong') }]}>
                 <Input.TextArea rows={5} maxLength={REPLY_MAX} placeholder={t('replyPlaceholder')} data-testid="reply-body" />
               </Form.Item>
               <Button type="primary" htmlType="submit" data-testid="reply-send">{shown.mailable ? t('replySend') : t('replyRecord')}</Button>

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -25,6 +25,8 @@ export function WebSettingsView() {
   const [history, setHistory] = useState<AdminWebSettingDto | null>(null);
   const [form] = Form.useForm<{ content: string }>();
   const [footerForm] = Form.useForm<{ bodyZh: string; bodyEn: string }>();
+  // On a phone each type is one block (name, help, content, actions) instead of a table to scroll sideways.
+  const wide = Grid.useBreakpoint().md !== false;
 
   const [round, setRound] = useState(0);
   useEffect(() => {
@@ -51,6 +53,33 @@ export function WebSettingsView() {
     form.setFieldsValue({ content: s.content ?? '' });
   };
 
+  const typeCell = (s: AdminWebSettingDto) => (
+    <div>
+      <div className="font-medium">{name(s)} <Tag className="ml-1">{t(`formats.${s.format}` as 'formats.url')}</Tag></div>
+      <div className="mt-1 text-xs text-slate-500">{t(`help.${s.key}` as 'help.hotline')}</div>
+    </div>
+  );
+  const contentCell = (s: AdminWebSettingDto) => (s.content === null
+    ? <span className="text-slate-400">{t('notSet')}</span>
+    : (
+      <div>
+        <span className="break-all font-medium" data-testid={`web-setting-${s.key}`}>{s.content}</span>
+        {s.updatedAt && <div className="text-xs text-slate-400">{t('updatedAt', { time: format.dateTime(new Date(s.updatedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</div>}
+      </div>
+    ));
+  const actions = (s: AdminWebSettingDto) => (
+    <Space wrap size={4}>
+      <Button size="small" onClick={() => open(s)} data-testid={`web-setting-edit-${s.key}`} aria-label={`${t('edit')}: ${name(s)}`}>{t('edit')}</Button>
+      {s.content !== null && (
+        <Popconfirm title={t('clearConfirm', { name: name(s) })} okText={t('clear')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
+          onConfirm={() => run(() => adminApi('DELETE', `/api/admin/web-settings/types/${s.type}`), t('cleared'))}>
+          <Button size="small" danger aria-label={`${t('clear')}: ${name(s)}`}>{t('clear')}</Button>
+        </Popconfirm>
+      )}
+      <Button size="small" type="link" onClick={() => setHistory(s)}>{t('history')}</Button>
+    </Space>
+  );
+
   return (
     <section className="space-y-4" data-testid="web-settings-view">
       <div className="rounded-lg bg-white p-4">
@@ -62,40 +91,13 @@ export function WebSettingsView() {
           loading={data === null && error === null}
           dataSource={data?.settings ?? []}
           pagination={false}
-          scroll={{ x: 760 }}
-          columns={[
-            {
-              title: t('type'), key: 'type', width: 260, render: (_: unknown, s) => (
-                <div>
-                  <div className="font-medium">{name(s)} <Tag className="ml-1">{t(`formats.${s.format}` as 'formats.url')}</Tag></div>
-                  <div className="mt-1 text-xs text-slate-500">{t(`help.${s.key}` as 'help.hotline')}</div>
-                </div>
-              ),
-            },
-            {
-              title: t('content'), key: 'content', render: (_: unknown, s) => (s.content === null
-                ? <span className="text-slate-400">{t('notSet')}</span>
-                : (
-                  <div>
-                    <span className="break-all font-medium" data-testid={`web-setting-${s.key}`}>{s.content}</span>
-                    {s.updatedAt && <div className="text-xs text-slate-400">{t('updatedAt', { time: format.dateTime(new Date(s.updatedAt), { dateStyle: 'medium', timeStyle: 'short' }) })}</div>}
-                  </div>
-                )),
-            },
-            {
-              title: '', key: 'actions', width: 210, render: (_: unknown, s) => (
-                <Space wrap size={4}>
-                  <Button size="small" onClick={() => open(s)} data-testid={`web-setting-edit-${s.key}`} aria-label={`${t('edit')}: ${name(s)}`}>{t('edit')}</Button>
-                  {s.content !== null && (
-                    <Popconfirm title={t('clearConfirm', { name: name(s) })} okText={t('clear')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                      onConfirm={() => run(() => adminApi('DELETE', `/api/admin/web-settings/types/${s.type}`), t('cleared'))}>
-                      <Button size="small" danger aria-label={`${t('clear')}: ${name(s)}`}>{t('clear')}</Button>
-                    </Popconfirm>
-                  )}
-                  <Button size="small" type="link" onClick={() => setHistory(s)}>{t('history')}</Button>
-                </Space>
-              ),
-            },
+          showHeader={wide}
+          columns={wide ? [
+            { title: t('type'), key: 'type', width: 260, render: (_: unknown, s) => typeCell(s) },
+            { title: t('content'), key: 'content', render: (_: unknown, s) => contentCell(s) },
+            { title: '', key: 'actions', width: 210, render: (_: unknown, s) => actions(s) },
+          ] : [
+            { key: 'all', render: (_: unknown, s) => <div className="space-y-2">{typeCell(s)}{contentCell(s)}{actions(s)}</div> },
           ]}
         />
       </div>
