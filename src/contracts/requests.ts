@@ -119,15 +119,18 @@ export function isMailable(contact: string | null | undefined): boolean {
 export const ENQUIRY_LIMITS = { name: 60, company: 100, email: 120, phone: 30, message: 2000, itemNo: 40 } as const;
 const PHONE = /^\+?[0-9(][0-9 ()\-]{3,28}[0-9]$/;
 
-const optionalText = (max: number, message: string) =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v), z.string({ message }).max(max, message).refine(printable, message));
+/** One line: no control characters at all (a name ends up in a mail's subject). */
+const oneLine = (s: string) => !/[\u0000-\u001f\u007f]/.test(s);
+
+const optionalText = (max: number, message: string, multiline = false) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v), z.string({ message }).max(max, message).refine(multiline ? printable : oneLine, message));
 
 export const enquiryInputSchema = z.object({
   name: optionalText(ENQUIRY_LIMITS.name, 'enquiryNameInvalid').refine((v) => v.length > 0, 'enquiryNameInvalid'),
   company: optionalText(ENQUIRY_LIMITS.company, 'enquiryCompanyInvalid'),
   email: optionalText(ENQUIRY_LIMITS.email, 'enquiryEmailInvalid').refine((v) => v === '' || EMAIL.test(v), 'enquiryEmailInvalid'),
   phone: optionalText(ENQUIRY_LIMITS.phone, 'enquiryPhoneInvalid').refine((v) => v === '' || PHONE.test(v), 'enquiryPhoneInvalid'),
-  message: optionalText(ENQUIRY_LIMITS.message, 'enquiryMessageInvalid').refine((v) => v.length > 0, 'enquiryMessageInvalid'),
+  message: optionalText(ENQUIRY_LIMITS.message, 'enquiryMessageInvalid', true).refine((v) => v.length > 0, 'enquiryMessageInvalid'),
   itemNo: optionalText(ENQUIRY_LIMITS.itemNo, 'enquiryItemNoInvalid'),
 }).superRefine((v, ctx) => {
   if (v.email === '' && v.phone === '') ctx.addIssue({ code: 'custom', path: ['email'], message: 'enquiryContactRequired' });

@@ -99,10 +99,13 @@ describe('the contact-page enquiry', () => {
     ]));
     const long = await enquire({ ...ENQUIRY, message: 'x'.repeat(2001) });
     expect((long.body.data as { field: string }[])[0]?.field).toBe('message');
+    const injected = await enquire({ ...ENQUIRY, name: 'Eve\r\nBcc: all@example.org' });
+    expect((injected.body.data as { field: string }[])[0]?.field).toBe('name');
+    expect((await enquire({ ...ENQUIRY, message: 'line one\nline two' })).status).toBe(200);
     const unknown = await enquire({ ...ENQUIRY, itemNo: 'NO-SUCH-ITEM-42' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.data).toEqual([{ field: 'itemNo', message: '未找到此货号的产品，请检查或留空' }]);
-    expect(await count()).toBe(before);
+    expect(await count()).toBe(before + 1);
   });
 
   it('rations enquiries per client address like the "could not find it" requests', async () => {
