@@ -46,8 +46,20 @@ test('an administrator changes the hotline in Chinese; the storefront shows it w
     await expect(page.getByTestId('header-hotline')).toHaveText(hotline);
     await page.goto('/contact/contact');
     await expect(page.getByTestId('contact-details')).toContainText(hotline);
+    await expect(page.getByTestId('site-footer')).toContainText('累计访客');
+
+    // The footer's visitor count is hidden from the same page, and the storefront follows at once.
+    await page.goto('/admin/system-setting/web-settings');
+    await shellReady(page);
+    await page.getByTestId('visitor-count-switch').click();
+    await expect(page.getByText('页脚将隐藏访问人数')).toBeVisible(SLOW);
+    await page.goto('/');
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+    await expect(page.getByTestId('site-footer')).not.toContainText('累计访客');
   } finally {
     const res = await page.request.put('/api/admin/web-settings/types/2', { data: { content: HOTLINE }, headers: fromSite() });
     expect(res.status()).toBe(200);
+    const shown = await page.request.put('/api/admin/web-settings/visitor-count', { data: { show: true }, headers: fromSite() });
+    expect(shown.status()).toBe(200);
   }
 });

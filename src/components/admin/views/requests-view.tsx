@@ -212,7 +212,7 @@ function RequestDrawer({ target, onClose, onChanged, wide }: { target: { kind: R
               <Alert className="mb-2" type={shown.mailable ? 'success' : 'warning'} data-testid="reply-mail-note"
                 title={shown.mailable ? t('replyWillMail', { email: shown.email ?? '' }) : shown.phone ? t('replyNoMail', { phone: shown.phone }) : t('replyNoContact')} />
               <Form.Item name="body" label={t('reply')} rules={[{ required: true, whitespace: true, message: te('requestReplyRequired') }, { max: REPLY_MAX, message: te('requestReplyTooLong') }]}>
-                <Input.TextArea rows={5} maxLength={REPLY_MAX} placeholder={t('replyPlaceholder')} data-testid="reply-body" />
+                <Input.TextArea rows={5} maxLength={REPLY_MAX} placeholder={shown.mailable ? t('replyPlaceholder') : undefined} data-testid="reply-body" />
               </Form.Item>
               <Button type="primary" htmlType="submit" data-testid="reply-send">{shown.mailable ? t('replySend') : t('replyRecord')}</Button>
             </Form>
