@@ -135,13 +135,12 @@ function RequestDrawer({ target, onClose, onChanged, wide }: { target: { kind: R
   useEffect(() => {
     if (!key) return;
     let live = true;
-    form.resetFields();
     adminApi<RequestDetailDto>('GET', `/api/admin/requests/${key}`).then(
       (d) => { if (live) { setDetail(d); setError(null); } },
       (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
     );
     return () => { live = false; };
-  }, [key, round, form]);
+  }, [key, round]);
   const load = useCallback(async () => setRound((r) => r + 1), []);
   const refresh = useCallback(async () => { await load(); await onChanged(); }, [load, onChanged]);
   const run = useAdminAction(refresh, form);
