@@ -8,10 +8,12 @@ import { CategoriesView } from './views/categories-view';
 import { DashboardView } from './views/dashboard-view';
 import { MenuEditorView } from './views/menu-editor-view';
 import { ProductsView } from './views/products-view';
+import { RequestsView } from './views/requests-view';
 import { RoleAddView } from './views/role-add-view';
 import { RolesView } from './views/roles-view';
 import { StaffAddView } from './views/staff-add-view';
 import { StaffListView } from './views/staff-list-view';
+import { WebSettingsView } from './views/web-settings-view';
 
 function Dashboard() {
   const user = useAdminUser();
@@ -29,6 +31,8 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/system-setting/stafflist': StaffListView,
   '/admin/system-setting/staffadd': StaffAddView,
   '/admin/system-setting/menu': MenuEditorView,
+  '/admin/system-setting/web-settings': WebSettingsView,
+  '/admin/requests': RequestsView,
   '/admin/audit': AuditView,
   '/admin/catalog/products': ProductsView,
   '/admin/catalog/brands': BrandsView,

@@ -1,7 +1,7 @@
 'use client';
 
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined,
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
   MenuOutlined, MoneyCollectOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -22,6 +22,7 @@ const ICONS: Record<string, ReactNode> = {
   TagsOutlined: <TagsOutlined />,
   ApartmentOutlined: <ApartmentOutlined />,
   ExperimentOutlined: <ExperimentOutlined />,
+  GlobalOutlined: <GlobalOutlined />,
 };
 
 /** The icon named by a menu row; an unknown name falls back to a neutral icon. */

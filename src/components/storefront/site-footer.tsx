@@ -12,7 +12,8 @@ import { VisitorCount } from './visitor-count';
 export interface FooterData {
   /** The footer content (sanitised HTML from the database). */
   html: string;
-  visitors: number;
+  /** Null when the site settings hide the visitor count. */
+  visitors: number | null;
   qrCode: string | null;
 }
 
@@ -70,7 +71,7 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
         <section className="min-w-0">
           <p className="text-2xl font-semibold text-white">{t('catalogueClaim')}</p>
           <p className="mt-1">{t('catalogueClaimDetail')}</p>
-          <div className="mt-3 flex items-center gap-2 text-gray-400"><Users aria-hidden size={15} /><VisitorCount initial={footer.visitors} /></div>
+          {footer.visitors !== null && <div className="mt-3 flex items-center gap-2 text-gray-400"><Users aria-hidden size={15} /><VisitorCount initial={footer.visitors} /></div>}
           <div className="mt-4"><SubscribeForm /></div>
         </section>
         <section className="flex flex-col items-start gap-2">

@@ -21,7 +21,7 @@ export interface StoreShellProps {
     user: Promise<HeaderUser | null>;
     contact: SiteContact;
     locale: Locale;
-    chrome: { footerHtml: string; visitors: number; qrCode: string | null; menus: NavMenusDto; productMenu: CategoryNode[] };
+    chrome: { footerHtml: string; visitors: number | null; qrCode: string | null; menus: NavMenusDto; productMenu: CategoryNode[] };
   };
   withNav: boolean;
   aside?: ReactNode;

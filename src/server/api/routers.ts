@@ -19,6 +19,8 @@ import { brandLogoAdminRouter } from '@/server/modules/catalog-admin/brand-logo-
 import { brandsAdminRouter } from '@/server/modules/catalog-admin/brand-routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
 import { productsAdminRouter } from '@/server/modules/catalog-admin/product-routes';
+import { enquiryWebRouter, requestsAdminRouter } from '@/server/modules/requests/routes';
+import { siteSettingsAdminRouter } from '@/server/modules/site-settings/routes';
 import { dashboardAdminRouter } from '@/server/modules/dashboard/routes';
 import { menuEditorAdminRouter } from '@/server/modules/system-setting/menu-routes';
 import { rolesAdminRouter } from '@/server/modules/system-setting/role-routes';
@@ -39,14 +41,14 @@ export const webRouters = [
   visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
-  companyUserRouter, companySettingsRouter, companyFilesRouter,
+  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
 export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
-  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter,
+  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -175,6 +175,40 @@ describe('upgrading a database of the release before 0015', () => {
     }
   });
 
+  it('renames open search feedback to new and adds the site-settings and requests menu entries once', async () => {
+    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+    const journalPath = path.join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 14) }));
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop, older);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, sort) values (null, '/dashboard', 'dashboard/index', 'Dashboard', '首页', 'Dashboard', 10)`);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, always_show, sort) values (null, '/system-setting', 'Layout', 'SystemSetting', '系统设置', 'System settings', true, 900)`);
+      await shop.db.execute(sql`insert into catalog_feedback (search_key, search_type, lang, status, created_at)
+        values ('a', 1, 'zh', 'open', '2026-10-01T00:00:00Z'), ('b', 2, 'en', 'closed', '2026-10-02T00:00:00Z')`);
+      await runMigrations(shop);
+      await runMigrations(shop);
+      const rows = rowsOf<{ path: string; parent: string | null; permission: string | null; title_en: string }>(await shop.db.execute(sql`
+        select m.path, p.path as parent, m.permission, m.title_en from menus m left join menus p on p.id = m.parent_id
+        where m.path in ('web-settings', '/requests') order by m.path`));
+      expect(rows).toEqual([
+        { path: '/requests', parent: null, permission: 'CUSTOMER.EDIT', title_en: 'Requests and enquiries' },
+        { path: 'web-settings', parent: '/system-setting', permission: 'SETTINGS.EDIT', title_en: 'Site settings' },
+      ]);
+      const feedback = rowsOf<{ search_key: string; status: string; same: boolean }>(await shop.db.execute(sql`
+        select search_key, status, updated_at = created_at as same from catalog_feedback order by search_key`));
+      expect(feedback).toEqual([{ search_key: 'a', status: 'new', same: true }, { search_key: 'b', status: 'closed', same: true }]);
+      await shop.db.execute(sql`insert into catalog_feedback (search_key, search_type, lang) values ('c', 1, 'zh')`);
+      const [fresh] = rowsOf<{ status: string }>(await shop.db.execute(sql`select status from catalog_feedback where search_key = 'c'`));
+      expect(fresh?.status).toBe('new');
+    } finally {
+      await shop.destroy();
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+
   it('leaves a database without the catalogue group to the seed', async () => {
     const shop = await createEmptyTestDatabase();
     try {

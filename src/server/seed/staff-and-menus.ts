@@ -88,7 +88,13 @@ const SYSTEM_SETTING_CHILDREN: MenuSeed[] = [
   { path: 'stafflist', component: 'system-setting/staff/index', name: 'StaffList', titleZh: '员工设置', titleEn: 'Staff', icon: 'UserOutlined', permission: 'STAFF.VIEW' },
   { path: 'staffadd', component: 'system-setting/staff/add', name: 'StaffAdd', hidden: true, noCache: true, activeMenu: '/system-setting/stafflist', titleZh: '新增员工', titleEn: 'New staff member', icon: '', permission: 'STAFF.EDIT' },
   { path: 'menu', component: 'system-setting/menu/index', name: 'Menu', titleZh: '系统菜单', titleEn: 'System menu', icon: 'MenuOutlined', permission: 'MENU.EDIT' },
+  { path: 'web-settings', component: 'system-setting/web-settings/index', name: 'WebSettings', titleZh: '网站设置', titleEn: 'Site settings', icon: 'GlobalOutlined', permission: 'SETTINGS.EDIT' },
 ];
+
+/** "Could not find it" requests and contact-page enquiries, one list (ADR 0031): customer service. */
+const REQUESTS: MenuSeed = {
+  path: '/requests', component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', permission: 'CUSTOMER.EDIT',
+};
 
 /** The catalogue group: shown to members who may edit the catalogue. */
 const CATALOGUE: MenuSeed = {
@@ -107,8 +113,9 @@ export async function seedMenus(db: Db): Promise<number> {
   const [catalogue] = await db.insert(menus).values({ ...CATALOGUE, parentId: null, sort: 100 }).returning({ id: menus.id });
   if (!catalogue) throw new Error('Catalogue menu was not inserted');
   await db.insert(menus).values(CATALOGUE_CHILDREN.map((m, i) => ({ ...m, parentId: catalogue.id, sort: (i + 1) * 10 })));
+  await db.insert(menus).values({ ...REQUESTS, parentId: null, sort: 200 });
   const [group] = await db.insert(menus).values({ ...SYSTEM_SETTING, parentId: null, sort: 900 }).returning({ id: menus.id });
   if (!group) throw new Error('System-setting menu was not inserted');
   await db.insert(menus).values(SYSTEM_SETTING_CHILDREN.map((m, i) => ({ ...m, parentId: group.id, sort: (i + 1) * 10 })));
-  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + SYSTEM_SETTING_CHILDREN.length;
+  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
 }

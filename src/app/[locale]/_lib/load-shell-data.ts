@@ -16,6 +16,7 @@ import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { countVisitors } from '@/server/modules/tracking/service';
 import { qrSvgDataUrl } from '@/server/modules/settings/qr';
 import { getSiteContact } from '@/server/modules/settings/queries';
+import { showsVisitorCount } from '@/server/modules/site-settings/settings';
 import { sharedCache } from './shared-cache';
 
 export interface ShellData {
@@ -32,7 +33,8 @@ export interface ShellData {
 /** The footer's and navigation's data from the database (issue 4: footer, QR code, visitor count, menus). */
 export interface ChromeData {
   footerHtml: string;
-  visitors: number;
+  /** The visitor count, or null when the site settings hide it. */
+  visitors: number | null;
   qrCode: string | null;
   menus: NavMenusDto;
   /** The product mega menu: the category tree (issue 3). */
@@ -45,7 +47,7 @@ const loadSharedShell = sharedCache('shell', [storefrontTags.shell, storefrontTa
   const contact = await getSiteContact(db);
   const [footer, visitors, menus, qrCode, productMenu] = await Promise.all([
     getSiteBlock(db, { key: 'footer', lang }),
-    countVisitors(db),
+    showsVisitorCount(db).then((show) => (show ? countVisitors(db) : null)),
     listNavMenus(db, { lang }),
     contact.qrCodeUrl ? qrSvgDataUrl(contact.qrCodeUrl) : null,
     listCategoryTree(db, { lang }),

@@ -169,7 +169,7 @@ describe('"could not find it" feedback', () => {
     expect(res.status).toBe(200);
     const id = (res.body.data as { id: number }).id;
     const [row] = await h.db.db.select().from(catalogFeedback).where(eq(catalogFeedback.id, id));
-    expect(row).toMatchObject({ searchKey: 'benzene', searchType: 3, contact: 'lab@example.edu', note: '500 g, 99.5%', clientAddress: '203.0.113.7', lang: 'zh', status: 'open' });
+    expect(row).toMatchObject({ searchKey: 'benzene', searchType: 3, contact: 'lab@example.edu', note: '500 g, 99.5%', clientAddress: '203.0.113.7', lang: 'zh', status: 'new' });
     const bad: Record<string, string>[] = [
       { type: '3' },
       { key: '   ;;  ', type: '3' },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { DashboardDto } from '@/contracts/admin';
 import type { Db } from '@/server/db/client';
 import { catalogFeedback, searchDailyCounts, users, visitorDailyCounts } from '@/server/db/schema';
@@ -40,9 +40,9 @@ export async function topSearches(db: Db, params: { from: string; to: string; em
 /** "Could not find it" requests nobody has answered: how many, and the latest few. */
 export async function openFeedback(db: Db, params: { limit: number }): Promise<DashboardDto['openFeedback']> {
   const [[totalRow], latest] = await Promise.all([
-    db.select({ n: count() }).from(catalogFeedback).where(eq(catalogFeedback.status, 'open')),
+    db.select({ n: count() }).from(catalogFeedback).where(inArray(catalogFeedback.status, ['new', 'in_progress'])),
     db.select({ id: catalogFeedback.id, searchKey: catalogFeedback.searchKey, searchType: catalogFeedback.searchType, createdAt: catalogFeedback.createdAt })
-      .from(catalogFeedback).where(eq(catalogFeedback.status, 'open'))
+      .from(catalogFeedback).where(inArray(catalogFeedback.status, ['new', 'in_progress']))
       .orderBy(desc(catalogFeedback.createdAt), desc(catalogFeedback.id)).limit(params.limit),
   ]);
   return { total: totalRow?.n ?? 0, latest: latest.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };

@@ -3,6 +3,7 @@ import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import { RichText } from '@/components/content/rich-text';
+import { EnquiryForm } from '@/components/storefront/enquiry-form';
 import { QrCode } from '@/components/storefront/qr-code';
 import { SubscribeForm } from '@/components/storefront/subscribe-form';
 import { messagesFor, type Locale } from '@/i18n/routing';
@@ -20,7 +21,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 
 /**
  * Contact: the editable contact text (address and hours, in both languages), hotlines, sales e-mail,
- * chat, the QR code and the newsletter. Web settings 7 and 9 are single-language and not shown (spec §3).
+ * chat, the QR code, the enquiry form (ADR 0031) and the newsletter. Web settings 7 and 9 are single-language and not shown (spec §3).
  */
 export default async function ContactPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
@@ -36,19 +37,22 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
       <PageTitle homeLabel={tn('home')} crumbs={[{ label: tn('contact') }]} title={block?.title || tn('contact')} />
       {block && <RichText html={block.content} className="mb-6" />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <ul id="service" className="grid scroll-mt-24 content-start gap-4 sm:grid-cols-2" data-testid="contact-details">
-          {contact.hotlines.map((h, i) => (
-            <li key={h} className={row}><Phone aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{i === 0 ? t('hotline') : t('techLine')}</span><a href={`tel:${h}`} className="font-semibold">{h}</a></span></li>
-          ))}
-          {contact.salesEmail && (
-            <li className={row}><Mail aria-hidden className="shrink-0 text-brand-500" /><span className="min-w-0"><span className="block text-sm text-muted">{t('email')}</span><a href={`mailto:${contact.salesEmail}`} className="break-all font-semibold">{contact.salesEmail}</a></span></li>
-          )}
-          {contact.chatLink ? (
-            <li className={row}><MessageCircle aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('chat')}</span><a href={contact.chatLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 hover:underline">{t('openChat')}</a>{contact.chatContact && <span className="block text-xs text-muted">{t('chatNumber', { number: contact.chatContact })}</span>}</span></li>
-          ) : contact.chatContact && (
-            <li className={row}><MessageCircle aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('chat')}</span><span className="font-semibold">{t('chatNumber', { number: contact.chatContact })}</span><span className="block text-xs text-muted">{t('chatHint')}</span></span></li>
-          )}
-        </ul>
+        <div className="min-w-0 space-y-6">
+          <ul id="service" className="grid scroll-mt-24 content-start gap-4 sm:grid-cols-2" data-testid="contact-details">
+            {contact.hotlines.map((h, i) => (
+              <li key={h} className={row}><Phone aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{i === 0 ? t('hotline') : t('techLine')}</span><a href={`tel:${h}`} className="font-semibold">{h}</a></span></li>
+            ))}
+            {contact.salesEmail && (
+              <li className={row}><Mail aria-hidden className="shrink-0 text-brand-500" /><span className="min-w-0"><span className="block text-sm text-muted">{t('email')}</span><a href={`mailto:${contact.salesEmail}`} className="break-all font-semibold">{contact.salesEmail}</a></span></li>
+            )}
+            {contact.chatLink ? (
+              <li className={row}><MessageCircle aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('chat')}</span><a href={contact.chatLink} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 hover:underline">{t('openChat')}</a>{contact.chatContact && <span className="block text-xs text-muted">{t('chatNumber', { number: contact.chatContact })}</span>}</span></li>
+            ) : contact.chatContact && (
+              <li className={row}><MessageCircle aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('chat')}</span><span className="font-semibold">{t('chatNumber', { number: contact.chatContact })}</span><span className="block text-xs text-muted">{t('chatHint')}</span></span></li>
+            )}
+          </ul>
+          <EnquiryForm />
+        </div>
         <aside className="space-y-6">
           {qr && <QrCode src={qr} label={t('qr')} />}
           <div className="rounded-lg border border-line bg-white p-4">
