@@ -4,7 +4,7 @@ import type { ContentDetail, ContentPage, ContentSummary, QaDto } from '@/contra
 import { localised, type Lang } from '@/lib/lang';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
-import { contentCategories, contentComments, contentItems, contentItemTags, contentTags, contentTips, type ContentKind } from '@/server/db/schema';
+import { contentCategories, contentComments, contentItems, contentItemTags, contentTags, contentTips, type ContentKind, type ContentStatus } from '@/server/db/schema';
 import { sanitizeRichText } from './sanitize';
 
 /*
@@ -125,6 +125,12 @@ export async function listLatestContent(db: Db, params: ContentFilter & { kind: 
 /** Counts one view of an item (the page's cached copy shows the count of when it was cached). */
 export async function countContentView(db: Db, params: { id: number }): Promise<void> {
   await db.update(contentItems).set({ views: sql`${contentItems.views} + 1` }).where(eq(contentItems.id, params.id));
+}
+
+/** Whether an item is a draft or published (null: no such item), for the staff preview. */
+export async function getContentStatus(db: Db, params: { id: number }): Promise<ContentStatus | null> {
+  const [row] = await db.select({ status: contentItems.status }).from(contentItems).where(eq(contentItems.id, params.id));
+  return row?.status ?? null;
 }
 
 export async function getContentDetail(
