@@ -30,7 +30,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const NEWS = {
+const NEWS: { titleZh: string; titleEn: string; summaryZh: string; summaryEn: string; bodyZh: string; bodyEn: string; featured: boolean; categoryId: number | null } = {
   titleZh: '新品发布：高纯度试剂', titleEn: 'New high-purity reagents', summaryZh: '摘要', summaryEn: 'Summary',
   bodyZh: '<p>正文</p>', bodyEn: '<p>Body</p>', featured: false, categoryId: null,
 };
@@ -61,7 +61,7 @@ async function auditActions(entity: string, id: number): Promise<string[]> {
 describe('news administration', () => {
   it('creates a draft the storefront does not show, publishes it, takes it back, deletes it; every step audited', async () => {
     const [type] = (await h.call('GET', '/api/admin/content/news/types', { token: admin })).body.data as { id: number }[];
-    const draft = await createNews({ categoryId: type!.id } as Partial<typeof NEWS>);
+    const draft = await createNews({ categoryId: type!.id });
     expect(draft).toMatchObject({ status: 'draft', titleZh: NEWS.titleZh, categoryId: type!.id });
 
     expect((await storefrontList()).list.map((n) => n.id)).not.toContain(draft.id);
@@ -90,7 +90,7 @@ describe('news administration', () => {
   });
 
   it('lists with search, status and recommended filters, sorts and keyset pages', async () => {
-    const a = await createNews({ titleZh: '钥匙甲', titleEn: 'Keyset alpha', featured: true } as Partial<typeof NEWS>);
+    const a = await createNews({ titleZh: '钥匙甲', titleEn: 'Keyset alpha', featured: true });
     const b = await createNews({ titleZh: '钥匙乙', titleEn: 'Keyset beta' });
     const found = (await h.call('GET', '/api/admin/content/news?key=keyset&status=draft', { token: admin })).body.data as { total: number; items: AdminNewsRowDto[] };
     expect(found.items.map((n) => n.id).sort()).toEqual([a.id, b.id].sort());
@@ -162,7 +162,7 @@ describe('news administration', () => {
   });
 
   it('hides a draft from the recommended list and the search', async () => {
-    const draft = await createNews({ titleZh: '草稿不可见', titleEn: 'Hidden draft', featured: true } as Partial<typeof NEWS>);
+    const draft = await createNews({ titleZh: '草稿不可见', titleEn: 'Hidden draft', featured: true });
     const recommended = (await h.call('POST', '/api/web/journalism/getRecommend', { json: { limit: 50 } })).body.data as { id: number }[];
     expect(recommended.map((n) => n.id)).not.toContain(draft.id);
     const search = (await h.call('POST', '/api/web/journalism/getPage', { json: { keyword: 'Hidden draft' } })).body.data as ContentPage;
