@@ -41,8 +41,9 @@ test('operations staff write a news item with an image as a draft, preview it, p
   await drawer.getByTestId('news-body-en').locator('.ProseMirror').click();
   await page.keyboard.type('First paragraph of the English text');
   await drawer.getByTestId('news-save').click();
-  await expect(drawer.getByTestId('news-editor-status')).toHaveText('草稿', SLOW);
-  await expect(drawer.getByRole('dialog', { name: '编辑新闻' }).or(page.getByRole('dialog', { name: '编辑新闻' }))).toBeVisible();
+  // Saved: the drawer now edits the stored draft.
+  const editor = page.getByRole('dialog', { name: '编辑新闻' });
+  await expect(editor.getByTestId('news-editor-status')).toHaveText('草稿', SLOW);
   const previewHref = await page.getByTestId('news-preview').getAttribute('href');
   const id = Number(new URL(previewHref ?? '', 'http://x').searchParams.get('id'));
   expect(id).toBeGreaterThan(0);
@@ -58,13 +59,13 @@ test('operations staff write a news item with an image as a draft, preview it, p
   await expect(storefront.getByRole('heading', { name: title.zh })).toBeVisible();
 
   // Publish from the editor; the storefront lists and shows it at once, in Chinese and in English.
-  await page.getByRole('button', { name: '保存并发布' }).click();
-  await expect(page.getByTestId('news-editor-status')).toHaveText('已发布', SLOW);
+  await editor.getByRole('button', { name: '保存并发布' }).click();
+  await expect(editor.getByTestId('news-editor-status')).toHaveText('已发布', SLOW);
   await storefront.goto('/news/list');
   await expect(storefront.getByText(title.zh).first()).toBeVisible();
   await storefront.goto(`/news/detail?id=${id}`);
   await expect(storefront.getByRole('heading', { name: title.zh })).toBeVisible();
-  const body = storefront.getByTestId('rich-text');
+  const body = storefront.getByTestId('article').getByTestId('rich-text');
   await expect(body.locator('strong')).toHaveText('重点');
   await expect(body.locator('img[src^="/api/web/files/content-image/"]')).toBeVisible();
   const image = await storefront.request.get((await body.locator('img').first().getAttribute('src')) ?? '');
@@ -73,10 +74,11 @@ test('operations staff write a news item with an image as a draft, preview it, p
   await expect(storefront.getByText(title.en).first()).toBeVisible();
   await storefront.goto(`/en/news/detail?id=${id}`);
   await expect(storefront.getByRole('heading', { name: title.en })).toBeVisible();
-  await expect(storefront.getByTestId('rich-text')).toContainText('First paragraph of the English text');
+  await expect(storefront.getByTestId('article').getByTestId('rich-text')).toContainText('First paragraph of the English text');
 
   // Back to draft: gone from the storefront again.
-  await page.keyboard.press('Escape');
+  await editor.getByRole('button', { name: 'Close' }).or(editor.getByRole('button', { name: '关闭' })).first().click();
+  await expect(editor).toBeHidden();
   await page.getByRole('searchbox', { name: '搜索中文或英文标题' }).fill(stamp);
   await page.getByRole('searchbox', { name: '搜索中文或英文标题' }).press('Enter');
   const row = page.getByRole('row').filter({ hasText: title.zh });
