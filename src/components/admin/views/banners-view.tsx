@@ -97,7 +97,7 @@ export function BannersView() {
             ),
           },
           {
-            title: t('image'), key: 'image', width: 110, render: (_: unknown, b) => (b.imageUrl
+            title: t('imageColumn'), key: 'image', width: 110, render: (_: unknown, b) => (b.imageUrl
               // eslint-disable-next-line @next/next/no-img-element
               ? <img src={b.imageUrl} alt="" className="h-10 max-w-[96px] rounded object-cover" />
               : <span className="text-xs text-slate-400">{t('noImage')}</span>),

@@ -196,18 +196,20 @@ function NewsEditor({ id, types, wide, onClose, onSaved }: {
   }
 
   const loading = id !== 'new' && !item && !loadError;
+  // Beside the title on a wide screen; below the form on a phone, where the title needs the width.
+  const actions = (
+    <Space wrap>
+      {item && <Tag color={item.status === 'published' ? 'green' : 'default'} data-testid="news-editor-status">{t(`statuses.${item.status}`)}</Tag>}
+      {item && <a href={newsPreviewHref(locale, item.id)} target="_blank" rel="noreferrer" data-testid="news-preview">{t('preview')}</a>}
+      <Button onClick={() => void save(false)} loading={busy} data-testid="news-save">{t('save')}</Button>
+      {item?.status !== 'published' && <Button type="primary" onClick={() => void save(true)} loading={busy} data-testid="news-save-publish">{t('saveAndPublish')}</Button>}
+    </Space>
+  );
   const tooLong = (max: number) => ({ max, message: t('tooLong', { max }) });
   return (
     <Drawer open onClose={onClose} width={wide ? 1200 : '100%'} destroyOnHidden forceRender
       title={id === 'new' ? t('addNews') : t('editNews')}
-      extra={(
-        <Space wrap>
-          {item && <Tag color={item.status === 'published' ? 'green' : 'default'} data-testid="news-editor-status">{t(`statuses.${item.status}`)}</Tag>}
-          {item && <a href={newsPreviewHref(locale, item.id)} target="_blank" rel="noreferrer" data-testid="news-preview">{t('preview')}</a>}
-          <Button onClick={() => void save(false)} loading={busy} data-testid="news-save">{t('save')}</Button>
-          {item?.status !== 'published' && <Button type="primary" onClick={() => void save(true)} loading={busy} data-testid="news-save-publish">{t('saveAndPublish')}</Button>}
-        </Space>
-      )}>
+      extra={wide ? actions : undefined} footer={wide ? undefined : actions}>
       {loadError && <Alert type="error" title={loadError} className="mb-3" />}
       <Spin spinning={loading}>
         <Form form={form} layout="vertical" initialValues={EMPTY} data-testid="news-form">
