@@ -113,7 +113,11 @@ export const supportTypeDetailSchema = z.object({
 export const qaSchema = z.object({ id: z.number().int(), question: z.string(), answer: z.string(), typeId: z.number().int().nullable() });
 export type QaDto = z.infer<typeof qaSchema>;
 
-export const bannerSchema = z.object({ id: z.number().int(), position: z.string(), title: z.string(), subtitle: z.string(), link: z.string() });
+export const bannerSchema = z.object({
+  id: z.number().int(), position: z.string(), title: z.string(), subtitle: z.string(), link: z.string(),
+  /** The banner's image (uploaded in the back-office), or null. */
+  imageUrl: z.string().nullable(),
+});
 export type BannerDto = z.infer<typeof bannerSchema>;
 export const bannerPageSchema = z.object({ list: z.array(bannerSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 

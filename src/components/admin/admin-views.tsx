@@ -3,10 +3,12 @@
 import type { ComponentType } from 'react';
 import { useAdminUser } from './admin-user';
 import { AuditView } from './views/audit-view';
+import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
 import { CategoriesView } from './views/categories-view';
 import { DashboardView } from './views/dashboard-view';
 import { MenuEditorView } from './views/menu-editor-view';
+import { NewsView } from './views/news-view';
 import { ProductsView } from './views/products-view';
 import { RequestsView } from './views/requests-view';
 import { RoleAddView } from './views/role-add-view';
@@ -37,4 +39,6 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/catalog/products': ProductsView,
   '/admin/catalog/brands': BrandsView,
   '/admin/catalog/categories': CategoriesView,
+  '/admin/content/news': NewsView,
+  '/admin/content/banners': BannersView,
 };

@@ -2,7 +2,7 @@
 
 import {
   ApartmentOutlined, AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
-  MenuOutlined, MoneyCollectOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
+  MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PictureOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -23,6 +23,9 @@ const ICONS: Record<string, ReactNode> = {
   ApartmentOutlined: <ApartmentOutlined />,
   ExperimentOutlined: <ExperimentOutlined />,
   GlobalOutlined: <GlobalOutlined />,
+  ReadOutlined: <ReadOutlined />,
+  NotificationOutlined: <NotificationOutlined />,
+  PictureOutlined: <PictureOutlined />,
 };
 
 /** The icon named by a menu row; an unknown name falls back to a neutral icon. */

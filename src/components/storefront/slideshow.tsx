@@ -36,10 +36,13 @@ export function Slideshow({ slides, footer }: { slides: BannerDto[]; footer?: Re
     >
       <div aria-live={paused ? 'polite' : 'off'}>
         {slides.map((s, i) => (
-          <div key={s.id} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${count}`} hidden={i !== index} className="px-6 pb-16 pt-10 md:px-12">
-            <h2 className="text-2xl font-bold md:text-3xl">{s.title}</h2>
-            <p className="mt-2 max-w-2xl text-brand-100">{s.subtitle}</p>
-            {s.link && <Link href={s.link} className="mt-5 inline-block rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">{t('learnMore')}<span className="sr-only"> · {s.title}</span></Link>}
+          <div key={s.id} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${count}`} hidden={i !== index} className="relative px-6 pb-16 pt-10 md:px-12">
+            {/* The banner's image (uploaded in the back-office) behind the text, dimmed so that the text stays legible. */}
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            {s.imageUrl && <img src={s.imageUrl} alt="" aria-hidden className="absolute inset-0 h-full w-full object-cover opacity-30" loading={i === 0 ? 'eager' : 'lazy'} />}
+            <h2 className="relative text-2xl font-bold md:text-3xl">{s.title}</h2>
+            <p className="relative mt-2 max-w-2xl text-brand-100">{s.subtitle}</p>
+            {s.link && <Link href={s.link} className="relative mt-5 inline-block rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">{t('learnMore')}<span className="sr-only"> · {s.title}</span></Link>}
           </div>
         ))}
       </div>

@@ -17,6 +17,7 @@ import { adminSettingsRouter } from '@/server/modules/admin-settings/routes';
 import { auditAdminRouter } from '@/server/modules/audit/routes';
 import { brandLogoAdminRouter } from '@/server/modules/catalog-admin/brand-logo-routes';
 import { brandsAdminRouter } from '@/server/modules/catalog-admin/brand-routes';
+import { contentAdminRouter } from '@/server/modules/content-admin/routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
 import { productsAdminRouter } from '@/server/modules/catalog-admin/product-routes';
 import { enquiryWebRouter, requestsAdminRouter } from '@/server/modules/requests/routes';
@@ -49,6 +50,7 @@ export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
+  contentAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

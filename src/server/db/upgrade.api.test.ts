@@ -220,3 +220,56 @@ describe('upgrading a database of the release before 0015', () => {
     }
   });
 });
+
+describe('upgrading a database of the release before 0016', () => {
+  it('keeps every content item published, adds the content menu group once and gives the operations role the content permission', async () => {
+    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+    const journalPath = path.join(older, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 15) }));
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop, older);
+      // What the release before wrote: articles of several kinds (all shown), a menu, and the demo roles.
+      await shop.db.execute(sql`insert into content_items (kind, title_zh, title_en) values ('news', '新闻', 'News'), ('citation', '文献', 'Citation'), ('support', '问答', 'Q&A')`);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, sort) values (null, '/dashboard', 'dashboard/index', 'Dashboard', '首页', 'Dashboard', 10)`);
+      await shop.db.execute(sql`insert into staff_roles (name) values ('运营'), ('销售')`);
+      await shop.db.execute(sql`insert into staff_role_permissions (role_id, permission)
+        select id, 'CATALOG.EDIT' from staff_roles where name = '运营' union all select id, 'CUSTOMER.EDIT' from staff_roles where name = '销售'`);
+      await runMigrations(shop);
+      await runMigrations(shop);
+      const items = rowsOf<{ kind: string; status: string }>(await shop.db.execute(sql`select kind, status from content_items order by id`));
+      expect(items).toEqual([{ kind: 'news', status: 'published' }, { kind: 'citation', status: 'published' }, { kind: 'support', status: 'published' }]);
+      const menu = rowsOf<{ path: string; parent: string | null; permission: string | null; title_zh: string; title_en: string }>(await shop.db.execute(sql`
+        select m.path, p.path as parent, m.permission, m.title_zh, m.title_en from menus m left join menus p on p.id = m.parent_id
+        where m.path = '/content' or p.path = '/content' order by p.path nulls first, m.sort`));
+      expect(menu).toEqual([
+        { path: '/content', parent: null, permission: null, title_zh: '内容管理', title_en: 'Content' },
+        { path: 'news', parent: '/content', permission: 'CONTENT.EDIT', title_zh: '新闻管理', title_en: 'News' },
+        { path: 'banners', parent: '/content', permission: 'CONTENT.EDIT', title_zh: '横幅管理', title_en: 'Banners' },
+      ]);
+      const granted = rowsOf<{ name: string }>(await shop.db.execute(sql`
+        select r.name from staff_role_permissions p join staff_roles r on r.id = p.role_id where p.permission = 'CONTENT.EDIT' order by r.name`));
+      expect(granted).toEqual([{ name: '运营' }]);
+      // New rows take the column's default: an item written by an older script stays visible.
+      await shop.db.execute(sql`insert into content_items (kind, title_zh, title_en) values ('news', '脚本', 'Script')`);
+      const [fresh] = rowsOf<{ status: string }>(await shop.db.execute(sql`select status from content_items where title_en = 'Script'`));
+      expect(fresh?.status).toBe('published');
+    } finally {
+      await shop.destroy();
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves an empty database to the seed', async () => {
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop);
+      const [row] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from menus where path in ('/content', 'news', 'banners')`));
+      expect(row?.n).toBe(0);
+    } finally {
+      await shop.destroy();
+    }
+  });
+});

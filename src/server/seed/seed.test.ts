@@ -116,7 +116,7 @@ describe('seedDatabase', () => {
     expect(settings.find((s) => s.type === 1)?.content).toBe('/en');
     expect((await db.select().from(permissions)).length).toBeGreaterThan(20);
     const paths = (await db.select({ path: menus.path }).from(menus)).map((m) => m.path);
-    expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/system-setting', 'auth', 'authadd', 'stafflist', 'staffadd', 'menu', 'web-settings', '/requests']));
+    expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/system-setting', 'auth', 'authadd', 'stafflist', 'staffadd', 'menu', 'web-settings', '/requests', '/content', 'news', 'banners']));
   });
 
   it('lets every demo account sign in with its documented password', async () => {

@@ -19,8 +19,8 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
 ];
 
 const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT'];
-/** Operations: keeps the catalogue (brands, categories); reads the figures, the staff, the identities and the audit log. */
-const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT'];
+/** Operations: keeps the catalogue (brands, categories) and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
+const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT'];
 
 export async function hashStaffPasswords(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -108,14 +108,28 @@ const CATALOGUE_CHILDREN: MenuSeed[] = [
   { path: 'categories', component: 'catalog/categories/index', name: 'CatalogCategories', titleZh: '商品分类', titleEn: 'Categories', icon: 'ApartmentOutlined', permission: 'CATALOG.EDIT' },
 ];
 
+/** The content group (ADR 0033): news and banners, for members who may edit the content. */
+const CONTENT: MenuSeed = {
+  path: '/content', component: 'Layout', name: 'Content', redirect: '/content/news', alwaysShow: true,
+  titleZh: '内容管理', titleEn: 'Content', icon: 'ReadOutlined', permission: null,
+};
+
+const CONTENT_CHILDREN: MenuSeed[] = [
+  { path: 'news', component: 'content/news/index', name: 'ContentNews', titleZh: '新闻管理', titleEn: 'News', icon: 'NotificationOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'banners', component: 'content/banners/index', name: 'ContentBanners', titleZh: '横幅管理', titleEn: 'Banners', icon: 'PictureOutlined', permission: 'CONTENT.EDIT' },
+];
+
 export async function seedMenus(db: Db): Promise<number> {
   await db.insert(menus).values(TOP_LEVEL.map((m, i) => ({ ...m, parentId: null, sort: (i + 1) * 10 })));
   const [catalogue] = await db.insert(menus).values({ ...CATALOGUE, parentId: null, sort: 100 }).returning({ id: menus.id });
   if (!catalogue) throw new Error('Catalogue menu was not inserted');
   await db.insert(menus).values(CATALOGUE_CHILDREN.map((m, i) => ({ ...m, parentId: catalogue.id, sort: (i + 1) * 10 })));
+  const [content] = await db.insert(menus).values({ ...CONTENT, parentId: null, sort: 150 }).returning({ id: menus.id });
+  if (!content) throw new Error('Content menu was not inserted');
+  await db.insert(menus).values(CONTENT_CHILDREN.map((m, i) => ({ ...m, parentId: content.id, sort: (i + 1) * 10 })));
   await db.insert(menus).values({ ...REQUESTS, parentId: null, sort: 200 });
   const [group] = await db.insert(menus).values({ ...SYSTEM_SETTING, parentId: null, sort: 900 }).returning({ id: menus.id });
   if (!group) throw new Error('System-setting menu was not inserted');
   await db.insert(menus).values(SYSTEM_SETTING_CHILDREN.map((m, i) => ({ ...m, parentId: group.id, sort: (i + 1) * 10 })));
-  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
+  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
 }

@@ -6,6 +6,10 @@ import {
 export const CONTENT_KINDS = ['news', 'application', 'citation', 'support', 'resource'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
+/** Whether the storefront shows an item (ADR 0033): drafts are seen by staff only. */
+export const CONTENT_STATUSES = ['draft', 'published'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
 /** Slideshow and promotion images; position says where they appear. */
 export const banners = pgTable(
   'banners',
@@ -55,6 +59,8 @@ export const contentItems = pgTable(
     sourceEn: text('source_en').notNull().default(''),
     filePath: text('file_path'),
     featured: boolean('featured').notNull().default(false),
+    /** `published` rows are shown on the storefront; `draft` rows only in the back-office and its preview. */
+    status: text('status').$type<ContentStatus>().notNull().default('published'),
     views: integer('views').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     sort: integer('sort').notNull().default(0),

@@ -105,7 +105,7 @@ export async function getBrandDetail(db: Db, params: { id: number; lang: Lang })
   const productWhere = and(eq(products.brandId, row.id), eq(products.active, true));
   const [[productCount], [articleCount]] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(sql`(select 1 from ${products} where ${productWhere} limit ${EXACT_TOTAL_CAP + 1}) as capped`),
-    db.select({ n: sql<number>`count(*)::int` }).from(contentItems).where(eq(contentItems.brandId, row.id)),
+    db.select({ n: sql<number>`count(*)::int` }).from(contentItems).where(and(eq(contentItems.brandId, row.id), eq(contentItems.status, 'published'))),
   ]);
   return {
     ...toSummary(row, params.lang),

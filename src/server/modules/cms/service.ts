@@ -21,7 +21,7 @@ export const COMMENT_LIMITS = { minIntervalMs: 15_000, windowMs: 10 * 60_000, pe
 export type ContentActor = { visitorId: string; ip: string; user: { id: number; name: string } | null };
 
 async function requireContent(db: Db, id: number): Promise<void> {
-  const [row] = await db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.id, id));
+  const [row] = await db.select({ id: contentItems.id }).from(contentItems).where(and(eq(contentItems.id, id), eq(contentItems.status, 'published')));
   if (!row) throw new AppError(404, 'contentNotFound');
 }
 

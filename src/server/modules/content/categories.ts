@@ -12,7 +12,7 @@ export async function listContentTypes(db: Db, params: { kind: ContentKind; lang
   const counts = db
     .select({ categoryId: contentItems.categoryId, n: count().as('n') })
     .from(contentItems)
-    .where(eq(contentItems.kind, params.kind))
+    .where(and(eq(contentItems.kind, params.kind), eq(contentItems.status, 'published')))
     .groupBy(contentItems.categoryId)
     .as('counts');
   let query = db
@@ -48,7 +48,7 @@ export async function listApplicationTypes(db: Db, params: { lang: Lang; casesPe
       rank: sql<number>`row_number() over (partition by ${contentItems.categoryId} order by ${contentItems.publishedAt} desc, ${contentItems.id} desc)`.as('rank'),
     })
     .from(contentItems)
-    .where(eq(contentItems.kind, 'application'))
+    .where(and(eq(contentItems.kind, 'application'), eq(contentItems.status, 'published')))
     .as('ranked');
   const cases = await db
     .select({ id: ranked.id, categoryId: ranked.categoryId, titleZh: ranked.titleZh, titleEn: ranked.titleEn })

@@ -4,7 +4,7 @@ import type { ContentDetail, ContentPage, ContentSummary, QaDto } from '@/contra
 import { localised, type Lang } from '@/lib/lang';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
-import { contentCategories, contentComments, contentItems, contentItemTags, contentTags, contentTips, type ContentKind } from '@/server/db/schema';
+import { contentCategories, contentComments, contentItems, contentItemTags, contentTags, contentTips, type ContentKind, type ContentStatus } from '@/server/db/schema';
 import { sanitizeRichText } from './sanitize';
 
 /*
@@ -14,6 +14,9 @@ import { sanitizeRichText } from './sanitize';
 
 /** Largest total a list reports exactly; beyond it the answer is 10001 ("10,000+"). */
 export const EXACT_TOTAL_CAP = 10_000;
+
+/** Only what the storefront may show: drafts stay in the back-office (ADR 0033). */
+export const isPublished = eq(contentItems.status, 'published');
 
 export function resourceUrl(id: number): string {
   return `/api/web/files/resource/${id}`;
@@ -70,7 +73,7 @@ export interface ContentFilter {
 }
 
 function whereOf(f: ContentFilter): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isPublished];
   if (f.kind) conditions.push(eq(contentItems.kind, f.kind));
   if (f.categoryId !== undefined) conditions.push(eq(contentItems.categoryId, f.categoryId));
   if (f.brandId !== undefined) conditions.push(eq(contentItems.brandId, f.brandId));
@@ -84,7 +87,7 @@ function whereOf(f: ContentFilter): SQL | undefined {
     const match = or(ilike(contentItems.titleZh, like), ilike(contentItems.titleEn, like), ilike(contentItems.summaryZh, like), ilike(contentItems.summaryEn, like));
     if (match) conditions.push(match);
   }
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
 /** One page of content (newest or most read first) with its total, capped past 10,000. */
@@ -124,16 +127,25 @@ export async function countContentView(db: Db, params: { id: number }): Promise<
   await db.update(contentItems).set({ views: sql`${contentItems.views} + 1` }).where(eq(contentItems.id, params.id));
 }
 
-export async function getContentDetail(db: Db, params: { id: number; kind?: ContentKind; lang: Lang; countView?: boolean }): Promise<ContentDetail | null> {
+/** Whether an item is a draft or published (null: no such item), for the staff preview. */
+export async function getContentStatus(db: Db, params: { id: number }): Promise<ContentStatus | null> {
+  const [row] = await db.select({ status: contentItems.status }).from(contentItems).where(eq(contentItems.id, params.id));
+  return row?.status ?? null;
+}
+
+export async function getContentDetail(
+  db: Db,
+  params: { id: number; kind?: ContentKind; lang: Lang; countView?: boolean; /** A staff preview (ADR 0033): drafts too, no view counted. */ includeDrafts?: boolean },
+): Promise<ContentDetail | null> {
   const [row] = await db
     .select({ ...summaryColumns, bodyZh: contentItems.bodyZh, bodyEn: contentItems.bodyEn })
     .from(contentItems)
     .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
-    .where(params.kind ? and(eq(contentItems.id, params.id), eq(contentItems.kind, params.kind)) : eq(contentItems.id, params.id));
+    .where(and(eq(contentItems.id, params.id), params.kind ? eq(contentItems.kind, params.kind) : undefined, params.includeDrafts ? undefined : isPublished));
   if (!row) return null;
   const lang = params.lang;
   const title = localised(contentItems, 'title', lang);
-  const sameKind = eq(contentItems.kind, row.kind);
+  const sameKind = and(eq(contentItems.kind, row.kind), isPublished);
   const newer = or(gt(contentItems.publishedAt, row.publishedAt), and(eq(contentItems.publishedAt, row.publishedAt), gt(contentItems.id, row.id)));
   const older = or(lt(contentItems.publishedAt, row.publishedAt), and(eq(contentItems.publishedAt, row.publishedAt), lt(contentItems.id, row.id)));
   const [tags, [tips], [comments], [prev], [next], related] = await Promise.all([
@@ -154,12 +166,12 @@ export async function getContentDetail(db: Db, params: { id: number; kind?: Cont
       .orderBy(desc(contentItems.publishedAt), desc(contentItems.id))
       .limit(5),
   ]);
-  if (params.countView) {
+  if (params.countView && !params.includeDrafts) {
     await db.update(contentItems).set({ views: sql`${contentItems.views} + 1` }).where(eq(contentItems.id, row.id));
   }
   return {
     ...toContentSummary(row, lang),
-    views: row.views + (params.countView ? 1 : 0),
+    views: row.views + (params.countView && !params.includeDrafts ? 1 : 0),
     body: sanitizeRichText(localised(row, 'body', lang)),
     tags: tags.map((t) => ({ id: t.id, name: localised(t, 'name', lang) })),
     tips: Number(tips?.n ?? 0),
@@ -175,7 +187,7 @@ export async function listQa(db: Db, params: { typeId?: number; limit: number; l
   const rows = await db
     .select({ id: contentItems.id, categoryId: contentItems.categoryId, titleZh: contentItems.titleZh, titleEn: contentItems.titleEn, summaryZh: contentItems.summaryZh, summaryEn: contentItems.summaryEn })
     .from(contentItems)
-    .where(and(eq(contentItems.kind, 'support'), params.typeId === undefined ? undefined : eq(contentItems.categoryId, params.typeId)))
+    .where(and(eq(contentItems.kind, 'support'), isPublished, params.typeId === undefined ? undefined : eq(contentItems.categoryId, params.typeId)))
     .orderBy(desc(contentItems.featured), asc(contentItems.sort), asc(contentItems.id))
     .limit(params.limit);
   return rows.map((r) => ({
@@ -195,7 +207,7 @@ export async function listLatestPerCategory(db: Db, params: { kind: ContentKind;
     })
     .from(contentItems)
     .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
-    .where(and(eq(contentItems.kind, params.kind), isNotNull(contentItems.categoryId)))
+    .where(and(eq(contentItems.kind, params.kind), isPublished, isNotNull(contentItems.categoryId)))
     .as('ranked');
   const rows = await db.select().from(ranked).where(sql`${ranked.rank} <= ${params.perCategory}`).orderBy(asc(ranked.categoryId), asc(ranked.rank));
   const out = new Map<number, ContentSummary[]>();

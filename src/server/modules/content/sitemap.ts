@@ -36,5 +36,5 @@ export async function* productSitemapRows(db: Db, index: number): AsyncGenerator
 }
 
 export async function listContentForSitemap(db: Db): Promise<{ id: number; kind: string; publishedAt: Date }[]> {
-  return db.select({ id: contentItems.id, kind: contentItems.kind, publishedAt: contentItems.publishedAt }).from(contentItems).orderBy(asc(contentItems.id));
+  return db.select({ id: contentItems.id, kind: contentItems.kind, publishedAt: contentItems.publishedAt }).from(contentItems).where(eq(contentItems.status, 'published')).orderBy(asc(contentItems.id));
 }

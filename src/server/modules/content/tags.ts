@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TagDto } from '@/contracts/content';
 import { localised, type Lang } from '@/lib/lang';
 import type { Db } from '@/server/db/client';
@@ -12,7 +12,7 @@ export async function listTags(db: Db, params: { kind?: ContentKind; lang: Lang 
     .from(contentTags)
     .innerJoin(contentItemTags, eq(contentItemTags.tagId, contentTags.id))
     .innerJoin(contentItems, eq(contentItems.id, contentItemTags.contentId))
-    .where(params.kind ? eq(contentItems.kind, params.kind) : undefined)
+    .where(and(eq(contentItems.status, 'published'), params.kind ? eq(contentItems.kind, params.kind) : undefined))
     .groupBy(contentTags.id, contentTags.nameZh, contentTags.nameEn, contentTags.sort)
     .orderBy(asc(contentTags.sort), asc(contentTags.id));
   return rows.map((r) => ({ id: r.id, name: localised(r, 'name', params.lang), count: Number(r.n) }));

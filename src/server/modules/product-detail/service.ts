@@ -119,6 +119,7 @@ export async function listLinkedContent(
 ): Promise<ProductLinkedPageDto> {
   const where = and(
     eq(productArticles.productId, params.productId),
+    eq(contentItems.status, 'published'),
     params.group ? inArray(contentItems.kind, GROUP_KINDS[params.group]) : undefined,
   );
   const rows = await db
@@ -151,7 +152,7 @@ async function listLinkedPreview(db: Db, params: { productId: number; lang: Lang
     .from(productArticles)
     .innerJoin(contentItems, eq(contentItems.id, productArticles.contentId))
     .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
-    .where(eq(productArticles.productId, params.productId))
+    .where(and(eq(productArticles.productId, params.productId), eq(contentItems.status, 'published')))
     .as('ranked');
   const rows = await db.select().from(ranked).where(sql`${ranked.rank} <= ${params.perGroup}`).orderBy(asc(ranked.rank));
   const articles = rows.filter((r) => r.kind !== 'citation');

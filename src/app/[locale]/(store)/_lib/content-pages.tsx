@@ -7,7 +7,7 @@ import { PageTitle } from '@/components/content/page-title';
 import { htmlLang, type Locale } from '@/i18n/routing';
 import { firstParam, jsonLd, pageMetadata, positiveInt, siteUrl, localisedPath } from '@/lib/seo';
 import type { ContentKind } from '@/server/db/schema';
-import { loadContentMeta, loadDetailPage, loadListPage } from './load-content-pages';
+import { loadContentMeta, loadDetailPage, loadListPage, loadPreviewPage } from './load-content-pages';
 
 type Search = Record<string, string | string[] | undefined>;
 export interface PageProps {
@@ -65,7 +65,10 @@ export function detailPage(section: SectionKey) {
   const s = SECTIONS[section];
   async function generateMetadata({ params, searchParams }: PageProps): Promise<Metadata> {
     const { locale } = await params;
-    const id = positiveInt((await searchParams).id);
+    const search = await searchParams;
+    const id = positiveInt(search.id);
+    const preview = id && firstParam(search.preview) === '1' ? await loadPreviewPage(s.kind, id, locale as Locale) : null;
+    if (preview) return { title: preview.item.title, robots: { index: false, follow: false } };
     const item = id ? await loadContentMeta(s.kind, id, locale as Locale) : null;
     if (!item) return { title: (await getTranslations({ locale, namespace: 'errors' }))('notFoundTitle'), robots: { index: false } };
     return pageMetadata({ locale, path: s.detailPath, query: { id }, title: item.title, description: item.summary || item.title, type: 'article' });
@@ -73,9 +76,12 @@ export function detailPage(section: SectionKey) {
   async function Page({ params, searchParams }: PageProps) {
     const { locale } = await params;
     setRequestLocale(locale);
-    const id = positiveInt((await searchParams).id);
-    const data = id ? await loadDetailPage({ kind: s.kind, id, locale: locale as Locale }) : null;
+    const search = await searchParams;
+    const id = positiveInt(search.id);
+    const preview = id && firstParam(search.preview) === '1' ? await loadPreviewPage(s.kind, id, locale as Locale) : null;
+    const data = preview ?? (id ? await loadDetailPage({ kind: s.kind, id, locale: locale as Locale }) : null);
     if (!data) notFound();
+    const previewStatus = preview?.status ?? null;
     const [tn, tm] = [await getTranslations('nav'), await getTranslations('meta')];
     const { item } = data;
     const url = `${siteUrl()}${localisedPath(locale, `${s.detailPath}?id=${item.id}`)}`;
@@ -94,7 +100,12 @@ export function detailPage(section: SectionKey) {
     const typeQuery: Record<string, string> = item.categoryId === null ? {} : { [s.typeParam]: String(item.categoryId) };
     return (
       <div className="container-page py-6">
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(ld) }} />
+        {previewStatus && (
+          <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="content-preview">
+            {(await getTranslations('adminContent'))(previewStatus === 'draft' ? 'previewBanner' : 'previewPublished')}
+          </p>
+        )}
+        {!preview && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(ld) }} />}
         <PageTitleCrumbs homeLabel={tn('home')} crumbs={[{ label: tn(s.navKey), href: s.homePath }, ...(item.categoryName ? [{ label: item.categoryName, href: `${s.listPath}?${new URLSearchParams(typeQuery).toString()}` }] : [])]} />
         <ArticleView item={item} detailPath={s.detailPath} listPath={{ pathname: s.listPath, query: typeQuery }} comments={data.comments} signedIn={data.signedIn} />
       </div>

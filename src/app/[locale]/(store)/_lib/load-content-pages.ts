@@ -6,10 +6,10 @@ import type { Lang } from '@/lib/lang';
 import { currentActor } from '@/server/auth/current-actor';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
-import type { ContentKind } from '@/server/db/schema';
+import type { ContentKind, ContentStatus } from '@/server/db/schema';
 import { listComments } from '@/server/modules/cms/service';
 import { listContentTypes } from '@/server/modules/content/categories';
-import { countContentView, getContentDetail, listContent } from '@/server/modules/content/items';
+import { countContentView, getContentDetail, getContentStatus, listContent } from '@/server/modules/content/items';
 import { sharedCache } from '../../_lib/shared-cache';
 
 export const LIST_PAGE_SIZE = { news: 10, application: 15, citation: 10, support: 10, resource: 10 } as const;
@@ -52,6 +52,20 @@ const loadSharedItem = sharedCache('content-item', [storefrontTags.content, stor
 export const loadContentMeta = cache(async (kind: ContentKind, id: number, locale: Locale): Promise<ContentDetail | null> =>
   loadSharedItem(kind, id, messagesFor(locale)),
 );
+
+/**
+ * A staff preview (ADR 0033): `?preview=1` on a detail page shows the item — a draft too — to a staff
+ * session holding CONTENT.EDIT, read afresh (never from the shared cache) and without counting a view.
+ * null for anyone else, who gets the ordinary page (a draft is then 404).
+ */
+export const loadPreviewPage = cache(async (kind: ContentKind, id: number, locale: Locale): Promise<{ item: ContentDetail; comments: CommentPage; signedIn: boolean; status: ContentStatus } | null> => {
+  const actor = await currentActor();
+  if (actor.kind !== 'staff' || !actor.permissions.includes('CONTENT.EDIT')) return null;
+  const db = await getDb();
+  const [item, status] = await Promise.all([getContentDetail(db, { id, kind, lang: messagesFor(locale), includeDrafts: true }), getContentStatus(db, { id })]);
+  if (!item || !status) return null;
+  return { item, comments: { list: [], total: 0, limit: 10, offset: 1 }, signedIn: false, status };
+});
 
 /** An item for its page (one view counted), with its first comments and whether a customer is signed in. */
 export async function loadDetailPage(params: { kind: ContentKind; id: number; locale: Locale }): Promise<{ item: ContentDetail; comments: CommentPage; signedIn: boolean } | null> {
