@@ -18,6 +18,7 @@ import { auditAdminRouter } from '@/server/modules/audit/routes';
 import { brandLogoAdminRouter } from '@/server/modules/catalog-admin/brand-logo-routes';
 import { brandsAdminRouter } from '@/server/modules/catalog-admin/brand-routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
+import { lotsAdminRouter } from '@/server/modules/catalog-admin/lot-routes';
 import { productsAdminRouter } from '@/server/modules/catalog-admin/product-routes';
 import { enquiryWebRouter, requestsAdminRouter } from '@/server/modules/requests/routes';
 import { siteSettingsAdminRouter } from '@/server/modules/site-settings/routes';
@@ -48,7 +49,7 @@ export const webRouters = [
 export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
-  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
+  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */
