@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   COA_MAX_BYTES, type AdminLotCreateInput, type AdminLotDto, type AdminLotUpdateInput, type AdminProductLotsDto,
 } from '@/contracts/lots';
@@ -119,15 +119,24 @@ export async function updateLot(db: Db, params: { actor: AuditActor; lot: AdminL
     await db.transaction(async (tx) => {
       const before = await lockLot(tx, productId, lotId);
       await lotNoFree(tx, before.packId, values.lotNo, lotId);
-      // A renamed lot without a COA takes the product's COA of its new number, if any.
-      const coaDocumentId = before.coaDocumentId ?? (values.lotNo !== before.lotNo ? await existingCoa(tx, productId, values.lotNo) : null);
+      const renamed = values.lotNo !== before.lotNo;
+      let coaDocumentId = before.coaDocumentId;
+      let renameCoa = false;
+      if (renamed) {
+        // The COA names the lot. One this lot alone uses follows it to its new number (a typo fixed);
+        // one other packs' lots of the old number share stays theirs. Without one, the lot takes the
+        // product's COA of its new number, if any.
+        const shared = coaDocumentId !== null && (await tx.select({ id: productLots.id }).from(productLots)
+          .where(and(eq(productLots.coaDocumentId, coaDocumentId), ne(productLots.id, lotId))).limit(1)).length > 0;
+        const existing = await existingCoa(tx, productId, values.lotNo);
+        if (coaDocumentId === null || shared) coaDocumentId = existing;
+        else if (existing === null) renameCoa = true;
+        else coaDocumentId = existing;
+      }
       const after = { ...values, coaDocumentId };
       if (await recordAudit(tx, params.actor, { action: 'update', entity: 'product_lot', entityId: lotId, before: lotAudited(before), after: lotAudited(after) })) {
         await tx.update(productLots).set({ ...after, updatedAt: new Date() }).where(eq(productLots.id, lotId));
-        if (before.coaDocumentId !== null && values.lotNo !== before.lotNo) {
-          // The COA names the lot: a renamed lot's COA is found by its new number.
-          await tx.update(productDocuments).set({ lotNo: values.lotNo }).where(eq(productDocuments.id, before.coaDocumentId));
-        }
+        if (renameCoa && coaDocumentId !== null) await tx.update(productDocuments).set({ lotNo: values.lotNo }).where(eq(productDocuments.id, coaDocumentId));
       }
     });
   } catch (error) {
@@ -194,6 +203,11 @@ export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: numbe
       documentId = doc.id;
       await tx.update(productLots).set({ coaDocumentId: documentId, updatedAt: new Date() }).where(eq(productLots.id, lot.id));
     }
+    // One lot packed in several sizes has one COA: the product's other lots of that number without one share it.
+    await tx.update(productLots).set({ coaDocumentId: documentId, updatedAt: new Date() }).where(and(
+      eq(productLots.lotNo, lot.lotNo), isNull(productLots.coaDocumentId),
+      inArray(productLots.packId, tx.select({ id: productPacks.id }).from(productPacks).where(eq(productPacks.productId, params.id))),
+    ));
     await recordAudit(tx, params.actor, {
       action: 'setCoa', entity: 'product_lot', entityId: lot.id, before: { coaDocumentId: lot.coaDocumentId, filePath: previous },
       after: { coaDocumentId: documentId, filePath: key }, note: { productId: params.id, size: params.bytes.byteLength },
