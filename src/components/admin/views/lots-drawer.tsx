@@ -135,6 +135,13 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
     },
   ];
 
+  /** One column's rendering, for the phone cards. */
+  const cell = (key: string, l: AdminLotDto) => {
+    const column = columns.find((c) => c.key === key);
+    if (!column) return null;
+    return 'render' in column && column.render ? (column.render as (v: unknown, r: AdminLotDto) => React.ReactNode)(l[column.dataIndex as keyof AdminLotDto] ?? null, l) : null;
+  };
+
   return (
     <Drawer open onClose={onClose} width={wide ? 960 : '100%'} title={t('drawerTitle', { item: itemNo })} destroyOnHidden>
       {error && <Alert type="error" title={error} className="mb-3" />}
@@ -152,7 +159,27 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
                 {t('add')}
               </Button>
             </div>
-            {pack.lots.length > 0 && (
+            {pack.lots.length > 0 && !wide && (
+              // Phones: one card per lot, every field and action in view.
+              <ul className="space-y-2">
+                {pack.lots.map((l) => (
+                  <li key={l.id} className="rounded border border-slate-200 p-2 text-sm" data-testid="lot-row" data-lot={l.lotNo}>
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="font-mono font-medium">{l.lotNo}</span>
+                      {cell('actions', l)}
+                    </div>
+                    <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
+                      <span>{t('quantity')} {l.quantity}</span>
+                      {cell('dates', l)}
+                      <span>{t('warehouse')} {cell('warehouse', l)}</span>
+                      {l.manufacturedOn && <span>{t('manufacturedOn')} {l.manufacturedOn}</span>}
+                    </div>
+                    <div className="mt-1">{cell('coa', l)}</div>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {pack.lots.length > 0 && wide && (
               <Table<AdminLotDto> rowKey="id" size="small" pagination={false} columns={columns} dataSource={pack.lots} scroll={{ x: 760 }}
                 onRow={(l) => ({ 'data-testid': 'lot-row', 'data-lot': l.lotNo } as React.HTMLAttributes<HTMLElement>)} />
             )}

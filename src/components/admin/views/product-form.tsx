@@ -282,7 +282,7 @@ function PackRow({ name, index, count, onUp, onDown, onRemove }: { name: number;
   const tl = useTranslations('adminLots');
   const form = Form.useFormInstance<ProductFormValues>();
   const referenced = Form.useWatch(['packs', name, 'referenced'], form) === true;
-  const hasLots = Form.useWatch(['packs', name, 'hasLots'], form) === true;
+  const hasLots = Form.useWatch(['packs', name, 'hasLots'], { form, preserve: true }) === true;
   const label = (text: string) => `${text} ${index + 1}`;
   return (
     <div className="mb-2 grid grid-cols-2 items-start gap-2 rounded border border-slate-100 p-2 sm:grid-cols-[2fr_1.4fr_1fr_1fr_auto] sm:border-0 sm:p-0" data-testid="pack-row">
