@@ -170,7 +170,7 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
                     </div>
                     <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600">
                       <span>{t('quantity')} {l.quantity}</span>
-                      {cell('dates', l)}
+                      <span className="inline-flex items-center gap-1">{l.expiresOn && t('expiresOn')} {cell('dates', l)}</span>
                       <span>{t('warehouse')} {cell('warehouse', l)}</span>
                       {l.manufacturedOn && <span>{t('manufacturedOn')} {l.manufacturedOn}</span>}
                     </div>
