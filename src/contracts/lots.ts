@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './numbers';
-import { wholeNumber } from './numbers';
+import { idSchema, wholeNumber } from './numbers';
 
 /**
  * Lots of a pack (ADR 0032): lot number, quantity, expiry and/or retest date, warehouse and COA.
