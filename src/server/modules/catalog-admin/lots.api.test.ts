@@ -255,6 +255,21 @@ describe('lots', () => {
     expect(await packFacts()).toEqual({ stocks: [2, 3], inStock: true });
   });
 
+  it('a product nobody ordered is deleted with its packs, lots and COAs', async () => {
+    const [leaf] = rowsOf<{ id: number }>(await h.db.db.execute(sql`select id from categories where leaf order by id limit 1`));
+    const [brand] = rowsOf<{ id: number }>(await h.db.db.execute(sql`select id from brands order by id limit 1`));
+    const made = await h.call('POST', '/api/admin/catalog/products', {
+      token: admin, json: { itemNo: 'T-LOTS-DEL', nameZh: '删除测试', nameEn: 'Deletion test', brandId: Number(brand!.id), categoryId: Number(leaf!.id), packs: [{ size: '1 g', price: '9' }] },
+    });
+    const p = made.body.data as AdminProductDto;
+    const lots = (await h.call('POST', `/api/admin/catalog/products/${p.id}/lots`, { token: admin, json: { packId: p.packs[0]!.id, lotNo: 'DEL1', quantity: 2 } })).body.data as AdminProductLotsDto;
+    expect((await upload(admin, lots.packs[0]!.lots[0]!.id, PDF, 'coa.pdf', p.id)).status).toBe(200);
+    expect((await h.call('DELETE', `/api/admin/catalog/products/${p.id}`, { token: admin })).status).toBe(200);
+    const left = rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from product_lots l join product_packs k on k.id = l.pack_id where k.product_id = ${p.id}`));
+    expect(Number(left[0]?.n)).toBe(0);
+    expect(await findCoas(h.db.db, { itemNo: 'T-LOTS-DEL', lotNo: 'DEL1', lang: 'zh' })).toEqual([]);
+  });
+
   it('authorisation: anonymous 401, staff without CATALOG.EDIT 403, customers refused', async () => {
     const lots = (await h.call('GET', `/api/admin/catalog/products/${product.id}/lots`, { token: admin })).body.data as AdminProductLotsDto;
     const lotId = lots.packs[1]!.lots[0]!.id;
