@@ -59,6 +59,7 @@ export const adminPackInputSchema = z.object({
   price: z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
     z.string({ message: PRODUCT_FIELD_ERRORS.price }).trim().regex(PRICE, { message: PRODUCT_FIELD_ERRORS.price })),
   leadTimeDays: wholeNumber(z.number().int().min(0, { message: PRODUCT_FIELD_ERRORS.whole }).max(365, { message: PRODUCT_FIELD_ERRORS.whole })).default(0),
+  /** Ignored for a pack with lots: its stock is their quantities' sum (ADR 0032). */
   stock: wholeNumber(z.number().int().min(0, { message: PRODUCT_FIELD_ERRORS.whole }).max(1_000_000, { message: PRODUCT_FIELD_ERRORS.whole })).default(0),
 });
 export type AdminPackInput = z.infer<typeof adminPackInputSchema>;
@@ -119,6 +120,8 @@ export const adminPackSchema = z.object({
   sort: z.number().int(),
   /** Order or cart lines refer to it: it cannot be removed. */
   referenced: z.boolean(),
+  /** It has lots: its stock is their quantities' sum and cannot be set here (ADR 0032). */
+  hasLots: z.boolean(),
 });
 export type AdminPackDto = z.infer<typeof adminPackSchema>;
 

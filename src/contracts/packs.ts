@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productLotSchema } from './lots';
 
 /** A pack of a product as buyers see it: on the detail page and in the list view. */
 export const productPackSchema = z.object({
@@ -11,3 +12,7 @@ export const productPackSchema = z.object({
   leadTimeDays: z.number().int(),
 });
 export type ProductPackDto = z.infer<typeof productPackSchema>;
+
+/** A pack on the product page: with the lots in stock buyers may get (quantity > 0, not expired; ADR 0032). */
+export const productDetailPackSchema = productPackSchema.extend({ lots: z.array(productLotSchema) });
+export type ProductDetailPackDto = z.infer<typeof productDetailPackSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageParams } from './numbers';
 import { contentSummarySchema } from './content';
-import { productPackSchema } from './packs';
+import { productDetailPackSchema } from './packs';
 
 
 // ---- inputs ----
@@ -98,7 +98,7 @@ export type ProductDocumentsDto = z.infer<typeof productDocumentsSchema>;
 
 export const productDetailAllSchema = z.object({
   product: productDetailSchema,
-  packs: z.array(productPackSchema),
+  packs: z.array(productDetailPackSchema),
   documents: productDocumentsSchema,
   /** News and application articles linked to the product (the newest few; `linked/list` pages through all). */
   articles: z.array(contentSummarySchema),

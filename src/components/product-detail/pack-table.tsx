@@ -1,9 +1,10 @@
 'use client';
 
-import { ShoppingCart } from 'lucide-react';
+import { FileText, ShoppingCart } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { lotState, type ProductLotDto } from '@/contracts/lots';
 import type { ProductPackDto } from '@/contracts/packs';
 import { apiPost } from '@/lib/api-client';
 import { openLoginDialog, showToast } from '@/lib/ui-events';
@@ -23,8 +24,55 @@ function clampQuantity(text: string): number {
  * count follows. On phones each pack is a card; on wider screens a table. `compact` (a row of a
  * product list): no frame, column headings for screen readers only, tighter cells.
  */
+/** A pack, with the lots in stock it offers on the product page (ADR 0032); list rows have none. */
+type PackWithLots = ProductPackDto & { lots?: ProductLotDto[] };
+
+/** Today in China (the shop's calendar), as the lots' dates are written. */
+function chinaToday(): string {
+  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The lots in stock of one pack, under its row: lot number, quantity, expiry (or retest) date, and
+ * the COA download. Expired lots never reach here (the server leaves them out).
+ */
+function PackLots({ pack, hydrated }: { pack: PackWithLots; hydrated: boolean }) {
+  const t = useTranslations('productDetail');
+  const lots = pack.lots ?? [];
+  if (lots.length === 0) return null;
+  const today = chinaToday();
+  return (
+    <tr className="block bg-gray-50/60 md:table-row" style={{ borderTopWidth: 0 }} data-testid="pack-lots" data-pack-id={pack.id}>
+      <td colSpan={6} className="block px-4 pb-3 pt-1 md:table-cell md:pt-0">
+        <p className="sr-only">{t('lotsFor', { size: pack.size })}</p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-muted" aria-label={t('lotsFor', { size: pack.size })}>
+          {lots.map((lot) => (
+            <li key={lot.lotNo} className="inline-flex flex-wrap items-center gap-x-2 gap-y-0.5" data-testid="pack-lot" data-lot={lot.lotNo}>
+              <span className="text-ink">{t('lotNo')} <span className="font-mono">{lot.lotNo}</span></span>
+              <span>{t('lotQuantity', { count: lot.quantity })}</span>
+              {lot.expiresOn
+                ? <span data-testid="lot-expiry">{t('lotExpires', { date: lot.expiresOn })}</span>
+                : lot.retestOn ? <span data-testid="lot-expiry">{t('lotRetest', { date: lot.retestOn })}</span> : null}
+              {hydrated && lot.expiresOn && lotState(lot, today) === 'soon' && (
+                <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">{t('lotExpiringSoon')}</span>
+              )}
+              {lot.coaUrl
+                ? (
+                  <a href={lot.coaUrl} className="inline-flex items-center gap-0.5 text-brand-600 hover:underline" aria-label={t('lotCoaFor', { lot: lot.lotNo })} data-testid="lot-coa">
+                    <FileText aria-hidden size={13} />{t('lotCoa')}
+                  </a>
+                )
+                : <span>{t('lotNoCoa')}</span>}
+            </li>
+          ))}
+        </ul>
+      </td>
+    </tr>
+  );
+}
+
 export function PackTable({ packs, signedIn, compact = false, itemLabel }: {
-  packs: ProductPackDto[];
+  packs: PackWithLots[];
   signedIn: boolean;
   compact?: boolean;
   /** Names the item in the controls' labels when several products' packs share a page (`G0001234 500 mL`). */
@@ -81,46 +129,49 @@ export function PackTable({ packs, signedIn, compact = false, itemLabel }: {
         </thead>
         <tbody className="divide-y divide-line">
           {packs.map((pack) => (
-            <tr key={pack.id} className={`grid items-center gap-x-3 gap-y-2 md:table-row md:p-0 ${compact ? 'grid-cols-3 py-2' : 'grid-cols-2 p-4'}`} data-testid="pack-row" data-pack-id={pack.id}>
-              <th scope="row" className={`text-left font-medium text-ink ${cell}`} data-testid="pack-size">{pack.size}</th>
-              <td className={`font-semibold text-accent ${cell} ${compact ? 'md:text-right' : 'text-right'}`} data-testid="pack-price">{price(pack.price)}</td>
-              <td className={`text-xs ${cell}`}>
-                {pack.stock > 0
-                  ? <span className="rounded bg-green-50 px-1.5 py-0.5 text-green-800">{t('inStock', { count: pack.stock })}</span>
-                  : <span className="rounded bg-gray-100 px-1.5 py-0.5 text-muted">{t('outOfStock')}</span>}
-              </td>
-              <td className={`text-xs text-muted ${cell} md:text-left ${compact ? '' : 'text-right'}`}>
-                {pack.stock > 0 ? t('shipsToday') : t('leadTimeDays', { days: pack.leadTimeDays })}
-              </td>
-              <td className={cell}>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={MAX_QUANTITY}
-                  step={1}
-                  value={quantities[pack.id] ?? '1'}
-                  onChange={(e) => setQuantities((q) => ({ ...q, [pack.id]: e.target.value }))}
-                  onBlur={(e) => setQuantities((q) => ({ ...q, [pack.id]: String(clampQuantity(e.target.value)) }))}
-                  aria-label={t('quantityFor', { size: itemLabel ? `${itemLabel} ${pack.size}` : pack.size })}
-                  className={`h-9 rounded-md border border-line px-2 text-sm ${compact ? 'w-16' : 'w-20'}`}
-                  data-testid="pack-quantity"
-                />
-              </td>
-              <td className={`text-right ${cell}`}>
-                <button
-                  type="button"
-                  onClick={() => void add(pack)}
-                  disabled={!hydrated || busy === pack.id}
-                  aria-label={t('addToCartFor', { size: itemLabel ? `${itemLabel} ${pack.size}` : pack.size })}
-                  className="inline-flex h-9 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60"
-                  data-testid="add-to-cart"
-                >
-                  <ShoppingCart aria-hidden size={15} />
-                  {busy === pack.id ? t('adding') : t('addToCart')}
-                </button>
-              </td>
-            </tr>
+            <Fragment key={pack.id}>
+              <tr className={`grid items-center gap-x-3 gap-y-2 md:table-row md:p-0 ${compact ? 'grid-cols-3 py-2' : 'grid-cols-2 p-4'}`} data-testid="pack-row" data-pack-id={pack.id}>
+                <th scope="row" className={`text-left font-medium text-ink ${cell}`} data-testid="pack-size">{pack.size}</th>
+                <td className={`font-semibold text-accent ${cell} ${compact ? 'md:text-right' : 'text-right'}`} data-testid="pack-price">{price(pack.price)}</td>
+                <td className={`text-xs ${cell}`}>
+                  {pack.stock > 0
+                    ? <span className="rounded bg-green-50 px-1.5 py-0.5 text-green-800">{t('inStock', { count: pack.stock })}</span>
+                    : <span className="rounded bg-gray-100 px-1.5 py-0.5 text-muted">{t('outOfStock')}</span>}
+                </td>
+                <td className={`text-xs text-muted ${cell} md:text-left ${compact ? '' : 'text-right'}`}>
+                  {pack.stock > 0 ? t('shipsToday') : t('leadTimeDays', { days: pack.leadTimeDays })}
+                </td>
+                <td className={cell}>
+                  <input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={MAX_QUANTITY}
+                    step={1}
+                    value={quantities[pack.id] ?? '1'}
+                    onChange={(e) => setQuantities((q) => ({ ...q, [pack.id]: e.target.value }))}
+                    onBlur={(e) => setQuantities((q) => ({ ...q, [pack.id]: String(clampQuantity(e.target.value)) }))}
+                    aria-label={t('quantityFor', { size: itemLabel ? `${itemLabel} ${pack.size}` : pack.size })}
+                    className={`h-9 rounded-md border border-line px-2 text-sm ${compact ? 'w-16' : 'w-20'}`}
+                    data-testid="pack-quantity"
+                  />
+                </td>
+                <td className={`text-right ${cell}`}>
+                  <button
+                    type="button"
+                    onClick={() => void add(pack)}
+                    disabled={!hydrated || busy === pack.id}
+                    aria-label={t('addToCartFor', { size: itemLabel ? `${itemLabel} ${pack.size}` : pack.size })}
+                    className="inline-flex h-9 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60"
+                    data-testid="add-to-cart"
+                  >
+                    <ShoppingCart aria-hidden size={15} />
+                    {busy === pack.id ? t('adding') : t('addToCart')}
+                  </button>
+                </td>
+              </tr>
+              {!compact && <PackLots pack={pack} hydrated={hydrated} />}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -19,6 +19,7 @@ import { brandLogoAdminRouter } from '@/server/modules/catalog-admin/brand-logo-
 import { brandsAdminRouter } from '@/server/modules/catalog-admin/brand-routes';
 import { contentAdminRouter } from '@/server/modules/content-admin/routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
+import { lotsAdminRouter } from '@/server/modules/catalog-admin/lot-routes';
 import { productsAdminRouter } from '@/server/modules/catalog-admin/product-routes';
 import { enquiryWebRouter, requestsAdminRouter } from '@/server/modules/requests/routes';
 import { siteSettingsAdminRouter } from '@/server/modules/site-settings/routes';
@@ -49,7 +50,7 @@ export const webRouters = [
 export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
-  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
+  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter,
 ];
 

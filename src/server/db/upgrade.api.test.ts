@@ -221,13 +221,13 @@ describe('upgrading a database of the release before 0015', () => {
   });
 });
 
-describe('upgrading a database of the release before 0016', () => {
+describe('upgrading a database of the release before 0015: content', () => {
   it('keeps every content item published, adds the content menu group once and gives the operations role the content permission', async () => {
     const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
     cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
     const journalPath = path.join(older, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 15) }));
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 14) }));
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);

@@ -19,6 +19,12 @@ export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-anc
 
 export const MAX_BODY_BYTES = Number(process.env.API_MAX_BODY_BYTES ?? 1024 * 1024);
 
+/**
+ * Routes that take a larger body and set their own limit (a lot's COA PDF, up to 10 MiB, ADR 0032):
+ * the route's `bodyLimit` comes right after its authorisation, so anonymous callers never send it.
+ */
+const OWN_BODY_LIMIT: readonly RegExp[] = [/^\/api\/admin\/catalog\/products\/[^/]+\/lots\/[^/]+\/coa\/?$/];
+
 export interface HttpAppOptions {
   getDb: () => Promise<Db>;
 }
@@ -55,7 +61,8 @@ export function createHttpApp(options: HttpAppOptions, routers: readonly Mountab
     obs.apiRequests.inc({ method: c.req.method, route, status: String(c.res.status) });
     obs.apiDuration.observe({ method: c.req.method, route }, (performance.now() - started) / 1000);
   });
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => failure(c, new AppError(413)) }));
+  const frameLimit = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => failure(c, new AppError(413)) });
+  app.use('*', async (c, next) => (OWN_BODY_LIMIT.some((path) => path.test(c.req.path)) ? next() : frameLimit(c, next)));
   app.use('*', async (c, next) => {
     c.set('db', await options.getDb());
     await next();

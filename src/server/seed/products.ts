@@ -1,10 +1,13 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import { productDocuments, productPacks, products, type NewProduct, type NewProductDocument, type NewProductPack } from '@/server/db/schema';
+import {
+  productDocuments, productLots, productPacks, products, type NewProduct, type NewProductDocument, type NewProductPack,
+} from '@/server/db/schema';
 import { insertInBatches } from './batch';
 import type { SeededBrand } from './brands';
 import { planCatalog, type PlannedProduct } from './catalog-plan';
 import type { SeededCategories } from './categories';
+import { planLots, type SeededCoa, type SeededPack } from './lots';
 import { createRng, SEED } from './random';
 import { buildSubstances } from './substances';
 
@@ -12,6 +15,7 @@ export interface ProductCounts {
   products: number;
   productPacks: number;
   productDocuments: number;
+  productLots: number;
 }
 
 export function planProducts(count: number, brands: readonly SeededBrand[]): PlannedProduct[] {
@@ -42,7 +46,19 @@ export async function insertPlannedProducts(
   const documents: NewProductDocument[] = planned.flatMap((p) =>
     p.documents.map((doc) => ({ ...doc, productId: productIdOf(p.product.itemNo) })),
   );
-  await insertInBatches(packs, (batch) => db.insert(productPacks).values(batch));
-  await insertInBatches(documents, (batch) => db.insert(productDocuments).values(batch));
-  return { products: rows.length, productPacks: packs.length, productDocuments: documents.length };
+  const seededPacks: SeededPack[] = [];
+  await insertInBatches(packs, async (batch) => {
+    seededPacks.push(...await db.insert(productPacks).values(batch)
+      .returning({ id: productPacks.id, productId: productPacks.productId, stock: productPacks.stock }));
+  });
+  const coas: SeededCoa[] = [];
+  await insertInBatches(documents, async (batch) => {
+    const inserted = await db.insert(productDocuments).values(batch)
+      .returning({ id: productDocuments.id, productId: productDocuments.productId, kind: productDocuments.kind, lotNo: productDocuments.lotNo, issuedAt: productDocuments.issuedAt });
+    for (const d of inserted) if (d.kind === 'coa' && d.lotNo) coas.push({ id: d.id, productId: d.productId, lotNo: d.lotNo, issuedAt: d.issuedAt });
+  });
+  // Lots for a share of the packs (ADR 0032), from their own random stream: the rest of the seed is unchanged.
+  const lots = planLots(createRng(SEED).fork('lots'), seededPacks, coas);
+  await insertInBatches(lots, (batch) => db.insert(productLots).values(batch));
+  return { products: rows.length, productPacks: packs.length, productDocuments: documents.length, productLots: lots.length };
 }

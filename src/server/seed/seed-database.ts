@@ -33,6 +33,7 @@ export interface SeedSummary {
   products: number;
   productPacks: number;
   productDocuments: number;
+  productLots: number;
   banners: number;
   contentCategories: number;
   contentItems: number;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCas } from '@/lib/cas';
 import { sha256Hex } from '@/lib/sha256';
 import { verifyPassword } from '@/server/auth/passwords';
-import { openPglite, type DbHandle } from '@/server/db/client';
+import { openPglite, rowsOf, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import {
   brands, categories, contentCategories, contentItems, menus, permissions, productPacks, products, staff, users, webSettings,
@@ -64,6 +64,33 @@ describe('seedDatabase', () => {
       .leftJoin(productPacks, eq(productPacks.productId, products.id))
       .groupBy(products.id);
     expect(packCounts.every((r) => r.n >= 1 && r.n <= 4)).toBe(true);
+  });
+
+  it('holds a share of the packs in lots whose quantities make the pack stock, linked to the COAs of their lot numbers', async () => {
+    const db = first.handle.db;
+    const lots = rowsOf<{ pack_id: number; lot_no: string; quantity: number; expires_on: string | null; retest_on: string | null; coa_lot: string | null }>(await db.execute(sql`
+      select l.pack_id, l.lot_no, l.quantity, l.expires_on::text, l.retest_on::text, d.lot_no as coa_lot
+      from product_lots l left join product_documents d on d.id = l.coa_document_id`));
+    expect(lots.length).toBe(first.summary.productLots);
+    const packs = new Set(lots.map((l) => l.pack_id));
+    const [all] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from product_packs where stock > 0`));
+    expect(packs.size).toBeGreaterThan(Number(all?.n) * 0.1);
+    for (const l of lots) expect(/^L\d{4}[A-F]\d{3}$/.test(l.lot_no), l.lot_no).toBe(true);
+    expect(lots.filter((l) => l.coa_lot !== null).every((l) => l.coa_lot === l.lot_no)).toBe(true);
+    expect(lots.filter((l) => l.coa_lot !== null).length).toBeGreaterThan(lots.length / 2);
+    const per = new Map<number, number>();
+    for (const l of lots) per.set(l.pack_id, (per.get(l.pack_id) ?? 0) + 1);
+    expect([...per.values()].every((n) => n >= 1 && n <= 4)).toBe(true);
+    // The pack's stock is the sum of its lots.
+    const wrong = rowsOf<{ id: number }>(await db.execute(sql`
+      select k.id from product_packs k join product_lots l on l.pack_id = k.id group by k.id having k.stock <> sum(l.quantity)`));
+    expect(wrong).toEqual([]);
+    // Mostly expiring in the future (after the seed's date), one soon, one expired with nothing left.
+    const dated = lots.filter((l) => l.expires_on !== null);
+    expect(dated.filter((l) => l.expires_on! > '2027-03-01').length).toBeGreaterThan(dated.length * 0.8);
+    expect(dated.filter((l) => l.expires_on! > '2026-10-01' && l.expires_on! < '2027-03-01').length).toBeGreaterThanOrEqual(1);
+    expect(dated.filter((l) => l.expires_on! < '2026-10-01').map((l) => l.quantity)).toEqual([0]);
+    expect(lots.some((l) => l.retest_on !== null)).toBe(true);
   });
 
   it('gives every product a valid CAS number (when it has one) and unique item numbers', async () => {

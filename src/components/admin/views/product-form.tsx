@@ -1,12 +1,12 @@
 'use client';
 
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, ContainerOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Alert, App, Button, DatePicker, Divider, Drawer, Form, Grid, Input, InputNumber, Select, Space, Spin, Switch, Tooltip, TreeSelect,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useLocale, useMessages, useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AdminBrandDto, AdminCategoryDto } from '@/contracts/catalog-admin';
 import {
   CONTROL_CLASSES, ITEM_NO, MDL_NUMBER, PRICE, type AdminProductDto, type StructurePreviewDto,
@@ -15,9 +15,11 @@ import { GHS_PICTOGRAMS, SHIPPING_CODES, STORAGE_CODES, type GhsPictogram as Pic
 import { isValidCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
 import { GhsPictogram } from '@/components/product-detail/ghs-pictogram';
+import type { AdminProductLotsDto } from '@/contracts/lots';
 import { adminApi, AdminApiError, toQuery } from '../admin-api';
+import { LotsDrawer } from './lots-drawer';
 
-interface PackValues { id?: number; size: string; price: string | number | null; leadTimeDays: number | null; stock: number | null; referenced?: boolean }
+interface PackValues { id?: number; size: string; price: string | number | null; leadTimeDays: number | null; stock: number | null; referenced?: boolean; hasLots?: boolean }
 
 export interface ProductFormValues {
   itemNo: string; cas: string; mdl: string; nameZh: string; nameEn: string; synonyms: string[];
@@ -40,7 +42,7 @@ function toValues(p: AdminProductDto): ProductFormValues {
     pictograms: p.pictograms, signalWord: p.signalWord ?? '', hazardStatements: p.hazardStatements, precautionaryStatements: p.precautionaryStatements,
     controlClass: p.controlClass ?? '', brandId: p.brandId, categoryId: p.categoryId, isHot: p.isHot, isNew: p.isNew, isSpecial: p.isSpecial,
     promo: p.promoStartsAt || p.promoEndsAt ? [p.promoStartsAt ? dayjs(p.promoStartsAt) : null, p.promoEndsAt ? dayjs(p.promoEndsAt) : null] : null,
-    active: p.active, packs: p.packs.map((k) => ({ id: k.id, size: k.size, price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock, referenced: k.referenced })),
+    active: p.active, packs: p.packs.map((k) => ({ id: k.id, size: k.size, price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock, referenced: k.referenced, hasLots: k.hasLots })),
   };
 }
 
@@ -68,6 +70,7 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
   productId: number | null; brands: AdminBrandDto[]; categories: AdminCategoryDto[]; onClose: () => void; onSaved: () => void;
 }) {
   const t = useTranslations('adminProducts');
+  const tl = useTranslations('adminLots');
   const locale = useLocale();
   const messages = useMessages() as unknown as {
     ghs: { pictogram: Record<string, string>; statement: Record<string, string> };
@@ -77,6 +80,7 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
   const [form] = Form.useForm<ProductFormValues>();
   const [loaded, setLoaded] = useState<{ product: AdminProductDto | null; error: string | null } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [lotsOpen, setLotsOpen] = useState(false);
   const wide = Grid.useBreakpoint().md === true;
   const loading = productId !== null && loaded === null;
   const error = loaded?.error ?? null;
@@ -115,6 +119,15 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
       setSaving(false);
     }
   };
+
+  // Lots saved in their drawer: the packs with lots show their derived stock, read-only.
+  const lotsChanged = useCallback((lots: AdminProductLotsDto) => {
+    const packs = (form.getFieldValue('packs') as PackValues[] | undefined) ?? [];
+    form.setFieldValue('packs', packs.map((k) => {
+      const found = lots.packs.find((p) => p.packId === k.id);
+      return found ? { ...k, stock: found.stock, hasLots: found.lots.length > 0 || k.hasLots === true } : k;
+    }));
+  }, [form]);
 
   const tooLong = (max: number) => ({ max, message: t('tooLong', { max }) });
   const formula = Form.useWatch('formula', form) ?? '';
@@ -219,6 +232,10 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
 
           <Divider titlePlacement="start">{t('sectionPacks')}</Divider>
           <PacksField />
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <Button icon={<ContainerOutlined />} disabled={!loaded?.product} onClick={() => setLotsOpen(true)} data-testid="lots-open">{tl('manage')}</Button>
+            {productId === null && <span className="text-xs text-slate-500">{tl('saveFirst')}</span>}
+          </div>
 
           <Divider titlePlacement="start">{t('sectionPromotion')}</Divider>
           <div className="grid gap-x-3 sm:grid-cols-4">
@@ -232,6 +249,9 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
           </Form.Item>
         </Form>
       </Spin>
+      {lotsOpen && loaded?.product && (
+        <LotsDrawer productId={loaded.product.id} itemNo={loaded.product.itemNo} onClose={() => setLotsOpen(false)} onChange={lotsChanged} />
+      )}
     </Drawer>
   );
 }
@@ -259,8 +279,10 @@ function PacksField() {
 
 function PackRow({ name, index, count, onUp, onDown, onRemove }: { name: number; index: number; count: number; onUp: () => void; onDown: () => void; onRemove: () => void }) {
   const t = useTranslations('adminProducts');
+  const tl = useTranslations('adminLots');
   const form = Form.useFormInstance<ProductFormValues>();
   const referenced = Form.useWatch(['packs', name, 'referenced'], form) === true;
+  const hasLots = Form.useWatch(['packs', name, 'hasLots'], { form, preserve: true }) === true;
   const label = (text: string) => `${text} ${index + 1}`;
   return (
     <div className="mb-2 grid grid-cols-2 items-start gap-2 rounded border border-slate-100 p-2 sm:grid-cols-[2fr_1.4fr_1fr_1fr_auto] sm:border-0 sm:p-0" data-testid="pack-row">
@@ -275,9 +297,11 @@ function PackRow({ name, index, count, onUp, onDown, onRemove }: { name: number;
       <Form.Item name={[name, 'leadTimeDays']} className="mb-0" rules={[{ type: 'integer', min: 0, max: 365, message: t('packNumberInvalid') }]}>
         <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} aria-label={label(t('packLeadTime'))} suffix={t('days')} />
       </Form.Item>
-      <Form.Item name={[name, 'stock']} className="mb-0" rules={[{ type: 'integer', min: 0, max: 1_000_000, message: t('packNumberInvalid') }]}>
-        <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} aria-label={label(t('packStock'))} />
-      </Form.Item>
+      <Tooltip title={hasLots ? tl('stockReadOnly') : undefined}>
+        <Form.Item name={[name, 'stock']} className="mb-0" rules={[{ type: 'integer', min: 0, max: 1_000_000, message: t('packNumberInvalid') }]}>
+          <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} aria-label={label(t('packStock'))} disabled={hasLots} data-testid="pack-stock" />
+        </Form.Item>
+      </Tooltip>
       <Space size={2} className="col-span-2 sm:col-span-1">
         <Button size="small" icon={<ArrowUpOutlined />} disabled={index === 0} onClick={onUp} aria-label={label(t('moveUp'))} />
         <Button size="small" icon={<ArrowDownOutlined />} disabled={index === count - 1} onClick={onDown} aria-label={label(t('moveDown'))} />

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+  boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { priceAscSql, priceDescSql, searchGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
 
@@ -134,7 +134,11 @@ export const products = pgTable(
   ],
 );
 
-/** Pack sizes of a product (规格) with list price, stock and lead time. */
+/**
+ * Pack sizes of a product (规格) with list price, stock and lead time. A pack with lots
+ * (`product_lots`) has its stock derived: the sum of its lots' quantities, kept by the lots'
+ * statement trigger (migration 0015, ADR 0032); a pack without lots keeps the stock written to it.
+ */
 export const productPacks = pgTable(
   'product_packs',
   {
@@ -165,6 +169,38 @@ export const productDocuments = pgTable(
   (t) => [index('product_documents_product_idx').on(t.productId, t.kind), index('product_documents_lot_idx').on(t.lotNo), index('product_documents_kind_issued_idx').on(t.kind, t.issuedAt)],
 );
 
+/**
+ * The lots (批次) of a pack (ADR 0032): lot number, quantity on hand, expiry and/or retest date,
+ * warehouse, and the COA (a `product_documents` row of kind 'coa' with the same lot number). The
+ * pack's stock is the sum of its lots' quantities (trigger of migration 0015).
+ */
+export const productLots = pgTable(
+  'product_lots',
+  {
+    id: serial('id').primaryKey(),
+    packId: integer('pack_id').notNull().references(() => productPacks.id, { onDelete: 'cascade' }),
+    lotNo: text('lot_no').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    /** Day of manufacture; null: not recorded. */
+    manufacturedOn: date('manufactured_on', { mode: 'string' }),
+    /** Use by this day (inclusive); null: the lot has a retest date instead, or neither. */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    /** Retest by this day (reagents that do not expire but are re-analysed); null: none. */
+    retestOn: date('retest_on', { mode: 'string' }),
+    /** A warehouse code of contracts/lots.ts WAREHOUSES. */
+    warehouse: text('warehouse').notNull().default('sh'),
+    /** The lot's COA; null: none uploaded. The document stays when the lot goes (set null). */
+    coaDocumentId: integer('coa_document_id').references(() => productDocuments.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_lots_pack_lot_uq').on(t.packId, t.lotNo),
+    index('product_lots_coa_idx').on(t.coaDocumentId),
+    check('product_lots_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
 export type Brand = typeof brands.$inferSelect;
 export type NewBrand = typeof brands.$inferInsert;
 export type Category = typeof categories.$inferSelect;
@@ -175,3 +211,5 @@ export type ProductPack = typeof productPacks.$inferSelect;
 export type NewProductPack = typeof productPacks.$inferInsert;
 export type ProductDocument = typeof productDocuments.$inferSelect;
 export type NewProductDocument = typeof productDocuments.$inferInsert;
+export type ProductLot = typeof productLots.$inferSelect;
+export type NewProductLot = typeof productLots.$inferInsert;

@@ -238,6 +238,14 @@ async function referencedPacks(db: Db, packIds: readonly number[]): Promise<Set<
   return new Set(rows.map((r) => Number(r.id)));
 }
 
+/** Which of these packs have lots (their stock is derived, ADR 0032), through `product_lots_pack_lot_uq`. */
+async function packsWithLots(db: Db, packIds: readonly number[]): Promise<Set<number>> {
+  if (packIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`
+    select x.id::int as id from unnest(${intArray(packIds)}) as x(id) where exists (select 1 from product_lots l where l.pack_id = x.id)`));
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 async function productHasOrders(db: Db, id: number): Promise<boolean> {
   const rows = rowsOf<{ n: number }>(await db.execute(sql`select 1 as n from order_items where product_id = ${id} limit 1`));
   return rows.length > 0;
@@ -247,9 +255,12 @@ export async function getAdminProduct(db: Db, params: { id: number }): Promise<A
   const [row] = await db.select().from(products).where(eq(products.id, params.id));
   if (!row) throw new AppError(404, 'catalogProductNotFound');
   const packs = await db.select().from(productPacks).where(eq(productPacks.productId, params.id)).orderBy(asc(productPacks.sort), asc(productPacks.id));
-  const [referenced, hasOrders] = await Promise.all([referencedPacks(db, packs.map((p) => p.id)), productHasOrders(db, params.id)]);
+  const [referenced, hasOrders, withLots] = await Promise.all([
+    referencedPacks(db, packs.map((p) => p.id)), productHasOrders(db, params.id), packsWithLots(db, packs.map((p) => p.id)),
+  ]);
   return toDto(row, packs.map((p) => ({
     id: p.id, size: p.size, price: p.price, leadTimeDays: p.leadTimeDays, stock: p.stock, sort: p.sort, referenced: referenced.has(p.id),
+    hasLots: withLots.has(p.id),
   })), hasOrders);
 }
 
@@ -348,8 +359,11 @@ async function savePacks(tx: Db, actor: AuditActor, productId: number, packs: re
     await tx.delete(productPacks).where(inArray(productPacks.id, removed.map((p) => p.id)));
     for (const p of removed) await recordAudit(tx, actor, { action: 'delete', entity: 'product_pack', entityId: p.id, before: packAudited(p), note: { productId } });
   }
+  // A pack with lots has its stock derived from them (ADR 0032): the stock sent for it is ignored.
+  const withLots = await packsWithLots(tx, [...kept]);
   for (const [i, p] of packs.entries()) {
-    const values = { size: p.size, price: Number(p.price).toFixed(2), leadTimeDays: p.leadTimeDays, stock: p.stock, sort: (i + 1) * 10 };
+    const derived = p.id !== undefined && withLots.has(p.id) ? byId.get(p.id)?.stock : undefined;
+    const values = { size: p.size, price: Number(p.price).toFixed(2), leadTimeDays: p.leadTimeDays, stock: derived ?? p.stock, sort: (i + 1) * 10 };
     if (p.id === undefined) {
       const [row] = await tx.insert(productPacks).values({ productId, ...values }).returning({ id: productPacks.id });
       if (!row) throw new AppError(500);

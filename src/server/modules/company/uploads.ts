@@ -41,7 +41,7 @@ const MARKUP = /<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|\?xm
  * A PDF is kept as sent (it cannot be re-encoded here), so it must look like a PDF from end to end and
  * carry no markup a sniffing browser would take for HTML: PDF/HTML polyglots are refused.
  */
-function checkPdf(bytes: Uint8Array): void {
+export function checkPdf(bytes: Uint8Array): void {
   const text = Buffer.from(bytes).toString('latin1');
   if (!text.slice(-1024).includes('%%EOF') || MARKUP.test(text)) throw new AppError(415, 'fileTypeRefused');
 }

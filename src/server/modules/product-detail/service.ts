@@ -4,7 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type {
   CategoryCrumbDto, ProductDetailAllDto, ProductDetailDto, ProductDocumentsDto, ProductLinkedPageDto,
 } from '@/contracts/product-detail';
-import type { ProductPackDto } from '@/contracts/packs';
+import type { ProductLotDto } from '@/contracts/lots';
+import type { ProductDetailPackDto } from '@/contracts/packs';
 import type { Db } from '@/server/db/client';
 import {
   brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, type ContentKind,
@@ -85,12 +86,36 @@ export async function getProductSmiles(db: Db, params: { id: number }): Promise<
   return row ? row.smiles : undefined;
 }
 
-export async function listProductPacks(db: Db, params: { productId: number }): Promise<ProductPackDto[]> {
-  return db
-    .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays })
+type LotJson = { lotNo: string; quantity: number; expiresOn: string | null; retestOn: string | null; coaDocumentId: number | null };
+
+/**
+ * The lots of a pack buyers may get (ADR 0032): quantity above 0 and not expired (China's date),
+ * soonest expiry or retest first, as JSON from one correlated subquery (`product_lots_pack_lot_uq`),
+ * so the packs and their lots stay one query.
+ */
+const offeredLots = sql<LotJson[] | string | null>`(
+  select json_agg(json_build_object('lotNo', l.lot_no, 'quantity', l.quantity, 'expiresOn', l.expires_on, 'retestOn', l.retest_on, 'coaDocumentId', l.coa_document_id)
+    order by coalesce(l.expires_on, l.retest_on) nulls last, l.lot_no)
+  from product_lots l
+  where l.pack_id = "product_packs"."id" and l.quantity > 0
+    and (l.expires_on is null or l.expires_on >= (now() at time zone 'Asia/Shanghai')::date))`;
+
+function lotsOf(value: LotJson[] | string | null): ProductLotDto[] {
+  const lots = (typeof value === 'string' ? JSON.parse(value) : value ?? []) as LotJson[];
+  return lots.map((l) => ({
+    lotNo: l.lotNo, quantity: Number(l.quantity), expiresOn: l.expiresOn, retestOn: l.retestOn,
+    coaUrl: l.coaDocumentId === null ? null : documentUrl(Number(l.coaDocumentId)),
+  }));
+}
+
+/** The packs of a product with the lots each offers, in one query. */
+export async function listProductPacks(db: Db, params: { productId: number }): Promise<ProductDetailPackDto[]> {
+  const rows = await db
+    .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays, lots: offeredLots })
     .from(productPacks)
     .where(eq(productPacks.productId, params.productId))
     .orderBy(asc(productPacks.sort), asc(productPacks.id));
+  return rows.map((r) => ({ ...r, lots: lotsOf(r.lots) }));
 }
 
 /** COAs (one per lot, newest first), safety data sheets and protocols of a product, in one query. */
