@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import { adminBrandSchema } from '@/contracts/catalog-admin';
 import { revalidateStorefront } from '@/server/cache/storefront';
-import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
+import { readSingleFile } from '@/server/http/single-file';
 import { success } from '@/server/http/envelope';
 import { parseInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
@@ -18,21 +18,9 @@ export const brandLogoAdminRouter = createRouter('/api/admin/catalog');
 
 const tags = ['admin: catalogue'];
 
-/** The multipart body's one `file` part; any other part is refused. */
-async function readLogo(c: Context<AppEnv>): Promise<File> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!type.includes('multipart/form-data')) throw new AppError(415, 'catalogLogoTypeRefused');
-  const form = await c.req.formData().catch(() => {
-    throw new AppError(400, 'malformedBody');
-  });
-  let file: File | null = null;
-  for (const [key, value] of form.entries()) {
-    if (key === 'file' && typeof value !== 'string' && !file) file = value;
-    else throw new AppError(400, 'validation', [{ field: key, message: 'badRequest' }]);
-  }
-  if (!file) throw new AppError(400, 'validation', [{ field: 'file', message: 'fieldRequired' }]);
-  if (file.size > BRAND_LOGO_MAX_BYTES) throw new AppError(413, 'catalogLogoTooLarge');
-  return file;
+/** The multipart body's one `file` part (readSingleFile's rules). */
+function readLogo(c: Context<AppEnv>): Promise<File> {
+  return readSingleFile(c, { maxBytes: BRAND_LOGO_MAX_BYTES, typeRefused: 'catalogLogoTypeRefused', tooLarge: 'catalogLogoTooLarge' });
 }
 
 // POST /api/admin/catalog/brands/:id/logo — multipart `file`: set a brand's logo (PNG, JPEG, WebP by its bytes)

@@ -10,6 +10,7 @@ import { revalidateStorefront } from '@/server/cache/storefront';
 import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
+import { readSingleFile } from '@/server/http/single-file';
 import { failure, success } from '@/server/http/envelope';
 import { parseInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
@@ -57,21 +58,9 @@ lotsAdminRouter.endpoint(
   },
 );
 
-/** The multipart body's one `file` part; any other part is refused. */
-async function readCoa(c: Context<AppEnv>): Promise<File> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!type.includes('multipart/form-data')) throw new AppError(415, 'catalogCoaTypeRefused');
-  const form = await c.req.formData().catch(() => {
-    throw new AppError(400, 'malformedBody');
-  });
-  let file: File | null = null;
-  for (const [key, value] of form.entries()) {
-    if (key === 'file' && typeof value !== 'string' && !file) file = value;
-    else throw new AppError(400, 'validation', [{ field: key, message: 'badRequest' }]);
-  }
-  if (!file) throw new AppError(400, 'validation', [{ field: 'file', message: 'fieldRequired' }]);
-  if (file.size > COA_MAX_BYTES) throw new AppError(413, 'catalogCoaTooLarge');
-  return file;
+/** The multipart body's one `file` part (readSingleFile's rules). */
+function readCoa(c: Context<AppEnv>): Promise<File> {
+  return readSingleFile(c, { maxBytes: COA_MAX_BYTES, typeRefused: 'catalogCoaTypeRefused', tooLarge: 'catalogCoaTooLarge' });
 }
 
 // POST /api/admin/catalog/products/:id/lots/:lotId/coa — multipart `file`: the lot's COA (PDF by its bytes)

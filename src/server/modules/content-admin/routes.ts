@@ -8,9 +8,9 @@ import {
 } from '@/contracts/content-admin';
 import type { Permission } from '@/server/auth/permissions';
 import { revalidateStorefront } from '@/server/cache/storefront';
-import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
+import { readSingleFile } from '@/server/http/single-file';
 import { success } from '@/server/http/envelope';
 import { parseInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
@@ -96,20 +96,9 @@ contentAdminRouter.endpoint(
 
 // ---- uploads -----------------------------------------------------------------------------------
 
-/** The multipart body's one `file` part; any other part is refused. */
+/** The multipart body's one `file` part as bytes (readSingleFile's rules). */
 async function readImage(c: Context<AppEnv>): Promise<Uint8Array> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!type.includes('multipart/form-data')) throw new AppError(415, 'contentImageTypeRefused');
-  const form = await c.req.formData().catch(() => {
-    throw new AppError(400, 'malformedBody');
-  });
-  let file: File | null = null;
-  for (const [key, value] of form.entries()) {
-    if (key === 'file' && typeof value !== 'string' && !file) file = value;
-    else throw new AppError(400, 'validation', [{ field: key, message: 'badRequest' }]);
-  }
-  if (!file) throw new AppError(400, 'validation', [{ field: 'file', message: 'fieldRequired' }]);
-  if (file.size > CONTENT_IMAGE_MAX_BYTES) throw new AppError(413, 'contentImageTooLarge');
+  const file = await readSingleFile(c, { maxBytes: CONTENT_IMAGE_MAX_BYTES, typeRefused: 'contentImageTypeRefused', tooLarge: 'contentImageTooLarge' });
   return new Uint8Array(await file.arrayBuffer());
 }
 
