@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { releaseMigrations, removeRelease } from '../../../test/releases';
 import { createEmptyTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { rowsOf } from './client';
 import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
@@ -20,17 +20,8 @@ const releases = journal.entries.map((e) => e.idx).filter((idx) => idx < last &&
 const folders: string[] = [];
 
 afterAll(() => {
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
+  for (const f of folders) removeRelease(f);
 });
-
-/** The migrations as a release up to `idx` shipped them. */
-function releaseFolder(idx: number): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'release-'));
-  folders.push(folder);
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= idx) }));
-  return folder;
-}
 
 async function schemaOf(db: TestDatabase): Promise<Record<string, string[]>> {
   const list = async (query: ReturnType<typeof sql>) => rowsOf<{ d: string }>(await db.db.execute(query)).map((r) => r.d);
@@ -61,7 +52,9 @@ describe('every earlier release upgrades to the schema of a fresh install', () =
     for (const idx of releases) {
       const db = await createEmptyTestDatabase();
       try {
-        await runMigrations(db, releaseFolder(idx));
+        const folder = releaseMigrations(idx);
+        folders.push(folder);
+        await runMigrations(db, folder);
         await runMigrations(db);
         const upgraded = await schemaOf(db);
         for (const part of Object.keys(expected)) expect(upgraded[part], `${part} after upgrading from release ${idx}`).toEqual(expected[part]);

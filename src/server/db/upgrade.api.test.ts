@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseMigrations, removeRelease } from '../../../test/releases';
 import { createEmptyTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { rowsOf } from './client';
-import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
+import { runMigrations } from './migrate';
 
 /**
  * A database made by an earlier release, upgraded by this one: the migrations up to 0006 (as they
@@ -15,18 +13,14 @@ let db: TestDatabase;
 let folder: string;
 
 beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 6) }));
+  folder = releaseMigrations(6);
   db = await createEmptyTestDatabase();
   await runMigrations(db, folder);
 });
 
 afterAll(async () => {
   await db?.destroy();
-  rmSync(folder, { recursive: true, force: true });
+  removeRelease(folder);
 });
 
 describe('upgrading a database of the release before 0007', () => {
@@ -55,11 +49,7 @@ describe('upgrading a database of the release before 0007', () => {
 
 describe('upgrading a database of the release before 0013', () => {
   it('fills the monthly product figures from the orders already there, and keeps them from then on', async () => {
-    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-    const journalPath = path.join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 12) }));
+    const older = releaseMigrations(12);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
@@ -97,18 +87,14 @@ describe('upgrading a database of the release before 0013', () => {
       ]);
     } finally {
       await shop.destroy();
-      rmSync(older, { recursive: true, force: true });
+      removeRelease(older);
     }
   });
 });
 
 describe('upgrading a database of the release before 0014', () => {
   it('adds the catalogue menu group once to a back-office menu seeded before it', async () => {
-    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-    const journalPath = path.join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 13) }));
+    const older = releaseMigrations(13);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
@@ -127,7 +113,7 @@ describe('upgrading a database of the release before 0014', () => {
       expect(brands?.n).toBe(1);
     } finally {
       await shop.destroy();
-      rmSync(older, { recursive: true, force: true });
+      removeRelease(older);
     }
   });
 
@@ -145,11 +131,7 @@ describe('upgrading a database of the release before 0014', () => {
 
 describe('upgrading a database of the release before 0015', () => {
   it('adds the products page once to the catalogue group of a back-office menu seeded before it', async () => {
-    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-    const journalPath = path.join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 14) }));
+    const older = releaseMigrations(14);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
@@ -171,16 +153,12 @@ describe('upgrading a database of the release before 0015', () => {
       expect(columns?.n).toBe(2);
     } finally {
       await shop.destroy();
-      rmSync(older, { recursive: true, force: true });
+      removeRelease(older);
     }
   });
 
   it('renames open search feedback to new and adds the site-settings and requests menu entries once', async () => {
-    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-    const journalPath = path.join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 14) }));
+    const older = releaseMigrations(14);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
@@ -205,7 +183,7 @@ describe('upgrading a database of the release before 0015', () => {
       expect(fresh?.status).toBe('new');
     } finally {
       await shop.destroy();
-      rmSync(older, { recursive: true, force: true });
+      removeRelease(older);
     }
   });
 
@@ -223,11 +201,7 @@ describe('upgrading a database of the release before 0015', () => {
 
 describe('upgrading a database of the release before 0015: content', () => {
   it('keeps every content item published, adds the content menu group once and gives the operations role the content permission', async () => {
-    const older = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-    const journalPath = path.join(older, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 14) }));
+    const older = releaseMigrations(14);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
@@ -258,7 +232,7 @@ describe('upgrading a database of the release before 0015: content', () => {
       expect(fresh?.status).toBe('published');
     } finally {
       await shop.destroy();
-      rmSync(older, { recursive: true, force: true });
+      removeRelease(older);
     }
   });
 
