@@ -10,6 +10,7 @@ import { seedCms } from './cms';
 import { seedContent } from './content';
 import { seedOrders } from './orders';
 import { seedProductArticles } from './product-articles';
+import { seedRequests } from './requests';
 import { insertPlannedProducts, planProducts } from './products';
 import { seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedMenus, seedStaff, type DemoStaff } from './staff-and-menus';
@@ -92,6 +93,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const staffCounts = await seedStaff(tx, staffHashes);
     const menuCount = await seedMenus(tx);
     const orderCounts = await seedOrders(tx);
+    const requestCounts = await seedRequests(tx);
     return {
       permissions: permissionCount,
       webSettings: webSettingCount,
@@ -104,6 +106,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...staffCounts,
       menus: menuCount,
       ...orderCounts,
+      ...requestCounts,
       ...(await seedProductArticles(tx)),
     };
   });

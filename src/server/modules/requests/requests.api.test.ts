@@ -139,7 +139,10 @@ describe('the staff list of requests and enquiries', () => {
     expect(found.items[0]).toMatchObject({ kind: 'search', status: 'new', contact: 'buyer@lab.example.org', mailable: true });
     const byName = await list(`?key=${encodeURIComponent('王敏')}&kind=enquiry`);
     expect(byName.items.length).toBeGreaterThan(0);
-    expect((await list('?status=closed')).total).toBe(0);
+    const closed = await list('?status=closed&limit=50');
+    expect(closed.items.every((r) => r.status === 'closed')).toBe(true);
+    expect(closed.items.map((r) => r.subject)).not.toContain('tris-d11');
+    expect((await list(`?status=closed&key=${encodeURIComponent('tris-d')}`)).total).toBe(0);
   });
 
   it('pages by keyset without gaps or repeats', async () => {
