@@ -96,5 +96,19 @@ export async function seedContent(db: Db, brandIdByCode: ReadonlyMap<string, num
     });
   }
   await db.insert(contentItems).values(items);
-  return { banners: BANNERS.length, contentCategories: categoryRows.length, contentItems: items.length };
+  // A draft waiting for publication (ADR 0033): staff see and preview it, the storefront does not.
+  await db.insert(contentItems).values({
+    kind: 'news',
+    categoryId: categoryId('news', 0),
+    titleZh: '2027 年春节假期发货安排',
+    titleEn: 'Shipping over the 2027 Spring Festival',
+    summaryZh: '春节假期期间危险品暂停发货，普通试剂与冷链产品的发货日期将在节前公布。',
+    summaryEn: 'Hazardous goods will not ship over the Spring Festival; shipping days for general reagents and cold-chain items follow before the holiday.',
+    bodyZh: body('春节假期期间危险品暂停发货，普通试剂与冷链产品的发货日期将在节前公布。', HEADINGS.news[0], ['节前最后发货日待仓库确认', '假期期间在线客服正常值班']),
+    bodyEn: body('Hazardous goods will not ship over the Spring Festival; shipping days for general reagents and cold-chain items follow before the holiday.', HEADINGS.news[1], ['The last shipping day before the holiday is being confirmed with the warehouse', 'Online customer service stays open during the holiday']),
+    status: 'draft',
+    publishedAt: daysBefore(0, 60),
+    sort: (ITEMS.news.length + 1) * 10,
+  });
+  return { banners: BANNERS.length, contentCategories: categoryRows.length, contentItems: items.length + 1 };
 }
