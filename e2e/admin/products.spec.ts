@@ -9,11 +9,19 @@ async function shellReady(page: Page): Promise<void> {
   await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
 }
 
-/** Picks an option of an antd select by typing part of its text. */
+/**
+ * Picks an option of an antd select by typing part of its text, until the select shows it: under load
+ * the options may render again (loaded, filtered) between finding one and clicking it.
+ */
 async function choose(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await field.fill(text);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).first().click();
+  const box = field.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    if ((await box.textContent())?.includes(text)) return;
+    await field.click();
+    await field.fill(text);
+    await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).first().click({ timeout: 5_000 });
+    await expect(box).toContainText(text, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test('operations staff add a product with two packs in Chinese, edit it in English, and the storefront shows it at once', async ({ page }) => {
