@@ -9,8 +9,9 @@ import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { listAdminProducts } from './product-list';
 import {
-  bulkUpdateProducts, createProduct, deleteProduct, getAdminProduct, listAdminProducts, previewStructure, updateProduct,
+  bulkUpdateProducts, createProduct, deleteProduct, getAdminProduct, previewStructure, updateProduct,
 } from './products';
 
 export const productsAdminRouter = createRouter('/api/admin/catalog');
