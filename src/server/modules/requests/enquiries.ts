@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { EnquiryInput } from '@/contracts/requests';
 import { WEB_SETTING_TYPES } from '@/contracts/settings';
 import type { Lang } from '@/lib/lang';
@@ -39,7 +39,8 @@ export async function addEnquiry(
   let product: { id: number; itemNo: string; nameZh: string; nameEn: string } | undefined;
   if (params.itemNo) {
     [product] = await db.select({ id: products.id, itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn }).from(products)
-      .where(sql`lower(${products.itemNo}) = lower(${params.itemNo})`).limit(1);
+      // As written or in capitals (how item numbers are stored), through the unique index: never a scan of the catalogue.
+      .where(inArray(products.itemNo, [...new Set([params.itemNo, params.itemNo.toUpperCase()])])).limit(1);
     if (!product) throw new AppError(400, 'badRequest', [{ field: 'itemNo', message: 'enquiryItemNoUnknown' }]);
   }
   const [row] = await db.insert(contactEnquiries).values({
