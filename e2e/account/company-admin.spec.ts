@@ -13,10 +13,18 @@ async function signIn(page: Page, loginName: string, password = PASSWORD): Promi
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Picks an option of an antd Select by its visible label. */
+/**
+ * Picks an option of an antd Select by its visible label, until the select shows it: under load the
+ * options may render again between finding one and clicking it.
+ */
 async function choose(page: Page, field: ReturnType<Page['getByLabel']>, option: string): Promise<void> {
-  await field.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  const box = field.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(async () => {
+    if ((await box.textContent())?.includes(option)) return;
+    await field.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click({ timeout: 5_000 });
+    await expect(box).toContainText(option, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 // An 8×8 PNG.
