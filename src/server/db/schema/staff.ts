@@ -1,5 +1,23 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/**
+ * The supplier's own teams and departments (sales regions, operations, finance). A sales member sees
+ * the customers of their team; expense approval chains are configured per team; the manager is the
+ * team's first approver where a rule says so.
+ */
+export const staffTeams = pgTable(
+  'staff_teams',
+  {
+    id: serial('id').primaryKey(),
+    nameZh: text('name_zh').notNull(),
+    nameEn: text('name_en').notNull(),
+    /** The team's manager (a staff member, usually of the team); null while none is named. */
+    managerId: integer('manager_id'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('staff_teams_name_zh_uq').on(t.nameZh)],
+);
+
 export const staff = pgTable(
   'staff',
   {
@@ -10,9 +28,11 @@ export const staff = pgTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     active: boolean('active').notNull().default(true),
+    /** The team or department the member belongs to; null for members outside any (the administrators). */
+    teamId: integer('team_id').references(() => staffTeams.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('staff_login_name_uq').on(t.loginName)],
+  (t) => [uniqueIndex('staff_login_name_uq').on(t.loginName), index('staff_team_idx').on(t.teamId)],
 );
 
 /** Back-office roles ("authority" in the spec). */
@@ -80,3 +100,4 @@ export type Staff = typeof staff.$inferSelect;
 export type NewStaff = typeof staff.$inferInsert;
 export type StaffRole = typeof staffRoles.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type StaffTeam = typeof staffTeams.$inferSelect;

@@ -79,7 +79,7 @@ describe('staff', () => {
   it('lists with search, state and role filters and sorting', async () => {
     const admin = await h.loginStaff('admin', 'Admin#2026');
     const all = (await h.call('GET', '/api/admin/staff?sort=loginName', { token: admin })).body.data as { total: number; items: { loginName: string }[] };
-    expect(all.items.map((s) => s.loginName)).toEqual(['admin', 'ops', 'sales']);
+    expect(all.items.map((s) => s.loginName)).toEqual(['admin', 'finance', 'manager', 'ops', 'sales', 'sales2']);
     const found = (await h.call('GET', '/api/admin/staff?key=zhou', { token: admin })).body.data as { items: { loginName: string }[] };
     expect(found.items.map((s) => s.loginName)).toEqual(['sales']);
     expect((await h.call('GET', '/api/admin/staff?sort=password', { token: admin })).status).toBe(400);
