@@ -36,11 +36,13 @@ test('operations staff add a brand with a logo; the storefront shows it at once'
   await dialog.getByLabel('显示顺序').fill('1');
   await dialog.getByRole('switch', { name: '授权品牌' }).click();
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden(SLOW);
+  // The closing dialog's mask still takes clicks while it fades out.
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0, SLOW);
   await page.getByRole('searchbox', { name: '搜索中文名、英文名或代码' }).fill(brand.code);
   await page.getByRole('searchbox', { name: '搜索中文名、英文名或代码' }).press('Enter');
   const row = page.getByRole('row').filter({ hasText: brand.nameZh });
-  await expect(row).toContainText('德国');
+  await expect(row).toContainText('德国', SLOW);
 
   // A logo image for the saved brand: an SVG is refused by its bytes, a PNG is taken.
   await row.getByRole('button', { name: /修\s*改/ }).click();
