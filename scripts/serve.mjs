@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import next from 'next';
 import { graceful } from './lib/graceful.mjs';
 import { observability, requestIdFrom } from './lib/observability.mjs';
+import { createPageCache, pageCacheSettings } from './lib/page-cache.mjs';
 import { baselineHeaders, isForbiddenPath } from './lib/security-headers.mjs';
 
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
@@ -29,6 +30,11 @@ await app.prepare();
 
 const headers = baselineHeaders({ https: process.env.COOKIE_SECURE === '1' });
 const obs = observability();
+// Whole storefront pages kept for guests a few seconds (ADR 0039); never in development.
+const pages = createPageCache({
+  ...(values.dev ? { seconds: 0, maxBytes: 0 } : pageCacheSettings()),
+  onResult: (result) => obs.pageCache.inc({ result }),
+});
 
 function kindOf(path) {
   if (path.startsWith('/api/')) return 'api';
@@ -69,6 +75,10 @@ const server = createServer((req, res) => {
   const sent = req.headers['x-forwarded-for'];
   const chain = Array.isArray(sent) ? sent.join(', ') : sent;
   req.headers['x-forwarded-for'] = chain ? `${chain}, ${peer}` : peer;
+  if (kind === 'page') {
+    if (pages.serve(req, res)) return;
+    pages.keep(req, res);
+  }
   obs.requestContext.run({ requestId }, () => {
     handle(req, res).catch((error) => {
       writeLine({ level: 'error', event: 'server.request_failed', requestId, error: String(error) });

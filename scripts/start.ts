@@ -6,6 +6,7 @@ import { sessionMaxAgeMs } from '@/server/auth/sessions';
 import { defaultDataDir } from '@/server/db/client';
 import { StartupError } from '@/server/db/startup-error';
 import { buildIsStale, sourceDigest, STAMP_FILE } from './lib/build-stamp';
+import { pageCacheSettings } from './lib/page-cache.mjs';
 import { prepareDatabase } from './lib/prepare-database';
 import { acquireDataLock, exitWithError, openConfiguredDatabase } from './lib/startup';
 
@@ -22,6 +23,7 @@ async function main() {
     parseTrustProxy(process.env.TRUST_PROXY);
     sessionMaxAgeMs('user');
     sessionMaxAgeMs('staff');
+    pageCacheSettings();
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
@@ -38,10 +40,12 @@ async function main() {
   const next = require.resolve('next/dist/bin/next');
   if (!values.dev && buildIsStale()) {
     process.stdout.write('Building the site (first start, or sources changed) …\n');
+    // The digest of the sources as they are when the build starts: a file changed during the build makes the next start build again.
+    const digest = sourceDigest();
     const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: process.env });
     if (build.status !== 0) throw new Error('next build failed (see the output above)');
     mkdirSync('.next', { recursive: true });
-    writeFileSync(STAMP_FILE, sourceDigest());
+    writeFileSync(STAMP_FILE, digest);
   }
   if (values['prepare-only']) {
     release();

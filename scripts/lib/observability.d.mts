@@ -9,6 +9,7 @@ export interface Observability {
   httpRequests: Counter<'kind' | 'status'>;
   httpDuration: Histogram<'kind'>;
   inFlight: Gauge;
+  pageCache: Counter<'result'>;
   apiRequests: Counter<'method' | 'route' | 'status'>;
   apiDuration: Histogram<'method' | 'route'>;
 }

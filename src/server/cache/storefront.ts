@@ -1,5 +1,6 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
+import { bumpPageGeneration } from '../../../scripts/lib/page-cache.mjs';
 
 /**
  * The storefront's shared cache (issue 17, ADR 0025): what every visitor sees alike (the shell, the
@@ -41,10 +42,12 @@ function tagsOf(change: StorefrontChange): string[] {
  * generator): the next request of this process reads the data afresh. Other processes behind the
  * load balancer, and changes made outside the web server (scripts), are seen within
  * STOREFRONT_CACHE_SECONDS. Answers whether the tags were revalidated: false outside a Next.js
- * request (a script), where there is no cache of this process to drop.
+ * request (a script), where there is no cache of this process to drop. The whole pages kept for
+ * guests by this process (scripts/lib/page-cache.mjs) are dropped too.
  */
 export function revalidateStorefront(...changes: StorefrontChange[]): boolean {
   const tags = [...new Set(changes.flatMap(tagsOf))];
+  bumpPageGeneration();
   try {
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
     return true;

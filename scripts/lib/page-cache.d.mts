@@ -1,0 +1,19 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export declare const GENERATION_KEY: unique symbol;
+export declare function wholeNumberSetting(name: string, value: string | undefined, fallback: number): number;
+export declare function pageCacheSettings(env?: Record<string, string | undefined>): { seconds: number; maxBytes: number };
+export declare function isGuestPageRequest(req: IncomingMessage): boolean;
+export interface PageCache {
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  keep(req: IncomingMessage, res: ServerResponse): void;
+  stats(): { entries: number; bytes: number };
+}
+export declare function createPageCache(options: {
+  seconds: number;
+  maxBytes: number;
+  now?: () => number;
+  onResult?: (result: 'hit' | 'miss' | 'bypass') => void;
+}): PageCache;
+export declare function bumpPageGeneration(): void;
+export declare const LOCALE_COOKIE: { name: string; maxAgeSeconds: number; sameSite: string };

@@ -1,0 +1,245 @@
+// Whole storefront pages kept for guests (ADR 0039): a page rendered for a request that carries no
+// credentials is the same for every guest (the per-visitor parts are the account links, which render
+// for guests alike, and the cart, which a guest keeps in the browser), so serve.mjs keeps its HTML for
+// a few seconds and answers the next guest without rendering it again.
+// - Only GET and HEAD of page paths, without any cookie but the harmless ones below, without an
+//   Authorization or X-Token header, and never a React Server Components request (client
+//   navigation, prefetch, server action) or a staff preview.
+// - Only a 200 text/html answer is kept, and only when the one cookie it sets, if any, is the
+//   language cookie (which follows from the address; a kept page sets it as a render would).
+// - Each answer gets a fresh CSP nonce: the kept page's nonce, which never leaves the server, is
+//   replaced in the body and in the policy (ADR 0028).
+// - Kept for PAGE_CACHE_SECONDS (default 10; 0: off; off too when STOREFRONT_CACHE_SECONDS is 0), at
+//   most PAGE_CACHE_MAX_MB in all (default 64, the oldest go first); dropped at once in this process
+//   when `revalidateStorefront` runs (it bumps the generation below), on other processes within
+//   PAGE_CACHE_SECONDS.
+// Plain JavaScript: serve.mjs runs without a TypeScript loader.
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+
+/** Bumped by `revalidateStorefront` (src/server/cache/storefront.ts) in the same process. */
+export const GENERATION_KEY = Symbol.for('reagent.storefront.pageGeneration');
+
+/** Cookies that change nothing on a storefront page: the visitor id, the language cookie, the back-office sidebar. */
+const HARMLESS_COOKIES = new Set(['reagent_vid', 'NEXT_LOCALE', 'sidebarStatus']);
+
+/** Request headers of React Server Components requests (client navigations, prefetches, actions). */
+const RSC_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
+
+/** Headers of a kept answer that belong to one response only. */
+const PER_RESPONSE_HEADERS = new Set([
+  'set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date',
+  'x-request-id', 'content-security-policy', 'etag',
+]);
+
+const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
+
+/**
+ * The language cookie, as next-intl sets it on a page whose language the browser's cookie does not
+ * name yet (src/i18n/routing.ts `localeCookie`; the API answers in that language). Its value follows
+ * from the page's address alone, so a kept page sets it as the render would have.
+ */
+export const LOCALE_COOKIE = { name: 'NEXT_LOCALE', maxAgeSeconds: 60 * 60 * 24 * 365, sameSite: 'lax' };
+
+function localeCookieHeader(locale, nowMs) {
+  const expires = new Date(nowMs + LOCALE_COOKIE.maxAgeSeconds * 1000).toUTCString();
+  return `${LOCALE_COOKIE.name}=${locale}; Path=/; Expires=${expires}; Max-Age=${LOCALE_COOKIE.maxAgeSeconds}; SameSite=${LOCALE_COOKIE.sameSite}`;
+}
+
+function cookieValue(header, name) {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.split('=');
+    if (key?.trim() === name) return rest.join('=').trim();
+  }
+  return undefined;
+}
+
+/** The language a page sets in its Set-Cookie, when that is all it sets; null when it sets anything else. */
+function localeFromSetCookie(setCookie) {
+  if (setCookie === undefined) return undefined;
+  const all = Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+  let locale;
+  for (const cookie of all) {
+    const match = new RegExp(`^${LOCALE_COOKIE.name}=([A-Za-z-]{2,16});`).exec(String(cookie));
+    if (!match) return null;
+    locale = match[1];
+  }
+  return locale;
+}
+
+/** A whole number ≥ 0 from the environment, or the default; anything else is a configuration error. */
+export function wholeNumberSetting(name, value, fallback) {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${value}`);
+  return n;
+}
+
+/** The page cache's settings from the environment. */
+export function pageCacheSettings(env = process.env) {
+  const seconds = wholeNumberSetting('PAGE_CACHE_SECONDS', env.PAGE_CACHE_SECONDS, 10);
+  const storefrontSeconds = wholeNumberSetting('STOREFRONT_CACHE_SECONDS', env.STOREFRONT_CACHE_SECONDS, 60);
+  const maxMb = wholeNumberSetting('PAGE_CACHE_MAX_MB', env.PAGE_CACHE_MAX_MB, 64);
+  return { seconds: storefrontSeconds === 0 ? 0 : seconds, maxBytes: maxMb * 1024 * 1024 };
+}
+
+function cookieNames(header) {
+  if (!header) return [];
+  return header.split(';').map((part) => part.split('=')[0]?.trim() ?? '').filter(Boolean);
+}
+
+/** Whether a request may be answered from, and its answer kept in, the page cache. */
+export function isGuestPageRequest(req) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const h = req.headers;
+  if (h.authorization || h['x-token']) return false;
+  if (RSC_HEADERS.some((name) => h[name] !== undefined)) return false;
+  if (!cookieNames(h.cookie).every((name) => HARMLESS_COOKIES.has(name))) return false;
+  const url = req.url ?? '/';
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;
+  if (query && (query.has('_rsc') || query.has('preview'))) return false;
+  const path = url.split('?')[0] ?? '/';
+  return !/^\/(?:en\/)?admin(?:\/|$)/.test(path);
+}
+
+function freshNonce() {
+  return randomBytes(16).toString('base64');
+}
+
+function acceptsGzip(req) {
+  const accept = req.headers['accept-encoding'];
+  return typeof accept === 'string' && /\bgzip\b/.test(accept) && !/\bgzip\s*;\s*q=0(?:\.0*)?\b/.test(accept);
+}
+
+/**
+ * The cache of one process. `serve(req, res)` answers a kept page and says whether it did;
+ * `keep(req, res)` watches an answer being written and keeps it when it qualifies.
+ */
+export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onResult = () => {} }) {
+  /** @type {Map<string, { html: string, nonce: string, policy: string, locale: string, headers: [string, string | string[]][], bytes: number, expires: number }>} */
+  const entries = new Map();
+  let bytes = 0;
+  let generation = globalThis[GENERATION_KEY] ?? 0;
+
+  const enabled = seconds > 0 && maxBytes > 0;
+  const keyOf = (req) => `${String(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`;
+
+  function drop(key) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  }
+
+  function syncGeneration() {
+    const current = globalThis[GENERATION_KEY] ?? 0;
+    if (current !== generation) {
+      entries.clear();
+      bytes = 0;
+      generation = current;
+    }
+  }
+
+  function serve(req, res) {
+    if (!enabled || !isGuestPageRequest(req)) {
+      onResult('bypass');
+      return false;
+    }
+    syncGeneration();
+    const key = keyOf(req);
+    const entry = entries.get(key);
+    if (!entry || entry.expires <= now()) {
+      if (entry) drop(key);
+      onResult('miss');
+      return false;
+    }
+    // Most recently used last: the oldest are dropped first when the cache is full.
+    entries.delete(key);
+    entries.set(key, entry);
+    const nonce = freshNonce();
+    let body = Buffer.from(entry.html.replaceAll(entry.nonce, nonce));
+    res.statusCode = 200;
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    res.setHeader('content-security-policy', entry.policy.replaceAll(entry.nonce, nonce));
+    res.setHeader('x-page-cache', 'hit');
+    if (cookieValue(req.headers.cookie, LOCALE_COOKIE.name) !== entry.locale) res.setHeader('set-cookie', localeCookieHeader(entry.locale, now()));
+    if (acceptsGzip(req)) {
+      body = gzipSync(body, { level: 1 });
+      res.setHeader('content-encoding', 'gzip');
+    }
+    res.setHeader('content-length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    onResult('hit');
+    return true;
+  }
+
+  function keep(req, res) {
+    if (!enabled || !isGuestPageRequest(req)) return;
+    const key = keyOf(req);
+    const startedIn = globalThis[GENERATION_KEY] ?? 0;
+    // The answer is kept uncompressed (its nonce is replaced per answer); this one goes out uncompressed too.
+    delete req.headers['accept-encoding'];
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    let tooBig = false;
+    const collect = (chunk, encoding) => {
+      if (tooBig || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      const buffer = chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? encoding : 'utf8');
+      size += buffer.length;
+      // Kept as a string of UTF-16 units: at most twice the bytes; a page that cannot fit is not collected.
+      if (size * 2 > maxBytes) {
+        tooBig = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function patchedWrite(chunk, encoding, callback) {
+      collect(chunk, encoding);
+      return write.call(this, chunk, encoding, callback);
+    };
+    res.end = function patchedEnd(chunk, encoding, callback) {
+      collect(chunk, encoding);
+      return end.call(this, chunk, encoding, callback);
+    };
+    res.once('finish', () => {
+      if (tooBig || req.method !== 'GET' || res.statusCode !== 200) return;
+      const type = String(res.getHeader('content-type') ?? '');
+      if (!type.startsWith('text/html')) return;
+      if (res.getHeader('content-encoding') !== undefined) return;
+      const setLocale = localeFromSetCookie(res.getHeader('set-cookie'));
+      if (setLocale === null) return;
+      const locale = setLocale ?? cookieValue(req.headers.cookie, LOCALE_COOKIE.name);
+      if (!locale) return;
+      const policy = String(res.getHeader('content-security-policy') ?? '');
+      const nonce = NONCE.exec(policy)?.[1];
+      if (!nonce) return;
+      // Written while the data behind it changed: not kept.
+      if ((globalThis[GENERATION_KEY] ?? 0) !== startedIn) return;
+      syncGeneration();
+      const html = Buffer.concat(chunks).toString('utf8');
+      const headers = Object.entries(res.getHeaders())
+        .filter(([name]) => !PER_RESPONSE_HEADERS.has(name))
+        .map(([name, value]) => [name, Array.isArray(value) ? value.map(String) : String(value)]);
+      const entryBytes = html.length * 2;
+      drop(key);
+      entries.set(key, { html, nonce, policy, locale, headers, bytes: entryBytes, expires: now() + seconds * 1000 });
+      bytes += entryBytes;
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+    });
+  }
+
+  return { serve, keep, stats: () => ({ entries: entries.size, bytes }) };
+}
+
+/** Drops every kept page of this process (called by `revalidateStorefront`). */
+export function bumpPageGeneration() {
+  globalThis[GENERATION_KEY] = (globalThis[GENERATION_KEY] ?? 0) + 1;
+}

@@ -1,0 +1,216 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routing } from '../../src/i18n/routing';
+import { bumpPageGeneration, createPageCache, isGuestPageRequest, LOCALE_COOKIE, pageCacheSettings } from './page-cache.mjs';
+
+/** The guest page cache of scripts/serve.mjs (ADR 0039), in front of a stand-in for Next.js. */
+
+let server: Server | null = null;
+afterEach(() => {
+  server?.close();
+  server = null;
+});
+
+interface Stand {
+  port: number;
+  rendered: () => number;
+  results: string[];
+  clock: { now: number };
+}
+
+type Render = (req: IncomingMessage, res: ServerResponse, nonce: string) => void;
+
+/** A page in three writes, its nonce on a script and in the policy, as Next.js answers. */
+const renderPage: Render = (req, res, nonce) => {
+  res.statusCode = 200;
+  // As next-intl does: the language cookie when the browser's does not name the page's language.
+  const locale = (req.url ?? '').startsWith('/en') ? 'en' : 'zh-CN';
+  if (!(req.headers.cookie ?? '').includes(`NEXT_LOCALE=${locale}`)) res.setHeader('set-cookie', `NEXT_LOCALE=${locale}; Path=/; Max-Age=31536000; SameSite=lax`);
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('content-security-policy', `default-src 'self'; script-src 'self' 'nonce-${nonce}'`);
+  res.setHeader('vary', 'rsc, Accept-Encoding');
+  res.write('<!DOCTYPE html><html><head>');
+  res.write(Buffer.from(`<script nonce="${nonce}">self.__next_f=[]</script></head>`));
+  res.end(`<body>${req.url} 你好 <script nonce="${nonce}" src="/a.js"></script></body></html>`);
+};
+
+async function stand(render: Render = renderPage, options: { seconds?: number; maxBytes?: number } = {}): Promise<Stand> {
+  let count = 0;
+  const results: string[] = [];
+  const clock = { now: 1_000_000 };
+  const cache = createPageCache({ seconds: options.seconds ?? 10, maxBytes: options.maxBytes ?? 1024 * 1024, now: () => clock.now, onResult: (r) => results.push(r) });
+  server = createServer((req, res) => {
+    res.setHeader('x-request-id', 'r1');
+    if (cache.serve(req, res)) return;
+    cache.keep(req, res);
+    count += 1;
+    // A fresh nonce per render, as src/proxy.ts makes one.
+    render(req, res, `n${count}AbC+/0=`);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { port: (server.address() as AddressInfo).port, rendered: () => count, results, clock };
+}
+
+async function get(port: number, path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+  // fetch undoes the gzip encoding itself.
+  const body = await res.text();
+  return { status: res.status, body, headers: res.headers };
+}
+
+function nonceOf(policy: string | null): string {
+  return /'nonce-([^']+)'/.exec(policy ?? '')?.[1] ?? '';
+}
+
+describe('guest page cache', () => {
+  it('answers a guest from the cache after the first render, with a fresh nonce in the policy and on every script', async () => {
+    const s = await stand();
+    const first = await get(s.port, '/product/list?type=1');
+    const second = await get(s.port, '/product/list?type=1');
+    const third = await get(s.port, '/product/list?type=1');
+    expect(s.rendered()).toBe(1);
+    expect(s.results).toEqual(['miss', 'hit', 'hit']);
+    expect(second.headers.get('x-page-cache')).toBe('hit');
+    expect(first.headers.get('x-page-cache')).toBeNull();
+    const nonces = [first, second, third].map((r) => nonceOf(r.headers.get('content-security-policy')));
+    expect(new Set(nonces).size).toBe(3);
+    for (const [i, r] of [first, second, third].entries()) {
+      expect(r.body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonces[i]}"`, `nonce="${nonces[i]}"`]);
+      expect(r.body).toContain('/product/list?type=1 你好');
+    }
+    // The kept page's own nonce never leaves the server again.
+    expect(second.body).not.toContain(nonces[0]);
+    expect(second.headers.get('vary')).toBe('rsc, Accept-Encoding');
+    expect(second.headers.get('x-request-id')).toBe('r1');
+  });
+
+  it('keeps one page per address and host, and compresses a hit for a client that accepts gzip', async () => {
+    const s = await stand();
+    await get(s.port, '/a');
+    await get(s.port, '/b');
+    await get(s.port, '/a?x=1');
+    expect(s.rendered()).toBe(3);
+    const zipped = await get(s.port, '/b', { 'accept-encoding': 'gzip, br' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.body).toContain('/b 你好');
+    expect(s.rendered()).toBe(3);
+  });
+
+  it('never serves or keeps a signed-in, token, navigation, preview or back-office request', async () => {
+    const s = await stand();
+    const cases: [string, Record<string, string>][] = [
+      ['/p', { cookie: 'reagent_session=abc' }],
+      ['/p', { cookie: 'reagent_vid=x; other=1' }],
+      ['/p', { authorization: 'Bearer x' }],
+      ['/p', { 'x-token': 'x' }],
+      ['/p', { rsc: '1' }],
+      ['/p', { 'next-router-prefetch': '1' }],
+      ['/p?_rsc=abc', {}],
+      ['/news/detail?id=1&preview=1', {}],
+      ['/admin/dashboard', {}],
+      ['/en/admin', {}],
+    ];
+    for (const [path, headers] of cases) {
+      await get(s.port, path, headers);
+      await get(s.port, path, headers);
+    }
+    expect(s.rendered()).toBe(cases.length * 2);
+    expect(s.results.every((r) => r === 'bypass')).toBe(true);
+    // The visitor id and the language cookie change nothing on a page.
+    await get(s.port, '/p', { cookie: 'reagent_vid=abc; NEXT_LOCALE=en' });
+    await get(s.port, '/p');
+    expect(s.rendered()).toBe(cases.length * 2 + 1);
+  });
+
+  it('keeps only a 200 HTML answer that carries a nonce and sets no cookie but the language', async () => {
+    const answers: Record<string, Render> = {
+      '/missing': (_q, res, nonce) => { res.statusCode = 404; res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('no'); },
+      '/cookie': (req, res, nonce) => { res.setHeader('set-cookie', ['NEXT_LOCALE=zh-CN; Path=/', 'a=1']); res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('<p>x</p>'); },
+      '/no-locale': (_q, res, nonce) => { res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('<p>x</p>'); },
+      '/json': (_q, res, nonce) => { res.setHeader('content-type', 'application/json'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('{}'); },
+      '/plain-policy': (_q, res) => { res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', "script-src 'self'"); res.end('<p>x</p>'); },
+    };
+    const s = await stand((req, res, nonce) => (answers[req.url ?? ''] ?? renderPage)(req, res, nonce));
+    for (const path of Object.keys(answers)) {
+      await get(s.port, path);
+      await get(s.port, path);
+    }
+    expect(s.rendered()).toBe(10);
+  });
+
+  it('sets the language cookie on a kept page as next-intl would: when the browser does not have it', async () => {
+    const s = await stand();
+    const first = await get(s.port, '/en/product/list');
+    expect(first.headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=en;/);
+    const bare = await get(s.port, '/en/product/list');
+    expect(bare.headers.get('x-page-cache')).toBe('hit');
+    expect(bare.headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=en; Path=\/; Expires=.+; Max-Age=31536000; SameSite=lax$/);
+    const other = await get(s.port, '/en/product/list', { cookie: 'NEXT_LOCALE=zh-CN' });
+    expect(other.headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=en;/);
+    const same = await get(s.port, '/en/product/list', { cookie: 'NEXT_LOCALE=en' });
+    expect(same.headers.get('x-page-cache')).toBe('hit');
+    expect(same.headers.get('set-cookie')).toBeNull();
+    expect(s.rendered()).toBe(1);
+    // A page first rendered for a browser that had the cookie is kept with the language of that cookie.
+    await get(s.port, '/x', { cookie: 'NEXT_LOCALE=zh-CN' });
+    expect((await get(s.port, '/x')).headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=zh-CN;/);
+    expect(s.rendered()).toBe(2);
+  });
+
+  it('writes the language cookie with the attributes of the site routing', () => {
+    const cookie = routing.localeCookie;
+    expect(cookie && typeof cookie === 'object' ? { name: cookie.name, maxAgeSeconds: cookie.maxAge, sameSite: cookie.sameSite } : null).toEqual(LOCALE_COOKIE);
+  });
+
+  it('forgets pages after their lifetime and at once when the storefront is revalidated', async () => {
+    const s = await stand(renderPage, { seconds: 5 });
+    await get(s.port, '/x');
+    s.clock.now += 4_000;
+    await get(s.port, '/x');
+    expect(s.rendered()).toBe(1);
+    s.clock.now += 1_001;
+    await get(s.port, '/x');
+    expect(s.rendered()).toBe(2);
+    bumpPageGeneration();
+    await get(s.port, '/x');
+    expect(s.rendered()).toBe(3);
+    await get(s.port, '/x');
+    expect(s.rendered()).toBe(3);
+  });
+
+  it('does not keep a page whose data changed while it was being written', async () => {
+    const s = await stand((req, res, nonce) => {
+      bumpPageGeneration();
+      renderPage(req, res, nonce);
+    });
+    await get(s.port, '/y');
+    await get(s.port, '/y');
+    expect(s.rendered()).toBe(2);
+  });
+
+  it('drops the least recently used pages beyond its size', async () => {
+    // Each page is 316 bytes as kept (158 UTF-16 units): room for three.
+    const s = await stand(renderPage, { maxBytes: 1000 });
+    for (const path of ['/1', '/2', '/3']) await get(s.port, path);
+    await get(s.port, '/1');
+    await get(s.port, '/4');
+    expect(s.rendered()).toBe(4);
+    await get(s.port, '/1');
+    expect(s.rendered()).toBe(4);
+    await get(s.port, '/2');
+    expect(s.rendered()).toBe(5);
+  });
+
+  it('is off when told so, and refuses a setting that is not a whole number', () => {
+    expect(pageCacheSettings({})).toEqual({ seconds: 10, maxBytes: 64 * 1024 * 1024 });
+    expect(pageCacheSettings({ PAGE_CACHE_SECONDS: '0' }).seconds).toBe(0);
+    expect(pageCacheSettings({ STOREFRONT_CACHE_SECONDS: '0' }).seconds).toBe(0);
+    expect(() => pageCacheSettings({ PAGE_CACHE_SECONDS: '1.5' })).toThrow(/PAGE_CACHE_SECONDS/);
+    expect(() => pageCacheSettings({ PAGE_CACHE_MAX_MB: '-1' })).toThrow(/PAGE_CACHE_MAX_MB/);
+    const req = { method: 'POST', headers: {}, url: '/' } as unknown as IncomingMessage;
+    expect(isGuestPageRequest(req)).toBe(false);
+  });
+});
