@@ -9,13 +9,14 @@
 //   language cookie (which follows from the address; a kept page sets it as a render would).
 // - Each answer gets a fresh CSP nonce: the kept page's nonce, which never leaves the server, is
 //   replaced in the body and in the policy (ADR 0028).
-// - Kept for PAGE_CACHE_SECONDS (default 10; 0: off; off too when STOREFRONT_CACHE_SECONDS is 0), at
+// - Kept for PAGE_CACHE_SECONDS (default 10; 0: off; off too when STOREFRONT_CACHE_SECONDS is 0; once
+//   expired, one request renders it again while other guests get the old page, for at most as long), at
 //   most PAGE_CACHE_MAX_MB in all (default 64, the oldest go first); dropped at once in this process
 //   when `revalidateStorefront` runs (it bumps the generation below), on other processes within
 //   PAGE_CACHE_SECONDS.
 // Plain JavaScript: serve.mjs runs without a TypeScript loader.
 import { randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /** Bumped by `revalidateStorefront` (src/server/cache/storefront.ts) in the same process. */
 export const GENERATION_KEY = Symbol.for('reagent.storefront.pageGeneration');
@@ -33,6 +34,9 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 
 const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
+
+/** How long the other guests get an expired page while one request renders it again. */
+const REFRESH_WAIT_MS = 5_000;
 
 /**
  * The language cookie, as next-intl sets it on a page whose language the browser's cookie does not
@@ -107,6 +111,41 @@ function freshNonce() {
   return randomBytes(16).toString('base64');
 }
 
+/**
+ * Gzip without compressing per answer: each piece of a kept page is compressed once, on its own, ending
+ * with a full flush (byte-aligned, no back-references across pieces), so the compressed pieces and a
+ * freshly compressed nonce between them form one valid deflate stream; the gzip trailer's CRC-32 is
+ * computed over the plain answer.
+ */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+const DEFLATE_END = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
+
+function deflatePiece(piece, level) {
+  return deflateRawSync(piece, { level, finishFlush: constants.Z_FULL_FLUSH });
+}
+
+function gzipAnswer(parts, compressedParts, nonceBytes) {
+  const nonceDeflated = deflatePiece(nonceBytes, 1);
+  const pieces = [GZIP_HEADER];
+  let crc = 0;
+  let length = 0;
+  for (const [i, part] of compressedParts.entries()) {
+    if (i > 0) {
+      pieces.push(nonceDeflated);
+      crc = crc32(nonceBytes, crc);
+      length += nonceBytes.length;
+    }
+    pieces.push(part);
+    crc = crc32(parts[i], crc);
+    length += parts[i].length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length % 0x1_0000_0000, 4);
+  pieces.push(DEFLATE_END, trailer);
+  return Buffer.concat(pieces);
+}
+
 function acceptsGzip(req) {
   const accept = req.headers['accept-encoding'];
   return typeof accept === 'string' && /\bgzip\b/.test(accept) && !/\bgzip\s*;\s*q=0(?:\.0*)?\b/.test(accept);
@@ -117,7 +156,11 @@ function acceptsGzip(req) {
  * `keep(req, res)` watches an answer being written and keeps it when it qualifies.
  */
 export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onResult = () => {} }) {
-  /** @type {Map<string, { html: string, nonce: string, policy: string, locale: string, headers: [string, string | string[]][], bytes: number, expires: number }>} */
+  /**
+   * The kept pages: the body as UTF-8 pieces around its nonce (an answer puts a fresh nonce between
+   * them), the policy likewise.
+   * @type {Map<string, { parts: Buffer[], gzipParts: Buffer[], refreshingSince?: number, policy: string[], locale: string, headers: [string, string | string[]][], bytes: number, expires: number }>}
+   */
   const entries = new Map();
   let bytes = 0;
   let generation = globalThis[GENERATION_KEY] ?? 0;
@@ -149,25 +192,45 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     syncGeneration();
     const key = keyOf(req);
     const entry = entries.get(key);
-    if (!entry || entry.expires <= now()) {
-      if (entry) drop(key);
+    if (!entry) {
       onResult('miss');
       return false;
+    }
+    const t = now();
+    if (entry.expires <= t) {
+      // Expired: one request renders the page again while the others get the kept one, for at most
+      // another lifetime (a burst of guests does not render the same page at once).
+      const refreshing = entry.refreshingSince !== undefined && t - entry.refreshingSince < REFRESH_WAIT_MS;
+      if (!refreshing || entry.expires + seconds * 1000 <= t) {
+        entry.refreshingSince = t;
+        if (entry.expires + seconds * 1000 <= t) drop(key);
+        onResult('miss');
+        return false;
+      }
     }
     // Most recently used last: the oldest are dropped first when the cache is full.
     entries.delete(key);
     entries.set(key, entry);
     const nonce = freshNonce();
-    let body = Buffer.from(entry.html.replaceAll(entry.nonce, nonce));
+    const nonceBytes = Buffer.from(nonce);
+    const gzip = acceptsGzip(req);
+    let body;
+    if (gzip) {
+      body = gzipAnswer(entry.parts, entry.gzipParts, nonceBytes);
+    } else {
+      const pieces = [];
+      for (const [i, part] of entry.parts.entries()) {
+        if (i > 0) pieces.push(nonceBytes);
+        pieces.push(part);
+      }
+      body = Buffer.concat(pieces);
+    }
     res.statusCode = 200;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader('content-security-policy', entry.policy.replaceAll(entry.nonce, nonce));
+    res.setHeader('content-security-policy', entry.policy.join(nonce));
     res.setHeader('x-page-cache', 'hit');
     if (cookieValue(req.headers.cookie, LOCALE_COOKIE.name) !== entry.locale) res.setHeader('set-cookie', localeCookieHeader(entry.locale, now()));
-    if (acceptsGzip(req)) {
-      body = gzipSync(body, { level: 1 });
-      res.setHeader('content-encoding', 'gzip');
-    }
+    if (gzip) res.setHeader('content-encoding', 'gzip');
     res.setHeader('content-length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
     onResult('hit');
@@ -188,8 +251,8 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       if (tooBig || chunk === undefined || chunk === null || typeof chunk === 'function') return;
       const buffer = chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? encoding : 'utf8');
       size += buffer.length;
-      // Kept as a string of UTF-16 units: at most twice the bytes; a page that cannot fit is not collected.
-      if (size * 2 > maxBytes) {
+      // A page that cannot fit is not collected.
+      if (size > maxBytes) {
         tooBig = true;
         chunks.length = 0;
         return;
@@ -222,12 +285,14 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       if ((globalThis[GENERATION_KEY] ?? 0) !== startedIn) return;
       syncGeneration();
       const html = Buffer.concat(chunks).toString('utf8');
+      const parts = html.split(nonce).map((part) => Buffer.from(part));
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !PER_RESPONSE_HEADERS.has(name))
         .map(([name, value]) => [name, Array.isArray(value) ? value.map(String) : String(value)]);
-      const entryBytes = html.length * 2;
+      const gzipParts = parts.map((part) => deflatePiece(part, 6));
+      const entryBytes = [...parts, ...gzipParts].reduce((sum, part) => sum + part.length, 0);
       drop(key);
-      entries.set(key, { html, nonce, policy, locale, headers, bytes: entryBytes, expires: now() + seconds * 1000 });
+      entries.set(key, { parts, gzipParts, policy: policy.split(nonce), locale, headers, bytes: entryBytes, expires: now() + seconds * 1000 });
       bytes += entryBytes;
       for (const oldest of entries.keys()) {
         if (bytes <= maxBytes) break;

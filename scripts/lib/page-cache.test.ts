@@ -99,6 +99,26 @@ describe('guest page cache', () => {
     expect(s.rendered()).toBe(3);
   });
 
+  it('answers a large page compressed, byte for byte the page with its fresh nonce', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `<li data-i="${i}">试剂 ${i * 7919 % 1000}</li>`).join('');
+    const s = await stand((req, res, nonce) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`);
+      res.setHeader('set-cookie', 'NEXT_LOCALE=zh-CN; Path=/');
+      res.write(`<script nonce="${nonce}"></script><ul>${rows}`);
+      res.end(`</ul><script nonce="${nonce}"></script>`);
+    });
+    await get(s.port, '/big');
+    const zipped = await get(s.port, '/big', { 'accept-encoding': 'gzip' });
+    const plain = await get(s.port, '/big');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(zipped.headers.get('content-length'))).toBeLessThan(plain.body.length / 3);
+    const normal = (r: { body: string; headers: Headers }) => r.body.replaceAll(nonceOf(r.headers.get('content-security-policy')), 'N');
+    expect(normal(zipped)).toBe(normal(plain));
+    expect(normal(zipped)).toContain('<li data-i="2999">');
+    expect(s.rendered()).toBe(1);
+  });
+
   it('never serves or keeps a signed-in, token, navigation, preview or back-office request', async () => {
     const s = await stand();
     const cases: [string, Record<string, string>][] = [
@@ -171,14 +191,40 @@ describe('guest page cache', () => {
     s.clock.now += 4_000;
     await get(s.port, '/x');
     expect(s.rendered()).toBe(1);
+    // Expired: the next request renders it again; while it does, other guests get the kept page.
     s.clock.now += 1_001;
     await get(s.port, '/x');
     expect(s.rendered()).toBe(2);
+    s.clock.now += 10_001;
+    await get(s.port, '/x');
+    expect(s.rendered()).toBe(3);
     bumpPageGeneration();
     await get(s.port, '/x');
-    expect(s.rendered()).toBe(3);
+    expect(s.rendered()).toBe(4);
     await get(s.port, '/x');
-    expect(s.rendered()).toBe(3);
+    expect(s.rendered()).toBe(4);
+  });
+
+  it('while one request renders an expired page again, other guests get the kept page', async () => {
+    let release = () => {};
+    let hold = false;
+    const s = await stand((req, res, nonce) => {
+      if (!hold) return renderPage(req, res, nonce);
+      void new Promise<void>((r) => (release = r)).then(() => renderPage(req, res, nonce));
+    }, { seconds: 5 });
+    await get(s.port, '/z');
+    s.clock.now += 5_001;
+    hold = true;
+    const refreshing = get(s.port, '/z');
+    await new Promise((r) => setTimeout(r, 50));
+    const meanwhile = await get(s.port, '/z');
+    expect(meanwhile.headers.get('x-page-cache')).toBe('hit');
+    expect(s.rendered()).toBe(2);
+    release();
+    expect((await refreshing).headers.get('x-page-cache')).toBeNull();
+    hold = false;
+    expect((await get(s.port, '/z')).headers.get('x-page-cache')).toBe('hit');
+    expect(s.rendered()).toBe(2);
   });
 
   it('does not keep a page whose data changed while it was being written', async () => {
@@ -192,7 +238,7 @@ describe('guest page cache', () => {
   });
 
   it('drops the least recently used pages beyond its size', async () => {
-    // Each page is 316 bytes as kept (158 UTF-16 units): room for three.
+    // Each page is 298 bytes as kept (144 plain without its nonces, 154 compressed): room for three.
     const s = await stand(renderPage, { maxBytes: 1000 });
     for (const path of ['/1', '/2', '/3']) await get(s.port, path);
     await get(s.port, '/1');
