@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminLotCreateSchema, lotState } from './lots';
+import { lotState } from '@/lib/lot-state';
+import { adminLotCreateSchema } from './lots';
 
 describe('lotState', () => {
   it('reads the expiry date, else the retest date: expired before today, soon within 90 days', () => {

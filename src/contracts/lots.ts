@@ -19,8 +19,6 @@ export type Warehouse = (typeof WAREHOUSES)[number];
 
 /** Lot numbers as suppliers print them: letters, digits, `-`, `_`, `.`, `/`; 1–40 characters. */
 export const LOT_NO = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
-/** Days a lot counts as expiring soon before its expiry (or retest) date. */
-export const EXPIRING_SOON_DAYS = 90;
 /** The largest COA PDF taken. */
 export const COA_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -112,13 +110,3 @@ export const productLotSchema = z.object({
   coaUrl: z.string().nullable(),
 });
 export type ProductLotDto = z.infer<typeof productLotSchema>;
-
-/** `expired`, `soon` (within EXPIRING_SOON_DAYS) or `ok`, of a lot's expiry date (else its retest date) on `today` (YYYY-MM-DD). */
-export function lotState(lot: { expiresOn: string | null; retestOn?: string | null }, today: string): 'expired' | 'soon' | 'ok' {
-  const date = lot.expiresOn ?? lot.retestOn ?? null;
-  if (!date) return 'ok';
-  if (date < today) return 'expired';
-  const soon = new Date(`${today}T00:00:00Z`);
-  soon.setUTCDate(soon.getUTCDate() + EXPIRING_SOON_DAYS);
-  return date < soon.toISOString().slice(0, 10) ? 'soon' : 'ok';
-}

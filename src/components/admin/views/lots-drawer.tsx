@@ -5,7 +5,8 @@ import { Alert, App, Button, Checkbox, DatePicker, Drawer, Empty, Form, Grid, In
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { COA_MAX_BYTES, LOT_NO, lotState, WAREHOUSES, type AdminLotDto, type AdminProductLotsDto } from '@/contracts/lots';
+import { COA_MAX_BYTES, LOT_NO, WAREHOUSES, type AdminLotDto, type AdminProductLotsDto } from '@/contracts/lots';
+import { lotState } from '@/lib/lot-state';
 import { adminApi, AdminApiError } from '../admin-api';
 
 interface LotFormValues {
