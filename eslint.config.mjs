@@ -8,6 +8,18 @@ const serverFence = {
   ],
 };
 
+/**
+ * The storefront's first-load budget (≤ 150 KB gzip, issue 17): the components of its pages take
+ * types from the contracts, never values, so that no zod schema (31 KB gzip) reaches their bundle.
+ */
+const noSchemasInTheStorefront = {
+  paths: [{ name: 'zod', message: 'Storefront components ship no zod (first-load budget): validate on the server; share limits from a zod-free module in src/lib.' }],
+  patterns: [
+    ...serverFence.patterns,
+    { group: ['@/contracts/*'], allowTypeImports: true, message: 'Storefront components import only types from the contracts (their schemas are zod: 31 KB gzip on every page); put shared values in a zod-free module in src/lib.' },
+  ],
+};
+
 /** The HTTP layer, the composition root, Next.js and the page layer: what the core must not know (ADR 0019, 0022). */
 const notInTheCore = {
   patterns: [
@@ -43,6 +55,12 @@ const config = [
     // pages and layouts load data through modules and pass it down.
     files: ['src/contracts/**', 'src/lib/**', 'src/components/**'],
     rules: { 'no-restricted-imports': ['error', serverFence] },
+  },
+  {
+    files: ['src/components/storefront/**', 'src/components/catalog/**', 'src/components/product-detail/**'],
+    // The contact page's form takes its limits from the enquiry contract; it is not on a budgeted page.
+    ignores: ['src/components/storefront/enquiry-form.tsx'],
+    rules: { 'no-restricted-imports': ['error', noSchemasInTheStorefront] },
   },
   {
     files: ['src/server/**/*.ts', 'src/app/api/**/*.ts'],
