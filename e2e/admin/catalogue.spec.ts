@@ -99,6 +99,7 @@ test('staff without the catalogue permission see no catalogue menu and get 404 o
 });
 
 test('the brand and category pages fit a phone in English @mobile', async ({ page }) => {
+  test.setTimeout(60_000);
   await loginAs(page, 'admin');
   for (const [path, testId] of [['/en/admin/catalog/brands', 'brands-view'], ['/en/admin/catalog/categories', 'categories-view']] as const) {
     await page.goto(path);

@@ -32,8 +32,11 @@ test('a guest gets a kept page with a nonce of its own, and the page works under
   });
   const answer = await page.goto(path);
   expect(answer?.headers()['x-page-cache']).toBe('hit');
-  await page.getByTestId('add-to-cart').first().click();
-  await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
+  // Clicked again until the page has hydrated: the dialog opens only once its scripts run.
+  await expect(async () => {
+    await page.getByTestId('add-to-cart').first().click();
+    await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   expect(refused).toEqual([]);
 });
 
