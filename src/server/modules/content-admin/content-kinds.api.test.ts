@@ -137,6 +137,8 @@ describe.each(SECTIONS)('$section administration', ({ section, entity, detail })
       [{ ...base, kind: 'video' }, 'kind'],
     ];
     if (section !== 'brand-articles') cases.push([{ ...base, categoryId: otherKind!.id }, 'categoryId']);
+    // A resource is shown only under its type.
+    if (section === 'resources') cases.push([{ ...base, categoryId: null }, 'categoryId']);
     if (section === 'brand-articles') cases.push([{ ...ITEM }, 'brandId'], [{ ...ITEM, brandId: 999_999 }, 'brandId'], [{ ...base, kind: 'citation' }, 'kind']);
     for (const [json, field] of cases) {
       const before = await probe.marker();
@@ -151,7 +153,8 @@ describe.each(SECTIONS)('$section administration', ({ section, entity, detail })
 
   it('stores and shows bodies inert in both languages', async () => {
     const payload = '<p>ok</p><script>alert(1)</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example.com"></iframe>';
-    const item = await create(section, { bodyZh: payload, bodyEn: payload, titleZh: '<b onclick="x()">安全</b>', brandId: section === 'brand-articles' ? brandId : null });
+    const categoryId = section === 'resources' ? (await typesOf('resources'))[0]!.id : null;
+    const item = await create(section, { bodyZh: payload, bodyEn: payload, titleZh: '<b onclick="x()">安全</b>', brandId: section === 'brand-articles' ? brandId : null, categoryId });
     for (const html of [item.bodyZh, item.bodyEn]) {
       expect(html).toContain('<p>ok</p>');
       expect(html).not.toMatch(/<script|onerror|javascript:|<iframe|alert\(/i);
@@ -263,7 +266,7 @@ describe('resource files', () => {
   });
 
   it('refuses HTML, SVG, images and PDF/HTML polyglots (415), files over 10 MiB (413), other sections and callers without CONTENT.EDIT', async () => {
-    const item = await create('resources');
+    const item = await create('resources', { categoryId: (await typesOf('resources'))[0]!.id });
     const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
     const polyglot = Buffer.concat([PDF.subarray(0, 20), Buffer.from('<html><script>alert(1)</script></html>'), PDF.subarray(20)]);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);

@@ -161,6 +161,8 @@ function kindOf(section: ContentSectionName, asked: AdminContentKind | undefined
 }
 
 async function assertReferences(db: Db, section: ContentSectionName, kind: AdminContentKind, input: AdminContentInput): Promise<void> {
+  // The storefront shows a resource only under its type.
+  if (input.categoryId === null && spec(section).file) throw new AppError(400, 'validation', [{ field: 'categoryId', message: 'contentTypeRequired' }]);
   if (input.categoryId !== null) {
     const [type] = await db.select({ id: contentCategories.id }).from(contentCategories).where(and(eq(contentCategories.id, input.categoryId), eq(contentCategories.kind, kind)));
     if (!type) throw new AppError(400, 'validation', [{ field: 'categoryId', message: 'contentTypeUnknown' }]);
