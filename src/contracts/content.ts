@@ -68,6 +68,8 @@ export const contentSummarySchema = z.object({
   publishedAt: z.string(),
   views: z.number().int(),
   fileUrl: z.string().nullable(),
+  /** An illustration, not a real record (the seeded citations): shown with an "example" label. */
+  example: z.boolean(),
 });
 export type ContentSummary = z.infer<typeof contentSummarySchema>;
 

@@ -8,7 +8,7 @@ import { BrandsView } from './views/brands-view';
 import { CategoriesView } from './views/categories-view';
 import { DashboardView } from './views/dashboard-view';
 import { MenuEditorView } from './views/menu-editor-view';
-import { NewsView } from './views/news-view';
+import { ContentItemsView } from './views/content-items-view';
 import { ProductsView } from './views/products-view';
 import { RequestsView } from './views/requests-view';
 import { RoleAddView } from './views/role-add-view';
@@ -16,6 +16,14 @@ import { RolesView } from './views/roles-view';
 import { StaffAddView } from './views/staff-add-view';
 import { StaffListView } from './views/staff-list-view';
 import { WebSettingsView } from './views/web-settings-view';
+
+/** The content pages (ADR 0035): one view, parameterised by the section. */
+const NewsView = () => <ContentItemsView section="news" />;
+const ApplicationsView = () => <ContentItemsView section="applications" />;
+const CitationsView = () => <ContentItemsView section="citations" />;
+const SupportView = () => <ContentItemsView section="support" />;
+const ResourcesView = () => <ContentItemsView section="resources" />;
+const BrandArticlesView = () => <ContentItemsView section="brand-articles" />;
 
 function Dashboard() {
   const user = useAdminUser();
@@ -41,4 +49,9 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/catalog/categories': CategoriesView,
   '/admin/content/news': NewsView,
   '/admin/content/banners': BannersView,
+  '/admin/content/applications': ApplicationsView,
+  '/admin/content/citations': CitationsView,
+  '/admin/content/support': SupportView,
+  '/admin/content/resources': ResourcesView,
+  '/admin/content/brand-articles': BrandArticlesView,
 };

@@ -5,6 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { Comments } from './comments';
 import { LikeButton } from './like-button';
 import { RichText } from './rich-text';
+import { ExampleLabel } from './example-label';
 
 /** An article, case, citation or support item: sanitised body, tags, likes, neighbours, related items and comments. */
 export async function ArticleView({ item, detailPath, listPath, comments, signedIn }: {
@@ -28,6 +29,7 @@ export async function ArticleView({ item, detailPath, listPath, comments, signed
               <Link href={{ pathname: listPath.pathname, query: { ...listPath.query } }} className="hover:text-brand-600">{item.categoryName}</Link>
             )}
             {item.source && <span className="italic">{item.source}</span>}
+            <ExampleLabel example={item.example} />
             <span>{t('views', { count: item.views })}</span>
           </p>
           {item.tags.length > 0 && (

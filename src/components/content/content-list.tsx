@@ -2,6 +2,7 @@ import { FileDown } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ContentSummary } from '@/contracts/content';
 import { Link } from '@/i18n/navigation';
+import { ExampleLabel } from './example-label';
 
 /** A list of articles, cases, citations or support items with date, category and summary. */
 export async function ContentList({ items, detailPath, showSource = false }: { items: ContentSummary[]; detailPath: string; showSource?: boolean }) {
@@ -22,6 +23,7 @@ export async function ContentList({ items, detailPath, showSource = false }: { i
               <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), 'day')}</time>
               {item.categoryName && <span>{item.categoryName}</span>}
               {showSource && item.source && <span className="italic">{item.source}</span>}
+              <ExampleLabel example={item.example} />
               <span>{t('views', { count: item.views })}</span>
             </p>
             {item.summary && <p className="mt-2 line-clamp-2 text-sm text-gray-600">{item.summary}</p>}

@@ -1,6 +1,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ContentSummary } from '@/contracts/content';
 import { Link } from '@/i18n/navigation';
+import { ExampleLabel } from '@/components/content/example-label';
 
 const DETAIL_PATH: Record<string, string> = { news: '/news/detail', application: '/applications/detail', citation: '/citations/detail' };
 const KIND_KEY = { news: 'kindNews', application: 'kindApplication', citation: 'kindCitation' } as const;
@@ -24,6 +25,7 @@ export async function LinkedContent({ title, items, total, emptyText, testId }: 
               <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
                 {item.kind in KIND_KEY && <span>{t(KIND_KEY[item.kind as keyof typeof KIND_KEY])}</span>}
                 {item.source && <span className="italic">{item.source}</span>}
+                <ExampleLabel example={item.example} />
                 <time dateTime={item.publishedAt}>{format.dateTime(new Date(item.publishedAt), 'day')}</time>
               </p>
             </li>

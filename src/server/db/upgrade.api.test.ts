@@ -217,7 +217,7 @@ describe('upgrading a database of the release before 0015: content', () => {
       expect(items).toEqual([{ kind: 'news', status: 'published' }, { kind: 'citation', status: 'published' }, { kind: 'support', status: 'published' }]);
       const menu = rowsOf<{ path: string; parent: string | null; permission: string | null; title_zh: string; title_en: string }>(await shop.db.execute(sql`
         select m.path, p.path as parent, m.permission, m.title_zh, m.title_en from menus m left join menus p on p.id = m.parent_id
-        where m.path = '/content' or p.path = '/content' order by p.path nulls first, m.sort`));
+        where m.path = '/content' or (p.path = '/content' and m.path in ('news', 'banners')) order by p.path nulls first, m.sort`));
       expect(menu).toEqual([
         { path: '/content', parent: null, permission: null, title_zh: '内容管理', title_en: 'Content' },
         { path: 'news', parent: '/content', permission: 'CONTENT.EDIT', title_zh: '新闻管理', title_en: 'News' },
@@ -241,6 +241,48 @@ describe('upgrading a database of the release before 0015: content', () => {
     try {
       await runMigrations(shop);
       const [row] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from menus where path in ('/content', 'news', 'banners')`));
+      expect(row?.n).toBe(0);
+    } finally {
+      await shop.destroy();
+    }
+  });
+});
+
+describe('upgrading a database of the release before 0017', () => {
+  it('marks the citations written before as examples, keeps other items as they were, and adds the content pages of every kind once', async () => {
+    const older = releaseMigrations(16);
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop, older);
+      // What the release before wrote: the seed's citations and other items, and the content group with news and banners.
+      await shop.db.execute(sql`insert into content_items (kind, title_zh, title_en, source) values ('citation', '文献', 'Citation', 'Nature'), ('news', '新闻', 'News', ''), ('application', '案例', 'Case', '')`);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, sort) values (null, '/content', 'Layout', 'Content', '内容管理', 'Content', 150)`);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, permission, sort)
+        select id, 'news', 'content/news/index', 'ContentNews', '新闻管理', 'News', 'CONTENT.EDIT', 10 from menus where path = '/content'
+        union all select id, 'banners', 'content/banners/index', 'ContentBanners', '横幅管理', 'Banners', 'CONTENT.EDIT', 20 from menus where path = '/content'`);
+      await runMigrations(shop);
+      await runMigrations(shop);
+      const items = rowsOf<{ kind: string; example: boolean }>(await shop.db.execute(sql`select kind, example from content_items order by id`));
+      expect(items).toEqual([{ kind: 'citation', example: true }, { kind: 'news', example: false }, { kind: 'application', example: false }]);
+      const menu = rowsOf<{ path: string; permission: string | null; title_en: string }>(await shop.db.execute(sql`
+        select m.path, m.permission, m.title_en from menus m join menus p on p.id = m.parent_id where p.path = '/content' order by m.sort, m.id`));
+      expect(menu.map((m) => m.path)).toEqual(['news', 'banners', 'applications', 'citations', 'support', 'resources', 'brand-articles']);
+      expect(menu.every((m) => m.permission === 'CONTENT.EDIT')).toBe(true);
+      // A citation written afterwards (by staff) is not an example.
+      await shop.db.execute(sql`insert into content_items (kind, title_zh, title_en) values ('citation', '新文献', 'New citation')`);
+      const [fresh] = rowsOf<{ example: boolean }>(await shop.db.execute(sql`select example from content_items where title_en = 'New citation'`));
+      expect(fresh?.example).toBe(false);
+    } finally {
+      await shop.destroy();
+      removeRelease(older);
+    }
+  });
+
+  it('leaves a database without the content group to the seed', async () => {
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop);
+      const [row] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from menus where path in ('applications', 'citations', 'support', 'resources', 'brand-articles')`));
       expect(row?.n).toBe(0);
     } finally {
       await shop.destroy();

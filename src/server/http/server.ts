@@ -23,7 +23,11 @@ export const MAX_BODY_BYTES = Number(process.env.API_MAX_BODY_BYTES ?? 1024 * 10
  * Routes that take a larger body and set their own limit (a lot's COA PDF, up to 10 MiB, ADR 0032):
  * the route's `bodyLimit` comes right after its authorisation, so anonymous callers never send it.
  */
-const OWN_BODY_LIMIT: readonly RegExp[] = [/^\/api\/admin\/catalog\/products\/[^/]+\/lots\/[^/]+\/coa\/?$/];
+const OWN_BODY_LIMIT: readonly RegExp[] = [
+  /^\/api\/admin\/catalog\/products\/[^/]+\/lots\/[^/]+\/coa\/?$/,
+  // A resource's PDF, up to 10 MiB (ADR 0035).
+  /^\/api\/admin\/content\/resources\/[^/]+\/file\/?$/,
+];
 
 export interface HttpAppOptions {
   getDb: () => Promise<Db>;

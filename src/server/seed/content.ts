@@ -89,6 +89,8 @@ export async function seedContent(db: Db, brandIdByCode: ReadonlyMap<string, num
         sourceEn: seed.source?.[1] ?? '',
         filePath: seed.file ?? null,
         featured: seed.featured ?? false,
+        // The seeded citations name real journals: they are shown as examples (ADR 0035).
+        example: kind === 'citation',
         views: rng.int(40, 4800),
         publishedAt,
         sort: (i + 1) * 10,

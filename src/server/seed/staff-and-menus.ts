@@ -147,6 +147,12 @@ const CONTENT: MenuSeed = {
 const CONTENT_CHILDREN: MenuSeed[] = [
   { path: 'news', component: 'content/news/index', name: 'ContentNews', titleZh: '新闻管理', titleEn: 'News', icon: 'NotificationOutlined', permission: 'CONTENT.EDIT' },
   { path: 'banners', component: 'content/banners/index', name: 'ContentBanners', titleZh: '横幅管理', titleEn: 'Banners', icon: 'PictureOutlined', permission: 'CONTENT.EDIT' },
+  // Every other kind of editorial content (ADR 0035).
+  { path: 'applications', component: 'content/applications/index', name: 'ContentApplications', titleZh: '应用案例', titleEn: 'Applications', icon: 'ExperimentOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'citations', component: 'content/citations/index', name: 'ContentCitations', titleZh: '文献引用', titleEn: 'Citations', icon: 'BookOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'support', component: 'content/support/index', name: 'ContentSupport', titleZh: '技术支持问答', titleEn: 'Support Q&A', icon: 'QuestionCircleOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'resources', component: 'content/resources/index', name: 'ContentResources', titleZh: '资料下载', titleEn: 'Resources', icon: 'FilePdfOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'brand-articles', component: 'content/brand-articles/index', name: 'ContentBrandArticles', titleZh: '品牌文章', titleEn: 'Brand articles', icon: 'TagsOutlined', permission: 'CONTENT.EDIT' },
 ];
 
 export async function seedMenus(db: Db): Promise<number> {

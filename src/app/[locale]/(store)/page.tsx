@@ -11,6 +11,7 @@ import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
 import type { ProductFlag } from '@/server/modules/catalog/queries';
 import { BrandLogo } from '@/components/catalog/brand-logo';
 import { loadHome } from './_lib/load-home';
+import { ExampleLabel } from '@/components/content/example-label';
 
 const SECTIONS: { flag: ProductFlag; href: string }[] = [
   { flag: 'hot', href: '/product/index/hot' },
@@ -113,7 +114,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
             {literature.map((c) => (
               <li key={c.id} className="px-4 py-3">
                 <Link href={{ pathname: '/citations/detail', query: { id: String(c.id) } }} className="block truncate hover:text-brand-600">{c.title}</Link>
-                <span className="block truncate text-xs italic text-muted">{c.source}</span>
+                <span className="flex min-w-0 items-center gap-2 text-xs italic text-muted"><span className="truncate">{c.source}</span><ExampleLabel example={c.example} /></span>
               </li>
             ))}
           </ul>

@@ -59,6 +59,8 @@ export const contentItems = pgTable(
     sourceEn: text('source_en').notNull().default(''),
     filePath: text('file_path'),
     featured: boolean('featured').notNull().default(false),
+    /** An illustration, not a real record (the seeded citations name real journals): the storefront labels it so. */
+    example: boolean('example').notNull().default(false),
     /** `published` rows are shown on the storefront; `draft` rows only in the back-office and its preview. */
     status: text('status').$type<ContentStatus>().notNull().default('published'),
     views: integer('views').notNull().default(0),

@@ -1,17 +1,21 @@
 import 'server-only';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import {
   adminBannerInputSchema, adminBannerListInputSchema, adminBannerListSchema, adminBannerOrderSchema, adminBannerSchema,
-  adminNewsInputSchema, adminNewsListInputSchema, adminNewsListSchema, adminNewsSchema, adminNewsTypeSchema, contentImageSchema,
+  adminContentBrandInputSchema, adminContentBrandSchema, adminContentInputSchema, adminContentListInputSchema, adminContentListSchema, adminContentSchema,
+  adminContentTypeInputSchema, adminContentTypeOrderSchema, adminContentTypeSchema, CONTENT_SECTION_SPECS, CONTENT_SECTIONS, contentImageSchema,
+  RESOURCE_PDF_MAX_BYTES, type ContentSectionName,
 } from '@/contracts/content-admin';
+import { AppError } from '@/server/errors';
+import { failure, success } from '@/server/http/envelope';
 import type { Permission } from '@/server/auth/permissions';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
 import { readSingleFile } from '@/server/http/single-file';
-import { success } from '@/server/http/envelope';
 import { parseInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
 import { apiRegistry, createRouter } from '@/server/http/router';
@@ -20,7 +24,10 @@ import {
   createBanner, deleteBanner, getAdminBanner, listAdminBanners, orderBanners, removeBannerImage, storeBannerImage, updateBanner,
 } from './banners';
 import { CONTENT_IMAGE_MAX_BYTES, storeContentImage } from './images';
-import { createNews, deleteNews, getAdminNews, listAdminNews, listNewsTypes, setNewsStatus, updateNews } from './news';
+import {
+  createContent, deleteContent, findContentBrands, getAdminContent, listAdminContent, removeResourceFile, setContentStatus, storeResourceFile, updateContent,
+} from './items';
+import { createContentType, deleteContentType, listContentTypes, orderContentTypes, renameContentType } from './types';
 
 export const contentAdminRouter = createRouter('/api/admin/content');
 
@@ -28,69 +35,164 @@ const tags = ['admin: content'];
 const guard: { audience: 'staff'; permissions: Permission[] } = { audience: 'staff', permissions: ['CONTENT.EDIT'] };
 const actorOf = (c: Context<AppEnv>) => auditActorOf(c.get('actor'), clientInfo(c).ip);
 
-// ---- news --------------------------------------------------------------------------------------
+// ---- content items of every kind ----------------------------------------------------------------
 
-// GET /api/admin/content/news — news: search (titles), type, status and recommended filters, sort, keyset pages
+const sectionLabel: Record<ContentSectionName, string> = {
+  news: 'news items', applications: 'application notes', citations: 'citations', support: 'support questions', resources: 'resources', 'brand-articles': 'brand articles',
+};
+
+/** Every section has the same calls under its own path (`/news`, `/applications`, …, `/brand-articles`). */
+for (const section of CONTENT_SECTIONS) {
+  const base = `/${section}`;
+  const what = sectionLabel[section];
+  const sectionTags = [...tags, `admin: content ${section}`];
+
+  // GET /api/admin/content/<section> — search (titles), category, status, recommended and brand filters, sort, keyset pages
+  contentAdminRouter.endpoint(
+    { method: 'get', path: base, tags: sectionTags, summary: `List ${what} (drafts and published)`, input: adminContentListInputSchema, output: adminContentListSchema, ...guard },
+    async (input, c) => listAdminContent(c.get('db'), section, input),
+  );
+
+  // GET /api/admin/content/<section>/types — the categories to file an item under, with how many items use each
+  contentAdminRouter.endpoint(
+    { method: 'get', path: `${base}/types`, tags: sectionTags, summary: `Categories of ${what}`, output: z.array(adminContentTypeSchema), ...guard },
+    async (_input, c) => listContentTypes(c.get('db'), section),
+  );
+
+  if (CONTENT_SECTION_SPECS[section].categories) {
+    // POST /api/admin/content/<section>/types — add a category (at the end)
+    contentAdminRouter.endpoint(
+      { method: 'post', path: `${base}/types`, tags: sectionTags, summary: `Add a category of ${what}`, input: adminContentTypeInputSchema, output: z.array(adminContentTypeSchema), ...guard },
+      async (input, c) => {
+        const types = await createContentType(c.get('db'), section, { actor: actorOf(c), type: input });
+        revalidateStorefront('content');
+        return types;
+      },
+    );
+
+    // PUT /api/admin/content/<section>/types/order — the categories in a new order
+    contentAdminRouter.endpoint(
+      { method: 'put', path: `${base}/types/order`, tags: sectionTags, summary: `Order the categories of ${what}`, input: adminContentTypeOrderSchema, output: z.array(adminContentTypeSchema), ...guard },
+      async (input, c) => {
+        const types = await orderContentTypes(c.get('db'), section, { actor: actorOf(c), ids: input.ids });
+        revalidateStorefront('content');
+        return types;
+      },
+    );
+
+    // PUT /api/admin/content/<section>/types/:id — rename a category (both languages)
+    contentAdminRouter.endpoint(
+      { method: 'put', path: `${base}/types/:id`, tags: sectionTags, summary: `Rename a category of ${what}`, input: adminContentTypeInputSchema.extend(idParamSchema.shape), output: z.array(adminContentTypeSchema), ...guard },
+      async ({ id, ...type }, c) => {
+        const types = await renameContentType(c.get('db'), section, { actor: actorOf(c), id, type });
+        revalidateStorefront('content');
+        return types;
+      },
+    );
+
+    // DELETE /api/admin/content/<section>/types/:id — delete a category no item uses (409 while used)
+    contentAdminRouter.endpoint(
+      { method: 'delete', path: `${base}/types/:id`, tags: sectionTags, summary: `Delete an unused category of ${what}`, input: idParamSchema, output: z.array(adminContentTypeSchema), ...guard },
+      async (input, c) => {
+        const types = await deleteContentType(c.get('db'), section, { actor: actorOf(c), id: input.id });
+        revalidateStorefront('content');
+        return types;
+      },
+    );
+  }
+
+  // GET /api/admin/content/<section>/:id — one item with both bodies
+  contentAdminRouter.endpoint(
+    { method: 'get', path: `${base}/:id`, tags: sectionTags, summary: `One of the ${what}`, input: idParamSchema, output: adminContentSchema, ...guard },
+    async (input, c) => getAdminContent(c.get('db'), section, input),
+  );
+
+  // POST /api/admin/content/<section> — add an item (a draft; bodies sanitised)
+  contentAdminRouter.endpoint(
+    { method: 'post', path: base, tags: sectionTags, summary: `Add one of the ${what} (as a draft)`, input: adminContentInputSchema, output: adminContentSchema, ...guard },
+    async (input, c) => createContent(c.get('db'), section, { actor: actorOf(c), item: input }),
+  );
+
+  // PUT /api/admin/content/<section>/:id — update an item (a published one changes on the storefront at once)
+  contentAdminRouter.endpoint(
+    { method: 'put', path: `${base}/:id`, tags: sectionTags, summary: `Update one of the ${what}`, input: adminContentInputSchema.extend(idParamSchema.shape), output: adminContentSchema, ...guard },
+    async ({ id, ...item }, c) => {
+      const saved = await updateContent(c.get('db'), section, { actor: actorOf(c), id, item });
+      if (saved.published) revalidateStorefront('content');
+      return saved.item;
+    },
+  );
+
+  // POST /api/admin/content/<section>/:id/publish — show an item on the storefront
+  contentAdminRouter.endpoint(
+    { method: 'post', path: `${base}/:id/publish`, tags: sectionTags, summary: `Publish one of the ${what}`, input: idParamSchema, output: adminContentSchema, ...guard },
+    async (input, c) => {
+      const item = await setContentStatus(c.get('db'), section, { actor: actorOf(c), id: input.id, status: 'published' });
+      revalidateStorefront('content');
+      return item;
+    },
+  );
+
+  // POST /api/admin/content/<section>/:id/unpublish — take an item back to draft
+  contentAdminRouter.endpoint(
+    { method: 'post', path: `${base}/:id/unpublish`, tags: sectionTags, summary: `Take one of the ${what} back to draft`, input: idParamSchema, output: adminContentSchema, ...guard },
+    async (input, c) => {
+      const item = await setContentStatus(c.get('db'), section, { actor: actorOf(c), id: input.id, status: 'draft' });
+      revalidateStorefront('content');
+      return item;
+    },
+  );
+
+  // DELETE /api/admin/content/<section>/:id — delete an item (its tags, likes and comments go with it)
+  contentAdminRouter.endpoint(
+    { method: 'delete', path: `${base}/:id`, tags: sectionTags, summary: `Delete one of the ${what}`, input: idParamSchema, output: z.object({ deleted: z.boolean() }), ...guard },
+    async (input, c) => {
+      const { published } = await deleteContent(c.get('db'), section, { actor: actorOf(c), id: input.id });
+      if (published) revalidateStorefront('content');
+      return { deleted: true };
+    },
+  );
+}
+
+// GET /api/admin/content/brands — brands to tie an item to (the searchable select)
 contentAdminRouter.endpoint(
-  { method: 'get', path: '/news', tags, summary: 'List news items (drafts and published)', input: adminNewsListInputSchema, output: adminNewsListSchema, ...guard },
-  async (input, c) => listAdminNews(c.get('db'), input),
+  { method: 'get', path: '/brands', tags, summary: 'Brands to tie an article to', input: adminContentBrandInputSchema, output: z.array(adminContentBrandSchema), ...guard },
+  async (input, c) => findContentBrands(c.get('db'), input),
 );
 
-// GET /api/admin/content/news/types — the news types to file an item under
-contentAdminRouter.endpoint(
-  { method: 'get', path: '/news/types', tags, summary: 'News types', output: z.array(adminNewsTypeSchema), ...guard },
-  async (_input, c) => listNewsTypes(c.get('db')),
-);
+// ---- a resource's PDF ---------------------------------------------------------------------------
 
-// GET /api/admin/content/news/:id — one news item with both bodies
-contentAdminRouter.endpoint(
-  { method: 'get', path: '/news/:id', tags, summary: 'One news item', input: idParamSchema, output: adminNewsSchema, ...guard },
-  async (input, c) => getAdminNews(c.get('db'), input),
-);
-
-// POST /api/admin/content/news — add a news item (a draft; bodies sanitised)
-contentAdminRouter.endpoint(
-  { method: 'post', path: '/news', tags, summary: 'Add a news item (as a draft)', input: adminNewsInputSchema, output: adminNewsSchema, ...guard },
-  async (input, c) => createNews(c.get('db'), { actor: actorOf(c), news: input }),
-);
-
-// PUT /api/admin/content/news/:id — update a news item (a published one changes on the storefront at once)
-contentAdminRouter.endpoint(
-  { method: 'put', path: '/news/:id', tags, summary: 'Update a news item', input: adminNewsInputSchema.extend(idParamSchema.shape), output: adminNewsSchema, ...guard },
-  async ({ id, ...news }, c) => {
-    const saved = await updateNews(c.get('db'), { actor: actorOf(c), id, news });
+// POST /api/admin/content/resources/:id/file — multipart `file`: set a resource's PDF
+contentAdminRouter.app.post(
+  '/resources/:id/file',
+  requireAuth('staff', ['CONTENT.EDIT']),
+  // This route's own limit (the frame's 1 MiB does not apply to it): the PDF and the multipart frame.
+  bodyLimit({ maxSize: RESOURCE_PDF_MAX_BYTES + 64 * 1024, onError: (c) => failure(c, new AppError(413, 'contentPdfTooLarge')) }),
+  async (c) => {
+    const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
+    const file = await readSingleFile(c, { maxBytes: RESOURCE_PDF_MAX_BYTES, typeRefused: 'contentPdfTypeRefused', tooLarge: 'contentPdfTooLarge' });
+    const saved = await storeResourceFile(c.get('db'), { actor: actorOf(c), id, bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
     if (saved.published) revalidateStorefront('content');
-    return saved.news;
+    return success(c, adminContentSchema.parse(saved.item));
   },
 );
 
-// POST /api/admin/content/news/:id/publish — show a news item on the storefront
-contentAdminRouter.endpoint(
-  { method: 'post', path: '/news/:id/publish', tags, summary: 'Publish a news item', input: idParamSchema, output: adminNewsSchema, ...guard },
-  async (input, c) => {
-    const news = await setNewsStatus(c.get('db'), { actor: actorOf(c), id: input.id, status: 'published' });
-    revalidateStorefront('content');
-    return news;
-  },
-);
+apiRegistry.push({
+  method: 'post', fullPath: '/api/admin/content/resources/:id/file', summary: 'Set a resource\'s PDF', tags: [...tags, 'admin: content resources'], ...guard,
+  description: 'multipart/form-data with one part, `file`: a PDF as the file\'s bytes say (`%PDF-` … `%%EOF`, no markup; HTML, SVG, images and others: '
+    + `415 \`contentPdfTypeRefused\`), at most ${RESOURCE_PDF_MAX_BYTES / 1024 / 1024} MiB (413 \`contentPdfTooLarge\`). Replaces the resource's file; `
+    + 'the storefront serves it at `/api/web/files/resource/:id` once the resource is published. Answers the resource.',
+  input: idParamSchema.extend({ file: z.string().describe('the PDF file (binary part)') }),
+  output: adminContentSchema,
+});
 
-// POST /api/admin/content/news/:id/unpublish — take a news item back to draft
+// DELETE /api/admin/content/resources/:id/file — take a resource's PDF away
 contentAdminRouter.endpoint(
-  { method: 'post', path: '/news/:id/unpublish', tags, summary: 'Take a news item back to draft', input: idParamSchema, output: adminNewsSchema, ...guard },
+  { method: 'delete', path: '/resources/:id/file', tags: [...tags, 'admin: content resources'], summary: 'Remove a resource\'s PDF', input: idParamSchema, output: adminContentSchema, ...guard },
   async (input, c) => {
-    const news = await setNewsStatus(c.get('db'), { actor: actorOf(c), id: input.id, status: 'draft' });
-    revalidateStorefront('content');
-    return news;
-  },
-);
-
-// DELETE /api/admin/content/news/:id — delete a news item (its tags, likes and comments go with it)
-contentAdminRouter.endpoint(
-  { method: 'delete', path: '/news/:id', tags, summary: 'Delete a news item', input: idParamSchema, output: z.object({ deleted: z.boolean() }), ...guard },
-  async (input, c) => {
-    const { published } = await deleteNews(c.get('db'), { actor: actorOf(c), id: input.id });
-    if (published) revalidateStorefront('content');
-    return { deleted: true };
+    const saved = await removeResourceFile(c.get('db'), { actor: actorOf(c), id: input.id });
+    if (saved.published) revalidateStorefront('content');
+    return saved.item;
   },
 );
 

@@ -38,12 +38,13 @@ export const summaryColumns = {
   publishedAt: contentItems.publishedAt,
   views: contentItems.views,
   filePath: contentItems.filePath,
+  example: contentItems.example,
 };
 
 export type SummaryRow = {
   id: number; kind: ContentKind; categoryId: number | null; catZh: string | null; catEn: string | null;
   titleZh: string; titleEn: string; summaryZh: string; summaryEn: string; source: string; sourceEn: string; brandId: number | null;
-  publishedAt: Date; views: number; filePath: string | null;
+  publishedAt: Date; views: number; filePath: string | null; example: boolean;
 };
 
 export function toContentSummary(r: SummaryRow, lang: Lang): ContentSummary {
@@ -59,6 +60,7 @@ export function toContentSummary(r: SummaryRow, lang: Lang): ContentSummary {
     publishedAt: r.publishedAt.toISOString(),
     views: r.views,
     fileUrl: r.filePath ? resourceUrl(r.id) : null,
+    example: r.example,
   };
 }
 

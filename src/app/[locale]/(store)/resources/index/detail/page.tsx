@@ -6,10 +6,11 @@ import { Pagination } from '@/components/content/pagination';
 import { RichText } from '@/components/content/rich-text';
 import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
-import { pageMetadata, positiveInt } from '@/lib/seo';
+import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { getContentType } from '@/server/modules/content/categories';
 import { getContentDetail, listContent } from '@/server/modules/content/items';
+import { loadPreviewPage } from '../../../_lib/load-content-pages';
 import { ResourcesFrame } from '../../../_lib/resources-frame';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -21,9 +22,11 @@ async function load(locale: string, search: Record<string, string | string[] | u
   const id = positiveInt(search.id);
   const type = typeId ? await getContentType(db, { kind: 'resource', id: typeId, lang }) : null;
   if (!type) return null;
-  const item = id ? await getContentDetail(db, { id, kind: 'resource', lang }) : null;
+  // A staff preview (ADR 0033, 0035): `preview=1` shows a draft too to a member holding CONTENT.EDIT.
+  const preview = id && firstParam(search.preview) === '1' ? await loadPreviewPage('resource', id, locale as Locale) : null;
+  const item = preview?.item ?? (id ? await getContentDetail(db, { id, kind: 'resource', lang }) : null);
   if (id && (!item || item.categoryId !== type.id)) return null;
-  return { type, item, db, lang, page: positiveInt(search.page) ?? 1 };
+  return { type, item, db, lang, page: positiveInt(search.page) ?? 1, previewStatus: preview?.status ?? null };
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
@@ -31,6 +34,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   const data = await load(locale, await searchParams);
   const t = await getTranslations({ locale, namespace: 'resources' });
   if (!data) return { robots: { index: false } };
+  if (data.previewStatus) return { title: data.item?.title ?? data.type.type, robots: { index: false, follow: false } };
   return pageMetadata({
     locale, path: '/resources/index/detail', query: { type: data.type.id, id: data.item?.id },
     title: data.item?.title ?? data.type.type, description: data.item?.summary ?? t('description'),
@@ -48,6 +52,11 @@ export default async function ResourceDetailPage({ params, searchParams }: Props
   const date = (iso: string) => format.dateTime(new Date(iso), 'day');
   return (
     <ResourcesFrame locale={locale} active={{ type: data.type.id }} title={data.item?.title ?? data.type.type}>
+      {data.previewStatus && (
+        <p role="status" className="mb-4 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="content-preview">
+          {(await getTranslations('adminContent'))(data.previewStatus === 'draft' ? 'previewBanner' : 'previewPublished')}
+        </p>
+      )}
       {data.item && (
         <article className="mb-8 rounded-lg border border-line bg-white p-5" data-testid="resource-item">
           <p className="text-xs text-muted"><time dateTime={data.item.publishedAt}>{date(data.item.publishedAt)}</time></p>
