@@ -22,11 +22,12 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
   { loginName: 'finance', password: 'Finance#2026', role: '财务' },
 ];
 
-const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT'];
+/** Sales: customers, quotations, contracts, testing cases, and their own expense applications. */
+const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT'];
 /** Operations: keeps the catalogue (brands, categories) and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
 const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT'];
 /** A team's manager: what the team's sales members do, the dashboard figures, and approving the team's expenses. */
-const MANAGER_PERMISSIONS: Permission[] = [...SALES_PERMISSIONS, 'DASHBOARD.VIEW', 'EXPENSE.EDIT', 'EXPENSE.APPROVE'];
+const MANAGER_PERMISSIONS: Permission[] = [...SALES_PERMISSIONS, 'DASHBOARD.VIEW', 'EXPENSE.APPROVE'];
 /** Finance: expense applications and their approval, complaints (refunds). */
 const FINANCE_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'EXPENSE.EDIT', 'EXPENSE.APPROVE', 'COMPLAINT.EDIT'];
 
