@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import writeXlsxFile from 'write-excel-file/node';
 import { CASE_TRANSITIONS, serviceFeeOf, type CaseDetailDto, type CaseInput, type CaseListInput, type CaseRowDto, type CaseStatusName } from '@/contracts/crm';
 import type { Lang } from '@/lib/lang';
@@ -18,6 +19,9 @@ import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
 import { transitionCase } from './status';
 
 export const CASE_REPORT_MAX_BYTES = 1024 * 1024;
+
+/** The table under the alias `c` of the queries below, for the ownership condition. */
+const aliased = alias(testingCases, 'c');
 
 interface Row {
   id: number; case_no: string; owner_id: number; owner_name: string; company_id: number | null; customer_name: string; contact_name: string; contact_email: string;
@@ -41,7 +45,7 @@ function toRow(r: Row): CaseRowDto {
 }
 
 function listFilters(actor: ScopedStaff, input: Omit<CaseListInput, 'cursor' | 'limit' | 'sort'>): SQL[] {
-  const filters = [ownedRecordVisibleTo(actor, testingCases.ownerId)];
+  const filters = [ownedRecordVisibleTo(actor, aliased.ownerId)];
   if (input.status) filters.push(sql`c.status = ${input.status}`);
   if (input.invoiceType) filters.push(sql`c.invoice_type = ${input.invoiceType}`);
   if (input.key) {
@@ -73,7 +77,7 @@ export async function listCases(db: Db, actor: ScopedStaff, input: CaseListInput
 
 async function loadCase(db: Db, actor: ScopedStaff, id: number, lock = false): Promise<Row> {
   if (lock) await db.execute(sql`select id from testing_cases where id = ${id} for update`);
-  const [row] = rowsOf<Row>(await db.execute(sql`${SELECT} where c.id = ${id} and ${ownedRecordVisibleTo(actor, testingCases.ownerId)}`));
+  const [row] = rowsOf<Row>(await db.execute(sql`${SELECT} where c.id = ${id} and ${ownedRecordVisibleTo(actor, aliased.ownerId)}`));
   if (!row) throw new AppError(404, 'caseNotFound');
   return row;
 }

@@ -4,6 +4,7 @@ import {
   CASE_STATUSES, CASE_TRANSITIONS, EXPENSE_STATUSES, caseInputSchema, centsToMoney, expenseInputSchema, moneySchema, moneyToCents, serviceFeeOf, type CaseStatusName,
 } from '@/contracts/crm';
 import { AppError } from '@/server/errors';
+import { excelText } from '@/server/modules/expenses/keyset';
 import { transitionExpense } from '@/server/modules/expenses/status';
 import { transitionCase } from './status';
 
@@ -105,5 +106,11 @@ describe('money rules', () => {
     expect(special.error?.issues[0]).toMatchObject({ path: ['taxNo'], message: 'taxNoRequired' });
     expect(caseInputSchema.safeParse({ ...base, invoiceType: 'special', taxNo: '91310104MA1FR8XK3P' }).success).toBe(true);
     expect(caseInputSchema.safeParse({ ...base, invoiceType: 'special', taxNo: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('export cells', () => {
+  it.each([['=1+1', "'=1+1"], ['+86 138', "'+86 138"], ['-2', "'-2"], ['@SUM(A1)', "'@SUM(A1)"], ['\tx', "'\tx"], ['华东理工', '华东理工'], ['a=b', 'a=b']])('%j is written as %j', (input, output) => {
+    expect(excelText(input)).toBe(output);
   });
 });
