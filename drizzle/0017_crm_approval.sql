@@ -162,3 +162,14 @@ WHERE r."entity_type" = 'expense' AND NOT EXISTS (SELECT 1 FROM "staff_approval_
 INSERT INTO "staff_approval_rule_tiers" ("rule_id", "seq", "approver_kind", "permission", "team_id")
 SELECT r."id", 2, 'permission', 'EXPENSE.APPROVE', (SELECT min("id") FROM "staff_teams" WHERE "name_zh" = '财务部') FROM "staff_approval_rules" r
 WHERE r."entity_type" = 'expense' AND r."amount_above" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "staff_approval_rule_tiers" t WHERE t."rule_id" = r."id" AND t."seq" = 2);
+--> statement-breakpoint
+-- The approvals, testing-case and expense pages join the back-office menu of a database seeded before them (a new one gets them from the seed).
+INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
+SELECT NULL, c.path, c.component, c.name, c.title_zh, c.title_en, c.icon, c.permission, c.sort
+FROM (VALUES
+  ('/approvals', 'approvals/index', 'Approvals', '待我审批', 'Waiting for me', 'SolutionOutlined', 'ADMIN.ACCESS', 300),
+  ('/cases', 'cases/index', 'Cases', '检测服务', 'Testing cases', 'ExperimentOutlined', 'CASE.EDIT', 310),
+  ('/expenses', 'expenses/index', 'Expenses', '费用申请', 'Expenses', 'MoneyCollectOutlined', 'ADMIN.ACCESS', 320),
+  ('/approval-rules', 'approval-rules/index', 'ApprovalRules', '审批规则', 'Approval rules', 'SafetyOutlined', 'APPROVAL.RULES', 330)
+) AS c(path, component, name, title_zh, title_en, icon, permission, sort)
+WHERE EXISTS (SELECT 1 FROM "menus") AND NOT EXISTS (SELECT 1 FROM "menus" m WHERE m."path" = c.path AND m."parent_id" IS NULL);

@@ -99,6 +99,12 @@ export const approvalRuleSchema = z.object({
 });
 export type ApprovalRuleDto = z.infer<typeof approvalRuleSchema>;
 export const approvalRuleListSchema = z.object({ items: z.array(approvalRuleSchema) });
+export const approvalRuleOptionsSchema = z.object({
+  teams: z.array(z.object({ id: z.number().int(), nameZh: z.string(), nameEn: z.string() })),
+  staff: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  permissions: z.array(z.string()),
+});
+export type ApprovalRuleOptionsDto = z.infer<typeof approvalRuleOptionsSchema>;
 export const approvalRuleUpdateSchema = approvalRuleInputSchema.extend({ id: idSchema });
 
 export const approvalStepSchema = z.object({
@@ -217,6 +223,7 @@ export const expenseDetailSchema = expenseRowSchema.extend({
   canEdit: z.boolean(),
   canSubmit: z.boolean(),
   canWithdraw: z.boolean(),
+  canRevise: z.boolean(),
   /** The step the caller may decide now, if any. */
   myStepId: z.number().int().nullable(),
 });

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import { idParamSchema } from '@/contracts/admin';
 import {
-  approvalRequestSchema, approvalRuleInputSchema, approvalRuleListSchema, approvalRuleUpdateSchema, decisionInputSchema, inboxCountSchema, inboxInputSchema, inboxSchema,
+  approvalRequestSchema, approvalRuleInputSchema, approvalRuleOptionsSchema, approvalRuleListSchema, approvalRuleUpdateSchema, decisionInputSchema, inboxCountSchema, inboxInputSchema, inboxSchema,
 } from '@/contracts/crm';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
@@ -12,7 +12,7 @@ import { auditActorOf } from '@/server/modules/audit/record';
 import { decideStep } from './decide';
 import { approverOf } from './engine';
 import { countInbox, listInbox } from './inbox';
-import { createApprovalRule, deleteApprovalRule, listApprovalRules, updateApprovalRule } from './rules';
+import { approvalRuleOptions, createApprovalRule, deleteApprovalRule, listApprovalRules, updateApprovalRule } from './rules';
 
 /** The signed-in staff member as the engine sees them. */
 export function staffOf(c: Context<AppEnv>): { staffId: number; name: string; permissions: readonly string[] } {
@@ -54,6 +54,12 @@ approvalsAdminRouter.endpoint(
 approvalsAdminRouter.endpoint(
   { method: 'get', path: '/rules', tags, summary: 'Approval rules with their tiers', output: rulesSchema, audience: 'staff', permissions: ['APPROVAL.RULES'] },
   async (_input, c) => ({ items: await listApprovalRules(c.get('db')) }),
+);
+
+// GET /api/admin/approvals/rule-options — teams, staff and permissions a rule may name
+approvalsAdminRouter.endpoint(
+  { method: 'get', path: '/rule-options', tags, summary: 'What an approval rule may name', output: approvalRuleOptionsSchema, audience: 'staff', permissions: ['APPROVAL.RULES'] },
+  async (_input, c) => approvalRuleOptions(c.get('db')),
 );
 
 // POST /api/admin/approvals/rules — a new rule (conditions and tiers)

@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ApprovalRuleDto, ApprovalRuleInput } from '@/contracts/crm';
-import { isPermission } from '@/server/auth/permissions';
+import type { ApprovalRuleDto, ApprovalRuleInput, ApprovalRuleOptionsDto } from '@/contracts/crm';
+import { isPermission, permissionsOfScope } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
 import { staff, staffApprovalRequests, staffApprovalRuleTiers, staffApprovalRules, staffTeams } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -107,4 +107,13 @@ export async function deleteApprovalRule(db: Db, actor: AuditActor, id: number):
     await recordAudit(tx, actor, { action: 'delete', entity: 'approval_rule', entityId: id, before: { name: before.name, entityType: before.entityType } });
   });
   return listApprovalRules(db);
+}
+
+/** What a rule's form chooses from: the teams, the active staff and the staff permissions. */
+export async function approvalRuleOptions(db: Db): Promise<ApprovalRuleOptionsDto> {
+  const [teams, members] = await Promise.all([
+    db.select({ id: staffTeams.id, nameZh: staffTeams.nameZh, nameEn: staffTeams.nameEn }).from(staffTeams).orderBy(asc(staffTeams.sort), asc(staffTeams.id)),
+    db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.active, true)).orderBy(asc(staff.id)),
+  ]);
+  return { teams, staff: members, permissions: permissionsOfScope('staff') };
 }

@@ -109,6 +109,7 @@ export async function getExpense(db: Db, actor: ExpenseActor, id: number): Promi
     canEdit: mine && row.status === 'draft',
     canSubmit: mine && row.status === 'draft',
     canWithdraw: mine && row.status === 'pending',
+    canRevise: mine && row.status === 'rejected',
     myStepId: await myPendingStep(db, me, 'expense', id),
   };
 }
