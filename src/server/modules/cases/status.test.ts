@@ -114,3 +114,9 @@ describe('export cells', () => {
     expect(excelText(input)).toBe(output);
   });
 });
+
+describe('expense dates', () => {
+  it.each([['2026-11-01', true], ['2024-02-29', true], ['2026-02-30', false], ['2026-13-01', false], ['0000-01-01', false], ['1999-12-31', false], ['2026-1-1', false]])('%s is accepted: %s', (spentOn, ok) => {
+    expect(expenseInputSchema.safeParse({ category: 'travel', spentOn }).success).toBe(ok);
+  });
+});
