@@ -18,6 +18,7 @@ import { AdminSettingsProvider, useAdminSettings, type AdminSettings } from './a
 import { AdminUserContext } from './admin-user';
 import { ADMIN_VIEWS } from './admin-views';
 import { menuIcon } from './menu-icon';
+import { InboxBadge } from './inbox-badge';
 import { ThemeDrawer } from './theme-drawer';
 import { flattenRoutes, joinPath, touchCache, type AdminRoute, type VisitedView } from './visited-views';
 import { VisitedTabs } from './visited-tabs';
@@ -173,6 +174,7 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
             {route && !mobile ? <Breadcrumbs route={route} routes={routes} /> : <Typography.Text strong ellipsis>{route?.item.meta.title ?? t('title')}</Typography.Text>}
           </div>
           <div className="flex shrink-0 items-center gap-1">
+            <InboxBadge />
             <Link href="/" aria-label={t('backToShop')}><Button type="text" icon={<ShopOutlined />}><span className="hidden md:inline">{t('backToShop')}</span></Button></Link>
             <Dropdown menu={{ items: [
               { key: 'zh-CN', label: <Link href={fullHref} locale="zh-CN">中文</Link> },

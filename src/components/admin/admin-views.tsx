@@ -2,11 +2,15 @@
 
 import type { ComponentType } from 'react';
 import { useAdminUser } from './admin-user';
+import { ApprovalRulesView } from './views/approval-rules-view';
 import { AuditView } from './views/audit-view';
 import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
+import { CasesView } from './views/cases-view';
 import { CategoriesView } from './views/categories-view';
 import { DashboardView } from './views/dashboard-view';
+import { ExpensesView } from './views/expenses-view';
+import { InboxView } from './views/inbox-view';
 import { MenuEditorView } from './views/menu-editor-view';
 import { ContentItemsView } from './views/content-items-view';
 import { ProductsView } from './views/products-view';
@@ -54,4 +58,8 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/content/support': SupportView,
   '/admin/content/resources': ResourcesView,
   '/admin/content/brand-articles': BrandArticlesView,
+  '/admin/cases': CasesView,
+  '/admin/expenses': ExpensesView,
+  '/admin/approvals': InboxView,
+  '/admin/approval-rules': ApprovalRulesView,
 };

@@ -35,6 +35,9 @@ import { companyUserRouter } from '@/server/modules/company/routes';
 import { companySettingsRouter } from '@/server/modules/company/settings-routes';
 import { companyFilesRouter } from '@/server/modules/company/file-routes';
 import { trackingAppRouter, visitorWebRouter } from '@/server/modules/tracking/routes';
+import { approvalsAdminRouter } from '@/server/modules/approvals/routes';
+import { caseReportWebRouter, casesAdminRouter } from '@/server/modules/cases/routes';
+import { expensesAdminRouter } from '@/server/modules/expenses/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
 export const webRouters = [
@@ -43,7 +46,7 @@ export const webRouters = [
   visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
-  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter,
+  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
@@ -51,7 +54,7 @@ export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
-  contentAdminRouter,
+  contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -6,6 +6,7 @@ import type { FileStore } from '@/server/modules/files/store';
 import type { Db } from '@/server/db/client';
 import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
 import { ensureCompanySeedFiles } from './company-admin';
+import { ensureCrmSeedFiles } from './crm';
 
 const BATCH = 1000;
 
@@ -54,5 +55,6 @@ export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ writt
     written += 1;
   }
   const company = await ensureCompanySeedFiles(db, store);
-  return { written: written + company.written, checked: checked + company.checked };
+  const crm = await ensureCrmSeedFiles(db, store);
+  return { written: written + company.written + crm.written, checked: checked + company.checked + crm.checked };
 }

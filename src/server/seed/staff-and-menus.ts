@@ -22,11 +22,12 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
   { loginName: 'finance', password: 'Finance#2026', role: '财务' },
 ];
 
-const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT'];
+/** Sales: customers, quotations, contracts, testing cases, and their own expense applications. */
+const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT'];
 /** Operations: keeps the catalogue (brands, categories) and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
 const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT'];
 /** A team's manager: what the team's sales members do, the dashboard figures, and approving the team's expenses. */
-const MANAGER_PERMISSIONS: Permission[] = [...SALES_PERMISSIONS, 'DASHBOARD.VIEW', 'EXPENSE.EDIT', 'EXPENSE.APPROVE'];
+const MANAGER_PERMISSIONS: Permission[] = [...SALES_PERMISSIONS, 'DASHBOARD.VIEW', 'EXPENSE.APPROVE'];
 /** Finance: expense applications and their approval, complaints (refunds). */
 const FINANCE_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'EXPENSE.EDIT', 'EXPENSE.APPROVE', 'COMPLAINT.EDIT'];
 
@@ -98,8 +99,8 @@ export async function seedStaff(db: Db, hashes: ReadonlyMap<string, string>): Pr
 type MenuSeed = Omit<NewMenu, 'parentId' | 'sort'>;
 
 /**
- * Only items whose page exists are seeded (a test opens each one): the CRM items (customers, quotations,
- * contracts, cases, complaints, expenses) come back with their pages.
+ * Only items whose page exists are seeded (a test opens each one): the CRM items still without pages (customers, quotations,
+ * contracts, complaints) come back with their pages.
  */
 const TOP_LEVEL: MenuSeed[] = [
   { path: '/dashboard', component: 'dashboard/index', name: 'Dashboard', titleZh: '首页', titleEn: 'Dashboard', icon: 'DashboardOutlined', affix: true, permission: 'ADMIN.ACCESS' },
@@ -125,6 +126,14 @@ const SYSTEM_SETTING_CHILDREN: MenuSeed[] = [
 const REQUESTS: MenuSeed = {
   path: '/requests', component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', permission: 'CUSTOMER.EDIT',
 };
+
+/** The back-office CRM's approvals, expenses and testing cases (ADR 0037). */
+const CRM_ITEMS: MenuSeed[] = [
+  { path: '/approvals', component: 'approvals/index', name: 'Approvals', titleZh: '待我审批', titleEn: 'Waiting for me', icon: 'SolutionOutlined', permission: 'ADMIN.ACCESS' },
+  { path: '/cases', component: 'cases/index', name: 'Cases', titleZh: '检测服务', titleEn: 'Testing cases', icon: 'ExperimentOutlined', permission: 'CASE.EDIT' },
+  { path: '/expenses', component: 'expenses/index', name: 'Expenses', titleZh: '费用申请', titleEn: 'Expenses', icon: 'MoneyCollectOutlined', permission: 'ADMIN.ACCESS' },
+  { path: '/approval-rules', component: 'approval-rules/index', name: 'ApprovalRules', titleZh: '审批规则', titleEn: 'Approval rules', icon: 'SafetyOutlined', permission: 'APPROVAL.RULES' },
+];
 
 /** The catalogue group: shown to members who may edit the catalogue. */
 const CATALOGUE: MenuSeed = {
@@ -164,8 +173,9 @@ export async function seedMenus(db: Db): Promise<number> {
   if (!content) throw new Error('Content menu was not inserted');
   await db.insert(menus).values(CONTENT_CHILDREN.map((m, i) => ({ ...m, parentId: content.id, sort: (i + 1) * 10 })));
   await db.insert(menus).values({ ...REQUESTS, parentId: null, sort: 200 });
+  await db.insert(menus).values(CRM_ITEMS.map((m, i) => ({ ...m, parentId: null, sort: 300 + i * 10 })));
   const [group] = await db.insert(menus).values({ ...SYSTEM_SETTING, parentId: null, sort: 900 }).returning({ id: menus.id });
   if (!group) throw new Error('System-setting menu was not inserted');
   await db.insert(menus).values(SYSTEM_SETTING_CHILDREN.map((m, i) => ({ ...m, parentId: group.id, sort: (i + 1) * 10 })));
-  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
+  return TOP_LEVEL.length + CRM_ITEMS.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
 }

@@ -1,0 +1,19 @@
+import 'server-only';
+import type { ApprovalEntityType } from '@/contracts/crm';
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/errors';
+import type { AuditActor } from '@/server/modules/audit/record';
+import { applyExpenseOutcome } from '@/server/modules/expenses/outcome';
+
+/**
+ * Where a final decision goes: each entity type that uses the engine names the function that moves
+ * its entity (through that entity's own transition function) in the decision's transaction.
+ */
+export async function applyApprovalOutcome(tx: Db, actor: AuditActor, entityType: ApprovalEntityType, entityId: number, outcome: 'approved' | 'rejected'): Promise<void> {
+  switch (entityType) {
+    case 'expense':
+      return applyExpenseOutcome(tx, actor, entityId, outcome);
+    default:
+      throw new AppError(409, 'approvalEntityUnsupported', { entityType });
+  }
+}

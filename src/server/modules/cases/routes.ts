@@ -1,0 +1,132 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { idParamSchema } from '@/contracts/admin';
+import { caseDetailSchema, caseInputSchema, caseListInputSchema, caseListSchema, caseTransitionSchema, caseUpdateSchema } from '@/contracts/crm';
+import { AppError } from '@/server/errors';
+import { clientInfo } from '@/server/http/cookies';
+import type { AppEnv } from '@/server/http/context';
+import { success } from '@/server/http/envelope';
+import { parseInput, readRawInput } from '@/server/http/input';
+import { requireAuth } from '@/server/http/middleware/authorise';
+import { siteOrigin } from '@/server/http/request-origin';
+import { apiRegistry, createRouter } from '@/server/http/router';
+import { readSingleFile } from '@/server/http/single-file';
+import { staffOf } from '@/server/modules/approvals/routes';
+import { auditActorOf } from '@/server/modules/audit/record';
+import type { StoredFile } from '@/server/modules/files/store';
+import { contentDisposition } from '@/server/modules/files/routes';
+import {
+  CASE_REPORT_MAX_BYTES, createCase, exportCases, getCase, listCases, moveCase, openCaseReport, openCaseReportByToken, sendCaseReport, storeCaseReport, updateCase,
+} from './cases';
+
+/** Testing-service cases (ADR 0037): CASE.EDIT, scoped by the owner in the query. */
+export const casesAdminRouter = createRouter('/api/admin/cases');
+
+const tags = ['admin: cases'];
+const withAudit = (c: Context<AppEnv>) => ({ ...staffOf(c), audit: auditActorOf(c.get('actor'), clientInfo(c).ip) });
+const exportInput = caseListInputSchema.omit({ cursor: true, limit: true, sort: true });
+
+function sendStored(c: Context<AppEnv>, stored: { file: StoredFile; name: string; key: string }, cache: string): Response {
+  const ext = stored.key.slice(stored.key.lastIndexOf('.') + 1);
+  const type = ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
+  return new Response(stored.file.stream(), {
+    status: 200,
+    headers: {
+      'content-type': type, 'content-length': String(stored.file.size), 'content-disposition': contentDisposition(stored.name), 'cache-control': cache,
+      'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox", 'x-request-id': c.get('requestId'),
+    },
+  });
+}
+
+// GET /api/admin/cases — search, status and invoice filters, sort (time or test fee), keyset pages
+casesAdminRouter.endpoint(
+  { method: 'get', path: '', tags, summary: 'Testing cases the caller may see', input: caseListInputSchema, output: caseListSchema, audience: 'staff', permissions: ['CASE.EDIT'] },
+  async (input, c) => listCases(c.get('db'), staffOf(c), input),
+);
+
+// GET /api/admin/cases/export — the list's cases as an Excel workbook
+casesAdminRouter.app.get('/export', requireAuth('staff', ['CASE.EDIT']), async (c) => {
+  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
+  const workbook = await exportCases(c.get('db'), staffOf(c), input, c.get('lang'));
+  return new Response(new Uint8Array(workbook), {
+    status: 200,
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': contentDisposition(`cases-${new Date().toISOString().slice(0, 10)}.xlsx`),
+      'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'x-request-id': c.get('requestId'),
+    },
+  });
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/cases/export', tags, audience: 'staff', permissions: ['CASE.EDIT'], input: exportInput,
+  summary: 'Export the case list as an Excel workbook (.xlsx, at most 10,000)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
+  output: z.string().describe('xlsx bytes'),
+});
+
+// GET /api/admin/cases/:id — one case with the states it may move to
+casesAdminRouter.endpoint(
+  { method: 'get', path: '/:id', tags, summary: 'One testing case', input: idParamSchema, output: caseDetailSchema, audience: 'staff', permissions: ['CASE.EDIT'] },
+  async (input, c) => getCase(c.get('db'), staffOf(c), input.id),
+);
+
+// POST /api/admin/cases — a new case owned by the caller (service fee computed by the server)
+casesAdminRouter.endpoint(
+  { method: 'post', path: '', tags, summary: 'New testing case', input: caseInputSchema, output: caseDetailSchema, audience: 'staff', permissions: ['CASE.EDIT'] },
+  async (input, c) => createCase(c.get('db'), withAudit(c), input),
+);
+
+// PUT /api/admin/cases/:id — edit an open case
+casesAdminRouter.endpoint(
+  { method: 'put', path: '/:id', tags, summary: 'Edit an open testing case', input: caseUpdateSchema, output: caseDetailSchema, audience: 'staff', permissions: ['CASE.EDIT'] },
+  async ({ id, ...input }, c) => updateCase(c.get('db'), withAudit(c), id, input),
+);
+
+// PUT /api/admin/cases/:id/status — move through the transition function (reason for rejected and lost)
+casesAdminRouter.endpoint(
+  { method: 'put', path: '/:id/status', tags, summary: 'Change the state of a testing case', input: caseTransitionSchema, output: caseDetailSchema, audience: 'staff', permissions: ['CASE.EDIT'] },
+  async (input, c) => moveCase(c.get('db'), withAudit(c), input.id, input.to, input.reason),
+);
+
+// POST /api/admin/cases/:id/report — multipart `file`: the case's report (PDF or image by its bytes)
+casesAdminRouter.app.post('/:id/report', requireAuth('staff', ['CASE.EDIT']), async (c) => {
+  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
+  const file = await readSingleFile(c, { maxBytes: CASE_REPORT_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'caseReportTooLarge' });
+  const detail = await storeCaseReport(c.get('db'), withAudit(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  return success(c, caseDetailSchema.parse(detail));
+});
+apiRegistry.push({
+  method: 'post', fullPath: '/api/admin/cases/:id/report', tags, audience: 'staff', permissions: ['CASE.EDIT'], summary: 'Upload the report of a passed or finished case',
+  description: `multipart/form-data with one part, \`file\`: PDF, PNG, JPEG or WebP as the bytes say (415 otherwise), at most ${CASE_REPORT_MAX_BYTES / 1024} KiB.`,
+  input: idParamSchema.extend({ file: z.string().describe('the report (binary part)') }), output: caseDetailSchema,
+});
+
+// GET /api/admin/cases/:id/report — download the report of a case the caller may see
+casesAdminRouter.app.get('/:id/report', requireAuth('staff', ['CASE.EDIT']), async (c) => {
+  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
+  return sendStored(c, await openCaseReport(c.get('db'), staffOf(c), id), 'private, no-store');
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/cases/:id/report', tags, audience: 'staff', permissions: ['CASE.EDIT'], input: idParamSchema,
+  summary: 'Download the report of a case', description: 'Answers the file itself, or the JSON envelope on an error.', output: z.string().describe('file bytes'),
+});
+
+// POST /api/admin/cases/:id/send-report — mail the report's download link to the case's contact
+casesAdminRouter.endpoint(
+  { method: 'post', path: '/:id/send-report', tags, summary: 'Mail the report link to the customer contact', input: idParamSchema, output: caseDetailSchema, audience: 'staff', permissions: ['CASE.EDIT'] },
+  async (input, c) => sendCaseReport(c.get('db'), withAudit(c), input.id, siteOrigin(c), c.get('lang')),
+);
+
+/** The customer's download link of a case report (the token is the secret). */
+export const caseReportWebRouter = createRouter('/api/web/case-reports');
+
+// GET /api/web/case-reports/:token — download a case report from the mailed link
+caseReportWebRouter.app.get('/:token', async (c) => {
+  const token = c.req.param('token');
+  if (!token) throw new AppError(404, 'fileNotFound');
+  return sendStored(c, await openCaseReportByToken(c.get('db'), token), 'private, no-store');
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/web/case-reports/:token', tags: ['cases'], audience: 'public', permissions: [], input: z.object({ token: z.string().max(64) }),
+  summary: 'Download a testing-case report from the mailed link', description: 'Answers the file itself, or the JSON envelope on an error.', output: z.string().describe('file bytes'),
+});

@@ -1,0 +1,114 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { idParamSchema } from '@/contracts/admin';
+import { expenseActionSchema, expenseDetailSchema, expenseInputSchema, expenseListInputSchema, expenseListSchema, expenseUpdateSchema } from '@/contracts/crm';
+import { idSchema } from '@/contracts/numbers';
+import { clientInfo } from '@/server/http/cookies';
+import type { AppEnv } from '@/server/http/context';
+import { success } from '@/server/http/envelope';
+import { parseInput, readRawInput } from '@/server/http/input';
+import { requireAuth } from '@/server/http/middleware/authorise';
+import { apiRegistry, createRouter } from '@/server/http/router';
+import { readSingleFile } from '@/server/http/single-file';
+import { staffOf } from '@/server/modules/approvals/routes';
+import { auditActorOf } from '@/server/modules/audit/record';
+import { contentDisposition } from '@/server/modules/files/routes';
+import {
+  EXPENSE_ATTACHMENT_MAX_BYTES, actOnExpense, addExpenseAttachment, createExpense, exportExpenses, getExpense, listExpenses, openExpenseAttachment,
+  removeExpenseAttachment, updateExpense,
+} from './expenses';
+
+/** Expense applications (ADR 0037): applicants with EXPENSE.EDIT; approvers see what waits for them. */
+export const expensesAdminRouter = createRouter('/api/admin/expenses');
+
+const tags = ['admin: expenses'];
+const withAudit = (c: Context<AppEnv>) => ({ ...staffOf(c), audit: auditActorOf(c.get('actor'), clientInfo(c).ip) });
+const attachmentParams = z.object({ id: idSchema, attachmentId: idSchema });
+const exportInput = expenseListInputSchema.omit({ cursor: true, limit: true, sort: true });
+
+// GET /api/admin/expenses — search, status, category, scope, sort (time or amount), keyset pages
+expensesAdminRouter.endpoint(
+  { method: 'get', path: '', tags, summary: 'Expense applications the caller may see', input: expenseListInputSchema, output: expenseListSchema, audience: 'staff', permissions: ['ADMIN.ACCESS'] },
+  async (input, c) => listExpenses(c.get('db'), staffOf(c), input),
+);
+
+// GET /api/admin/expenses/export — the list's applications as an Excel workbook
+expensesAdminRouter.app.get('/export', requireAuth('staff', ['ADMIN.ACCESS']), async (c) => {
+  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
+  const workbook = await exportExpenses(c.get('db'), staffOf(c), input, c.get('lang'));
+  return new Response(new Uint8Array(workbook), {
+    status: 200,
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': contentDisposition(`expenses-${new Date().toISOString().slice(0, 10)}.xlsx`),
+      'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'x-request-id': c.get('requestId'),
+    },
+  });
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/expenses/export', tags, audience: 'staff', permissions: ['ADMIN.ACCESS'], input: exportInput,
+  summary: 'Export the expense list as an Excel workbook (.xlsx, at most 10,000)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
+  output: z.string().describe('xlsx bytes'),
+});
+
+// GET /api/admin/expenses/:id — one application with receipts, approval steps and the caller's possible actions
+expensesAdminRouter.endpoint(
+  { method: 'get', path: '/:id', tags, summary: 'One expense application', input: idParamSchema, output: expenseDetailSchema, audience: 'staff', permissions: ['ADMIN.ACCESS'] },
+  async (input, c) => getExpense(c.get('db'), staffOf(c), input.id),
+);
+
+// POST /api/admin/expenses — a new draft of the caller
+expensesAdminRouter.endpoint(
+  { method: 'post', path: '', tags, summary: 'New expense application (draft)', input: expenseInputSchema, output: expenseDetailSchema, audience: 'staff', permissions: ['EXPENSE.EDIT'] },
+  async (input, c) => createExpense(c.get('db'), withAudit(c), input),
+);
+
+// PUT /api/admin/expenses/:id — the applicant edits a draft
+expensesAdminRouter.endpoint(
+  { method: 'put', path: '/:id', tags, summary: 'Edit a draft expense application', input: expenseUpdateSchema, output: expenseDetailSchema, audience: 'staff', permissions: ['EXPENSE.EDIT'] },
+  async ({ id, ...input }, c) => updateExpense(c.get('db'), withAudit(c), id, input),
+);
+
+// POST /api/admin/expenses/:id/action — submit (opens the approval), withdraw, revise
+expensesAdminRouter.endpoint(
+  { method: 'post', path: '/:id/action', tags, summary: 'Submit, withdraw or revise an expense application', input: expenseActionSchema, output: expenseDetailSchema, audience: 'staff', permissions: ['EXPENSE.EDIT'] },
+  async (input, c) => actOnExpense(c.get('db'), withAudit(c), input.id, input.action),
+);
+
+// POST /api/admin/expenses/:id/attachments — multipart `file`: a receipt (image or PDF by its bytes)
+expensesAdminRouter.app.post('/:id/attachments', requireAuth('staff', ['EXPENSE.EDIT']), async (c) => {
+  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
+  const file = await readSingleFile(c, { maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'expenseFileTooLarge' });
+  const detail = await addExpenseAttachment(c.get('db'), withAudit(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  return success(c, expenseDetailSchema.parse(detail));
+});
+apiRegistry.push({
+  method: 'post', fullPath: '/api/admin/expenses/:id/attachments', tags, audience: 'staff', permissions: ['EXPENSE.EDIT'],
+  summary: 'Attach a receipt to a draft expense application',
+  description: `multipart/form-data with one part, \`file\`: PNG, JPEG, WebP (re-encoded) or PDF as the bytes say (415 otherwise), at most ${EXPENSE_ATTACHMENT_MAX_BYTES / 1024} KiB.`,
+  input: idParamSchema.extend({ file: z.string().describe('the receipt (binary part)') }), output: expenseDetailSchema,
+});
+
+// DELETE /api/admin/expenses/:id/attachments/:attachmentId — remove a receipt from a draft
+expensesAdminRouter.endpoint(
+  { method: 'delete', path: '/:id/attachments/:attachmentId', tags, summary: 'Remove a receipt from a draft', input: attachmentParams, output: expenseDetailSchema, audience: 'staff', permissions: ['EXPENSE.EDIT'] },
+  async (input, c) => removeExpenseAttachment(c.get('db'), withAudit(c), input.id, input.attachmentId),
+);
+
+// GET /api/admin/expenses/:id/attachments/:attachmentId — download a receipt of an application the caller may see
+expensesAdminRouter.app.get('/:id/attachments/:attachmentId', requireAuth('staff', ['ADMIN.ACCESS']), async (c) => {
+  const input = parseInput(attachmentParams, { id: c.req.param('id'), attachmentId: c.req.param('attachmentId') }, c.get('lang'));
+  const { file, name, mime } = await openExpenseAttachment(c.get('db'), staffOf(c), input.id, input.attachmentId);
+  return new Response(file.stream(), {
+    status: 200,
+    headers: {
+      'content-type': mime, 'content-length': String(file.size), 'content-disposition': contentDisposition(name), 'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox", 'x-request-id': c.get('requestId'),
+    },
+  });
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/expenses/:id/attachments/:attachmentId', tags, audience: 'staff', permissions: ['ADMIN.ACCESS'], input: attachmentParams,
+  summary: 'Download a receipt', description: 'Answers the file itself, or the JSON envelope on an error.', output: z.string().describe('file bytes'),
+});
