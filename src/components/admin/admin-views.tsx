@@ -6,6 +6,7 @@ import { AuditView } from './views/audit-view';
 import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
 import { CategoriesView } from './views/categories-view';
+import { CommentsView } from './views/comments-view';
 import { DashboardView } from './views/dashboard-view';
 import { MenuEditorView } from './views/menu-editor-view';
 import { NewsView } from './views/news-view';
@@ -41,4 +42,5 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/catalog/categories': CategoriesView,
   '/admin/content/news': NewsView,
   '/admin/content/banners': BannersView,
+  '/admin/content/comments': CommentsView,
 };

@@ -8,6 +8,7 @@ import type { AdminNewsDto, AdminNewsInput, AdminNewsRowDto, AdminNewsTypeDto, N
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from './record-history';
+import { LinkedItemsPanel } from './linked-items-panel';
 import { RichTextEditor } from './rich-text-editor';
 import { useAdminAction } from './use-admin-action';
 
@@ -152,6 +153,7 @@ function NewsEditor({ id, types, wide, onClose, onSaved }: {
   id: number | 'new'; types: AdminNewsTypeDto[]; wide: boolean; onClose: () => void; onSaved: (id: number) => void;
 }) {
   const t = useTranslations('adminContent');
+  const tk = useTranslations('adminLinks');
   const locale = useLocale();
   const [form] = Form.useForm<FormValues>();
   const [item, setItem] = useState<AdminNewsDto | null>(null);
@@ -232,6 +234,8 @@ function NewsEditor({ id, types, wide, onClose, onSaved }: {
           </div>
         </Form>
         <p className="text-xs text-slate-500">{t('draftHelp')}</p>
+        <h2 className="mb-3 mt-6 border-t border-slate-200 pt-4 text-base font-semibold">{tk('title')}</h2>
+        <LinkedItemsPanel owner="content" id={item?.id ?? null} />
       </Spin>
     </Drawer>
   );
