@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageParams } from './numbers';
+import { idSchema, pageParams, wholeNumber } from './numbers';
 
 /**
  * Contracts of the back-office's comment moderation and linked items (ADR 0036). Messages are keys
@@ -104,3 +104,58 @@ export const linkSearchInputSchema = z.object({
   key: z.string().trim().min(1).max(50),
 });
 export const linkCandidatesSchema = z.object({ products: z.array(linkedProductSchema), content: z.array(linkedContentSchema) });
+
+// ---- channels' categories and tags -------------------------------------------------------------
+
+/** The content channels (fixed): each has its categories (`content_categories.kind`). */
+export const CHANNELS = ['news', 'application', 'citation', 'support', 'resource'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+const name = (message: string) => z.string({ message }).trim().min(1, { message }).max(60, { message });
+const sort = wholeNumber(z.number().int().min(0).max(100_000, { message: 'taxonomySortInvalid' }));
+
+export const adminCategoryListInputSchema = z.object({
+  channel: z.preprocess(emptyAsUndefined, z.enum(CHANNELS).optional()),
+  key: searchKey,
+});
+export const adminContentCategorySchema = z.object({
+  id: z.number().int(), channel: z.enum(CHANNELS), nameZh: z.string(), nameEn: z.string(), sort: z.number().int(),
+  /** Content items filed under it: a category in use cannot be deleted. */
+  items: z.number().int(),
+});
+export type AdminContentCategoryDto = z.infer<typeof adminContentCategorySchema>;
+export const adminContentCategoryInputSchema = z.object({
+  channel: z.enum(CHANNELS, { message: 'channelInvalid' }),
+  nameZh: name('taxonomyNameInvalid'),
+  nameEn: name('taxonomyNameInvalid'),
+  sort: sort.default(0),
+});
+
+export const adminTagListInputSchema = z.object({ key: searchKey });
+export const adminTagSchema = z.object({
+  id: z.number().int(), slug: z.string(), nameZh: z.string(), nameEn: z.string(), sort: z.number().int(),
+  /** Content items tagged with it: a tag in use cannot be deleted. */
+  items: z.number().int(),
+});
+export type AdminTagDto = z.infer<typeof adminTagSchema>;
+export const adminTagInputSchema = z.object({
+  slug: z.string({ message: 'tagSlugInvalid' }).trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: 'tagSlugInvalid' }).max(40, { message: 'tagSlugInvalid' }),
+  nameZh: name('taxonomyNameInvalid'),
+  nameEn: name('taxonomyNameInvalid'),
+  sort: sort.default(0),
+});
+
+// ---- the about page ----------------------------------------------------------------------------
+
+export const ABOUT_BODY_MAX = 100_000;
+export const aboutInputSchema = z.object({
+  titleZh: z.string({ message: 'aboutTitleInvalid' }).trim().min(1, { message: 'aboutTitleInvalid' }).max(100, { message: 'aboutTitleInvalid' }),
+  titleEn: z.string({ message: 'aboutTitleInvalid' }).trim().min(1, { message: 'aboutTitleInvalid' }).max(100, { message: 'aboutTitleInvalid' }),
+  bodyZh: z.string({ message: 'aboutBodyTooLong' }).max(ABOUT_BODY_MAX, { message: 'aboutBodyTooLong' }),
+  bodyEn: z.string({ message: 'aboutBodyTooLong' }).max(ABOUT_BODY_MAX, { message: 'aboutBodyTooLong' }),
+});
+export type AboutInput = z.infer<typeof aboutInputSchema>;
+export const aboutSchema = aboutInputSchema.extend({ updatedAt: z.string().nullable() });
+export type AboutDto = z.infer<typeof aboutSchema>;
+export const aboutPreviewInputSchema = aboutInputSchema.pick({ bodyZh: true, bodyEn: true });
+export const aboutPreviewSchema = z.object({ bodyZh: z.string(), bodyEn: z.string() });
