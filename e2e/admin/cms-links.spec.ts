@@ -27,7 +27,7 @@ test('a visitor comment waits for approval; staff approve and answer it, the sto
   await v.getByLabel('昵称').fill('课题组小陈');
   await v.getByLabel('您的评论').fill(text);
   await v.getByTestId('comment-submit').click();
-  await expect(v.getByRole('status')).toHaveText('评论已提交，审核通过后显示', SLOW);
+  await expect(v.getByTestId('comments').getByRole('status')).toHaveText('评论已提交，审核通过后显示', SLOW);
   await v.reload();
   await expect(v.getByTestId('comments')).not.toContainText(stamp);
 
@@ -35,7 +35,7 @@ test('a visitor comment waits for approval; staff approve and answer it, the sto
   await loginAs(page, 'ops');
   await page.goto('/admin/content/comments');
   await shellReady(page);
-  await expect(page.getByRole('menu')).toContainText('评论审核');
+  await expect(page.getByRole('menu', { name: '菜单' })).toContainText('评论审核');
   const view = page.getByTestId('comments-view');
   await view.getByTestId('comments-search').locator('input').fill(stamp);
   await view.getByTestId('comments-search').locator('input').press('Enter');
@@ -66,7 +66,7 @@ test('a visitor comment waits for approval; staff approve and answer it, the sto
 
   // Hidden after a confirmation: gone from the storefront.
   await row.getByTestId('comment-hide').click();
-  await page.getByRole('button', { name: '隐藏' }).last().click();
+  await page.locator('.ant-popconfirm:visible .ant-popconfirm-buttons .ant-btn-primary').click();
   await expect(row.getByTestId('comment-status')).toHaveText('已隐藏', SLOW);
   await v.goto(`/support/detail?id=${qa!.id}`);
   await expect(v.getByTestId('comments')).not.toContainText(stamp);
