@@ -2,6 +2,7 @@
 
 import type { ComponentType } from 'react';
 import { useAdminUser } from './admin-user';
+import { AboutView } from './views/about-view';
 import { AuditView } from './views/audit-view';
 import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
@@ -16,6 +17,7 @@ import { RoleAddView } from './views/role-add-view';
 import { RolesView } from './views/roles-view';
 import { StaffAddView } from './views/staff-add-view';
 import { StaffListView } from './views/staff-list-view';
+import { ContentCategoriesView, ContentTagsView } from './views/taxonomy-views';
 import { WebSettingsView } from './views/web-settings-view';
 
 function Dashboard() {
@@ -43,4 +45,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/content/news': NewsView,
   '/admin/content/banners': BannersView,
   '/admin/content/comments': CommentsView,
+  '/admin/content/categories': ContentCategoriesView,
+  '/admin/content/tags': ContentTagsView,
+  '/admin/content/about': AboutView,
 };

@@ -249,7 +249,7 @@ describe('upgrading a database of the release before 0015: content', () => {
 });
 
 describe('upgrading a database of the release before 0017: comment moderation', () => {
-  it('keeps earlier comments shown, adds the moderation page to the content group once', async () => {
+  it('keeps earlier comments shown, adds the new content pages to the content group once', async () => {
     const older = releaseMigrations(16);
     const shop = await createEmptyTestDatabase();
     try {
@@ -269,6 +269,9 @@ describe('upgrading a database of the release before 0017: comment moderation', 
       expect(menu).toEqual([
         { path: 'news', permission: 'CONTENT.EDIT', title_en: 'News' },
         { path: 'comments', permission: 'CONTENT.EDIT', title_en: 'Comments' },
+        { path: 'categories', permission: 'CONTENT.EDIT', title_en: 'Channel categories' },
+        { path: 'tags', permission: 'CONTENT.EDIT', title_en: 'Tags' },
+        { path: 'about', permission: 'CONTENT.EDIT', title_en: 'About page' },
       ]);
     } finally {
       await shop.destroy();

@@ -138,7 +138,7 @@ const CATALOGUE_CHILDREN: MenuSeed[] = [
   { path: 'categories', component: 'catalog/categories/index', name: 'CatalogCategories', titleZh: '商品分类', titleEn: 'Categories', icon: 'ApartmentOutlined', permission: 'CATALOG.EDIT' },
 ];
 
-/** The content group (ADR 0033, 0036): news, banners and comment moderation, for members who may edit the content. */
+/** The content group (ADR 0033, 0036): news, banners, comment moderation, channel categories, tags and the about page, for members who may edit the content. */
 const CONTENT: MenuSeed = {
   path: '/content', component: 'Layout', name: 'Content', redirect: '/content/news', alwaysShow: true,
   titleZh: '内容管理', titleEn: 'Content', icon: 'ReadOutlined', permission: null,
@@ -148,6 +148,9 @@ const CONTENT_CHILDREN: MenuSeed[] = [
   { path: 'news', component: 'content/news/index', name: 'ContentNews', titleZh: '新闻管理', titleEn: 'News', icon: 'NotificationOutlined', permission: 'CONTENT.EDIT' },
   { path: 'banners', component: 'content/banners/index', name: 'ContentBanners', titleZh: '横幅管理', titleEn: 'Banners', icon: 'PictureOutlined', permission: 'CONTENT.EDIT' },
   { path: 'comments', component: 'content/comments/index', name: 'ContentComments', titleZh: '评论审核', titleEn: 'Comments', icon: 'CommentOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'categories', component: 'content/categories/index', name: 'ContentCategories', titleZh: '栏目分类', titleEn: 'Channel categories', icon: 'ApartmentOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'tags', component: 'content/tags/index', name: 'ContentTags', titleZh: '标签管理', titleEn: 'Tags', icon: 'TagsOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'about', component: 'content/about/index', name: 'ContentAbout', titleZh: '关于我们', titleEn: 'About page', icon: 'FileTextOutlined', permission: 'CONTENT.EDIT' },
 ];
 
 export async function seedMenus(db: Db): Promise<number> {
