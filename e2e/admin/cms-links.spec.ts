@@ -122,3 +122,43 @@ test('the moderation queue fits a phone', async ({ page }) => {
   await expect(page.getByTestId('comments-view').getByTestId('comment-status').first()).toBeVisible(SLOW);
   await expectNoHorizontalOverflow(page);
 });
+
+test('staff edit the about page with a preview, and keep tags: a tag in use cannot be deleted, a new one can', async ({ page }) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now().toString(36);
+  await loginAs(page, 'ops');
+  await page.goto('/en/admin/content/about');
+  await shellReady(page);
+  const view = page.getByTestId('about-view');
+  await expect(view.getByTestId('about-title-en')).not.toHaveValue('', SLOW);
+  await view.getByTestId('about-title-en').fill(`About us ${stamp}`);
+  await view.getByTestId('about-body-en').locator('.ProseMirror').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(` Updated ${stamp}`);
+  await view.getByTestId('about-preview').click();
+  await expect(page.getByTestId('about-preview-zh')).toBeVisible(SLOW);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await expect(page.getByTestId('about-preview-en')).toContainText(`Updated ${stamp}`);
+  await page.keyboard.press('Escape');
+  await view.getByTestId('about-save').click();
+  await expect(page.getByText('Saved: the storefront shows it now')).toBeVisible(SLOW);
+  await page.goto('/en/about/index');
+  await expect(page.locator('body')).toContainText(`Updated ${stamp}`, SLOW);
+
+  await page.goto('/admin/content/tags');
+  await shellReady(page);
+  const tags = page.getByTestId('content-tags-view');
+  await expect(tags.getByRole('row').nth(1)).toBeVisible(SLOW);
+  await expect(tags.getByRole('button', { name: /^删除/ }).first()).toBeDisabled();
+  await tags.getByTestId('tag-add').click();
+  const modal = page.getByRole('dialog', { name: '新增标签' });
+  await modal.getByLabel('标识').fill(`t-${stamp}`);
+  await modal.getByLabel('中文名称').fill(`标签${stamp}`);
+  await modal.getByLabel('英文名称').fill(`Tag ${stamp}`);
+  await modal.getByRole('button', { name: /保\s*存/ }).click();
+  const row = tags.getByRole('row').filter({ hasText: `t-${stamp}` });
+  await expect(row).toContainText(`标签${stamp}`, SLOW);
+  await row.getByRole('button', { name: `删除: 标签${stamp}` }).click();
+  await page.locator('.ant-popconfirm:visible .ant-popconfirm-buttons .ant-btn-primary').click();
+  await expect(row).toHaveCount(0, SLOW);
+});
