@@ -17,6 +17,8 @@ async function menuPaths(page: import('@playwright/test').Page): Promise<string[
 }
 
 test('every seeded menu item leads to a real page for the super administrator', async ({ page }) => {
+  // Some twenty pages, each rendered on the server: more than the default allowance on a busy machine.
+  test.setTimeout(120_000);
   await loginAs(page, 'admin');
   const paths = await menuPaths(page);
   expect(paths.length).toBeGreaterThan(5);
