@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Form, Input, Modal, Space, Spin, Tabs } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { AboutDto, AboutInput } from '@/contracts/cms-admin';
@@ -32,9 +32,15 @@ export function AboutView() {
     return () => { live = false; };
   }, [form, round]);
   const run = useAdminAction(async () => setRound((r) => r + 1), form);
+  const { message } = App.useApp();
+  // Not through `run`: its reload would put the stored text back over the edits being previewed.
   const showPreview = async () => {
     const { bodyZh = '', bodyEn = '' } = form.getFieldsValue();
-    await run(async () => setPreview(await adminApi('POST', '/api/admin/cms/about/preview', { bodyZh, bodyEn })), t('previewReady'));
+    try {
+      setPreview(await adminApi('POST', '/api/admin/cms/about/preview', { bodyZh, bodyEn }));
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    }
   };
 
   return (
