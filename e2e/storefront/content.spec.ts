@@ -121,8 +121,11 @@ test.describe('content pages in Chinese and English', () => {
     await page.getByLabel('您的评论').fill('<b>很实用</b> 的说明');
     await page.getByTestId('comment-submit').click();
     await expect(page.getByTestId('comment-list').locator('li').first()).toContainText('很实用 的说明');
+    await expect(page.getByTestId('comment-list').locator('li').first().getByTestId('comment-pending')).toHaveText('待审核');
+    await expect(page.getByTestId('comments').getByRole('status')).toHaveText('评论已提交，审核通过后显示');
+    // Held for moderation: not shown to anyone until staff approve it (ADR 0036).
     await page.reload();
-    await expect(page.getByTestId('comment-list').locator('li').first()).toContainText('实验室小李');
+    await expect(page.getByTestId('comments')).not.toContainText('很实用 的说明');
   });
 });
 

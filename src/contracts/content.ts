@@ -96,6 +96,10 @@ export const contentDetailSchema = contentSummarySchema.extend({
   prev: neighbourSchema,
   next: neighbourSchema,
   related: z.array(z.object({ id: z.number().int(), title: z.string(), publishedAt: z.string() })),
+  /** Content staff linked to this item (cases, Q&A, news), in the order they chose (ADR 0036). */
+  linkedContent: z.array(z.object({ id: z.number().int(), kind: z.string(), title: z.string() })),
+  /** Products linked to this item. */
+  linkedProducts: z.array(z.object({ id: z.number().int(), itemNo: z.string(), name: z.string() })),
 });
 export type ContentDetail = z.infer<typeof contentDetailSchema>;
 
@@ -173,7 +177,13 @@ export const resourceFilePageSchema = z.object({ list: z.array(resourceFileSchem
 
 export const tipsSchema = z.object({ tips: z.number().int(), counted: z.boolean() });
 export const cmsUserSchema = z.object({ id: z.number().int(), nickname: z.string() });
-export const commentSchema = z.object({ id: z.number().int(), author: z.string(), body: z.string(), createdAt: z.string() });
+export const commentSchema = z.object({
+  id: z.number().int(), author: z.string(), body: z.string(), createdAt: z.string(),
+  /** False for a comment just written: it is shown once staff approve it (ADR 0036). */
+  approved: z.boolean(),
+  /** The shop's answer shown under the comment, if any. */
+  reply: z.object({ body: z.string(), staffName: z.string(), at: z.string() }).nullable(),
+});
 export type CommentDto = z.infer<typeof commentSchema>;
 export const commentPageSchema = z.object({ list: z.array(commentSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 export type CommentPage = z.infer<typeof commentPageSchema>;

@@ -3,11 +3,13 @@
 import type { ComponentType } from 'react';
 import { useAdminUser } from './admin-user';
 import { ApprovalRulesView } from './views/approval-rules-view';
+import { AboutView } from './views/about-view';
 import { AuditView } from './views/audit-view';
 import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
 import { CasesView } from './views/cases-view';
 import { CategoriesView } from './views/categories-view';
+import { CommentsView } from './views/comments-view';
 import { DashboardView } from './views/dashboard-view';
 import { ExpensesView } from './views/expenses-view';
 import { InboxView } from './views/inbox-view';
@@ -19,6 +21,7 @@ import { RoleAddView } from './views/role-add-view';
 import { RolesView } from './views/roles-view';
 import { StaffAddView } from './views/staff-add-view';
 import { StaffListView } from './views/staff-list-view';
+import { ContentCategoriesView, ContentTagsView } from './views/taxonomy-views';
 import { WebSettingsView } from './views/web-settings-view';
 
 /** The content pages (ADR 0035): one view, parameterised by the section. */
@@ -62,4 +65,8 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/expenses': ExpensesView,
   '/admin/approvals': InboxView,
   '/admin/approval-rules': ApprovalRulesView,
+  '/admin/content/comments': CommentsView,
+  '/admin/content/categories': ContentCategoriesView,
+  '/admin/content/tags': ContentTagsView,
+  '/admin/content/about': AboutView,
 };

@@ -7,6 +7,9 @@ import { LikeButton } from './like-button';
 import { RichText } from './rich-text';
 import { ExampleLabel } from './example-label';
 
+const DETAIL_PATHS: Record<string, string> = { news: '/news/detail', application: '/applications/detail', citation: '/citations/detail', support: '/support/detail' };
+const KIND_KEYS: Record<string, 'news' | 'application' | 'citation' | 'support'> = { news: 'news', application: 'application', citation: 'citation', support: 'support' };
+
 /** An article, case, citation or support item: sanitised body, tags, likes, neighbours, related items and comments. */
 export async function ArticleView({ item, detailPath, listPath, comments, signedIn }: {
   item: ContentDetail;
@@ -59,7 +62,35 @@ export async function ArticleView({ item, detailPath, listPath, comments, signed
         </nav>
         <Comments id={item.id} initial={comments} signedIn={signedIn} />
       </article>
-      <aside className="min-w-0" aria-labelledby="related-heading">
+      <aside className="min-w-0 space-y-6" aria-labelledby="related-heading">
+        {item.linkedContent.length > 0 && (
+          <section aria-labelledby="linked-content-heading" data-testid="linked-content">
+            <h2 id="linked-content-heading" className="mb-3 text-base font-semibold">{t('linkedContent')}</h2>
+            <ul className="space-y-2">
+              {item.linkedContent.map((r) => (
+                <li key={r.id} className="text-sm">
+                  <span className="mr-1 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">{t(`kinds.${KIND_KEYS[r.kind] ?? 'news'}`)}</span>
+                  <Link href={{ pathname: DETAIL_PATHS[r.kind] ?? '/news/detail', query: { id: String(r.id) } }} className="hover:text-brand-600" data-testid="linked-content-item">{r.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {item.linkedProducts.length > 0 && (
+          <section aria-labelledby="linked-products-heading" data-testid="linked-products">
+            <h2 id="linked-products-heading" className="mb-3 text-base font-semibold">{t('linkedProducts')}</h2>
+            <ul className="space-y-2">
+              {item.linkedProducts.map((p) => (
+                <li key={p.id} className="text-sm">
+                  <Link href={{ pathname: '/product/detail', query: { id: String(p.id) } }} className="hover:text-brand-600" data-testid="linked-product">
+                    <span className="font-mono text-xs text-muted">{p.itemNo}</span> <span className="break-words">{p.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <div>
         <h2 id="related-heading" className="mb-3 text-base font-semibold">{t('related')}</h2>
         {item.related.length === 0 ? (
           <p className="text-sm text-muted">{t('empty')}</p>
@@ -73,6 +104,7 @@ export async function ArticleView({ item, detailPath, listPath, comments, signed
             ))}
           </ul>
         )}
+        </div>
       </aside>
     </div>
   );

@@ -7,7 +7,8 @@ import { COMMENT_MAX, NICKNAME_MAX } from '@/contracts/content-limits';
 import { ApiError, apiPost } from '@/lib/api-client';
 
 /**
- * Comments of an item: the stored ones (plain text, rendered as text) and a form. A guest gives a
+ * Comments of an item: the approved ones (plain text, rendered as text) with the shop's replies, and a
+ * form; a new comment is shown to its writer as awaiting approval. A guest gives a
  * nickname once (addUser); a signed-in customer comments under the account name.
  */
 export function Comments({ id, initial, signedIn }: { id: number; initial: CommentPage; signedIn: boolean }) {
@@ -42,9 +43,9 @@ export function Comments({ id, initial, signedIn }: { id: number; initial: Comme
       }
       const added = await apiPost<CommentDto>('/api/cms/addComment', { id, body: text });
       setList((prev) => [added, ...prev]);
-      setTotal((n) => n + 1);
+      if (added.approved) setTotal((n) => n + 1);
       setBody('');
-      setMessage({ kind: 'ok', text: t('commentAdded') });
+      setMessage({ kind: 'ok', text: added.approved ? t('commentAdded') : t('commentPending') });
     } catch (error) {
       setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : t('failed') });
     } finally {
@@ -90,10 +91,16 @@ export function Comments({ id, initial, signedIn }: { id: number; initial: Comme
           {list.map((c) => (
             <li key={c.id} className="rounded-lg border border-line bg-white p-4">
               <p className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                <span className="font-medium">{c.author}</span>
+                <span className="font-medium">{c.author}{!c.approved && <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-normal text-amber-700" data-testid="comment-pending">{t('awaitingApproval')}</span>}</span>
                 <time className="text-xs text-muted" dateTime={c.createdAt}>{format.dateTime(new Date(c.createdAt), 'stamp')}</time>
               </p>
               <p className="mt-1 whitespace-pre-line break-words text-sm text-gray-700">{c.body}</p>
+              {c.reply && (
+                <div className="mt-3 border-l-2 border-brand-500 bg-brand-50 px-3 py-2 text-sm" data-testid="comment-reply">
+                  <p className="text-xs font-medium text-brand-700">{t('staffReply', { name: c.reply.staffName })}</p>
+                  <p className="mt-1 whitespace-pre-line break-words text-gray-700">{c.reply.body}</p>
+                </div>
+              )}
             </li>
           ))}
         </ul>

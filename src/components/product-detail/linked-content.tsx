@@ -3,8 +3,8 @@ import type { ContentSummary } from '@/contracts/content';
 import { Link } from '@/i18n/navigation';
 import { ExampleLabel } from '@/components/content/example-label';
 
-const DETAIL_PATH: Record<string, string> = { news: '/news/detail', application: '/applications/detail', citation: '/citations/detail' };
-const KIND_KEY = { news: 'kindNews', application: 'kindApplication', citation: 'kindCitation' } as const;
+const DETAIL_PATH: Record<string, string> = { news: '/news/detail', application: '/applications/detail', citation: '/citations/detail', support: '/support/detail' };
+const KIND_KEY = { news: 'kindNews', application: 'kindApplication', citation: 'kindCitation', support: 'kindSupport' } as const;
 
 /** Articles or citations that name the product, each linking to its own page. */
 export async function LinkedContent({ title, items, total, emptyText, testId }: { title: string; items: ContentSummary[]; total: number; emptyText: string; testId: string }) {

@@ -18,6 +18,7 @@ import { auditAdminRouter } from '@/server/modules/audit/routes';
 import { brandLogoAdminRouter } from '@/server/modules/catalog-admin/brand-logo-routes';
 import { brandsAdminRouter } from '@/server/modules/catalog-admin/brand-routes';
 import { contentAdminRouter } from '@/server/modules/content-admin/routes';
+import { cmsAdminRouter } from '@/server/modules/cms-admin/routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
 import { lotsAdminRouter } from '@/server/modules/catalog-admin/lot-routes';
 import { productsAdminRouter } from '@/server/modules/catalog-admin/product-routes';
@@ -54,7 +55,7 @@ export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
-  contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter,
+  contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

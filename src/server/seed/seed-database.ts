@@ -7,6 +7,7 @@ import { DEMO_CUSTOMERS, hashCustomerPasswords, seedAccounts, type DemoCustomer 
 import { seedBrands } from './brands';
 import { seedCategories } from './categories';
 import { seedCms } from './cms';
+import { seedCommentsAndLinks } from './cms-moderation';
 import { seedContent } from './content';
 import { seedCrm } from './crm';
 import { seedOrders } from './orders';
@@ -111,6 +112,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...requestCounts,
       ...crmCounts,
       ...(await seedProductArticles(tx)),
+      ...(await seedCommentsAndLinks(tx)),
     };
   });
   // Everything the storefront shows changed (a no-op outside the web server; ADR 0025).

@@ -147,7 +147,7 @@ const CATALOGUE_CHILDREN: MenuSeed[] = [
   { path: 'categories', component: 'catalog/categories/index', name: 'CatalogCategories', titleZh: '商品分类', titleEn: 'Categories', icon: 'ApartmentOutlined', permission: 'CATALOG.EDIT' },
 ];
 
-/** The content group (ADR 0033): news and banners, for members who may edit the content. */
+/** The content group (ADR 0033, 0036): news, banners, comment moderation, channel categories, tags and the about page, for members who may edit the content. */
 const CONTENT: MenuSeed = {
   path: '/content', component: 'Layout', name: 'Content', redirect: '/content/news', alwaysShow: true,
   titleZh: '内容管理', titleEn: 'Content', icon: 'ReadOutlined', permission: null,
@@ -162,6 +162,10 @@ const CONTENT_CHILDREN: MenuSeed[] = [
   { path: 'support', component: 'content/support/index', name: 'ContentSupport', titleZh: '技术支持问答', titleEn: 'Support Q&A', icon: 'QuestionCircleOutlined', permission: 'CONTENT.EDIT' },
   { path: 'resources', component: 'content/resources/index', name: 'ContentResources', titleZh: '资料下载', titleEn: 'Resources', icon: 'FilePdfOutlined', permission: 'CONTENT.EDIT' },
   { path: 'brand-articles', component: 'content/brand-articles/index', name: 'ContentBrandArticles', titleZh: '品牌文章', titleEn: 'Brand articles', icon: 'TagsOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'comments', component: 'content/comments/index', name: 'ContentComments', titleZh: '评论审核', titleEn: 'Comments', icon: 'CommentOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'categories', component: 'content/categories/index', name: 'ContentCategories', titleZh: '栏目分类', titleEn: 'Channel categories', icon: 'ApartmentOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'tags', component: 'content/tags/index', name: 'ContentTags', titleZh: '标签管理', titleEn: 'Tags', icon: 'TagsOutlined', permission: 'CONTENT.EDIT' },
+  { path: 'about', component: 'content/about/index', name: 'ContentAbout', titleZh: '关于我们', titleEn: 'About page', icon: 'FileTextOutlined', permission: 'CONTENT.EDIT' },
 ];
 
 export async function seedMenus(db: Db): Promise<number> {

@@ -16,6 +16,7 @@ import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { ContentTypesDrawer } from './content-types-drawer';
 import { RecordHistory } from './record-history';
+import { LinkedItemsPanel } from './linked-items-panel';
 import { RichTextEditor } from './rich-text-editor';
 import { useAdminAction } from './use-admin-action';
 
@@ -257,6 +258,7 @@ function ContentEditor({ section, id, types, wide, onClose, onSaved }: {
   section: ContentSectionName; id: number | 'new'; types: AdminContentTypeDto[]; wide: boolean; onClose: () => void; onSaved: (id: number) => void;
 }) {
   const t = useTranslations('adminContent');
+  const tk = useTranslations('adminLinks');
   const ts = useTranslations(`adminContent.sections.${section}`);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -412,7 +414,10 @@ function ContentEditor({ section, id, types, wide, onClose, onSaved }: {
       extra={wide ? actions : undefined} footer={wide ? undefined : actions}>
       {loadError && <Alert type="error" title={loadError} className="mb-3" />}
       <Spin spinning={loading}>
-        <Tabs items={[{ key: 'content', label: t('contentTab'), children: fields, forceRender: true }]} />
+        <Tabs items={[
+          { key: 'content', label: t('contentTab'), children: fields, forceRender: true },
+          { key: 'links', label: tk('title'), children: <LinkedItemsPanel owner="content" id={item?.id ?? null} /> },
+        ]} />
       </Spin>
     </Drawer>
   );

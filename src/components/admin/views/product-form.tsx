@@ -17,6 +17,7 @@ import { molecularWeightOf } from '@/lib/formula';
 import { GhsPictogram } from '@/components/product-detail/ghs-pictogram';
 import type { AdminProductLotsDto } from '@/contracts/lots';
 import { adminApi, AdminApiError, toQuery } from '../admin-api';
+import { LinkedItemsPanel } from './linked-items-panel';
 import { LotsDrawer } from './lots-drawer';
 
 interface PackValues { id?: number; size: string; price: string | number | null; leadTimeDays: number | null; stock: number | null; referenced?: boolean; hasLots?: boolean }
@@ -71,6 +72,7 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
 }) {
   const t = useTranslations('adminProducts');
   const tl = useTranslations('adminLots');
+  const tk = useTranslations('adminLinks');
   const locale = useLocale();
   const messages = useMessages() as unknown as {
     ghs: { pictogram: Record<string, string>; statement: Record<string, string> };
@@ -248,6 +250,8 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
             <DatePicker.RangePicker showTime allowEmpty={[true, true]} aria-label={t('promoWindow')} placeholder={[t('promoStart'), t('promoEnd')]} style={{ maxWidth: '100%' }} />
           </Form.Item>
         </Form>
+        <Divider titlePlacement="start">{tk('title')}</Divider>
+        <LinkedItemsPanel owner="product" id={loaded?.product?.id ?? null} />
       </Spin>
       {lotsOpen && loaded?.product && (
         <LotsDrawer productId={loaded.product.id} itemNo={loaded.product.itemNo} onClose={() => setLotsOpen(false)} onChange={lotsChanged} />

@@ -54,7 +54,14 @@ export const cmsUsers = pgTable(
   (t) => [uniqueIndex('cms_users_visitor_uq').on(t.visitorId)],
 );
 
-/** Comments on content; the body is plain text (stored after sanitising), shown once stored. */
+/**
+ * Where a comment stands in moderation (ADR 0036): new comments are `pending` and shown on the
+ * storefront only once staff approve them; `hidden` ones are kept for the record but not shown.
+ */
+export const COMMENT_STATUSES = ['pending', 'approved', 'hidden'] as const;
+export type CommentStatus = (typeof COMMENT_STATUSES)[number];
+
+/** Comments on content; the body is plain text (stored after sanitising), shown once approved. */
 export const contentComments = pgTable(
   'content_comments',
   {
@@ -67,13 +74,42 @@ export const contentComments = pgTable(
     body: text('body').notNull(),
     /** The client address it came from ('' when unknown): comments are throttled per address too. */
     ip: text('ip').notNull().default(''),
+    /** Comments stored before moderation existed were shown at once: the column's default keeps them approved; new ones are written `pending`. */
+    status: text('status').$type<CommentStatus>().notNull().default('approved'),
+    /** A staff answer shown under the comment (plain text), with who wrote it and when. */
+    reply: text('reply'),
+    replyStaffName: text('reply_staff_name'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('content_comments_content_idx').on(t.contentId, t.createdAt, t.id),
+    index('content_comments_shown_idx').on(t.contentId, t.status, t.createdAt, t.id),
+    index('content_comments_queue_idx').on(t.status, t.createdAt, t.id),
     index('content_comments_visitor_idx').on(t.visitorId, t.createdAt),
     index('content_comments_ip_idx').on(t.ip, t.createdAt),
     check('content_comments_body_len', sql`char_length(${t.body}) between 1 and 1000`),
+    check('content_comments_status', sql`${t.status} in ('pending', 'approved', 'hidden')`),
+  ],
+);
+
+/**
+ * Content linked to content (a case to the Q&A entries that explain it, and so on): stored in both
+ * directions, written and removed together, so either side lists its links with one indexed read and
+ * orders them by its own `sort`.
+ */
+export const contentLinks = pgTable(
+  'content_links',
+  {
+    contentId: integer('content_id').notNull().references(() => contentItems.id, { onDelete: 'cascade' }),
+    linkedId: integer('linked_id').notNull().references(() => contentItems.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'content_links_pk', columns: [t.contentId, t.linkedId] }),
+    index('content_links_linked_idx').on(t.linkedId),
+    check('content_links_not_self', sql`${t.contentId} <> ${t.linkedId}`),
   ],
 );
 
@@ -94,3 +130,4 @@ export type ContentTag = typeof contentTags.$inferSelect;
 export type NewContentTag = typeof contentTags.$inferInsert;
 export type CmsUser = typeof cmsUsers.$inferSelect;
 export type ContentComment = typeof contentComments.$inferSelect;
+export type ContentLink = typeof contentLinks.$inferSelect;

@@ -87,6 +87,8 @@ describe('comments', () => {
       expect(added.status, body).toBe(200);
       expect((added.body.data as { body: string }).body, body).toBe('很好');
     }
+    // Shown once approved (ADR 0036).
+    await h.db.db.update(contentComments).set({ status: 'approved' }).where(eq(contentComments.contentId, items[1] as number));
     const list = (await h.call('POST', '/api/cms/getComment', { form: { id: String(items[1]), limit: '10' } })).body.data as { list: { body: string }[] };
     expect(list.list.map((c) => c.body)).toEqual(['很好', '很好', '很好', '很好']);
     expect(JSON.stringify(list)).not.toMatch(/<|&lt;|onload|onerror/);

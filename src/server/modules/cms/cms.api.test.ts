@@ -101,7 +101,7 @@ describe('content service: tips, users and comments', () => {
     expect([one.counted, two.counted]).toEqual([true, false]);
   });
 
-  it('needs a name before a guest comments; stores plain text that shows at once', async () => {
+  it('needs a name before a guest comments; stores plain text that shows once approved', async () => {
     const a = browser();
     const refused = await a('/api/cms/addComment', { id: String(articleId), body: '很有帮助' });
     expect(refused.status).toBe(400);
@@ -114,6 +114,9 @@ describe('content service: tips, users and comments', () => {
     const comment = added.body.data as { author: string; body: string };
     expect(comment.author).toBe('小王');
     expect(comment.body).toBe('很有帮助 链接');
+    const pending = (await a('/api/cms/getComment', { id: String(articleId) })).body.data as { total: number };
+    expect(pending.total).toBe(0);
+    await h.db.db.update(contentComments).set({ status: 'approved' }).where(eq(contentComments.contentId, articleId));
     const list = (await a('/api/cms/getComment', { id: String(articleId) })).body.data as { list: { body: string }[]; total: number };
     expect(list.list[0]?.body).toBe('很有帮助 链接');
     expect(list.total).toBe(1);
@@ -143,6 +146,7 @@ describe('content service: tips, users and comments', () => {
   });
 
   it('pages comments and refuses bad input', async () => {
+    await h.db.db.update(contentComments).set({ status: 'approved' }).where(eq(contentComments.contentId, articleId));
     const page = (await h.call('POST', '/api/cms/getComment', { form: { id: String(articleId), limit: '1', offset: '2' } })).body.data as { list: unknown[]; total: number };
     expect(page.list).toHaveLength(1);
     expect(page.total).toBeGreaterThanOrEqual(3);

@@ -68,7 +68,8 @@ export async function findCmsUser(db: Db, params: { visitorId: string }): Promis
 }
 
 /**
- * Stores a comment as plain text (`toPlainText`), visible at once. Needs a signed-in customer or
+ * Stores a comment as plain text (`toPlainText`), pending: the storefront shows it once staff approve
+ * it (ADR 0036). Needs a signed-in customer or
  * a visitor who chose a name; limited to one every 15 s and five per 10 minutes per visitor, one
  * every 15 s and ten per 10 minutes per client address, and 30 per 10 minutes on one item.
  */
@@ -114,28 +115,36 @@ export async function addComment(db: Db, params: { contentId: number; body: stri
       ip,
       authorName: author,
       body,
+      status: 'pending',
       createdAt: params.now,
     })
     .returning();
   if (!row) throw new AppError(500);
-  return { id: row.id, author: row.authorName, body: row.body, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, author: row.authorName, body: row.body, createdAt: row.createdAt.toISOString(), approved: false, reply: null };
 }
 
-/** Comments of an item, newest first. */
+/** The approved comments of an item with the shop's replies, newest first (through `content_comments_shown_idx`). */
 export async function listComments(db: Db, params: { contentId: number; limit: number; offset: number }): Promise<CommentPage> {
   await requireContent(db, params.contentId);
+  const shown = and(eq(contentComments.contentId, params.contentId), eq(contentComments.status, 'approved'));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: contentComments.id, author: contentComments.authorName, body: contentComments.body, createdAt: contentComments.createdAt })
+      .select({
+        id: contentComments.id, author: contentComments.authorName, body: contentComments.body, createdAt: contentComments.createdAt,
+        reply: contentComments.reply, replyStaffName: contentComments.replyStaffName, repliedAt: contentComments.repliedAt,
+      })
       .from(contentComments)
-      .where(eq(contentComments.contentId, params.contentId))
+      .where(shown)
       .orderBy(desc(contentComments.createdAt), desc(contentComments.id))
       .limit(params.limit)
       .offset((params.offset - 1) * params.limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(contentComments).where(eq(contentComments.contentId, params.contentId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(contentComments).where(shown),
   ]);
   return {
-    list: rows.map((r) => ({ id: r.id, author: r.author, body: r.body, createdAt: r.createdAt.toISOString() })),
+    list: rows.map((r) => ({
+      id: r.id, author: r.author, body: r.body, createdAt: r.createdAt.toISOString(), approved: true,
+      reply: r.reply ? { body: r.reply, staffName: r.replyStaffName ?? '', at: (r.repliedAt ?? r.createdAt).toISOString() } : null,
+    })),
     total: Number(total?.n ?? 0),
     limit: params.limit,
     offset: params.offset,

@@ -4,7 +4,9 @@ import type { ContentDetail, ContentPage, ContentSummary, QaDto } from '@/contra
 import { localised, type Lang } from '@/lib/lang';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
-import { contentCategories, contentComments, contentItems, contentItemTags, contentTags, contentTips, type ContentKind, type ContentStatus } from '@/server/db/schema';
+import {
+  contentCategories, contentComments, contentItems, contentItemTags, contentLinks, contentTags, contentTips, productArticles, products, type ContentKind, type ContentStatus,
+} from '@/server/db/schema';
 import { sanitizeRichText } from './sanitize';
 
 /*
@@ -135,6 +137,9 @@ export async function getContentStatus(db: Db, params: { id: number }): Promise<
   return row?.status ?? null;
 }
 
+/** The most linked items of each target a content page shows. */
+const LINKED_MAX = 12;
+
 export async function getContentDetail(
   db: Db,
   params: { id: number; kind?: ContentKind; lang: Lang; countView?: boolean; /** A staff preview (ADR 0033): drafts too, no view counted. */ includeDrafts?: boolean },
@@ -150,7 +155,7 @@ export async function getContentDetail(
   const sameKind = and(eq(contentItems.kind, row.kind), isPublished);
   const newer = or(gt(contentItems.publishedAt, row.publishedAt), and(eq(contentItems.publishedAt, row.publishedAt), gt(contentItems.id, row.id)));
   const older = or(lt(contentItems.publishedAt, row.publishedAt), and(eq(contentItems.publishedAt, row.publishedAt), lt(contentItems.id, row.id)));
-  const [tags, [tips], [comments], [prev], [next], related] = await Promise.all([
+  const [tags, [tips], [comments], [prev], [next], related, linkedContent, linkedProducts] = await Promise.all([
     db
       .select({ id: contentTags.id, nameZh: contentTags.nameZh, nameEn: contentTags.nameEn })
       .from(contentItemTags)
@@ -158,7 +163,7 @@ export async function getContentDetail(
       .where(eq(contentItemTags.contentId, row.id))
       .orderBy(asc(contentTags.sort), asc(contentTags.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(contentTips).where(eq(contentTips.contentId, row.id)),
-    db.select({ n: sql<number>`count(*)::int` }).from(contentComments).where(eq(contentComments.contentId, row.id)),
+    db.select({ n: sql<number>`count(*)::int` }).from(contentComments).where(and(eq(contentComments.contentId, row.id), eq(contentComments.status, 'approved'))),
     db.select({ id: contentItems.id, title }).from(contentItems).where(and(sameKind, newer)).orderBy(asc(contentItems.publishedAt), asc(contentItems.id)).limit(1),
     db.select({ id: contentItems.id, title }).from(contentItems).where(and(sameKind, older)).orderBy(desc(contentItems.publishedAt), desc(contentItems.id)).limit(1),
     db
@@ -167,6 +172,21 @@ export async function getContentDetail(
       .where(and(sameKind, row.categoryId === null ? sql`true` : eq(contentItems.categoryId, row.categoryId), sql`${contentItems.id} <> ${row.id}`))
       .orderBy(desc(contentItems.publishedAt), desc(contentItems.id))
       .limit(5),
+    // Linked items (ADR 0036): one side's rows through the primary key, published items only, bounded.
+    db
+      .select({ id: contentItems.id, kind: contentItems.kind, title })
+      .from(contentLinks)
+      .innerJoin(contentItems, eq(contentItems.id, contentLinks.linkedId))
+      .where(and(eq(contentLinks.contentId, row.id), isPublished))
+      .orderBy(asc(contentLinks.sort), desc(contentItems.publishedAt), desc(contentItems.id))
+      .limit(LINKED_MAX),
+    db
+      .select({ id: products.id, itemNo: products.itemNo, name: localised(products, 'name', lang) })
+      .from(productArticles)
+      .innerJoin(products, eq(products.id, productArticles.productId))
+      .where(and(eq(productArticles.contentId, row.id), eq(products.active, true)))
+      .orderBy(asc(products.itemNo))
+      .limit(LINKED_MAX),
   ]);
   if (params.countView && !params.includeDrafts) {
     await db.update(contentItems).set({ views: sql`${contentItems.views} + 1` }).where(eq(contentItems.id, row.id));
@@ -181,6 +201,8 @@ export async function getContentDetail(
     prev: prev ?? null,
     next: next ?? null,
     related: related.map((r) => ({ id: r.id, title: r.title, publishedAt: r.publishedAt.toISOString() })),
+    linkedContent,
+    linkedProducts,
   };
 }
 

@@ -136,9 +136,10 @@ export async function listProductDocuments(db: Db, params: { productId: number; 
 }
 
 export type LinkedGroup = 'article' | 'citation';
-const GROUP_KINDS: Record<LinkedGroup, ContentKind[]> = { article: ['news', 'application'], citation: ['citation'] };
+/** Articles are news, application cases and Q&A entries staff linked (ADR 0036); citations name the product. */
+const GROUP_KINDS: Record<LinkedGroup, ContentKind[]> = { article: ['news', 'application', 'support'], citation: ['citation'] };
 
-/** One page of the content linked to a product (all of it, or articles or citations only), newest first. */
+/** One page of the content linked to a product (all of it, or articles or citations only), in the product's order, then newest first. */
 export async function listLinkedContent(
   db: Db, params: { productId: number; group?: LinkedGroup; lang: Lang; limit: number; offset: number },
 ): Promise<ProductLinkedPageDto> {
@@ -153,7 +154,7 @@ export async function listLinkedContent(
     .innerJoin(contentItems, eq(contentItems.id, productArticles.contentId))
     .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
     .where(where)
-    .orderBy(desc(contentItems.publishedAt), desc(contentItems.id))
+    .orderBy(asc(productArticles.sort), desc(contentItems.publishedAt), desc(contentItems.id))
     .limit(params.limit)
     .offset((params.offset - 1) * params.limit);
   // Past the last page the window count is gone with the rows; count once more only then.
@@ -171,7 +172,7 @@ async function listLinkedPreview(db: Db, params: { productId: number; lang: Lang
   const ranked = db
     .select({
       ...summaryColumns,
-      rank: sql<number>`row_number() over (partition by ${isCitation} order by ${contentItems.publishedAt} desc, ${contentItems.id} desc)`.as('rank'),
+      rank: sql<number>`row_number() over (partition by ${isCitation} order by ${productArticles.sort}, ${contentItems.publishedAt} desc, ${contentItems.id} desc)`.as('rank'),
       groupTotal: sql<number>`count(*) over (partition by ${isCitation})`.as('group_total'),
     })
     .from(productArticles)
