@@ -1,7 +1,7 @@
 'use client';
 
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, CloudUploadOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
   MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PictureOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -26,6 +26,7 @@ const ICONS: Record<string, ReactNode> = {
   ReadOutlined: <ReadOutlined />,
   NotificationOutlined: <NotificationOutlined />,
   PictureOutlined: <PictureOutlined />,
+  CloudUploadOutlined: <CloudUploadOutlined />,
 };
 
 /** The icon named by a menu row; an unknown name falls back to a neutral icon. */
