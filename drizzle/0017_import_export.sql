@@ -18,6 +18,7 @@ CREATE TABLE "import_jobs" (
 	"format" text NOT NULL,
 	"file_size" integer DEFAULT 0 NOT NULL,
 	"rows_done" integer DEFAULT 0 NOT NULL,
+	"bytes_done" integer DEFAULT 0 NOT NULL,
 	"created" integer DEFAULT 0 NOT NULL,
 	"updated" integer DEFAULT 0 NOT NULL,
 	"unchanged" integer DEFAULT 0 NOT NULL,
@@ -36,7 +37,7 @@ CREATE TABLE "import_jobs" (
 --> statement-breakpoint
 ALTER TABLE "import_job_errors" ADD CONSTRAINT "import_job_errors_job_id_import_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."import_jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_jobs" ADD CONSTRAINT "import_jobs_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "import_job_errors_job_idx" ON "import_job_errors" USING btree ("job_id","row_no","id");--> statement-breakpoint
+CREATE INDEX "import_job_errors_job_idx" ON "import_job_errors" USING btree ("job_id","id");--> statement-breakpoint
 CREATE INDEX "import_jobs_created_idx" ON "import_jobs" USING btree ("id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "import_jobs_pending_idx" ON "import_jobs" USING btree ("id") WHERE "import_jobs"."status" in ('queued', 'running');--> statement-breakpoint
 -- hand-written

@@ -26,6 +26,8 @@ export const importJobs = pgTable(
     fileSize: integer('file_size').notNull().default(0),
     /** Data rows committed (the checkpoint: a resumed job skips this many). */
     rowsDone: integer('rows_done').notNull().default(0),
+    /** Bytes of the file read up to the checkpoint (the progress bar). */
+    bytesDone: integer('bytes_done').notNull().default(0),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
@@ -65,7 +67,7 @@ export const importJobErrors = pgTable(
     /** The offending value as the file had it (cut to 200 characters). */
     value: text('value').notNull().default(''),
   },
-  (t) => [index('import_job_errors_job_idx').on(t.jobId, t.rowNo, t.id)],
+  (t) => [index('import_job_errors_job_idx').on(t.jobId, t.id)],
 );
 
 export type ImportJob = typeof importJobs.$inferSelect;
