@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import { revalidateStorefront } from '@/server/cache/storefront';
 import { rowsOf, type Db } from '@/server/db/client';
 import { importJobErrors, importJobs, staff, type ImportJob } from '@/server/db/schema';
 import { log } from '@/server/log';
@@ -182,6 +183,12 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
 async function runClaimedJob(db: Db, job: ImportJob, owner: string, options: RunOptions): Promise<void> {
   try {
     await processImportJob(db, job, owner, options);
+    // Storefront pages of this process read the catalogue afresh; other processes within their cache time.
+    try {
+      revalidateStorefront('catalogue');
+    } catch {
+      // Outside a request there may be no cache store to drop: nothing to do then.
+    }
   } catch (error) {
     log('error', 'import.job_error', { jobId: job.id, attempt: job.attempts, message: error instanceof Error ? error.message : String(error) });
     if (job.attempts >= MAX_ATTEMPTS) await finishJob(db, job.id, owner, 'failed', { failure: 'internal' }).catch(() => false);
