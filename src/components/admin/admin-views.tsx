@@ -7,6 +7,7 @@ import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
 import { CategoriesView } from './views/categories-view';
 import { DashboardView } from './views/dashboard-view';
+import { ImportsView } from './views/imports-view';
 import { MenuEditorView } from './views/menu-editor-view';
 import { NewsView } from './views/news-view';
 import { ProductsView } from './views/products-view';
@@ -39,6 +40,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/catalog/products': ProductsView,
   '/admin/catalog/brands': BrandsView,
   '/admin/catalog/categories': CategoriesView,
+  '/admin/catalog/imports': ImportsView,
   '/admin/content/news': NewsView,
   '/admin/content/banners': BannersView,
 };
