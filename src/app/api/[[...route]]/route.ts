@@ -1,12 +1,9 @@
 import { getDb } from '@/server/db/client';
 import { createApp } from '@/server/api/app';
-import { startImportRunner } from '@/server/modules/catalog-import/runner';
 
 export const dynamic = 'force-dynamic';
 
 const app = createApp({ getDb });
-// Once per process (a no-op when instrumentation started it already).
-startImportRunner(getDb);
 const handle = (request: Request) => app.fetch(request);
 
 export const GET = handle;
