@@ -34,7 +34,7 @@ test('operations staff import a small file, watch the progress finish, keep it a
   await view.locator('input[type=file]').setInputFiles({ name: `import-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const row = view.locator('tr', { hasText: `import-${stamp}.csv` });
   await expect(row.getByTestId('import-status')).toHaveText('已完成', { timeout: 30_000 });
-  await expect(row.getByTestId('import-progress')).toContainText('100');
+  await expect(row.getByTestId('import-progress')).toHaveAttribute('aria-valuenow', '100');
   await expect(row.getByTestId('import-counts')).toContainText('新增 1');
   await expect(row.getByTestId('import-counts')).toContainText('失败 1');
 
