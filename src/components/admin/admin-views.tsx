@@ -13,6 +13,7 @@ import { CommentsView } from './views/comments-view';
 import { DashboardView } from './views/dashboard-view';
 import { ExpensesView } from './views/expenses-view';
 import { InboxView } from './views/inbox-view';
+import { ImportsView } from './views/imports-view';
 import { MenuEditorView } from './views/menu-editor-view';
 import { ContentItemsView } from './views/content-items-view';
 import { ProductsView } from './views/products-view';
@@ -54,6 +55,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/catalog/products': ProductsView,
   '/admin/catalog/brands': BrandsView,
   '/admin/catalog/categories': CategoriesView,
+  '/admin/catalog/imports': ImportsView,
   '/admin/content/news': NewsView,
   '/admin/content/banners': BannersView,
   '/admin/content/applications': ApplicationsView,

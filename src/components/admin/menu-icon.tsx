@@ -1,7 +1,7 @@
 'use client';
 
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, CommentOutlined, FilePdfOutlined, QuestionCircleOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
+  ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, CloudUploadOutlined, CommentOutlined, FilePdfOutlined, QuestionCircleOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
   MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PictureOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -30,6 +30,7 @@ const ICONS: Record<string, ReactNode> = {
   QuestionCircleOutlined: <QuestionCircleOutlined />,
   FilePdfOutlined: <FilePdfOutlined />,
   CommentOutlined: <CommentOutlined />,
+  CloudUploadOutlined: <CloudUploadOutlined />,
 };
 
 /** The icon named by a menu row; an unknown name falls back to a neutral icon. */

@@ -22,6 +22,7 @@ import { cmsAdminRouter } from '@/server/modules/cms-admin/routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
 import { lotsAdminRouter } from '@/server/modules/catalog-admin/lot-routes';
 import { productsAdminRouter } from '@/server/modules/catalog-admin/product-routes';
+import { catalogImportAdminRouter } from '@/server/modules/catalog-import/routes';
 import { enquiryWebRouter, requestsAdminRouter } from '@/server/modules/requests/routes';
 import { siteSettingsAdminRouter } from '@/server/modules/site-settings/routes';
 import { dashboardAdminRouter } from '@/server/modules/dashboard/routes';
@@ -54,7 +55,7 @@ export const webRouters = [
 export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
-  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
+  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter,
 ];
 

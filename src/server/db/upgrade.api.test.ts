@@ -148,6 +148,8 @@ describe('upgrading a database of the release before 0015', () => {
       expect(rows).toEqual([
         { path: 'products', parent: '/catalog', permission: 'CATALOG.EDIT', title_zh: '商品列表', title_en: 'Products' },
         { path: 'brands', parent: '/catalog', permission: 'CATALOG.EDIT', title_zh: '品牌管理', title_en: 'Brands' },
+        // Migration 0017 adds the imports page too.
+        { path: 'imports', parent: '/catalog', permission: 'CATALOG.EDIT', title_zh: '批量导入', title_en: 'Bulk imports' },
       ]);
       const [columns] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from information_schema.columns where table_name = 'products' and column_name in ('promo_starts_at', 'promo_ends_at')`));
       expect(columns?.n).toBe(2);
@@ -319,6 +321,46 @@ describe('upgrading a database of the release before 0016: comment moderation', 
     } finally {
       await shop.destroy();
       removeRelease(older);
+    }
+  });
+});
+
+describe('upgrading a database of the release before 0016: catalogue imports', () => {
+  it('adds the imports page once to the catalogue group of a back-office menu seeded before it', async () => {
+    const older = releaseMigrations(16);
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop, older);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, redirect, always_show, title_zh, title_en, icon, sort)
+        values (null, '/catalog', 'Layout', 'Catalogue', '/catalog/brands', true, '商品管理', 'Catalogue', 'AppstoreOutlined', 100)`);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, icon, permission, sort)
+        select id, c.path, c.component, c.name, c.zh, c.en, c.icon, 'CATALOG.EDIT', c.sort from menus
+        cross join (values ('products', 'catalog/products/index', 'CatalogProducts', '商品列表', 'Products', 'ExperimentOutlined', 10),
+          ('brands', 'catalog/brands/index', 'CatalogBrands', '品牌管理', 'Brands', 'TagsOutlined', 20),
+          ('categories', 'catalog/categories/index', 'CatalogCategories', '商品分类', 'Categories', 'ApartmentOutlined', 30)) as c(path, component, name, zh, en, icon, sort)
+        where menus.path = '/catalog'`);
+      await runMigrations(shop);
+      await runMigrations(shop);
+      const rows = rowsOf<{ path: string; component: string; permission: string | null; icon: string }>(await shop.db.execute(sql`
+        select m.path, m.component, m.permission, m.icon from menus m join menus p on p.id = m.parent_id where p.path = '/catalog' order by m.sort`));
+      expect(rows.map((r) => r.path)).toEqual(['products', 'brands', 'categories', 'imports']);
+      expect(rows[3]).toEqual({ path: 'imports', component: 'catalog/imports/index', permission: 'CATALOG.EDIT', icon: 'CloudUploadOutlined' });
+      const [tables] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from information_schema.tables where table_name in ('import_jobs', 'import_job_errors')`));
+      expect(tables?.n).toBe(2);
+    } finally {
+      await shop.destroy();
+      removeRelease(older);
+    }
+  });
+
+  it('leaves a database without the catalogue group to the seed', async () => {
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop);
+      const [row] = rowsOf<{ n: number }>(await shop.db.execute(sql`select count(*)::int as n from menus where path = 'imports'`));
+      expect(row?.n).toBe(0);
+    } finally {
+      await shop.destroy();
     }
   });
 });

@@ -145,6 +145,7 @@ const CATALOGUE_CHILDREN: MenuSeed[] = [
   { path: 'products', component: 'catalog/products/index', name: 'CatalogProducts', titleZh: '商品列表', titleEn: 'Products', icon: 'ExperimentOutlined', permission: 'CATALOG.EDIT' },
   { path: 'brands', component: 'catalog/brands/index', name: 'CatalogBrands', titleZh: '品牌管理', titleEn: 'Brands', icon: 'TagsOutlined', permission: 'CATALOG.EDIT' },
   { path: 'categories', component: 'catalog/categories/index', name: 'CatalogCategories', titleZh: '商品分类', titleEn: 'Categories', icon: 'ApartmentOutlined', permission: 'CATALOG.EDIT' },
+  { path: 'imports', component: 'catalog/imports/index', name: 'CatalogImports', titleZh: '批量导入', titleEn: 'Bulk imports', icon: 'CloudUploadOutlined', permission: 'CATALOG.EDIT' },
 ];
 
 /** The content group (ADR 0033, 0036): news, banners, comment moderation, channel categories, tags and the about page, for members who may edit the content. */

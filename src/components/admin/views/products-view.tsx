@@ -1,13 +1,15 @@
 'use client';
 
+import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Dropdown, Empty, Grid, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminBrandDto, AdminCategoryDto } from '@/contracts/catalog-admin';
 import type { AdminProductListDto, AdminProductRowDto } from '@/contracts/catalog-admin-products';
-import { Link } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/navigation';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
+import { ImportUploadButton } from './import-upload-button';
 import { ProductFormDrawer } from './product-form';
 import { RecordHistory } from './record-history';
 
@@ -23,6 +25,8 @@ function categoryTree(nodes: readonly AdminCategoryDto[], lang: string): { value
 /** `/catalog/products`: search like the storefront, filters, sorts, keyset pages, bulk changes; add and edit in a drawer (ADR 0030). */
 export function ProductsView() {
   const t = useTranslations('adminProducts');
+  const ti = useTranslations('adminImports');
+  const router = useRouter();
   const locale = useLocale();
   const { message, modal } = App.useApp();
   const [query, setQuery] = useViewQuery(DEFAULTS);
@@ -130,7 +134,13 @@ export function ProductsView() {
     <section className="rounded-lg bg-white p-4" data-testid="products-view">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
-        <Button type="primary" onClick={() => setEditing((e) => ({ id: null, opening: (e?.opening ?? 0) + 1 }))} data-testid="product-add">{t('add')}</Button>
+        <Space wrap>
+          <ImportUploadButton onUploaded={() => router.push('/admin/catalog/imports')} />
+          <Tooltip title={ti('exportHint')}>
+            <Button href={`/api/admin/catalog/products/export${toQuery({ ...listQuery, limit: undefined })}`} download icon={<DownloadOutlined />} data-testid="products-export">{ti('export')}</Button>
+          </Tooltip>
+          <Button type="primary" onClick={() => setEditing((e) => ({ id: null, opening: (e?.opening ?? 0) + 1 }))} data-testid="product-add">{t('add')}</Button>
+        </Space>
       </div>
       <Space wrap className="mb-3">
         <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}

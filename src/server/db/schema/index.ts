@@ -14,3 +14,4 @@ export * from './catalog-feedback';
 export * from './orders';
 export * from './admin-settings';
 export * from './crm';
+export * from './import-jobs';

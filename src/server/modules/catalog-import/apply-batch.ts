@@ -1,0 +1,291 @@
+import 'server-only';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { intArray } from '@/server/modules/catalog/search/conditions';
+import { rowsOf, type Db } from '@/server/db/client';
+import { auditLog, brands, categories, productPacks, products } from '@/server/db/schema';
+import { changedFields, type AuditActor, type AuditRecord } from '@/server/modules/audit/record';
+import { pinyinOf } from '@/server/modules/catalog/pinyin';
+import type { Resolved, RowLookups, ValidRow } from './validate-row';
+
+/**
+ * Writes one batch of checked rows (ADR 0034), in the caller's transaction. Products are matched on
+ * the item number and packs on (product, size); a row whose values equal what is stored writes
+ * nothing and no audit row, so importing the same file again changes nothing. Packs the file does
+ * not name are kept (an import adds and updates, it never removes). The stock of a pack with lots is
+ * their sum (ADR 0032): an import leaves it as it is.
+ */
+
+export type RowOutcome = 'created' | 'updated' | 'unchanged';
+
+/** Brands by code or name, leaf categories by id or name, case-insensitive; loaded once per job. */
+export async function loadLookups(db: Db): Promise<RowLookups> {
+  const [brandRows, categoryRows] = await Promise.all([
+    db.select({ id: brands.id, code: brands.code, nameZh: brands.nameZh, nameEn: brands.nameEn }).from(brands),
+    db.select({ id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn, leaf: categories.leaf }).from(categories),
+  ]);
+  const brandKeys = new Map<string, Set<number>>();
+  const add = (map: Map<string, Set<number>>, key: string, id: number) => {
+    const k = key.trim().toLowerCase();
+    if (!k) return;
+    const set = map.get(k) ?? new Set<number>();
+    set.add(id);
+    map.set(k, set);
+  };
+  for (const b of brandRows) {
+    add(brandKeys, b.code, b.id);
+    add(brandKeys, b.nameZh, b.id);
+    add(brandKeys, b.nameEn, b.id);
+  }
+  const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
+  const categoryKeys = new Map<string, Set<number>>();
+  for (const c of categoryRows) {
+    add(categoryKeys, c.nameZh, c.id);
+    add(categoryKeys, c.nameEn, c.id);
+  }
+  return {
+    brand(value): Resolved {
+      const ids = brandKeys.get(value.trim().toLowerCase());
+      if (!ids) return { problem: 'brandUnknown' };
+      if (ids.size > 1) return { problem: 'brandAmbiguous' };
+      return { id: [...ids][0] ?? 0 };
+    },
+    category(value): Resolved {
+      const v = value.trim();
+      let ids: number[];
+      if (/^\d{1,9}$/.test(v)) ids = categoryById.has(Number(v)) ? [Number(v)] : [];
+      else ids = [...(categoryKeys.get(v.toLowerCase()) ?? [])];
+      if (ids.length === 0) return { problem: 'categoryUnknown' };
+      const leaves = ids.filter((id) => categoryById.get(id)?.leaf);
+      if (leaves.length === 0) return { problem: 'categoryNotLeaf' };
+      if (leaves.length > 1) return { problem: 'categoryAmbiguous' };
+      return { id: leaves[0] ?? 0 };
+    },
+  };
+}
+
+type ProductRow = typeof products.$inferSelect;
+type PackRow = typeof productPacks.$inferSelect;
+
+/** The product columns an import writes, as the audit keeps them. */
+function productAudit(p: ProductState): AuditRecord {
+  return {
+    itemNo: p.itemNo, nameZh: p.nameZh, nameEn: p.nameEn, brandId: p.brandId, categoryId: p.categoryId, cas: p.cas,
+    formula: p.formula, molecularWeight: p.molecularWeight, purity: p.purity, grade: p.grade, active: p.active,
+  };
+}
+
+function packAudit(p: PackState): AuditRecord {
+  return { size: p.size, price: p.price, leadTimeDays: p.leadTimeDays, stock: p.stock, sort: p.sort };
+}
+
+interface ProductState {
+  id: number | null;
+  itemNo: string;
+  nameZh: string;
+  nameEn: string;
+  pinyin: string;
+  pinyinInitials: string;
+  brandId: number;
+  categoryId: number;
+  cas: string | null;
+  formula: string | null;
+  molecularWeight: string | null;
+  purity: string;
+  grade: string;
+  active: boolean;
+  before: AuditRecord | null;
+  dirty: boolean;
+}
+
+interface PackState {
+  id: number | null;
+  productKey: string;
+  size: string;
+  price: string;
+  leadTimeDays: number;
+  stock: number;
+  sort: number;
+  hasLots: boolean;
+  before: AuditRecord | null;
+  dirty: boolean;
+}
+
+function stateOf(p: ProductRow): ProductState {
+  const s: ProductState = {
+    id: p.id, itemNo: p.itemNo, nameZh: p.nameZh, nameEn: p.nameEn, pinyin: p.pinyin, pinyinInitials: p.pinyinInitials,
+    brandId: p.brandId, categoryId: p.categoryId, cas: p.cas, formula: p.formula, molecularWeight: p.molecularWeight,
+    purity: p.purity, grade: p.grade, active: p.active, before: null, dirty: false,
+  };
+  s.before = productAudit(s);
+  return s;
+}
+
+/** Sets the row's product fields on the state; true when any differed. */
+function mergeProduct(s: ProductState, row: ValidRow): boolean {
+  const f = row.product;
+  let changed = false;
+  const set = <K extends keyof ProductState>(key: K, value: ProductState[K] | undefined) => {
+    if (value === undefined || s[key] === value) return;
+    s[key] = value;
+    changed = true;
+  };
+  if (f.nameZh !== s.nameZh) {
+    const { pinyin, initials } = pinyinOf(f.nameZh);
+    s.pinyin = pinyin;
+    s.pinyinInitials = initials;
+  }
+  set('nameZh', f.nameZh);
+  set('nameEn', f.nameEn);
+  set('brandId', f.brandId);
+  set('categoryId', f.categoryId);
+  set('cas', f.cas);
+  set('formula', f.formula);
+  set('molecularWeight', f.molecularWeight);
+  set('purity', f.purity);
+  set('grade', f.grade);
+  set('active', f.active);
+  return changed;
+}
+
+function mergePack(s: PackState, row: ValidRow): boolean {
+  const p = row.pack;
+  if (!p) return false;
+  let changed = false;
+  if (s.price !== p.price) {
+    s.price = p.price;
+    changed = true;
+  }
+  if (p.leadTimeDays !== undefined && s.leadTimeDays !== p.leadTimeDays) {
+    s.leadTimeDays = p.leadTimeDays;
+    changed = true;
+  }
+  if (p.stock !== undefined && !s.hasLots && s.stock !== p.stock) {
+    s.stock = p.stock;
+    changed = true;
+  }
+  return changed;
+}
+
+const packKey = (itemNo: string, size: string) => `${itemNo}\u0000${size}`;
+
+function productValues(s: ProductState) {
+  return {
+    itemNo: s.itemNo, nameZh: s.nameZh, nameEn: s.nameEn, pinyin: s.pinyin, pinyinInitials: s.pinyinInitials,
+    brandId: s.brandId, categoryId: s.categoryId, cas: s.cas, formula: s.formula, molecularWeight: s.molecularWeight,
+    purity: s.purity, grade: s.grade, active: s.active,
+  };
+}
+
+/** Writes the rows; answers each row's outcome, in order. */
+export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[]): Promise<RowOutcome[]> {
+  if (rows.length === 0) return [];
+  const itemNos = [...new Set(rows.map((r) => r.itemNo))];
+  const existing = await tx.select().from(products).where(inArray(products.itemNo, itemNos)).orderBy(products.id).for('update');
+  const productsByNo = new Map<string, ProductState>(existing.map((p) => [p.itemNo, stateOf(p)]));
+  const ids = existing.map((p) => p.id);
+  const packRows: (PackRow & { has_lots: boolean })[] = ids.length === 0 ? [] : rowsOf<PackRow & { has_lots: boolean }>(await tx.execute(sql`
+    select k.id, k.product_id as "productId", k.size, k.price::text as price, k.stock, k.lead_time_days as "leadTimeDays", k.sort,
+      exists (select 1 from product_lots l where l.pack_id = k.id) as has_lots
+    from product_packs k where k.product_id = any(${intArray(ids)}) order by k.product_id, k.sort, k.id for update of k`));
+  const itemNoById = new Map(existing.map((p) => [p.id, p.itemNo]));
+  const packs = new Map<string, PackState>();
+  const nextSort = new Map<string, number>();
+  for (const k of packRows) {
+    const itemNo = itemNoById.get(Number(k.productId)) ?? '';
+    const key = packKey(itemNo, k.size);
+    nextSort.set(itemNo, Math.max(nextSort.get(itemNo) ?? 0, Number(k.sort) + 10));
+    if (packs.has(key)) continue; // two packs of one size: the first is the one an import updates
+    const s: PackState = {
+      id: Number(k.id), productKey: itemNo, size: k.size, price: Number(k.price).toFixed(2), leadTimeDays: Number(k.leadTimeDays),
+      stock: Number(k.stock), sort: Number(k.sort), hasLots: Boolean(k.has_lots), before: null, dirty: false,
+    };
+    s.before = packAudit(s);
+    packs.set(key, s);
+  }
+
+  const outcomes: RowOutcome[] = [];
+  for (const row of rows) {
+    let created = false;
+    let changed = false;
+    let p = productsByNo.get(row.itemNo);
+    if (!p) {
+      const { pinyin, initials } = pinyinOf(row.product.nameZh);
+      p = {
+        id: null, itemNo: row.itemNo, nameZh: row.product.nameZh, nameEn: row.product.nameEn, pinyin, pinyinInitials: initials,
+        brandId: row.product.brandId, categoryId: row.product.categoryId, cas: row.product.cas ?? null, formula: row.product.formula ?? null,
+        molecularWeight: row.product.molecularWeight ?? null, purity: row.product.purity ?? '', grade: row.product.grade ?? '',
+        active: row.product.active ?? true, before: null, dirty: true,
+      };
+      productsByNo.set(row.itemNo, p);
+      created = true;
+    } else if (mergeProduct(p, row)) {
+      p.dirty = true;
+      changed = true;
+    }
+    if (row.pack) {
+      const key = packKey(row.itemNo, row.pack.size);
+      let k = packs.get(key);
+      if (!k) {
+        const sort = nextSort.get(row.itemNo) ?? 10;
+        nextSort.set(row.itemNo, sort + 10);
+        k = {
+          id: null, productKey: row.itemNo, size: row.pack.size, price: row.pack.price, leadTimeDays: row.pack.leadTimeDays ?? 0,
+          stock: row.pack.stock ?? 0, sort, hasLots: false, before: null, dirty: true,
+        };
+        packs.set(key, k);
+        created = true;
+      } else if (mergePack(k, row)) {
+        k.dirty = true;
+        changed = true;
+      }
+    }
+    outcomes.push(created ? 'created' : changed ? 'updated' : 'unchanged');
+  }
+
+  const audits: (typeof auditLog.$inferInsert)[] = [];
+  const audit = (action: 'create' | 'update', entity: string, entityId: number, before: AuditRecord | null, after: AuditRecord) => {
+    const changes = changedFields(before, after);
+    if (action === 'update' && Object.keys(changes).length === 0) return;
+    audits.push({
+      actorType: actor.type, actorId: actor.id, actorName: actor.name.slice(0, 100), ip: actor.ip.slice(0, 64), action, entity,
+      entityId: String(entityId), data: { changes, note: { importJob: jobId } },
+    });
+  };
+
+  const fresh = [...productsByNo.values()].filter((p) => p.id === null);
+  if (fresh.length > 0) {
+    const inserted = await tx.insert(products).values(fresh.map(productValues)).returning({ id: products.id, itemNo: products.itemNo });
+    const idByNo = new Map(inserted.map((r) => [r.itemNo, r.id]));
+    for (const p of fresh) {
+      p.id = idByNo.get(p.itemNo) ?? null;
+      if (p.id !== null) audit('create', 'product', p.id, null, productAudit(p));
+    }
+  }
+  for (const p of productsByNo.values()) {
+    if (p.before === null || !p.dirty || p.id === null) continue;
+    await tx.update(products).set(productValues(p)).where(eq(products.id, p.id));
+    audit('update', 'product', p.id, p.before, productAudit(p));
+  }
+
+  const productIdOf = (itemNo: string) => productsByNo.get(itemNo)?.id ?? null;
+  const freshPacks = [...packs.values()].filter((k) => k.id === null);
+  if (freshPacks.length > 0) {
+    const values = freshPacks.flatMap((k) => {
+      const productId = productIdOf(k.productKey);
+      return productId === null ? [] : [{ productId, size: k.size, price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock, sort: k.sort }];
+    });
+    const inserted = await tx.insert(productPacks).values(values).returning({ id: productPacks.id, productId: productPacks.productId, size: productPacks.size });
+    const freshByKey = new Map(freshPacks.map((k) => [`${productIdOf(k.productKey)}\u0000${k.size}`, k]));
+    for (const r of inserted) {
+      const k = freshByKey.get(`${r.productId}\u0000${r.size}`);
+      if (k) audit('create', 'product_pack', r.id, null, { ...packAudit(k), productId: r.productId });
+    }
+  }
+  for (const k of packs.values()) {
+    if (k.before === null || !k.dirty || k.id === null) continue;
+    await tx.update(productPacks).set({ price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock }).where(eq(productPacks.id, k.id));
+    audit('update', 'product_pack', k.id, k.before, packAudit(k));
+  }
+  for (let i = 0; i < audits.length; i += 1000) await tx.insert(auditLog).values(audits.slice(i, i + 1000));
+  return outcomes;
+}

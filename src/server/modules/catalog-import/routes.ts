@@ -1,0 +1,117 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { idParamSchema } from '@/contracts/admin';
+import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
+import { importJobListInputSchema, importJobListSchema, importJobSchema, importTemplateInputSchema } from '@/contracts/catalog-import';
+import { clientInfo } from '@/server/http/cookies';
+import type { AppEnv } from '@/server/http/context';
+import { parseInput, readRawInput } from '@/server/http/input';
+import { requireAuth } from '@/server/http/middleware/authorise';
+import { apiRegistry, createRouter } from '@/server/http/router';
+import { readSingleFile } from '@/server/http/single-file';
+import { success } from '@/server/http/envelope';
+import { AppError } from '@/server/errors';
+import { serverMessages } from '@/server/messages';
+import { auditActorOf } from '@/server/modules/audit/record';
+import { contentDisposition } from '@/server/modules/files/routes';
+import { exportProducts } from './export';
+import { cancelImportJob, createImportJob, getImportJob, IMPORT_MAX_BYTES, importFormatOf, listImportJobs } from './jobs';
+import { importErrorReport } from './report';
+import { wakeImportRunner } from './runner';
+import { importTemplate } from './template';
+
+export const catalogImportAdminRouter = createRouter('/api/admin/catalog');
+
+const tags = ['admin: catalogue'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function download(c: Context<AppEnv>, body: ReadableStream<Uint8Array> | Uint8Array, type: string, fileName: string): Response {
+  return new Response(body instanceof Uint8Array ? new Uint8Array(body) : body, {
+    status: 200,
+    headers: {
+      'content-type': type, 'content-disposition': contentDisposition(fileName), 'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff', 'x-request-id': c.get('requestId'),
+    },
+  });
+}
+
+// POST /api/admin/catalog/imports — multipart `file` (CSV or XLSX): queue an import of products and packs
+catalogImportAdminRouter.app.post('/imports', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
+  const file = await readSingleFile(c, { maxBytes: IMPORT_MAX_BYTES, typeRefused: 'importFileTypeRefused', tooLarge: 'importFileTooLarge' });
+  if (file.size === 0) throw new AppError(400, 'importFileEmpty', [{ field: 'file', message: 'importFileEmpty' }]);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const format = importFormatOf(file.name, bytes.subarray(0, 4096));
+  if (!format) throw new AppError(400, 'importFileTypeRefused', [{ field: 'file', message: 'importFileTypeRefused' }]);
+  const actor = c.get('actor');
+  if (actor.kind !== 'staff') throw new AppError(403, 'forbidden');
+  const job = await createImportJob(c.get('db'), {
+    actor: auditActorOf(actor, clientInfo(c).ip), staffId: actor.staffId, lang: c.get('lang'), fileName: file.name, format, bytes,
+  });
+  wakeImportRunner(c.get('db'));
+  return success(c, importJobSchema.parse(job));
+});
+apiRegistry.push({
+  method: 'post', fullPath: '/api/admin/catalog/imports', summary: 'Import products and packs from a CSV or Excel file', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+  description: 'multipart/form-data with one part, `file`: .csv (UTF-8 or GB 18030 text) or .xlsx (a zip by its bytes), at most 100 MiB (413 `importFileTooLarge`); '
+    + 'another type 400 `importFileTypeRefused`, an empty file 400 `importFileEmpty`. Answers the queued job; it runs in the background (ADR 0034).',
+  input: z.object({ file: z.string().describe('the CSV or XLSX file (binary part)') }),
+  output: importJobSchema,
+});
+
+// GET /api/admin/catalog/imports — import jobs, newest first
+catalogImportAdminRouter.endpoint(
+  { method: 'get', path: '/imports', tags, summary: 'List import jobs', input: importJobListInputSchema, output: importJobListSchema, audience: 'staff', permissions: ['CATALOG.EDIT'] },
+  async (input, c) => listImportJobs(c.get('db'), input),
+);
+
+// GET /api/admin/catalog/imports/template?format=xlsx|csv — the import file's layout with an example row (and a guide in XLSX)
+catalogImportAdminRouter.app.get('/imports/template', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
+  const { format } = parseInput(importTemplateInputSchema, await readRawInput(c), c.get('lang'));
+  const template = await importTemplate(c.get('db'), format, c.get('lang'));
+  return download(c, template.body, format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE, template.fileName);
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/catalog/imports/template', summary: 'Download the import template', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+  description: 'Answers the file itself (attachment): the header row in the caller\'s language and an example row; the XLSX one explains every column in both languages.',
+  input: importTemplateInputSchema, output: z.string().describe('csv or xlsx bytes'),
+});
+
+// GET /api/admin/catalog/imports/:id — one job with its progress and counts
+catalogImportAdminRouter.endpoint(
+  { method: 'get', path: '/imports/:id', tags, summary: 'One import job', input: idParamSchema, output: importJobSchema, audience: 'staff', permissions: ['CATALOG.EDIT'] },
+  async (input, c) => getImportJob(c.get('db'), input.id),
+);
+
+// POST /api/admin/catalog/imports/:id/cancel — cancel a queued or running job (409 once finished)
+catalogImportAdminRouter.endpoint(
+  { method: 'post', path: '/imports/:id/cancel', tags, summary: 'Cancel an import job', input: idParamSchema, output: importJobSchema, audience: 'staff', permissions: ['CATALOG.EDIT'] },
+  async (input, c) => cancelImportJob(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), id: input.id }),
+);
+
+// GET /api/admin/catalog/imports/:id/errors — the refused rows as CSV (row, column, reason in the importer's language, value)
+catalogImportAdminRouter.app.get('/imports/:id/errors', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
+  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
+  const report = await importErrorReport(c.get('db'), id);
+  return download(c, report.stream, 'text/csv; charset=utf-8', report.fileName);
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/catalog/imports/:id/errors', summary: 'Download an import\'s error report (CSV)', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+  description: 'Answers the CSV itself (attachment, UTF-8 with a byte-order mark); 404 `importJobNotFound`.',
+  input: idParamSchema, output: z.string().describe('csv bytes'),
+});
+
+const exportInput = adminProductListInputSchema.omit({ cursor: true, limit: true });
+
+// GET /api/admin/catalog/products/export — the product list's filters as a streamed Excel workbook, one row per pack
+catalogImportAdminRouter.app.get('/products/export', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
+  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
+  const day = new Date().toISOString().slice(0, 10);
+  const m = serverMessages(c.get('lang')).adminImports;
+  return download(c, exportProducts(c.get('db'), input, c.get('lang')), XLSX_TYPE, `${m.exportFile}-${day}.xlsx`);
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/catalog/products/export', summary: 'Export the product list\'s filters as an Excel workbook', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+  description: 'Answers the workbook itself (attachment), streamed; the import\'s columns, one row per pack; text cells escaped against formula injection.',
+  input: exportInput, output: z.string().describe('xlsx bytes'),
+});

@@ -1,0 +1,261 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { revalidateStorefront } from '@/server/cache/storefront';
+import { rowsOf, type Db } from '@/server/db/client';
+import { importJobErrors, importJobs, staff, type ImportJob } from '@/server/db/schema';
+import { log } from '@/server/log';
+import { SYSTEM_ACTOR, type AuditActor } from '@/server/modules/audit/record';
+import { getFileStore } from '@/server/modules/files/store';
+import { applyRows, loadLookups } from './apply-batch';
+import { mapHeader, type HeaderMap } from './columns';
+import { ByteCounter, readRows, type FileRow } from './read-rows';
+import { LEASE_SECONDS, lockImportJob, transitionImportJob } from './transition';
+import { isBlankRow, ProductGroupCheck, validateRow, type RowCells, type RowError, type RowLookups, type ValidRow } from './validate-row';
+
+/**
+ * The import runner (ADR 0034). Any app instance claims the oldest queued job, or a running one
+ * whose lease ran out (its process died), with `FOR UPDATE SKIP LOCKED`, so two instances never run
+ * one job. The file is streamed from the files store; rows are checked one by one and written a
+ * batch per transaction, which also moves the job's checkpoint and counts and renews its lease. A job
+ * taken up again skips the rows before its checkpoint, and since rows are matched on the item number,
+ * even a batch written twice would change nothing the second time.
+ */
+
+export const BATCH_ROWS = 500;
+/** A job failing this many times (not a bad file: the database, a bug) is given up. */
+const MAX_ATTEMPTS = 3;
+
+export interface RunOptions {
+  batchSize?: number;
+  /** Called after each committed batch (a test stops the process there). */
+  afterBatch?: (batchNo: number) => void | Promise<void>;
+}
+
+class FileReadError extends Error {}
+
+async function* guarded(rows: AsyncGenerator<FileRow>): AsyncGenerator<FileRow> {
+  try {
+    yield* rows;
+  } catch (error) {
+    throw new FileReadError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Takes the next job for this runner (`owner`), or null when none is waiting. */
+export async function claimImportJob(db: Db, owner: string): Promise<ImportJob | null> {
+  return db.transaction(async (tx) => {
+    const [next] = rowsOf<{ id: number }>(await tx.execute(sql`
+      select id from import_jobs where status = 'queued' or (status = 'running' and lease_until < now())
+      order by id limit 1 for update skip locked`));
+    if (!next) return null;
+    const job = await lockImportJob(tx, Number(next.id));
+    await transitionImportJob(tx, SYSTEM_ACTOR, job, 'running', { owner });
+    return (await lockImportJob(tx, job.id));
+  });
+}
+
+/** Ends a job this runner holds; false when it is no longer this runner's (cancelled, or taken over). */
+async function finishJob(db: Db, jobId: number, owner: string, to: 'succeeded' | 'failed', extra: { failure?: string; rowsTotal?: number; errors?: RowError[] } = {}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const job = await lockImportJob(tx, jobId);
+    if (job.status !== 'running' || job.leaseOwner !== owner) return false;
+    if (extra.errors && extra.errors.length > 0) {
+      await tx.insert(importJobErrors).values(extra.errors.map((e) => ({ jobId, rowNo: 1, column: e.column, reason: e.reason, value: e.value })));
+    }
+    await transitionImportJob(tx, SYSTEM_ACTOR, job, to, { failure: extra.failure, rowsTotal: extra.rowsTotal });
+    return true;
+  });
+}
+
+interface Pending {
+  rowNo: number;
+  cells: RowCells;
+  conflict: RowError | null;
+}
+
+function cellsOf(row: FileRow, header: HeaderMap): RowCells {
+  const cells: RowCells = {};
+  for (const [i, column] of header.positions) cells[column] = row.cells[i] ?? '';
+  return cells;
+}
+
+/** Checks and writes one batch; false when the job stopped being this runner's (cancelled, taken over). */
+async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, batch: readonly Pending[], header: HeaderMap, lookups: RowLookups, bytes: number): Promise<boolean> {
+  const valid: ValidRow[] = [];
+  const errors: { rowNo: number; error: RowError }[] = [];
+  let failedRows = 0;
+  for (const p of batch) {
+    const result = validateRow(p.cells, header.present, lookups);
+    const rowErrors = [...(p.conflict ? [p.conflict] : []), ...(result.ok ? [] : result.errors)];
+    if (rowErrors.length > 0) {
+      failedRows += 1;
+      for (const error of rowErrors) errors.push({ rowNo: p.rowNo, error });
+    } else if (result.ok) valid.push(result.row);
+  }
+  return db.transaction(async (tx) => {
+    const current = await lockImportJob(tx, job.id);
+    if (current.status !== 'running' || current.leaseOwner !== owner) return false;
+    const outcomes = await applyRows(tx, actor, job.id, valid);
+    const count = (o: string) => outcomes.filter((x) => x === o).length;
+    for (let i = 0; i < errors.length; i += 1000) {
+      await tx.insert(importJobErrors).values(errors.slice(i, i + 1000).map((e) => ({
+        jobId: job.id, rowNo: e.rowNo, column: e.error.column, reason: e.error.reason, value: e.error.value,
+      })));
+    }
+    await tx.update(importJobs).set({
+      rowsDone: sql`${importJobs.rowsDone} + ${batch.length}`,
+      created: sql`${importJobs.created} + ${count('created')}`,
+      updated: sql`${importJobs.updated} + ${count('updated')}`,
+      unchanged: sql`${importJobs.unchanged} + ${count('unchanged')}`,
+      failed: sql`${importJobs.failed} + ${failedRows}`,
+      bytesDone: Math.min(bytes, job.fileSize),
+      leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      updatedAt: sql`now()`,
+    }).where(eq(importJobs.id, job.id));
+    return true;
+  });
+}
+
+/** Runs a claimed job from its checkpoint to its end; answers how it ended for this runner. */
+export async function processImportJob(db: Db, job: ImportJob, owner: string, options: RunOptions = {}): Promise<'succeeded' | 'failed' | 'stopped'> {
+  const batchSize = options.batchSize ?? BATCH_ROWS;
+  const file = await getFileStore().open(job.filePath);
+  if (!file) return (await finishJob(db, job.id, owner, 'failed', { failure: 'fileMissing' })) ? 'failed' : 'stopped';
+  const [member] = await db.select({ name: staff.name }).from(staff).where(eq(staff.id, job.staffId));
+  const actor: AuditActor = { type: 'staff', id: job.staffId, name: member?.name ?? '', ip: '' };
+  const lookups = await loadLookups(db);
+  const source = Readable.fromWeb(file.stream() as Parameters<typeof Readable.fromWeb>[0]);
+  const counter = new ByteCounter();
+  source.on('error', (e) => counter.destroy(e));
+  source.pipe(counter);
+  const groups = new ProductGroupCheck();
+  let header: HeaderMap | null = null;
+  let dataRows = 0;
+  let batch: Pending[] = [];
+  let batchNo = 0;
+  const flush = async (): Promise<boolean> => {
+    const go = await commitBatch(db, job, owner, actor, batch, header as HeaderMap, lookups, counter.bytes);
+    batch = [];
+    batchNo += 1;
+    await options.afterBatch?.(batchNo);
+    return go;
+  };
+  try {
+    for await (const row of guarded(readRows(counter, job.format))) {
+      if (!header) {
+        header = mapHeader(row.cells);
+        if (header.missing.length > 0 || header.duplicated.length > 0) {
+          const errors: RowError[] = [
+            ...header.missing.map((column) => ({ column, reason: 'columnMissing', value: '' })),
+            ...header.duplicated.map((column) => ({ column, reason: 'columnDuplicated', value: '' })),
+          ];
+          return (await finishJob(db, job.id, owner, 'failed', { failure: 'columnsMissing', errors })) ? 'failed' : 'stopped';
+        }
+        continue;
+      }
+      const cells = cellsOf(row, header);
+      if (isBlankRow(cells)) continue;
+      dataRows += 1;
+      const conflict = groups.check(cells);
+      if (dataRows <= job.rowsDone) continue;
+      batch.push({ rowNo: row.rowNo, cells, conflict });
+      if (batch.length >= batchSize && !(await flush())) return 'stopped';
+    }
+    if (!header) return (await finishJob(db, job.id, owner, 'failed', { failure: 'fileEmpty' })) ? 'failed' : 'stopped';
+    if (batch.length > 0 && !(await flush())) return 'stopped';
+    return (await finishJob(db, job.id, owner, 'succeeded', { rowsTotal: dataRows })) ? 'succeeded' : 'stopped';
+  } catch (error) {
+    if (error instanceof FileReadError) {
+      log('warn', 'import.file_unreadable', { jobId: job.id, message: error.message });
+      return (await finishJob(db, job.id, owner, 'failed', { failure: 'fileUnreadable' })) ? 'failed' : 'stopped';
+    }
+    throw error;
+  } finally {
+    source.destroy();
+    counter.destroy();
+  }
+}
+
+/** Runs one claimed job; an unexpected error leaves it to be taken up again once its lease ran out, up to MAX_ATTEMPTS. */
+async function runClaimedJob(db: Db, job: ImportJob, owner: string, options: RunOptions): Promise<void> {
+  try {
+    await processImportJob(db, job, owner, options);
+    // Storefront pages of this process read the catalogue afresh; other processes within their cache time.
+    try {
+      revalidateStorefront('catalogue');
+    } catch {
+      // Outside a request there may be no cache store to drop: nothing to do then.
+    }
+  } catch (error) {
+    log('error', 'import.job_error', { jobId: job.id, attempt: job.attempts, message: error instanceof Error ? error.message : String(error) });
+    if (job.attempts >= MAX_ATTEMPTS) await finishJob(db, job.id, owner, 'failed', { failure: 'internal' }).catch(() => false);
+  }
+}
+
+/** Runs waiting jobs one after another until none is left; answers how many it ran. */
+export async function drainImportJobs(db: Db, owner: string, options: RunOptions = {}): Promise<number> {
+  let n = 0;
+  for (;;) {
+    const job = await claimImportJob(db, owner);
+    if (!job) return n;
+    await runClaimedJob(db, job, owner, options);
+    n += 1;
+  }
+}
+
+// ---- the process's runner ----------------------------------------------------------------------
+
+interface RunnerState {
+  owner: string;
+  busy: WeakMap<Db, { again: boolean }>;
+  timer?: ReturnType<typeof setInterval>;
+}
+
+const globalForRunner = globalThis as unknown as { __importRunner?: RunnerState };
+
+function runner(): RunnerState {
+  globalForRunner.__importRunner ??= { owner: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, busy: new WeakMap() };
+  return globalForRunner.__importRunner;
+}
+
+/** Starts draining the jobs of this database now (no-op when this process is at it already: it looks again after). */
+export function wakeImportRunner(db: Db): void {
+  const state = runner();
+  const current = state.busy.get(db);
+  if (current) {
+    current.again = true;
+    return;
+  }
+  const mark = { again: false };
+  state.busy.set(db, mark);
+  void (async () => {
+    try {
+      do {
+        mark.again = false;
+        await drainImportJobs(db, state.owner);
+      } while (mark.again);
+    } catch (error) {
+      log('error', 'import.runner_error', { message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      state.busy.delete(db);
+    }
+  })();
+}
+
+/**
+ * Looks for jobs every `intervalMs` (queued by another instance, or left by a process that died),
+ * from the server's start on; once per process.
+ */
+export function startImportRunner(getDb: () => Promise<Db>, intervalMs = 15_000): void {
+  const state = runner();
+  if (state.timer) return;
+  const tick = () => {
+    getDb().then(wakeImportRunner, (error: unknown) => log('warn', 'import.runner_no_database', { message: error instanceof Error ? error.message : String(error) }));
+  };
+  state.timer = setInterval(tick, intervalMs);
+  state.timer.unref();
+  tick();
+}
