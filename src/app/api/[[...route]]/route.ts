@@ -1,11 +1,9 @@
 import { getDb } from '@/server/db/client';
 import { createApp } from '@/server/api/app';
-import { startApprovalReminders } from '@/server/modules/approvals/reminders';
 
 export const dynamic = 'force-dynamic';
 
 const app = createApp({ getDb });
-startApprovalReminders(getDb);
 const handle = (request: Request) => app.fetch(request);
 
 export const GET = handle;
