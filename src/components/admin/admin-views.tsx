@@ -6,6 +6,7 @@ import { AuditView } from './views/audit-view';
 import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
 import { CategoriesView } from './views/categories-view';
+import { CustomersView } from './views/customers-view';
 import { DashboardView } from './views/dashboard-view';
 import { MenuEditorView } from './views/menu-editor-view';
 import { NewsView } from './views/news-view';
@@ -35,6 +36,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/system-setting/menu': MenuEditorView,
   '/admin/system-setting/web-settings': WebSettingsView,
   '/admin/requests': RequestsView,
+  '/admin/customers': CustomersView,
   '/admin/audit': AuditView,
   '/admin/catalog/products': ProductsView,
   '/admin/catalog/brands': BrandsView,

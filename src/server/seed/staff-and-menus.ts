@@ -126,6 +126,11 @@ const REQUESTS: MenuSeed = {
   path: '/requests', component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', permission: 'CUSTOMER.EDIT',
 };
 
+/** The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`). */
+const CUSTOMERS: MenuSeed = {
+  path: '/customers', component: 'customers/index', name: 'Customers', titleZh: '客户管理', titleEn: 'Customers', icon: 'TeamOutlined', permission: 'CUSTOMER.VIEW',
+};
+
 /** The catalogue group: shown to members who may edit the catalogue. */
 const CATALOGUE: MenuSeed = {
   path: '/catalog', component: 'Layout', name: 'Catalogue', redirect: '/catalog/brands', alwaysShow: true,
@@ -158,8 +163,9 @@ export async function seedMenus(db: Db): Promise<number> {
   if (!content) throw new Error('Content menu was not inserted');
   await db.insert(menus).values(CONTENT_CHILDREN.map((m, i) => ({ ...m, parentId: content.id, sort: (i + 1) * 10 })));
   await db.insert(menus).values({ ...REQUESTS, parentId: null, sort: 200 });
+  await db.insert(menus).values({ ...CUSTOMERS, parentId: null, sort: 50 });
   const [group] = await db.insert(menus).values({ ...SYSTEM_SETTING, parentId: null, sort: 900 }).returning({ id: menus.id });
   if (!group) throw new Error('System-setting menu was not inserted');
   await db.insert(menus).values(SYSTEM_SETTING_CHILDREN.map((m, i) => ({ ...m, parentId: group.id, sort: (i + 1) * 10 })));
-  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
+  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
 }

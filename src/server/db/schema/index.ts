@@ -13,3 +13,4 @@ export * from './catalog-links';
 export * from './catalog-feedback';
 export * from './orders';
 export * from './admin-settings';
+export * from './crm';

@@ -1,0 +1,58 @@
+CREATE TABLE "crm_activities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"happened_at" timestamp with time zone NOT NULL,
+	"body" text NOT NULL,
+	"staff_id" integer,
+	"staff_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "crm_activities_kind_check" CHECK ("crm_activities"."kind" in ('call', 'visit', 'note'))
+);
+--> statement-breakpoint
+CREATE TABLE "crm_contacts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"email" text DEFAULT '' NOT NULL,
+	"position" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "saved_views" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"staff_id" integer NOT NULL,
+	"list_key" text NOT NULL,
+	"name" text NOT NULL,
+	"query" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "crm_kind" text DEFAULT 'customer' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "owner_staff_id" integer;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "level" text DEFAULT 'C' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "credit_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "credit_limit" numeric(12, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "licence_name" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "licence_key" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "licence_file_name" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "licence_mime" text;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "crm_activities" ADD CONSTRAINT "crm_activities_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_activities" ADD CONSTRAINT "crm_activities_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "crm_contacts" ADD CONSTRAINT "crm_contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "crm_activities_company_idx" ON "crm_activities" USING btree ("company_id","happened_at","id");--> statement-breakpoint
+CREATE INDEX "crm_contacts_company_idx" ON "crm_contacts" USING btree ("company_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_views_owner_name_uq" ON "saved_views" USING btree ("staff_id","list_key","name");--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_owner_staff_id_staff_id_fk" FOREIGN KEY ("owner_staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "companies_owner_idx" ON "companies" USING btree ("owner_staff_id");--> statement-breakpoint
+CREATE INDEX "companies_name_idx" ON "companies" USING btree ("name","id");--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_crm_kind_check" CHECK ("companies"."crm_kind" in ('customer', 'prospect'));--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_level_check" CHECK ("companies"."level" in ('A', 'B', 'C', 'D'));--> statement-breakpoint
+-- hand-written: the customers page joins the back-office menu of a database seeded before it (a new one gets it from the seed).
+INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
+SELECT NULL, '/customers', 'customers/index', 'Customers', '客户管理', 'Customers', 'TeamOutlined', 'CUSTOMER.VIEW', 50
+WHERE EXISTS (SELECT 1 FROM "menus") AND NOT EXISTS (SELECT 1 FROM "menus" WHERE "path" = '/customers' AND "parent_id" IS NULL);
