@@ -8,6 +8,7 @@ import { seedBrands } from './brands';
 import { seedCategories } from './categories';
 import { seedCms } from './cms';
 import { seedContent } from './content';
+import { seedCrm } from './crm';
 import { seedOrders } from './orders';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
@@ -94,6 +95,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const menuCount = await seedMenus(tx);
     const orderCounts = await seedOrders(tx);
     const requestCounts = await seedRequests(tx);
+    const crmCounts = await seedCrm(tx);
     return {
       permissions: permissionCount,
       webSettings: webSettingCount,
@@ -107,6 +109,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       menus: menuCount,
       ...orderCounts,
       ...requestCounts,
+      ...crmCounts,
       ...(await seedProductArticles(tx)),
     };
   });

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -54,13 +54,16 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
     );
     return () => { live = false; };
   }, [path, round]);
-  const loadViews = useCallback(async () => {
-    setViews(await adminApi<SavedViewDto[]>('GET', '/api/admin/customers/views?listKey=customers').catch(() => []));
-  }, []);
+  const [viewsRound, setViewsRound] = useState(0);
+  const loadViews = useCallback(async () => setViewsRound((r) => r + 1), []);
   useEffect(() => {
     adminApi<CustomerFiltersDto>('GET', '/api/admin/customers/filters').then(setFilters, () => setFilters({ teams: [], staff: [] }));
-    void loadViews();
-  }, [loadViews]);
+  }, []);
+  useEffect(() => {
+    let live = true;
+    adminApi<SavedViewDto[]>('GET', '/api/admin/customers/views?listKey=customers').then((v) => { if (live) setViews(v); }, () => undefined);
+    return () => { live = false; };
+  }, [viewsRound]);
   const reload = useCallback(async () => { setLoading(true); setRound((r) => r + 1); }, []);
   const filter = (patch: Partial<ListQuery>) => {
     setCursors([undefined]);
