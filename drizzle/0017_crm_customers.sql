@@ -56,3 +56,9 @@ ALTER TABLE "companies" ADD CONSTRAINT "companies_level_check" CHECK ("companies
 INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
 SELECT NULL, '/customers', 'customers/index', 'Customers', '客户管理', 'Customers', 'TeamOutlined', 'CUSTOMER.VIEW', 50
 WHERE EXISTS (SELECT 1 FROM "menus") AND NOT EXISTS (SELECT 1 FROM "menus" WHERE "path" = '/customers' AND "parent_id" IS NULL);
+--> statement-breakpoint
+-- The teams page joins the system-setting group of a database seeded before it.
+INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
+SELECT g.id, 'teams', 'system-setting/teams/index', 'Teams', '团队', 'Teams', 'TeamOutlined', 'STAFF.VIEW', 35
+FROM (SELECT min("id") AS id FROM "menus" WHERE "path" = '/system-setting' AND "parent_id" IS NULL) g
+WHERE g.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "menus" m WHERE m."parent_id" = g.id AND m."path" = 'teams');

@@ -16,6 +16,7 @@ import { RoleAddView } from './views/role-add-view';
 import { RolesView } from './views/roles-view';
 import { StaffAddView } from './views/staff-add-view';
 import { StaffListView } from './views/staff-list-view';
+import { TeamsView } from './views/teams-view';
 import { WebSettingsView } from './views/web-settings-view';
 
 function Dashboard() {
@@ -34,6 +35,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/system-setting/stafflist': StaffListView,
   '/admin/system-setting/staffadd': StaffAddView,
   '/admin/system-setting/menu': MenuEditorView,
+  '/admin/system-setting/teams': TeamsView,
   '/admin/system-setting/web-settings': WebSettingsView,
   '/admin/requests': RequestsView,
   '/admin/customers': CustomersView,

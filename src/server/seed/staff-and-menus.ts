@@ -117,6 +117,7 @@ const SYSTEM_SETTING_CHILDREN: MenuSeed[] = [
   { path: 'authadd', component: 'system-setting/auth/add', name: 'AuthAdd', hidden: true, noCache: true, activeMenu: '/system-setting/auth', titleZh: '添加权限', titleEn: 'Add identity', icon: '', permission: 'AUTHORITY.EDIT' },
   { path: 'stafflist', component: 'system-setting/staff/index', name: 'StaffList', titleZh: '员工设置', titleEn: 'Staff', icon: 'UserOutlined', permission: 'STAFF.VIEW' },
   { path: 'staffadd', component: 'system-setting/staff/add', name: 'StaffAdd', hidden: true, noCache: true, activeMenu: '/system-setting/stafflist', titleZh: '新增员工', titleEn: 'New staff member', icon: '', permission: 'STAFF.EDIT' },
+  { path: 'teams', component: 'system-setting/teams/index', name: 'Teams', titleZh: '团队', titleEn: 'Teams', icon: 'TeamOutlined', permission: 'STAFF.VIEW' },
   { path: 'menu', component: 'system-setting/menu/index', name: 'Menu', titleZh: '系统菜单', titleEn: 'System menu', icon: 'MenuOutlined', permission: 'MENU.EDIT' },
   { path: 'web-settings', component: 'system-setting/web-settings/index', name: 'WebSettings', titleZh: '网站设置', titleEn: 'Site settings', icon: 'GlobalOutlined', permission: 'SETTINGS.EDIT' },
 ];
