@@ -153,6 +153,8 @@ describe('the customer list', () => {
     expect(await names('sales', '&scope=mine')).toContain(NAMES.eastSales);
     expect(await names('sales', '&scope=mine')).not.toContain(NAMES.eastManager);
     expect(await names('admin', `&key=${encodeURIComponent('孙浩')}`)).toEqual([NAMES.eastManager]);
+    expect(await names('admin', `&key=${encodeURIComponent('emily.chen@')}`)).toEqual(['苏州示例生物材料有限公司']);
+    expect(await names('admin', `&key=${encodeURIComponent('13770912345')}`)).toEqual([NAMES.pool]);
     const teams = rowsOf<{ id: number }>(await h.db.db.execute(sql`select id from staff_teams where name_zh = '华北销售部'`));
     expect(await names('admin', `&teamId=${teams[0]!.id}`)).toEqual(expect.arrayContaining([NAMES.north, '天津示例化工研究院']));
     expect(await names('admin', `&teamId=${teams[0]!.id}`)).not.toContain(NAMES.eastSales);
@@ -237,6 +239,9 @@ describe('editing a customer', () => {
   it('keeps contacts, linked to a registered account by phone or e-mail', async () => {
     const detail = (await h.call('GET', `/api/admin/customers/${ids.eastSales}`, { token: tokens.sales })).body.data as CustomerDetailDto;
     expect(detail.contacts.find((c) => c.name === '王敏')?.accountLoginName).toBe('admin@demo.example.com');
+    const [users] = rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from users where company_id = ${ids.eastSales}`));
+    expect(detail.users).toBe(Number(users!.n));
+    expect(detail.users).toBeGreaterThan(1);
     expect(detail.contacts.find((c) => c.name === '李娜')?.accountLoginName).toBe('buyer@demo.example.com');
     expect(detail.contacts.find((c) => c.name === '周倩')?.accountLoginName).toBeNull();
     const added = await h.call('POST', `/api/admin/customers/${ids.eastSales}/contacts`, { token: tokens.sales, json: { name: '陈晨', email: 'EMPLOYEE@demo.example.com', position: '研究员' } });

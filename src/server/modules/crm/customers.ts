@@ -25,7 +25,7 @@ export function customerListCondition(actor: ScopedStaff, input: Omit<CustomerLi
   if (input.key) {
     const like = `%${escapeLike(input.key)}%`;
     parts.push(sql`(${companies.name} ilike ${like} or ${companies.taxNo} ilike ${like} or array_to_string(${companies.tags}, ' ') ilike ${like}
-      or exists (select 1 from crm_contacts k where k.company_id = ${companies.id} and (k.name ilike ${like} or k.phone ilike ${like} or k.email ilike ${like})))`);
+      or exists (select 1 from crm_contacts k where k.company_id = "companies"."id" and (k.name ilike ${like} or k.phone ilike ${like} or k.email ilike ${like})))`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -51,12 +51,12 @@ const STAMP = sql<string>`to_char(${companies.createdAt} at time zone 'UTC', 'YY
 
 const rowColumns = {
   id: companies.id, name: companies.name, kind: companies.crmKind, level: companies.level, ownerId: companies.ownerStaffId,
-  ownerName: sql<string | null>`(select s.name from staff s where s.id = ${companies.ownerStaffId})`,
-  teamId: sql<number | null>`(select s.team_id from staff s where s.id = ${companies.ownerStaffId})`,
-  teamZh: sql<string | null>`(select t.name_zh from staff s join staff_teams t on t.id = s.team_id where s.id = ${companies.ownerStaffId})`,
-  teamEn: sql<string | null>`(select t.name_en from staff s join staff_teams t on t.id = s.team_id where s.id = ${companies.ownerStaffId})`,
+  ownerName: sql<string | null>`(select s.name from staff s where s.id = "companies"."owner_staff_id")`,
+  teamId: sql<number | null>`(select s.team_id from staff s where s.id = "companies"."owner_staff_id")`,
+  teamZh: sql<string | null>`(select t.name_zh from staff s join staff_teams t on t.id = s.team_id where s.id = "companies"."owner_staff_id")`,
+  teamEn: sql<string | null>`(select t.name_en from staff s join staff_teams t on t.id = s.team_id where s.id = "companies"."owner_staff_id")`,
   tags: companies.tags, creditDays: companies.creditDays, creditLimit: companies.creditLimit,
-  users: sql<number>`(select count(*)::int from users u where u.company_id = ${companies.id})`,
+  users: sql<number>`(select count(*)::int from users u where u.company_id = "companies"."id")`,
   stamp: STAMP,
 };
 

@@ -25,8 +25,8 @@ export function cellText(value: string): string {
 export async function exportCustomers(db: Db, actor: ScopedStaff, input: Omit<CustomerListInput, 'cursor' | 'limit'>, lang: Lang): Promise<Buffer> {
   const rows = await db.select({
     name: companies.name, kind: companies.crmKind, level: companies.level, taxNo: companies.taxNo, phone: companies.phone,
-    owner: sql<string | null>`(select s.name from staff s where s.id = ${companies.ownerStaffId})`,
-    team: sql<string | null>`(select ${lang === 'en' ? sql`t.name_en` : sql`t.name_zh`} from staff s join staff_teams t on t.id = s.team_id where s.id = ${companies.ownerStaffId})`,
+    owner: sql<string | null>`(select s.name from staff s where s.id = "companies"."owner_staff_id")`,
+    team: sql<string | null>`(select ${lang === 'en' ? sql`t.name_en` : sql`t.name_zh`} from staff s join staff_teams t on t.id = s.team_id where s.id = "companies"."owner_staff_id")`,
     tags: companies.tags, creditDays: companies.creditDays, creditLimit: companies.creditLimit, createdAt: companies.createdAt,
   }).from(companies).where(customerListCondition(actor, input)).orderBy(asc(companies.name), asc(companies.id)).limit(CUSTOMER_EXPORT_MAX);
   const m = serverMessages(lang).adminCrm.exportSheet;

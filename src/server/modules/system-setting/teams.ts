@@ -8,8 +8,8 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 
 const columns = {
   id: staffTeams.id, nameZh: staffTeams.nameZh, nameEn: staffTeams.nameEn, managerId: staffTeams.managerId, sort: staffTeams.sort,
-  managerName: sql<string | null>`(select m.name from staff m where m.id = ${staffTeams.managerId})`,
-  members: sql<number>`(select count(*)::int from staff m where m.team_id = ${staffTeams.id})`,
+  managerName: sql<string | null>`(select m.name from staff m where m.id = "staff_teams"."manager_id")`,
+  members: sql<number>`(select count(*)::int from staff m where m.team_id = "staff_teams"."id")`,
 };
 
 const toDto = (r: { id: number; nameZh: string; nameEn: string; managerId: number | null; sort: number; managerName: string | null; members: number }): StaffTeamDto =>
