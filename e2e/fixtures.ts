@@ -6,6 +6,8 @@ export const ACCOUNTS = {
   admin: { loginName: 'admin', password: 'Admin#2026', path: '/api/admin/auth/login' },
   sales: { loginName: 'sales', password: 'Sales#2026', path: '/api/admin/auth/login' },
   ops: { loginName: 'ops', password: 'Ops#2026', path: '/api/admin/auth/login' },
+  manager: { loginName: 'manager', password: 'Manager#2026', path: '/api/admin/auth/login' },
+  sales2: { loginName: 'sales2', password: 'Sales2#2026', path: '/api/admin/auth/login' },
 } as const;
 
 export type AccountName = keyof typeof ACCOUNTS;

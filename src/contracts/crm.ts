@@ -247,3 +247,48 @@ export const savedViewInputSchema = z.strictObject({
 });
 export const savedViewSchema = z.object({ id: z.number().int(), listKey: z.string(), name: z.string(), query: z.record(z.string(), z.string()), createdAt: z.string() });
 export type SavedViewDto = z.infer<typeof savedViewSchema>;
+
+// ---------------------------------------------------------------- suppliers
+
+export const SUPPLIER_SORTS = ['name', '-name', '-createdAt'] as const;
+
+export const supplierListInputSchema = z.object({
+  /** Matches the name, the terms and the contacts' names, phones and e-mails. */
+  key: z.string().trim().max(50).optional().transform((v) => (v ? v : undefined)),
+  brandId: optionalIdSchema,
+  sort: z.preprocess(emptyToUndefined, z.enum(SUPPLIER_SORTS).default('name')),
+  cursor: z.string().max(300).optional().transform((v) => (v ? v : undefined)),
+  limit: wholeNumber(z.number().int().min(1).max(100)).default(20),
+});
+export type SupplierListInput = z.infer<typeof supplierListInputSchema>;
+
+const supplierContactSchema = z.strictObject({
+  name: limited(CRM_LIMITS.short, CRM_ERRORS.shortText, 1),
+  phone: phoneSchema.default(''),
+  email: emailSchema.default(''),
+  position: limited(CRM_LIMITS.short, CRM_ERRORS.shortText).default(''),
+}).refine(reachable, { message: CRM_ERRORS.reach, path: ['phone'] });
+
+export const supplierInputSchema = z.strictObject({
+  name: limited(CRM_LIMITS.companyName, CRM_ERRORS.name, 1),
+  paymentDays: wholeNumber(z.number().int().min(0, { message: CRM_ERRORS.days }).max(365, { message: CRM_ERRORS.days })).default(0),
+  paymentTerms: limited(CRM_LIMITS.text, CRM_ERRORS.text).default(''),
+  brandIds: z.array(idSchema).max(200).default([]).transform((ids) => [...new Set(ids)]),
+  contacts: z.array(supplierContactSchema).max(20).default([]),
+});
+export type SupplierInput = z.infer<typeof supplierInputSchema>;
+
+export const supplierRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  paymentDays: z.number().int(),
+  paymentTerms: z.string(),
+  brands: z.array(z.object({ id: z.number().int(), nameZh: z.string(), nameEn: z.string() })),
+  contacts: z.array(z.object({ id: z.number().int(), name: z.string(), phone: z.string(), email: z.string(), position: z.string() })),
+  files: z.array(z.object({ id: z.number().int(), fileName: z.string(), mime: z.string(), size: z.number().int(), staffName: z.string(), createdAt: z.string() })),
+  createdAt: z.string(),
+});
+export type SupplierDto = z.infer<typeof supplierRowSchema>;
+export const supplierListSchema = z.object({ total: z.number().int(), items: z.array(supplierRowSchema), nextCursor: z.string().nullable() });
+export const supplierBrandOptionsSchema = z.array(z.object({ id: z.number().int(), nameZh: z.string(), nameEn: z.string() }));
+export const supplierFileKeySchema = z.object({ id: idSchema, fileId: idSchema });

@@ -16,6 +16,7 @@ import { RoleAddView } from './views/role-add-view';
 import { RolesView } from './views/roles-view';
 import { StaffAddView } from './views/staff-add-view';
 import { StaffListView } from './views/staff-list-view';
+import { SuppliersView } from './views/suppliers-view';
 import { TeamsView } from './views/teams-view';
 import { WebSettingsView } from './views/web-settings-view';
 
@@ -39,6 +40,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/system-setting/web-settings': WebSettingsView,
   '/admin/requests': RequestsView,
   '/admin/customers': CustomersView,
+  '/admin/suppliers': SuppliersView,
   '/admin/audit': AuditView,
   '/admin/catalog/products': ProductsView,
   '/admin/catalog/brands': BrandsView,

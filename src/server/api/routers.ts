@@ -34,6 +34,7 @@ import { systemRouter } from '@/server/modules/system/routes';
 import { companyUserRouter } from '@/server/modules/company/routes';
 import { companySettingsRouter } from '@/server/modules/company/settings-routes';
 import { customersAdminRouter } from '@/server/modules/crm/routes';
+import { suppliersAdminRouter } from '@/server/modules/crm/supplier-routes';
 import { companyFilesRouter } from '@/server/modules/company/file-routes';
 import { trackingAppRouter, visitorWebRouter } from '@/server/modules/tracking/routes';
 
@@ -52,7 +53,7 @@ export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
-  contentAdminRouter, customersAdminRouter,
+  contentAdminRouter, customersAdminRouter, suppliersAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { companies, crmActivities, crmContacts, staff } from '@/server/db/schema';
+import { brands, companies, crmActivities, crmContacts, staff, supplierBrands, supplierContacts, suppliers } from '@/server/db/schema';
 import { daysBefore } from './random';
 
 /**
@@ -10,7 +10,7 @@ import { daysBefore } from './random';
  * 李明, one in the pool nobody owns), levels, credit terms, tags, contacts (two of them registered
  * accounts) and calls, visits and notes on the timelines.
  */
-export async function seedCrm(tx: Db): Promise<{ crmProspects: number; crmContacts: number; crmActivities: number }> {
+export async function seedCrm(tx: Db): Promise<{ crmProspects: number; crmContacts: number; crmActivities: number; suppliers: number }> {
   const members = await tx.select({ id: staff.id, login: staff.loginName, name: staff.name }).from(staff).where(inArray(staff.loginName, ['sales', 'sales2', 'manager']));
   const member = (login: string) => {
     const m = members.find((x) => x.login === login);
@@ -55,5 +55,21 @@ export async function seedCrm(tx: Db): Promise<{ crmProspects: number; crmContac
     { companyId: suzhou.id, kind: 'call', happenedAt: daysBefore(20, 400), body: 'Emily 询问细胞培养耗材，安排下周寄样。', staffId: sales.id, staffName: sales.name, createdAt: daysBefore(20, 390) },
     { companyId: tianjin.id, kind: 'note', happenedAt: daysBefore(15, 50), body: '研究院采购走招标流程，需提前准备资质文件。', staffId: sales2.id, staffName: sales2.name, createdAt: daysBefore(15, 50) },
   ]).returning({ id: crmActivities.id });
-  return { crmProspects: prospects.length, crmContacts: contacts.length, crmActivities: activities.length };
+  const brandIds = (await tx.select({ id: brands.id }).from(brands).orderBy(brands.id).limit(5)).map((b) => b.id);
+  const made = await tx.insert(suppliers).values([
+    { name: '上海示例化学品进出口有限公司', paymentDays: 30, paymentTerms: '月结 30 天，人民币结算，满 5000 元免运费', createdAt: daysBefore(600), updatedAt: daysBefore(60) },
+    { name: 'Example Life Science Distribution GmbH', paymentDays: 60, paymentTerms: 'Net 60, EUR, FCA Hamburg', createdAt: daysBefore(420), updatedAt: daysBefore(90) },
+  ]).returning({ id: suppliers.id });
+  const [domestic, foreign] = made;
+  if (!domestic || !foreign) throw new Error('Suppliers were not inserted');
+  const links = [
+    ...brandIds.slice(0, 3).map((brandId) => ({ supplierId: domestic.id, brandId })),
+    ...brandIds.slice(3, 5).map((brandId) => ({ supplierId: foreign.id, brandId })),
+  ];
+  if (links.length) await tx.insert(supplierBrands).values(links);
+  await tx.insert(supplierContacts).values([
+    { supplierId: domestic.id, name: '黄建国', phone: '021-5888-1200', email: 'huang.jg@sh-chem.example.com', position: '销售经理' },
+    { supplierId: foreign.id, name: 'Jonas Becker', phone: '+49 40 1234 5678', email: 'j.becker@example-ls.example.de', position: 'Key account manager' },
+  ]);
+  return { crmProspects: prospects.length, crmContacts: contacts.length, crmActivities: activities.length, suppliers: made.length };
 }

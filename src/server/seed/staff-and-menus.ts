@@ -23,8 +23,8 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
 ];
 
 const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT'];
-/** Operations: keeps the catalogue (brands, categories) and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
-const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT'];
+/** Operations: keeps the catalogue (brands, categories), the suppliers and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
+const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT', 'SUPPLIER.EDIT'];
 /** A team's manager: what the team's sales members do, the dashboard figures, and approving the team's expenses. */
 const MANAGER_PERMISSIONS: Permission[] = [...SALES_PERMISSIONS, 'DASHBOARD.VIEW', 'EXPENSE.EDIT', 'EXPENSE.APPROVE'];
 /** Finance: expense applications and their approval, complaints (refunds). */
@@ -132,6 +132,11 @@ const CUSTOMERS: MenuSeed = {
   path: '/customers', component: 'customers/index', name: 'Customers', titleZh: '客户管理', titleEn: 'Customers', icon: 'TeamOutlined', permission: 'CUSTOMER.VIEW',
 };
 
+/** The shop's suppliers (ADR 0038): brands supplied, contacts, terms, attachments. */
+const SUPPLIERS: MenuSeed = {
+  path: '/suppliers', component: 'suppliers/index', name: 'Suppliers', titleZh: '供应商', titleEn: 'Suppliers', icon: 'SolutionOutlined', permission: 'SUPPLIER.EDIT',
+};
+
 /** The catalogue group: shown to members who may edit the catalogue. */
 const CATALOGUE: MenuSeed = {
   path: '/catalog', component: 'Layout', name: 'Catalogue', redirect: '/catalog/brands', alwaysShow: true,
@@ -165,8 +170,9 @@ export async function seedMenus(db: Db): Promise<number> {
   await db.insert(menus).values(CONTENT_CHILDREN.map((m, i) => ({ ...m, parentId: content.id, sort: (i + 1) * 10 })));
   await db.insert(menus).values({ ...REQUESTS, parentId: null, sort: 200 });
   await db.insert(menus).values({ ...CUSTOMERS, parentId: null, sort: 50 });
+  await db.insert(menus).values({ ...SUPPLIERS, parentId: null, sort: 120 });
   const [group] = await db.insert(menus).values({ ...SYSTEM_SETTING, parentId: null, sort: 900 }).returning({ id: menus.id });
   if (!group) throw new Error('System-setting menu was not inserted');
   await db.insert(menus).values(SYSTEM_SETTING_CHILDREN.map((m, i) => ({ ...m, parentId: group.id, sort: (i + 1) * 10 })));
-  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
+  return TOP_LEVEL.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
 }
