@@ -8,6 +8,7 @@ export const ACCOUNTS = {
   ops: { loginName: 'ops', password: 'Ops#2026', path: '/api/admin/auth/login' },
   manager: { loginName: 'manager', password: 'Manager#2026', path: '/api/admin/auth/login' },
   finance: { loginName: 'finance', password: 'Finance#2026', path: '/api/admin/auth/login' },
+  sales2: { loginName: 'sales2', password: 'Sales2#2026', path: '/api/admin/auth/login' },
 } as const;
 
 export type AccountName = keyof typeof ACCOUNTS;

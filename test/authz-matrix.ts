@@ -31,7 +31,7 @@ export const MATRIX_ACCOUNTS = {
   staffAdmin: { kind: 'staff', loginName: 'admin', password: 'Admin#2026' },
   /** Staff sales: customers, quotations, contracts. */
   staffSales: { kind: 'staff', loginName: 'sales', password: 'Sales#2026' },
-  /** Staff operations: catalogue (brands, categories), content (news, banners), dashboard figures, staff and identities read only, audit log. */
+  /** Staff operations: catalogue (brands, categories), suppliers, content (news, banners), dashboard figures, staff and identities read only, audit log. */
   staffOps: { kind: 'staff', loginName: 'ops', password: 'Ops#2026' },
 } as const;
 

@@ -81,6 +81,10 @@ export const staffMemberSchema = z.object({
   phone: z.string(),
   active: z.boolean(),
   roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The team or department (ADR 0038); null for members outside any. */
+  teamId: z.number().int().nullable(),
+  teamZh: z.string().nullable(),
+  teamEn: z.string().nullable(),
   createdAt: z.string(),
 });
 export type StaffMemberDto = z.infer<typeof staffMemberSchema>;
@@ -91,6 +95,8 @@ const staffFields = {
   email: text(120, ADMIN_FIELD_ERRORS.email).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: ADMIN_FIELD_ERRORS.email }).default(''),
   phone: text(30, ADMIN_FIELD_ERRORS.phone).refine((v) => /^[\d+\-\s()]*$/.test(v), { message: ADMIN_FIELD_ERRORS.phone }).default(''),
   roleIds: idList,
+  /** The member's team; empty or null for none; absent on an update keeps it. */
+  teamId: z.preprocess((v) => (v === '' ? null : v), idSchema.nullable()).optional(),
 };
 export const staffCreateInputSchema = z.object({
   loginName: z.string({ message: ADMIN_FIELD_ERRORS.loginName }).trim().toLowerCase()
@@ -101,6 +107,27 @@ export const staffCreateInputSchema = z.object({
 });
 export const staffUpdateInputSchema = z.object(staffFields);
 export const staffResetResultSchema = z.object({ sent: z.boolean() });
+
+// ---- teams -------------------------------------------------------------------------------------
+
+/** A team or department of the supplier's staff (ADR 0038): names up to 50 characters, a manager. */
+export const staffTeamSchema = z.object({
+  id: z.number().int(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  managerId: z.number().int().nullable(),
+  managerName: z.string().nullable(),
+  members: z.number().int(),
+  sort: z.number().int(),
+});
+export type StaffTeamDto = z.infer<typeof staffTeamSchema>;
+export const staffTeamInputSchema = z.strictObject({
+  nameZh: requiredText(50, 'adminTeamNameInvalid'),
+  nameEn: requiredText(50, 'adminTeamNameInvalid'),
+  managerId: z.preprocess((v) => (v === '' || v === undefined ? null : v), idSchema.nullable()),
+  sort: z.preprocess((v) => (v === '' || v === undefined ? 0 : typeof v === 'string' && /^-?\d{1,6}$/.test(v) ? Number(v) : v), z.number({ message: 'adminTeamSortInvalid' }).int({ message: 'adminTeamSortInvalid' }).min(0, { message: 'adminTeamSortInvalid' }).max(9999, { message: 'adminTeamSortInvalid' })),
+});
+export type StaffTeamInput = z.infer<typeof staffTeamInputSchema>;
 
 // ---- menu editor -------------------------------------------------------------------------------
 

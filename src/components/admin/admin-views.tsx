@@ -10,6 +10,7 @@ import { BrandsView } from './views/brands-view';
 import { CasesView } from './views/cases-view';
 import { CategoriesView } from './views/categories-view';
 import { CommentsView } from './views/comments-view';
+import { CustomersView } from './views/customers-view';
 import { DashboardView } from './views/dashboard-view';
 import { ExpensesView } from './views/expenses-view';
 import { InboxView } from './views/inbox-view';
@@ -23,6 +24,8 @@ import { RolesView } from './views/roles-view';
 import { StaffAddView } from './views/staff-add-view';
 import { StaffListView } from './views/staff-list-view';
 import { ContentCategoriesView, ContentTagsView } from './views/taxonomy-views';
+import { SuppliersView } from './views/suppliers-view';
+import { TeamsView } from './views/teams-view';
 import { WebSettingsView } from './views/web-settings-view';
 
 /** The content pages (ADR 0035): one view, parameterised by the section. */
@@ -49,8 +52,11 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/system-setting/stafflist': StaffListView,
   '/admin/system-setting/staffadd': StaffAddView,
   '/admin/system-setting/menu': MenuEditorView,
+  '/admin/system-setting/teams': TeamsView,
   '/admin/system-setting/web-settings': WebSettingsView,
   '/admin/requests': RequestsView,
+  '/admin/customers': CustomersView,
+  '/admin/suppliers': SuppliersView,
   '/admin/audit': AuditView,
   '/admin/catalog/products': ProductsView,
   '/admin/catalog/brands': BrandsView,

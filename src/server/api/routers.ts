@@ -35,6 +35,8 @@ import { subscriptionWebRouter } from '@/server/modules/subscriptions/routes';
 import { systemRouter } from '@/server/modules/system/routes';
 import { companyUserRouter } from '@/server/modules/company/routes';
 import { companySettingsRouter } from '@/server/modules/company/settings-routes';
+import { customersAdminRouter } from '@/server/modules/crm/routes';
+import { suppliersAdminRouter } from '@/server/modules/crm/supplier-routes';
 import { companyFilesRouter } from '@/server/modules/company/file-routes';
 import { trackingAppRouter, visitorWebRouter } from '@/server/modules/tracking/routes';
 import { approvalsAdminRouter } from '@/server/modules/approvals/routes';
@@ -56,7 +58,7 @@ export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
-  contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter,
+  contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -364,3 +364,30 @@ describe('upgrading a database of the release before 0016: catalogue imports', (
     }
   });
 });
+
+describe('upgrading a database of the release before 0016: customers and teams', () => {
+  it('keeps the companies as registered customers without an owner and adds the customers and teams pages once', async () => {
+    const older = releaseMigrations(16);
+    const shop = await createEmptyTestDatabase();
+    try {
+      await runMigrations(shop, older);
+      await shop.db.execute(sql`insert into companies (name) values ('上海示例生物科技有限公司')`);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, sort) values (null, '/dashboard', 'dashboard/index', 'Dashboard', '首页', 'Dashboard', 10)`);
+      await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, always_show, sort) values (null, '/system-setting', 'Layout', 'SystemSetting', '系统设置', 'System settings', true, 900)`);
+      await runMigrations(shop);
+      await runMigrations(shop);
+      const [company] = rowsOf<Record<string, unknown>>(await shop.db.execute(sql`select crm_kind, owner_staff_id, level, credit_days, credit_limit, tags, licence_name from companies`));
+      expect(company).toEqual({ crm_kind: 'customer', owner_staff_id: null, level: 'C', credit_days: 0, credit_limit: '0.00', tags: [], licence_name: null });
+      const rows = rowsOf<{ path: string; parent: string | null; permission: string | null; title_zh: string }>(await shop.db.execute(sql`
+        select m.path, p.path as parent, m.permission, m.title_zh from menus m left join menus p on p.id = m.parent_id
+        where m.path in ('/customers', 'teams') order by m.path`));
+      expect(rows).toEqual([
+        { path: '/customers', parent: null, permission: 'CUSTOMER.VIEW', title_zh: '客户管理' },
+        { path: 'teams', parent: '/system-setting', permission: 'STAFF.VIEW', title_zh: '团队' },
+      ]);
+    } finally {
+      await shop.destroy();
+      removeRelease(older);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { seedCms } from './cms';
 import { seedCommentsAndLinks } from './cms-moderation';
 import { seedContent } from './content';
 import { seedCrm } from './crm';
+import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
@@ -97,6 +98,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const orderCounts = await seedOrders(tx);
     const requestCounts = await seedRequests(tx);
     const crmCounts = await seedCrm(tx);
+    const customerCounts = await seedCustomers(tx);
     return {
       permissions: permissionCount,
       webSettings: webSettingCount,
@@ -111,6 +113,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...orderCounts,
       ...requestCounts,
       ...crmCounts,
+      ...customerCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),
     };

@@ -24,8 +24,8 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
 
 /** Sales: customers, quotations, contracts, testing cases, and their own expense applications. */
 const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT'];
-/** Operations: keeps the catalogue (brands, categories) and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
-const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT'];
+/** Operations: keeps the catalogue (brands, categories), the suppliers and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
+const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT', 'SUPPLIER.EDIT'];
 /** A team's manager: what the team's sales members do, the dashboard figures, and approving the team's expenses. */
 const MANAGER_PERMISSIONS: Permission[] = [...SALES_PERMISSIONS, 'DASHBOARD.VIEW', 'EXPENSE.APPROVE'];
 /** Finance: expense applications and their approval, complaints (refunds). */
@@ -118,6 +118,7 @@ const SYSTEM_SETTING_CHILDREN: MenuSeed[] = [
   { path: 'authadd', component: 'system-setting/auth/add', name: 'AuthAdd', hidden: true, noCache: true, activeMenu: '/system-setting/auth', titleZh: '添加权限', titleEn: 'Add identity', icon: '', permission: 'AUTHORITY.EDIT' },
   { path: 'stafflist', component: 'system-setting/staff/index', name: 'StaffList', titleZh: '员工设置', titleEn: 'Staff', icon: 'UserOutlined', permission: 'STAFF.VIEW' },
   { path: 'staffadd', component: 'system-setting/staff/add', name: 'StaffAdd', hidden: true, noCache: true, activeMenu: '/system-setting/stafflist', titleZh: '新增员工', titleEn: 'New staff member', icon: '', permission: 'STAFF.EDIT' },
+  { path: 'teams', component: 'system-setting/teams/index', name: 'Teams', titleZh: '团队', titleEn: 'Teams', icon: 'TeamOutlined', permission: 'STAFF.VIEW' },
   { path: 'menu', component: 'system-setting/menu/index', name: 'Menu', titleZh: '系统菜单', titleEn: 'System menu', icon: 'MenuOutlined', permission: 'MENU.EDIT' },
   { path: 'web-settings', component: 'system-setting/web-settings/index', name: 'WebSettings', titleZh: '网站设置', titleEn: 'Site settings', icon: 'GlobalOutlined', permission: 'SETTINGS.EDIT' },
 ];
@@ -134,6 +135,16 @@ const CRM_ITEMS: MenuSeed[] = [
   { path: '/expenses', component: 'expenses/index', name: 'Expenses', titleZh: '费用申请', titleEn: 'Expenses', icon: 'MoneyCollectOutlined', permission: 'ADMIN.ACCESS' },
   { path: '/approval-rules', component: 'approval-rules/index', name: 'ApprovalRules', titleZh: '审批规则', titleEn: 'Approval rules', icon: 'SafetyOutlined', permission: 'APPROVAL.RULES' },
 ];
+
+/** The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`). */
+const CUSTOMERS: MenuSeed = {
+  path: '/customers', component: 'customers/index', name: 'Customers', titleZh: '客户管理', titleEn: 'Customers', icon: 'TeamOutlined', permission: 'CUSTOMER.VIEW',
+};
+
+/** The shop's suppliers (ADR 0038): brands supplied, contacts, terms, attachments. */
+const SUPPLIERS: MenuSeed = {
+  path: '/suppliers', component: 'suppliers/index', name: 'Suppliers', titleZh: '供应商', titleEn: 'Suppliers', icon: 'SolutionOutlined', permission: 'SUPPLIER.EDIT',
+};
 
 /** The catalogue group: shown to members who may edit the catalogue. */
 const CATALOGUE: MenuSeed = {
@@ -178,9 +189,11 @@ export async function seedMenus(db: Db): Promise<number> {
   if (!content) throw new Error('Content menu was not inserted');
   await db.insert(menus).values(CONTENT_CHILDREN.map((m, i) => ({ ...m, parentId: content.id, sort: (i + 1) * 10 })));
   await db.insert(menus).values({ ...REQUESTS, parentId: null, sort: 200 });
+  await db.insert(menus).values({ ...CUSTOMERS, parentId: null, sort: 50 });
+  await db.insert(menus).values({ ...SUPPLIERS, parentId: null, sort: 120 });
   await db.insert(menus).values(CRM_ITEMS.map((m, i) => ({ ...m, parentId: null, sort: 300 + i * 10 })));
   const [group] = await db.insert(menus).values({ ...SYSTEM_SETTING, parentId: null, sort: 900 }).returning({ id: menus.id });
   if (!group) throw new Error('System-setting menu was not inserted');
   await db.insert(menus).values(SYSTEM_SETTING_CHILDREN.map((m, i) => ({ ...m, parentId: group.id, sort: (i + 1) * 10 })));
-  return TOP_LEVEL.length + CRM_ITEMS.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
+  return TOP_LEVEL.length + CRM_ITEMS.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
 }

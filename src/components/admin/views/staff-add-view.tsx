@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useRouter } from '@/i18n/navigation';
 import { sha256Hex } from '@/lib/sha256';
 import { adminApi, AdminApiError } from '../admin-api';
-import { StaffFields, useRoleOptions } from './staff-list-view';
+import { StaffFields, useRoleOptions, useTeamOptions } from './staff-list-view';
 
-interface Values { loginName: string; password: string; name: string; email: string; phone: string; roleIds: number[] }
+interface Values { loginName: string; password: string; name: string; email: string; phone: string; roleIds: number[]; teamId?: number | null }
 
 /** `/system-setting/staffadd` (hidden, noCache): a new staff member with an initial password and roles. */
 export function StaffAddView() {
@@ -16,6 +16,7 @@ export function StaffAddView() {
   const { message } = App.useApp();
   const router = useRouter();
   const roles = useRoleOptions();
+  const teams = useTeamOptions();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   return (
@@ -35,7 +36,7 @@ export function StaffAddView() {
       }}>
         <Form.Item name="loginName" label={t('loginName')} rules={[{ required: true, pattern: /^[a-zA-Z0-9][a-zA-Z0-9._-]{2,39}$/, message: t('loginNameInvalid') }]}><Input autoComplete="off" /></Form.Item>
         <Form.Item name="password" label={t('password')} rules={[{ required: true, min: 8, message: t('passwordInvalid') }]}><Input.Password autoComplete="new-password" /></Form.Item>
-        <StaffFields roles={roles} />
+        <StaffFields roles={roles} teams={teams} />
         <Button type="primary" htmlType="submit" loading={busy}>{t('create')}</Button>
       </Form>
     </Card>

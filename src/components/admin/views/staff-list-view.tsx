@@ -1,9 +1,9 @@
 'use client';
 
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import type { RoleDto, StaffMemberDto } from '@/contracts/admin';
+import type { RoleDto, StaffMemberDto, StaffTeamDto } from '@/contracts/admin';
 import { useRouter } from '@/i18n/navigation';
 import { PermittedButton } from '@/components/ui/permitted-button';
 import { adminApi } from '../admin-api';
@@ -25,7 +25,17 @@ export function useRoleOptions() {
   return roles;
 }
 
-interface EditValues { name: string; email: string; phone: string; roleIds: number[] }
+/** The teams as select options, in the page's language. */
+export function useTeamOptions() {
+  const locale = useLocale();
+  const [teams, setTeams] = useState<StaffTeamDto[]>([]);
+  useEffect(() => {
+    adminApi<StaffTeamDto[]>('GET', '/api/admin/teams').then(setTeams, () => setTeams([]));
+  }, []);
+  return teams.map((team) => ({ value: team.id, label: locale === 'en' ? team.nameEn : team.nameZh }));
+}
+
+interface EditValues { name: string; email: string; phone: string; roleIds: number[]; teamId: number | null }
 
 /** `/system-setting/stafflist`: staff with search, state and role filters, sorting and pages; edit, disable/enable, reset password. */
 export function StaffListView() {
@@ -37,6 +47,8 @@ export function StaffListView() {
     key: query.key, active: query.active || undefined, roleId: query.roleId || undefined, sort: query.sort, limit: PAGE_SIZE, offset: query.page,
   });
   const roles = useRoleOptions();
+  const teams = useTeamOptions();
+  const locale = useLocale();
   const [editing, setEditing] = useState<StaffMemberDto | null>(null);
   const [history, setHistory] = useState<StaffMemberDto | null>(null);
   const [form] = Form.useForm<EditValues>();
@@ -66,7 +78,7 @@ export function StaffListView() {
         rowKey="id"
         loading={loading}
         dataSource={data?.items ?? []}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1030 }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = typeof s?.field === 'string' ? s.field : 'createdAt';
@@ -78,6 +90,7 @@ export function StaffListView() {
           { title: t('name'), dataIndex: 'name', sorter: true, sortOrder: sortOrder('name'), width: 120 },
           { title: t('email'), dataIndex: 'email', ellipsis: true },
           { title: t('phone'), dataIndex: 'phone', width: 130 },
+          { title: t('team'), key: 'team', width: 130, render: (_: unknown, s) => (locale === 'en' ? s.teamEn : s.teamZh) ?? '—' },
           { title: t('roles'), dataIndex: 'roles', width: 160, render: (r: StaffMemberDto['roles']) => r.map((x) => <Tag key={x.id}>{x.name}</Tag>) },
           { title: t('state'), dataIndex: 'active', width: 80, render: (a: boolean) => <Tag color={a ? 'green' : 'default'}>{a ? t('enabled') : t('disabled')}</Tag> },
           { title: t('createdAt'), dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), width: 120, render: (d: string) => format.dateTime(new Date(d), 'day') },
@@ -85,7 +98,7 @@ export function StaffListView() {
             title: t('actions'), key: 'actions', width: 300, render: (_: unknown, s) => (
               <Space wrap size={4}>
                 <PermittedButton size="small" permissions={['STAFF.EDIT']} reason={denied}
-                  onClick={() => { setEditing(s); form.setFieldsValue({ name: s.name, email: s.email, phone: s.phone, roleIds: s.roles.map((r) => r.id) }); }}>{t('edit')}</PermittedButton>
+                  onClick={() => { setEditing(s); form.setFieldsValue({ name: s.name, email: s.email, phone: s.phone, roleIds: s.roles.map((r) => r.id), teamId: s.teamId }); }}>{t('edit')}</PermittedButton>
                 <Popconfirm title={s.active ? t('disableConfirm', { name: s.name }) : t('enableConfirm', { name: s.name })} okText={t('ok')} cancelText={t('cancel')}
                   onConfirm={() => run(() => adminApi('POST', `/api/admin/staff/${s.id}/${s.active ? 'disable' : 'enable'}`), s.active ? t('disabledDone') : t('enabledDone'))}>
                   <PermittedButton size="small" danger={s.active} permissions={['STAFF.EDIT']} reason={denied}>{s.active ? t('disable') : t('enable')}</PermittedButton>
@@ -105,7 +118,7 @@ export function StaffListView() {
         <Form form={form} layout="vertical" onFinish={async (values) => {
           if (editing && (await run(() => adminApi('PUT', `/api/admin/staff/${editing.id}`, values), t('saved')))) setEditing(null);
         }}>
-          <StaffFields roles={roles} />
+          <StaffFields roles={roles} teams={teams} />
         </Form>
       </Modal>
       <RecordHistory entity="staff" entityId={history?.id ?? null} title={history?.name ?? ''} onClose={() => setHistory(null)} />
@@ -113,13 +126,14 @@ export function StaffListView() {
   );
 }
 
-export function StaffFields({ roles }: { roles: { value: number; label: string }[] }) {
+export function StaffFields({ roles, teams }: { roles: { value: number; label: string }[]; teams: { value: number; label: string }[] }) {
   const t = useTranslations('adminStaff');
   return (
     <>
       <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('nameRequired') }, { max: 40 }]}><Input /></Form.Item>
       <Form.Item name="email" label={t('email')} rules={[{ type: 'email', message: t('emailInvalid') }]}><Input /></Form.Item>
       <Form.Item name="phone" label={t('phone')} rules={[{ pattern: /^[\d+\-\s()]*$/, message: t('phoneInvalid') }]}><Input /></Form.Item>
+      <Form.Item name="teamId" label={t('team')}><Select allowClear options={teams} placeholder={t('noTeam')} aria-label={t('team')} data-testid="staff-team" /></Form.Item>
       <Form.Item name="roleIds" label={t('roles')}><Select mode="multiple" options={roles} aria-label={t('roles')} /></Form.Item>
     </>
   );

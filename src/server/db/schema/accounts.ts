@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { staff } from './staff';
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
@@ -12,7 +14,32 @@ export const companies = pgTable('companies', {
   /** The company administrator: receives approvals nobody else can make (no self-approval). */
   adminUserId: integer('admin_user_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  /**
+   * The CRM customer record (ADR 0038): `customer` is a company registered on the storefront,
+   * `prospect` one staff entered before it registered (it has no users yet).
+   */
+  crmKind: text('crm_kind').$type<'customer' | 'prospect'>().notNull().default('customer'),
+  /** The sales member who owns the customer; null while nobody does (new registrations: the pool). */
+  ownerStaffId: integer('owner_staff_id').references(() => staff.id, { onDelete: 'set null' }),
+  /** A (key account) … D (occasional). */
+  level: text('level').$type<'A' | 'B' | 'C' | 'D'>().notNull().default('C'),
+  /** Payment terms: days of credit (0: payment before delivery) and the credit limit in CNY. */
+  creditDays: integer('credit_days').notNull().default(0),
+  creditLimit: numeric('credit_limit', { precision: 12, scale: 2 }).notNull().default('0'),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  /** The registered name as staff transcribed it from the business licence; the name must match it. */
+  licenceName: text('licence_name'),
+  /** The licence file staff uploaded (files module key, name and type). */
+  licenceKey: text('licence_key'),
+  licenceFileName: text('licence_file_name'),
+  licenceMime: text('licence_mime'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('companies_owner_idx').on(t.ownerStaffId),
+  index('companies_name_idx').on(t.name, t.id),
+  check('companies_crm_kind_check', sql`${t.crmKind} in ('customer', 'prospect')`),
+  check('companies_level_check', sql`${t.level} in ('A', 'B', 'C', 'D')`),
+]);
 
 export const departments = pgTable(
   'departments',

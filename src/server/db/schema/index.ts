@@ -15,3 +15,4 @@ export * from './orders';
 export * from './admin-settings';
 export * from './crm';
 export * from './import-jobs';
+export * from './customers';

@@ -6,7 +6,7 @@ import { sha256Hex } from '@/lib/sha256';
 import type { Lang } from '@/lib/lang';
 import { hashPassword } from '@/server/auth/passwords';
 import type { Db } from '@/server/db/client';
-import { sessions, staff, staffRoleAssignments, staffRoles } from '@/server/db/schema';
+import { sessions, staff, staffRoleAssignments, staffRoles, staffTeams } from '@/server/db/schema';
 import { escapeLike } from '@/server/db/like';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
@@ -50,9 +50,12 @@ async function withRoles(db: Db, rows: (typeof staff.$inferSelect)[]): Promise<S
   const assigned = await db.select({ staffId: staffRoleAssignments.staffId, id: staffRoles.id, name: staffRoles.name })
     .from(staffRoleAssignments).innerJoin(staffRoles, eq(staffRoles.id, staffRoleAssignments.roleId))
     .where(inArray(staffRoleAssignments.staffId, rows.map((r) => r.id))).orderBy(asc(staffRoles.id));
+  const teamIds = [...new Set(rows.map((r) => r.teamId).filter((id): id is number => id !== null))];
+  const teams = teamIds.length ? await db.select().from(staffTeams).where(inArray(staffTeams.id, teamIds)) : [];
   return rows.map((r) => ({
     id: r.id, loginName: r.loginName, name: r.name, email: r.email, phone: r.phone, active: r.active,
     roles: assigned.filter((a) => a.staffId === r.id).map((a) => ({ id: a.id, name: a.name })),
+    teamId: r.teamId, teamZh: teams.find((x) => x.id === r.teamId)?.nameZh ?? null, teamEn: teams.find((x) => x.id === r.teamId)?.nameEn ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
 }
@@ -70,7 +73,19 @@ async function roleNames(db: Db, ids: readonly number[]): Promise<string[]> {
   return (await db.select({ name: staffRoles.name }).from(staffRoles).where(inArray(staffRoles.id, [...ids])).orderBy(asc(staffRoles.id))).map((r) => r.name);
 }
 
-interface StaffFields { name: string; email: string; phone: string; roleIds: readonly number[] }
+interface StaffFields { name: string; email: string; phone: string; roleIds: readonly number[]; teamId?: number | null }
+
+async function checkTeam(db: Db, teamId: number | null | undefined): Promise<void> {
+  if (teamId === null || teamId === undefined) return;
+  const [found] = await db.select({ id: staffTeams.id }).from(staffTeams).where(eq(staffTeams.id, teamId));
+  if (!found) throw new AppError(400, 'validation', [{ field: 'teamId', message: 'adminTeamNotFound' }]);
+}
+
+async function teamName(db: Db, teamId: number | null): Promise<string | null> {
+  if (teamId === null) return null;
+  const [found] = await db.select({ name: staffTeams.nameZh }).from(staffTeams).where(eq(staffTeams.id, teamId));
+  return found?.name ?? null;
+}
 
 export async function createStaffMember(
   db: Db,
@@ -79,16 +94,17 @@ export async function createStaffMember(
   const passwordHash = await hashPassword(params.passwordDigest);
   const id = await db.transaction(async (tx) => {
     const roleIds = await checkRoles(tx, params.roleIds);
+    await checkTeam(tx, params.teamId);
     const [taken] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.loginName, params.loginName));
     if (taken) throw new AppError(409, 'adminLoginNameTaken', [{ field: 'loginName', message: 'adminLoginNameTaken' }]);
     const [row] = await tx.insert(staff)
-      .values({ loginName: params.loginName, passwordHash, name: params.name, email: params.email, phone: params.phone })
+      .values({ loginName: params.loginName, passwordHash, name: params.name, email: params.email, phone: params.phone, teamId: params.teamId ?? null })
       .returning({ id: staff.id });
     if (!row) throw new AppError(500);
     if (roleIds.length > 0) await tx.insert(staffRoleAssignments).values(roleIds.map((roleId) => ({ staffId: row.id, roleId })));
     await recordAudit(tx, params.actor, {
       action: 'create', entity: 'staff', entityId: row.id,
-      after: { loginName: params.loginName, name: params.name, email: params.email, phone: params.phone, roles: await roleNames(tx, roleIds) },
+      after: { loginName: params.loginName, name: params.name, email: params.email, phone: params.phone, roles: await roleNames(tx, roleIds), team: await teamName(tx, params.teamId ?? null) },
     });
     return row.id;
   });
@@ -100,19 +116,21 @@ export async function updateStaffMember(db: Db, params: StaffFields & { actor: A
     const [before] = await tx.select().from(staff).where(eq(staff.id, params.id)).for('update');
     if (!before) throw new AppError(404, 'adminStaffNotFound');
     const roleIds = await checkRoles(tx, params.roleIds);
+    await checkTeam(tx, params.teamId);
+    const teamId = params.teamId === undefined ? before.teamId : params.teamId;
     const beforeRoleIds = (await tx.select({ id: staffRoleAssignments.roleId }).from(staffRoleAssignments)
       .where(eq(staffRoleAssignments.staffId, params.id))).map((r) => r.id).sort((a, b) => a - b);
     if (params.id === params.actor.id && beforeRoleIds.some((r) => !roleIds.includes(r))) {
       // Staff may not strip their own roles: a super administrator would lock everyone out.
       throw new AppError(409, 'adminCannotChangeOwnRoles');
     }
-    await tx.update(staff).set({ name: params.name, email: params.email, phone: params.phone }).where(eq(staff.id, params.id));
+    await tx.update(staff).set({ name: params.name, email: params.email, phone: params.phone, teamId }).where(eq(staff.id, params.id));
     await tx.delete(staffRoleAssignments).where(eq(staffRoleAssignments.staffId, params.id));
     if (roleIds.length > 0) await tx.insert(staffRoleAssignments).values(roleIds.map((roleId) => ({ staffId: params.id, roleId })));
     await recordAudit(tx, params.actor, {
       action: 'update', entity: 'staff', entityId: params.id,
-      before: { name: before.name, email: before.email, phone: before.phone, roles: await roleNames(tx, beforeRoleIds) },
-      after: { name: params.name, email: params.email, phone: params.phone, roles: await roleNames(tx, roleIds) },
+      before: { name: before.name, email: before.email, phone: before.phone, roles: await roleNames(tx, beforeRoleIds), team: await teamName(tx, before.teamId) },
+      after: { name: params.name, email: params.email, phone: params.phone, roles: await roleNames(tx, roleIds), team: await teamName(tx, teamId) },
     });
   });
   return getStaffMember(db, { id: params.id });
