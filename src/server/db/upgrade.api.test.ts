@@ -103,7 +103,7 @@ describe('upgrading a database of the release before 0014', () => {
       await runMigrations(shop);
       const rows = rowsOf<{ path: string; parent: string | null; permission: string | null; title_en: string }>(await shop.db.execute(sql`
         select m.path, p.path as parent, m.permission, m.title_en from menus m left join menus p on p.id = m.parent_id
-        where m.path in ('/catalog', 'brands', 'categories') order by m.parent_id nulls first, m.sort`));
+        where m.path in ('/catalog', 'brands', 'categories') and (p.path is null or p.path = '/catalog') order by m.parent_id nulls first, m.sort`));
       expect(rows).toEqual([
         { path: '/catalog', parent: null, permission: null, title_en: 'Catalogue' },
         { path: 'brands', parent: '/catalog', permission: 'CATALOG.EDIT', title_en: 'Brands' },
@@ -252,7 +252,7 @@ describe('upgrading a database of the release before 0015: content', () => {
 
 describe('upgrading a database of the release before 0016: content of every kind', () => {
   it('marks the citations written before as examples, keeps other items as they were, and adds the content pages of every kind once', async () => {
-    const older = releaseMigrations(16);
+    const older = releaseMigrations(15);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
@@ -295,7 +295,7 @@ describe('upgrading a database of the release before 0016: content of every kind
 
 describe('upgrading a database of the release before 0016: comment moderation', () => {
   it('keeps earlier comments shown, adds the new content pages to the content group once', async () => {
-    const older = releaseMigrations(16);
+    const older = releaseMigrations(15);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
@@ -327,7 +327,7 @@ describe('upgrading a database of the release before 0016: comment moderation', 
 
 describe('upgrading a database of the release before 0016: catalogue imports', () => {
   it('adds the imports page once to the catalogue group of a back-office menu seeded before it', async () => {
-    const older = releaseMigrations(16);
+    const older = releaseMigrations(15);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
@@ -367,7 +367,7 @@ describe('upgrading a database of the release before 0016: catalogue imports', (
 
 describe('upgrading a database of the release before 0016: customers and teams', () => {
   it('keeps the companies as registered customers without an owner and adds the customers and teams pages once', async () => {
-    const older = releaseMigrations(16);
+    const older = releaseMigrations(15);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
