@@ -34,6 +34,8 @@ for (const [locale, prefix, labels] of [
   ['en', '/en', { staff: 'Staff', roles: 'Identities and permissions', closeOthers: 'Close others', search: 'Search name, account, e-mail or phone' }],
 ] as const) {
   test(`tabs: open three pages, a cached tab keeps its typed filter, close others keeps the affix tab (${locale})`, async ({ page }) => {
+    // Four full page loads and three client navigations of the back-office: more than the default budget on a loaded machine.
+    test.setTimeout(60_000);
     await loginAs(page, 'admin');
     await page.goto(`${prefix}/admin/dashboard`);
     await page.goto(`${prefix}/admin/system-setting/stafflist`);
