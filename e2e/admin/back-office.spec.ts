@@ -48,8 +48,11 @@ for (const [locale, prefix, labels] of [
     await expect(page.getByTestId('menu-editor-view')).toBeVisible();
     await page.locator(`[data-tab="/admin/system-setting/stafflist"]`).click();
     await expect(page.getByRole('searchbox', { name: labels.search })).toHaveValue('zhou');
-    await page.locator(`[data-tab="/admin/system-setting/stafflist"]`).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: labels.closeOthers }).click();
+    // The context menu closes when the page under it changes while it opens (the list answering late): open it again until the click lands.
+    await expect(async () => {
+      await page.locator(`[data-tab="/admin/system-setting/stafflist"]`).click({ button: 'right' });
+      await page.getByRole('menuitem', { name: labels.closeOthers }).click({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     await expect(page.locator('[data-tab]')).toHaveCount(2);
     await expect(page.locator('[data-tab="/admin/dashboard"]')).toBeVisible();
   });
