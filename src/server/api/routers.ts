@@ -42,6 +42,8 @@ import { trackingAppRouter, visitorWebRouter } from '@/server/modules/tracking/r
 import { approvalsAdminRouter } from '@/server/modules/approvals/routes';
 import { caseReportWebRouter, casesAdminRouter } from '@/server/modules/cases/routes';
 import { expensesAdminRouter } from '@/server/modules/expenses/routes';
+import { quotationsAdminRouter } from '@/server/modules/quotations/admin-routes';
+import { quotationsAppRouter } from '@/server/modules/quotations/app-routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
 export const webRouters = [
@@ -50,7 +52,7 @@ export const webRouters = [
   visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
-  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter,
+  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, quotationsAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
@@ -59,6 +61,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
+  quotationsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -36,6 +36,11 @@ export async function seedCrm(db: Db): Promise<{ approvalRules: number; expenses
     { ruleId: large.id, seq: 1, approverKind: 'team_manager' },
     { ruleId: large.id, seq: 2, approverKind: 'permission', permission: 'EXPENSE.APPROVE', teamId: financeTeam.id },
   ]);
+  // Quotations below the price floor (ADR 0040): another holder of QUOTATION.PRICE_OVERRIDE decides.
+  const [quoteRule] = await db.insert(staffApprovalRules).values({ entityType: 'quotation', name: '报价低于底价：另一位有底价权限的人员审批', priority: 10, createdAt: daysBefore(60), updatedAt: daysBefore(60) })
+    .returning({ id: staffApprovalRules.id });
+  if (!quoteRule) throw new Error('Quotation approval rule was not inserted');
+  await db.insert(staffApprovalRuleTiers).values({ ruleId: quoteRule.id, seq: 1, approverKind: 'permission', permission: 'QUOTATION.PRICE_OVERRIDE' });
 
   const sales = who('sales');
   const manager = who('manager');

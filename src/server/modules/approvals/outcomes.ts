@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import type { AuditActor } from '@/server/modules/audit/record';
 import { applyExpenseOutcome } from '@/server/modules/expenses/outcome';
+import { applyQuotationOutcome } from '@/server/modules/quotations/outcome';
 
 /**
  * Where a final decision goes: each entity type that uses the engine names the function that moves
@@ -13,6 +14,8 @@ export async function applyApprovalOutcome(tx: Db, actor: AuditActor, entityType
   switch (entityType) {
     case 'expense':
       return applyExpenseOutcome(tx, actor, entityId, outcome);
+    case 'quotation':
+      return applyQuotationOutcome(tx, actor, entityId, outcome);
     default:
       throw new AppError(409, 'approvalEntityUnsupported', { entityType });
   }

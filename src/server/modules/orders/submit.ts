@@ -91,71 +91,91 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
     const gone = lines.filter((l) => !l.active).map((l) => l.itemNo);
     if (gone.length > 0) throw new AppError(400, 'productsUnavailable', { itemNos: gone });
 
-    const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * BigInt(l.num), 0n);
-    const percent = TAX_PERCENT[input.invoiceType];
-    const tax = taxOf(subtotal, percent);
-    const total = subtotal + tax;
-
-    const [company] = await tx.select({ name: companies.name, taxNo: companies.taxNo }).from(companies).where(eq(companies.id, actor.companyId));
-    const rules = await tx
-      .select({ kind: approvalRules.kind, amount: approvalRules.amount, requirePermit: approvalRules.requirePermit, active: approvalRules.active })
-      .from(approvalRules)
-      .where(eq(approvalRules.companyId, actor.companyId));
-    // The month's spending is read only when a limit applies to this buyer.
-    const limitApplies = buyer.monthlyLimit !== null && rules.some((r) => r.kind === 'monthly_limit' && r.active);
-    const [spent] = limitApplies
-      ? await tx
-          .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::numeric(14,2)::text` })
-          .from(orders)
-          .where(and(
-            eq(orders.companyId, actor.companyId), eq(orders.userId, actor.userId),
-            inArray(orders.status, SPENDING_STATUSES), gte(orders.createdAt, MONTH_START),
-          ))
-      : [{ total: '0' }];
-    const ruleLines = lines.map((l) => ({ itemNo: l.itemNo, hazardous: isHazardous(l.ghs), controlClass: l.controlClass }));
-    const outcome = evaluateRules({
-      rules, total, lines: ruleLines, monthSpent: toCents(spent?.total ?? '0'),
-      monthlyLimit: buyer.monthlyLimit === null ? null : toCents(buyer.monthlyLimit),
-    });
-    const status: OrderStatus = outcome.matches.length > 0 ? 'reviewing' : 'passed';
-    let approverId: number | null = null;
-    if (status === 'reviewing' && (await approversOf(tx, actor.companyId, actor.userId)).length === 0) {
-      approverId = (await companyAdministrator(tx, actor.companyId))?.id ?? null;
-    }
-
-    const [numbered] = rowsOf<{ no: string }>(await tx.execute(sql`
-      select 'SO' || to_char(now() at time zone 'Asia/Shanghai', 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
-      from (select nextval('order_no_seq') as n) s`));
-    if (!numbered) throw new AppError(500);
-
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderNo: numbered.no, companyId: actor.companyId, userId: actor.userId, status, idempotencyKey: input.idempotencyKey,
-        addressId: address.id, receiver: address.receiver, phone: address.phone, region: address.region, addressDetail: address.detail,
-        poNumber: input.poNumber, costCentre: input.costCentre, note: input.note,
-        invoiceType: input.invoiceType,
-        invoiceTitle: input.invoiceType === 'none' ? '' : input.invoiceTitle || company?.name || '',
-        taxNo: input.invoiceType === 'none' ? '' : input.taxNo || (input.invoiceType === 'ordinary' ? '' : company?.taxNo ?? ''),
-        subtotal: centsText(subtotal), taxRate: `${percent}`, taxAmount: centsText(tax), total: centsText(total),
-        lineCount: lines.length, matchedRules: outcome.matches, approverId,
-      })
-      .returning({ id: orders.id, orderNo: orders.orderNo });
-    if (!order) throw new AppError(500);
-    await tx.insert(orderItems).values(
-      lines.map((l, i) => ({
-        orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
-        nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
-        lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
-      })),
-    );
+    const placed = await insertOrder(tx, actor, { buyer, address, input, lines });
     await tx.delete(cartItems).where(and(
       eq(cartItems.companyId, actor.companyId), eq(cartItems.userId, actor.userId), inArray(cartItems.id, lines.map((l) => l.cartId)),
     ));
-    await logOrderEvent(tx, {
-      orderId: order.id, companyId: actor.companyId, actor: { userId: actor.userId, name: actor.name }, action: 'submit',
-      toStatus: status, data: { matches: outcome.matches },
-    });
-    return { id: order.id, orderNo: order.orderNo, status, total: centsText(total), matches: outcome.matches, created: true };
+    return placed;
   });
+}
+
+/** A line of a new order: the pack and the price the buyer pays (the catalogue's, or a quotation's). */
+export interface OrderLineInput {
+  num: number; productId: number; packId: number; itemNo: string; cas: string | null; nameZh: string; nameEn: string; size: string; price: string;
+  ghs: GhsBlock | null; controlClass: typeof products.$inferSelect['controlClass'];
+}
+
+/**
+ * Inserts an order inside the caller's transaction (the buyer's row locked by the caller): totals and
+ * tax in integer cents, the company's approval rules' verdict (reviewing or passed), the number, the
+ * line snapshots and the first timeline row. Used by the cart's submission and a quotation's conversion.
+ */
+export async function insertOrder(
+  tx: Db, actor: OrderActor,
+  src: { buyer: { monthlyLimit: string | null }; address: typeof addresses.$inferSelect; input: Omit<OrderSubmitInput, 'cartIds'>; lines: OrderLineInput[]; quoteNo?: string },
+): Promise<SubmittedOrder> {
+  const { buyer, address, input, lines } = src;
+  const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * BigInt(l.num), 0n);
+  const percent = TAX_PERCENT[input.invoiceType];
+  const tax = taxOf(subtotal, percent);
+  const total = subtotal + tax;
+
+  const [company] = await tx.select({ name: companies.name, taxNo: companies.taxNo }).from(companies).where(eq(companies.id, actor.companyId));
+  const rules = await tx
+    .select({ kind: approvalRules.kind, amount: approvalRules.amount, requirePermit: approvalRules.requirePermit, active: approvalRules.active })
+    .from(approvalRules)
+    .where(eq(approvalRules.companyId, actor.companyId));
+  // The month's spending is read only when a limit applies to this buyer.
+  const limitApplies = buyer.monthlyLimit !== null && rules.some((r) => r.kind === 'monthly_limit' && r.active);
+  const [spent] = limitApplies
+    ? await tx
+        .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::numeric(14,2)::text` })
+        .from(orders)
+        .where(and(
+          eq(orders.companyId, actor.companyId), eq(orders.userId, actor.userId),
+          inArray(orders.status, SPENDING_STATUSES), gte(orders.createdAt, MONTH_START),
+        ))
+    : [{ total: '0' }];
+  const ruleLines = lines.map((l) => ({ itemNo: l.itemNo, hazardous: isHazardous(l.ghs), controlClass: l.controlClass }));
+  const outcome = evaluateRules({
+    rules, total, lines: ruleLines, monthSpent: toCents(spent?.total ?? '0'),
+    monthlyLimit: buyer.monthlyLimit === null ? null : toCents(buyer.monthlyLimit),
+  });
+  const status: OrderStatus = outcome.matches.length > 0 ? 'reviewing' : 'passed';
+  let approverId: number | null = null;
+  if (status === 'reviewing' && (await approversOf(tx, actor.companyId, actor.userId)).length === 0) {
+    approverId = (await companyAdministrator(tx, actor.companyId))?.id ?? null;
+  }
+
+  const [numbered] = rowsOf<{ no: string }>(await tx.execute(sql`
+    select 'SO' || to_char(now() at time zone 'Asia/Shanghai', 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
+    from (select nextval('order_no_seq') as n) s`));
+  if (!numbered) throw new AppError(500);
+
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNo: numbered.no, companyId: actor.companyId, userId: actor.userId, status, idempotencyKey: input.idempotencyKey,
+      addressId: address.id, receiver: address.receiver, phone: address.phone, region: address.region, addressDetail: address.detail,
+      poNumber: input.poNumber, costCentre: input.costCentre, note: input.note,
+      invoiceType: input.invoiceType,
+      invoiceTitle: input.invoiceType === 'none' ? '' : input.invoiceTitle || company?.name || '',
+      taxNo: input.invoiceType === 'none' ? '' : input.taxNo || (input.invoiceType === 'ordinary' ? '' : company?.taxNo ?? ''),
+      subtotal: centsText(subtotal), taxRate: `${percent}`, taxAmount: centsText(tax), total: centsText(total),
+      lineCount: lines.length, matchedRules: outcome.matches, approverId,
+    })
+    .returning({ id: orders.id, orderNo: orders.orderNo });
+  if (!order) throw new AppError(500);
+  await tx.insert(orderItems).values(
+    lines.map((l, i) => ({
+      orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
+      nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
+      lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
+    })),
+  );
+  await logOrderEvent(tx, {
+    orderId: order.id, companyId: actor.companyId, actor: { userId: actor.userId, name: actor.name }, action: 'submit',
+    toStatus: status, data: { matches: outcome.matches, ...(src.quoteNo ? { quoteNo: src.quoteNo } : {}) },
+  });
+  return { id: order.id, orderNo: order.orderNo, status, total: centsText(total), matches: outcome.matches, created: true };
 }

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { idParamSchema } from '@/contracts/admin';
+import {
+  quotationCreateSchema, quotationDetailSchema, quotationDraftInputSchema, quotationListInputSchema, quotationListSchema, quotationMoveSchema,
+} from '@/contracts/quotations';
+import { clientInfo } from '@/server/http/cookies';
+import type { AppEnv } from '@/server/http/context';
+import { siteOrigin } from '@/server/http/request-origin';
+import { createRouter } from '@/server/http/router';
+import { staffOf } from '@/server/modules/approvals/routes';
+import { auditActorOf } from '@/server/modules/audit/record';
+import { expireDueQuotations } from './customer';
+import { staffSees } from './queries';
+import { listQuotationsWhere } from './queries';
+import { createQuotation, getQuotation, moveQuotation, saveDraft } from './staff';
+
+/** Quotations in the back-office (ADR 0040): QUOTATION.EDIT, scoped by the owner in the query. */
+export const quotationsAdminRouter = createRouter('/api/admin/quotations');
+
+const tags = ['admin: quotations'];
+const withAudit = (c: Context<AppEnv>) => ({ ...staffOf(c), audit: auditActorOf(c.get('actor'), clientInfo(c).ip) });
+
+// GET /api/admin/quotations — search, state and company filters, sort (time or total), keyset pages
+quotationsAdminRouter.endpoint(
+  { method: 'get', path: '', tags, summary: 'Quotations the caller may see', input: quotationListInputSchema, output: quotationListSchema, audience: 'staff', permissions: ['QUOTATION.EDIT'] },
+  async (input, c) => {
+    await expireDueQuotations(c.get('db'));
+    return listQuotationsWhere(c.get('db'), staffSees(staffOf(c)), input);
+  },
+);
+
+// GET /api/admin/quotations/:id — the record: request, versions, timeline, moves
+quotationsAdminRouter.endpoint(
+  { method: 'get', path: '/:id', tags, summary: 'One quotation with its versions and timeline', input: idParamSchema, output: quotationDetailSchema, audience: 'staff', permissions: ['QUOTATION.EDIT'] },
+  async (input, c) => getQuotation(c.get('db'), staffOf(c), input.id),
+);
+
+// POST /api/admin/quotations — a new draft for a customer company, owned by the caller
+quotationsAdminRouter.endpoint(
+  { method: 'post', path: '', tags, summary: 'New quotation for a customer', input: quotationCreateSchema, output: quotationDetailSchema, audience: 'staff', permissions: ['QUOTATION.EDIT'] },
+  async (input, c) => createQuotation(c.get('db'), withAudit(c), input),
+);
+
+// PUT /api/admin/quotations/:id/draft — lines, discount, validity of the current draft version (priced by the server)
+quotationsAdminRouter.endpoint(
+  { method: 'put', path: '/:id/draft', tags, summary: 'Save the draft version', input: quotationDraftInputSchema, output: quotationDetailSchema, audience: 'staff', permissions: ['QUOTATION.EDIT'] },
+  async (input, c) => saveDraft(c.get('db'), withAudit(c), input),
+);
+
+// PUT /api/admin/quotations/:id/state — move through the transition function (take, ask approval, send, reopen)
+quotationsAdminRouter.endpoint(
+  { method: 'put', path: '/:id/state', tags, summary: 'Change the state of a quotation', input: quotationMoveSchema, output: quotationDetailSchema, audience: 'staff', permissions: ['QUOTATION.EDIT'] },
+  async (input, c) => moveQuotation(c.get('db'), withAudit(c), input.id, input.to, input.comment, { origin: siteOrigin(c), lang: c.get('lang') }),
+);
