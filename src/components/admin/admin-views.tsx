@@ -8,6 +8,7 @@ import { AuditView } from './views/audit-view';
 import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
 import { CasesView } from './views/cases-view';
+import { QuotationsView } from './views/quotations-view';
 import { CategoriesView } from './views/categories-view';
 import { CommentsView } from './views/comments-view';
 import { CustomersView } from './views/customers-view';
@@ -70,6 +71,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/content/resources': ResourcesView,
   '/admin/content/brand-articles': BrandArticlesView,
   '/admin/cases': CasesView,
+  '/admin/quotations': QuotationsView,
   '/admin/expenses': ExpensesView,
   '/admin/approvals': InboxView,
   '/admin/approval-rules': ApprovalRulesView,

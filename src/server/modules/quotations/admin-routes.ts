@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Context } from 'hono';
+import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import {
   quotationCreateSchema, quotationDetailSchema, quotationDraftInputSchema, quotationListInputSchema, quotationListSchema, quotationMoveSchema,
@@ -10,6 +11,7 @@ import { siteOrigin } from '@/server/http/request-origin';
 import { createRouter } from '@/server/http/router';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { searchCatalogue } from './catalogue';
 import { expireDueQuotations } from './customer';
 import { staffSees } from './queries';
 import { listQuotationsWhere } from './queries';
@@ -28,6 +30,17 @@ quotationsAdminRouter.endpoint(
     await expireDueQuotations(c.get('db'));
     return listQuotationsWhere(c.get('db'), staffSees(staffOf(c)), input);
   },
+);
+
+const pickSchema = z.object({
+  productId: z.number(), itemNo: z.string(), cas: z.string().nullable(), name: z.string(), brandName: z.string(),
+  packs: z.array(z.object({ packId: z.number(), size: z.string(), listCents: z.number(), stock: z.number() })),
+});
+
+// GET /api/admin/quotations/catalogue — products and packs for the lines, by the storefront's search
+quotationsAdminRouter.endpoint(
+  { method: 'get', path: '/catalogue', tags, summary: 'Catalogue search for quotation lines', input: z.object({ key: z.string().trim().min(1).max(50) }), output: z.array(pickSchema), audience: 'staff', permissions: ['QUOTATION.EDIT'] },
+  async (input, c) => searchCatalogue(c.get('db'), input.key, c.get('lang')),
 );
 
 // GET /api/admin/quotations/:id — the record: request, versions, timeline, moves
