@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 
 export interface AccountMenuItem {
-  id: '1' | '2' | '5' | '6';
-  labelKey: 'orders' | 'cart' | 'system' | 'profile';
+  id: '1' | '2' | '3' | '5' | '6';
+  labelKey: 'orders' | 'cart' | 'quotations' | 'system' | 'profile';
   href: string;
 }
 

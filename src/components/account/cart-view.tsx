@@ -8,6 +8,7 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { apiPost } from '@/lib/api-client';
 import { showToast } from '@/lib/ui-events';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { RequestQuoteButton } from './quotations/request-quote-button';
 
 const BASE = '/api/app/api/order/shopcart';
 const MAX_NUM = 9999;
@@ -188,7 +189,10 @@ export function CartView({ initial }: { initial: CartDto }) {
         </tbody>
       </table>
       <div className="mt-4 flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Link href="/product/index" className="text-sm text-brand-600 hover:underline">{t('continue')}</Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link href="/product/index" className="text-sm text-brand-600 hover:underline">{t('continue')}</Link>
+          <RequestQuoteButton source="cart" signedIn candidates={cart.list.map((l) => ({ packId: l.packId, num: l.num, label: `${l.itemNo} ${l.name} · ${l.size}` }))} />
+        </div>
         <p className="text-right text-sm">
           {t('summary', { count: cart.count })}
           <span className="ml-2 text-lg font-semibold text-accent" data-testid="cart-total">{money(cart.total)}</span>

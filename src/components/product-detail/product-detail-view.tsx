@@ -7,6 +7,7 @@ import { PackTable } from './pack-table';
 import { ProductDocuments } from './product-documents';
 import { ProductFacts } from './product-facts';
 import { StructureImage } from './structure-image';
+import { RequestQuoteButton } from '@/components/account/quotations/request-quote-button';
 
 /** Where a category of the breadcrumb leads (spec §2): a leaf to its product list, others to their subcategories. */
 function categoryHref(c: CategoryCrumbDto, parent: CategoryCrumbDto | undefined): string {
@@ -49,6 +50,7 @@ export async function ProductDetailView({ data, signedIn }: { data: ProductDetai
         <h2 id="packs-heading" className="mb-3 text-lg font-semibold text-ink">{t('packs')}</h2>
         <PackTable packs={data.packs} signedIn={signedIn} />
         {data.packs.length > 0 && <p className="mt-2 text-xs text-muted">{t('priceNote')}</p>}
+        <div className="mt-3"><RequestQuoteButton source="product" signedIn={signedIn} candidates={data.packs.map((k) => ({ packId: k.id, num: 1, label: `${p.itemNo} · ${k.size}` }))} /></div>
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">

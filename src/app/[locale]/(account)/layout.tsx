@@ -17,6 +17,7 @@ export default async function AccountLayout({ children, params }: { children: Re
   const actor = await requireUserPage();
   const items: AccountMenuItem[] = [
     ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '1', labelKey: 'orders', href: '/order' } as const] : []),
+    ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '3', labelKey: 'quotations', href: '/account/quotations' } as const] : []),
     { id: '2', labelKey: 'cart', href: '/order/shoppingcart' },
     ...(hasPermission(actor, 'USER.VIEW') ? [{ id: '5', labelKey: 'system', href: '/sys/manage' } as const] : []),
     { id: '6', labelKey: 'profile', href: '/sys/profile' },

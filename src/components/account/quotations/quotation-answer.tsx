@@ -1,0 +1,96 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { OrderCompanyDto } from '@/contracts/orders';
+import type { QuotationStateName } from '@/contracts/quotations';
+import { Link, useRouter } from '@/i18n/navigation';
+import { apiPost } from '@/lib/api-client';
+import { showToast } from '@/lib/ui-events';
+
+type Invoice = 'none' | 'ordinary' | 'special';
+
+/**
+ * The customer's answer to a sent version: accept (delivery address and invoice; the order is made at
+ * once), decline, or ask to renegotiate, each with an optional comment. An accepted quotation whose
+ * conversion failed offers the conversion again.
+ */
+export function QuotationAnswer({ id, state, company }: { id: number; state: QuotationStateName; company: OrderCompanyDto }) {
+  const t = useTranslations('accountQuotations');
+  const router = useRouter();
+  const initialAddress = (company.addresses.find((a) => a.isDefault) ?? company.addresses[0])?.id ?? 0;
+  const [addressId, setAddressId] = useState(initialAddress);
+  const [invoiceType, setInvoiceType] = useState<Invoice>('none');
+  const [taxNo, setTaxNo] = useState(company.taxNo);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const retry = state === 'accepted';
+
+  async function run(path: string, body: Record<string, unknown>, done: (data: { order?: { orderNo: string } | null; failure?: unknown }) => string | null) {
+    setBusy(true);
+    try {
+      const data = await apiPost<{ order?: { orderNo: string } | null; failure?: unknown }>(`/api/app/quotations/${id}/${path}`, body);
+      const text = done(data);
+      if (text) showToast({ kind: data.failure ? 'error' : 'success', text, durationMs: 5000 });
+      router.refresh();
+    } catch {
+      // the API client has shown the message
+    } finally {
+      setBusy(false);
+    }
+  }
+  const orderBody = () => ({
+    addressId, invoiceType,
+    ...(invoiceType === 'none' ? {} : { invoiceTitle: company.invoiceTitle || company.companyName, taxNo: taxNo.trim().toUpperCase() }),
+  });
+  const accepted = (d: { order?: { orderNo: string } | null }) => (d.order ? t('accepted', { no: d.order.orderNo }) : null);
+
+  if (company.addresses.length === 0) {
+    return <p className="rounded border border-amber-200 bg-amber-50 p-3 text-sm">{t('noAddress')} <Link href="/sys/address?default=5" className="text-brand-600 hover:underline">{t('address')}</Link></p>;
+  }
+  return (
+    <div className="space-y-3 rounded-lg border border-line p-4" data-testid="quotation-answer">
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium">{t('address')}</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {company.addresses.map((a) => (
+            <label key={a.id} className={`flex cursor-pointer gap-2 rounded border p-2 text-sm ${a.id === addressId ? 'border-brand-500 bg-brand-50' : 'border-line'}`}>
+              <input type="radio" name="address" checked={a.id === addressId} onChange={() => setAddressId(a.id)} />
+              <span><b>{a.receiver}</b> {a.phone}<br />{a.region} {a.detail}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="flex flex-wrap items-center gap-3 text-sm">
+        <legend className="mb-1 font-medium">{t('invoiceType')}</legend>
+        {(['none', 'ordinary', 'special'] as const).map((v) => (
+          <label key={v} className="flex items-center gap-1"><input type="radio" name="invoice" checked={invoiceType === v} onChange={() => setInvoiceType(v)} data-testid={`quote-invoice-${v}`} />{t(`invoice.${v}`)}</label>
+        ))}
+        {invoiceType !== 'none' && (
+          <label className="flex items-center gap-1">{t('taxNo')}<input value={taxNo} maxLength={20} onChange={(e) => setTaxNo(e.target.value)} className="h-8 rounded border border-line px-2" /></label>
+        )}
+      </fieldset>
+      {!retry && (
+        <label className="block text-sm">{t('comment')}
+          <input value={comment} maxLength={100} onChange={(e) => setComment(e.target.value)} className="mt-1 h-8 w-full rounded border border-line px-2" data-testid="quote-answer-comment" />
+        </label>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" disabled={busy} onClick={() => void run(retry ? 'convert' : 'accept', orderBody(), accepted)} data-testid={retry ? 'quote-retry' : 'quote-accept'}
+          className="h-9 rounded bg-brand-500 px-4 text-sm text-white hover:bg-brand-600 disabled:opacity-50">{retry ? t('retry') : t('accept')}</button>
+        {!retry && (
+          <>
+            <button type="button" disabled={busy} onClick={() => void run('renegotiate', { comment: comment.trim() }, () => t('renegotiating'))} data-testid="quote-renegotiate"
+              className="h-9 rounded border border-line px-4 text-sm hover:bg-gray-50 disabled:opacity-50">{t('renegotiate')}</button>
+            <button type="button" disabled={busy} onClick={() => void run('decline', { comment: comment.trim() }, () => t('declined'))} data-testid="quote-decline"
+              className="h-9 rounded border border-red-200 px-4 text-sm text-red-600 hover:bg-red-50 disabled:opacity-50">{t('decline')}</button>
+          </>
+        )}
+        {retry && (
+          <button type="button" disabled={busy} onClick={() => void run('renegotiate', { comment: '' }, () => t('renegotiating'))} data-testid="quote-renegotiate"
+            className="h-9 rounded border border-line px-4 text-sm hover:bg-gray-50 disabled:opacity-50">{t('renegotiate')}</button>
+        )}
+      </div>
+    </div>
+  );
+}
