@@ -12,6 +12,7 @@ import { seedContent } from './content';
 import { seedCrm } from './crm';
 import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
+import { seedQuotations } from './quotations';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
 import { insertPlannedProducts, planProducts } from './products';
@@ -99,6 +100,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const requestCounts = await seedRequests(tx);
     const crmCounts = await seedCrm(tx);
     const customerCounts = await seedCustomers(tx);
+    const quotationCounts = await seedQuotations(tx);
     return {
       permissions: permissionCount,
       webSettings: webSettingCount,
@@ -114,6 +116,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...requestCounts,
       ...crmCounts,
       ...customerCounts,
+      ...quotationCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),
     };

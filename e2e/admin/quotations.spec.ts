@@ -1,0 +1,52 @@
+import { expect, loginAs, test, type AccountName } from '../fixtures';
+
+test.describe.configure({ timeout: 180_000 });
+/** The back-office answers slowly on a loaded machine: a longer wait for each expectation. */
+const slow = expect.configure({ timeout: 20_000 });
+
+async function switchTo(page: import('@playwright/test').Page, who: AccountName): Promise<void> {
+  await page.context().clearCookies();
+  await loginAs(page, who);
+}
+
+for (const [locale, prefix, l] of [
+  ['zh', '', { requested: '客户询价', sent: '已发送', converted: '已转订单', comment: '请提供批次 COA' }],
+  ['en', '/en', { requested: 'Requested', sent: 'Sent', converted: 'Converted', comment: 'Please include the lot COA' }],
+] as const) {
+  test(`a customer requests a quote, staff send it, the customer accepts it and it becomes an order (${locale})`, async ({ page }) => {
+    const found = await page.request.post('/api/web/product/getPage', { data: { limit: 5, inStock: true } });
+    const products = ((await found.json()) as { data: { items: { id: number }[] } }).data.items;
+    const productId = products[locale === 'zh' ? 0 : 1]!.id;
+
+    await loginAs(page, 'buyer');
+    await page.goto(`${prefix}/product/detail?id=${productId}`);
+    await page.getByTestId('request-quote-product').click();
+    const dialog = page.getByTestId('request-quote-dialog');
+    await dialog.getByTestId('quote-comment-0').fill(l.comment);
+    await dialog.getByTestId('quote-submit').click();
+    await page.waitForURL(/\/account\/quotations\?id=\d+/, { timeout: 30_000 });
+    const id = new URL(page.url()).searchParams.get('id');
+    await slow(page.getByTestId('quote-detail').getByTestId('quote-state').first()).toHaveText(l.requested);
+    await slow(page.getByTestId('quote-detail')).toContainText(l.comment);
+
+    await switchTo(page, 'sales');
+    await page.goto(`${prefix}/admin/quotations?id=${id}`);
+    const record = page.getByTestId('quotation-record');
+    await record.getByTestId('quotation-to-draft').click();
+    await slow(record.getByTestId('quotation-editor')).toBeVisible();
+    await record.getByTestId('quotation-discount').locator('input').fill('5');
+    await record.getByTestId('quotation-save').click();
+    await slow(record.getByTestId('quotation-to-sent')).toBeEnabled();
+    await page.waitForTimeout(500);
+    await record.getByTestId('quotation-to-sent').click();
+    await slow(record.getByTestId('quotation-state')).toHaveText(l.sent);
+
+    await switchTo(page, 'buyer');
+    await page.goto(`${prefix}/account/quotations?id=${id}`);
+    await page.getByTestId('quote-accept').click();
+    await slow(page.getByTestId('quote-order')).toBeVisible();
+    await slow(page.getByTestId('quote-detail').getByTestId('quote-state').first()).toHaveText(l.converted);
+    await page.getByTestId('quote-order').getByRole('link').click();
+    await page.waitForURL(/\/order\/detail\?id=\d+/);
+  });
+}
