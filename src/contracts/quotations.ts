@@ -70,10 +70,20 @@ const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' 
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }, { message: 'dateInvalid' });
 
+/** A list sent as JSON text in a form field (the storefront's API client posts forms). */
+function jsonList(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 export const quoteRequestInputSchema = z.strictObject({
   source: z.enum(['cart', 'product']),
-  lines: z.array(z.strictObject({ packId: idSchema, num, comment: comment.default('') }), { message: 'quoteLinesRequired' })
-    .min(1, { message: 'quoteLinesRequired' }).max(50, { message: 'quoteTooManyLines' }),
+  lines: z.preprocess(jsonList, z.array(z.strictObject({ packId: idSchema, num, comment: comment.default('') }), { message: 'quoteLinesRequired' })
+    .min(1, { message: 'quoteLinesRequired' }).max(50, { message: 'quoteTooManyLines' })),
   note: comment.default(''),
 });
 export type QuoteRequestInput = z.infer<typeof quoteRequestInputSchema>;

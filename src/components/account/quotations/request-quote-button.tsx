@@ -45,7 +45,7 @@ function RequestDialog({ candidates, source, onClose }: { candidates: QuoteCandi
     setBusy(true);
     try {
       const q = await apiPost<{ id: number; quoteNo: string }>('/api/app/quotations', {
-        source, note: note.trim(), lines: chosen.map((l) => ({ packId: l.packId, num: l.num, comment: l.comment.trim() })),
+        source, note: note.trim(), lines: JSON.stringify(chosen.map((l) => ({ packId: l.packId, num: l.num, comment: l.comment.trim() }))),
       });
       showToast({ kind: 'success', text: t('requested', { no: q.quoteNo }), durationMs: 5000 });
       router.push({ pathname: '/account/quotations', query: { id: q.id, default: '3' } });
