@@ -7,12 +7,16 @@ import {
 } from '@/contracts/quotations';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
+import { parseInput } from '@/server/http/input';
+import { requireAuth } from '@/server/http/middleware/authorise';
 import { siteOrigin } from '@/server/http/request-origin';
-import { createRouter } from '@/server/http/router';
+import { apiRegistry, createRouter } from '@/server/http/router';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { searchCatalogue } from './catalogue';
 import { expireDueQuotations } from './customer';
+import { pdfInputSchema, pdfResponse } from './pdf-routes';
+import { quotationPdf } from './pdf';
 import { staffSees } from './queries';
 import { listQuotationsWhere } from './queries';
 import { createQuotation, getQuotation, moveQuotation, saveDraft } from './staff';
@@ -66,3 +70,14 @@ quotationsAdminRouter.endpoint(
   { method: 'put', path: '/:id/state', tags, summary: 'Change the state of a quotation', input: quotationMoveSchema, output: quotationDetailSchema, audience: 'staff', permissions: ['QUOTATION.EDIT'] },
   async (input, c) => moveQuotation(c.get('db'), withAudit(c), input.id, input.to, input.comment, { origin: siteOrigin(c), lang: c.get('lang') }),
 );
+
+// GET /api/admin/quotations/:id/pdf?version=&lang= — a version as a PDF (Chinese font embedded)
+quotationsAdminRouter.app.get('/:id/pdf', requireAuth('staff', ['QUOTATION.EDIT']), async (c) => {
+  const input = parseInput(pdfInputSchema, { ...c.req.query(), id: c.req.param('id') }, c.get('lang'));
+  const pdf = await quotationPdf(c.get('db'), staffSees(staffOf(c)), input.id, input.version, input.lang ?? c.get('lang'), false);
+  return pdfResponse(c, pdf);
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/quotations/:id/pdf', tags, audience: 'staff', permissions: ['QUOTATION.EDIT'], input: pdfInputSchema,
+  summary: 'A quotation version as a PDF', description: 'Answers the PDF itself (the latest version without `version`), or the JSON envelope on an error.', output: z.string().describe('pdf bytes'),
+});

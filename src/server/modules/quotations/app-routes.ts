@@ -8,8 +8,13 @@ import {
 import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { createRouter } from '@/server/http/router';
+import { parseInput } from '@/server/http/input';
+import { requireAuth } from '@/server/http/middleware/authorise';
+import { apiRegistry, createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { sql } from 'drizzle-orm';
+import { pdfInputSchema, pdfResponse } from './pdf-routes';
+import { quotationPdf } from './pdf';
 import { acceptQuotation, answerQuotation, expireDueQuotations, getMyQuotation, listMyQuotations, requestQuote, type CustomerActor } from './customer';
 
 /** The customer's quotations (ADR 0040): their company's, SALE.VIEW. */
@@ -79,3 +84,15 @@ quotationsAppRouter.endpoint(
   { method: 'post', path: '/:id/renegotiate', tags, summary: 'Ask for a new version of the quotation', input: quotationAnswerSchema, output: quotationDetailSchema, audience: 'user', permissions: ['SALE.VIEW'] },
   async (input, c) => answerQuotation(c.get('db'), customerOf(c), input.id, 'renegotiation', input.comment),
 );
+
+// GET /api/app/quotations/:id/pdf?version=&lang= — a sent version as a PDF (Chinese font embedded)
+quotationsAppRouter.app.get('/:id/pdf', requireAuth('user', ['SALE.VIEW']), async (c) => {
+  const input = parseInput(pdfInputSchema, { ...c.req.query(), id: c.req.param('id') }, c.get('lang'));
+  const actor = customerOf(c);
+  const pdf = await quotationPdf(c.get('db'), sql`q.company_id = ${actor.companyId}`, input.id, input.version, input.lang ?? c.get('lang'), true);
+  return pdfResponse(c, pdf);
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/app/quotations/:id/pdf', tags, audience: 'user', permissions: ['SALE.VIEW'], input: pdfInputSchema,
+  summary: "A sent version of the company's quotation as a PDF", description: 'Answers the PDF itself (the latest sent version without `version`), or the JSON envelope on an error.', output: z.string().describe('pdf bytes'),
+});

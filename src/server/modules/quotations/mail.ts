@@ -24,6 +24,7 @@ export async function mailSentVersion(db: Db, id: number, origin: string, lang: 
   const values = {
     name: row.name ?? '', quoteNo: row.quote_no, version: String(row.version), total: centsText(Number(row.total_cents)), validUntil,
     link: `${origin}${lang === 'en' ? '/en' : ''}/account/quotations?id=${id}`,
+    pdf: `${origin}/api/app/quotations/${id}/pdf?version=${row.version}&lang=${lang}`,
   };
   const body = fillTemplate(t.sentBody, values);
   try {

@@ -205,3 +205,27 @@ describe('the customer answers', () => {
     expect(detail(await call('buyer', 'GET', `/api/app/quotations/${q.id}`)).state).toBe('expired');
   });
 });
+
+describe('the PDF of a version', () => {
+  it('is made in Chinese and English with the text extractable; the customer gets sent versions of their company only', async () => {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const q = await sentQuote();
+    const get = async (who: Who, url: string) => {
+      const res = await env.h.app.request(url, { headers: { authorization: tokens[who]! } });
+      return { status: res.status, type: res.headers.get('content-type'), bytes: new Uint8Array(await res.arrayBuffer()) };
+    };
+    const text = async (bytes: Uint8Array) => (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, '');
+    const zh = await get('sales', `/api/admin/quotations/${q.id}/pdf?lang=zh`);
+    expect(zh).toMatchObject({ status: 200, type: 'application/pdf' });
+    const zhText = await text(zh.bytes);
+    for (const s of ['报价单', '上海示例生物科技有限公司', q.quoteNo, '报价总额（不含税）', '¥949.97']) expect(zhText).toContain(s);
+    const en = await get('buyer', `/api/app/quotations/${q.id}/pdf?lang=en&version=1`);
+    expect(en.status).toBe(200);
+    const enText = await text(en.bytes);
+    expect(enText).toContain('Quotation');
+    expect(enText).toContain('上海示例生物科技有限公司');
+    expect((await get('univ', `/api/app/quotations/${q.id}/pdf`)).status).toBe(404);
+    expect((await get('buyer', `/api/app/quotations/${q.id}/pdf?version=2`)).status).toBe(404);
+    expect((await get('sales2', `/api/admin/quotations/${q.id}/pdf`)).status).toBe(404);
+  });
+});

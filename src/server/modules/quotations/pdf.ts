@@ -1,0 +1,47 @@
+import 'server-only';
+import type { SQL } from 'drizzle-orm';
+import { centsText } from '@/contracts/quotations';
+import type { Lang } from '@/lib/lang';
+import type { Db } from '@/server/db/client';
+import { AppError } from '@/server/errors';
+import { serverMessages } from '@/server/messages';
+import { fillTemplate } from '@/server/modules/mail/templates';
+import { renderPdf } from '@/server/pdf/document';
+import { loadQuotation, loadVersions } from './queries';
+
+const yuan = (cents: number) => `¥${centsText(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+
+/**
+ * A version of a quotation as a PDF in one language, Chinese font embedded: the customer may have the
+ * sent versions (`sentOnly`), staff any version they may see. 404 for a version that is not there.
+ */
+export async function quotationPdf(db: Db, scope: SQL, id: number, version: number | undefined, lang: Lang, sentOnly: boolean): Promise<{ bytes: Buffer; name: string }> {
+  const row = await loadQuotation(db, scope, id);
+  const versions = await loadVersions(db, Number(row.id), sentOnly);
+  const v = version === undefined ? versions[0] : versions.find((x) => x.version === version);
+  if (!v) throw new AppError(404, 'quotationNotFound');
+  const t = serverMessages(lang).accountQuotations.pdfDoc;
+  const values = { quoteNo: row.quote_no, version: String(v.version) };
+  const name = (l: { nameZh: string; nameEn: string }) => (lang === 'en' ? l.nameEn || l.nameZh : l.nameZh);
+  const bytes = await renderPdf({
+    title: t.title, subtitle: fillTemplate(t.subtitle, values), author: 'YouReagent',
+    facts: [
+      [t.customer, row.company_name],
+      ...(row.user_name ? [[t.contact, row.user_name] as [string, string]] : []),
+      [t.date, (v.sentAt ?? new Date().toISOString()).slice(0, 10)],
+      [t.validUntil, v.validUntil],
+      ...(row.owner_name ? [[t.owner, row.owner_name] as [string, string]] : []),
+    ],
+    columns: [
+      { title: t.no, width: 0.06 }, { title: t.item, width: 0.38 }, { title: t.pack, width: 0.1 }, { title: t.num, width: 0.07, align: 'right' },
+      { title: t.unitPrice, width: 0.13, align: 'right' }, { title: t.netPrice, width: 0.13, align: 'right' }, { title: t.lineTotal, width: 0.13, align: 'right' },
+    ],
+    rows: v.lines.map((l, i) => [
+      String(i + 1), `${l.itemNo} ${name(l)}${l.comment ? `\n${l.comment}` : ''}`, l.size, String(l.num), yuan(l.unitCents), yuan(l.netCents), yuan(l.lineCents),
+    ]),
+    totals: [[t.subtotal, yuan(v.subtotalCents)], [`${t.discount} ${v.discountBp / 100}%`, `-${yuan(v.discountCents)}`], [t.total, yuan(v.totalCents)]],
+    paragraphs: [...(v.note ? [v.note] : []), t.binding],
+    footer: fillTemplate(t.footer, values),
+  });
+  return { bytes, name: `${row.quote_no}-v${v.version}${lang === 'en' ? '-en' : ''}.pdf` };
+}
