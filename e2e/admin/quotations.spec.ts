@@ -34,7 +34,7 @@ for (const [locale, prefix, l] of [
     const record = page.getByTestId('quotation-record');
     await record.getByTestId('quotation-to-draft').click();
     await slow(record.getByTestId('quotation-editor')).toBeVisible();
-    await record.getByTestId('quotation-discount').locator('input').fill('5');
+    await record.getByTestId('quotation-discount').fill('5');
     await record.getByTestId('quotation-save').click();
     await slow(record.getByTestId('quotation-to-sent')).toBeEnabled();
     await page.waitForTimeout(500);

@@ -69,7 +69,13 @@ export async function QuotationDetailView({ q, company, lang }: { q: QuotationDe
       )}
       {offer ? (
         <section className="space-y-2">
-          <h2 className="text-base font-semibold">{t('offer', { n: offer.version })}</h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-base font-semibold">{t('offer', { n: offer.version })}</h2>
+            <span className="flex gap-3 text-sm">
+              <a href={`/api/app/quotations/${q.id}/pdf?version=${offer.version}&lang=zh`} className="text-brand-600 hover:underline" data-testid="quote-pdf">{t('pdf')} · 中文</a>
+              <a href={`/api/app/quotations/${q.id}/pdf?version=${offer.version}&lang=en`} className="text-brand-600 hover:underline">{t('pdf')} · English</a>
+            </span>
+          </div>
           <div className="overflow-x-auto">
             <table className="w-full min-w-[520px] text-sm">
               <thead><tr className="border-b border-line text-left text-muted"><th className="py-1">{t('item')}</th><th>{t('num')}</th><th className="text-right">{t('unitPrice')}</th><th className="text-right">{t('lineTotal')}</th></tr></thead>

@@ -69,7 +69,7 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
           {detail.request && (
             <div>
               <h2 className="mb-2 text-base font-semibold">{t('request')} · {t(`requestSource.${detail.request.source}`)}</h2>
-              {detail.request.note && <p className="mb-2 text-sm text-slate-600">{t('requestNote')}：{detail.request.note}</p>}
+              {detail.request.note && <p className="mb-2 text-sm text-slate-600">{t('requestNote')} · {detail.request.note}</p>}
               <Table size="small" rowKey={(r) => `${r.itemNo}-${r.size}`} pagination={false} dataSource={detail.request.lines} scroll={{ x: 520 }} columns={[
                 { title: t('item'), key: 'i', render: (_: unknown, r) => `${r.itemNo} ${name(r)}` },
                 { title: t('pack'), dataIndex: 'size', width: 90 },
@@ -85,7 +85,15 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
               <Collapse defaultActiveKey={detail.versions[0] ? [String(detail.versions[0].id)] : []} items={detail.versions.map((v) => ({
                 key: String(v.id),
                 label: <span>{t('versionN', { n: v.version })} · {yuan(v.totalCents)} · {v.sentAt ? t('sentAt', { at: stamp(v.sentAt) }) : t('unsent')}</span>,
-                children: <VersionLines version={v} name={name} />,
+                children: (
+                  <>
+                    <VersionLines version={v} name={name} />
+                    <Space className="mt-2">
+                      <a href={`/api/admin/quotations/${detail.id}/pdf?version=${v.version}&lang=zh`} target="_blank" rel="noreferrer" data-testid={`quotation-pdf-${v.version}`}>PDF 中文</a>
+                      <a href={`/api/admin/quotations/${detail.id}/pdf?version=${v.version}&lang=en`} target="_blank" rel="noreferrer">PDF English</a>
+                    </Space>
+                  </>
+                ),
               }))} />
             )}
           </div>
@@ -94,7 +102,7 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
             <Timeline items={detail.events.map((e) => ({
               key: `${e.at}-${e.action}`,
               content: <span className="text-sm">{stamp(e.at)} · {e.who} · {t.has(`actions.${e.action}`) ? t(`actions.${e.action}`) : e.action}
-                {e.to ? `：${e.from ? `${t(`status.${e.from as QuotationStateName}`)} → ` : ''}${t(`status.${e.to as QuotationStateName}`)}` : ''}{e.comment ? `（${e.comment}）` : ''}</span>,
+                {e.to ? ` · ${e.from ? `${t(`status.${e.from as QuotationStateName}`)} → ` : ''}${t(`status.${e.to as QuotationStateName}`)}` : ''}{e.comment ? ` · “${e.comment}”` : ''}</span>,
             }))} />
           </div>
         </>
