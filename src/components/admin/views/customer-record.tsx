@@ -11,6 +11,7 @@ import { AdminApiError, adminApi } from '../admin-api';
 import { ChangeList } from './change-list';
 import { CustomerFields, LEVEL_COLOURS } from './customers-view';
 import { useAdminAction } from './use-admin-action';
+import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
 
 interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
 interface OrderRow { id: number; orderNo: string; status: string; total: string; buyer: string; createdAt: string }
@@ -75,6 +76,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             { key: 'contacts', label: t('tabs.contacts', { count: shown.contacts.length }), children: <Contacts customer={shown} onChanged={reload} /> },
             { key: 'users', label: t('tabs.users', { count: shown.users }), children: <CustomerUsers id={shown.id} /> },
             { key: 'orders', label: t('tabs.orders'), children: <CustomerOrders id={shown.id} /> },
+            { key: 'quotations', label: <CustomerQuotationsLabel />, children: <CustomerQuotations companyId={shown.id} /> },
           ]} />
           <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} onSaved={reload} />
         </>
