@@ -32,7 +32,8 @@ describe('upgrading a database of the release before 0016: approvals, expenses, 
       expect(granted).toEqual([{ name: '销售', permission: 'CASE.EDIT' }, { name: '销售', permission: 'EXPENSE.EDIT' }]);
       const tiers = rowsOf<{ up_to: string | null; above: string | null; seq: number; kind: string; permission: string | null; team: string | null }>(await shop.db.execute(sql`
         select r.amount_up_to::text as up_to, r.amount_above::text as above, t.seq, t.approver_kind as kind, t.permission, s.name_zh as team
-        from staff_approval_rules r join staff_approval_rule_tiers t on t.rule_id = r.id left join staff_teams s on s.id = t.team_id order by r.priority, t.seq`));
+        from staff_approval_rules r join staff_approval_rule_tiers t on t.rule_id = r.id left join staff_teams s on s.id = t.team_id
+        where r.entity_type = 'expense' order by r.priority, t.seq`));
       // Teams arrive with this release: a database from before has no finance team yet, so only the
       // team-manager rule is written; staff add teams and the finance tier in the back-office.
       expect(tiers).toEqual([
