@@ -10,8 +10,8 @@ async function switchTo(page: import('@playwright/test').Page, who: AccountName)
 }
 
 for (const [locale, prefix, l] of [
-  ['zh', '', { requested: '客户询价', sent: '已发送', converted: '已转订单', comment: '请提供批次 COA' }],
-  ['en', '/en', { requested: 'Requested', sent: 'Sent', converted: 'Converted', comment: 'Please include the lot COA' }],
+  ['zh', '', { requested: '报价准备中', sent: '已发送', converted: '已转订单', comment: '请提供批次 COA' }],
+  ['en', '/en', { requested: 'Being prepared', sent: 'Sent', converted: 'Converted', comment: 'Please include the lot COA' }],
 ] as const) {
   test(`a customer requests a quote, staff send it, the customer accepts it and it becomes an order (${locale})`, async ({ page }) => {
     const found = await page.request.post('/api/web/product/getPage', { data: { limit: 5, inStock: true } });

@@ -67,7 +67,8 @@ export async function seedQuotations(db: Db): Promise<{ quotations: number }> {
       total = priced.reduce((s, l) => s + l.net * l.num, 0);
       const subtotal = priced.reduce((s, l) => s + l.list * l.num, 0);
       const sent = ['sent', 'accepted', 'declined', 'renegotiation', 'expired', 'converted'].includes(d.state) || v < d.versions;
-      const validUntil = d.state === 'expired' ? day(daysBefore(d.days - 30)) : day(daysBefore(-30 + d.days));
+      // Seeded times follow BASE_DATE, not the clock: open offers stay valid for five months after it, the expired one ran out before it.
+      const validUntil = d.state === 'expired' ? day(daysBefore(10)) : day(daysBefore(-150));
       const [version] = await db.insert(quotationVersions).values({
         quotationId: q.id, version: v, discountBp: d.discountBp, validUntil, note: d.note, subtotalCents: subtotal, discountCents: subtotal - total, totalCents: total,
         belowFloor: priced.some((l) => l.below), sentAt: sent ? daysBefore(d.days - 1) : null, sentBy: sent ? company.owner : null, createdAt: created,

@@ -11,6 +11,8 @@ const TONE: Record<QuotationStateName, string> = {
 };
 /** What the customer sees of internal states: a quotation being prepared. */
 const SHOWN: Partial<Record<QuotationStateName, QuotationStateName>> = { draft: 'requested', pending_approval: 'requested', approved: 'requested', rejected: 'requested' };
+/** States in which the current version is one the customer was sent. */
+const OFFERED = new Set<QuotationStateName>(['sent', 'accepted', 'declined', 'renegotiation', 'expired', 'converted']);
 const yuan = (cents: number) => `¥${centsText(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 export async function StateBadge({ state }: { state: QuotationStateName }) {
@@ -32,7 +34,7 @@ export async function QuotationListView({ items }: { items: QuotationRowDto[] })
             <div className="text-xs text-muted">{q.createdAt.slice(0, 10)}{q.userName ? ` · ${q.userName}` : ''}</div>
           </div>
           <div className="flex items-center gap-3">
-            {q.totalCents > 0 && q.state !== 'requested' && <span>{yuan(q.totalCents)}</span>}
+            {OFFERED.has(q.state) && <span>{yuan(q.totalCents)}</span>}
             {q.validUntil && q.state === 'sent' && <span className="text-xs text-muted">{t('validUntil', { date: q.validUntil })}</span>}
             <StateBadge state={q.state} />
           </div>

@@ -50,7 +50,7 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h1 className="m-0 text-lg font-semibold">{t('record', { no: detail.quoteNo })} <Tag color={STATE_COLOURS[detail.state]} data-testid="quotation-state">{t(`status.${detail.state}`)}</Tag></h1>
             <Space wrap>
-              {detail.moves.map((s) => (
+              {detail.moves.filter((s) => detail.state !== 'draft' || (s === 'pending_approval') === (current?.belowFloor ?? false)).map((s) => (
                 <Button key={s} type={s === 'sent' ? 'primary' : 'default'} onClick={() => void move(s)} data-testid={`quotation-to-${s}`}>{t(`to.${s}`)}</Button>
               ))}
             </Space>
@@ -67,7 +67,7 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
             <Alert type="warning" showIcon title={t('conversionError', { reason: tErr(detail.conversionError.code), items: detail.conversionError.itemNos.join(', ') })} />
           )}
           {detail.request && (
-            <div>
+            <div className="!mt-4">
               <h2 className="mb-2 text-base font-semibold">{t('request')} · {t(`requestSource.${detail.request.source}`)}</h2>
               {detail.request.note && <p className="mb-2 text-sm text-slate-600">{t('requestNote')} · {detail.request.note}</p>}
               <Table size="small" rowKey={(r) => `${r.itemNo}-${r.size}`} pagination={false} dataSource={detail.request.lines} scroll={{ x: 520 }} columns={[

@@ -138,7 +138,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
             { title: t('col.quoteNo'), dataIndex: 'quoteNo', width: 160 },
             { title: t('col.customer'), dataIndex: 'companyName', ellipsis: true },
             { title: t('col.requester'), dataIndex: 'userName', width: 100, render: (v: string | null) => v ?? '—' },
-            { title: t('col.total'), dataIndex: 'totalCents', width: 130, align: 'right', render: (v: number) => yuan(v) },
+            { title: t('col.total'), dataIndex: 'totalCents', width: 130, align: 'right', render: (v: number, r) => (r.currentVersion === 0 ? '—' : yuan(v)) },
             { title: t('col.validUntil'), dataIndex: 'validUntil', width: 110, render: (v: string | null) => v ?? '—' },
             { title: t('col.state'), dataIndex: 'state', width: 110, render: tag },
             { title: t('col.owner'), dataIndex: 'ownerName', width: 90, render: (v: string | null) => v ?? '—' },
