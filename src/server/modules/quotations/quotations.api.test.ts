@@ -65,6 +65,14 @@ describe('a customer request', () => {
     expect(detail(staff)).toMatchObject({ ownerName: '周洁', moves: ['draft'] });
   });
 
+  it('takes the lines as JSON text in a form post, as the storefront sends them', async () => {
+    const res = await env.h.call('POST', '/api/app/quotations', {
+      token: tokens.buyer, form: { source: 'product', note: '', lines: JSON.stringify([{ packId: packs[2]!.id, num: 3, comment: '纯度 ≥99.9%' }]) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(detail(res).request?.lines).toMatchObject([{ num: 3, comment: '纯度 ≥99.9%' }]);
+  });
+
   it('refuses bad input with the field and writes nothing', async () => {
     const before = (await call('buyer', 'GET', '/api/app/quotations')).body.data as { total: number };
     const empty = await call('buyer', 'POST', '/api/app/quotations', { source: 'cart', lines: [] });
