@@ -79,13 +79,13 @@ export async function QuotationDetailView({ q, company, lang }: { q: QuotationDe
             </span>
           </div>
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[520px] text-sm">
-              <thead><tr className="border-b border-line text-left text-muted"><th className="py-1">{t('item')}</th><th>{t('num')}</th><th className="text-right">{t('unitPrice')}</th><th className="text-right">{t('lineTotal')}</th></tr></thead>
+            <table className="w-full text-sm">
+              <thead><tr className="border-b border-line text-left text-muted"><th className="py-1">{t('item')}</th><th>{t('num')}</th><th className="hidden text-right sm:table-cell">{t('unitPrice')}</th><th className="text-right">{t('lineTotal')}</th></tr></thead>
               <tbody>
                 {offer.lines.map((l) => (
                   <tr key={l.packId} className="border-b border-line/60">
                     <td className="py-1.5">{l.itemNo} {name(l)} · {l.size}{l.comment ? <div className="text-xs text-muted">{l.comment}</div> : null}</td>
-                    <td>{l.num}</td><td className="text-right">{yuan(l.netCents)}</td><td className="text-right">{yuan(l.lineCents)}</td>
+                    <td>{l.num}</td><td className="hidden text-right sm:table-cell">{yuan(l.netCents)}</td><td className="text-right">{yuan(l.lineCents)}</td>
                   </tr>
                 ))}
               </tbody>
