@@ -121,7 +121,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
                       className="cursor-grab rounded border border-slate-200 bg-white p-2 text-sm shadow-sm">
                       <div className="font-medium">{q.quoteNo}</div>
                       <div className="truncate">{q.companyName}</div>
-                      <div className="flex justify-between text-xs text-slate-500"><span>{yuan(q.totalCents)}</span><span>{q.ownerName ?? ''}</span></div>
+                      <div className="flex justify-between text-xs text-slate-500"><span>{q.currentVersion === 0 ? '—' : yuan(q.totalCents)}</span><span>{q.ownerName ?? ''}</span></div>
                     </div>
                   ))}
                 </div>
@@ -148,7 +148,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
               <button type="button" className="w-full space-y-1 text-left" onClick={() => open(r)} aria-label={`${tc('open')} ${r.quoteNo}`}>
                 <div className="flex flex-wrap items-center gap-1">{tag(r.state)}<span className="text-xs text-slate-500">{r.quoteNo}</span></div>
                 <div className="font-medium">{r.companyName}</div>
-                <div className="flex justify-between text-sm"><span>{yuan(r.totalCents)}</span><span className="text-slate-500">{r.ownerName ?? ''}</span></div>
+                <div className="flex justify-between text-sm"><span>{r.currentVersion === 0 ? '—' : yuan(r.totalCents)}</span><span className="text-slate-500">{r.ownerName ?? ''}</span></div>
               </button>
             ),
           }]}
