@@ -97,14 +97,14 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
               }))} />
             )}
           </div>
-          <div>
+          {detail.events.length > 0 && <div>
             <h2 className="mb-2 text-base font-semibold">{t('timeline')}</h2>
             <Timeline items={detail.events.map((e) => ({
               key: `${e.at}-${e.action}`,
               content: <span className="text-sm">{stamp(e.at)} · {e.who} · {t.has(`actions.${e.action}`) ? t(`actions.${e.action}`) : e.action}
                 {e.to ? ` · ${e.from ? `${t(`status.${e.from as QuotationStateName}`)} → ` : ''}${t(`status.${e.to as QuotationStateName}`)}` : ''}{e.comment ? ` · “${e.comment}”` : ''}</span>,
             }))} />
-          </div>
+          </div>}
         </>
       )}
     </section>
