@@ -1,5 +1,6 @@
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntryDto } from '@/contracts/admin';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   centsToMoney, complaintMovesOf, type ComplaintDetailDto, type ComplaintLineDto, type ComplaintListInput, type ComplaintRowDto, type ComplaintStatusName, type CreditNoteDto,
@@ -7,8 +8,9 @@ import {
 import type { Lang } from '@/lib/lang';
 import { ownedRecordVisibleTo } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
-import { complaints } from '@/server/db/schema';
+import { auditLog, complaints } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { toAuditDto } from '@/server/modules/audit/list';
 import { latestApprovalOf, myPendingStep, waitsFor, type Approver } from '@/server/modules/approvals/engine';
 import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 
@@ -116,4 +118,17 @@ export async function getComplaint(db: Db, me: Approver, id: number, lang: Lang)
     approval: await latestApprovalOf(db, 'refund', id),
     myStepId: await myPendingStep(db, me, 'refund', id),
   };
+}
+
+/**
+ * The complaint's timeline, oldest first: its own audit rows, its refund requests' (submissions and
+ * decisions) and its credit note's — after checking the member may see the complaint.
+ */
+export async function complaintTimeline(db: Db, me: Approver, id: number): Promise<AuditEntryDto[]> {
+  await loadComplaint(db, me, id);
+  const rows = await db.select().from(auditLog).where(sql`(${auditLog.entity} = 'complaint' and ${auditLog.entityId} = ${String(id)})
+    or (${auditLog.entity} = 'approval_request' and ${auditLog.entityId} in (select r.id::text from staff_approval_requests r where r.entity_type = 'refund' and r.entity_id = ${id}))
+    or (${auditLog.entity} = 'credit_note' and ${auditLog.entityId} in (select n.id::text from credit_notes n where n.complaint_id = ${id}))`)
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id)).limit(200);
+  return rows.map(toAuditDto);
 }

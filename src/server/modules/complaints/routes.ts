@@ -1,19 +1,21 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { idParamSchema } from '@/contracts/admin';
+import { auditEntrySchema, idParamSchema } from '@/contracts/admin';
 import { complaintDetailSchema, complaintListInputSchema, complaintListSchema, complaintTransitionSchema } from '@/contracts/complaints';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { parseInput } from '@/server/http/input';
+import { parseInput, readRawInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { approverOf } from '@/server/modules/approvals/engine';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
 import { moveComplaint, type ComplaintStaff } from './complaints';
 import { creditNoteHeaders, creditNoteHtml, staffCreditNote } from './credit-note';
-import { getComplaint, listComplaints } from './queries';
+import { exportComplaints } from './export';
+import { complaintTimeline, getComplaint, listComplaints } from './queries';
 
 /** Complaints in the back-office (ADR 0041): COMPLAINT.EDIT, scoped by the owner in the query. */
 export const complaintsAdminRouter = createRouter('/api/admin/complaints');
@@ -31,10 +33,29 @@ complaintsAdminRouter.endpoint(
   async (input, c) => listComplaints(c.get('db'), await me(c), input),
 );
 
+const exportInput = complaintListInputSchema.omit({ cursor: true, limit: true });
+
+// GET /api/admin/complaints/export — the list's complaints as a streamed Excel workbook (every row)
+complaintsAdminRouter.app.get('/export', requireAuth('staff', [...PERMS]), async (c) => {
+  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
+  return xlsxDownload(c, exportComplaints(c.get('db'), await me(c), input, c.get('lang')), 'complaints');
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/complaints/export', tags, audience: 'staff', permissions: [...PERMS], input: exportInput,
+  summary: 'Export the complaint list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
+  output: z.string().describe('xlsx bytes'),
+});
+
 // GET /api/admin/complaints/:id — one complaint with its lines, refund approval, credit note and moves
 complaintsAdminRouter.endpoint(
   { method: 'get', path: '/:id', tags, summary: 'One complaint', input: idParamSchema, output: complaintDetailSchema, audience: 'staff', permissions: [...PERMS] },
   async (input, c) => getComplaint(c.get('db'), await me(c), input.id, c.get('lang')),
+);
+
+// GET /api/admin/complaints/:id/timeline — its audit rows, its refund approvals' and its credit note's, oldest first
+complaintsAdminRouter.endpoint(
+  { method: 'get', path: '/:id/timeline', tags, summary: 'The timeline of a complaint', input: idParamSchema, output: z.array(auditEntrySchema), audience: 'staff', permissions: [...PERMS] },
+  async (input, c) => complaintTimeline(c.get('db'), await me(c), input.id),
 );
 
 // PUT /api/admin/complaints/:id/status — move through the transition function (refund for approving, reason for rejected)
