@@ -57,12 +57,23 @@ const refundSchema = z
 
 export { centsToMoney };
 
+/** A JSON text as its value (form posts carry nested values so); anything else as it is. */
+function jsonText(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+}
+
 // ---- customer ----------------------------------------------------------------------------------
 
 export const complaintFileSchema = z.strictObject({
   orderId: idSchema,
-  lines: z.array(z.strictObject({ itemId: idSchema, quantity: wholeNumber(z.number().int().min(1, { message: 'complaintQuantityInvalid' }).max(9999, { message: 'complaintQuantityInvalid' })) }))
-    .min(1, { message: 'complaintLinesRequired' }).max(50),
+  /** The lines concerned; a form post sends them as one JSON text. */
+  lines: z.preprocess(jsonText, z.array(z.strictObject({ itemId: idSchema, quantity: wholeNumber(z.number().int().min(1, { message: 'complaintQuantityInvalid' }).max(9999, { message: 'complaintQuantityInvalid' })) }))
+    .min(1, { message: 'complaintLinesRequired' }).max(50)),
   description: z.string({ message: 'fieldRequired' }).trim().min(1, { message: 'fieldRequired' }).max(COMPLAINT_DESCRIPTION_MAX, { message: 'tooLong100' }),
   /** The refund the customer applies for (cents after parsing); at most the value of the lines concerned. */
   appliedRefund: refundSchema,

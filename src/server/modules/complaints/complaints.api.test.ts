@@ -37,6 +37,17 @@ describe('a customer files a complaint', () => {
     expect(audit).toEqual([{ action: 'create', company_id: expect.any(Number) }]);
   });
 
+  it('takes the lines as one JSON text from a form post (the account pages\' API client)', async () => {
+    const order = await t.placedOrder('buyer@demo.example.com');
+    const res = await h.call('POST', '/api/app/complaints', {
+      token: t.tokens.buyer, form: { orderId: String(order.id), lines: JSON.stringify([{ itemId: order.itemId, quantity: 1 }]), description: '标签错误', appliedRefund: '0.50' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((res.body.data as MyComplaintDto).lines).toHaveLength(1);
+    const bad = await h.call('POST', '/api/app/complaints', { token: t.tokens.buyer, form: { orderId: String(order.id), lines: '[{', description: 'x', appliedRefund: '0.50' } });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses bad input with the field and changes nothing', async () => {
     const order = await t.placedOrder('buyer@demo.example.com');
     const otherOrder = await t.placedOrder('buyer@demo.example.com', 1);
