@@ -45,7 +45,7 @@ export function ComplaintForm({ order }: { order: ComplaintOrderDto }) {
     <div data-testid="complaint-form">
       <h1 className="mb-1 text-xl font-semibold">{t('newTitle')}</h1>
       <p className="mb-4 text-sm text-muted">{t('newIntro', { orderNo: order.orderNo })} <Link href={{ pathname: '/order/detail', query: { id: order.id, default: 1 } }} className="text-brand-600 hover:underline">{t('backToOrder')}</Link></p>
-      <Table<Line> rowKey="itemId" size="small" pagination={false} dataSource={order.lines} scroll={{ x: 'max-content' }} data-testid="complaint-lines"
+      <Table<Line> rowKey="itemId" size="small" pagination={false} dataSource={order.lines} data-testid="complaint-lines"
         columns={[
           {
             key: 'pick', width: 48, render: (_: unknown, l) => (
@@ -53,8 +53,11 @@ export function ComplaintForm({ order }: { order: ComplaintOrderDto }) {
                 onChange={(e) => setPicked((p) => { const next = { ...p }; if (e.target.checked) next[l.itemId] = l.num; else delete next[l.itemId]; return next; })} />
             ),
           },
-          { title: t('line'), key: 'name', render: (_: unknown, l) => <span><span className="font-medium">{l.name}</span><span className="block text-xs text-muted">{l.itemNo} · {l.size}</span></span> },
-          { title: t('unitPrice'), dataIndex: 'unitPrice', align: 'right', render: (v: string) => money(v) },
+          {
+            title: t('line'), key: 'name', render: (_: unknown, l) => (
+              <span><span className="font-medium">{l.name}</span><span className="block text-xs text-muted">{l.itemNo} · {l.size} · {t('unitPrice')} {money(l.unitPrice)}</span></span>
+            ),
+          },
           {
             title: t('quantity'), key: 'q', render: (_: unknown, l) => (
               <InputNumber min={1} max={l.num} precision={0} size="small" disabled={picked[l.itemId] === undefined} value={picked[l.itemId] ?? l.num} aria-label={t('quantityOf', { name: l.name })}

@@ -5,10 +5,9 @@ import { Alert, App, Button, Card, Descriptions, Empty, Grid, Space, Spin, Table
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditEntryDto } from '@/contracts/admin';
-import type { ComplaintDetailDto, ComplaintLineDto, ComplaintStatusName } from '@/contracts/complaints';
+import { COMPLAINT_STATUSES, type ComplaintDetailDto, type ComplaintLineDto, type ComplaintStatusName } from '@/contracts/complaints';
 import { adminApi } from '../admin-api';
 import { DecisionModal, StepsOf } from './approval-parts';
-import { ChangeList } from './change-list';
 import { MoveModal, type MoveTarget } from './complaint-move-modal';
 import { COMPLAINT_COLOURS } from './complaint-colours';
 import { money } from './crm-common';
@@ -40,6 +39,29 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
   const current = loaded?.id === id ? loaded : null;
   const c = current?.detail ?? null;
 
+  /** The facts of a timeline entry worth reading: states by name, amounts, reasons, comments, numbers. */
+  function eventFacts(e: AuditEntryDto): string[] {
+    const out: string[] = [];
+    const status = e.changes.status;
+    const named = (v: unknown) => (typeof v === 'string' && (COMPLAINT_STATUSES as readonly string[]).includes(v) ? t(`status.${v as ComplaintStatusName}`) : null);
+    if (e.entity === 'complaint' && status) {
+      const from = named(status.from);
+      const to = named(status.to);
+      if (to) out.push(from ? t('fact.status', { from, to }) : t('fact.statusNew', { to }));
+    }
+    const applied = e.changes.appliedRefund?.to;
+    if (typeof applied === 'string') out.push(t('fact.applied', { amount: money(applied) }));
+    const approved = e.changes.approvedRefund?.to;
+    if (typeof approved === 'string') out.push(t('fact.approved', { amount: money(approved) }));
+    if (e.entity === 'approval_request' && e.action === 'submit' && typeof e.note?.amount === 'string') out.push(t('fact.approved', { amount: money(e.note.amount) }));
+    if (typeof e.note?.reason === 'string') out.push(t('fact.reason', { reason: e.note.reason }));
+    if (typeof e.note?.comment === 'string') out.push(t('fact.comment', { comment: e.note.comment }));
+    const creditNo = e.changes.creditNo?.to;
+    const amount = e.changes.amount?.to;
+    if (typeof creditNo === 'string' && typeof amount === 'string') out.push(t('fact.credit', { no: creditNo, amount: money(amount) }));
+    return out;
+  }
+
   async function move(to: ComplaintStatusName, extra: { reason?: string; approvedRefund?: string } = {}) {
     try {
       await adminApi('PUT', `/api/admin/complaints/${id}/status`, { to, ...extra });
@@ -54,7 +76,7 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
     <section className="space-y-4 rounded-lg bg-white p-4" data-testid="complaint-record">
       <div className="flex flex-wrap items-center gap-2">
         <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="complaint-back">{t('back')}</Button>
-        {c && <h1 className="m-0 text-lg font-semibold">{t('title')} {c.complaintNo}</h1>}
+        {c && <h1 className="m-0 text-lg font-semibold">{t('recordTitle', { no: c.complaintNo })}</h1>}
         {c && <Tag color={COMPLAINT_COLOURS[c.status]} data-testid="complaint-status">{t(`status.${c.status}`)}</Tag>}
       </div>
       {current?.error && <Alert type="error" title={current.error} />}
@@ -91,7 +113,7 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
               {c.creditNote ? (
                 <div className="space-y-2">
                   <div className="text-base font-medium" data-testid="credit-note-no">{c.creditNote.creditNo}</div>
-                  <div>{t('creditAmount')}：<span className="font-semibold" data-testid="credit-note-amount">¥{money(c.creditNote.amount)}</span></div>
+                  <div>{t('creditAmount')} <span className="font-semibold" data-testid="credit-note-amount">¥{money(c.creditNote.amount)}</span></div>
                   <div className="text-sm text-slate-500">{when(c.creditNote.createdAt)}</div>
                   <Space wrap>
                     <Button icon={<PrinterOutlined />} href={`/api/admin/complaints/${c.id}/credit-note`} target="_blank" data-testid="credit-note-print">{t('print')}</Button>
@@ -108,7 +130,7 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
                 <div className="text-sm">
                   <div><span className="font-medium">{e.actorName}</span> · {t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`}</div>
                   <div className="text-xs text-slate-500">{when(e.createdAt)}</div>
-                  <ChangeList changes={e.changes} note={e.note} />
+                  {eventFacts(e).map((f) => <div key={f} className="text-xs text-slate-700">{f}</div>)}
                 </div>
               ),
             }))} />

@@ -93,7 +93,7 @@ function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
           )} />
       ) : (
         <Table<ComplaintRowDto>
-          rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1100 } : undefined} showHeader={wide}
+          rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1300 } : undefined} showHeader={wide}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} /> }}
           onRow={(r) => ({ 'data-testid': `complaint-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
           columns={wide ? [
@@ -104,8 +104,8 @@ function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
             { title: t('col.applied'), dataIndex: 'appliedRefund', width: 110, align: 'right', render: (v: string) => money(v) },
             { title: t('col.approved'), dataIndex: 'approvedRefund', width: 110, align: 'right', render: (v: string | null) => (v ? money(v) : '—') },
             { title: t('col.status'), dataIndex: 'status', width: 120, render: statusTag },
-            { title: t('col.owner'), dataIndex: 'ownerName', width: 90, render: (v: string) => v || '—' },
-            { title: t('col.createdAt'), dataIndex: 'createdAt', width: 120, render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium' }) },
+            { title: t('col.owner'), dataIndex: 'ownerName', width: 80, render: (v: string) => v || '—' },
+            { title: t('col.createdAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium' }) },
           ] : [{
             key: 'all', render: (_: unknown, r) => (
               <div className="space-y-1">
