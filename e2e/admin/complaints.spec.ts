@@ -93,3 +93,32 @@ for (const [locale, prefix, l] of [
     await slow(mine.getByTestId('my-credit-note')).toContainText(creditNo);
   });
 }
+
+test('the complaint board moves a card through the transition function and snaps a refused move back', async ({ page }) => {
+  // A fresh complaint of the demo company, filed by its buyer.
+  await loginAs(page, 'buyer');
+  const orders = await page.request.get('/api/app/sale/list?status=placed');
+  const order = ((await orders.json()) as { data: { list: { id: number }[] } }).data.list[0]!;
+  const lines = await page.request.get(`/api/app/complaints/order/${order.id}`);
+  const line = ((await lines.json()) as { data: { lines: { itemId: number }[] } }).data.lines[0]!;
+  const filed = await page.request.post('/api/app/complaints', {
+    headers: { origin: new URL(test.info().project.use.baseURL ?? 'http://localhost').origin },
+    data: { orderId: order.id, lines: [{ itemId: line.itemId, quantity: 1 }], description: '看板投诉', appliedRefund: '0.50' },
+  });
+  expect(filed.status(), await filed.text()).toBe(200);
+  const id = `board-card-${((await filed.json()) as { data: { id: number } }).data.id}`;
+
+  await switchTo(page, 'sales');
+  await page.goto('/admin/complaints?view=board');
+  await adminReady(page);
+  const reviewing = page.getByTestId('board-column-reviewing');
+  // Only the approval engine moves a complaint to "refund approved": refused, and the card goes back.
+  await reviewing.getByTestId(id).dragTo(page.getByTestId('board-column-passed'));
+  await slow(page.locator('.ant-message')).toContainText('该状态变更只能由审批流程或客户完成');
+  await slow(reviewing.getByTestId(id)).toBeVisible();
+  // A review failure asks for the reason first.
+  await reviewing.getByTestId(id).dragTo(page.getByTestId('board-column-rejected'));
+  await page.getByTestId('complaint-move-modal').getByTestId('complaint-reason').fill('非质量问题');
+  await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').click();
+  await slow(page.getByTestId('board-column-rejected').getByTestId(id)).toBeVisible();
+});
