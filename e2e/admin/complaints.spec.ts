@@ -112,9 +112,10 @@ test('the complaint board moves a card through the transition function and snaps
   await page.goto('/admin/complaints?view=board');
   await adminReady(page);
   const reviewing = page.getByTestId('board-column-reviewing');
-  // Only the approval engine moves a complaint to "refund approved": refused, and the card goes back.
+  // A refund is approved only after its approval: straight from review it is refused, and the card goes back.
   await reviewing.getByTestId(id).dragTo(page.getByTestId('board-column-passed'));
-  await slow(page.locator('.ant-message')).toContainText('该状态变更只能由审批流程或客户完成');
+  await slow(page.locator('.ant-message')).toContainText('投诉当前状态不能改为该状态');
+  await slow(reviewing.getByTestId(id)).toBeVisible();
   await slow(reviewing.getByTestId(id)).toBeVisible();
   // A review failure asks for the reason first.
   await reviewing.getByTestId(id).dragTo(page.getByTestId('board-column-rejected'));
