@@ -45,7 +45,7 @@ th{background:#f1f5f9}.n{text-align:right;white-space:nowrap}dl{display:grid;gri
 <dt>${escapeHtml(t.complaint)}</dt><dd>${escapeHtml(doc.complaintNo)}</dd></dl>
 <table><thead><tr><th>${escapeHtml(t.itemNo)}</th><th>${escapeHtml(t.product)}</th><th>${escapeHtml(t.size)}</th><th class="n">${escapeHtml(t.unitPrice)}</th>`
     + `<th class="n">${escapeHtml(t.quantity)}</th><th class="n">${escapeHtml(t.value)}</th></tr></thead><tbody>${rows}</tbody></table>
-<p class="total">${escapeHtml(t.amount)}：${money(doc.note.amount)}</p><p class="muted">${escapeHtml(t.footer)}</p></body></html>`;
+<p class="total">${escapeHtml(t.amount)} ${money(doc.note.amount)}</p><p class="muted">${escapeHtml(t.footer)}</p></body></html>`;
 }
 
 /** The credit note of a complaint the staff member may see (404 when there is none). */
