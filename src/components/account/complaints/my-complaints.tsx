@@ -48,11 +48,11 @@ export function MyComplaints({ items }: { items: MyComplaintDto[] }) {
               <span className="text-sm text-muted">{format.dateTime(new Date(c.createdAt), { dateStyle: 'medium' })} · {c.filedBy}</span>
             </div>
             <div className="mt-1 text-sm">
-              {t('order')}：<Link href={{ pathname: '/order/detail', query: { id: c.orderId, default: 1 } }} className="text-brand-600 hover:underline">{c.orderNo}</Link>
+              {t('order')} <Link href={{ pathname: '/order/detail', query: { id: c.orderId, default: 1 } }} className="text-brand-600 hover:underline">{c.orderNo}</Link>
             </div>
             <p className="my-2 whitespace-pre-wrap text-sm">{c.description}</p>
             <ul className="m-0 list-disc pl-5 text-sm text-muted">
-              {c.lines.map((l) => <li key={l.itemId}>{l.name} · {l.size} × {l.quantity}（{money(l.value)}）</li>)}
+              {c.lines.map((l) => <li key={l.itemId}>{t('lineValue', { name: l.name, size: l.size, quantity: l.quantity, value: money(l.value) })}</li>)}
             </ul>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">{t('appliedRefund')}</dt><dd className="m-0">{money(c.appliedRefund)}</dd>
