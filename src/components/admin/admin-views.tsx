@@ -9,6 +9,7 @@ import { BannersView } from './views/banners-view';
 import { BrandsView } from './views/brands-view';
 import { CasesView } from './views/cases-view';
 import { CategoriesView } from './views/categories-view';
+import { ComplaintsView } from './views/complaints-view';
 import { CommentsView } from './views/comments-view';
 import { CustomersView } from './views/customers-view';
 import { DashboardView } from './views/dashboard-view';
@@ -70,6 +71,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/content/resources': ResourcesView,
   '/admin/content/brand-articles': BrandArticlesView,
   '/admin/cases': CasesView,
+  '/admin/complaints': ComplaintsView,
   '/admin/expenses': ExpensesView,
   '/admin/approvals': InboxView,
   '/admin/approval-rules': ApprovalRulesView,

@@ -42,6 +42,8 @@ import { trackingAppRouter, visitorWebRouter } from '@/server/modules/tracking/r
 import { approvalsAdminRouter } from '@/server/modules/approvals/routes';
 import { caseReportWebRouter, casesAdminRouter } from '@/server/modules/cases/routes';
 import { expensesAdminRouter } from '@/server/modules/expenses/routes';
+import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
+import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
 export const webRouters = [
@@ -51,6 +53,7 @@ export const webRouters = [
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter,
+  complaintsAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
@@ -59,6 +62,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
+  complaintsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

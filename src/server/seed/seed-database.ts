@@ -9,6 +9,7 @@ import { seedCategories } from './categories';
 import { seedCms } from './cms';
 import { seedCommentsAndLinks } from './cms-moderation';
 import { seedContent } from './content';
+import { seedComplaints } from './complaints';
 import { seedCrm } from './crm';
 import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
@@ -99,6 +100,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const requestCounts = await seedRequests(tx);
     const crmCounts = await seedCrm(tx);
     const customerCounts = await seedCustomers(tx);
+    const complaintCounts = await seedComplaints(tx);
     return {
       permissions: permissionCount,
       webSettings: webSettingCount,
@@ -114,6 +116,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...requestCounts,
       ...crmCounts,
       ...customerCounts,
+      ...complaintCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),
     };

@@ -22,8 +22,8 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
   { loginName: 'finance', password: 'Finance#2026', role: '财务' },
 ];
 
-/** Sales: customers, quotations, contracts, testing cases, and their own expense applications. */
-const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT'];
+/** Sales: customers, quotations, contracts, testing cases, complaints, and their own expense applications. */
+const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT', 'COMPLAINT.EDIT'];
 /** Operations: keeps the catalogue (brands, categories), the suppliers and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
 const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT', 'SUPPLIER.EDIT'];
 /** A team's manager: what the team's sales members do, the dashboard figures, and approving the team's expenses. */
@@ -128,12 +128,13 @@ const REQUESTS: MenuSeed = {
   path: '/requests', component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', permission: 'CUSTOMER.EDIT',
 };
 
-/** The back-office CRM's approvals, expenses and testing cases (ADR 0037). */
+/** The back-office CRM's approvals, expenses and testing cases (ADR 0037), complaints (ADR 0041). */
 const CRM_ITEMS: MenuSeed[] = [
   { path: '/approvals', component: 'approvals/index', name: 'Approvals', titleZh: '待我审批', titleEn: 'Waiting for me', icon: 'SolutionOutlined', permission: 'ADMIN.ACCESS' },
   { path: '/cases', component: 'cases/index', name: 'Cases', titleZh: '检测服务', titleEn: 'Testing cases', icon: 'ExperimentOutlined', permission: 'CASE.EDIT' },
   { path: '/expenses', component: 'expenses/index', name: 'Expenses', titleZh: '费用申请', titleEn: 'Expenses', icon: 'MoneyCollectOutlined', permission: 'ADMIN.ACCESS' },
   { path: '/approval-rules', component: 'approval-rules/index', name: 'ApprovalRules', titleZh: '审批规则', titleEn: 'Approval rules', icon: 'SafetyOutlined', permission: 'APPROVAL.RULES' },
+  { path: '/complaints', component: 'complaints/index', name: 'Complaints', titleZh: '客户投诉', titleEn: 'Complaints', icon: 'CustomerServiceOutlined', permission: 'COMPLAINT.EDIT' },
 ];
 
 /** The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`). */

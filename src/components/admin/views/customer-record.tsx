@@ -9,6 +9,7 @@ import {
 } from '@/contracts/customers';
 import { AdminApiError, adminApi } from '../admin-api';
 import { ChangeList } from './change-list';
+import { complaintsTab } from './customer-complaints-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customers-view';
 import { useAdminAction } from './use-admin-action';
 
@@ -75,6 +76,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             { key: 'contacts', label: t('tabs.contacts', { count: shown.contacts.length }), children: <Contacts customer={shown} onChanged={reload} /> },
             { key: 'users', label: t('tabs.users', { count: shown.users }), children: <CustomerUsers id={shown.id} /> },
             { key: 'orders', label: t('tabs.orders'), children: <CustomerOrders id={shown.id} /> },
+            complaintsTab(shown.id),
           ]} />
           <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} onSaved={reload} />
         </>

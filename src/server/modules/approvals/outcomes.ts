@@ -3,6 +3,7 @@ import type { ApprovalEntityType } from '@/contracts/crm';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import type { AuditActor } from '@/server/modules/audit/record';
+import { applyRefundOutcome } from '@/server/modules/complaints/complaints';
 import { applyExpenseOutcome } from '@/server/modules/expenses/outcome';
 
 /**
@@ -13,6 +14,8 @@ export async function applyApprovalOutcome(tx: Db, actor: AuditActor, entityType
   switch (entityType) {
     case 'expense':
       return applyExpenseOutcome(tx, actor, entityId, outcome);
+    case 'refund':
+      return applyRefundOutcome(tx, actor, entityId, outcome);
     default:
       throw new AppError(409, 'approvalEntityUnsupported', { entityType });
   }
