@@ -14,6 +14,7 @@ import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
+import { seedImportDemo } from './import-demo';
 import { insertPlannedProducts, planProducts } from './products';
 import { seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedMenus, seedStaff, type DemoStaff } from './staff-and-menus';
@@ -116,6 +117,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...customerCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),
+      ...(await seedImportDemo(tx)),
     };
   });
   // Everything the storefront shows changed (a no-op outside the web server; ADR 0025).

@@ -158,6 +158,19 @@ describe('catalogue import', () => {
     // The blank row 4 is skipped; values that start like a formula are escaped.
     expect(en).toContain('5,Price,The price must be a number of at least 0 with at most two decimals,\'-1');
     expect(en).toContain('5,Stock,"The stock must be a whole number 0–1,000,000",many');
+
+    // The same report as an Excel workbook (ADR 0042), formula-like values escaped there too.
+    const res = await h.app.request(`/api/admin/catalog/imports/${job.id}/errors?format=xlsx`, { headers: { authorization: admin } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('content-disposition')).toContain('.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows = book.worksheets[0]!.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    expect(rows[0]).toEqual(['Row', 'Column', 'Reason', 'Value']);
+    expect(rows).toContainEqual([5, 'Price', 'The price must be a number of at least 0 with at most two decimals', "'-1"]);
+    const bad = await h.app.request(`/api/admin/catalog/imports/${job.id}/errors?format=pdf`, { headers: { authorization: admin } });
+    expect(bad.status).toBe(400);
   });
 
   it('refuses rows that contradict the previous row of their product, and a repeated pack size', async () => {

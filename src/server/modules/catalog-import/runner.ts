@@ -70,7 +70,7 @@ async function finishJob(db: Db, jobId: number, owner: string, to: 'succeeded' |
   });
 }
 
-interface Pending {
+export interface Pending {
   rowNo: number;
   cells: RowCells;
   conflict: RowError | null;
@@ -82,7 +82,7 @@ function cellsOf(row: FileRow, header: HeaderMap): RowCells {
   return cells;
 }
 
-interface CheckedBatch {
+export interface CheckedBatch {
   rows: number;
   valid: ValidRow[];
   errors: { rowNo: number; error: RowError }[];
@@ -90,7 +90,7 @@ interface CheckedBatch {
 }
 
 /** Checks the rows of one batch (no database: brands and categories come from the lookups). */
-function checkBatch(batch: readonly Pending[], header: HeaderMap, lookups: RowLookups): CheckedBatch {
+export function checkBatch(batch: readonly Pending[], header: HeaderMap, lookups: RowLookups): CheckedBatch {
   const valid: ValidRow[] = [];
   const errors: { rowNo: number; error: RowError }[] = [];
   let failedRows = 0;
