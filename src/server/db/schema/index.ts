@@ -16,3 +16,4 @@ export * from './admin-settings';
 export * from './crm';
 export * from './import-jobs';
 export * from './customers';
+export * from './partners';
