@@ -117,6 +117,17 @@ partnersAdminRouter.endpoint(
   },
 );
 
+// GET /api/admin/content/partners/:id/logo — any partner's logo, drafts too (the back-office's own preview)
+partnersAdminRouter.app.get('/partners/:id/logo', requireAuth('staff', ['CONTENT.EDIT']), async (c) => {
+  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
+  return sendImage(c, await getPartnerLogoPath(c.get('db'), { id, drafts: true }));
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/content/partners/:id/logo', summary: 'A partner\'s logo, published or not', tags, ...guard,
+  description: 'Answers the image itself (nosniff), or the JSON envelope with 404 when the partner has no logo.',
+  input: idParamSchema, output: z.string().describe('image bytes'),
+});
+
 // GET /api/web/partners/:id/logo — a published partner's logo image
 partnersWebRouter.app.get('/:id/logo', async (c) => {
   const parsed = idSchema.safeParse(c.req.param('id'));

@@ -19,8 +19,9 @@ export async function listPublishedPartners(db: Db, params: { lang: Lang }): Pro
   }));
 }
 
-/** The store key of a published partner's logo, or null. */
-export async function getPartnerLogoPath(db: Db, params: { id: number }): Promise<string | null> {
-  const [row] = await db.select({ logoPath: partners.logoPath }).from(partners).where(and(eq(partners.id, params.id), eq(partners.status, 'published')));
+/** The store key of a partner's logo (a published one's, unless `drafts` — the back-office's preview), or null. */
+export async function getPartnerLogoPath(db: Db, params: { id: number; drafts?: boolean }): Promise<string | null> {
+  const [row] = await db.select({ logoPath: partners.logoPath }).from(partners)
+    .where(and(eq(partners.id, params.id), params.drafts ? undefined : eq(partners.status, 'published')));
   return row?.logoPath || null;
 }
