@@ -68,7 +68,9 @@ export function BrandSelect({ value, onChange, initial, allowClear, testId, aria
   // The chosen brand stays an option while other names are searched.
   const pinned = [initial, chosen].filter((b): b is BrandChoice => b !== null && b !== undefined && b.id === value);
   const options = [...pinned.slice(0, 1).filter((b) => !found?.brands.some((f) => f.id === b.id)), ...(found?.brands ?? [])];
-  const name = (b: BrandChoice) => (locale === 'en' ? `${b.nameEn} · ${b.nameZh}` : `${b.nameZh} · ${b.nameEn}`);
+  // The content pages show both names; the catalogue's forms the name in the page's language, as its lists do.
+  const name = (b: BrandChoice) => (source === 'catalog' ? (locale === 'en' ? b.nameEn : b.nameZh)
+    : locale === 'en' ? `${b.nameEn} · ${b.nameZh}` : `${b.nameZh} · ${b.nameEn}`);
   return (
     <Select showSearch allowClear={allowClear} value={value ?? undefined} onChange={(v: number | undefined) => onChange?.(v ?? null)}
       filterOption={false} onSearch={setKey} loading={searching} placeholder={placeholder ?? t('brandSearch')} aria-label={ariaLabel} data-testid={testId} style={style}
