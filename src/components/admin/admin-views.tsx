@@ -6,6 +6,7 @@ import { ApprovalRulesView } from './views/approval-rules-view';
 import { AboutView } from './views/about-view';
 import { AuditView } from './views/audit-view';
 import { BannersView } from './views/banners-view';
+import { PartnersView } from './views/partners-view';
 import { BrandsView } from './views/brands-view';
 import { CasesView } from './views/cases-view';
 import { CategoriesView } from './views/categories-view';
@@ -79,4 +80,5 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/content/categories': ContentCategoriesView,
   '/admin/content/tags': ContentTagsView,
   '/admin/content/about': AboutView,
+  '/admin/content/partners': PartnersView,
 };

@@ -44,6 +44,7 @@ import { caseReportWebRouter, casesAdminRouter } from '@/server/modules/cases/ro
 import { expensesAdminRouter } from '@/server/modules/expenses/routes';
 import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
+import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
 export const webRouters = [
@@ -52,7 +53,7 @@ export const webRouters = [
   visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
-  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter,
+  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
   complaintsAppRouter,
 ];
 
@@ -61,7 +62,7 @@ export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
-  contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
+  contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
   complaintsAdminRouter,
 ];
 

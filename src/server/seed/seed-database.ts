@@ -15,6 +15,8 @@ import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
+import { seedImportDemo } from './import-demo';
+import { seedPartners } from './partners';
 import { insertPlannedProducts, planProducts } from './products';
 import { seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedMenus, seedStaff, type DemoStaff } from './staff-and-menus';
@@ -119,6 +121,8 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...complaintCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),
+      ...(await seedImportDemo(tx)),
+      ...(await seedPartners(tx)),
     };
   });
   // Everything the storefront shows changed (a no-op outside the web server; ADR 0025).

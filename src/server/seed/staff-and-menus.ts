@@ -179,6 +179,8 @@ const CONTENT_CHILDREN: MenuSeed[] = [
   { path: 'categories', component: 'content/categories/index', name: 'ContentCategories', titleZh: '栏目分类', titleEn: 'Channel categories', icon: 'ApartmentOutlined', permission: 'CONTENT.EDIT' },
   { path: 'tags', component: 'content/tags/index', name: 'ContentTags', titleZh: '标签管理', titleEn: 'Tags', icon: 'TagsOutlined', permission: 'CONTENT.EDIT' },
   { path: 'about', component: 'content/about/index', name: 'ContentAbout', titleZh: '关于我们', titleEn: 'About page', icon: 'FileTextOutlined', permission: 'CONTENT.EDIT' },
+  // The partners page's entries (ADR 0042).
+  { path: 'partners', component: 'content/partners/index', name: 'ContentPartners', titleZh: '合作伙伴', titleEn: 'Partners', icon: 'TeamOutlined', permission: 'CONTENT.EDIT' },
 ];
 
 export async function seedMenus(db: Db): Promise<number> {

@@ -17,3 +17,4 @@ export * from './crm';
 export * from './import-jobs';
 export * from './customers';
 export * from './complaints';
+export * from './partners';
