@@ -38,6 +38,24 @@ CREATE TABLE "credit_notes" (
 	CONSTRAINT "credit_notes_amount_positive" CHECK ("credit_notes"."amount_cents" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "partners" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name_zh" text NOT NULL,
+	"name_en" text NOT NULL,
+	"description_zh" text DEFAULT '' NOT NULL,
+	"description_en" text DEFAULT '' NOT NULL,
+	"country" text DEFAULT '' NOT NULL,
+	"brand_id" integer,
+	"link" text DEFAULT '' NOT NULL,
+	"logo_path" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"published_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "partners_status_check" CHECK ("partners"."status" in ('draft', 'published'))
+);
+--> statement-breakpoint
 ALTER TABLE "complaint_lines" ADD CONSTRAINT "complaint_lines_complaint_id_complaints_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaint_lines" ADD CONSTRAINT "complaint_lines_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -47,6 +65,7 @@ ALTER TABLE "complaints" ADD CONSTRAINT "complaints_owner_id_staff_id_fk" FOREIG
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_complaint_id_complaints_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaints"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partners" ADD CONSTRAINT "partners_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "complaint_lines_item_idx" ON "complaint_lines" USING btree ("order_item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_no_uq" ON "complaints" USING btree ("complaint_no");--> statement-breakpoint
 CREATE INDEX "complaints_company_created_idx" ON "complaints" USING btree ("company_id","created_at","id");--> statement-breakpoint
@@ -56,6 +75,8 @@ CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("created_at",
 CREATE UNIQUE INDEX "credit_notes_no_uq" ON "credit_notes" USING btree ("credit_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_notes_complaint_uq" ON "credit_notes" USING btree ("complaint_id");--> statement-breakpoint
 CREATE INDEX "credit_notes_company_idx" ON "credit_notes" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "partners_order_idx" ON "partners" USING btree ("sort","id");
+--> statement-breakpoint
 -- hand-written (complaints, ADR 0041): sales roles (those that keep quotations and contracts) handle complaints, as the seed now grants
 INSERT INTO "staff_role_permissions" ("role_id", "permission")
 SELECT DISTINCT q."role_id", 'COMPLAINT.EDIT' FROM "staff_role_permissions" q
@@ -72,3 +93,17 @@ WHERE r."entity_type" = 'refund' AND NOT EXISTS (SELECT 1 FROM "staff_approval_r
 INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
 SELECT NULL, '/complaints', 'complaints/index', 'Complaints', '客户投诉', 'Complaints', 'CustomerServiceOutlined', 'COMPLAINT.EDIT', 340
 WHERE EXISTS (SELECT 1 FROM "menus") AND NOT EXISTS (SELECT 1 FROM "menus" WHERE "path" = '/complaints' AND "parent_id" IS NULL);
+--> statement-breakpoint
+-- hand-written (ADR 0042): the partners page showed the authorised brands; they become its first partners,
+-- published in the brands' order, so the page of an upgraded shop shows what it showed (once: only while there are none).
+INSERT INTO "partners" ("name_zh", "name_en", "description_zh", "description_en", "country", "brand_id", "sort", "status", "published_at")
+SELECT b."name_zh", b."name_en", b."description_zh", b."description_en", b."country", b."id",
+  (row_number() OVER (ORDER BY b."sort", b."id"))::int * 10, 'published', now()
+FROM "brands" b
+WHERE b."authorised" AND NOT EXISTS (SELECT 1 FROM "partners");
+--> statement-breakpoint
+-- hand-written: the partners page joins the content group of a back-office menu seeded before it (a new one gets it from the seed).
+INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
+SELECT g.id, 'partners', 'content/partners/index', 'ContentPartners', '合作伙伴', 'Partners', 'TeamOutlined', 'CONTENT.EDIT', 65
+FROM (SELECT min("id") AS id FROM "menus" WHERE "path" = '/content' AND "parent_id" IS NULL) g
+WHERE g.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "menus" m WHERE m."parent_id" = g.id AND m."path" = 'partners');
