@@ -1,7 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(__dirname);
+
+/**
+ * The run's folder of migrated and seeded template databases (test/test-db.ts): made here, inherited by
+ * the workers, removed when the run ends. TEST_TEMPLATE_DIR=off makes every file migrate and seed its own.
+ */
+if (process.env.TEST_TEMPLATE_DIR === 'off') delete process.env.TEST_TEMPLATE_DIR;
+else if (!process.env.TEST_TEMPLATE_DIR) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reagent-test-templates-'));
+  process.env.TEST_TEMPLATE_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
 const shared = {
   resolve: {
     alias: {
@@ -18,6 +31,7 @@ const integrationOn = (driver: 'pglite' | 'postgres') => ({
     name: `api-${driver}`,
     include: ['src/**/*.api.test.ts'],
     env: { TEST_DB_DRIVER: driver, LOG_LEVEL: 'silent' },
+    ...(driver === 'postgres' ? { globalSetup: ['test/templates-teardown.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -1,10 +1,11 @@
 // Runs the Playwright suite in Debian's Chromium. Without a browser the suite is skipped with
-// the install command, unless REQUIRE_E2E=1 makes that a failure.
+// the install command, unless REQUIRE_E2E=1 makes that a failure. The suite starts on a freshly
+// seeded .data/e2e: removed here, unless E2E_PREPARED=1 says scripts/test.mjs has just made it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { chromiumPath } from './lib/chromium.mjs';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
-const browser = candidates.find((p) => existsSync(p));
+const browser = chromiumPath();
 if (!browser) {
   const hint = 'install it with: sudo apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM_PATH)';
   if (process.env.REQUIRE_E2E === '1') {
@@ -14,7 +15,7 @@ if (!browser) {
   console.log(`e2e: SKIPPED — no Chromium found; ${hint}`);
   process.exit(0);
 }
-rmSync('.data/e2e', { recursive: true, force: true });
+if (process.env.E2E_PREPARED !== '1') rmSync('.data/e2e', { recursive: true, force: true });
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, CHROMIUM_PATH: browser },

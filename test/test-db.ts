@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
@@ -6,6 +8,7 @@ import { openPglite, openPostgres, type Db, type DbHandle } from '@/server/db/cl
 import { runMigrations } from '@/server/db/migrate';
 import { rowsOf } from '@/server/db/client';
 import { seedDatabase } from '@/server/seed/seed-database';
+import { databasePrefix, postgresTemplateName } from './templates';
 
 export interface TestDatabase extends DbHandle {
   /** Closes the connection and drops a PostgreSQL throwaway database. */
@@ -15,11 +18,20 @@ export interface TestDatabase extends DbHandle {
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or — for the
  * PostgreSQL project — a throwaway database created next to TEST_DATABASE_URL.
+ *
+ * Migrating and seeding cost several seconds a file, so a run does them once per catalogue size and
+ * copies the result: PGlite opens a tarball of the template (kept in TEST_TEMPLATE_DIR, a folder of this
+ * run that vitest.config.ts makes and removes), PostgreSQL creates the file's database from a template
+ * database of this run (`CREATE DATABASE … TEMPLATE`, dropped by test/templates-teardown.ts). Without
+ * TEST_TEMPLATE_DIR every file migrates and seeds its own database.
  */
 export async function createTestDatabase(options: { products?: number } = {}): Promise<TestDatabase> {
+  const products = options.products ?? 120;
+  const run = process.env.TEST_TEMPLATE_DIR;
+  if (run) return process.env.TEST_DB_DRIVER === 'postgres' ? postgresFromTemplate(run, products) : pgliteFromTemplate(run, products);
   const handle = await createEmptyTestDatabase();
   await runMigrations(handle);
-  await seedDatabase(handle.db, { products: options.products ?? 120 });
+  await seedDatabase(handle.db, { products });
   return handle;
 }
 
@@ -33,14 +45,35 @@ async function pgliteDatabase(): Promise<TestDatabase> {
   return { ...handle, destroy: handle.close };
 }
 
-async function createPostgresDatabase(): Promise<TestDatabase> {
+/** The run's PGlite template of this size, made by the first file that asks (written whole, then renamed). */
+async function pgliteFromTemplate(run: string, products: number): Promise<TestDatabase> {
+  const file = path.join(run, `pglite-${products}.tar`);
+  if (!existsSync(file)) {
+    const maker = await openPglite('memory://');
+    await runMigrations(maker);
+    await seedDatabase(maker.db, { products });
+    const tarball = Buffer.from(await (await maker.dump()).arrayBuffer());
+    await maker.close();
+    mkdirSync(run, { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
+    writeFileSync(partial, tarball);
+    renameSync(partial, file);
+  }
+  const handle = await openPglite('memory://', { loadDataDir: new Blob([readFileSync(file)]) });
+  return { ...handle, destroy: handle.close };
+}
+
+function baseOf(): { base: string; prefix: string } {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
-  // Named after the base database (`i5_verify` → `i5_verify_t_…`), so that runs sharing a server stay apart.
-  const prefix = new URL(base).pathname.slice(1).replace(/[^a-z0-9_]/gi, '').toLowerCase().slice(0, 30) || 't';
+  return { base, prefix: databasePrefix(base) };
+}
+
+async function createPostgresDatabase(template?: string): Promise<TestDatabase> {
+  const { base, prefix } = baseOf();
   const name = `${prefix}_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -54,6 +87,39 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
       await dropper.end();
     },
   };
+}
+
+/**
+ * A copy of the run's template database of this size. An advisory lock on the server keeps two workers
+ * from making the same template at once; the template is closed before anything is copied from it.
+ */
+async function postgresFromTemplate(run: string, products: number): Promise<TestDatabase> {
+  const { base } = baseOf();
+  const template = postgresTemplateName(base, run, products);
+  const locker = postgres(base, { max: 1, onnotice: () => {} });
+  try {
+    await locker`select pg_advisory_lock(hashtext(${template}))`;
+    const [found] = await locker`select 1 as one from pg_database where datname = ${template}`;
+    if (!found) {
+      await locker.unsafe(`create database ${template}`);
+      const url = new URL(base);
+      url.pathname = `/${template}`;
+      const maker = openPostgres(url.toString(), 2);
+      try {
+        await runMigrations(maker);
+        await seedDatabase(maker.db, { products });
+      } catch (error) {
+        await maker.close();
+        await locker.unsafe(`drop database if exists ${template} with (force)`);
+        throw error;
+      }
+      await maker.close();
+    }
+    return await createPostgresDatabase(template);
+  } finally {
+    await locker`select pg_advisory_unlock(hashtext(${template}))`.catch(() => undefined);
+    await locker.end();
+  }
 }
 
 /** A test file's database, made before its tests and dropped after them (`fileTestDatabase`). */

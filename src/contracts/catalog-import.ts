@@ -52,3 +52,8 @@ export type ImportJobListDto = z.infer<typeof importJobListSchema>;
 export const importTemplateInputSchema = z.object({
   format: z.preprocess((v) => (v === '' || v === undefined ? 'xlsx' : v), z.enum(IMPORT_FORMATS)),
 });
+
+/** The error report's file type (ADR 0042): CSV unless asked for Excel. */
+export const errorReportInputSchema = z.object({
+  format: z.preprocess((v) => (v === '' || v === undefined ? 'csv' : v), z.enum(IMPORT_FORMATS)),
+});

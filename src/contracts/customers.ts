@@ -235,7 +235,7 @@ export const customerOrdersSchema = z.array(z.object({
 
 // ---------------------------------------------------------------- saved views
 
-export const SAVED_VIEW_LISTS = ['customers', 'quotations'] as const;
+export const SAVED_VIEW_LISTS = ['customers', 'quotations', 'complaints'] as const;
 
 export const savedViewListSchema = z.object({ listKey: z.enum(SAVED_VIEW_LISTS) });
 export const savedViewInputSchema = z.strictObject({

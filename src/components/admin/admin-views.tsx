@@ -6,10 +6,12 @@ import { ApprovalRulesView } from './views/approval-rules-view';
 import { AboutView } from './views/about-view';
 import { AuditView } from './views/audit-view';
 import { BannersView } from './views/banners-view';
+import { PartnersView } from './views/partners-view';
 import { BrandsView } from './views/brands-view';
 import { CasesView } from './views/cases-view';
 import { QuotationsView } from './views/quotations-view';
 import { CategoriesView } from './views/categories-view';
+import { ComplaintsView } from './views/complaints-view';
 import { CommentsView } from './views/comments-view';
 import { CustomersView } from './views/customers-view';
 import { DashboardView } from './views/dashboard-view';
@@ -72,6 +74,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/content/brand-articles': BrandArticlesView,
   '/admin/cases': CasesView,
   '/admin/quotations': QuotationsView,
+  '/admin/complaints': ComplaintsView,
   '/admin/expenses': ExpensesView,
   '/admin/approvals': InboxView,
   '/admin/approval-rules': ApprovalRulesView,
@@ -79,4 +82,5 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/content/categories': ContentCategoriesView,
   '/admin/content/tags': ContentTagsView,
   '/admin/content/about': AboutView,
+  '/admin/content/partners': PartnersView,
 };

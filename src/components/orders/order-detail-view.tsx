@@ -8,6 +8,7 @@ import type { OrderDetailDto, OrderItemDto, RecartDto } from '@/contracts/orders
 import { Link, useRouter } from '@/i18n/navigation';
 import { apiPost } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
+import { ComplaintLinks } from '@/components/account/complaints/complaint-links';
 import { OrderStatusTag } from './order-status-tag';
 
 const REASON_MAX = 50;
@@ -208,6 +209,7 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
       </dl>
 
       <div className="mt-4 flex flex-wrap justify-end gap-2" role="group" aria-label={t('actions')}>
+        {order.status === 'placed' && <ComplaintLinks orderId={order.id} />}
         {order.can.edit && <Button onClick={() => setEditing(true)} disabled={!hydrated}>{t('editRefs')}</Button>}
         {order.can.cancel && (
           <Popconfirm title={t('cancelTitle')} description={t('cancelText')} okText={t('yes')} cancelText={t('no')} onConfirm={() => run(() => apiPost('/api/app/api/order/delete', { ids: String(order.id) }), t('cancelled'))}>

@@ -44,6 +44,9 @@ import { caseReportWebRouter, casesAdminRouter } from '@/server/modules/cases/ro
 import { expensesAdminRouter } from '@/server/modules/expenses/routes';
 import { quotationsAdminRouter } from '@/server/modules/quotations/admin-routes';
 import { quotationsAppRouter } from '@/server/modules/quotations/app-routes';
+import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
+import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
+import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
 export const webRouters = [
@@ -52,7 +55,8 @@ export const webRouters = [
   visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
-  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, quotationsAppRouter,
+  companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
+  quotationsAppRouter, complaintsAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
@@ -60,8 +64,8 @@ export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
-  contentAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
-  quotationsAdminRouter,
+  contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
+  quotationsAdminRouter, complaintsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -33,12 +33,20 @@ export function defaultDataDir(): string {
   return path.resolve(process.env.DATA_DIR ?? '.data', 'pglite');
 }
 
-/** Embedded PostgreSQL. `dataDir` 'memory://' gives a throwaway in-memory database. */
-export async function openPglite(dataDir: string): Promise<DbHandle> {
+export interface PgliteHandle extends DbHandle {
+  /** The whole database as a tarball, which `openPglite(…, { loadDataDir })` opens again. */
+  dump: () => Promise<Blob>;
+}
+
+/**
+ * Embedded PostgreSQL. `dataDir` 'memory://' gives a throwaway in-memory database; `loadDataDir`
+ * starts it from a tarball of `dump()` (the tests' migrated and seeded template).
+ */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PgliteHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, driver: 'pglite', where: dataDir, close: () => client.close() };
+  return { db, driver: 'pglite', where: dataDir, close: () => client.close(), dump: () => client.dumpDataDir('none') };
 }
 
 export function redactUrl(url: string): string {

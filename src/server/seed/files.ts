@@ -7,6 +7,7 @@ import type { Db } from '@/server/db/client';
 import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
 import { ensureCompanySeedFiles } from './company-admin';
 import { ensureCrmSeedFiles } from './crm';
+import { ensureImportDemoFile } from './import-demo';
 
 const BATCH = 1000;
 
@@ -56,5 +57,6 @@ export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ writt
   }
   const company = await ensureCompanySeedFiles(db, store);
   const crm = await ensureCrmSeedFiles(db, store);
-  return { written: written + company.written + crm.written, checked: checked + company.checked + crm.checked };
+  const imports = await ensureImportDemoFile(db, store);
+  return { written: written + company.written + crm.written + imports.written, checked: checked + company.checked + crm.checked + imports.checked };
 }

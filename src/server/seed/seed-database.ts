@@ -9,12 +9,15 @@ import { seedCategories } from './categories';
 import { seedCms } from './cms';
 import { seedCommentsAndLinks } from './cms-moderation';
 import { seedContent } from './content';
+import { seedComplaints } from './complaints';
 import { seedCrm } from './crm';
 import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
 import { seedQuotations } from './quotations';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
+import { seedImportDemo } from './import-demo';
+import { seedPartners } from './partners';
 import { insertPlannedProducts, planProducts } from './products';
 import { seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedMenus, seedStaff, type DemoStaff } from './staff-and-menus';
@@ -101,6 +104,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const crmCounts = await seedCrm(tx);
     const customerCounts = await seedCustomers(tx);
     const quotationCounts = await seedQuotations(tx);
+    const complaintCounts = await seedComplaints(tx);
     return {
       permissions: permissionCount,
       webSettings: webSettingCount,
@@ -117,8 +121,11 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...crmCounts,
       ...customerCounts,
       ...quotationCounts,
+      ...complaintCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),
+      ...(await seedImportDemo(tx)),
+      ...(await seedPartners(tx)),
     };
   });
   // Everything the storefront shows changed (a no-op outside the web server; ADR 0025).

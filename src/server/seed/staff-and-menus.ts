@@ -22,8 +22,8 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
   { loginName: 'finance', password: 'Finance#2026', role: '财务' },
 ];
 
-/** Sales: customers, quotations, contracts, testing cases, and their own expense applications. */
-const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT'];
+/** Sales: customers, quotations, contracts, testing cases, complaints, and their own expense applications. */
+const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT', 'COMPLAINT.EDIT'];
 /** Operations: keeps the catalogue (brands, categories), the suppliers and the content (news, banners); reads the figures, the staff, the identities and the audit log. */
 const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT', 'SUPPLIER.EDIT'];
 /** A team's manager: what the team's sales members do, the dashboard figures, approving the team's expenses, and quoting below the price floor (ADR 0040). */
@@ -128,13 +128,14 @@ const REQUESTS: MenuSeed = {
   path: '/requests', component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', permission: 'CUSTOMER.EDIT',
 };
 
-/** The back-office CRM's approvals, expenses and testing cases (ADR 0037). */
+/** The back-office CRM's approvals, expenses and testing cases (ADR 0037), complaints (ADR 0041). */
 const CRM_ITEMS: MenuSeed[] = [
   { path: '/approvals', component: 'approvals/index', name: 'Approvals', titleZh: '待我审批', titleEn: 'Waiting for me', icon: 'SolutionOutlined', permission: 'ADMIN.ACCESS' },
   { path: '/cases', component: 'cases/index', name: 'Cases', titleZh: '检测服务', titleEn: 'Testing cases', icon: 'ExperimentOutlined', permission: 'CASE.EDIT' },
   { path: '/quotations', component: 'quotations/index', name: 'Quotations', titleZh: '报价管理', titleEn: 'Quotations', icon: 'FileTextOutlined', permission: 'QUOTATION.EDIT' },
   { path: '/expenses', component: 'expenses/index', name: 'Expenses', titleZh: '费用申请', titleEn: 'Expenses', icon: 'MoneyCollectOutlined', permission: 'ADMIN.ACCESS' },
   { path: '/approval-rules', component: 'approval-rules/index', name: 'ApprovalRules', titleZh: '审批规则', titleEn: 'Approval rules', icon: 'SafetyOutlined', permission: 'APPROVAL.RULES' },
+  { path: '/complaints', component: 'complaints/index', name: 'Complaints', titleZh: '客户投诉', titleEn: 'Complaints', icon: 'CustomerServiceOutlined', permission: 'COMPLAINT.EDIT' },
 ];
 
 /** The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`). */
@@ -179,6 +180,8 @@ const CONTENT_CHILDREN: MenuSeed[] = [
   { path: 'categories', component: 'content/categories/index', name: 'ContentCategories', titleZh: '栏目分类', titleEn: 'Channel categories', icon: 'ApartmentOutlined', permission: 'CONTENT.EDIT' },
   { path: 'tags', component: 'content/tags/index', name: 'ContentTags', titleZh: '标签管理', titleEn: 'Tags', icon: 'TagsOutlined', permission: 'CONTENT.EDIT' },
   { path: 'about', component: 'content/about/index', name: 'ContentAbout', titleZh: '关于我们', titleEn: 'About page', icon: 'FileTextOutlined', permission: 'CONTENT.EDIT' },
+  // The partners page's entries (ADR 0042).
+  { path: 'partners', component: 'content/partners/index', name: 'ContentPartners', titleZh: '合作伙伴', titleEn: 'Partners', icon: 'TeamOutlined', permission: 'CONTENT.EDIT' },
 ];
 
 export async function seedMenus(db: Db): Promise<number> {

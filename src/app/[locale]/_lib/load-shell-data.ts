@@ -41,8 +41,13 @@ export interface ChromeData {
   productMenu: CategoryNode[];
 }
 
-/** The frame's data that is the same for every visitor of a language: from the shared cache (ADR 0025). */
-const loadSharedShell = sharedCache('shell', [storefrontTags.shell, storefrontTags.catalogue], async (lang: Lang): Promise<{ contact: SiteContact; chrome: ChromeData }> => {
+/**
+ * The frame's data that is the same for every visitor of a language: from the shared cache (ADR 0025).
+ * Its menus list the support, resource and application types (content categories, with what is
+ * published in them), so a content save drops it too (ADR 0042) — with only the shell and catalogue
+ * tags, a type added, renamed or filled in the back-office stayed out of the header for the cache's time.
+ */
+const loadSharedShell = sharedCache('shell', [storefrontTags.shell, storefrontTags.catalogue, storefrontTags.content], async (lang: Lang): Promise<{ contact: SiteContact; chrome: ChromeData }> => {
   const db = await getDb();
   const contact = await getSiteContact(db);
   const [footer, visitors, menus, qrCode, productMenu] = await Promise.all([

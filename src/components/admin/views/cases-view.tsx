@@ -10,6 +10,7 @@ import {
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { KeysetPager, adminUpload, money, useKeysetList } from './crm-common';
+import { StateBoard } from './state-board';
 import { useAdminAction } from './use-admin-action';
 
 const DEFAULTS = { key: '', status: '', invoiceType: '', sort: '-createdAt', view: 'table' };
@@ -75,30 +76,15 @@ export function CasesView() {
       </Space>
       {list.error && <Alert type="error" title={list.error} className="mb-3" />}
       {board ? (
-        <div className="flex gap-3 overflow-x-auto pb-2" data-testid="cases-board">
-          {CASE_STATUSES.map((s) => (
-            <div key={s} className="w-64 shrink-0 rounded bg-slate-50 p-2" data-testid={`board-column-${s}`}
-              onDragOver={(e) => e.preventDefault()}
-              onDrop={(e) => {
-                const [id, from] = e.dataTransfer.getData('text/plain').split(':');
-                if (id && from) drop(Number(id), from as CaseStatusName, s);
-              }}>
-              <div className="mb-2 flex items-center justify-between text-sm font-medium">{statusTag(s)}<span className="text-slate-500">{(list.page?.items ?? []).filter((c) => c.status === s).length}</span></div>
-              <div className="min-h-16 space-y-2">
-                {(list.page?.items ?? []).filter((c) => c.status === s).map((c) => (
-                  <div key={c.id} draggable tabIndex={0} role="button" aria-label={`${c.caseNo} ${c.customerName}`} data-testid={`board-card-${c.id}`}
-                    onDragStart={(e) => e.dataTransfer.setData('text/plain', `${c.id}:${c.status}`)}
-                    onClick={() => setOpen(c.id)} onKeyDown={(e) => { if (e.key === 'Enter') setOpen(c.id); }}
-                    className="cursor-grab rounded border border-slate-200 bg-white p-2 text-sm shadow-sm">
-                    <div className="font-medium">{c.caseNo}</div>
-                    <div className="truncate">{c.customerName}</div>
-                    <div className="text-xs text-slate-500">{t('col.serviceFee')} ¥{money(c.serviceFee)}</div>
-                  </div>
-                ))}
-              </div>
-            </div>
-          ))}
-        </div>
+        <StateBoard states={CASE_STATUSES} items={list.page?.items ?? []} testId="cases-board" header={statusTag}
+          label={(c) => `${c.caseNo} ${c.customerName}`} onOpen={(c) => setOpen(c.id)} onDrop={drop}
+          card={(c) => (
+            <>
+              <div className="font-medium">{c.caseNo}</div>
+              <div className="truncate">{c.customerName}</div>
+              <div className="text-xs text-slate-500">{t('col.serviceFee')} ¥{money(c.serviceFee)}</div>
+            </>
+          )} />
       ) : (
         <Table<CaseRowDto>
           rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1100 } : undefined} showHeader={wide}

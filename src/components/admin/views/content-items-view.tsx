@@ -6,14 +6,15 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   CONTENT_SECTION_SPECS, RESOURCE_PDF_MAX_BYTES,
-  type AdminContentBrandDto, type AdminContentDto, type AdminContentInput, type AdminContentKind, type AdminContentRowDto,
+  type AdminContentDto, type AdminContentInput, type AdminContentKind, type AdminContentRowDto,
   type AdminContentTypeDto, type ContentItemStatus, type ContentSectionName,
 } from '@/contracts/content-admin';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
+import { BrandSelect } from './brand-select';
 import { ContentTypesDrawer } from './content-types-drawer';
 import { RecordHistory } from './record-history';
 import { LinkedItemsPanel } from './linked-items-panel';
@@ -43,46 +44,6 @@ export function contentPreviewHref(locale: string, item: { id: number; kind: Adm
 }
 
 const api = (section: ContentSectionName, rest = '') => `/api/admin/content/${section}${rest}`;
-
-/** The brands matching what was typed (the searchable select of brand articles and applications). */
-function BrandSelect({ value, onChange, initial, allowClear, testId, ariaLabel, style }: {
-  value?: number | null; onChange?: (value: number | null) => void; initial?: AdminContentBrandDto | null; allowClear?: boolean; testId?: string; ariaLabel: string; style?: CSSProperties;
-}) {
-  const t = useTranslations('adminContent');
-  const locale = useLocale();
-  const [key, setKey] = useState('');
-  const [found, setFound] = useState<{ key: string; brands: AdminContentBrandDto[] } | null>(null);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      adminApi<AdminContentBrandDto[]>('GET', `/api/admin/content/brands${toQuery({ key })}`).then(
-        (brands) => { if (live) setFound({ key, brands }); },
-        () => { if (live) setFound({ key, brands: [] }); },
-      );
-    }, key ? 250 : 0);
-    return () => { live = false; clearTimeout(timer); };
-  }, [key]);
-  // The chosen brand's name, when it is not among the brands found (a filter restored from the address).
-  const [chosen, setChosen] = useState<AdminContentBrandDto | null>(null);
-  const missing = value !== null && value !== undefined && initial?.id !== value && chosen?.id !== value && found !== null && !found.brands.some((b) => b.id === value);
-  useEffect(() => {
-    if (!missing || value === null || value === undefined) return;
-    let live = true;
-    adminApi<AdminContentBrandDto[]>('GET', `/api/admin/content/brands${toQuery({ id: value })}`).then((brands) => { if (live && brands[0]) setChosen(brands[0]); }, () => {});
-    return () => { live = false; };
-  }, [missing, value]);
-  const searching = found?.key !== key;
-  // The chosen brand stays an option while other names are searched.
-  const pinned = [initial, chosen].filter((b): b is AdminContentBrandDto => b !== null && b !== undefined && b.id === value);
-  const options = [...pinned.slice(0, 1).filter((b) => !found?.brands.some((f) => f.id === b.id)), ...(found?.brands ?? [])];
-  const name = (b: AdminContentBrandDto) => (locale === 'en' ? `${b.nameEn} · ${b.nameZh}` : `${b.nameZh} · ${b.nameEn}`);
-  return (
-    <Select showSearch allowClear={allowClear} value={value ?? undefined} onChange={(v: number | undefined) => onChange?.(v ?? null)}
-      filterOption={false} onSearch={setKey} loading={searching} placeholder={t('brandSearch')} aria-label={ariaLabel} data-testid={testId} style={style}
-      notFoundContent={searching ? <Spin size="small" /> : t('noBrands')}
-      options={options.map((b) => ({ value: b.id, label: name(b) }))} />
-  );
-}
 
 /**
  * A content page of the back-office (CONTENT.EDIT, ADR 0033 and 0035), one per section: news,

@@ -9,6 +9,7 @@ import {
 } from '@/contracts/customers';
 import { AdminApiError, adminApi } from '../admin-api';
 import { ChangeList } from './change-list';
+import { complaintsTab } from './customer-complaints-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customers-view';
 import { useAdminAction } from './use-admin-action';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
@@ -77,6 +78,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             { key: 'users', label: t('tabs.users', { count: shown.users }), children: <CustomerUsers id={shown.id} /> },
             { key: 'orders', label: t('tabs.orders'), children: <CustomerOrders id={shown.id} /> },
             { key: 'quotations', label: <CustomerQuotationsLabel />, children: <CustomerQuotations companyId={shown.id} /> },
+            complaintsTab(shown.id),
           ]} />
           <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} onSaved={reload} />
         </>

@@ -137,6 +137,7 @@ export function ImportsView() {
             render: (_, j) => (
               <Space wrap size={4}>
                 {j.errorReportUrl && <a href={j.errorReportUrl} download data-testid="import-error-report">{t('errorReport')}</a>}
+                {j.errorReportUrl && <a href={`${j.errorReportUrl}?format=xlsx`} download data-testid="import-error-report-xlsx">{t('errorReportXlsx')}</a>}
                 {(j.status === 'queued' || j.status === 'running') && (
                   <Popconfirm title={t('cancelConfirm')} okText={t('cancelOk')} cancelText={t('cancelBack')} okButtonProps={{ danger: true }} onConfirm={() => cancel(j)}>
                     <Button size="small" danger>{t('cancel')}</Button>

@@ -7,7 +7,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useLocale, useMessages, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { AdminBrandDto, AdminCategoryDto } from '@/contracts/catalog-admin';
+import type { AdminCategoryDto } from '@/contracts/catalog-admin';
 import {
   CONTROL_CLASSES, ITEM_NO, MDL_NUMBER, PRICE, type AdminProductDto, type StructurePreviewDto,
 } from '@/contracts/catalog-admin-products';
@@ -17,6 +17,7 @@ import { molecularWeightOf } from '@/lib/formula';
 import { GhsPictogram } from '@/components/product-detail/ghs-pictogram';
 import type { AdminProductLotsDto } from '@/contracts/lots';
 import { adminApi, AdminApiError, toQuery } from '../admin-api';
+import { BrandSelect } from './brand-select';
 import { LinkedItemsPanel } from './linked-items-panel';
 import { LotsDrawer } from './lots-drawer';
 
@@ -67,8 +68,8 @@ function treeData(nodes: readonly AdminCategoryDto[], lang: string): { value: nu
 }
 
 /** The drawer that adds or edits a product with its packs (ADR 0030). `productId` null: a new one. Mount it anew for each opening. */
-export function ProductFormDrawer({ productId, brands, categories, onClose, onSaved }: {
-  productId: number | null; brands: AdminBrandDto[]; categories: AdminCategoryDto[]; onClose: () => void; onSaved: () => void;
+export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
+  productId: number | null; categories: AdminCategoryDto[]; onClose: () => void; onSaved: () => void;
 }) {
   const t = useTranslations('adminProducts');
   const tl = useTranslations('adminLots');
@@ -162,8 +163,7 @@ export function ProductFormDrawer({ productId, brands, categories, onClose, onSa
               <Select mode="tags" open={false} tokenSeparators={[';', '；']} aria-label={t('synonyms')} />
             </Form.Item>
             <Form.Item name="brandId" label={t('brand')} rules={[{ required: true, message: t('brandRequired') }]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} aria-label={t('brand')}
-                options={brands.map((b) => ({ value: b.id, label: locale === 'en' ? b.nameEn : b.nameZh }))} />
+              <BrandSelect source="catalog" ariaLabel={t('brand')} testId="product-brand" />
             </Form.Item>
             <Form.Item name="categoryId" label={t('category')} extra={t('categoryHelp')} rules={[{ required: true, message: t('categoryRequired') }]}>
               <TreeSelect treeData={treeData(categories, locale)} showSearch treeNodeFilterProp="title" aria-label={t('category')} treeDefaultExpandAll={false} />

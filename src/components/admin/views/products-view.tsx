@@ -4,11 +4,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Dropdown, Empty, Grid, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminBrandDto, AdminCategoryDto } from '@/contracts/catalog-admin';
+import type { AdminCategoryDto } from '@/contracts/catalog-admin';
 import type { AdminProductListDto, AdminProductRowDto } from '@/contracts/catalog-admin-products';
 import { Link, useRouter } from '@/i18n/navigation';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
+import { BrandSelect } from './brand-select';
 import { ImportUploadButton } from './import-upload-button';
 import { ProductFormDrawer } from './product-form';
 import { RecordHistory } from './record-history';
@@ -34,7 +35,6 @@ export function ProductsView() {
   const [loadingMore, setLoadingMore] = useState(false);
   const [round, setRound] = useState(0);
   const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: '', ids: [] });
-  const [brands, setBrands] = useState<AdminBrandDto[]>([]);
   const [categories, setCategories] = useState<AdminCategoryDto[]>([]);
   const [editing, setEditing] = useState<{ id: number | null; opening: number } | null>(null);
   const [history, setHistory] = useState<AdminProductRowDto | null>(null);
@@ -63,7 +63,6 @@ export function ProductsView() {
   }, [listKey, round]);
 
   useEffect(() => {
-    adminApi<{ items: AdminBrandDto[] }>('GET', '/api/admin/catalog/brands?limit=50&sort=nameZh').then((d) => setBrands(d.items), () => undefined);
     adminApi<AdminCategoryDto[]>('GET', '/api/admin/catalog/categories').then(setCategories, () => undefined);
   }, []);
 
@@ -145,8 +144,8 @@ export function ProductsView() {
       <Space wrap className="mb-3">
         <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
           onSearch={(key) => setQuery({ key })} style={{ width: 300, maxWidth: '100%' }} />
-        <Select aria-label={t('brand')} value={query.brandId} style={{ width: 170 }} showSearch={{ optionFilterProp: 'label' }} onChange={(brandId) => setQuery({ brandId })}
-          options={[{ value: '', label: t('allBrands') }, ...brands.map((b) => ({ value: String(b.id), label: name(b) }))]} />
+        <BrandSelect source="catalog" allowClear ariaLabel={t('brand')} placeholder={t('allBrands')} value={query.brandId ? Number(query.brandId) : null} style={{ width: 200 }}
+          onChange={(id: number | null) => setQuery({ brandId: id ? String(id) : '' })} testId="products-brand-filter" />
         <TreeSelect aria-label={t('category')} value={query.categoryId ? Number(query.categoryId) : undefined} style={{ width: 200 }} allowClear placeholder={t('allCategories')}
           treeData={categoryTree(categories, locale)} showSearch treeNodeFilterProp="title" onChange={(v?: number) => setQuery({ categoryId: v ? String(v) : '' })} />
         <Select aria-label={t('activeFilter')} value={query.active} style={{ width: 130 }} onChange={(active) => setQuery({ active })}
@@ -232,7 +231,7 @@ export function ProductsView() {
         {page?.nextCursor && <Button onClick={() => void more()} loading={loading} data-testid="products-more">{t('more')}</Button>}
       </div>
       {editing && (
-        <ProductFormDrawer key={editing.opening} productId={editing.id} brands={brands} categories={categories}
+        <ProductFormDrawer key={editing.opening} productId={editing.id} categories={categories}
           onClose={() => setEditing(null)} onSaved={() => { setEditing(null); reload(); }} />
       )}
       <RecordHistory entity="product" entityId={history?.id ?? null} title={history ? name(history) : ''} onClose={() => setHistory(null)} />

@@ -17,3 +17,5 @@ export * from './crm';
 export * from './import-jobs';
 export * from './customers';
 export * from './quotations';
+export * from './complaints';
+export * from './partners';

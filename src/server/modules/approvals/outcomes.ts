@@ -3,6 +3,7 @@ import type { ApprovalEntityType } from '@/contracts/crm';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import type { AuditActor } from '@/server/modules/audit/record';
+import { applyRefundOutcome } from '@/server/modules/complaints/complaints';
 import { applyExpenseOutcome } from '@/server/modules/expenses/outcome';
 import { applyQuotationOutcome } from '@/server/modules/quotations/outcome';
 
@@ -16,6 +17,8 @@ export async function applyApprovalOutcome(tx: Db, actor: AuditActor, entityType
       return applyExpenseOutcome(tx, actor, entityId, outcome);
     case 'quotation':
       return applyQuotationOutcome(tx, actor, entityId, outcome);
+    case 'refund':
+      return applyRefundOutcome(tx, actor, entityId, outcome);
     default:
       throw new AppError(409, 'approvalEntityUnsupported', { entityType });
   }

@@ -2,7 +2,6 @@ import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import writeXlsxFile from 'write-excel-file/node';
 import { CASE_TRANSITIONS, serviceFeeOf, type CaseDetailDto, type CaseInput, type CaseListInput, type CaseRowDto, type CaseStatusName } from '@/contracts/crm';
 import type { Lang } from '@/lib/lang';
 import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scope';
@@ -12,7 +11,8 @@ import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { checkPdf, detectFileType, reencodeImage } from '@/server/modules/company/uploads';
-import { encodeKeyset, excelText, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
+import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
+import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
@@ -212,19 +212,24 @@ export async function openCaseReport(db: Db, actor: ScopedStaff, id: number): Pr
   return { file, name: row.report_name ?? 'report', key: row.report_key };
 }
 
-/** The list's cases as an Excel workbook (at most 10,000, newest first); text cells escaped against formulas. */
-export async function exportCases(db: Db, actor: ScopedStaff, input: Omit<CaseListInput, 'cursor' | 'limit' | 'sort'>, lang: Lang): Promise<Buffer> {
-  const rows = rowsOf<Row>(await db.execute(sql`${SELECT} where ${sql.join(listFilters(actor, input), sql` and `)} order by c.created_at desc, c.id desc limit 10000`)).map(toRow);
+/** The list's cases as a streamed Excel workbook (every row, newest first); text cells escaped against formulas. */
+export function exportCases(db: Db, actor: ScopedStaff, input: Omit<CaseListInput, 'cursor' | 'limit' | 'sort'>, lang: Lang): ReadableStream<Uint8Array> {
   const m = serverMessages(lang).adminCases;
-  const header = [m.col.caseNo, m.col.customer, m.col.samples, m.col.testFee, m.col.serviceFee, m.col.invoice, m.col.taxNo, m.col.status, m.col.owner, m.col.reason]
-    .map((value) => ({ value, fontWeight: 'bold' as const }));
-  const money = (v: string) => ({ value: Number(v), type: Number, format: '#,##0.00' });
-  const data = rows.map((r) => [
-    r.caseNo, excelText(r.customerName), excelText(r.samples), money(r.testFee), money(r.serviceFee), m.invoice[r.invoiceType], excelText(r.taxNo),
-    m.status[r.status], excelText(r.ownerName), excelText(r.rejectReason || r.lostReason),
-  ]);
-  return writeXlsxFile([header, ...data], {
-    sheet: m.title, columns: [{ width: 18 }, { width: 28 }, { width: 30 }, { width: 12 }, { width: 12 }, { width: 18 }, { width: 22 }, { width: 10 }, { width: 10 }, { width: 30 }],
-    stickyRowsCount: 1,
-  }).toBuffer();
+  const money = (v: string) => Number(v);
+  return streamXlsx<CaseRowDto>({
+    name: 'cases', sheet: m.title,
+    pages: keysetPages((cursor) => listCases(db, actor, { ...input, sort: '-createdAt', cursor, limit: EXPORT_PAGE })),
+    columns: [
+      { header: m.col.caseNo, width: 18, value: (r) => r.caseNo },
+      { header: m.col.customer, width: 28, value: (r) => r.customerName },
+      { header: m.col.samples, width: 30, value: (r) => r.samples },
+      { header: m.col.testFee, width: 12, format: '#,##0.00', value: (r) => money(r.testFee) },
+      { header: m.col.serviceFee, width: 12, format: '#,##0.00', value: (r) => money(r.serviceFee) },
+      { header: m.col.invoice, width: 18, value: (r) => m.invoice[r.invoiceType] },
+      { header: m.col.taxNo, width: 22, value: (r) => r.taxNo },
+      { header: m.col.status, width: 10, value: (r) => m.status[r.status] },
+      { header: m.col.owner, width: 10, value: (r) => r.ownerName },
+      { header: m.col.reason, width: 30, value: (r) => r.rejectReason || r.lostReason },
+    ],
+  });
 }

@@ -14,6 +14,7 @@ import { apiRegistry, createRouter } from '@/server/http/router';
 import { readSingleFile } from '@/server/http/single-file';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
 import type { StoredFile } from '@/server/modules/files/store';
 import { contentDisposition } from '@/server/modules/files/routes';
 import {
@@ -48,19 +49,11 @@ casesAdminRouter.endpoint(
 // GET /api/admin/cases/export — the list's cases as an Excel workbook
 casesAdminRouter.app.get('/export', requireAuth('staff', ['CASE.EDIT']), async (c) => {
   const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  const workbook = await exportCases(c.get('db'), staffOf(c), input, c.get('lang'));
-  return new Response(new Uint8Array(workbook), {
-    status: 200,
-    headers: {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': contentDisposition(`cases-${new Date().toISOString().slice(0, 10)}.xlsx`),
-      'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'x-request-id': c.get('requestId'),
-    },
-  });
+  return xlsxDownload(c, exportCases(c.get('db'), staffOf(c), input, c.get('lang')), 'cases');
 });
 apiRegistry.push({
   method: 'get', fullPath: '/api/admin/cases/export', tags, audience: 'staff', permissions: ['CASE.EDIT'], input: exportInput,
-  summary: 'Export the case list as an Excel workbook (.xlsx, at most 10,000)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
+  summary: 'Export the case list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
   output: z.string().describe('xlsx bytes'),
 });
 

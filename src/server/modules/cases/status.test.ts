@@ -4,7 +4,7 @@ import {
   CASE_STATUSES, CASE_TRANSITIONS, EXPENSE_STATUSES, caseInputSchema, centsToMoney, expenseInputSchema, moneySchema, moneyToCents, serviceFeeOf, type CaseStatusName,
 } from '@/contracts/crm';
 import { AppError } from '@/server/errors';
-import { excelText } from '@/server/modules/expenses/keyset';
+import { escapeFormula as excelText } from '@/lib/spreadsheet-cell';
 import { transitionExpense } from '@/server/modules/expenses/status';
 import { transitionCase } from './status';
 

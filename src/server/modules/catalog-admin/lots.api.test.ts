@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductDto } from '@/contracts/catalog-admin-products';
 import { COA_MAX_BYTES, type AdminProductLotsDto } from '@/contracts/lots';
 import { rowsOf } from '@/server/db/client';
-import { findCoas } from '@/server/modules/content/documents';
+import { findCoas, listCoasOfYear, listCoaYears } from '@/server/modules/content/documents';
 import { getProductDetailAll } from '@/server/modules/product-detail/service';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
@@ -184,6 +184,12 @@ describe('lots', () => {
 
     const found = await findCoas(h.db.db, { itemNo: 't-lots-1-25g', lotNo: 'lt2601a1', lang: 'en' });
     expect(found.map((d) => [d.id, d.lotNo, d.url])).toEqual([[after!.coaDocumentId, 'LT2601A1', after!.coaUrl]]);
+    // COAs by year (the resources page's year filter) read the same documents: this one is in this year's list, China time.
+    const year = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Shanghai' }).format(new Date()));
+    expect(await listCoaYears(h.db.db)).toContain(year);
+    const ofYear = await listCoasOfYear(h.db.db, { year, keyword: 'LT2601A1', lang: 'en', limit: 20, offset: 1 });
+    expect(ofYear.list.map((d) => [d.id, d.lotNo])).toEqual([[after!.coaDocumentId, 'LT2601A1']]);
+    expect((await listCoasOfYear(h.db.db, { year: year - 30, keyword: 'LT2601A1', lang: 'en', limit: 20, offset: 1 })).total).toBe(0);
     const lookup = await h.call('POST', '/api/web/resourceManage/getCOAs', { json: { itemNo: 'T-LOTS-1', lotNo: 'LT2601A1' } });
     expect(lookup.status).toBe(200);
     expect(JSON.stringify(lookup.body)).toContain(after!.coaUrl!);

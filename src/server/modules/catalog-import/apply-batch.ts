@@ -1,11 +1,12 @@
 import 'server-only';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { intArray } from '@/server/modules/catalog/search/conditions';
 import { rowsOf, type Db } from '@/server/db/client';
-import { auditLog, brands, categories, productPacks, products } from '@/server/db/schema';
+import { brands, categories, productPacks, products } from '@/server/db/schema';
 import { changedFields, type AuditActor, type AuditRecord } from '@/server/modules/audit/record';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import type { Resolved, RowLookups, ValidRow } from './validate-row';
+import { insertAuditRows, insertPacks, insertProducts, updatePacks, updateProducts, type AuditRow, type ProductUpdateRow } from './write-batch';
 
 /**
  * Writes one batch of checked rows (ADR 0034), in the caller's transaction. Products are matched on
@@ -168,11 +169,12 @@ function mergePack(s: PackState, row: ValidRow): boolean {
 
 const packKey = (itemNo: string, size: string) => `${itemNo}\u0000${size}`;
 
-function productValues(s: ProductState) {
+/** The columns an import writes, as the batch's statements take them. */
+function productColumns(s: ProductState): Omit<ProductUpdateRow, 'id'> {
   return {
-    itemNo: s.itemNo, nameZh: s.nameZh, nameEn: s.nameEn, pinyin: s.pinyin, pinyinInitials: s.pinyinInitials,
-    brandId: s.brandId, categoryId: s.categoryId, cas: s.cas, formula: s.formula, molecularWeight: s.molecularWeight,
-    purity: s.purity, grade: s.grade, active: s.active,
+    name_zh: s.nameZh, name_en: s.nameEn, pinyin: s.pinyin, pinyin_initials: s.pinyinInitials, brand_id: s.brandId,
+    category_id: s.categoryId, cas: s.cas, formula: s.formula, molecular_weight: s.molecularWeight, purity: s.purity,
+    grade: s.grade, active: s.active,
   };
 }
 
@@ -242,50 +244,51 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     outcomes.push(created ? 'created' : changed ? 'updated' : 'unchanged');
   }
 
-  const audits: (typeof auditLog.$inferInsert)[] = [];
+  const audits: AuditRow[] = [];
   const audit = (action: 'create' | 'update', entity: string, entityId: number, before: AuditRecord | null, after: AuditRecord) => {
     const changes = changedFields(before, after);
     if (action === 'update' && Object.keys(changes).length === 0) return;
-    audits.push({
-      actorType: actor.type, actorId: actor.id, actorName: actor.name.slice(0, 100), ip: actor.ip.slice(0, 64), action, entity,
-      entityId: String(entityId), data: { changes, note: { importJob: jobId } },
-    });
+    audits.push({ action, entity, entity_id: String(entityId), data: { changes, note: { importJob: jobId } } });
   };
 
+  // New products go in with the facts of the packs the batch creates for them (all their packs so far).
   const fresh = [...productsByNo.values()].filter((p) => p.id === null);
-  if (fresh.length > 0) {
-    const inserted = await tx.insert(products).values(fresh.map(productValues)).returning({ id: products.id, itemNo: products.itemNo });
-    const idByNo = new Map(inserted.map((r) => [r.itemNo, r.id]));
-    for (const p of fresh) {
-      p.id = idByNo.get(p.itemNo) ?? null;
-      if (p.id !== null) audit('create', 'product', p.id, null, productAudit(p));
-    }
+  const freshFacts = new Map<string, { min: number | null; count: number; inStock: boolean }>();
+  for (const k of packs.values()) {
+    if (k.id !== null) continue;
+    const f = freshFacts.get(k.productKey) ?? { min: null, count: 0, inStock: false };
+    const price = Number(k.price);
+    f.min = f.min === null ? price : Math.min(f.min, price);
+    f.count += 1;
+    f.inStock ||= k.stock > 0;
+    freshFacts.set(k.productKey, f);
   }
-  for (const p of productsByNo.values()) {
-    if (p.before === null || !p.dirty || p.id === null) continue;
-    await tx.update(products).set(productValues(p)).where(eq(products.id, p.id));
-    audit('update', 'product', p.id, p.before, productAudit(p));
+  const idByNo = await insertProducts(tx, fresh.map((p) => {
+    const f = freshFacts.get(p.itemNo);
+    return { ...productColumns(p), item_no: p.itemNo, min_price: f?.min == null ? null : f.min.toFixed(2), pack_count: f?.count ?? 0, in_stock: f?.inStock ?? false };
+  }));
+  for (const p of fresh) {
+    p.id = idByNo.get(p.itemNo) ?? null;
+    if (p.id !== null) audit('create', 'product', p.id, null, productAudit(p));
   }
+  const changedProducts = [...productsByNo.values()].filter((p) => p.before !== null && p.dirty && p.id !== null);
+  await updateProducts(tx, changedProducts.map((p) => ({ ...productColumns(p), id: p.id as number })));
+  for (const p of changedProducts) audit('update', 'product', p.id as number, p.before, productAudit(p));
 
   const productIdOf = (itemNo: string) => productsByNo.get(itemNo)?.id ?? null;
   const freshPacks = [...packs.values()].filter((k) => k.id === null);
-  if (freshPacks.length > 0) {
-    const values = freshPacks.flatMap((k) => {
-      const productId = productIdOf(k.productKey);
-      return productId === null ? [] : [{ productId, size: k.size, price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock, sort: k.sort }];
-    });
-    const inserted = await tx.insert(productPacks).values(values).returning({ id: productPacks.id, productId: productPacks.productId, size: productPacks.size });
-    const freshByKey = new Map(freshPacks.map((k) => [`${productIdOf(k.productKey)}\u0000${k.size}`, k]));
-    for (const r of inserted) {
-      const k = freshByKey.get(`${r.productId}\u0000${r.size}`);
-      if (k) audit('create', 'product_pack', r.id, null, { ...packAudit(k), productId: r.productId });
-    }
+  const inserted = await insertPacks(tx, freshPacks.flatMap((k) => {
+    const productId = productIdOf(k.productKey);
+    return productId === null ? [] : [{ product_id: productId, size: k.size, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock, sort: k.sort }];
+  }));
+  const freshByKey = new Map(freshPacks.map((k) => [`${productIdOf(k.productKey)}\u0000${k.size}`, k]));
+  for (const r of inserted) {
+    const k = freshByKey.get(`${r.productId}\u0000${r.size}`);
+    if (k) audit('create', 'product_pack', r.id, null, { ...packAudit(k), productId: r.productId });
   }
-  for (const k of packs.values()) {
-    if (k.before === null || !k.dirty || k.id === null) continue;
-    await tx.update(productPacks).set({ price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock }).where(eq(productPacks.id, k.id));
-    audit('update', 'product_pack', k.id, k.before, packAudit(k));
-  }
-  for (let i = 0; i < audits.length; i += 1000) await tx.insert(auditLog).values(audits.slice(i, i + 1000));
+  const changedPacks = [...packs.values()].filter((k) => k.before !== null && k.dirty && k.id !== null);
+  await updatePacks(tx, changedPacks.map((k) => ({ id: k.id as number, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock })));
+  for (const k of changedPacks) audit('update', 'product_pack', k.id as number, k.before, packAudit(k));
+  await insertAuditRows(tx, actor, audits);
   return outcomes;
 }

@@ -103,8 +103,18 @@ describe('catalogue import', () => {
       ['IM-0001', '46.069', '64-17-5', 2], ['IM-0002', '58.080', '67-64-1', 1], ['IM-0003', '58.440', null, 0],
     ]);
     expect(rows[0]?.pinyin).toBe('wushuiyichun');
-    // 3 products and 3 packs created, each with its audit row.
+    // The pack facts the packs' triggers keep are right from the product's insert on (ADR 0042).
+    const facts = rowsOf<{ item_no: string; min_price: string | null; pack_count: number; in_stock: boolean }>(await h.db.db.execute(sql`
+      select item_no, min_price::text as min_price, pack_count, in_stock from products where item_no like 'IM-%' order by item_no`));
+    expect(facts.map((r) => [r.item_no, r.min_price, Number(r.pack_count), r.in_stock])).toEqual([
+      ['IM-0001', '38.50', 2, true], ['IM-0002', '25.00', 1, false], ['IM-0003', null, 0, false],
+    ]);
+    // 3 products and 3 packs created, each with its audit row, by the importer, naming the job.
     expect(await auditCount()).toBe(audits + 6);
+    const byEntity = rowsOf<{ entity: string; n: number }>(await h.db.db.execute(sql`
+      select entity, count(*)::int as n from audit_log where entity in ('product', 'product_pack') and action = 'create'
+        and actor_type = 'staff' and actor_id = ${staffId} and (data->'note'->>'importJob')::int = ${job.id} group by entity order by entity`));
+    expect(byEntity.map((r) => [r.entity, Number(r.n)])).toEqual([['product', 3], ['product_pack', 3]]);
 
     const zh = await report(job.id);
     expect(zh.charCodeAt(0)).toBe(0xfeff);
@@ -148,6 +158,19 @@ describe('catalogue import', () => {
     // The blank row 4 is skipped; values that start like a formula are escaped.
     expect(en).toContain('5,Price,The price must be a number of at least 0 with at most two decimals,\'-1');
     expect(en).toContain('5,Stock,"The stock must be a whole number 0–1,000,000",many');
+
+    // The same report as an Excel workbook (ADR 0042), formula-like values escaped there too.
+    const res = await h.app.request(`/api/admin/catalog/imports/${job.id}/errors?format=xlsx`, { headers: { authorization: admin } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('content-disposition')).toContain('.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows = book.worksheets[0]!.getSheetValues().slice(1).map((r) => (Array.isArray(r) ? r.slice(1) : []));
+    expect(rows[0]).toEqual(['Row', 'Column', 'Reason', 'Value']);
+    expect(rows).toContainEqual([5, 'Price', 'The price must be a number of at least 0 with at most two decimals', "'-1"]);
+    const bad = await h.app.request(`/api/admin/catalog/imports/${job.id}/errors?format=pdf`, { headers: { authorization: admin } });
+    expect(bad.status).toBe(400);
   });
 
   it('refuses rows that contradict the previous row of their product, and a repeated pack size', async () => {

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
-import { importJobListInputSchema, importJobListSchema, importJobSchema, importTemplateInputSchema } from '@/contracts/catalog-import';
+import { errorReportInputSchema, importJobListInputSchema, importJobListSchema, importJobSchema, importTemplateInputSchema } from '@/contracts/catalog-import';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
 import { parseInput, readRawInput } from '@/server/http/input';
@@ -92,13 +92,14 @@ catalogImportAdminRouter.endpoint(
 // GET /api/admin/catalog/imports/:id/errors — the refused rows as CSV (row, column, reason in the importer's language, value)
 catalogImportAdminRouter.app.get('/imports/:id/errors', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
   const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  const report = await importErrorReport(c.get('db'), id);
-  return download(c, report.stream, 'text/csv; charset=utf-8', report.fileName);
+  const { format } = parseInput(errorReportInputSchema, await readRawInput(c), c.get('lang'));
+  const report = await importErrorReport(c.get('db'), id, format);
+  return download(c, report.stream, format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8', report.fileName);
 });
 apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/catalog/imports/:id/errors', summary: 'Download an import\'s error report (CSV)', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
-  description: 'Answers the CSV itself (attachment, UTF-8 with a byte-order mark); 404 `importJobNotFound`.',
-  input: idParamSchema, output: z.string().describe('csv bytes'),
+  method: 'get', fullPath: '/api/admin/catalog/imports/:id/errors', summary: 'Download an import\'s error report (CSV or Excel)', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+  description: 'Answers the file itself (attachment): `format=csv` (default; UTF-8 with a byte-order mark) or `format=xlsx`; 404 `importJobNotFound`.',
+  input: idParamSchema.merge(errorReportInputSchema), output: z.string().describe('csv or xlsx bytes'),
 });
 
 const exportInput = adminProductListInputSchema.omit({ cursor: true, limit: true });

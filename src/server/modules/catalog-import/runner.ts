@@ -70,7 +70,7 @@ async function finishJob(db: Db, jobId: number, owner: string, to: 'succeeded' |
   });
 }
 
-interface Pending {
+export interface Pending {
   rowNo: number;
   cells: RowCells;
   conflict: RowError | null;
@@ -82,8 +82,15 @@ function cellsOf(row: FileRow, header: HeaderMap): RowCells {
   return cells;
 }
 
-/** Checks and writes one batch; false when the job stopped being this runner's (cancelled, taken over). */
-async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, batch: readonly Pending[], header: HeaderMap, lookups: RowLookups, bytes: number): Promise<boolean> {
+export interface CheckedBatch {
+  rows: number;
+  valid: ValidRow[];
+  errors: { rowNo: number; error: RowError }[];
+  failedRows: number;
+}
+
+/** Checks the rows of one batch (no database: brands and categories come from the lookups). */
+export function checkBatch(batch: readonly Pending[], header: HeaderMap, lookups: RowLookups): CheckedBatch {
   const valid: ValidRow[] = [];
   const errors: { rowNo: number; error: RowError }[] = [];
   let failedRows = 0;
@@ -95,9 +102,18 @@ async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditAc
       for (const error of rowErrors) errors.push({ rowNo: p.rowNo, error });
     } else if (result.ok) valid.push(result.row);
   }
+  return { rows: batch.length, valid, errors, failedRows };
+}
+
+/** Writes one checked batch; false when the job stopped being this runner's (cancelled, taken over). */
+async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number): Promise<boolean> {
+  const { valid, errors, failedRows } = checked;
   return db.transaction(async (tx) => {
     const current = await lockImportJob(tx, job.id);
     if (current.status !== 'running' || current.leaseOwner !== owner) return false;
+    // The batch and its checkpoint commit together or not at all; a crash that loses the last commits
+    // only has them written again (idempotent). Not waiting for the WAL flush of each batch is safe.
+    await tx.execute(sql`set local synchronous_commit = off`);
     const outcomes = await applyRows(tx, actor, job.id, valid);
     const count = (o: string) => outcomes.filter((x) => x === o).length;
     for (let i = 0; i < errors.length; i += 1000) {
@@ -106,7 +122,7 @@ async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditAc
       })));
     }
     await tx.update(importJobs).set({
-      rowsDone: sql`${importJobs.rowsDone} + ${batch.length}`,
+      rowsDone: sql`${importJobs.rowsDone} + ${checked.rows}`,
       created: sql`${importJobs.created} + ${count('created')}`,
       updated: sql`${importJobs.updated} + ${count('updated')}`,
       unchanged: sql`${importJobs.unchanged} + ${count('unchanged')}`,
@@ -136,12 +152,29 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   let dataRows = 0;
   let batch: Pending[] = [];
   let batchNo = 0;
+  // One batch is written while the next is read and checked (the database and this process work
+  // side by side); batches still commit one after another, in order.
+  let inflight: Promise<boolean> | null = null;
+  const settle = async (): Promise<boolean> => {
+    const previous = inflight;
+    inflight = null;
+    return previous ? previous : true;
+  };
   const flush = async (): Promise<boolean> => {
-    const go = await commitBatch(db, job, owner, actor, batch, header as HeaderMap, lookups, counter.bytes);
+    const checked = checkBatch(batch, header as HeaderMap, lookups);
+    const bytes = counter.bytes;
     batch = [];
-    batchNo += 1;
-    await options.afterBatch?.(batchNo);
-    return go;
+    if (!(await settle())) return false;
+    const written = commitBatch(db, job, owner, actor, checked, bytes).then(async (go) => {
+      batchNo += 1;
+      await options.afterBatch?.(batchNo);
+      return go;
+    });
+    // Awaited by the next flush or at the end; marked handled so that a failure while the next batch
+    // is read is not an unhandled rejection.
+    written.catch(() => undefined);
+    inflight = written;
+    return true;
   };
   try {
     for await (const row of guarded(readRows(counter, job.format))) {
@@ -166,8 +199,11 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     }
     if (!header) return (await finishJob(db, job.id, owner, 'failed', { failure: 'fileEmpty' })) ? 'failed' : 'stopped';
     if (batch.length > 0 && !(await flush())) return 'stopped';
+    if (!(await settle())) return 'stopped';
     return (await finishJob(db, job.id, owner, 'succeeded', { rowsTotal: dataRows })) ? 'succeeded' : 'stopped';
   } catch (error) {
+    // A batch still being written ends first (its failure, if any, is the one that counts).
+    await settle();
     if (error instanceof FileReadError) {
       log('warn', 'import.file_unreadable', { jobId: job.id, message: error.message });
       return (await finishJob(db, job.id, owner, 'failed', { failure: 'fileUnreadable' })) ? 'failed' : 'stopped';

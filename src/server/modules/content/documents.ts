@@ -57,6 +57,8 @@ function keywordCondition(keyword: string): SQL | undefined {
     casLike ? eq(products.cas, casLike) : undefined,
     ilike(products.nameZh, like),
     sql`lower(${products.nameEn}) like ${like.toLowerCase()}`,
+    // A COA's lot number (ADR 0032, 0042): the year list of COAs finds a lot by the start of its number.
+    ilike(productDocuments.lotNo, `${escapeLike(keyword)}%`),
   );
 }
 

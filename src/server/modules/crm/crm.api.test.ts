@@ -6,7 +6,7 @@ import { nameMatchesLicence, type CustomerDetailDto, type CustomerListDto, type 
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';
 import { writeProbe, type WriteProbe } from '../../../../test/db-writes';
-import { cellText } from './export';
+import { escapeFormula as cellText } from '@/lib/spreadsheet-cell';
 
 const h = fileApiHarness();
 

@@ -16,6 +16,7 @@ import { apiRegistry, createRouter } from '@/server/http/router';
 import { success } from '@/server/http/envelope';
 import { readSingleFile } from '@/server/http/single-file';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
 import { UPLOAD_MAX_BYTES } from '@/server/modules/company/uploads';
 import { contentDisposition } from '@/server/modules/files/routes';
 import { getFileStore } from '@/server/modules/files/store';
@@ -57,22 +58,11 @@ const exportInput = customerListInputSchema.omit({ cursor: true, limit: true });
 // GET /api/admin/customers/export — the list's customers as an Excel workbook (formula-like text escaped)
 customersAdminRouter.app.get('/export', requireAuth('staff', [...VIEW]), async (c) => {
   const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  const workbook = await exportCustomers(c.get('db'), crmActor(c), input, c.get('lang'));
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(new Uint8Array(workbook), {
-    status: 200,
-    headers: {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': contentDisposition(`customers-${day}.xlsx`),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      'x-request-id': c.get('requestId'),
-    },
-  });
+  return xlsxDownload(c, exportCustomers(c.get('db'), crmActor(c), input, c.get('lang')), 'customers');
 });
 apiRegistry.push({
   method: 'get', fullPath: '/api/admin/customers/export', tags, audience: 'staff', permissions: [...VIEW], input: exportInput,
-  summary: 'Export the customers of the list filters as an Excel workbook (.xlsx, at most 10,000)',
+  summary: 'Export the customers of the list filters as an Excel workbook (.xlsx, streamed, every row)',
   description: 'Answers the workbook itself (Content-Disposition attachment), or the JSON envelope on an error.',
   output: z.string().describe('xlsx bytes'),
 });

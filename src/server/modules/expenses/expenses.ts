@@ -1,7 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import writeXlsxFile from 'write-excel-file/node';
 import type { ExpenseDetailDto, ExpenseListInput, ExpenseRowDto } from '@/contracts/crm';
 import type { Lang } from '@/lib/lang';
 import { rowsOf, type Db } from '@/server/db/client';
@@ -12,7 +11,8 @@ import { approverOf, latestApprovalOf, myPendingStep, openApproval, waitsFor, wi
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { checkPdf, detectFileType, reencodeImage } from '@/server/modules/company/uploads';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
-import { excelText, keysetPage, encodeKeyset, stampOf } from './keyset';
+import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
+import { keysetPage, encodeKeyset, stampOf } from './keyset';
 import { transitionExpense } from './status';
 
 export interface ExpenseActor {
@@ -232,18 +232,21 @@ export async function openExpenseAttachment(db: Db, actor: ExpenseActor, id: num
   return { file, name: att.fileName, mime: att.mime };
 }
 
-/** The list's applications as an Excel workbook (at most 10,000, newest first); text cells escaped against formulas. */
-export async function exportExpenses(db: Db, actor: ExpenseActor, input: Omit<ExpenseListInput, 'cursor' | 'limit' | 'sort'>, lang: Lang): Promise<Buffer> {
-  const me = await approverOf(db, actor);
-  const rows = rowsOf<Row>(await db.execute(sql`${SELECT} where ${sql.join(listFilters(me, input), sql` and `)} order by e.created_at desc, e.id desc limit 10000`)).map(toRow);
+/** The list's applications as a streamed Excel workbook (every row, newest first); text cells escaped against formulas. */
+export function exportExpenses(db: Db, actor: ExpenseActor, input: Omit<ExpenseListInput, 'cursor' | 'limit' | 'sort'>, lang: Lang): ReadableStream<Uint8Array> {
   const m = serverMessages(lang).adminExpenses;
-  const header = [m.col.expenseNo, m.col.applicant, m.col.team, m.col.category, m.col.spentOn, m.col.amount, m.col.status, m.col.description]
-    .map((value) => ({ value, fontWeight: 'bold' as const }));
-  const data = rows.map((r) => [
-    r.expenseNo, excelText(r.applicantName), excelText(r.teamName), m.category[r.category], r.spentOn,
-    { value: Number(r.amount), type: Number, format: '#,##0.00' }, m.status[r.status], excelText(r.description),
-  ]);
-  return writeXlsxFile([header, ...data], {
-    sheet: m.title, columns: [{ width: 18 }, { width: 12 }, { width: 16 }, { width: 10 }, { width: 12 }, { width: 12 }, { width: 10 }, { width: 40 }], stickyRowsCount: 1,
-  }).toBuffer();
+  return streamXlsx<ExpenseRowDto>({
+    name: 'expenses', sheet: m.title,
+    pages: keysetPages((cursor) => listExpenses(db, actor, { ...input, sort: '-createdAt', cursor, limit: EXPORT_PAGE })),
+    columns: [
+      { header: m.col.expenseNo, width: 18, value: (r) => r.expenseNo },
+      { header: m.col.applicant, width: 12, value: (r) => r.applicantName },
+      { header: m.col.team, width: 16, value: (r) => r.teamName },
+      { header: m.col.category, width: 10, value: (r) => m.category[r.category] },
+      { header: m.col.spentOn, width: 12, value: (r) => r.spentOn },
+      { header: m.col.amount, width: 12, format: '#,##0.00', value: (r) => Number(r.amount) },
+      { header: m.col.status, width: 10, value: (r) => m.status[r.status] },
+      { header: m.col.description, width: 40, value: (r) => r.description },
+    ],
+  });
 }

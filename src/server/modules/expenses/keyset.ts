@@ -38,10 +38,3 @@ export function keysetPage(column: SQL, id: SQL, kind: 'stamp' | 'amount', desc:
 /** A microsecond UTC stamp of a column, for the cursor. */
 export const stampOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/**
- * A text cell that a spreadsheet must not run: values starting with =, +, -, @, tab or carriage return
- * get a leading apostrophe (formula injection).
- */
-export function excelText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

@@ -13,6 +13,7 @@ import { apiRegistry, createRouter } from '@/server/http/router';
 import { readSingleFile } from '@/server/http/single-file';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
 import { contentDisposition } from '@/server/modules/files/routes';
 import {
   EXPENSE_ATTACHMENT_MAX_BYTES, actOnExpense, addExpenseAttachment, createExpense, exportExpenses, getExpense, listExpenses, openExpenseAttachment,
@@ -36,19 +37,11 @@ expensesAdminRouter.endpoint(
 // GET /api/admin/expenses/export — the list's applications as an Excel workbook
 expensesAdminRouter.app.get('/export', requireAuth('staff', ['ADMIN.ACCESS']), async (c) => {
   const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  const workbook = await exportExpenses(c.get('db'), staffOf(c), input, c.get('lang'));
-  return new Response(new Uint8Array(workbook), {
-    status: 200,
-    headers: {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': contentDisposition(`expenses-${new Date().toISOString().slice(0, 10)}.xlsx`),
-      'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'x-request-id': c.get('requestId'),
-    },
-  });
+  return xlsxDownload(c, exportExpenses(c.get('db'), staffOf(c), input, c.get('lang')), 'expenses');
 });
 apiRegistry.push({
   method: 'get', fullPath: '/api/admin/expenses/export', tags, audience: 'staff', permissions: ['ADMIN.ACCESS'], input: exportInput,
-  summary: 'Export the expense list as an Excel workbook (.xlsx, at most 10,000)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
+  summary: 'Export the expense list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
   output: z.string().describe('xlsx bytes'),
 });
 

@@ -70,7 +70,7 @@ filesWebRouter.app.get('/resource/:id', async (c) => {
  * Answers a stored image (PNG, JPEG or WebP, re-encoded when uploaded) with nosniff and a sandboxing CSP;
  * 404 without one. `immutable`: the URL names the image, so a new image is a new URL.
  */
-async function sendImage(c: Context<AppEnv>, key: string | null): Promise<Response> {
+export async function sendImage(c: Context<AppEnv>, key: string | null): Promise<Response> {
   const stored = key ? await getFileStore().open(key) : null;
   if (!key || !stored) throw new AppError(404, 'fileNotFound');
   const ext = key.slice(key.lastIndexOf('.') + 1);

@@ -1,0 +1,109 @@
+CREATE TABLE "complaint_lines" (
+	"complaint_id" integer NOT NULL,
+	"order_item_id" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "complaint_lines_complaint_id_order_item_id_pk" PRIMARY KEY("complaint_id","order_item_id"),
+	CONSTRAINT "complaint_lines_quantity" CHECK ("complaint_lines"."quantity" > 0 and "complaint_lines"."quantity" <= 9999)
+);
+--> statement-breakpoint
+CREATE TABLE "complaints" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"complaint_no" text NOT NULL,
+	"company_id" integer NOT NULL,
+	"order_id" integer NOT NULL,
+	"filed_by_id" integer,
+	"filed_by_name" text DEFAULT '' NOT NULL,
+	"owner_id" integer,
+	"description" text NOT NULL,
+	"applied_refund_cents" integer NOT NULL,
+	"approved_refund_cents" integer,
+	"review_failure_reason" text DEFAULT '' NOT NULL,
+	"status" text DEFAULT 'reviewing' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "complaints_status_check" CHECK ("complaints"."status" in ('reviewing', 'approving', 'passed', 'rejected', 'resolved', 'withdrawn')),
+	CONSTRAINT "complaints_applied_positive" CHECK ("complaints"."applied_refund_cents" > 0),
+	CONSTRAINT "complaints_refund_cap" CHECK ("complaints"."approved_refund_cents" is null or ("complaints"."approved_refund_cents" > 0 and "complaints"."approved_refund_cents" <= "complaints"."applied_refund_cents")),
+	CONSTRAINT "complaints_reason_len" CHECK (char_length("complaints"."review_failure_reason") <= 50)
+);
+--> statement-breakpoint
+CREATE TABLE "credit_notes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"credit_no" text NOT NULL,
+	"complaint_id" integer NOT NULL,
+	"company_id" integer NOT NULL,
+	"order_id" integer NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "credit_notes_amount_positive" CHECK ("credit_notes"."amount_cents" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "partners" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name_zh" text NOT NULL,
+	"name_en" text NOT NULL,
+	"description_zh" text DEFAULT '' NOT NULL,
+	"description_en" text DEFAULT '' NOT NULL,
+	"country" text DEFAULT '' NOT NULL,
+	"brand_id" integer,
+	"link" text DEFAULT '' NOT NULL,
+	"logo_path" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"published_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "partners_status_check" CHECK ("partners"."status" in ('draft', 'published'))
+);
+--> statement-breakpoint
+ALTER TABLE "complaint_lines" ADD CONSTRAINT "complaint_lines_complaint_id_complaints_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaint_lines" ADD CONSTRAINT "complaint_lines_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_filed_by_id_users_id_fk" FOREIGN KEY ("filed_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_owner_id_staff_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_complaint_id_complaints_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaints"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partners" ADD CONSTRAINT "partners_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "complaint_lines_item_idx" ON "complaint_lines" USING btree ("order_item_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "complaints_no_uq" ON "complaints" USING btree ("complaint_no");--> statement-breakpoint
+CREATE INDEX "complaints_company_created_idx" ON "complaints" USING btree ("company_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "complaints_order_idx" ON "complaints" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "complaints_owner_idx" ON "complaints" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_notes_no_uq" ON "credit_notes" USING btree ("credit_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_notes_complaint_uq" ON "credit_notes" USING btree ("complaint_id");--> statement-breakpoint
+CREATE INDEX "credit_notes_company_idx" ON "credit_notes" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "partners_order_idx" ON "partners" USING btree ("sort","id");
+--> statement-breakpoint
+-- hand-written (complaints, ADR 0041): sales roles (those that keep quotations and contracts) handle complaints, as the seed now grants
+INSERT INTO "staff_role_permissions" ("role_id", "permission")
+SELECT DISTINCT q."role_id", 'COMPLAINT.EDIT' FROM "staff_role_permissions" q
+WHERE q."permission" = 'QUOTATION.EDIT' AND EXISTS (SELECT 1 FROM "staff_role_permissions" c WHERE c."role_id" = q."role_id" AND c."permission" = 'CONTRACT.EDIT')
+ON CONFLICT DO NOTHING;--> statement-breakpoint
+-- The refund approval rule of a database seeded before it (a new one gets it from the seed): a COMPLAINT.EDIT holder of the finance team decides.
+INSERT INTO "staff_approval_rules" ("entity_type", "name", "priority")
+SELECT 'refund', '投诉退款：财务审批', 10
+WHERE EXISTS (SELECT 1 FROM "staff_teams" WHERE "name_zh" = '财务部') AND NOT EXISTS (SELECT 1 FROM "staff_approval_rules" WHERE "entity_type" = 'refund');--> statement-breakpoint
+INSERT INTO "staff_approval_rule_tiers" ("rule_id", "seq", "approver_kind", "permission", "team_id")
+SELECT r."id", 1, 'permission', 'COMPLAINT.EDIT', (SELECT min("id") FROM "staff_teams" WHERE "name_zh" = '财务部') FROM "staff_approval_rules" r
+WHERE r."entity_type" = 'refund' AND NOT EXISTS (SELECT 1 FROM "staff_approval_rule_tiers" t WHERE t."rule_id" = r."id");--> statement-breakpoint
+-- The complaints page joins the back-office menu of a database seeded before it.
+INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
+SELECT NULL, '/complaints', 'complaints/index', 'Complaints', '客户投诉', 'Complaints', 'CustomerServiceOutlined', 'COMPLAINT.EDIT', 340
+WHERE EXISTS (SELECT 1 FROM "menus") AND NOT EXISTS (SELECT 1 FROM "menus" WHERE "path" = '/complaints' AND "parent_id" IS NULL);
+--> statement-breakpoint
+-- hand-written (ADR 0042): the partners page showed the authorised brands; they become its first partners,
+-- published in the brands' order, so the page of an upgraded shop shows what it showed (once: only while there are none).
+INSERT INTO "partners" ("name_zh", "name_en", "description_zh", "description_en", "country", "brand_id", "sort", "status", "published_at")
+SELECT b."name_zh", b."name_en", b."description_zh", b."description_en", b."country", b."id",
+  (row_number() OVER (ORDER BY b."sort", b."id"))::int * 10, 'published', now()
+FROM "brands" b
+WHERE b."authorised" AND NOT EXISTS (SELECT 1 FROM "partners");
+--> statement-breakpoint
+-- hand-written: the partners page joins the content group of a back-office menu seeded before it (a new one gets it from the seed).
+INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
+SELECT g.id, 'partners', 'content/partners/index', 'ContentPartners', '合作伙伴', 'Partners', 'TeamOutlined', 'CONTENT.EDIT', 65
+FROM (SELECT min("id") AS id FROM "menus" WHERE "path" = '/content' AND "parent_id" IS NULL) g
+WHERE g.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "menus" m WHERE m."parent_id" = g.id AND m."path" = 'partners');

@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from '../fixtures';
+
+/** Saves go through the server and back; a machine under load answers slowly. */
+const SLOW = { timeout: 15_000 };
+
+async function shellReady(page: Page): Promise<void> {
+  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+}
+
+const LANGS = [
+  { locale: 'zh', prefix: '', add: '添加合作伙伴', edit: '编辑合作伙伴', draft: '草稿', published: '已发布', publish: '发布', withdraw: /撤\s*回/, ok: /确\s*定/, up: '上移' },
+  { locale: 'en', prefix: '/en', add: 'Add a partner', edit: 'Edit partner', draft: 'Draft', published: 'Published', publish: 'Publish', withdraw: /Withdraw/, ok: /^OK$/, up: 'Move up' },
+] as const;
+
+for (const lang of LANGS) {
+  test(`[${lang.locale}] a partner is added as a draft, published to the partners page first in order, and withdrawn`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const stamp = `${lang.locale}${Date.now().toString(36)}`;
+    const name = { zh: `示例合作伙伴${stamp}`, en: `Example partner ${stamp}` };
+    const shown = lang.locale === 'en' ? name.en : name.zh;
+    await loginAs(page, 'ops');
+    await page.goto(`${lang.prefix}/admin/content/partners`);
+    await shellReady(page);
+    await expect(page.getByTestId('partners-view')).toBeVisible();
+
+    await page.getByTestId('partner-add').click();
+    const dialog = page.getByRole('dialog', { name: lang.add });
+    // Both names are required: saving without them names the fields.
+    await page.getByTestId('partner-save').click();
+    await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await page.getByTestId('partner-name-zh').fill(name.zh);
+    await page.getByTestId('partner-name-en').fill(name.en);
+    await dialog.getByPlaceholder('https://').fill('https://partner.example.com/');
+    await page.getByTestId('partner-save').click();
+    await expect(dialog).toBeHidden(SLOW);
+    const row = page.locator('tr', { has: page.getByTestId('partner-name').filter({ hasText: shown }) });
+    await expect(row.getByText(lang.draft)).toBeVisible(SLOW);
+
+    // A draft is not on the storefront.
+    const storefront = await page.context().newPage();
+    await storefront.goto(`${lang.prefix}/about/index/partners`);
+    await expect(storefront.getByTestId('partners')).toBeVisible();
+    await expect(storefront.getByTestId('partners')).not.toContainText(shown);
+
+    await row.getByTestId('partner-publish').click();
+    await expect(row.getByText(lang.published, { exact: true })).toBeVisible(SLOW);
+    // Moved to the top: the first partner of the page.
+    const up = row.getByRole('button', { name: lang.up });
+    for (let i = 0; i < 40 && !(await up.isDisabled()); i += 1) {
+      // Once it is first the button turns disabled: a click then refused is the end of the climb.
+      await up.click({ timeout: 3_000 }).catch(() => undefined);
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, SLOW);
+    }
+    await expect(up).toBeDisabled(SLOW);
+    await storefront.reload();
+    const first = storefront.getByTestId('partners').locator('li').first();
+    await expect(first).toContainText(shown);
+    await expect(first.getByRole('link')).toHaveAttribute('href', 'https://partner.example.com/');
+
+    await row.getByRole('button', { name: lang.withdraw }).click();
+    await page.locator('.ant-popover:visible').getByRole('button', { name: lang.ok }).click();
+    await expect(row.getByText(lang.draft)).toBeVisible(SLOW);
+    await storefront.reload();
+    await expect(storefront.getByTestId('partners')).not.toContainText(shown);
+  });
+}

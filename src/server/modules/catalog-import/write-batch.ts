@@ -1,0 +1,119 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/server/db/client';
+import type { AuditActor } from '@/server/modules/audit/record';
+
+/**
+ * The set-based writes of one import batch (ADR 0034, ADR 0042): each kind of write is one statement
+ * over the batch, its rows passed as one JSON parameter and unpacked by `jsonb_to_recordset` — one
+ * parameter however many rows (no statement of thousands of bind parameters to build and parse), and
+ * the same SQL on PGlite and PostgreSQL.
+ */
+
+/** A product an import creates, with its pack facts (migration 0010) already right. */
+export interface NewProductRow {
+  item_no: string;
+  name_zh: string;
+  name_en: string;
+  pinyin: string;
+  pinyin_initials: string;
+  brand_id: number;
+  category_id: number;
+  cas: string | null;
+  formula: string | null;
+  molecular_weight: string | null;
+  purity: string;
+  grade: string;
+  active: boolean;
+  /**
+   * The facts the packs' statement triggers keep (min price, pack count, in stock), computed from
+   * the packs the batch creates with the product: the trigger then finds them right and writes no
+   * second version of the row (which would enter it again in every GIN index of products).
+   */
+  min_price: string | null;
+  pack_count: number;
+  in_stock: boolean;
+}
+
+export type ProductUpdateRow = Omit<NewProductRow, 'item_no' | 'min_price' | 'pack_count' | 'in_stock'> & { id: number };
+
+export interface NewPackRow {
+  product_id: number;
+  size: string;
+  price: string;
+  lead_time_days: number;
+  stock: number;
+  sort: number;
+}
+
+export interface PackUpdateRow {
+  id: number;
+  price: string;
+  lead_time_days: number;
+  stock: number;
+}
+
+export interface AuditRow {
+  action: 'create' | 'update';
+  entity: string;
+  entity_id: string;
+  data: Record<string, unknown>;
+}
+
+const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
+const PRODUCT_RECORD = sql.raw(`item_no text, name_zh text, name_en text, pinyin text, pinyin_initials text, brand_id int,
+  category_id int, cas text, formula text, molecular_weight numeric, purity text, grade text, active boolean`);
+
+/** Inserts the products; answers their ids by item number. */
+export async function insertProducts(tx: Db, rows: readonly NewProductRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = rowsOf<{ id: number; item_no: string }>(await tx.execute(sql`
+    insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, cas, formula,
+      molecular_weight, purity, grade, active, min_price, pack_count, in_stock)
+    select r.item_no, r.name_zh, r.name_en, r.pinyin, r.pinyin_initials, r.brand_id, r.category_id, r.cas, r.formula,
+      r.molecular_weight, r.purity, r.grade, r.active, r.min_price, r.pack_count, r.in_stock
+    from jsonb_to_recordset(${json(rows)}) as r(${PRODUCT_RECORD}, min_price numeric, pack_count int, in_stock boolean)
+    returning id, item_no`));
+  return new Map(inserted.map((r) => [r.item_no, Number(r.id)]));
+}
+
+/** Updates the products' import columns, one statement for the batch. */
+export async function updateProducts(tx: Db, rows: readonly ProductUpdateRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update products p set name_zh = r.name_zh, name_en = r.name_en, pinyin = r.pinyin, pinyin_initials = r.pinyin_initials,
+      brand_id = r.brand_id, category_id = r.category_id, cas = r.cas, formula = r.formula, molecular_weight = r.molecular_weight,
+      purity = r.purity, grade = r.grade, active = r.active
+    from jsonb_to_recordset(${json(rows)}) as r(id int, ${PRODUCT_RECORD})
+    where p.id = r.id`);
+}
+
+/** Inserts the packs; answers them with their ids. */
+export async function insertPacks(tx: Db, rows: readonly NewPackRow[]): Promise<{ id: number; productId: number; size: string }[]> {
+  if (rows.length === 0) return [];
+  const inserted = rowsOf<{ id: number; product_id: number; size: string }>(await tx.execute(sql`
+    insert into product_packs (product_id, size, price, lead_time_days, stock, sort)
+    select r.product_id, r.size, r.price, r.lead_time_days, r.stock, r.sort
+    from jsonb_to_recordset(${json(rows)}) as r(product_id int, size text, price numeric, lead_time_days int, stock int, sort int)
+    returning id, product_id, size`));
+  return inserted.map((r) => ({ id: Number(r.id), productId: Number(r.product_id), size: r.size }));
+}
+
+/** Updates the packs' price, lead time and stock, one statement for the batch. */
+export async function updatePacks(tx: Db, rows: readonly PackUpdateRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update product_packs k set price = r.price, lead_time_days = r.lead_time_days, stock = r.stock
+    from jsonb_to_recordset(${json(rows)}) as r(id int, price numeric, lead_time_days int, stock int)
+    where k.id = r.id`);
+}
+
+/** Appends the audit rows of the batch, all by one actor. */
+export async function insertAuditRows(tx: Db, actor: AuditActor, rows: readonly AuditRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into audit_log (actor_type, actor_id, actor_name, ip, action, entity, entity_id, data)
+    select ${actor.type}, ${actor.id}::int, ${actor.name.slice(0, 100)}, ${actor.ip.slice(0, 64)}, r.action, r.entity, r.entity_id, r.data
+    from jsonb_to_recordset(${json(rows)}) as r(action text, entity text, entity_id text, data jsonb)`);
+}

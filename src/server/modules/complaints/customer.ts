@@ -1,0 +1,126 @@
+import 'server-only';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { centsToMoney, complaintMovesOf, type ComplaintFileInput, type ComplaintOrderDto, type MyComplaintDto } from '@/contracts/complaints';
+import type { Lang } from '@/lib/lang';
+import { rowsOf, type Db } from '@/server/db/client';
+import { complaintLines, complaints, companies } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
+import { canApproveOrders, type OrderActor } from '@/server/modules/orders/access';
+import { COMPLAINT_SELECT, complaintLinesOf, creditNoteOf, toComplaintRow, type ComplaintRow } from './queries';
+import { transitionComplaint } from './status';
+
+export type ComplaintCustomer = OrderActor & { audit: AuditActor };
+
+/**
+ * The orders a customer may complain about, as a condition over the alias `o`: their company's (in
+ * the query), their own — or every one of the company's for holders of ORDER.APPROVE, as the order
+ * pages show them.
+ */
+function ordersOf(actor: OrderActor): SQL {
+  const own = canApproveOrders(actor) ? sql`true` : sql`(o.user_id = ${actor.userId} or o.approver_id = ${actor.userId})`;
+  return sql`(o.company_id = ${actor.companyId} and ${own})`;
+}
+
+interface OrderLine { item_id: number; item_no: string; name_zh: string; name_en: string; size: string; unit_cents: number; num: number }
+
+async function placedOrder(db: Db, actor: OrderActor, orderId: number): Promise<{ id: number; order_no: string; status: string; created_at: string | Date; lines: OrderLine[] }> {
+  const [order] = rowsOf<{ id: number; order_no: string; status: string; created_at: string | Date }>(await db.execute(sql`
+    select o.id, o.order_no, o.status, o.created_at from orders o where o.id = ${orderId} and ${ordersOf(actor)}`));
+  if (!order) throw new AppError(404, 'orderNotFound');
+  if (order.status !== 'placed') throw new AppError(409, 'complaintOrderNotPlaced');
+  const lines = rowsOf<OrderLine>(await db.execute(sql`
+    select i.id as item_id, i.item_no, i.name_zh, i.name_en, i.size, round(i.unit_price * 100)::int as unit_cents, i.num
+    from order_items i where i.order_id = ${orderId} and i.company_id = ${actor.companyId} order by i.id`));
+  return { ...order, lines };
+}
+
+/** A placed order of the customer's with its lines, for the complaint form. */
+export async function complaintOrder(db: Db, actor: OrderActor, orderId: number, lang: Lang): Promise<ComplaintOrderDto> {
+  const order = await placedOrder(db, actor, orderId);
+  return {
+    id: Number(order.id), orderNo: order.order_no, status: order.status, createdAt: new Date(order.created_at).toISOString(),
+    lines: order.lines.map((l) => ({
+      itemId: Number(l.item_id), itemNo: l.item_no, name: lang === 'en' ? l.name_en : l.name_zh, size: l.size, unitPrice: centsToMoney(Number(l.unit_cents)), num: Number(l.num),
+    })),
+  };
+}
+
+/**
+ * Files a complaint on lines of one of the customer's placed orders: each line of that order, each
+ * quantity at most the one ordered, the refund applied for at most the value of the lines concerned.
+ * The owner is the company's sales member. One transaction with its audit row.
+ */
+export async function fileComplaint(db: Db, actor: ComplaintCustomer, input: ComplaintFileInput, lang: Lang): Promise<MyComplaintDto> {
+  const order = await placedOrder(db, actor, input.orderId);
+  const byId = new Map(order.lines.map((l) => [Number(l.item_id), l]));
+  const seen = new Set<number>();
+  let value = 0;
+  input.lines.forEach((line, i) => {
+    const item = byId.get(line.itemId);
+    if (!item || seen.has(line.itemId)) throw new AppError(400, 'validation', [{ field: `lines.${i}.itemId`, message: 'complaintLineInvalid' }]);
+    if (line.quantity > Number(item.num)) throw new AppError(400, 'validation', [{ field: `lines.${i}.quantity`, message: 'complaintQuantityInvalid' }]);
+    seen.add(line.itemId);
+    value += Number(item.unit_cents) * line.quantity;
+  });
+  if (input.appliedRefund > value) {
+    throw new AppError(400, 'validation', [{ field: 'appliedRefund', message: 'refundAboveLines' }], );
+  }
+  const id = await db.transaction(async (tx) => {
+    const [company] = await tx.select({ ownerId: companies.ownerStaffId }).from(companies).where(eq(companies.id, actor.companyId));
+    const [next] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('complaints', 'id'))::int as id`));
+    if (!next) throw new AppError(500);
+    const complaintNo = `CP${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${String(next.id).padStart(5, '0')}`;
+    await tx.insert(complaints).values({
+      id: next.id, complaintNo, companyId: actor.companyId, orderId: input.orderId, filedById: actor.userId, filedByName: actor.name.slice(0, 100),
+      ownerId: company?.ownerId ?? null, description: input.description, appliedRefundCents: input.appliedRefund, status: 'reviewing',
+    });
+    await tx.insert(complaintLines).values(input.lines.map((l) => ({ complaintId: next.id, orderItemId: l.itemId, quantity: l.quantity })));
+    await recordAudit(tx, actor.audit, {
+      action: 'create', entity: 'complaint', entityId: next.id, companyId: actor.companyId,
+      after: { complaintNo, orderNo: order.order_no, appliedRefund: centsToMoney(input.appliedRefund), lines: input.lines.length, status: 'reviewing' },
+    });
+    return next.id;
+  });
+  return getMyComplaint(db, actor, id, lang);
+}
+
+async function myRows(db: Db, actor: OrderActor, extra: SQL): Promise<ComplaintRow[]> {
+  return rowsOf<ComplaintRow>(await db.execute(sql`${COMPLAINT_SELECT} where k.company_id = ${actor.companyId} and ${ordersOf(actor)} and ${extra}
+    order by k.created_at desc, k.id desc limit 200`));
+}
+
+async function toMine(db: Db, r: ComplaintRow, lang: Lang): Promise<MyComplaintDto> {
+  const row = toComplaintRow(r);
+  return {
+    id: row.id, complaintNo: row.complaintNo, orderId: row.orderId, orderNo: row.orderNo, status: row.status, description: row.description,
+    appliedRefund: row.appliedRefund, approvedRefund: row.status === 'passed' || row.status === 'resolved' ? row.approvedRefund : null,
+    reviewFailureReason: row.reviewFailureReason, lines: await complaintLinesOf(db, row.id, lang), creditNote: await creditNoteOf(db, row.id),
+    createdAt: row.createdAt, filedBy: row.filedBy, canWithdraw: complaintMovesOf(row.status, 'customer').includes('withdrawn'),
+  };
+}
+
+/** The customer's complaints (their company's, on the orders they may see), newest first. */
+export async function listMyComplaints(db: Db, actor: OrderActor, lang: Lang, orderId?: number): Promise<MyComplaintDto[]> {
+  const rows = await myRows(db, actor, orderId ? sql`k.order_id = ${orderId}` : sql`true`);
+  return Promise.all(rows.map((r) => toMine(db, r, lang)));
+}
+
+export async function getMyComplaint(db: Db, actor: OrderActor, id: number, lang: Lang): Promise<MyComplaintDto> {
+  const [row] = await myRows(db, actor, sql`k.id = ${id}`);
+  if (!row) throw new AppError(404, 'complaintNotFound');
+  return toMine(db, row, lang);
+}
+
+/** The customer withdraws a complaint still being reviewed, through the transition function; audited. */
+export async function withdrawMyComplaint(db: Db, actor: ComplaintCustomer, id: number, lang: Lang): Promise<MyComplaintDto> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select id from complaints where id = ${id} and company_id = ${actor.companyId} for update`);
+    const [row] = await myRows(tx, actor, sql`k.id = ${id}`);
+    if (!row) throw new AppError(404, 'complaintNotFound');
+    const next = transitionComplaint(row.status, 'withdrawn', 'customer', { reason: '', appliedCents: Number(row.applied_refund_cents), approvedCents: null });
+    await tx.update(complaints).set({ status: next, updatedAt: new Date() }).where(eq(complaints.id, id));
+    await recordAudit(tx, actor.audit, { action: 'status', entity: 'complaint', entityId: id, companyId: actor.companyId, before: { status: row.status }, after: { status: next } });
+  });
+  return getMyComplaint(db, actor, id, lang);
+}
