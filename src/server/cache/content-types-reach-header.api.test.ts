@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../test/api';
+import { dataCache as cache } from '../../../test/next-cache-double';
 
 /*
  * ADR 0042: the storefront frame's header lists the support, resource and application types (content
@@ -9,22 +10,7 @@ import { fileApiHarness } from '../../../test/api';
  * frame's shared cache is dropped by content saves too. Next.js's data cache is stood in for by one with
  * the same contract (kept under key parts and tags, dropped by revalidateTag).
  */
-const cache = vi.hoisted(() => ({ entries: new Map<string, { tags: string[]; value: unknown }>(), dropped: [] as string[] }));
-vi.mock('next/cache', () => ({
-  revalidateTag: (tag: string) => {
-    cache.dropped.push(tag);
-    for (const [key, entry] of cache.entries) if (entry.tags.includes(tag)) cache.entries.delete(key);
-  },
-  unstable_cache: <A extends unknown[], R>(fn: (...args: A) => Promise<R>, keyParts: string[], options: { tags: string[] }) =>
-    async (...args: A): Promise<R> => {
-      const key = JSON.stringify([keyParts, args]);
-      const kept = cache.entries.get(key);
-      if (kept) return kept.value as R;
-      const value = await fn(...args);
-      cache.entries.set(key, { tags: options.tags, value: JSON.parse(JSON.stringify(value)) as unknown });
-      return value;
-    },
-}));
+vi.mock('next/cache', () => import('../../../test/next-cache-double').then((m) => m.nextCacheDouble));
 vi.mock('next-intl/server', () => ({ getLocale: async () => 'zh' }));
 vi.mock('@/server/auth/current-actor', () => ({ currentActor: async () => ({ kind: 'guest' }) }));
 

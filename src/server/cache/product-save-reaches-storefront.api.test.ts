@@ -5,6 +5,7 @@ import { rowsOf } from '@/server/db/client';
 import { productSitemapRows } from '@/server/modules/content/sitemap';
 import { GENERATION_KEY } from '../../../scripts/lib/page-cache.mjs';
 import { fileApiHarness } from '../../../test/api';
+import { dataCache as cache } from '../../../test/next-cache-double';
 
 /*
  * Issue 14 item 8, ADR 0025/0039/0042: a product saved in the back-office reaches the storefront at
@@ -13,26 +14,7 @@ import { fileApiHarness } from '../../../test/api';
  * storefront's own loaders (product page, product lists, category tree, home, brand page) run through
  * it against the test database.
  */
-const cache = vi.hoisted(() => {
-  const entries = new Map<string, { tags: string[]; value: unknown }>();
-  const dropped: string[] = [];
-  return { entries, dropped };
-});
-vi.mock('next/cache', () => ({
-  revalidateTag: (tag: string) => {
-    cache.dropped.push(tag);
-    for (const [key, entry] of cache.entries) if (entry.tags.includes(tag)) cache.entries.delete(key);
-  },
-  unstable_cache: <A extends unknown[], R>(fn: (...args: A) => Promise<R>, keyParts: string[], options: { tags: string[] }) =>
-    async (...args: A): Promise<R> => {
-      const key = JSON.stringify([keyParts, args]);
-      const kept = cache.entries.get(key);
-      if (kept) return kept.value as R;
-      const value = await fn(...args);
-      cache.entries.set(key, { tags: options.tags, value: JSON.parse(JSON.stringify(value)) as unknown });
-      return value;
-    },
-}));
+vi.mock('next/cache', () => import('../../../test/next-cache-double').then((m) => m.nextCacheDouble));
 
 const h = fileApiHarness({ products: 300 });
 let admin = '';

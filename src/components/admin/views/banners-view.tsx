@@ -5,7 +5,7 @@ import { Alert, App, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popco
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { BANNER_POSITIONS, isBannerLink, type AdminBannerDto, type AdminBannerInput, type BannerPosition } from '@/contracts/content-admin';
-import { adminApi } from '../admin-api';
+import { adminApi, adminUpload } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from './record-history';
 import { useAdminAction } from './use-admin-action';
@@ -14,14 +14,7 @@ import { useAdminList } from './use-admin-list';
 const DEFAULTS = { position: 'home-slideshow' as string };
 const NEW_BANNER: AdminBannerInput = { position: 'home-slideshow', titleZh: '', titleEn: '', subtitleZh: '', subtitleEn: '', link: '', sort: 0, active: true };
 
-async function uploadBannerImage(id: number, file: File): Promise<AdminBannerDto> {
-  const body = new FormData();
-  body.append('file', file);
-  const res = await fetch(`/api/admin/content/banners/${id}/image`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body });
-  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string; data: AdminBannerDto } | null;
-  if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
-  return envelope.data;
-}
+const uploadBannerImage = (id: number, file: File) => adminUpload<AdminBannerDto>(`/api/admin/content/banners/${id}/image`, file);
 
 /**
  * `/content/banners` (CONTENT.EDIT, ADR 0033): the banners of one position in their storefront order;

@@ -9,7 +9,8 @@ import {
 } from '@/contracts/crm';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
-import { KeysetPager, adminUpload, money, useKeysetList } from './crm-common';
+import { adminUpload } from '../admin-api';
+import { KeysetPager, money, useKeysetList } from './crm-common';
 import { StateBoard } from './state-board';
 import { useAdminAction } from './use-admin-action';
 

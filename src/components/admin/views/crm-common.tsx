@@ -3,7 +3,7 @@
 import { Button, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { AdminApiError, adminApi, type FieldError } from '../admin-api';
+import { adminApi } from '../admin-api';
 
 export interface KeysetPage<T> { total: number; items: T[]; nextCursor: string | null }
 
@@ -60,23 +60,6 @@ export function KeysetPager({ list, testId }: { list: ReturnType<typeof useKeyse
       </Space>
     </div>
   );
-}
-
-/** Sends one file as the multipart `file` part; answers `data` or throws an AdminApiError with the server's message. */
-export async function adminUpload<T>(path: string, file: File): Promise<T> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body: form });
-  let envelope: { code: number; msg: string; data: unknown } | null = null;
-  try {
-    envelope = (await res.json()) as { code: number; msg: string; data: unknown };
-  } catch {
-    envelope = null;
-  }
-  if (!res.ok || !envelope || envelope.code !== 200) {
-    throw new AdminApiError(res.status, envelope?.msg ?? res.statusText, Array.isArray(envelope?.data) ? (envelope.data as FieldError[]) : []);
-  }
-  return envelope.data as T;
 }
 
 /** An amount as the server wrote it, with thousands separators and two decimals. */

@@ -9,7 +9,8 @@ import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, MONEY, type ExpenseCategory, type
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { DecisionModal, StepsOf } from './approval-parts';
-import { KeysetPager, adminUpload, money, useKeysetList } from './crm-common';
+import { adminUpload } from '../admin-api';
+import { KeysetPager, money, useKeysetList } from './crm-common';
 import { useAdminAction } from './use-admin-action';
 
 const DEFAULTS = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };

@@ -5,7 +5,7 @@ import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { isPartnerLink, PARTNER_STATUSES, type AdminPartnerDto, type AdminPartnerInput } from '@/contracts/partners';
-import { adminApi } from '../admin-api';
+import { adminApi, adminUpload } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { BrandSelect } from './brand-select';
 import { RecordHistory } from './record-history';
@@ -15,14 +15,7 @@ import { useAdminList } from './use-admin-list';
 const DEFAULTS = { key: '', status: '' };
 const NEW_PARTNER: AdminPartnerInput = { nameZh: '', nameEn: '', descriptionZh: '', descriptionEn: '', country: '', brandId: null, link: '' };
 
-async function uploadLogo(id: number, file: File): Promise<AdminPartnerDto> {
-  const body = new FormData();
-  body.append('file', file);
-  const res = await fetch(`/api/admin/content/partners/${id}/logo`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body });
-  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string; data: AdminPartnerDto } | null;
-  if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
-  return envelope.data;
-}
+const uploadLogo = (id: number, file: File) => adminUpload<AdminPartnerDto>(`/api/admin/content/partners/${id}/logo`, file);
 
 /** The back-office's address of a logo (drafts' logos are not public). */
 const adminLogo = (url: string) => url.replace('/api/web/partners/', '/api/admin/content/partners/');

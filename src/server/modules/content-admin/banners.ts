@@ -10,6 +10,7 @@ import { bannerImageUrl } from '@/server/modules/content/banners';
 import { toPlainText } from '@/server/modules/content/sanitize';
 import { getFileStore } from '@/server/modules/files/store';
 import { checkedImage } from './images';
+import { renumberInOrder } from './ordering';
 
 /*
  * Banners in the back-office (ADR 0033): listed by position, created, changed, ordered, deleted; an
@@ -90,17 +91,7 @@ export async function deleteBanner(db: Db, params: { actor: AuditActor; id: numb
 export async function orderBanners(db: Db, params: { actor: AuditActor; position: BannerPosition; ids: number[] }): Promise<{ total: number; items: AdminBannerDto[] }> {
   await db.transaction(async (tx) => {
     const rows = await tx.select({ id: banners.id, sort: banners.sort }).from(banners).where(eq(banners.position, params.position)).orderBy(asc(banners.id)).for('update');
-    const known = new Set(rows.map((r) => r.id));
-    if (new Set(params.ids).size !== params.ids.length || params.ids.length !== known.size || params.ids.some((id) => !known.has(id))) {
-      throw new AppError(400, 'validation', [{ field: 'ids', message: 'contentOrderInvalid' }]);
-    }
-    const sortOf = new Map(rows.map((r) => [r.id, r.sort]));
-    for (const [i, id] of params.ids.entries()) {
-      const sort = (i + 1) * 10;
-      if (sortOf.get(id) === sort) continue;
-      await tx.update(banners).set({ sort }).where(eq(banners.id, id));
-      await recordAudit(tx, params.actor, { action: 'update', entity: 'banner', entityId: id, before: { sort: sortOf.get(id) ?? null }, after: { sort } });
-    }
+    await renumberInOrder(tx, params.actor, 'banner', rows, params.ids, (id, sort) => tx.update(banners).set({ sort }).where(eq(banners.id, id)));
   });
   return listAdminBanners(db, { position: params.position });
 }

@@ -9,6 +9,7 @@ import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { toPlainText } from '@/server/modules/content/sanitize';
 import { checkedImage } from '@/server/modules/content-admin/images';
+import { renumberInOrder } from '@/server/modules/content-admin/ordering';
 import { getFileStore } from '@/server/modules/files/store';
 import { partnerLogoUrl } from './storefront';
 import { lockPartner, transitionPartner, type PartnerRow } from './transition';
@@ -110,17 +111,7 @@ export async function deletePartner(db: Db, params: { actor: AuditActor; id: num
 export async function orderPartners(db: Db, params: { actor: AuditActor; lang: Lang; ids: number[] }): Promise<{ total: number; items: AdminPartnerDto[] }> {
   await db.transaction(async (tx) => {
     const rows = await tx.select({ id: partners.id, sort: partners.sort }).from(partners).orderBy(asc(partners.id)).for('update');
-    const known = new Set(rows.map((r) => r.id));
-    if (new Set(params.ids).size !== params.ids.length || params.ids.length !== known.size || params.ids.some((id) => !known.has(id))) {
-      throw new AppError(400, 'validation', [{ field: 'ids', message: 'contentOrderInvalid' }]);
-    }
-    const sortOf = new Map(rows.map((r) => [r.id, r.sort]));
-    for (const [i, id] of params.ids.entries()) {
-      const sort = (i + 1) * 10;
-      if (sortOf.get(id) === sort) continue;
-      await tx.update(partners).set({ sort }).where(eq(partners.id, id));
-      await recordAudit(tx, params.actor, { action: 'update', entity: 'partner', entityId: id, before: { sort: sortOf.get(id) ?? null }, after: { sort } });
-    }
+    await renumberInOrder(tx, params.actor, 'partner', rows, params.ids, (id, sort) => tx.update(partners).set({ sort }).where(eq(partners.id, id)));
   });
   return listAdminPartners(db, { lang: params.lang });
 }
