@@ -19,3 +19,4 @@ export * from './customers';
 export * from './quotations';
 export * from './complaints';
 export * from './partners';
+export * from './contracts';
