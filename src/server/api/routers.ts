@@ -45,6 +45,7 @@ import { expensesAdminRouter } from '@/server/modules/expenses/routes';
 import { quotationsAdminRouter } from '@/server/modules/quotations/admin-routes';
 import { quotationsAppRouter } from '@/server/modules/quotations/app-routes';
 import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
+import { contractsAdminRouter } from '@/server/modules/contracts/routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 
@@ -65,7 +66,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
-  quotationsAdminRouter, complaintsAdminRouter,
+  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -3,6 +3,7 @@ import type { ApprovalEntityType } from '@/contracts/crm';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import type { AuditActor } from '@/server/modules/audit/record';
+import { applyContractOutcome } from '@/server/modules/contracts/contracts';
 import { applyRefundOutcome } from '@/server/modules/complaints/complaints';
 import { applyExpenseOutcome } from '@/server/modules/expenses/outcome';
 import { applyQuotationOutcome } from '@/server/modules/quotations/outcome';
@@ -13,6 +14,8 @@ import { applyQuotationOutcome } from '@/server/modules/quotations/outcome';
  */
 export async function applyApprovalOutcome(tx: Db, actor: AuditActor, entityType: ApprovalEntityType, entityId: number, outcome: 'approved' | 'rejected'): Promise<void> {
   switch (entityType) {
+    case 'contract':
+      return applyContractOutcome(tx, actor, entityId, outcome);
     case 'expense':
       return applyExpenseOutcome(tx, actor, entityId, outcome);
     case 'quotation':
