@@ -6,6 +6,7 @@ import type { FileStore } from '@/server/modules/files/store';
 import type { Db } from '@/server/db/client';
 import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
 import { ensureCompanySeedFiles } from './company-admin';
+import { ensureContractSeedFiles } from './contracts';
 import { ensureCrmSeedFiles } from './crm';
 import { ensureImportDemoFile } from './import-demo';
 
@@ -58,5 +59,9 @@ export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ writt
   const company = await ensureCompanySeedFiles(db, store);
   const crm = await ensureCrmSeedFiles(db, store);
   const imports = await ensureImportDemoFile(db, store);
-  return { written: written + company.written + crm.written + imports.written, checked: checked + company.checked + crm.checked + imports.checked };
+  const contractScans = await ensureContractSeedFiles(db, store);
+  return {
+    written: written + company.written + crm.written + imports.written + contractScans.written,
+    checked: checked + company.checked + crm.checked + imports.checked + contractScans.checked,
+  };
 }

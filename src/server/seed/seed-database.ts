@@ -10,6 +10,7 @@ import { seedCms } from './cms';
 import { seedCommentsAndLinks } from './cms-moderation';
 import { seedContent } from './content';
 import { seedComplaints } from './complaints';
+import { seedContracts } from './contracts';
 import { seedCrm } from './crm';
 import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
@@ -105,6 +106,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const customerCounts = await seedCustomers(tx);
     const quotationCounts = await seedQuotations(tx);
     const complaintCounts = await seedComplaints(tx);
+    const contractCounts = await seedContracts(tx);
     return {
       permissions: permissionCount,
       webSettings: webSettingCount,
@@ -122,6 +124,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...customerCounts,
       ...quotationCounts,
       ...complaintCounts,
+      ...contractCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),
       ...(await seedImportDemo(tx)),
