@@ -51,3 +51,8 @@ WHERE EXISTS (SELECT 1 FROM "staff") AND NOT EXISTS (SELECT 1 FROM "staff_approv
 INSERT INTO "staff_approval_rule_tiers" ("rule_id", "seq", "approver_kind")
 SELECT r."id", 1, 'team_manager' FROM "staff_approval_rules" r
 WHERE r."entity_type" = 'contract' AND NOT EXISTS (SELECT 1 FROM "staff_approval_rule_tiers" t WHERE t."rule_id" = r."id");
+--> statement-breakpoint
+-- The contracts page joins the back-office menu of a database seeded before it (a new one gets it from the seed).
+INSERT INTO "menus" ("parent_id", "path", "component", "name", "title_zh", "title_en", "icon", "permission", "sort")
+SELECT NULL, '/contracts', 'contracts/index', 'Contracts', '合同管理', 'Contracts', 'AuditOutlined', 'CONTRACT.EDIT', 325
+WHERE EXISTS (SELECT 1 FROM "menus") AND NOT EXISTS (SELECT 1 FROM "menus" WHERE "path" = '/contracts' AND "parent_id" IS NULL);

@@ -12,6 +12,7 @@ import { CasesView } from './views/cases-view';
 import { QuotationsView } from './views/quotations-view';
 import { CategoriesView } from './views/categories-view';
 import { ComplaintsView } from './views/complaints-view';
+import { ContractsView } from './views/contracts-view';
 import { CommentsView } from './views/comments-view';
 import { CustomersView } from './views/customers-view';
 import { DashboardView } from './views/dashboard-view';
@@ -75,6 +76,7 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/cases': CasesView,
   '/admin/quotations': QuotationsView,
   '/admin/complaints': ComplaintsView,
+  '/admin/contracts': ContractsView,
   '/admin/expenses': ExpensesView,
   '/admin/approvals': InboxView,
   '/admin/approval-rules': ApprovalRulesView,

@@ -128,11 +128,12 @@ const REQUESTS: MenuSeed = {
   path: '/requests', component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', permission: 'CUSTOMER.EDIT',
 };
 
-/** The back-office CRM's approvals, expenses and testing cases (ADR 0037), complaints (ADR 0041). */
+/** The back-office CRM's approvals, expenses and testing cases (ADR 0037), complaints (ADR 0041), contracts (ADR 0044). */
 const CRM_ITEMS: MenuSeed[] = [
   { path: '/approvals', component: 'approvals/index', name: 'Approvals', titleZh: '待我审批', titleEn: 'Waiting for me', icon: 'SolutionOutlined', permission: 'ADMIN.ACCESS' },
   { path: '/cases', component: 'cases/index', name: 'Cases', titleZh: '检测服务', titleEn: 'Testing cases', icon: 'ExperimentOutlined', permission: 'CASE.EDIT' },
   { path: '/quotations', component: 'quotations/index', name: 'Quotations', titleZh: '报价管理', titleEn: 'Quotations', icon: 'FileTextOutlined', permission: 'QUOTATION.EDIT' },
+  { path: '/contracts', component: 'contracts/index', name: 'Contracts', titleZh: '合同管理', titleEn: 'Contracts', icon: 'AuditOutlined', permission: 'CONTRACT.EDIT' },
   { path: '/expenses', component: 'expenses/index', name: 'Expenses', titleZh: '费用申请', titleEn: 'Expenses', icon: 'MoneyCollectOutlined', permission: 'ADMIN.ACCESS' },
   { path: '/approval-rules', component: 'approval-rules/index', name: 'ApprovalRules', titleZh: '审批规则', titleEn: 'Approval rules', icon: 'SafetyOutlined', permission: 'APPROVAL.RULES' },
   { path: '/complaints', component: 'complaints/index', name: 'Complaints', titleZh: '客户投诉', titleEn: 'Complaints', icon: 'CustomerServiceOutlined', permission: 'COMPLAINT.EDIT' },

@@ -10,6 +10,7 @@ import {
 import { AdminApiError, adminApi } from '../admin-api';
 import { ChangeList } from './change-list';
 import { complaintsTab } from './customer-complaints-tab';
+import { contractsTab } from './customer-contracts-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customers-view';
 import { useAdminAction } from './use-admin-action';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
@@ -79,6 +80,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             { key: 'orders', label: t('tabs.orders'), children: <CustomerOrders id={shown.id} /> },
             { key: 'quotations', label: <CustomerQuotationsLabel />, children: <CustomerQuotations companyId={shown.id} /> },
             complaintsTab(shown.id),
+            contractsTab(shown.id),
           ]} />
           <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} onSaved={reload} />
         </>

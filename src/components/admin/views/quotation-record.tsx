@@ -6,6 +6,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { isBelowFloor, netCentsOf, type QuotationDetailDto, type QuotationLineDto, type QuotationStateName, type QuotationVersionDto } from '@/contracts/quotations';
 import { adminApi, toQuery } from '../admin-api';
+import { ContractFromQuotationButton } from './customer-contracts-tab';
 import { STATE_COLOURS, yuan } from './quotation-parts';
 
 interface EditLine { packId: number; itemNo: string; name: string; size: string; num: number; unitCents: number; listCents: number; comment: string }
@@ -53,6 +54,7 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
               {detail.moves.filter((s) => detail.state !== 'draft' || (s === 'pending_approval') === (current?.belowFloor ?? false)).map((s) => (
                 <Button key={s} type={s === 'sent' ? 'primary' : 'default'} onClick={() => void move(s)} data-testid={`quotation-to-${s}`}>{t(`to.${s}`)}</Button>
               ))}
+              <ContractFromQuotationButton quotationId={detail.id} state={detail.state} />
             </Space>
           </div>
           <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} items={[

@@ -1,0 +1,75 @@
+'use client';
+
+import { Alert, Button, Empty, Table, Tag } from 'antd';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import type { ContractRowDto } from '@/contracts/contracts';
+import { Link, useRouter } from '@/i18n/navigation';
+import { adminApi } from '../admin-api';
+import { CONTRACT_COLOURS } from './contract-colours';
+import { money } from './crm-common';
+
+function TabLabel() {
+  return <>{useTranslations('adminContracts')('customerTab')}</>;
+}
+
+/** The contracts tab of a customer's record page (ADR 0044): one tab item, so the record view adds it in one line. */
+export function contractsTab(companyId: number) {
+  return { key: 'contracts', label: <TabLabel />, children: <CustomerContracts companyId={companyId} /> };
+}
+
+/** The customer's contracts the member may see (CONTRACT.EDIT), newest first, each linking to its record page. */
+function CustomerContracts({ companyId }: { companyId: number }) {
+  const t = useTranslations('adminContracts');
+  const tc = useTranslations('adminCrm');
+  const format = useFormatter();
+  const [state, setState] = useState<{ id: number; items: ContractRowDto[]; error: string | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    adminApi<{ items: ContractRowDto[] }>('GET', `/api/admin/contracts?companyId=${companyId}&limit=50`).then(
+      (p) => { if (live) setState({ id: companyId, items: p.items, error: null }); },
+      (e: unknown) => { if (live) setState({ id: companyId, items: [], error: e instanceof Error ? e.message : String(e) }); },
+    );
+    return () => { live = false; };
+  }, [companyId]);
+  const shown = state?.id === companyId ? state : null;
+  if (shown?.error) return <Alert type="warning" title={shown.error} />;
+  return (
+    <Table<ContractRowDto> rowKey="id" size="small" loading={!shown} dataSource={shown?.items ?? []} pagination={false} scroll={{ x: 'max-content' }} data-testid="customer-contracts"
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} /> }}
+      columns={[
+        { title: t('col.no'), dataIndex: 'contractNo', render: (v: string, r) => <Link href={`/admin/contracts?id=${r.id}`}>{v}</Link> },
+        { title: t('col.title'), dataIndex: 'title' },
+        { title: t('col.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => money(v) },
+        { title: t('col.state'), dataIndex: 'state', render: (s: ContractRowDto['state']) => <Tag color={CONTRACT_COLOURS[s]}>{t(`state.${s}`)}</Tag> },
+        { title: t('col.createdAt'), dataIndex: 'createdAt', render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium' }) },
+      ]} />
+  );
+}
+
+/** "Create contract" on an accepted quotation's record page: makes the draft and opens its record page. */
+export function ContractFromQuotationButton({ quotationId, state }: { quotationId: number; state: string }) {
+  const t = useTranslations('adminContracts');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const router = useRouter();
+  if (state !== 'accepted' && state !== 'converted') return null;
+  return (
+    <>
+      <Button type="primary" loading={busy} data-testid="quotation-make-contract"
+        onClick={async () => {
+          setBusy(true);
+          try {
+            const made = await adminApi<{ id: number }>('POST', '/api/admin/contracts/from-quotation', { id: quotationId });
+            router.push(`/admin/contracts?id=${made.id}`);
+          } catch (e) {
+            setError(e instanceof Error ? e.message : String(e));
+            setBusy(false);
+          }
+        }}>
+        {t('fromQuotation')}
+      </Button>
+      {error && <span className="text-sm text-red-600" role="alert">{error}</span>}
+    </>
+  );
+}
