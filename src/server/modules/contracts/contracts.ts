@@ -65,7 +65,7 @@ export async function contractFromQuotation(db: Db, me: ContractStaff, input: Co
     if (!v) throw new AppError(404, 'quotationNotFound');
     if (Number(v.total_cents) <= 0) throw new AppError(409, 'contractQuotationEmpty');
     const [open] = await tx.select({ id: contracts.id }).from(contracts)
-      .where(and(eq(contracts.quotationId, input.id), sql`${contracts.state} <> 'cancelled'`)).limit(1);
+      .where(and(eq(contracts.quotationId, input.id), sql`${contracts.state} not in ('cancelled', 'signed')`)).limit(1);
     if (open) throw new AppError(409, 'contractExistsForQuotation', { contractId: open.id });
     return insertContract(tx, me, {
       companyId: Number(q.company_id), quotationId: input.id, quotationVersion: version, title: (input.title ?? `${q.quote_no} · ${q.company_name}`).slice(0, 60),
