@@ -53,10 +53,12 @@ async function attach(who: Login, id: number, bytes: Uint8Array, name = 'receipt
 describe('the seeded approvals', () => {
   it('wait for the team manager at tier 1 and for finance at tier 2, with the count in the header', async () => {
     const m = await inbox('manager');
-    expect(m.items.map((i) => [i.amount, i.seq, i.tiers])).toEqual([['1280.00', 1, 1]]);
+    // Besides the seeded expense, 李明 decides the seeded contract in approval (ADR 0044).
+    expect(m.items.filter((i) => i.entityType === 'expense').map((i) => [i.amount, i.seq, i.tiers])).toEqual([['1280.00', 1, 1]]);
+    expect(m.items.filter((i) => i.entityType === 'contract')).toHaveLength(1);
     const f = await inbox('finance');
     expect(f.items.map((i) => [i.amount, i.seq, i.tiers])).toEqual([['8600.00', 2, 2]]);
-    expect(await count('manager')).toBe(1);
+    expect(await count('manager')).toBe(2);
     expect(await count('finance')).toBe(1);
     expect(await count('sales')).toBe(0);
     expect(await count('sales2')).toBe(0);
