@@ -82,6 +82,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
         <Space wrap>
           <Segmented value={query.view} onChange={(v) => setQuery({ view: String(v) })} data-testid="quotations-view-switch"
             options={[{ value: 'table', label: tc('tableView') }, { value: 'board', label: tc('boardView') }]} />
+          <Button href={`/api/admin/quotations/export${toQuery({ key: query.key, state: query.state, sort: query.sort })}`} data-testid="quotations-export">{tc('export')}</Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="quotation-new">{t('new')}</Button>
         </Space>
       </div>
