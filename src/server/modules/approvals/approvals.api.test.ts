@@ -79,6 +79,9 @@ describe('an expense through two approval tiers', () => {
     expect(submitted.status).toBe('pending');
     expect(submitted.approval?.steps.map((s) => s.status)).toEqual(['pending', 'waiting']);
     const [first, second] = submitted.approval!.steps;
+    // A permission's tier names the permission and team in words of each language, never the code.
+    expect(second!.approver).toMatch(/^[^A-Z]+ · 财务部$/);
+    expect(second!.approverEn).toMatch(/^[A-Za-z ,]+ · [A-Za-z ]+$/);
 
     // Finance cannot decide before the manager; nor decide the manager's step; the applicant never decides.
     expect((await decide('finance', second!.id, 'approve')).body.msg).toBe('上一级尚未审批，本级还不能审批');
@@ -249,6 +252,8 @@ describe('the expense list', () => {
 
 describe('approval rules', () => {
   it('need APPROVAL.RULES and check what they name', async () => {
+    const options = (await call('admin', 'GET', '/api/admin/approvals/rule-options')).body.data as { permissions: { code: string; zh: string; en: string }[] };
+    expect(options.permissions.find((p) => p.code === 'CONTRACT.EDIT')).toEqual({ code: 'CONTRACT.EDIT', zh: '管理合同', en: 'Manage contracts' });
     expect((await call('sales', 'GET', '/api/admin/approvals/rules')).status).toBe(403);
     expect((await call('manager', 'GET', '/api/admin/approvals/rules')).status).toBe(403);
     const listed = (await call('admin', 'GET', '/api/admin/approvals/rules')).body.data as { items: { name: string; tiers: { approverKind: string; teamName: string | null }[] }[] };
