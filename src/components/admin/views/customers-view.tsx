@@ -8,6 +8,7 @@ import {
 } from '@/contracts/customers';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
+import { money } from './crm-common';
 import { CustomerRecord } from './customer-record';
 import { useAdminAction } from './use-admin-action';
 
@@ -163,7 +164,7 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
           { title: t('level'), dataIndex: 'level', width: 80, render: (l: string) => <Tag color={LEVEL_COLOURS[l]}>{l}</Tag> },
           { title: t('owner'), key: 'owner', width: 160, render: (_: unknown, r) => (r.ownerName ? <span>{r.ownerName}<span className="block text-xs text-slate-500">{teamName(r.teamZh, r.teamEn)}</span></span> : <Tag>{t('pool')}</Tag>) },
           { title: t('tags'), dataIndex: 'tags', width: 200, render: (tags: string[]) => tags.map((x) => <Tag key={x}>{x}</Tag>) },
-          { title: t('credit'), key: 'credit', width: 150, render: (_: unknown, r) => t('creditValue', { days: r.creditDays, limit: r.creditLimit }) },
+          { title: t('credit'), key: 'credit', width: 150, render: (_: unknown, r) => t('creditValue', { days: r.creditDays, limit: money(r.creditLimit) }) },
           { title: t('users'), dataIndex: 'users', width: 80 },
           { title: t('createdAt'), dataIndex: 'createdAt', width: 120, render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium' }) },
         ] : [
