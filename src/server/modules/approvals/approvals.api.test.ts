@@ -281,7 +281,9 @@ describe('reminders', () => {
     expect(sent).toBeGreaterThanOrEqual(2);
     const mail = await env.mailbox.next('li.ming@reagent.example.com', since);
     expect(mail.subject).toContain('待审批提醒');
+    expect(mail.subject).toContain('Waiting for your approval');
     expect(mail.text).toContain('周洁');
+    expect(mail.text).toContain('has been waiting for your decision');
     const toFinance = env.mailbox.received.slice(since).filter((m) => m.to.includes('zhao.min@reagent.example.com'));
     expect(toFinance.length).toBeGreaterThan(0);
     expect(env.mailbox.received.slice(since).some((m) => m.to.includes('zhou.jie@reagent.example.com'))).toBe(false);
