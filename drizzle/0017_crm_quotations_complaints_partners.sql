@@ -154,6 +154,7 @@ ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_company_id_companies_id_
 ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partners" ADD CONSTRAINT "partners_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "quotation_lines_version_idx" ON "quotation_lines" USING btree ("version_id","seq");--> statement-breakpoint
+CREATE INDEX "quotation_lines_pack_idx" ON "quotation_lines" USING btree ("pack_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotation_versions_uq" ON "quotation_versions" USING btree ("quotation_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotations_no_uq" ON "quotations" USING btree ("quote_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotations_order_uq" ON "quotations" USING btree ("order_id");--> statement-breakpoint
@@ -161,6 +162,7 @@ CREATE INDEX "quotations_company_idx" ON "quotations" USING btree ("company_id",
 CREATE INDEX "quotations_owner_idx" ON "quotations" USING btree ("owner_id");--> statement-breakpoint
 CREATE INDEX "quotations_created_idx" ON "quotations" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "quote_request_lines_request_idx" ON "quote_request_lines" USING btree ("request_id");--> statement-breakpoint
+CREATE INDEX "quote_request_lines_pack_idx" ON "quote_request_lines" USING btree ("pack_id");--> statement-breakpoint
 CREATE INDEX "quote_requests_company_idx" ON "quote_requests" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "complaint_lines_item_idx" ON "complaint_lines" USING btree ("order_item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "complaints_no_uq" ON "complaints" USING btree ("complaint_no");--> statement-breakpoint

@@ -106,7 +106,8 @@ export const approvalRuleListSchema = z.object({ items: z.array(approvalRuleSche
 export const approvalRuleOptionsSchema = z.object({
   teams: z.array(z.object({ id: z.number().int(), nameZh: z.string(), nameEn: z.string() })),
   staff: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  permissions: z.array(z.string()),
+  /** Staff permissions with their names in both languages. */
+  permissions: z.array(z.object({ code: z.string(), zh: z.string(), en: z.string() })),
 });
 export type ApprovalRuleOptionsDto = z.infer<typeof approvalRuleOptionsSchema>;
 export const approvalRuleUpdateSchema = approvalRuleInputSchema.extend({ id: idSchema });
@@ -115,8 +116,10 @@ export const approvalStepSchema = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   approverKind: z.enum(APPROVER_KINDS),
-  /** Who decides, as words: the member's name, or the permission (and team). */
+  /** Who decides, as words in Chinese: the member's name, or the permission's name (and the team). */
   approver: z.string(),
+  /** The same in English. */
+  approverEn: z.string(),
   status: z.enum(['waiting', 'pending', 'approved', 'rejected', 'cancelled']),
   decidedByName: z.string(),
   comment: z.string(),

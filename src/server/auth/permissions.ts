@@ -51,3 +51,9 @@ export function isPermission(value: string): value is Permission {
 export function permissionsOfScope(scope: 'company' | 'staff'): Permission[] {
   return PERMISSION_REGISTRY.filter((p) => p.scope === scope).map((p) => p.code);
 }
+
+/** A permission's name in both languages (the code itself for one the registry does not know). */
+export function permissionNames(code: string): { zh: string; en: string } {
+  const known = PERMISSION_REGISTRY.find((p) => p.code === code);
+  return known ? { zh: known.zh, en: known.en } : { zh: code, en: code };
+}

@@ -80,6 +80,10 @@ describe('/api/metrics', () => {
     expect(text).toMatch(/reagent_api_request_duration_seconds_bucket\{le="0.1",method="POST",route="\/api\/web\/settingCon\/getPage"\}/);
     expect(text).toContain('reagent_db_up 1');
     expect(text).toContain('reagent_db_pool_max_connections');
+    // The seeded approvals wait for decisions; the demo import has finished.
+    expect(text).toMatch(/reagent_queue_depth\{queue="approval_steps"\} [1-9]/);
+    expect(text).toMatch(/reagent_queue_depth\{queue="catalogue_import"\} 0/);
+    expect(text).toMatch(/reagent_queue_oldest_seconds\{queue="approval_steps"\} [0-9.e+]+/);
     expect(text).toContain('reagent_process_resident_memory_bytes');
     expect(text).not.toContain('/api/admin/roles/12345');
   });

@@ -1,7 +1,7 @@
 'use client';
 
 import { Form, Input, Modal, Radio, Steps } from 'antd';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { COMMENT_MAX, type ApprovalRequestDto } from '@/contracts/crm';
 import { adminApi } from '../admin-api';
 import { useAdminAction } from './use-admin-action';
@@ -9,6 +9,7 @@ import { useAdminAction } from './use-admin-action';
 /** The tiers of one approval request, in sequence, with each decision's member, time and comment. */
 export function StepsOf({ request, when }: { request: ApprovalRequestDto; when: (iso: string) => string }) {
   const t = useTranslations('adminApprovals');
+  const en = useLocale() === 'en';
   const statusOf = { waiting: 'wait', pending: 'process', approved: 'finish', rejected: 'error', cancelled: 'wait' } as const;
   return (
     <Steps orientation="vertical" size="small" data-testid="approval-steps" items={request.steps.map((s) => ({
@@ -16,7 +17,7 @@ export function StepsOf({ request, when }: { request: ApprovalRequestDto; when: 
       title: `${t('tier', { seq: s.seq })} · ${t(`stepStatus.${s.status}`)}`,
       content: (
         <div className="text-sm">
-          <div>{t('approver')}：{s.approverKind === 'team_manager' ? t('teamManager', { name: s.approver }) : s.approver}</div>
+          <div>{t('approverLine', { name: s.approverKind === 'team_manager' ? t('teamManager', { name: s.approver }) : en ? s.approverEn : s.approver })}</div>
           {s.decidedAt && <div className="text-slate-500">{s.decidedByName} · {when(s.decidedAt)}</div>}
           {s.comment && <div className="whitespace-pre-wrap" data-testid="approval-comment">“{s.comment}”</div>}
         </div>

@@ -41,8 +41,12 @@ export function ApprovalRulesView() {
   const teamName = (id: number | null) => options?.teams.find((x) => x.id === id)?.[lang === 'en' ? 'nameEn' : 'nameZh'] ?? '';
   const range = (r: ApprovalRuleDto) => (r.amountAbove && r.amountUpTo ? t('rangeBoth', { above: money(r.amountAbove), upTo: money(r.amountUpTo) })
     : r.amountAbove ? t('rangeAbove', { above: money(r.amountAbove) }) : r.amountUpTo ? t('rangeUpTo', { upTo: money(r.amountUpTo) }) : t('rangeAny'));
+  const permissionName = (code: string | null) => {
+    const known = options?.permissions.find((p) => p.code === code);
+    return known ? known[lang === 'en' ? 'en' : 'zh'] : (code ?? '');
+  };
   const tierText = (tier: ApprovalRuleDto['tiers'][number]) => (tier.approverKind === 'team_manager' ? t('kindTeamManager')
-    : tier.approverKind === 'staff' ? tier.staffName ?? '' : `${tier.permission ?? ''}${tier.teamId ? ` · ${teamName(tier.teamId)}` : ''}`);
+    : tier.approverKind === 'staff' ? tier.staffName ?? '' : `${permissionName(tier.permission)}${tier.teamId ? ` · ${teamName(tier.teamId)}` : ''}`);
   const edit = (r: ApprovalRuleDto | 'new') => {
     setEditing(r);
     form.setFieldsValue(r === 'new'
@@ -110,7 +114,7 @@ export function ApprovalRulesView() {
                         if (kind === 'permission') return (
                           <>
                             <Form.Item name={[field.name, 'permission']} className="mb-0" style={{ minWidth: 180 }} rules={[{ required: true, message: te('fieldRequired') }]}>
-                              <Select aria-label={t('permission')} showSearch options={options?.permissions.map((p) => ({ value: p, label: p }))} />
+                              <Select aria-label={t('permission')} showSearch options={options?.permissions.map((p) => ({ value: p.code, label: lang === 'en' ? p.en : p.zh }))} optionFilterProp="label" />
                             </Form.Item>
                             <Form.Item name={[field.name, 'teamId']} className="mb-0" style={{ minWidth: 140 }}>
                               <Select aria-label={t('team')} allowClear placeholder={t('anyTeam')} options={options?.teams.map((x) => ({ value: x.id, label: lang === 'en' ? x.nameEn : x.nameZh }))} />

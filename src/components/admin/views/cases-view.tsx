@@ -7,10 +7,10 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   CASE_INVOICE_TYPES, CASE_STATUSES, MONEY, REASON_MAX, TAX_NO, serviceFeeOf, type CaseDetailDto, type CaseRowDto, type CaseStatusName,
 } from '@/contracts/crm';
-import { adminApi, toQuery } from '../admin-api';
+import { adminApi, adminUpload, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
-import { adminUpload } from '../admin-api';
 import { KeysetPager, money, useKeysetList } from './crm-common';
+import { SavedViewsBar, viewQuery } from './saved-views-bar';
 import { StateBoard } from './state-board';
 import { useAdminAction } from './use-admin-action';
 
@@ -74,6 +74,7 @@ export function CasesView() {
           options={[{ value: '', label: t('allInvoices') }, ...CASE_INVOICE_TYPES.map((s) => ({ value: s, label: t(`invoice.${s}`) }))]} />
         <Select aria-label={tc('sort')} value={query.sort} style={{ width: 160 }} onChange={(sort) => setQuery({ sort })}
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-testFee', label: t('feeHigh') }, { value: 'testFee', label: t('feeLow') }]} />
+        <SavedViewsBar listKey="cases" current={viewQuery(query, DEFAULTS, ['key', 'status', 'invoiceType', 'sort'])} onApply={(q) => setQuery({ ...DEFAULTS, view: query.view, ...q })} />
       </Space>
       {list.error && <Alert type="error" title={list.error} className="mb-3" />}
       {board ? (

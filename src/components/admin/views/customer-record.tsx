@@ -9,6 +9,7 @@ import {
 } from '@/contracts/customers';
 import { AdminApiError, adminApi } from '../admin-api';
 import { ChangeList } from './change-list';
+import { money } from './crm-common';
 import { complaintsTab } from './customer-complaints-tab';
 import { contractsTab } from './customer-contracts-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customers-view';
@@ -59,7 +60,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
           </div>
           <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 3 }} className="mb-4" items={[
             { key: 'owner', label: t('owner'), children: <span data-testid="customer-owner">{shown.ownerName ? `${shown.ownerName}${team ? ` · ${team}` : ''}` : t('pool')}</span> },
-            { key: 'credit', label: t('credit'), children: t('creditValue', { days: shown.creditDays, limit: shown.creditLimit }) },
+            { key: 'credit', label: t('credit'), children: t('creditValue', { days: shown.creditDays, limit: money(shown.creditLimit) }) },
             { key: 'users', label: t('users'), children: shown.users },
             { key: 'taxNo', label: t('taxNo'), children: shown.taxNo || '—' },
             { key: 'phone', label: t('phone'), children: shown.phone || '—' },

@@ -1,14 +1,16 @@
 'use client';
 
-import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  CRM_LIMITS, CUSTOMER_KINDS, CUSTOMER_LEVELS, type CustomerFiltersDto, type CustomerListDto, type CustomerRowDto, type SavedViewDto,
+  CRM_LIMITS, CUSTOMER_KINDS, CUSTOMER_LEVELS, type CustomerFiltersDto, type CustomerListDto, type CustomerRowDto,
 } from '@/contracts/customers';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
+import { money } from './crm-common';
 import { CustomerRecord } from './customer-record';
+import { SavedViewsBar, viewQuery } from './saved-views-bar';
 import { useAdminAction } from './use-admin-action';
 
 const DEFAULTS = { id: '', key: '', kind: '', level: '', teamId: '', ownerId: '', tag: '', scope: 'all', sort: 'name' };
@@ -32,7 +34,6 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
   const t = useTranslations('adminCustomers');
   const locale = useLocale();
   const format = useFormatter();
-  const { modal } = App.useApp();
   const wide = Grid.useBreakpoint().md !== false;
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const [round, setRound] = useState(0);
@@ -40,7 +41,6 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [filters, setFilters] = useState<CustomerFiltersDto | null>(null);
-  const [views, setViews] = useState<SavedViewDto[]>([]);
   const [creating, setCreating] = useState(false);
 
   const listQuery = useMemo(() => Object.fromEntries(FILTER_KEYS.map((k) => [k, query[k] || undefined])), [query]);
@@ -54,16 +54,9 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
     );
     return () => { live = false; };
   }, [path, round]);
-  const [viewsRound, setViewsRound] = useState(0);
-  const loadViews = useCallback(async () => setViewsRound((r) => r + 1), []);
   useEffect(() => {
     adminApi<CustomerFiltersDto>('GET', '/api/admin/customers/filters').then(setFilters, () => setFilters({ teams: [], staff: [] }));
   }, []);
-  useEffect(() => {
-    let live = true;
-    adminApi<SavedViewDto[]>('GET', '/api/admin/customers/views?listKey=customers').then((v) => { if (live) setViews(v); }, () => undefined);
-    return () => { live = false; };
-  }, [viewsRound]);
   const reload = useCallback(async () => { setLoading(true); setRound((r) => r + 1); }, []);
   const filter = (patch: Partial<ListQuery>) => {
     setCursors([undefined]);
@@ -73,25 +66,6 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
   const teamName = (zh: string | null, en: string | null) => (locale === 'en' ? en : zh) ?? '—';
   const open = (row: CustomerRowDto) => setQuery({ id: String(row.id) });
   const kindTag = (k: CustomerRowDto['kind']) => <Tag color={k === 'customer' ? 'green' : 'purple'}>{t(`kinds.${k}`)}</Tag>;
-
-  async function saveCurrentView() {
-    let name = '';
-    const ok = await modal.confirm({
-      title: t('saveView'),
-      content: <Input autoFocus maxLength={CRM_LIMITS.short} placeholder={t('viewNameHint')} aria-label={t('viewName')} onChange={(e) => { name = e.target.value; }} data-testid="view-name" />,
-      okText: t('save'),
-      cancelText: t('cancel'),
-    });
-    if (!ok) return;
-    const saved: Record<string, string> = {};
-    for (const k of FILTER_KEYS) if (query[k] !== DEFAULTS[k]) saved[k] = query[k];
-    try {
-      await adminApi('POST', '/api/admin/customers/views', { listKey: 'customers', name, query: saved });
-      await loadViews();
-    } catch (e) {
-      modal.error({ title: e instanceof Error ? e.message : String(e) });
-    }
-  }
 
   const exportHref = `/api/admin/customers/export${toQuery(listQuery)}`;
 
@@ -124,24 +98,7 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
           options={['name', '-name', '-createdAt', 'createdAt'].map((s) => ({ value: s, label: t(`sorts.${s}`) }))} />
       </Space>
       <Space wrap className="mb-3">
-        <Select aria-label={t('savedViews')} placeholder={t('savedViews')} style={{ width: 200 }} value={null} data-testid="saved-views"
-          notFoundContent={t('noViews')}
-          options={views.map((v) => ({ value: v.id, label: v.name }))}
-          onChange={(viewId: number) => {
-            const view = views.find((v) => v.id === viewId);
-            if (view) filter({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, DEFAULTS[k]])), ...view.query });
-          }} />
-        <Button onClick={() => void saveCurrentView()} data-testid="view-save">{t('saveView')}</Button>
-        {views.length > 0 && (
-          <Select aria-label={t('deleteView')} placeholder={t('deleteView')} style={{ width: 180 }} value={null}
-            options={views.map((v) => ({ value: v.id, label: v.name }))}
-            onChange={(viewId: number) => {
-              modal.confirm({
-                title: t('deleteViewConfirm', { name: views.find((v) => v.id === viewId)?.name ?? '' }), okText: t('delete'), cancelText: t('cancel'), okButtonProps: { danger: true },
-                onOk: async () => { await adminApi('DELETE', `/api/admin/customers/views/${viewId}`); await loadViews(); },
-              });
-            }} />
-        )}
+        <SavedViewsBar listKey="customers" current={viewQuery(query, DEFAULTS, FILTER_KEYS)} onApply={(q) => filter({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, DEFAULTS[k]])), ...q })} />
       </Space>
       {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<CustomerRowDto>
@@ -163,7 +120,7 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
           { title: t('level'), dataIndex: 'level', width: 80, render: (l: string) => <Tag color={LEVEL_COLOURS[l]}>{l}</Tag> },
           { title: t('owner'), key: 'owner', width: 160, render: (_: unknown, r) => (r.ownerName ? <span>{r.ownerName}<span className="block text-xs text-slate-500">{teamName(r.teamZh, r.teamEn)}</span></span> : <Tag>{t('pool')}</Tag>) },
           { title: t('tags'), dataIndex: 'tags', width: 200, render: (tags: string[]) => tags.map((x) => <Tag key={x}>{x}</Tag>) },
-          { title: t('credit'), key: 'credit', width: 150, render: (_: unknown, r) => t('creditValue', { days: r.creditDays, limit: r.creditLimit }) },
+          { title: t('credit'), key: 'credit', width: 150, render: (_: unknown, r) => t('creditValue', { days: r.creditDays, limit: money(r.creditLimit) }) },
           { title: t('users'), dataIndex: 'users', width: 80 },
           { title: t('createdAt'), dataIndex: 'createdAt', width: 120, render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium' }) },
         ] : [

@@ -6,11 +6,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, MONEY, type ExpenseCategory, type ExpenseDetailDto, type ExpenseRowDto, type ExpenseStatusName } from '@/contracts/crm';
-import { adminApi, toQuery } from '../admin-api';
+import { adminApi, adminUpload, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { DecisionModal, StepsOf } from './approval-parts';
-import { adminUpload } from '../admin-api';
 import { KeysetPager, money, useKeysetList } from './crm-common';
+import { SavedViewsBar, viewQuery } from './saved-views-bar';
 import { useAdminAction } from './use-admin-action';
 
 const DEFAULTS = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
@@ -50,6 +50,7 @@ export function ExpensesView() {
           options={[{ value: '', label: t('allCategories') }, ...EXPENSE_CATEGORIES.map((s) => ({ value: s, label: t(`category.${s}`) }))]} />
         <Select aria-label={tc('sort')} value={query.sort} style={{ width: 150 }} onChange={(sort) => setQuery({ sort })}
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-amount', label: t('amountHigh') }, { value: 'amount', label: t('amountLow') }]} />
+        <SavedViewsBar listKey="expenses" current={viewQuery(query, DEFAULTS, ['key', 'status', 'category', 'scope', 'sort'])} onApply={(q) => setQuery({ ...DEFAULTS, ...q })} />
       </Space>
       {list.error && <Alert type="error" title={list.error} className="mb-3" />}
       <Table<ExpenseRowDto>

@@ -3,14 +3,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Empty, Grid, Input, Modal, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import type { SavedViewDto } from '@/contracts/customers';
+import { useCallback, useState } from 'react';
 import { QUOTATION_STATES, type QuotationDetailDto, type QuotationRowDto, type QuotationStateName } from '@/contracts/quotations';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { KeysetPager, useKeysetList } from './crm-common';
 import { STATE_COLOURS, yuan } from './quotation-parts';
 import { QuotationRecord } from './quotation-record';
+import { SavedViewsBar, viewQuery } from './saved-views-bar';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt', view: 'table' };
 const FILTER_KEYS = ['key', 'state', 'sort', 'view'] as const;
@@ -30,19 +30,12 @@ export function QuotationsView() {
 function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (patch: Partial<typeof DEFAULTS>) => void }) {
   const t = useTranslations('adminQuotations');
   const tc = useTranslations('adminCrm');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const board = query.view === 'board';
   const wide = Grid.useBreakpoint().md !== false;
   const filters = toQuery({ key: query.key, state: board ? undefined : query.state, sort: query.sort, limit: board ? 200 : 20 }).slice(1);
   const list = useKeysetList<QuotationRowDto>('/api/admin/quotations', filters);
-  const [views, setViews] = useState<SavedViewDto[]>([]);
-  const [viewsRound, setViewsRound] = useState(0);
   const [creating, setCreating] = useState(false);
-  useEffect(() => {
-    let live = true;
-    adminApi<SavedViewDto[]>('GET', '/api/admin/customers/views?listKey=quotations').then((v) => { if (live) setViews(v); }, () => undefined);
-    return () => { live = false; };
-  }, [viewsRound]);
   const tag = (s: QuotationStateName) => <Tag color={STATE_COLOURS[s]}>{t(`status.${s}`)}</Tag>;
   const open = (row: QuotationRowDto) => setQuery({ id: String(row.id) });
 
@@ -57,24 +50,6 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
     await list.reload();
   }, [list, message, t]);
 
-  async function saveView() {
-    let name = '';
-    const ok = await modal.confirm({
-      title: t('saveView'), okText: t('saveView'),
-      content: <Input autoFocus maxLength={50} aria-label={t('viewName')} placeholder={t('viewName')} onChange={(e) => { name = e.target.value; }} data-testid="view-name" />,
-    });
-    if (!ok) return;
-    const saved: Record<string, string> = {};
-    for (const k of FILTER_KEYS) if (query[k] !== DEFAULTS[k]) saved[k] = query[k];
-    try {
-      await adminApi('POST', '/api/admin/customers/views', { listKey: 'quotations', name, query: saved });
-      void message.success(t('viewSaved'));
-      setViewsRound((r) => r + 1);
-    } catch (e) {
-      modal.error({ title: e instanceof Error ? e.message : String(e) });
-    }
-  }
-
   return (
     <section className="rounded-lg bg-white p-4" data-testid="quotations-view">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -82,6 +57,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
         <Space wrap>
           <Segmented value={query.view} onChange={(v) => setQuery({ view: String(v) })} data-testid="quotations-view-switch"
             options={[{ value: 'table', label: tc('tableView') }, { value: 'board', label: tc('boardView') }]} />
+          <Button href={`/api/admin/quotations/export${toQuery({ key: query.key, state: query.state, sort: query.sort })}`} data-testid="quotations-export">{tc('export')}</Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="quotation-new">{t('new')}</Button>
         </Space>
       </div>
@@ -93,13 +69,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
           options={[{ value: '', label: tc('allStatuses') }, ...QUOTATION_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />}
         <Select aria-label={tc('sort')} value={query.sort} style={{ width: 170 }} onChange={(sort) => setQuery({ sort })}
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-total', label: t('totalHigh') }, { value: 'total', label: t('totalLow') }]} />
-        <Select aria-label={t('savedViews')} placeholder={t('savedViews')} style={{ width: 180 }} value={null} data-testid="quotation-views"
-          options={views.map((v) => ({ value: v.id, label: v.name }))}
-          onChange={(viewId: number) => {
-            const view = views.find((v) => v.id === viewId);
-            if (view) setQuery({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, DEFAULTS[k]])), ...view.query });
-          }} />
-        <Button onClick={() => void saveView()} data-testid="quotation-view-save">{t('saveView')}</Button>
+        <SavedViewsBar listKey="quotations" current={viewQuery(query, DEFAULTS, FILTER_KEYS)} onApply={(q) => setQuery({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, DEFAULTS[k]])), ...q })} />
       </Space>
       {list.error && <Alert type="error" title={list.error} className="mb-3" />}
       {board ? (

@@ -3,16 +3,23 @@
 import { App, Button, Input, Select, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import type { SavedViewDto } from '@/contracts/customers';
+import type { SavedViewDto, SavedViewList } from '@/contracts/customers';
 import { adminApi } from '../admin-api';
+
+/** What a list's query holds beyond its defaults, among the keys a view keeps (filters and sort; not the open record or the layout). */
+export function viewQuery<Q extends Record<string, string>>(query: Q, defaults: Q, keys: readonly (keyof Q & string)[]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const k of keys) if (query[k] !== defaults[k]) kept[k] = String(query[k] ?? '');
+  return kept;
+}
 
 /**
  * The member's saved views of one list (ADR 0038's `saved_views`, by list key): pick one to apply its
  * query, save the current query under a name, delete one. `current` holds only what differs from the
- * list's defaults.
+ * list's defaults (`viewQuery`).
  */
-export function SavedViewsBar({ listKey, current, onApply }: { listKey: 'complaints'; current: Record<string, string>; onApply: (query: Record<string, string>) => void }) {
-  const t = useTranslations('adminComplaints.views');
+export function SavedViewsBar({ listKey, current, onApply }: { listKey: SavedViewList; current: Record<string, string>; onApply: (query: Record<string, string>) => void }) {
+  const t = useTranslations('adminCrm.views');
   const { modal, message } = App.useApp();
   const [views, setViews] = useState<SavedViewDto[]>([]);
   const [round, setRound] = useState(0);

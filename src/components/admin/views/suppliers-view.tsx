@@ -7,6 +7,7 @@ import { CRM_LIMITS, type SupplierDto, type SupplierInput } from '@/contracts/cu
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from './record-history';
+import { SavedViewsBar, viewQuery } from './saved-views-bar';
 import { useAdminAction } from './use-admin-action';
 
 const DEFAULTS = { key: '', brandId: '', sort: 'name' };
@@ -79,6 +80,7 @@ export function SuppliersView() {
           options={[{ value: '', label: t('allBrands') }, ...brandOptions.map((b) => ({ value: String(b.id), label: brandName(b) }))]} />
         <Select aria-label={t('sort')} value={query.sort} style={{ width: 140 }} onChange={(sort) => filter({ sort })}
           options={['name', '-name', '-createdAt'].map((s) => ({ value: s, label: t(`sorts.${s}`) }))} />
+        <SavedViewsBar listKey="suppliers" current={viewQuery(query, DEFAULTS, ['key', 'brandId', 'sort'])} onApply={(q) => filter({ ...DEFAULTS, ...q })} />
       </Space>
       {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<SupplierDto>

@@ -37,7 +37,7 @@ export const quoteRequestLines = pgTable(
     num: integer('num').notNull(),
     comment: text('comment').notNull().default(''),
   },
-  (t) => [index('quote_request_lines_request_idx').on(t.requestId), check('quote_request_lines_num', sql`${t.num} > 0 and ${t.num} <= 9999`)],
+  (t) => [index('quote_request_lines_request_idx').on(t.requestId), index('quote_request_lines_pack_idx').on(t.packId), check('quote_request_lines_num', sql`${t.num} > 0 and ${t.num} <= 9999`)],
 );
 
 export const quotations = pgTable(
@@ -119,5 +119,5 @@ export const quotationLines = pgTable(
     lineCents: integer('line_cents').notNull(),
     comment: text('comment').notNull().default(''),
   },
-  (t) => [index('quotation_lines_version_idx').on(t.versionId, t.seq), check('quotation_lines_num', sql`${t.num} > 0 and ${t.num} <= 9999`)],
+  (t) => [index('quotation_lines_version_idx').on(t.versionId, t.seq), index('quotation_lines_pack_idx').on(t.packId), check('quotation_lines_num', sql`${t.num} > 0 and ${t.num} <= 9999`)],
 );

@@ -81,6 +81,9 @@ describe('an expense through two approval tiers', () => {
     expect(submitted.status).toBe('pending');
     expect(submitted.approval?.steps.map((s) => s.status)).toEqual(['pending', 'waiting']);
     const [first, second] = submitted.approval!.steps;
+    // A permission's tier names the permission and team in words of each language, never the code.
+    expect(second!.approver).toMatch(/^[^A-Z]+ · 财务部$/);
+    expect(second!.approverEn).toMatch(/^[A-Za-z ,]+ · [A-Za-z ]+$/);
 
     // Finance cannot decide before the manager; nor decide the manager's step; the applicant never decides.
     expect((await decide('finance', second!.id, 'approve')).body.msg).toBe('上一级尚未审批，本级还不能审批');
@@ -251,6 +254,8 @@ describe('the expense list', () => {
 
 describe('approval rules', () => {
   it('need APPROVAL.RULES and check what they name', async () => {
+    const options = (await call('admin', 'GET', '/api/admin/approvals/rule-options')).body.data as { permissions: { code: string; zh: string; en: string }[] };
+    expect(options.permissions.find((p) => p.code === 'CONTRACT.EDIT')).toEqual({ code: 'CONTRACT.EDIT', zh: '管理合同', en: 'Manage contracts' });
     expect((await call('sales', 'GET', '/api/admin/approvals/rules')).status).toBe(403);
     expect((await call('manager', 'GET', '/api/admin/approvals/rules')).status).toBe(403);
     const listed = (await call('admin', 'GET', '/api/admin/approvals/rules')).body.data as { items: { name: string; tiers: { approverKind: string; teamName: string | null }[] }[] };
@@ -278,7 +283,9 @@ describe('reminders', () => {
     expect(sent).toBeGreaterThanOrEqual(2);
     const mail = await env.mailbox.next('li.ming@reagent.example.com', since);
     expect(mail.subject).toContain('待审批提醒');
+    expect(mail.subject).toContain('Waiting for your approval');
     expect(mail.text).toContain('周洁');
+    expect(mail.text).toContain('has been waiting for your decision');
     const toFinance = env.mailbox.received.slice(since).filter((m) => m.to.includes('zhao.min@reagent.example.com'));
     expect(toFinance.length).toBeGreaterThan(0);
     expect(env.mailbox.received.slice(since).some((m) => m.to.includes('zhou.jie@reagent.example.com'))).toBe(false);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalEntityType, ApprovalRequestDto, ApprovalStepDto } from '@/contracts/crm';
 import { rowsOf, type Db } from '@/server/db/client';
 import { staff, staffApprovalRequests, staffApprovalRuleTiers, staffApprovalRules, staffApprovalSteps, staffTeams } from '@/server/db/schema';
+import { permissionNames } from '@/server/auth/permissions';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 
@@ -111,9 +112,14 @@ export async function withdrawApproval(tx: Db, actor: AuditActor, entityType: Ap
   await recordAudit(tx, actor, { action: 'withdraw', entity: 'approval_request', entityId: request.id, before: { status: 'pending' }, after: { status: 'withdrawn' }, note: { entityType, entityId } });
 }
 
-function approverWords(row: { approverKind: string; approverName: string | null; permission: string | null; teamName: string | null }): string {
-  if (row.approverKind !== 'permission') return row.approverName ?? '';
-  return row.teamName ? `${row.permission ?? ''} · ${row.teamName}` : (row.permission ?? '');
+/** Who decides, in words of each language: the member, or the permission's name (in the team). */
+function approverWords(row: { approverKind: string; approverName: string | null; permission: string | null; teamZh: string | null; teamEn: string | null }): { zh: string; en: string } {
+  if (row.approverKind !== 'permission') return { zh: row.approverName ?? '', en: row.approverName ?? '' };
+  const names = permissionNames(row.permission ?? '');
+  return {
+    zh: row.teamZh ? `${names.zh} · ${row.teamZh}` : names.zh,
+    en: row.teamEn ? `${names.en} · ${row.teamEn}` : names.en,
+  };
 }
 
 /** One request with its steps, in tier order. */
@@ -122,21 +128,23 @@ export async function loadApprovalRequest(db: Db, requestId: number): Promise<Ap
     .innerJoin(staff, eq(staff.id, staffApprovalRequests.applicantId)).where(eq(staffApprovalRequests.id, requestId));
   if (!r) return null;
   const steps = rowsOf<{
-    id: number; seq: number; approver_kind: ApprovalStepDto['approverKind']; approver_name: string | null; permission: string | null; team_name: string | null;
+    id: number; seq: number; approver_kind: ApprovalStepDto['approverKind']; approver_name: string | null; permission: string | null; team_zh: string | null; team_en: string | null;
     status: ApprovalStepDto['status']; decided_by_name: string; comment: string; activated_at: string | Date | null; decided_at: string | Date | null;
   }>(await db.execute(sql`
-    select s.id, s.seq, s.approver_kind, m.name as approver_name, s.permission, t.name_zh as team_name, s.status, s.decided_by_name, s.comment, s.activated_at, s.decided_at
+    select s.id, s.seq, s.approver_kind, m.name as approver_name, s.permission, t.name_zh as team_zh, t.name_en as team_en, s.status, s.decided_by_name, s.comment, s.activated_at, s.decided_at
     from staff_approval_steps s left join staff m on m.id = s.approver_id left join staff_teams t on t.id = s.team_id
     where s.request_id = ${requestId} order by s.seq`));
   const when = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
   return {
     id: r.request.id, entityType: r.request.entityType as ApprovalRequestDto['entityType'], entityId: r.request.entityId, subject: r.request.subject,
     amount: r.request.amount, applicantName: r.applicantName, status: r.request.status, currentSeq: r.request.currentSeq, createdAt: r.request.createdAt.toISOString(),
-    steps: steps.map((s) => ({
-      id: Number(s.id), seq: Number(s.seq), approverKind: s.approver_kind,
-      approver: approverWords({ approverKind: s.approver_kind, approverName: s.approver_name, permission: s.permission, teamName: s.team_name }),
-      status: s.status, decidedByName: s.decided_by_name, comment: s.comment, activatedAt: when(s.activated_at), decidedAt: when(s.decided_at),
-    })),
+    steps: steps.map((s) => {
+      const words = approverWords({ approverKind: s.approver_kind, approverName: s.approver_name, permission: s.permission, teamZh: s.team_zh, teamEn: s.team_en });
+      return {
+        id: Number(s.id), seq: Number(s.seq), approverKind: s.approver_kind, approver: words.zh, approverEn: words.en,
+        status: s.status, decidedByName: s.decided_by_name, comment: s.comment, activatedAt: when(s.activated_at), decidedAt: when(s.decided_at),
+      };
+    }),
   };
 }
 

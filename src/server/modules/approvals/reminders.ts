@@ -46,15 +46,18 @@ export async function sendApprovalReminders(db: Db, now = new Date()): Promise<n
         where ra.staff_id = m.id and rp.permission = s.permission)))
     where s.status = 'pending' and s.activated_at < ${dayAgo}::timestamptz and (s.reminded_at is null or s.reminded_at < ${dayAgo}::timestamptz)
     order by s.id, m.id`));
-  const t = serverMessages('zh').approvalMail;
+  // Staff keep no language of their own: the reminder is written in Chinese, then in English.
+  const zh = serverMessages('zh').approvalMail;
+  const en = serverMessages('en').approvalMail;
   let sent = 0;
   const steps = new Set<number>();
   for (const row of due) {
     const days = Math.floor((now.getTime() - new Date(row.activated_at).getTime()) / DAY_MS);
     const values = { name: row.name, subject: row.subject, applicant: row.applicant, days: String(days) };
     try {
-      const body = fillTemplate(t.reminderBody, values);
-      await sendMail({ to: row.email, subject: fillTemplate(t.reminderSubject, values), text: body, html: mailHtml(body) });
+      const body = `${fillTemplate(zh.reminderBody, values)}\n\n————————\n\n${fillTemplate(en.reminderBody, values)}`;
+      const subject = `${fillTemplate(zh.reminderSubject, values)} | ${fillTemplate(en.reminderSubject, values)}`;
+      await sendMail({ to: row.email, subject, text: body, html: mailHtml(body) });
       sent += 1;
     } catch (error) {
       log('warn', 'approvals.reminder_failed', { stepId: row.step_id, error: error instanceof Error ? error.message : String(error) });

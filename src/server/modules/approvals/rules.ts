@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApprovalRuleDto, ApprovalRuleInput, ApprovalRuleOptionsDto } from '@/contracts/crm';
-import { isPermission, permissionsOfScope } from '@/server/auth/permissions';
+import { isPermission, permissionNames, permissionsOfScope } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
 import { staff, staffApprovalRequests, staffApprovalRuleTiers, staffApprovalRules, staffTeams } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -115,5 +115,5 @@ export async function approvalRuleOptions(db: Db): Promise<ApprovalRuleOptionsDt
     db.select({ id: staffTeams.id, nameZh: staffTeams.nameZh, nameEn: staffTeams.nameEn }).from(staffTeams).orderBy(asc(staffTeams.sort), asc(staffTeams.id)),
     db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.active, true)).orderBy(asc(staff.id)),
   ]);
-  return { teams, staff: members, permissions: permissionsOfScope('staff') };
+  return { teams, staff: members, permissions: permissionsOfScope('staff').map((code) => ({ code, ...permissionNames(code) })) };
 }

@@ -211,6 +211,19 @@ describe('products', () => {
     const drop = await h.call('PUT', `/api/admin/catalog/products/${current.id}`, { token: admin, json: input });
     expect(drop.status, JSON.stringify(drop.body)).toBe(409);
 
+    // On a customer's quote request (no orders, no carts): neither the product nor that pack can go.
+    const quoted = await create({ itemNo: 'T-QUOTE-1' });
+    await h.db.db.execute(sql`with r as (
+        insert into quote_requests (company_id, user_id, source) select u.company_id, u.id, 'product' from users u where u.company_id is not null order by u.id limit 1 returning id)
+      insert into quote_request_lines (request_id, product_id, pack_id, num) select r.id, ${quoted.id}, ${quoted.packs[0]!.id}, 1 from r`);
+    const quotedDelete = await h.call('DELETE', `/api/admin/catalog/products/${quoted.id}`, { token: admin });
+    expect(quotedDelete.status).toBe(409);
+    expect(quotedDelete.body.msg).toContain('报价');
+    const onQuote = (await h.call('GET', `/api/admin/catalog/products/${quoted.id}`, { token: admin })).body.data as AdminProductDto;
+    expect(onQuote.packs.find((k) => k.id === quoted.packs[0]!.id)?.referenced).toBe(true);
+    const quotedDrop = await h.call('PUT', `/api/admin/catalog/products/${quoted.id}`, { token: admin, json: product({ itemNo: 'T-QUOTE-1', packs: [] }) });
+    expect(quotedDrop.status, JSON.stringify(quotedDrop.body)).toBe(409);
+
     // In a cart (no orders): neither the product nor that pack can go.
     const carted = await create({ itemNo: 'T-CART-1' });
     await h.db.db.execute(sql`insert into cart_items (company_id, user_id, product_id, pack_id, num)

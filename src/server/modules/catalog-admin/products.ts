@@ -40,12 +40,16 @@ function splitSynonyms(value: string): string[] {
   return value.split(/;\s*/).map((s) => s.trim()).filter(Boolean);
 }
 
-/** Which of these packs order or cart lines refer to (through `order_items_pack_idx`, `cart_items_pack_idx`). */
+/**
+ * Which of these packs order, cart or quotation lines (and customers' quote requests) refer to, through
+ * each table's index on `pack_id`.
+ */
 async function referencedPacks(db: Db, packIds: readonly number[]): Promise<Set<number>> {
   if (packIds.length === 0) return new Set();
   const rows = rowsOf<{ id: number }>(await db.execute(sql`
     select x.id::int as id from unnest(${intArray(packIds)}) as x(id)
-    where exists (select 1 from order_items o where o.pack_id = x.id) or exists (select 1 from cart_items c where c.pack_id = x.id)`));
+    where exists (select 1 from order_items o where o.pack_id = x.id) or exists (select 1 from cart_items c where c.pack_id = x.id)
+      or exists (select 1 from quotation_lines q where q.pack_id = x.id) or exists (select 1 from quote_request_lines r where r.pack_id = x.id)`));
   return new Set(rows.map((r) => Number(r.id)));
 }
 
@@ -241,6 +245,7 @@ export async function deleteProduct(db: Db, params: { actor: AuditActor; id: num
     const inCart = rowsOf<{ n: number }>(await tx.execute(sql`select 1 as n from cart_items where product_id = ${params.id} limit 1`));
     if (inCart.length > 0) throw new AppError(409, 'catalogProductInCarts');
     const packs = await tx.select().from(productPacks).where(eq(productPacks.productId, params.id));
+    if ((await referencedPacks(tx, packs.map((p) => p.id))).size > 0) throw new AppError(409, 'catalogProductQuoted');
     await tx.delete(products).where(eq(products.id, params.id));
     await recordAudit(tx, params.actor, { action: 'delete', entity: 'product', entityId: params.id, before: audited(before), note: { packs: packs.map((p) => `${p.size} ${p.price}`) } });
   });

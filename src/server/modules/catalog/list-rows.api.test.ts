@@ -24,7 +24,12 @@ describe('findListRows', () => {
   });
 
   it('keeps a product without packs (no packs to buy) and skips ids that are not products', async () => {
-    const [first] = await h.db.db.select({ id: products.id }).from(products).orderBy(asc(products.id)).limit(1);
+    // A product whose packs no order, cart, quotation or request line names (those keep their packs).
+    const [first] = await h.db.db.select({ id: products.id }).from(products).where(sql`not exists (
+      select 1 from product_packs k where k.product_id = ${products.id} and (
+        exists (select 1 from order_items o where o.pack_id = k.id) or exists (select 1 from cart_items c where c.pack_id = k.id)
+        or exists (select 1 from quotation_lines q where q.pack_id = k.id) or exists (select 1 from quote_request_lines r where r.pack_id = k.id)))
+      and exists (select 1 from product_packs k where k.product_id = ${products.id})`).orderBy(asc(products.id)).limit(1);
     const id = first!.id;
     await h.db.db.transaction(async (tx) => {
       const saved = await tx.select().from(productPacks).where(eq(productPacks.productId, id));

@@ -51,9 +51,10 @@ describe('the shared streamed XLSX writer', () => {
 });
 
 describe('the CRM list exports', () => {
-  it('answer streamed workbooks that read back, for customers, cases, expenses and complaints', async () => {
+  it('answer streamed workbooks that read back, for customers, cases, expenses, complaints and quotations', async () => {
     for (const [path, first] of [
       ['/api/admin/customers/export', '客户名称'], ['/api/admin/cases/export', '案例编号'], ['/api/admin/expenses/export', null], ['/api/admin/complaints/export', '投诉编号'],
+      ['/api/admin/quotations/export', '报价单号'],
     ] as const) {
       const res = await download(path, tokens.admin!);
       expect(res.status, path).toBe(200);
@@ -67,6 +68,20 @@ describe('the CRM list exports', () => {
     const mine = await download('/api/admin/complaints/export', tokens.sales!);
     expect(mine.rows.slice(1).some((r) => r[1] === '北京示例大学化学学院')).toBe(false);
     expect((await download('/api/admin/complaints/export?status=bogus', tokens.admin!)).status).toBe(400);
+  });
+
+  it('export the quotations a member sees, filtered as the list is', async () => {
+    const sent = await download('/api/admin/quotations/export?state=sent', tokens.admin!);
+    expect(sent.rows.length).toBeGreaterThan(1);
+    expect(sent.rows.slice(1).every((r) => r[6] === '已发送')).toBe(true);
+    // Scoped like the list: a sales member's export has exactly the rows of their list.
+    const listed = await h.call('GET', '/api/admin/quotations?limit=200', { token: tokens.sales! });
+    const mine = await download('/api/admin/quotations/export', tokens.sales!);
+    const all = await download('/api/admin/quotations/export', tokens.admin!);
+    expect(mine.rows.length - 1).toBe((listed.body.data as { total: number }).total);
+    expect(mine.rows.length).toBeLessThan(all.rows.length);
+    expect((await download('/api/admin/quotations/export?state=bogus', tokens.admin!)).status).toBe(400);
+    expect((await download('/api/admin/quotations/export', '')).status).toBe(401);
   });
 
   it('escape formula-like text written by users', async () => {

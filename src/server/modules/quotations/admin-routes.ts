@@ -7,13 +7,15 @@ import {
 } from '@/contracts/quotations';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { parseInput } from '@/server/http/input';
+import { parseInput, readRawInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
 import { siteOrigin } from '@/server/http/request-origin';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
 import { searchCatalogue } from './catalogue';
+import { exportQuotations } from './export';
 import { expireDueQuotations } from './customer';
 import { pdfInputSchema, pdfResponse } from './pdf-routes';
 import { quotationPdf } from './pdf';
@@ -46,6 +48,20 @@ quotationsAdminRouter.endpoint(
   { method: 'get', path: '/catalogue', tags, summary: 'Catalogue search for quotation lines', input: z.object({ key: z.string().trim().min(1).max(50) }), output: z.array(pickSchema), audience: 'staff', permissions: ['QUOTATION.EDIT'] },
   async (input, c) => searchCatalogue(c.get('db'), input.key, c.get('lang')),
 );
+
+const exportInput = quotationListInputSchema.omit({ cursor: true, limit: true });
+
+// GET /api/admin/quotations/export — the list's quotations as a streamed Excel workbook (every row)
+quotationsAdminRouter.app.get('/export', requireAuth('staff', ['QUOTATION.EDIT']), async (c) => {
+  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
+  await expireDueQuotations(c.get('db'));
+  return xlsxDownload(c, exportQuotations(c.get('db'), staffSees(staffOf(c)), input, c.get('lang')), 'quotations');
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/quotations/export', tags, audience: 'staff', permissions: ['QUOTATION.EDIT'], input: exportInput,
+  summary: 'Export the quotation list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
+  output: z.string().describe('xlsx bytes'),
+});
 
 // GET /api/admin/quotations/:id — the record: request, versions, timeline, moves
 quotationsAdminRouter.endpoint(
