@@ -5,9 +5,9 @@ import { createEmptyTestDatabase } from '../../../test/test-db';
 import { rowsOf } from './client';
 import { runMigrations } from './migrate';
 
-describe('upgrading a database of the release with 0017: contracts (ADR 0044)', () => {
+describe('upgrading a database of the release before 0017: contracts (ADR 0044)', () => {
   it('adds the contracts page to the menu once and writes the contract approval rule once', async () => {
-    const older = releaseMigrations(17);
+    const older = releaseMigrations(16);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
