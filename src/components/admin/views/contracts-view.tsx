@@ -9,6 +9,7 @@ import { useViewQuery } from '../use-view-query';
 import { CONTRACT_COLOURS } from './contract-colours';
 import { ContractRecord } from './contract-record';
 import { KeysetPager, money, useKeysetList } from './crm-common';
+import { SavedViewsBar, viewQuery } from './saved-views-bar';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt' };
 
@@ -52,6 +53,7 @@ function ContractList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (
           options={[{ value: '', label: tc('allStatuses') }, ...CONTRACT_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))]} />
         <Select aria-label={tc('sort')} value={query.sort} style={{ width: 170 }} onChange={(sort) => setQuery({ sort })}
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-amount', label: t('amountHigh') }, { value: 'amount', label: t('amountLow') }]} />
+        <SavedViewsBar listKey="contracts" current={viewQuery(query, DEFAULTS, ['key', 'state', 'sort'])} onApply={(q) => setQuery({ ...DEFAULTS, ...q })} />
       </Space>
       {list.error && <Alert type="error" title={list.error} className="mb-3" />}
       <Table<ContractRowDto>

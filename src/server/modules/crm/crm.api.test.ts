@@ -377,4 +377,13 @@ describe('saved views', () => {
     expect((await h.call('GET', '/api/admin/customers/views?listKey=customers')).status).toBe(401);
     expect((await h.call('DELETE', `/api/admin/customers/views/${view.id}`, { token: tokens.sales })).status).toBe(200);
   });
+
+  it('are kept for every CRM list, each list apart', async () => {
+    for (const listKey of ['quotations', 'contracts', 'complaints', 'cases', 'expenses', 'suppliers']) {
+      const saved = await h.call('POST', '/api/admin/customers/views', { token: tokens.sales, json: { listKey, name: '本周', query: { sort: 'createdAt' } } });
+      expect(saved.status, listKey).toBe(200);
+      const listed = (await h.call('GET', `/api/admin/customers/views?listKey=${listKey}`, { token: tokens.sales })).body.data as SavedViewDto[];
+      expect(listed.map((v) => [v.listKey, v.name]), listKey).toEqual([[listKey, '本周']]);
+    }
+  });
 });
