@@ -9,6 +9,9 @@ import { DecisionModal } from './approval-parts';
 import { money } from './crm-common';
 import { useAdminList } from './use-admin-list';
 
+/** The page of the record a decision is about: a quotation, contract or complaint (a refund) opens on its record page. */
+const RECORD_OF = { expense: '/admin/expenses', quotation: '/admin/quotations?id=', contract: '/admin/contracts?id=', refund: '/admin/complaints?id=' } as const;
+
 /** Tells the header's badge to count again after a decision. */
 export const INBOX_CHANGED = 'approval-inbox-changed';
 
@@ -24,7 +27,10 @@ export function InboxView() {
   const wide = Grid.useBreakpoint().md !== false;
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
   const stale = (iso: string) => Date.now() - new Date(iso).getTime() > 24 * 3600 * 1000;
-  const open = (r: InboxRowDto) => (r.entityType === 'expense' ? <Link href="/admin/expenses">{r.subject}</Link> : r.subject);
+  const open = (r: InboxRowDto) => {
+    const base = RECORD_OF[r.entityType];
+    return <Link href={base.endsWith('=') ? `${base}${r.entityId}` : base} data-testid={`inbox-open-${r.stepId}`}>{r.subject}</Link>;
+  };
   const decide = (r: InboxRowDto) => <Button size="small" type="primary" onClick={() => setDeciding(r)} data-testid={`inbox-decide-${r.stepId}`}>{t('decide')}</Button>;
   return (
     <section className="rounded-lg bg-white p-4" data-testid="inbox-view">
