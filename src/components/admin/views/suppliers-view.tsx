@@ -30,6 +30,7 @@ async function uploadFile(id: number, file: File): Promise<void> {
 export function SuppliersView() {
   const t = useTranslations('adminSuppliers');
   const te = useTranslations('api.errors');
+  const tc = useTranslations('adminCrm');
   const locale = useLocale();
   const { message } = App.useApp();
   const wide = Grid.useBreakpoint().md !== false;
@@ -71,7 +72,10 @@ export function SuppliersView() {
     <section className="rounded-lg bg-white p-4" data-testid="suppliers-view">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
-        <Button type="primary" onClick={() => open('new')} data-testid="supplier-add">{t('add')}</Button>
+        <Space wrap>
+          <Button href={`/api/admin/suppliers/export${toQuery({ key: query.key, brandId: query.brandId, sort: query.sort })}`} data-testid="suppliers-export">{tc('export')}</Button>
+          <Button type="primary" onClick={() => open('new')} data-testid="supplier-add">{t('add')}</Button>
+        </Space>
       </div>
       <Space wrap className="mb-3">
         <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}

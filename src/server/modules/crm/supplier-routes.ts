@@ -7,17 +7,19 @@ import {
 import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import { success } from '@/server/http/envelope';
-import { parseInput } from '@/server/http/input';
+import { parseInput, readRawInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { readSingleFile } from '@/server/http/single-file';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { UPLOAD_MAX_BYTES } from '@/server/modules/company/uploads';
+import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
 import { contentDisposition } from '@/server/modules/files/routes';
 import { getFileStore } from '@/server/modules/files/store';
 import {
   addSupplierFile, createSupplier, deleteSupplier, deleteSupplierFile, getSupplier, listSuppliers, supplierBrandOptions, supplierFile, updateSupplier,
 } from './suppliers';
+import { exportSuppliers } from './supplier-export';
 
 /** Staff: the shop's suppliers (SUPPLIER.EDIT, ADR 0038). */
 export const suppliersAdminRouter = createRouter('/api/admin/suppliers');
@@ -30,6 +32,19 @@ suppliersAdminRouter.endpoint(
   { method: 'get', path: '', tags, summary: 'List suppliers', input: supplierListInputSchema, output: supplierListSchema, audience: 'staff', permissions: [...EDIT] },
   async (input, c) => listSuppliers(c.get('db'), input),
 );
+
+const exportInput = supplierListInputSchema.omit({ cursor: true, limit: true });
+
+// GET /api/admin/suppliers/export — the list's suppliers as a streamed Excel workbook (every row)
+suppliersAdminRouter.app.get('/export', requireAuth('staff', [...EDIT]), async (c) => {
+  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
+  return xlsxDownload(c, exportSuppliers(c.get('db'), input, c.get('lang')), 'suppliers');
+});
+apiRegistry.push({
+  method: 'get', fullPath: '/api/admin/suppliers/export', tags, audience: 'staff', permissions: [...EDIT], input: exportInput,
+  summary: 'Export the supplier list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
+  output: z.string().describe('xlsx bytes'),
+});
 
 // GET /api/admin/suppliers/brands — the brands a supplier may supply (for the form)
 suppliersAdminRouter.endpoint(

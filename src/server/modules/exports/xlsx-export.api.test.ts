@@ -54,7 +54,7 @@ describe('the CRM list exports', () => {
   it('answer streamed workbooks that read back, for customers, cases, expenses, complaints and quotations', async () => {
     for (const [path, first] of [
       ['/api/admin/customers/export', '客户名称'], ['/api/admin/cases/export', '案例编号'], ['/api/admin/expenses/export', null], ['/api/admin/complaints/export', '投诉编号'],
-      ['/api/admin/quotations/export', '报价单号'],
+      ['/api/admin/quotations/export', '报价单号'], ['/api/admin/suppliers/export', '供应商名称'],
     ] as const) {
       const res = await download(path, tokens.admin!);
       expect(res.status, path).toBe(200);
@@ -68,6 +68,14 @@ describe('the CRM list exports', () => {
     const mine = await download('/api/admin/complaints/export', tokens.sales!);
     expect(mine.rows.slice(1).some((r) => r[1] === '北京示例大学化学学院')).toBe(false);
     expect((await download('/api/admin/complaints/export?status=bogus', tokens.admin!)).status).toBe(400);
+  });
+
+  it('export the suppliers of the list\'s filters, to SUPPLIER.EDIT holders only', async () => {
+    const all = await download('/api/admin/suppliers/export', tokens.admin!);
+    const found = await download(`/api/admin/suppliers/export?key=${encodeURIComponent(all.rows[1]![0]!)}`, tokens.admin!);
+    expect(found.rows.slice(1).map((r) => r[0])).toEqual([all.rows[1]![0]]);
+    expect((await download('/api/admin/suppliers/export?sort=bogus', tokens.admin!)).status).toBe(400);
+    expect((await download('/api/admin/suppliers/export', '')).status).toBe(401);
   });
 
   it('export the quotations a member sees, filtered as the list is', async () => {
