@@ -49,7 +49,12 @@ for (const [locale, prefix, l] of [
     const record = page.getByTestId('contract-record');
     await slow(record.getByTestId('contract-state')).toHaveText(locale === 'zh' ? '草稿' : 'Draft');
     await expect(record).toContainText(accepted!.quoteNo);
-    await page.screenshot({ path: `/tmp/shots-contracts/record-draft-${locale}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+    // The draft's title is edited before it is submitted.
+    await record.getByTestId('contract-edit').click();
+    const title = `${accepted!.quoteNo} ${locale === 'zh' ? '年度供货合同' : 'annual supply'}`;
+    await page.getByTestId('contract-edit-title').fill(title);
+    await page.getByRole('dialog').locator('.ant-btn-primary').click();
+    await slow(record.getByTestId('contract-title-text')).toHaveText(title);
     await record.getByTestId('contract-to-pending_approval').click();
     await slow(record.getByTestId('contract-state')).toHaveText(l.pending);
 
@@ -75,7 +80,6 @@ for (const [locale, prefix, l] of [
     await slow(again.getByTestId('contract-scan-tag')).toHaveText(l.scan);
     await again.getByTestId('contract-to-signed').click();
     await slow(again.getByTestId('contract-state')).toHaveText(l.signed);
-    await page.screenshot({ path: `/tmp/shots-contracts/record-signed-${locale}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
     const pdf = await page.request.get(`/api/admin/contracts/${id}/pdf?lang=${locale}`);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -83,6 +87,5 @@ for (const [locale, prefix, l] of [
     await page.goto(`${prefix}/admin/contracts`);
     await adminReady(page);
     await slow(page.getByTestId(`contract-row-${id}`)).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots-contracts/list-${locale}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
   });
 }

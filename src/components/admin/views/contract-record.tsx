@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowLeftOutlined, DeleteOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Empty, Grid, Input, List, Modal, Space, Spin, Tag, Timeline } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { CONTRACT_STATES, type ContractDetailDto, type ContractStateName } from 
 import { adminApi, adminUpload } from '../admin-api';
 import { DecisionModal, StepsOf } from './approval-parts';
 import { CONTRACT_COLOURS } from './contract-colours';
+import { ContractEditModal } from './contract-edit-modal';
 import { money } from './crm-common';
 
 /**
@@ -27,6 +28,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [deciding, setDeciding] = useState(false);
+  const [editing, setEditing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const [scanUpload, setScanUpload] = useState(false);
   useEffect(() => {
@@ -90,6 +92,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
                 {t(`to.${to}`)}
               </Button>
             ))}
+            {c.canEdit && <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="contract-edit">{t('edit')}</Button>}
             {c.myStepId !== null && <Button type="primary" onClick={() => setDeciding(true)} data-testid="contract-decide">{t('decide')}</Button>}
             <Button icon={<FilePdfOutlined />} href={`/api/admin/contracts/${c.id}/pdf?lang=zh`} target="_blank" data-testid="contract-pdf-zh">{t('pdfZh')}</Button>
             <Button icon={<FilePdfOutlined />} href={`/api/admin/contracts/${c.id}/pdf?lang=en`} target="_blank" data-testid="contract-pdf-en">{t('pdfEn')}</Button>
@@ -158,6 +161,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
             <Input maxLength={50} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('cancelReason')} aria-label={t('cancelReason')} data-testid="contract-cancel-reason" />
           </Modal>
           <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.contractNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
+          <ContractEditModal contract={editing ? c : null} onClose={() => setEditing(false)} onSaved={reload} />
         </>
       )}
     </section>

@@ -1,0 +1,45 @@
+'use client';
+
+import { App, Form, Input, Modal, Space } from 'antd';
+import { useTranslations } from 'next-intl';
+import type { ContractDetailDto } from '@/contracts/contracts';
+import { adminApi } from '../admin-api';
+
+interface EditForm { title: string; amount: string; signingDate?: string; endDate?: string; notes?: string }
+
+/** A draft contract's title, amount, dates and notes (the server checks them and that the contract is still a draft). */
+export function ContractEditModal({ contract, onClose, onSaved }: { contract: ContractDetailDto | null; onClose: () => void; onSaved: () => Promise<void> }) {
+  const t = useTranslations('adminContracts');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<EditForm>();
+  return (
+    <Modal open={contract !== null} onCancel={onClose} destroyOnHidden title={t('editTitle')} okText={t('save')} onOk={() => form.submit()}>
+      {contract && (
+        <Form form={form} layout="vertical" preserve={false} data-testid="contract-edit-form"
+          initialValues={{ title: contract.title, amount: contract.amount, signingDate: contract.signingDate ?? '', endDate: contract.endDate ?? '', notes: contract.notes }}
+          onFinish={async (values) => {
+            try {
+              await adminApi('PUT', `/api/admin/contracts/${contract.id}`, {
+                title: values.title, amount: values.amount, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null,
+              });
+              void message.success(t('saved'));
+              onClose();
+              await onSaved();
+            } catch (e) {
+              void message.error(e instanceof Error ? e.message : String(e));
+            }
+          }}>
+          <Form.Item name="title" label={t('col.title')} rules={[{ required: true, message: t('titleRequired') }]}><Input maxLength={60} showCount data-testid="contract-edit-title" /></Form.Item>
+          <Form.Item name="amount" label={t('col.amount')} rules={[{ required: true, pattern: /^\d{1,8}(\.\d{1,2})?$/, message: t('amountInvalid') }]}>
+            <Input inputMode="decimal" data-testid="contract-edit-amount" />
+          </Form.Item>
+          <Space wrap>
+            <Form.Item name="signingDate" label={t('col.signingDate')}><Input type="date" /></Form.Item>
+            <Form.Item name="endDate" label={t('col.endDate')}><Input type="date" /></Form.Item>
+          </Space>
+          <Form.Item name="notes" label={t('notes')}><Input.TextArea maxLength={100} showCount rows={2} /></Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
