@@ -42,7 +42,7 @@ export function InboxView() {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inboxEmpty')} /> }}
         onRow={(r) => ({ 'data-testid': `inbox-row-${r.stepId}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
-          { title: t('kind'), dataIndex: 'entityType', width: 100, render: (v: InboxRowDto['entityType']) => <Tag>{t(`kinds.${v}`)}</Tag> },
+          { title: t('kind'), dataIndex: 'entityType', width: 160, render: (v: InboxRowDto['entityType']) => <Tag className="whitespace-normal">{t(`kinds.${v}`)}</Tag> },
           { title: t('subject'), dataIndex: 'subject', ellipsis: true, render: (_: string, r) => open(r) },
           { title: t('applicant'), dataIndex: 'applicantName', width: 100 },
           { title: t('amount'), dataIndex: 'amount', width: 120, align: 'right', render: (v: string) => money(v) },
