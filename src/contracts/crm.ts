@@ -287,6 +287,8 @@ export const caseListInputSchema = z.object({
   key: searchKey,
   status: z.preprocess(emptyAsUndefined, z.enum(CASE_STATUSES).optional()),
   invoiceType: z.preprocess(emptyAsUndefined, z.enum(CASE_INVOICE_TYPES).optional()),
+  /** One customer's cases (the customer record's tab). */
+  companyId: optionalIdSchema,
   sort: z.enum(CASE_SORTS).default('-createdAt'),
   cursor,
   limit: wholeNumber(z.number().int().min(1).max(200)).default(20),

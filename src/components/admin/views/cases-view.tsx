@@ -10,12 +10,12 @@ import {
 import { adminApi, adminUpload, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { KeysetPager, money, useKeysetList } from './crm-common';
+import { CASE_COLOURS } from './case-colours';
 import { SavedViewsBar, viewQuery } from './saved-views-bar';
 import { StateBoard } from './state-board';
 import { useAdminAction } from './use-admin-action';
 
 const DEFAULTS = { key: '', status: '', invoiceType: '', sort: '-createdAt', view: 'table' };
-const COLOURS: Record<CaseStatusName, string> = { reviewing: 'gold', passed: 'blue', rejected: 'red', test_finished: 'cyan', resolved: 'green', lost: 'default' };
 
 interface CaseForm { customerName: string; contactName: string; contactEmail: string; samples: string; testFee: string; invoiceType: 'ordinary' | 'special'; taxNo: string }
 
@@ -36,7 +36,7 @@ export function CasesView() {
   const [editing, setEditing] = useState<CaseRowDto | 'new' | null>(null);
   const [reasonFor, setReasonFor] = useState<{ id: number; to: CaseStatusName } | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
-  const statusTag = (s: CaseStatusName) => <Tag color={COLOURS[s]}>{t(`status.${s}`)}</Tag>;
+  const statusTag = (s: CaseStatusName) => <Tag color={CASE_COLOURS[s]}>{t(`status.${s}`)}</Tag>;
   const exportHref = `/api/admin/cases/export${toQuery({ key: query.key, status: query.status, invoiceType: query.invoiceType })}`;
 
   const moveTo = useCallback(async (id: number, to: CaseStatusName, reason = '') => {
@@ -214,7 +214,7 @@ function CaseDrawer({ id, onClose, onChanged, onEdit, onMove, wide }: {
       {shown && (
         <div className="space-y-4">
           <Descriptions size="small" column={1} bordered items={[
-            { key: 's', label: t('col.status'), children: <Tag color={COLOURS[shown.status]} data-testid="case-status">{t(`status.${shown.status}`)}</Tag> },
+            { key: 's', label: t('col.status'), children: <Tag color={CASE_COLOURS[shown.status]} data-testid="case-status">{t(`status.${shown.status}`)}</Tag> },
             { key: 'c', label: t('col.customer'), children: shown.customerName },
             { key: 'p', label: t('contactName'), children: [shown.contactName, shown.contactEmail].filter(Boolean).join(' · ') || '—' },
             { key: 'm', label: t('col.samples'), children: shown.samples },

@@ -10,6 +10,7 @@ import {
 import { AdminApiError, adminApi } from '../admin-api';
 import { ChangeList } from './change-list';
 import { money } from './crm-common';
+import { casesTab } from './customer-cases-tab';
 import { complaintsTab } from './customer-complaints-tab';
 import { contractsTab } from './customer-contracts-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customers-view';
@@ -82,6 +83,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             { key: 'quotations', label: <CustomerQuotationsLabel />, children: <CustomerQuotations companyId={shown.id} /> },
             complaintsTab(shown.id),
             contractsTab(shown.id),
+            casesTab(shown.id),
           ]} />
           <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} onSaved={reload} />
         </>

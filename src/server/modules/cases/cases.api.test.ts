@@ -121,6 +121,12 @@ describe('who sees which case', () => {
 describe('the case list', () => {
   it('has the seeded cases in every state, pages by keyset on the test fee, and exports', async () => {
     const all = (await call('admin', 'GET', '/api/admin/cases?limit=200')).body.data as { items: CaseRowDto[] };
+    // One customer's cases (the customer record's tab): only that company's, scoped as the list is.
+    const companyId = all.items.find((c) => c.companyId !== null)?.companyId ?? 0;
+    expect(companyId).toBeGreaterThan(0);
+    const ofCompany = (await call('admin', 'GET', `/api/admin/cases?companyId=${companyId}&limit=50`)).body.data as { items: CaseRowDto[] };
+    expect(ofCompany.items.length).toBe(all.items.filter((c) => c.companyId === companyId).length);
+    expect((await call('admin', 'GET', '/api/admin/cases?companyId=abc')).status).toBe(400);
     for (const s of ['reviewing', 'passed', 'rejected', 'test_finished', 'resolved', 'lost']) expect(all.items.some((r) => r.status === s)).toBe(true);
     const ids: number[] = [];
     let cursor: string | null = null;

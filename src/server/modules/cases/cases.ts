@@ -48,6 +48,7 @@ function listFilters(actor: ScopedStaff, input: Omit<CaseListInput, 'cursor' | '
   const filters = [ownedRecordVisibleTo(actor, aliased.ownerId)];
   if (input.status) filters.push(sql`c.status = ${input.status}`);
   if (input.invoiceType) filters.push(sql`c.invoice_type = ${input.invoiceType}`);
+  if (input.companyId) filters.push(sql`c.company_id = ${input.companyId}`);
   if (input.key) {
     const like = `%${input.key.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     filters.push(sql`(c.case_no ilike ${like} or c.customer_name ilike ${like} or c.samples ilike ${like} or c.contact_name ilike ${like})`);
