@@ -1,13 +1,12 @@
 'use client';
 
-import { Alert, Empty, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
 import type { CaseRowDto } from '@/contracts/crm';
 import { Link } from '@/i18n/navigation';
-import { adminApi } from '../admin-api';
 import { CASE_COLOURS } from './case-colours';
 import { money } from './crm-common';
+import { CustomerTabTable } from './customer-tab-table';
 
 function TabLabel() {
   return <>{useTranslations('adminCases')('customerTab')}</>;
@@ -22,20 +21,8 @@ export function casesTab(companyId: number) {
 function CustomerCases({ companyId }: { companyId: number }) {
   const t = useTranslations('adminCases');
   const format = useFormatter();
-  const [state, setState] = useState<{ id: number; items: CaseRowDto[]; error: string | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    adminApi<{ items: CaseRowDto[] }>('GET', `/api/admin/cases?companyId=${companyId}&limit=50`).then(
-      (p) => { if (live) setState({ id: companyId, items: p.items, error: null }); },
-      (e: unknown) => { if (live) setState({ id: companyId, items: [], error: e instanceof Error ? e.message : String(e) }); },
-    );
-    return () => { live = false; };
-  }, [companyId]);
-  const shown = state?.id === companyId ? state : null;
-  if (shown?.error) return <Alert type="warning" title={shown.error} />;
   return (
-    <Table<CaseRowDto> rowKey="id" size="small" loading={!shown} dataSource={shown?.items ?? []} pagination={false} scroll={{ x: 'max-content' }} data-testid="customer-cases"
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customerTabEmpty')} /> }}
+    <CustomerTabTable<CaseRowDto> url="/api/admin/cases" companyId={companyId} testId="customer-cases" empty={t('customerTabEmpty')}
       columns={[
         { title: t('col.caseNo'), dataIndex: 'caseNo', render: (v: string) => <Link href={`/admin/cases?key=${encodeURIComponent(v)}`}>{v}</Link> },
         { title: t('col.samples'), dataIndex: 'samples', ellipsis: true },

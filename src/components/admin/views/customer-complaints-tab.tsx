@@ -1,13 +1,12 @@
 'use client';
 
-import { Alert, Empty, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
 import type { ComplaintRowDto } from '@/contracts/complaints';
 import { Link } from '@/i18n/navigation';
-import { adminApi } from '../admin-api';
 import { COMPLAINT_COLOURS } from './complaint-colours';
 import { money } from './crm-common';
+import { CustomerTabTable } from './customer-tab-table';
 
 function TabLabel() {
   return <>{useTranslations('adminComplaints')('customerTab')}</>;
@@ -22,20 +21,8 @@ export function complaintsTab(companyId: number) {
 function CustomerComplaints({ companyId }: { companyId: number }) {
   const t = useTranslations('adminComplaints');
   const format = useFormatter();
-  const [state, setState] = useState<{ id: number; items: ComplaintRowDto[]; error: string | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    adminApi<{ items: ComplaintRowDto[] }>('GET', `/api/admin/complaints?companyId=${companyId}&limit=50`).then(
-      (p) => { if (live) setState({ id: companyId, items: p.items, error: null }); },
-      (e: unknown) => { if (live) setState({ id: companyId, items: [], error: e instanceof Error ? e.message : String(e) }); },
-    );
-    return () => { live = false; };
-  }, [companyId]);
-  const shown = state?.id === companyId ? state : null;
-  if (shown?.error) return <Alert type="warning" title={shown.error} />;
   return (
-    <Table<ComplaintRowDto> rowKey="id" size="small" loading={!shown} dataSource={shown?.items ?? []} pagination={false} scroll={{ x: 'max-content' }} data-testid="customer-complaints"
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('customerTabEmpty')} /> }}
+    <CustomerTabTable<ComplaintRowDto> url="/api/admin/complaints" companyId={companyId} testId="customer-complaints" empty={t('customerTabEmpty')}
       columns={[
         { title: t('col.no'), dataIndex: 'complaintNo', render: (v: string, r) => <Link href={`/admin/complaints?id=${r.id}`}>{v}</Link> },
         { title: t('col.order'), dataIndex: 'orderNo' },

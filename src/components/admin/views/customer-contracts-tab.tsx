@@ -1,13 +1,14 @@
 'use client';
 
-import { Alert, Button, Empty, Table, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ContractRowDto } from '@/contracts/contracts';
 import { Link, useRouter } from '@/i18n/navigation';
 import { adminApi } from '../admin-api';
 import { CONTRACT_COLOURS } from './contract-colours';
 import { money } from './crm-common';
+import { CustomerTabTable } from './customer-tab-table';
 
 function TabLabel() {
   return <>{useTranslations('adminContracts')('customerTab')}</>;
@@ -23,20 +24,8 @@ function CustomerContracts({ companyId }: { companyId: number }) {
   const t = useTranslations('adminContracts');
   const tc = useTranslations('adminCrm');
   const format = useFormatter();
-  const [state, setState] = useState<{ id: number; items: ContractRowDto[]; error: string | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    adminApi<{ items: ContractRowDto[] }>('GET', `/api/admin/contracts?companyId=${companyId}&limit=50`).then(
-      (p) => { if (live) setState({ id: companyId, items: p.items, error: null }); },
-      (e: unknown) => { if (live) setState({ id: companyId, items: [], error: e instanceof Error ? e.message : String(e) }); },
-    );
-    return () => { live = false; };
-  }, [companyId]);
-  const shown = state?.id === companyId ? state : null;
-  if (shown?.error) return <Alert type="warning" title={shown.error} />;
   return (
-    <Table<ContractRowDto> rowKey="id" size="small" loading={!shown} dataSource={shown?.items ?? []} pagination={false} scroll={{ x: 'max-content' }} data-testid="customer-contracts"
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} /> }}
+    <CustomerTabTable<ContractRowDto> url="/api/admin/contracts" companyId={companyId} testId="customer-contracts" empty={tc('empty')}
       columns={[
         { title: t('col.no'), dataIndex: 'contractNo', render: (v: string, r) => <Link href={`/admin/contracts?id=${r.id}`}>{v}</Link> },
         { title: t('col.title'), dataIndex: 'title' },
