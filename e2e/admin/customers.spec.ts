@@ -10,9 +10,9 @@ async function shellReady(page: import('@playwright/test').Page): Promise<void> 
   await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
 }
 
-for (const { prefix, call, note } of [
-  { prefix: '', call: '电话', note: '电话回访：确认下季度无水溶剂需求' },
-  { prefix: '/en', call: 'Call', note: 'Follow-up call: anhydrous solvents next quarter' },
+for (const { prefix, call, note, tabs } of [
+  { prefix: '', call: '电话', note: '电话回访：确认下季度无水溶剂需求', tabs: { contracts: '合同', complaints: '投诉', cases: '检测服务' } },
+  { prefix: '/en', call: 'Call', note: 'Follow-up call: anhydrous solvents next quarter', tabs: { contracts: 'Contracts', complaints: 'Complaints', cases: 'Testing cases' } },
 ]) {
   test(`${prefix || '/'}: a sales member finds their customer, logs a call and sees it on the timeline`, async ({ page }) => {
     test.setTimeout(90_000);
@@ -34,6 +34,14 @@ for (const { prefix, call, note } of [
     await record.getByTestId('activity-body').fill(text);
     await record.getByTestId('activity-save').click();
     await expect(record.getByTestId('customer-timeline')).toContainText(text, { timeout: 15_000 });
+
+    // The record's other lists: the customer's contracts and complaints (the demo has both), and its testing cases.
+    for (const [tab, testId] of [[tabs.contracts, 'customer-contracts'], [tabs.complaints, 'customer-complaints']] as const) {
+      await record.getByRole('tab', { name: tab, exact: true }).click();
+      await expect(record.getByTestId(testId).locator('.ant-table-row').first()).toBeVisible({ timeout: 15_000 });
+    }
+    await record.getByRole('tab', { name: tabs.cases, exact: true }).click();
+    await expect(record.getByTestId('customer-cases')).toBeVisible({ timeout: 15_000 });
   });
 }
 
