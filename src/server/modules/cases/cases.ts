@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CASE_TRANSITIONS, serviceFeeOf, type CaseDetailDto, type CaseInput, type CaseListInput, type CaseRowDto, type CaseStatusName } from '@/contracts/crm';
@@ -10,7 +10,7 @@ import { companies, testingCases } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkPdf, detectFileType, reencodeImage } from '@/server/modules/company/uploads';
+import { checkedDocument } from '@/server/modules/company/uploads';
 import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
@@ -153,16 +153,7 @@ export async function moveCase(db: Db, actor: ScopedStaff & { audit: AuditActor 
 
 /** Stores the case's report (PDF, or an image re-encoded, by its bytes); replaces an earlier one. */
 export async function storeCaseReport(db: Db, actor: ScopedStaff & { audit: AuditActor }, id: number, file: { name: string; bytes: Uint8Array }): Promise<CaseDetailDto> {
-  if (file.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  if (file.bytes.byteLength > CASE_REPORT_MAX_BYTES) throw new AppError(413, 'caseReportTooLarge');
-  const type = detectFileType(file.bytes);
-  if (!type) throw new AppError(415, 'fileTypeRefused');
-  let bytes: Uint8Array = file.bytes;
-  if (type === 'pdf') checkPdf(bytes);
-  else bytes = await reencodeImage(bytes, type, 4000);
-  const ext = type === 'jpeg' ? 'jpg' : type;
-  const key = `cases/${id}/${randomUUID()}.${ext}`;
-  const name = file.name.replace(/[\u0000-\u001f\u007f/\\]/g, '').slice(0, 100) || `report.${ext}`;
+  const { bytes, key, name } = await checkedDocument(file, { maxBytes: CASE_REPORT_MAX_BYTES, tooLarge: 'caseReportTooLarge', side: 4000, folder: `cases/${id}`, fallback: 'report' });
   await db.transaction(async (tx) => {
     const row = await loadCase(tx, actor, id, true);
     if (row.status !== 'passed' && row.status !== 'test_finished') throw new AppError(409, 'caseReportNotNow');

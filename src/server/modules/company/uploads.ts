@@ -67,6 +67,29 @@ export function safeFileName(name: string, type: DetectedType): string {
   return `${stem}.${type === 'jpeg' ? 'jpg' : type}`;
 }
 
+/** A document (PDF, or an image re-encoded) checked by its bytes and named for the store. */
+export interface CheckedDocument { bytes: Uint8Array; ext: string; mime: string; key: string; name: string }
+
+/**
+ * The back-office's attachments (receipts, reports, contracts): empty 400, over `maxBytes` 413 with
+ * `tooLarge`, not a PDF or PNG/JPEG/WebP by the bytes 415; images re-encoded to at most `side` pixels;
+ * stored under `folder/<uuid>.<ext>` with the sent name cleaned (or `fallback`).
+ */
+export async function checkedDocument(file: { name: string; bytes: Uint8Array }, rules: { maxBytes: number; tooLarge: string; side: number; folder: string; fallback: string }): Promise<CheckedDocument> {
+  if (file.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
+  if (file.bytes.byteLength > rules.maxBytes) throw new AppError(413, rules.tooLarge);
+  const type = detectFileType(file.bytes);
+  if (!type) throw new AppError(415, 'fileTypeRefused');
+  let bytes: Uint8Array = file.bytes;
+  if (type === 'pdf') checkPdf(bytes);
+  else bytes = await reencodeImage(bytes, type, rules.side);
+  const ext = type === 'jpeg' ? 'jpg' : type;
+  return {
+    bytes, ext, mime: type === 'pdf' ? 'application/pdf' : `image/${type}`, key: `${rules.folder}/${randomUUID()}.${ext}`,
+    name: file.name.replace(/[\u0000-\u001f\u007f/\\]/g, '').slice(0, 100) || `${rules.fallback}.${ext}`,
+  };
+}
+
 export interface UploadParams {
   kind: CompanyFileKindName;
   fileName: string;

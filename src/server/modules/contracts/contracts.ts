@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   centsToMoney, type ContractCreateInput, type ContractDetailDto, type ContractFromQuotationInput, type ContractMoveInput, type ContractUpdateInput,
@@ -9,7 +8,7 @@ import { companies, contractAttachments, contracts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { openApproval, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkPdf, detectFileType, reencodeImage } from '@/server/modules/company/uploads';
+import { checkedDocument } from '@/server/modules/company/uploads';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { loadQuotation, staffSees } from '@/server/modules/quotations/queries';
 import { getContract, loadContract } from './queries';
@@ -133,17 +132,7 @@ export async function applyContractOutcome(tx: Db, actor: AuditActor, id: number
  * (409). `signedScan` marks the countersigned copy, which only a sent contract takes.
  */
 export async function addContractAttachment(db: Db, me: ContractStaff, id: number, file: { name: string; bytes: Uint8Array; signedScan: boolean }): Promise<ContractDetailDto> {
-  if (file.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  if (file.bytes.byteLength > CONTRACT_ATTACHMENT_MAX_BYTES) throw new AppError(413, 'contractFileTooLarge');
-  const type = detectFileType(file.bytes);
-  if (!type) throw new AppError(415, 'fileTypeRefused');
-  let bytes: Uint8Array = file.bytes;
-  if (type === 'pdf') checkPdf(bytes);
-  else bytes = await reencodeImage(bytes, type, 2400);
-  const ext = type === 'jpeg' ? 'jpg' : type;
-  const mime = type === 'pdf' ? 'application/pdf' : `image/${type}`;
-  const key = `contracts/${id}/${randomUUID()}.${ext}`;
-  const name = file.name.replace(/[\u0000-\u001f\u007f/\\]/g, '').slice(0, 100) || `contract.${ext}`;
+  const { bytes, mime, key, name } = await checkedDocument(file, { maxBytes: CONTRACT_ATTACHMENT_MAX_BYTES, tooLarge: 'contractFileTooLarge', side: 2400, folder: `contracts/${id}`, fallback: 'contract' });
   await db.transaction(async (tx) => {
     const row = await loadContract(tx, me, id, true);
     if (row.state === 'signed' || row.state === 'cancelled') throw new AppError(409, 'contractClosed');

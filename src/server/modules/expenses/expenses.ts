@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ExpenseDetailDto, ExpenseListInput, ExpenseRowDto } from '@/contracts/crm';
 import type { Lang } from '@/lib/lang';
@@ -9,7 +8,7 @@ import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { approverOf, latestApprovalOf, myPendingStep, openApproval, waitsFor, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkPdf, detectFileType, reencodeImage } from '@/server/modules/company/uploads';
+import { checkedDocument } from '@/server/modules/company/uploads';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { keysetPage, encodeKeyset, stampOf } from './keyset';
@@ -186,17 +185,7 @@ export async function actOnExpense(db: Db, actor: ExpenseActor & { audit: AuditA
  * at most EXPENSE_ATTACHMENT_MAX_BYTES (413) and EXPENSE_ATTACHMENTS_MAX per application (409).
  */
 export async function addExpenseAttachment(db: Db, actor: ExpenseActor & { audit: AuditActor }, id: number, file: { name: string; bytes: Uint8Array }): Promise<ExpenseDetailDto> {
-  if (file.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  if (file.bytes.byteLength > EXPENSE_ATTACHMENT_MAX_BYTES) throw new AppError(413, 'expenseFileTooLarge');
-  const type = detectFileType(file.bytes);
-  if (!type) throw new AppError(415, 'fileTypeRefused');
-  let bytes: Uint8Array = file.bytes;
-  if (type === 'pdf') checkPdf(bytes);
-  else bytes = await reencodeImage(bytes, type, 2400);
-  const ext = type === 'jpeg' ? 'jpg' : type;
-  const mime = type === 'pdf' ? 'application/pdf' : `image/${type}`;
-  const key = `expenses/${id}/${randomUUID()}.${ext}`;
-  const name = file.name.replace(/[\u0000-\u001f\u007f/\\]/g, '').slice(0, 100) || `receipt.${ext}`;
+  const { bytes, mime, key, name } = await checkedDocument(file, { maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, tooLarge: 'expenseFileTooLarge', side: 2400, folder: `expenses/${id}`, fallback: 'receipt' });
   await db.transaction(async (tx) => {
     const row = await lockOwnExpense(tx, actor, id);
     if (row.status !== 'draft') throw new AppError(409, 'expenseNotDraft');
