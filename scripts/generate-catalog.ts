@@ -1,11 +1,19 @@
 /**
- * Loads N synthetic products (1–4 packs each) for benchmarks:
+ * Loads synthetic products (1–4 packs each) for benchmarks:
  *   node --conditions=react-server --import tsx scripts/generate-catalog.ts --products 100000 [--truncate]
+ *   node --conditions=react-server --import tsx scripts/generate-catalog.ts --target 13000000 [--bulk]
  * DATABASE_URL set: PostgreSQL, streamed with COPY. Otherwise the embedded PGlite in DATA_DIR,
  * with batched INSERT … SELECT FROM unnest() (PGlite cannot COPY from a stream). An empty
  * database gets the normal demo seed first. Item numbers are G + 8 digits and continue after the
  * highest existing one, so the script can be run again to add more; --truncate first deletes the
  * previously generated products (only those: the demo seed stays).
+ *
+ * --target N adds what is missing up to N generated products, so an interrupted load resumes where it
+ * stopped: on PostgreSQL each chunk of products and its packs is committed in one transaction.
+ * --bulk (PostgreSQL) drops the products' secondary indexes before loading and builds them again at
+ * the end, which is several times faster than maintaining the search indexes row by row at millions of
+ * products; the dropped definitions are kept in the table `catalog_generator_indexes` until they are
+ * built again, so an interrupted bulk load finishes them on its next run.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -38,16 +46,32 @@ export interface Options {
   truncate: boolean;
 }
 
-function readOptions(): Options {
+interface CliOptions extends Options {
+  /** Generated products wanted in all (resumable); `products` is then worked out from what is there. */
+  target: number | null;
+  bulk: boolean;
+}
+
+const USAGE = 'Usage: generate-catalog --products N [--truncate] | --target N [--bulk]   (N a positive integer)';
+
+function readOptions(): CliOptions {
   const { values } = parseArgs({
-    options: { products: { type: 'string' }, truncate: { type: 'boolean', default: false } },
+    options: {
+      products: { type: 'string' }, target: { type: 'string' },
+      truncate: { type: 'boolean', default: false }, bulk: { type: 'boolean', default: false },
+    },
     strict: true,
   });
-  const count = Number(values.products);
-  if (!values.products || !Number.isInteger(count) || count < 1) {
-    throw new Error('Usage: generate-catalog --products N [--truncate]   (N a positive integer)');
-  }
-  return { products: count, truncate: values.truncate ?? false };
+  const given = values.products ?? values.target;
+  const count = Number(given);
+  if (!given || (values.products && values.target) || !Number.isInteger(count) || count < 1) throw new Error(USAGE);
+  if (values.target && values.truncate) throw new Error('--target resumes a load: it cannot be combined with --truncate.');
+  return {
+    products: values.products ? count : 0,
+    target: values.target ? count : null,
+    truncate: values.truncate ?? false,
+    bulk: values.bulk ?? false,
+  };
 }
 
 /** postgres-js reports `count`, PGlite `affectedRows`. */
@@ -114,9 +138,19 @@ function* joined(lines: readonly string[], per = 2_000): Generator<string> {
   for (let i = 0; i < lines.length; i += per) yield lines.slice(i, i + per).join('');
 }
 
+/** "  120,000 / 1,000,000 products · 8,264 products/s · 1 min 46 s left" */
+export function progressLine(done: number, count: number, seconds: number): string {
+  const rate = seconds > 0 ? done / seconds : 0;
+  const left = rate > 0 ? Math.round((count - done) / rate) : 0;
+  const eta = left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.round((left % 3600) / 60)} min`
+    : left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
+  return `  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} products · ${Math.round(rate).toLocaleString('en')} products/s · ${eta} left`;
+}
+
 export async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext): Promise<number> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   let packs = 0;
+  const started = performance.now();
   try {
     for (let done = 0; done < count; done += COPY_CHUNK) {
       const size = Math.min(COPY_CHUNK, count - done);
@@ -138,10 +172,19 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
         }
         if (buffer) yield buffer;
       };
-      await copyFrom(client, `copy products (${PRODUCT_COLUMNS.join(', ')}) from stdin`, productChunks());
-      await copyFrom(client, `copy product_packs (${PACK_COLUMNS.join(', ')}) from stdin`, joined(packLines));
+      // A chunk's products and packs commit together (one connection: max 1), so a load stopped at any
+      // moment leaves no product without its packs, and --target resumes after the last whole chunk.
+      await client`begin`;
+      try {
+        await copyFrom(client, `copy products (${PRODUCT_COLUMNS.join(', ')}) from stdin`, productChunks());
+        await copyFrom(client, `copy product_packs (${PACK_COLUMNS.join(', ')}) from stdin`, joined(packLines));
+        await client`commit`;
+      } catch (error) {
+        await client`rollback`.catch(() => {});
+        throw error;
+      }
       packs += packLines.length;
-      process.stdout.write(`\r  ${done + size} / ${count} products`);
+      process.stdout.write(`\r${progressLine(done + size, count, (performance.now() - started) / 1000)}   `);
     }
     process.stdout.write('\n');
     await client`analyze products`;
@@ -201,16 +244,85 @@ async function loadWithInserts(db: Db, count: number, firstSeq: number, ctx: Gen
   return packs;
 }
 
+
+/**
+ * Drops the secondary indexes of `products` — the search indexes are most of a load's cost — keeping
+ * primary keys and unique indexes (they guard the data, and ids and item numbers arrive in order, so
+ * they cost little) and every index of the packs (their price trigger reads packs by product). Keeps each
+ * definition in `catalog_generator_indexes` until buildDroppedIndexes makes it again.
+ */
+export async function dropSecondaryIndexes(client: postgres.Sql): Promise<void> {
+  await client`create table if not exists catalog_generator_indexes (name text primary key, definition text not null)`;
+  const indexes = await client<{ name: string; definition: string }[]>`
+    select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i join pg_class c on c.oid = i.indexrelid
+    where i.indrelid = 'products'::regclass and not i.indisprimary and not i.indisunique
+    order by c.relname`;
+  for (const index of indexes) {
+    await client.begin(async (tx) => {
+      await tx`insert into catalog_generator_indexes ${tx(index)} on conflict (name) do nothing`;
+      await tx.unsafe(`drop index if exists "${index.name}"`);
+    });
+  }
+  if (indexes.length > 0) console.log(`--bulk: dropped ${indexes.length} secondary indexes; they are built again after the load.`);
+}
+
+/** Builds every index a bulk load dropped (also those of an earlier, interrupted run), one at a time. */
+export async function buildDroppedIndexes(client: postgres.Sql): Promise<void> {
+  const exists = await client`select to_regclass('catalog_generator_indexes') is not null as ok`;
+  if (!exists[0]?.ok) return;
+  const pending = await client<{ name: string; definition: string }[]>`select name, definition from catalog_generator_indexes order by name`;
+  if (pending.length === 0) return;
+  await client.unsafe(`set maintenance_work_mem = '1GB'`);
+  await client.unsafe('set max_parallel_maintenance_workers = 2');
+  const started = performance.now();
+  for (const [i, index] of pending.entries()) {
+    const t = performance.now();
+    process.stdout.write(`  building index ${i + 1}/${pending.length} ${index.name}…`);
+    await client.unsafe(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+    await client`delete from catalog_generator_indexes where name = ${index.name}`;
+    process.stdout.write(` ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
+  }
+  await client`drop table catalog_generator_indexes`;
+  console.log(`Built ${pending.length} indexes in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+/** Heap, indexes and TOAST of the catalogue tables, for the "disk per million products" figure. */
+async function reportSize(client: postgres.Sql): Promise<void> {
+  const [row] = await client<{ products: number; bytes: string }[]>`
+    select (select count(*) from products)::int as products,
+      (pg_total_relation_size('products') + pg_total_relation_size('product_packs'))::text as bytes`;
+  if (!row) return;
+  const gib = Number(row.bytes) / 2 ** 30;
+  console.log(
+    `Catalogue on disk: ${row.products.toLocaleString('en')} products, products + packs with indexes ${gib.toFixed(2)} GiB ` +
+      `(${(gib / (row.products / 1e6)).toFixed(2)} GiB per million products).`,
+  );
+}
+
+export async function generatedCount(db: Db): Promise<number> {
+  const rows = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products where item_no ~ ${GENERATED_ITEM_NO_SQL}`));
+  return Number(rows[0]?.n ?? 0);
+}
+
 async function main(): Promise<void> {
   const options = readOptions();
   const url = process.env.DATABASE_URL;
+  if (options.bulk && !url) throw new Error('--bulk needs PostgreSQL (DATABASE_URL).');
   const handle = url ? openPostgres(url, 2) : await openPglite(defaultDataDir());
   console.log(`Database: ${handle.driver} at ${handle.where}`);
+  const admin = url && options.bulk ? postgres(url, { max: 1, onnotice: () => {} }) : null;
   try {
     const { ctx, firstSeq } = await prepare(handle, options);
+    if (options.target !== null) {
+      const have = await generatedCount(handle.db);
+      options.products = Math.max(0, options.target - have);
+      console.log(`--target ${options.target.toLocaleString('en')}: ${have.toLocaleString('en')} generated products already, ${options.products.toLocaleString('en')} to add.`);
+    }
+    if (admin && options.products > 0) await dropSecondaryIndexes(admin);
     console.log(`Generating ${options.products} products from item number G${String(firstSeq).padStart(8, '0')}…`);
     const started = performance.now();
-    const packs = url
+    const packs = options.products === 0 ? 0 : url
       ? await loadWithCopy(url, options.products, firstSeq, ctx)
       : await loadWithInserts(handle.db, options.products, firstSeq, ctx);
     const seconds = (performance.now() - started) / 1000;
@@ -219,12 +331,19 @@ async function main(): Promise<void> {
       `Loaded ${options.products} products and ${packs} packs in ${seconds.toFixed(1)} s: ` +
         `${Math.round(options.products / seconds)} products/s, ${Math.round(rows / seconds)} rows/s.`,
     );
+    if (admin) {
+      await buildDroppedIndexes(admin);
+      await admin`vacuum analyze products`;
+      await admin`vacuum analyze product_packs`;
+      await reportSize(admin);
+    }
     // Outside the web server there is no cache of this process to drop: running servers show the new
     // products on their pages within STOREFRONT_CACHE_SECONDS (ADR 0025).
     if (!revalidateStorefront('catalogue')) {
       console.log(`Running servers show the new products within ${STOREFRONT_CACHE_SECONDS} s (STOREFRONT_CACHE_SECONDS).`);
     }
   } finally {
+    await admin?.end({ timeout: 5 });
     await handle.close();
   }
 }

@@ -13,6 +13,8 @@ import { databasePrefix, postgresTemplateName } from './templates';
 export interface TestDatabase extends DbHandle {
   /** Closes the connection and drops a PostgreSQL throwaway database. */
   destroy: () => Promise<void>;
+  /** The connection string of a PostgreSQL throwaway database (for tools that open their own connection). */
+  url?: string;
 }
 
 /**
@@ -80,6 +82,7 @@ async function createPostgresDatabase(template?: string): Promise<TestDatabase> 
   const handle = openPostgres(url.toString(), 4);
   return {
     ...handle,
+    url: url.toString(),
     destroy: async () => {
       await handle.close();
       const dropper = postgres(base, { max: 1, onnotice: () => {} });
