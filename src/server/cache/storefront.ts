@@ -38,6 +38,33 @@ function tagsOf(change: StorefrontChange): string[] {
 }
 
 /**
+ * How many times each tag was revalidated in this process, on `globalThis` because the route handlers
+ * and the pages may hold separate instances of this module. A shared loader's key carries the
+ * generations of its tags (`tagGenerations`): a read that started before a save and ends after it
+ * stores its result under the old key, which nobody asks for again. Without it Next.js's data cache
+ * keeps that result as fresh, since it is written after the tag was revalidated — the save's change
+ * then stays off the storefront for STOREFRONT_CACHE_SECONDS.
+ */
+const TAG_GENERATIONS_KEY = Symbol.for('reagent.storefront.tagGenerations');
+
+function generations(): Map<string, number> {
+  const store = globalThis as { [TAG_GENERATIONS_KEY]?: Map<string, number> };
+  store[TAG_GENERATIONS_KEY] ??= new Map();
+  return store[TAG_GENERATIONS_KEY];
+}
+
+function bumpTagGenerations(tags: readonly string[]): void {
+  const map = generations();
+  for (const tag of tags) map.set(tag, (map.get(tag) ?? 0) + 1);
+}
+
+/** The generations of `tags` now, as one key part (`storefront:content@2`). */
+export function tagGenerations(tags: readonly string[]): string {
+  const map = generations();
+  return tags.map((tag) => `${tag}@${map.get(tag) ?? 0}`).join(',');
+}
+
+/**
  * Call after every write that a storefront page shows (back-office saves, the seed, the catalogue
  * generator): the next request of this process reads the data afresh. Other processes behind the
  * load balancer, and changes made outside the web server (scripts), are seen within
@@ -48,6 +75,7 @@ function tagsOf(change: StorefrontChange): string[] {
 export function revalidateStorefront(...changes: StorefrontChange[]): boolean {
   const tags = [...new Set(changes.flatMap(tagsOf))];
   bumpPageGeneration();
+  bumpTagGenerations(tags);
   try {
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
     return true;

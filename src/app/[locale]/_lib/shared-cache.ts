@@ -1,12 +1,12 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { STOREFRONT_CACHE_SECONDS } from '@/server/cache/storefront';
+import { STOREFRONT_CACHE_SECONDS, tagGenerations } from '@/server/cache/storefront';
 
 /**
  * A loader's function whose result is the same for every visitor, cached across requests under
  * `tags` (revalidated by `revalidateStorefront`, ADR 0025) and for at most STOREFRONT_CACHE_SECONDS.
- * Never wrap anything that reads the request (cookies, the signed-in user, the cart): the arguments
- * and the tags are the whole key. Results pass through JSON: plain DTOs only (no Date, Map, undefined).
+ * Never wrap anything that reads the request (cookies, the signed-in user, the cart): the arguments,
+ * the tags and their generations are the whole key. Results pass through JSON: plain DTOs only (no Date, Map, undefined).
  */
 export function sharedCache<A extends unknown[], R>(
   name: string,
@@ -14,7 +14,11 @@ export function sharedCache<A extends unknown[], R>(
   fn: (...args: A) => Promise<R>,
 ): (...args: A) => Promise<R> {
   if (STOREFRONT_CACHE_SECONDS === 0) return fn;
-  if (typeof tags !== 'function') return unstable_cache(fn, ['storefront', name], { tags: [...tags], revalidate: STOREFRONT_CACHE_SECONDS });
-  // Tags that depend on the arguments (one product's page): the key is still the name and the arguments.
-  return (...args: A) => unstable_cache(fn, ['storefront', name], { tags: tags(...args), revalidate: STOREFRONT_CACHE_SECONDS })(...args);
+  const tagsOf = typeof tags === 'function' ? tags : () => [...tags];
+  // The key holds the tags' generations as the read starts: a read that overlaps a save of one of its
+  // tags is stored under a key no later read uses (see tagGenerations).
+  return (...args: A) => {
+    const keyTags = tagsOf(...args);
+    return unstable_cache(fn, ['storefront', name, tagGenerations(keyTags)], { tags: keyTags, revalidate: STOREFRONT_CACHE_SECONDS })(...args);
+  };
 }
