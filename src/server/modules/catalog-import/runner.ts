@@ -149,6 +149,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   source.pipe(counter);
   const groups = new ProductGroupCheck();
   let header: HeaderMap | null = null;
+  let xlsxPosition = 0;
   let dataRows = 0;
   let batch: Pending[] = [];
   let batchNo = 0;
@@ -162,7 +163,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   };
   const flush = async (): Promise<boolean> => {
     const checked = checkBatch(batch, header as HeaderMap, lookups);
-    const bytes = counter.bytes;
+    const bytes = job.format === 'xlsx' ? xlsxPosition : counter.bytes;
     batch = [];
     if (!(await settle())) return false;
     const written = commitBatch(db, job, owner, actor, checked, bytes).then(async (go) => {
@@ -177,7 +178,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     return true;
   };
   try {
-    for await (const row of guarded(readRows(counter, job.format))) {
+    for await (const row of guarded(readRows(counter, job.format, (position) => { xlsxPosition = position; }))) {
       if (!header) {
         header = mapHeader(row.cells);
         if (header.missing.length > 0 || header.duplicated.length > 0) {
