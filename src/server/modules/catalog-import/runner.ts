@@ -240,7 +240,9 @@ async function runClaimedJob(db: Db, job: ImportJob, owner: string, options: Run
       // Outside a request there may be no cache store to drop: nothing to do then.
     }
   } catch (error) {
-    log('error', 'import.job_error', { jobId: job.id, attempt: job.attempts, message: error instanceof Error ? error.message : String(error) });
+    // A failed query's message is its SQL and parameters; the database's own words are its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+    log('error', 'import.job_error', { jobId: job.id, attempt: job.attempts, cause, message: (error instanceof Error ? error.message : String(error)).slice(0, 2000) });
     if (job.attempts >= MAX_ATTEMPTS) await finishJob(db, job.id, owner, 'failed', { failure: 'internal' }).catch(() => false);
   }
 }
