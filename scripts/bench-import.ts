@@ -1,10 +1,10 @@
 /**
  * Import benchmark (ADR 0034):
- *   npm run bench:import -- [--rows 100000] [--url postgres://…] [--only postgres] [--no-docs]
+ *   npm run bench:import -- [--rows 100000] [--url postgres://…/bench_db] [--only postgres] [--no-docs]
  * Writes a CSV and an XLSX file of `--rows` rows (one pack per row, 10 % of the products with a
  * second pack, 1 % refused rows), then imports each twice — a first import that creates everything and
  * a second that finds everything unchanged — through the job runner the server uses, on a fresh
- * PGlite and, when `--url` (or BENCH_DATABASE_URL) names a PostgreSQL server, on a fresh database
+ * PGlite and, when `--url` (or BENCH_DATABASE_URL) names a PostgreSQL server, on a fresh database of the name it gives
  * there. Prints rows per second and the peak RSS and heap sampled every 50 ms during each run (after
  * a GC before it), and appends the table to docs/benchmarks.md.
  */
@@ -120,8 +120,13 @@ async function benchOn(name: string, handle: DbHandle, files: { csv: string; xls
     const local = files[format];
     await getFileStore().write(key, await readFile(local));
     const size = statSync(local).size;
-    // The second format's first run updates nothing new: clear the products of the first.
-    await handle.db.execute(sql`delete from products where item_no like 'BX-%'`);
+    // The second format's first run updates nothing new: clear the products of the first (no statement
+    // timeout: 100k products and their packs take a while on a loaded machine).
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`delete from product_packs where product_id in (select id from products where item_no like 'BX-%')`);
+      await tx.execute(sql`delete from products where item_no like 'BX-%'`);
+    });
     // Without this the second format's first run inserts into tables and indexes holding the first's
     // 100k dead rows (the unique check visits them, autovacuum runs beside it): not a first import.
     await handle.db.execute(sql`vacuum analyze products, product_packs, audit_log`);
@@ -158,12 +163,16 @@ async function main(): Promise<void> {
       }
     }
     if (PG_URL && values.only !== 'pglite') {
-      const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
-      const name = 'import_bench';
+      // The bench's database is the one the URL names (made afresh, dropped at the end), created from
+      // the server's `postgres` database.
+      const url = new URL(PG_URL);
+      const name = decodeURIComponent(url.pathname.slice(1)) || 'import_bench';
+      if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'postgres') throw new Error(`--url: a database name of its own, not ${name}`);
+      const adminUrl = new URL(PG_URL);
+      adminUrl.pathname = '/postgres';
+      const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.unsafe(`create database ${name}`);
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
       const handle = await openPostgres(url.toString());
       try {
         await prepare(handle);

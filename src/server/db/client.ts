@@ -118,6 +118,15 @@ function withTransactionRetry(db: Db): Db {
 }
 
 /**
+ * Whether `db` (the handle's, not a transaction) is a PostgreSQL pool: postgres-js then sends
+ * statements issued together back to back on a transaction's connection (pipelining); PGlite runs
+ * one statement at a time.
+ */
+export function isPostgresPool(db: Db): boolean {
+  return postgresPools.has(db);
+}
+
+/**
  * A pool beside `db`'s own whose sessions start with the given planner settings, so that a query
  * needing them runs alone instead of in a transaction that sets them (BEGIN, SET LOCAL, COMMIT:
  * two round trips more, and on two shared cores the slowest part of an item-number search).

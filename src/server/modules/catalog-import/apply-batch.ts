@@ -178,9 +178,36 @@ function productColumns(s: ProductState): Omit<ProductUpdateRow, 'id'> {
   };
 }
 
+export interface ApplyOptions {
+  /**
+   * Statements of the caller's to send with the batch's last write (its audit rows) — the job's
+   * counts and checkpoint — given the rows' outcomes.
+   */
+  alongside?: (outcomes: readonly RowOutcome[]) => (() => Promise<unknown>)[];
+  /**
+   * Send statements that do not depend on each other's answers together (PostgreSQL: postgres-js
+   * pipelines them on the transaction's connection, one round trip instead of several); one after
+   * another otherwise (PGlite).
+   */
+  pipeline?: boolean;
+}
+
+/** Runs the statements together (pipelined) or one after another; all of them either way. */
+export async function together(pipeline: boolean, steps: readonly (() => Promise<unknown>)[]): Promise<void> {
+  if (pipeline) {
+    await Promise.all(steps.map((step) => step()));
+    return;
+  }
+  for (const step of steps) await step();
+}
+
 /** Writes the rows; answers each row's outcome, in order. */
-export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[]): Promise<RowOutcome[]> {
-  if (rows.length === 0) return [];
+export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[], options: ApplyOptions = {}): Promise<RowOutcome[]> {
+  const pipeline = options.pipeline ?? false;
+  if (rows.length === 0) {
+    await together(pipeline, options.alongside?.([]) ?? []);
+    return [];
+  }
   const itemNos = [...new Set(rows.map((r) => r.itemNo))];
   const existing = await tx.select().from(products).where(inArray(products.itemNo, itemNos)).orderBy(products.id).for('update');
   const productsByNo = new Map<string, ProductState>(existing.map((p) => [p.itemNo, stateOf(p)]));
@@ -263,32 +290,44 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     f.inStock ||= k.stock > 0;
     freshFacts.set(k.productKey, f);
   }
-  const idByNo = await insertProducts(tx, fresh.map((p) => {
-    const f = freshFacts.get(p.itemNo);
-    return { ...productColumns(p), item_no: p.itemNo, min_price: f?.min == null ? null : f.min.toFixed(2), pack_count: f?.count ?? 0, in_stock: f?.inStock ?? false };
-  }));
+  // New and changed products are different rows: their two statements go together.
+  const changedProducts = [...productsByNo.values()].filter((p) => p.before !== null && p.dirty && p.id !== null);
+  let idByNo = new Map<string, number>();
+  await together(pipeline, [
+    async () => {
+      idByNo = await insertProducts(tx, fresh.map((p) => {
+        const f = freshFacts.get(p.itemNo);
+        return { ...productColumns(p), item_no: p.itemNo, min_price: f?.min == null ? null : f.min.toFixed(2), pack_count: f?.count ?? 0, in_stock: f?.inStock ?? false };
+      }));
+    },
+    () => updateProducts(tx, changedProducts.map((p) => ({ ...productColumns(p), id: p.id as number }))),
+  ]);
   for (const p of fresh) {
     p.id = idByNo.get(p.itemNo) ?? null;
     if (p.id !== null) audit('create', 'product', p.id, null, productAudit(p));
   }
-  const changedProducts = [...productsByNo.values()].filter((p) => p.before !== null && p.dirty && p.id !== null);
-  await updateProducts(tx, changedProducts.map((p) => ({ ...productColumns(p), id: p.id as number })));
   for (const p of changedProducts) audit('update', 'product', p.id as number, p.before, productAudit(p));
 
   const productIdOf = (itemNo: string) => productsByNo.get(itemNo)?.id ?? null;
   const freshPacks = [...packs.values()].filter((k) => k.id === null);
-  const inserted = await insertPacks(tx, freshPacks.flatMap((k) => {
-    const productId = productIdOf(k.productKey);
-    return productId === null ? [] : [{ product_id: productId, size: k.size, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock, sort: k.sort }];
-  }));
+  const changedPacks = [...packs.values()].filter((k) => k.before !== null && k.dirty && k.id !== null);
+  let inserted: Awaited<ReturnType<typeof insertPacks>> = [];
+  await together(pipeline, [
+    async () => {
+      inserted = await insertPacks(tx, freshPacks.flatMap((k) => {
+        const productId = productIdOf(k.productKey);
+        return productId === null ? [] : [{ product_id: productId, size: k.size, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock, sort: k.sort }];
+      }));
+    },
+    () => updatePacks(tx, changedPacks.map((k) => ({ id: k.id as number, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock }))),
+  ]);
   const freshByKey = new Map(freshPacks.map((k) => [`${productIdOf(k.productKey)}\u0000${k.size}`, k]));
   for (const r of inserted) {
     const k = freshByKey.get(`${r.productId}\u0000${r.size}`);
     if (k) audit('create', 'product_pack', r.id, null, { ...packAudit(k), productId: r.productId });
   }
-  const changedPacks = [...packs.values()].filter((k) => k.before !== null && k.dirty && k.id !== null);
-  await updatePacks(tx, changedPacks.map((k) => ({ id: k.id as number, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock })));
   for (const k of changedPacks) audit('update', 'product_pack', k.id as number, k.before, packAudit(k));
-  await insertAuditRows(tx, actor, audits);
+  // The audit rows and the caller's own statements (the job's counts and checkpoint) go together.
+  await together(pipeline, [() => insertAuditRows(tx, actor, audits), ...(options.alongside?.(outcomes) ?? [])]);
   return outcomes;
 }

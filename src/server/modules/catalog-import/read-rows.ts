@@ -1,13 +1,14 @@
 import 'server-only';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import type { ImportFormat } from '@/contracts/catalog-import';
+import { xlsxStreamRows } from './xlsx-rows';
 
 /**
- * Rows of an import file, streamed (ADR 0034): the CSV parser and exceljs's streaming workbook
- * reader hold a chunk of the file and one row at a time, never the whole file, so memory stays flat
- * however many rows it has. Every row comes as text cells with its number as a spreadsheet shows it.
+ * Rows of an import file, streamed (ADR 0034, ADR 0042): the CSV parser and the XLSX sheet reader
+ * (`xlsx-rows.ts`) hold a chunk of the file and one row at a time, never the whole file, so memory
+ * stays flat however many rows it has. Every row comes as text cells with its number as a spreadsheet
+ * shows it.
  */
 
 export interface FileRow {
@@ -65,22 +66,6 @@ class CsvDecoder extends Transform {
   }
 }
 
-/** A cell's value as text: numbers as written, rich text joined, formulas by their cached result. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text?: string }[]; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text ?? '').join('');
-    if ('result' in v) return cellText(v.result);
-    if (v.text !== undefined) return cellText(v.text);
-  }
-  return '';
-}
-
 async function* csvRows(input: Readable): AsyncGenerator<FileRow> {
   const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
   const decoded = input.pipe(new CsvDecoder());
@@ -94,24 +79,11 @@ async function* csvRows(input: Readable): AsyncGenerator<FileRow> {
   }
 }
 
-async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore',
-  });
-  for await (const sheet of workbook) {
-    for await (const row of sheet) {
-      const values = Array.isArray(row.values) ? row.values : [];
-      // exceljs numbers cells from 1: values[0] is always empty.
-      const cells: string[] = [];
-      for (let i = 1; i < values.length; i += 1) cells.push(cellText(values[i]));
-      yield { rowNo: row.number, cells };
-    }
-    // The first worksheet only: the others (the template's guide) are not data.
-    break;
-  }
-}
-
-/** The rows of a CSV or XLSX stream, the header first. */
-export function readRows(input: Readable, format: ImportFormat): AsyncGenerator<FileRow> {
-  return format === 'csv' ? csvRows(input) : xlsxRows(input);
+/**
+ * The rows of a CSV or XLSX stream, the header first. `onRead` is told how far into the file the
+ * rows have come, for an XLSX file (whose rows are read from a copy once it is whole); a CSV file's
+ * progress is the bytes that passed.
+ */
+export function readRows(input: Readable, format: ImportFormat, onRead?: (position: number) => void): AsyncGenerator<FileRow> {
+  return format === 'csv' ? csvRows(input) : xlsxStreamRows(input, onRead);
 }

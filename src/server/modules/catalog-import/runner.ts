@@ -4,12 +4,12 @@ import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { revalidateStorefront } from '@/server/cache/storefront';
-import { rowsOf, type Db } from '@/server/db/client';
+import { isPostgresPool, rowsOf, type Db } from '@/server/db/client';
 import { importJobErrors, importJobs, staff, type ImportJob } from '@/server/db/schema';
 import { log } from '@/server/log';
 import { SYSTEM_ACTOR, type AuditActor } from '@/server/modules/audit/record';
 import { getFileStore } from '@/server/modules/files/store';
-import { applyRows, loadLookups } from './apply-batch';
+import { applyRows, loadLookups, together, type RowOutcome } from './apply-batch';
 import { mapHeader, type HeaderMap } from './columns';
 import { ByteCounter, readRows, type FileRow } from './read-rows';
 import { LEASE_SECONDS, lockImportJob, transitionImportJob } from './transition';
@@ -108,29 +108,42 @@ export function checkBatch(batch: readonly Pending[], header: HeaderMap, lookups
 /** Writes one checked batch; false when the job stopped being this runner's (cancelled, taken over). */
 async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number): Promise<boolean> {
   const { valid, errors, failedRows } = checked;
+  const pipeline = isPostgresPool(db);
   return db.transaction(async (tx) => {
-    const current = await lockImportJob(tx, job.id);
-    if (current.status !== 'running' || current.leaseOwner !== owner) return false;
-    // The batch and its checkpoint commit together or not at all; a crash that loses the last commits
-    // only has them written again (idempotent). Not waiting for the WAL flush of each batch is safe.
-    await tx.execute(sql`set local synchronous_commit = off`);
-    const outcomes = await applyRows(tx, actor, job.id, valid);
-    const count = (o: string) => outcomes.filter((x) => x === o).length;
-    for (let i = 0; i < errors.length; i += 1000) {
-      await tx.insert(importJobErrors).values(errors.slice(i, i + 1000).map((e) => ({
-        jobId: job.id, rowNo: e.rowNo, column: e.error.column, reason: e.error.reason, value: e.error.value,
-      })));
-    }
-    await tx.update(importJobs).set({
-      rowsDone: sql`${importJobs.rowsDone} + ${checked.rows}`,
-      created: sql`${importJobs.created} + ${count('created')}`,
-      updated: sql`${importJobs.updated} + ${count('updated')}`,
-      unchanged: sql`${importJobs.unchanged} + ${count('unchanged')}`,
-      failed: sql`${importJobs.failed} + ${failedRows}`,
-      bytesDone: Math.min(bytes, job.fileSize),
-      leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-      updatedAt: sql`now()`,
-    }).where(eq(importJobs.id, job.id));
+    let current: ImportJob | null = null;
+    await together(pipeline, [
+      // The batch and its checkpoint commit together or not at all; a crash that loses the last commits
+      // only has them written again (idempotent). Not waiting for the WAL flush of each batch is safe.
+      () => tx.execute(sql`select set_config('synchronous_commit', 'off', true)`),
+      async () => {
+        current = await lockImportJob(tx, job.id);
+      },
+    ]);
+    const locked = current as ImportJob | null;
+    if (!locked || locked.status !== 'running' || locked.leaseOwner !== owner) return false;
+    // The refused rows, the job's counts, checkpoint and lease go with the batch's last write.
+    const jobStatements = (outcomes: readonly RowOutcome[]) => {
+      const count = (o: RowOutcome) => outcomes.filter((x) => x === o).length;
+      const steps: (() => Promise<unknown>)[] = [];
+      for (let i = 0; i < errors.length; i += 1000) {
+        const part = errors.slice(i, i + 1000);
+        steps.push(() => tx.insert(importJobErrors).values(part.map((e) => ({
+          jobId: job.id, rowNo: e.rowNo, column: e.error.column, reason: e.error.reason, value: e.error.value,
+        }))));
+      }
+      steps.push(() => tx.update(importJobs).set({
+        rowsDone: sql`${importJobs.rowsDone} + ${checked.rows}`,
+        created: sql`${importJobs.created} + ${count('created')}`,
+        updated: sql`${importJobs.updated} + ${count('updated')}`,
+        unchanged: sql`${importJobs.unchanged} + ${count('unchanged')}`,
+        failed: sql`${importJobs.failed} + ${failedRows}`,
+        bytesDone: Math.min(bytes, job.fileSize),
+        leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        updatedAt: sql`now()`,
+      }).where(eq(importJobs.id, job.id)));
+      return steps;
+    };
+    await applyRows(tx, actor, job.id, valid, { pipeline, alongside: jobStatements });
     return true;
   });
 }
@@ -149,6 +162,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   source.pipe(counter);
   const groups = new ProductGroupCheck();
   let header: HeaderMap | null = null;
+  let xlsxPosition = 0;
   let dataRows = 0;
   let batch: Pending[] = [];
   let batchNo = 0;
@@ -162,7 +176,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   };
   const flush = async (): Promise<boolean> => {
     const checked = checkBatch(batch, header as HeaderMap, lookups);
-    const bytes = counter.bytes;
+    const bytes = job.format === 'xlsx' ? xlsxPosition : counter.bytes;
     batch = [];
     if (!(await settle())) return false;
     const written = commitBatch(db, job, owner, actor, checked, bytes).then(async (go) => {
@@ -177,7 +191,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     return true;
   };
   try {
-    for await (const row of guarded(readRows(counter, job.format))) {
+    for await (const row of guarded(readRows(counter, job.format, (position) => { xlsxPosition = position; }))) {
       if (!header) {
         header = mapHeader(row.cells);
         if (header.missing.length > 0 || header.duplicated.length > 0) {
@@ -226,7 +240,9 @@ async function runClaimedJob(db: Db, job: ImportJob, owner: string, options: Run
       // Outside a request there may be no cache store to drop: nothing to do then.
     }
   } catch (error) {
-    log('error', 'import.job_error', { jobId: job.id, attempt: job.attempts, message: error instanceof Error ? error.message : String(error) });
+    // A failed query's message is its SQL and parameters; the database's own words are its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+    log('error', 'import.job_error', { jobId: job.id, attempt: job.attempts, cause, message: (error instanceof Error ? error.message : String(error)).slice(0, 2000) });
     if (job.attempts >= MAX_ATTEMPTS) await finishJob(db, job.id, owner, 'failed', { failure: 'internal' }).catch(() => false);
   }
 }
