@@ -267,6 +267,37 @@ describe('catalogue import', () => {
     expect(await count(sql`select count(*)::int as n from audit_log a join products p on a.entity = 'product' and a.entity_id = p.id::text where p.item_no like 'IM-1%'`)).toBe(9);
     expect(await count(sql`select count(*)::int as n from audit_log where entity = 'import_job' and entity_id = ${String(job!.id)} and action = 'start' and data->'note'->>'owner' = 'instance-b'`)).toBe(1);
   });
+
+  it('takes the planner\u2019s statistics again while a job grows the catalogue, not for unchanged rows', async () => {
+    // Statistics that say the catalogue is empty — what a shop's first import starts from. Only
+    // ANALYZE (or VACUUM) writes reltuples again; inserts do not.
+    const estimate = async () => Number(rowsOf<{ n: number }>(await h.db.db.execute(
+      sql`select reltuples::float8 as n from pg_class where oid = 'products'::regclass`,
+    ))[0]?.n ?? 0);
+    const forget = () => h.db.db.execute(sql`update pg_class set reltuples = 0 where oid = 'products'::regclass`);
+    const lines = Array.from({ length: 12 }, (_, i) => `IM-S${String(i).padStart(3, '0')},试剂${i},Reagent ${i},${brandCode},${leafId},,,,1 g,${i + 1},,`);
+    const key = 'imports/test/stats.csv';
+    const bytes = csv(lines);
+    const run = async () => {
+      await getFileStore().write(key, bytes);
+      const [job] = await h.db.db.insert(importJobs).values({
+        staffId, fileName: 'stats.csv', filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
+        leaseOwner: 'stats', leaseUntil: new Date(Date.now() + 60_000), attempts: 1, startedAt: new Date(),
+      }).returning();
+      expect(await processImportJob(h.db.db, job!, 'stats', { batchSize: 2, analyzeAfterCreated: 4 })).toBe('succeeded');
+      return job!.id;
+    };
+    await forget();
+    expect(await estimate()).toBe(0);
+    expect(await finished(await run())).toMatchObject({ created: 12, failed: 0 });
+    // Taken once the job had created 4 products (the catalogue's rows then, not the empty table's 0).
+    const products = await count(sql`select count(*)::int as n from products`);
+    expect(await estimate()).toBeGreaterThanOrEqual(products - 8);
+    // The same file again creates nothing, so the statistics are not taken again.
+    await forget();
+    expect(await finished(await run())).toMatchObject({ created: 0, unchanged: 12 });
+    expect(await estimate()).toBe(0);
+  });
 });
 
 describe('catalogue export', () => {

@@ -28,8 +28,19 @@ export const BATCH_ROWS = 500;
 /** A job failing this many times (not a bad file: the database, a bug) is given up. */
 const MAX_ATTEMPTS = 3;
 
+/**
+ * Products created since the planner's statistics were last taken, before they are taken again: at
+ * least this many, and at least as many as the catalogue held then (so a job analyses about
+ * log2(final ÷ start) times). A catalogue that grows from a few rows to 100,000 within one job would
+ * otherwise keep statistics of an almost empty table, and the packs' price trigger (migration 0010)
+ * would be planned as scans of it, slowing every batch as the table grows.
+ */
+export const ANALYZE_AFTER_CREATED = 5_000;
+
 export interface RunOptions {
   batchSize?: number;
+  /** ANALYZE_AFTER_CREATED, smaller in tests. */
+  analyzeAfterCreated?: number;
   /** Called after each committed batch (a test stops the process there). */
   afterBatch?: (batchNo: number) => void | Promise<void>;
 }
@@ -105,8 +116,17 @@ export function checkBatch(batch: readonly Pending[], header: HeaderMap, lookups
   return { rows: batch.length, valid, errors, failedRows };
 }
 
-/** Writes one checked batch; false when the job stopped being this runner's (cancelled, taken over). */
-async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number): Promise<boolean> {
+/** The planner's idea of the catalogue's size (0 when never analysed). */
+async function estimatedProducts(db: Db): Promise<number> {
+  const rows = rowsOf<{ n: number }>(await db.execute(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'products'::regclass`));
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Writes one checked batch; false when the job stopped being this runner's (cancelled, taken over).
+ * `tally.created` grows by the products the batch created.
+ */
+async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number, tally: { created: number }): Promise<boolean> {
   const { valid, errors, failedRows } = checked;
   const pipeline = isPostgresPool(db);
   return db.transaction(async (tx) => {
@@ -124,6 +144,7 @@ async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditAc
     // The refused rows, the job's counts, checkpoint and lease go with the batch's last write.
     const jobStatements = (outcomes: readonly RowOutcome[]) => {
       const count = (o: RowOutcome) => outcomes.filter((x) => x === o).length;
+      tally.created += count('created');
       const steps: (() => Promise<unknown>)[] = [];
       for (let i = 0; i < errors.length; i += 1000) {
         const part = errors.slice(i, i + 1000);
@@ -169,6 +190,9 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   // One batch is written while the next is read and checked (the database and this process work
   // side by side); batches still commit one after another, in order.
   let inflight: Promise<boolean> | null = null;
+  const analyzeAfter = options.analyzeAfterCreated ?? ANALYZE_AFTER_CREATED;
+  let analysedSize = await estimatedProducts(db);
+  const tally = { created: 0 };
   const settle = async (): Promise<boolean> => {
     const previous = inflight;
     inflight = null;
@@ -179,8 +203,13 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     const bytes = job.format === 'xlsx' ? xlsxPosition : counter.bytes;
     batch = [];
     if (!(await settle())) return false;
-    const written = commitBatch(db, job, owner, actor, checked, bytes).then(async (go) => {
+    const written = commitBatch(db, job, owner, actor, checked, bytes, tally).then(async (go) => {
       batchNo += 1;
+      if (go && tally.created >= Math.max(analyzeAfter, analysedSize)) {
+        await db.execute(sql`analyze products, product_packs`);
+        analysedSize = await estimatedProducts(db);
+        tally.created = 0;
+      }
       await options.afterBatch?.(batchNo);
       return go;
     });
