@@ -206,7 +206,9 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     const written = commitBatch(db, job, owner, actor, checked, bytes, tally).then(async (go) => {
       batchNo += 1;
       if (go && tally.created >= Math.max(analyzeAfter, analysedSize)) {
-        await db.execute(sql`analyze products, product_packs`);
+        // The tables' sizes and the join columns only: a whole ANALYZE of products also samples its
+        // search indexes' expressions (2.7 s at 100k products, against 0.3 s).
+        await db.execute(sql`analyze products (id), product_packs (product_id)`);
         analysedSize = await estimatedProducts(db);
         tally.created = 0;
       }
