@@ -7,6 +7,7 @@ import type { Toast } from '@/components/ui/toaster';
 import { getPathname, useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { onUiEvent } from '@/lib/ui-events';
+import { useHydrated } from '@/lib/use-hydrated';
 
 // The dialogs, the toasts' markup and the API client load when first needed: most visits never sign
 // in or see a toast here, and their code is no part of a page's first load (the storefront's ≤ 150 KB
@@ -37,6 +38,9 @@ export function AuthIsland({ signedIn }: { signedIn: boolean }) {
   const locale = useLocale() as Locale;
   const router = useRouter();
   const wantsLogin = useSearchParams().has('login');
+  // The dialog never renders on the server (nor while the page hydrates): a guest page stays the same
+  // for every address, and a field typed into before hydration would lose its text.
+  const hydrated = useHydrated();
   const [requested, setRequested] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +72,7 @@ export function AuthIsland({ signedIn }: { signedIn: boolean }) {
     [dismissToast],
   );
 
-  const open = !dismissed && (requested || (wantsLogin && !signedIn));
+  const open = hydrated && !dismissed && (requested || (wantsLogin && !signedIn));
   const home = getPathname({ href: '/', locale });
 
   /** Closing: the password is dropped with the dialog; go to /, forget the session, log out (spec §4). */
