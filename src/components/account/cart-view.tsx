@@ -1,6 +1,6 @@
 'use client';
 
-import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { FileText, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { CartDto, CartLineDto } from '@/contracts/cart';
@@ -191,7 +191,7 @@ export function CartView({ initial }: { initial: CartDto }) {
       <div className="mt-4 flex flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-wrap items-center gap-3">
           <Link href="/product/index" className="text-sm text-brand-600 hover:underline">{t('continue')}</Link>
-          <RequestQuoteButton source="cart" signedIn candidates={cart.list.map((l) => ({ packId: l.packId, num: l.num, label: `${l.itemNo} ${l.name} · ${l.size}` }))} />
+          <RequestQuoteButton source="cart" signedIn icon={<FileText aria-hidden size={16} />} candidates={cart.list.map((l) => ({ packId: l.packId, num: l.num, label: `${l.itemNo} ${l.name} · ${l.size}` }))} />
         </div>
         <p className="text-right text-sm">
           {t('summary', { count: cart.count })}

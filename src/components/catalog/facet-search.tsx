@@ -1,6 +1,5 @@
 'use client';
 
-import { Search } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useRef, useState, type ReactNode } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -12,7 +11,7 @@ const SEARCHABLE_FROM = 8;
  * A box above the brand filter that narrows its entries as one types (by the entry's
  * `data-facet-name`, case-insensitive). Without JavaScript the box is absent and every brand shows.
  */
-export function FacetSearch({ count, children }: { count: number; children: ReactNode }) {
+export function FacetSearch({ count, icon, children }: { count: number; icon: ReactNode; children: ReactNode }) {
   const t = useTranslations('catalog');
   const hydrated = useHydrated();
   const list = useRef<HTMLDivElement>(null);
@@ -36,7 +35,7 @@ export function FacetSearch({ count, children }: { count: number; children: Reac
       {hydrated && count >= SEARCHABLE_FROM && (
         <label className="relative block">
           <span className="sr-only">{t('brandFilterSearch')}</span>
-          <Search aria-hidden size={14} className="pointer-events-none absolute top-1/2 left-2 -translate-y-1/2 text-muted" />
+          {icon}
           <input
             type="search"
             value={text}

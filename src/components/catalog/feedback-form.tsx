@@ -2,7 +2,6 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, apiPost } from '@/lib/api-client';
 
 /**
  * "Could not find it" (issue 3, `/api/product/sx/feedback`): shown on an empty search, with the
@@ -19,8 +18,11 @@ export function FeedbackForm({ searchKey, type }: { searchKey: string; type: num
     const form = new FormData(event.currentTarget);
     setState('sending');
     setError(null);
+    // The API client loads with the first request: no part of the result page's first load.
+    let api: typeof import('@/lib/api-client') | null = null;
     try {
-      await apiPost('/api/app/api/product/sx/feedback', {
+      api = await import('@/lib/api-client');
+      await api.apiPost('/api/app/api/product/sx/feedback', {
         key: searchKey,
         type,
         contact: String(form.get('contact') ?? ''),
@@ -28,7 +30,7 @@ export function FeedbackForm({ searchKey, type }: { searchKey: string; type: num
       }, { silent: true });
       setState('sent');
     } catch (e) {
-      setError(e instanceof ApiError && !e.isNetwork ? e.message : t('feedbackFailed'));
+      setError(api && e instanceof api.ApiError && !e.isNetwork ? e.message : t('feedbackFailed'));
       setState('idle');
     }
   }

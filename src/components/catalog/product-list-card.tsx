@@ -1,3 +1,4 @@
+import { FlaskConical } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import { Link } from '@/i18n/navigation';
@@ -14,7 +15,7 @@ export function ProductListCard({ product }: { product: ProductCardDto }) {
       data-testid="product-card"
     >
       <span className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-white">
-        <StructureThumb productId={product.id} hasStructure={product.hasStructure} alt={t('structureOf', { name: product.name })} />
+        <StructureThumb productId={product.id} hasStructure={product.hasStructure} alt={t('structureOf', { name: product.name })} fallback={<FlaskConical aria-hidden size={28} className="text-muted" />} />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-xs text-muted">{product.brandName} · <span data-testid="product-item-no">{product.itemNo}</span></span>

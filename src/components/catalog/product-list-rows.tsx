@@ -1,3 +1,4 @@
+import { FileText, FlaskConical, ShoppingCart } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { ProductListRowDto } from '@/contracts/catalog-browse';
@@ -20,7 +21,7 @@ export function ProductListRows({ items, rows, signedIn }: { items: readonly Pro
         <li key={group.cas ?? `item-${group.lead.id}`} className="overflow-hidden rounded-lg border border-line bg-white" data-testid="substance-group">
           <div className="flex items-center gap-3 border-b border-line bg-gray-50 px-3 py-2">
             <span className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-white">
-              <StructureThumb productId={group.lead.id} hasStructure={group.lead.hasStructure} alt={t('structureOf', { name: group.lead.name })} />
+              <StructureThumb productId={group.lead.id} hasStructure={group.lead.hasStructure} alt={t('structureOf', { name: group.lead.name })} fallback={<FlaskConical aria-hidden size={28} className="text-muted" />} />
             </span>
             <div className="min-w-0 flex-1">
               <h2 className="truncate font-semibold text-ink" data-testid="substance-name">{group.lead.name}</h2>
@@ -48,7 +49,7 @@ export function ProductListRows({ items, rows, signedIn }: { items: readonly Pro
                   {card.name !== group.lead.name && <p className="line-clamp-2 text-sm text-ink" data-testid="product-name">{card.name}</p>}
                   <p className="text-xs text-muted" data-testid="product-grade">{[row?.grade, card.purity].filter(Boolean).join(' · ') || '—'}</p>
                 </div>
-                <PackTable packs={row?.packs ?? []} signedIn={signedIn} compact itemLabel={card.itemNo} />
+                <PackTable packs={row?.packs ?? []} signedIn={signedIn} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} />, coa: <FileText aria-hidden size={13} /> }} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Check, ChevronDown, ChevronLeft, ChevronRight, Info, LayoutGrid, List } from 'lucide-react';
+import { Check, ChevronDown, ChevronLeft, ChevronRight, Info, LayoutGrid, List, Search } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { BrandFacetDto, CategoryNode, ProductListRowDto, ProductPageDto } from '@/contracts/catalog-browse';
@@ -126,7 +126,7 @@ export async function ProductListView(props: ProductListViewProps) {
               <div className="flex flex-col gap-1 text-sm">
                 <p className="mb-1 font-medium">{t('brands')}</p>
                 {facets.length === 0 ? <p className="text-xs text-muted">{t('noBrands')}</p> : (
-                  <FacetSearch count={facets.length}>
+                  <FacetSearch count={facets.length} icon={<Search aria-hidden size={14} className="pointer-events-none absolute top-1/2 left-2 -translate-y-1/2 text-muted" />}>
                   <ul className="flex max-h-72 flex-col gap-1 overflow-y-auto" data-testid="brand-facets">
                     {facets.map((f) => {
                       const on = list.brandIds.includes(f.id);

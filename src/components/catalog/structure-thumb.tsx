@@ -1,12 +1,11 @@
 'use client';
 
-import { FlaskConical } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
-/** The server-drawn structure of a product, or a flask when it has none or the drawing fails to load. */
-export function StructureThumb({ productId, hasStructure, alt }: { productId: number; hasStructure: boolean; alt: string }) {
+/** The server-drawn structure of a product, or `fallback` (a server-rendered flask) when it has none or the drawing fails to load. */
+export function StructureThumb({ productId, hasStructure, alt, fallback }: { productId: number; hasStructure: boolean; alt: string; fallback: ReactNode }) {
   const [failed, setFailed] = useState(false);
-  if (!hasStructure || failed) return <FlaskConical aria-hidden size={28} className="text-muted" />;
+  if (!hasStructure || failed) return fallback;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- a server-drawn SVG with its own caching; next/image adds nothing here
     <img

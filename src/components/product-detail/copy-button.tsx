@@ -1,11 +1,10 @@
 'use client';
 
-import { Check, Copy } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
-/** Copies a text (the SMILES) to the clipboard and says so for two seconds. */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+/** Copies a text (the SMILES) to the clipboard and says so for two seconds; the icons are server-rendered. */
+export function CopyButton({ text, label, icons }: { text: string; label: string; icons: { copy: ReactNode; copied: ReactNode } }) {
   const t = useTranslations('productDetail');
   const [copied, setCopied] = useState(false);
   async function copy() {
@@ -22,7 +21,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   }
   return (
     <button type="button" onClick={() => void copy()} aria-label={label} className="inline-flex shrink-0 items-center gap-1 rounded border border-line px-2 py-0.5 text-xs text-brand-600 hover:border-brand-500" data-testid="copy-smiles">
-      {copied ? <Check aria-hidden size={13} /> : <Copy aria-hidden size={13} />}
+      {copied ? icons.copied : icons.copy}
       <span aria-live="polite">{copied ? t('copied') : t('copy')}</span>
     </button>
   );

@@ -1,13 +1,11 @@
 'use client';
 
-import { FileText, ShoppingCart } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { ProductLotDto } from '@/contracts/lots';
 import { lotState } from '@/lib/lot-state';
 import type { ProductPackDto } from '@/contracts/packs';
-import { apiPost } from '@/lib/api-client';
 import { openLoginDialog, showToast } from '@/lib/ui-events';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -37,7 +35,7 @@ function chinaToday(): string {
  * The lots in stock of one pack, under its row: lot number, quantity, expiry (or retest) date, and
  * the COA download. Expired lots never reach here (the server leaves them out).
  */
-function PackLots({ pack, hydrated }: { pack: PackWithLots; hydrated: boolean }) {
+function PackLots({ pack, hydrated, coaIcon }: { pack: PackWithLots; hydrated: boolean; coaIcon: ReactNode }) {
   const t = useTranslations('productDetail');
   const lots = pack.lots ?? [];
   if (lots.length === 0) return null;
@@ -60,7 +58,7 @@ function PackLots({ pack, hydrated }: { pack: PackWithLots; hydrated: boolean })
               {lot.coaUrl
                 ? (
                   <a href={lot.coaUrl} className="inline-flex items-center gap-0.5 text-brand-600 hover:underline" aria-label={t('lotCoaFor', { lot: lot.lotNo })} data-testid="lot-coa">
-                    <FileText aria-hidden size={13} />{t('lotCoa')}
+                    {coaIcon}{t('lotCoa')}
                   </a>
                 )
                 : <span>{t('lotNoCoa')}</span>}
@@ -72,8 +70,10 @@ function PackLots({ pack, hydrated }: { pack: PackWithLots; hydrated: boolean })
   );
 }
 
-export function PackTable({ packs, signedIn, compact = false, itemLabel }: {
+export function PackTable({ packs, signedIn, compact = false, itemLabel, icons }: {
   packs: PackWithLots[];
+  /** Rendered on the server (no icon library in the page's scripts): the add-to-cart button's and the lots' COA link's. */
+  icons: { cart: ReactNode; coa: ReactNode };
   signedIn: boolean;
   compact?: boolean;
   /** Names the item in the controls' labels when several products' packs share a page (`G0001234 500 mL`). */
@@ -97,6 +97,8 @@ export function PackTable({ packs, signedIn, compact = false, itemLabel }: {
     }
     setBusy(pack.id);
     try {
+      // The API client loads with the first addition to the cart: no part of the page's first load.
+      const { apiPost } = await import('@/lib/api-client');
       await apiPost('/api/app/api/order/shopcart/item/add', { packId: pack.id, num: clampQuantity(quantities[pack.id] ?? '1') });
       showToast({ kind: 'success', text: t('added'), link: { href: '/order/shoppingcart?default=2', label: t('viewCart') }, durationMs: 6000 });
       router.refresh();
@@ -166,12 +168,12 @@ export function PackTable({ packs, signedIn, compact = false, itemLabel }: {
                     className="inline-flex h-9 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60"
                     data-testid="add-to-cart"
                   >
-                    <ShoppingCart aria-hidden size={15} />
+                    {icons.cart}
                     {busy === pack.id ? t('adding') : t('addToCart')}
                   </button>
                 </td>
               </tr>
-              {!compact && <PackLots pack={pack} hydrated={hydrated} />}
+              {!compact && <PackLots pack={pack} hydrated={hydrated} coaIcon={icons.coa} />}
             </Fragment>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+import { Check, Copy } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { ProductDetailDto } from '@/contracts/product-detail';
@@ -28,7 +29,7 @@ export async function ProductFacts({ product: p }: { product: ProductDetailDto }
         {p.smiles ? (
           <span className="flex items-start gap-2">
             <code className="min-w-0 select-all break-all rounded bg-gray-50 px-1 font-mono text-sm leading-6 tracking-normal text-ink" data-copy-source data-testid="smiles">{p.smiles}</code>
-            <CopyButton text={p.smiles} label={t('copySmiles')} />
+            <CopyButton text={p.smiles} label={t('copySmiles')} icons={{ copy: <Copy aria-hidden size={13} />, copied: <Check aria-hidden size={13} /> }} />
           </span>
         ) : dash}
       </Row>

@@ -1,4 +1,4 @@
-import { ClipboardList, ShoppingCart, User } from 'lucide-react';
+import { ClipboardList, LogOut, ShoppingCart, User } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
@@ -17,7 +17,7 @@ export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUse
     return (
       <>
         <LoginLink className="hover:text-white" testId="login-link">{t('login')}</LoginLink>
-        <GuestCartLink label={t('cart')} />
+        <GuestCartLink label={t('cart')} icon={<ShoppingCart aria-hidden size={13} />} />
       </>
     );
   }
@@ -28,7 +28,7 @@ export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUse
       <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white" data-testid="header-username"><User aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{user.name}</span></Link>
       <Link href="/order?default=1" className="flex items-center gap-1 hover:text-white"><ClipboardList aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('orders')}</span></Link>
       <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{t('cart')}</span><span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
-      <LogoutButton label={t('logout')} />
+      <LogoutButton label={t('logout')} icon={<LogOut aria-hidden size={13} className="sm:hidden" />} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 'use client';
 
-import { Globe } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 
@@ -10,7 +9,7 @@ import type { Locale } from '@/i18n/routing';
  * a search). The query is read at click time rather than with useSearchParams, which would make every
  * page that shows the header render on the client; without JavaScript the link keeps the page only.
  */
-export function LanguageSwitch({ locale, label }: { locale: Locale; label: string }) {
+export function LanguageSwitch({ locale, label, icon }: { locale: Locale; label: string; icon: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const target: Locale = locale === 'en' ? 'zh-CN' : 'en';
@@ -22,7 +21,7 @@ export function LanguageSwitch({ locale, label }: { locale: Locale; label: strin
   }
   return (
     <Link href={pathname} locale={target} onClick={keepQuery} className="flex items-center gap-1 hover:text-white" hrefLang={target === 'en' ? 'en-US' : 'zh-CN'} data-testid="language-switch">
-      <Globe aria-hidden size={13} />
+      {icon}
       {label}
     </Link>
   );

@@ -1,6 +1,5 @@
 'use client';
 
-import { ShoppingCart } from 'lucide-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
 import { openLoginDialog } from '@/lib/ui-events';
@@ -27,10 +26,10 @@ export function LoginLink({ children, className, testId }: Props) {
 }
 
 /** The cart for a visitor who is not signed in: opening it opens the login dialog instead (spec §2). */
-export function GuestCartLink({ label }: { label: string }) {
+export function GuestCartLink({ label, icon }: { label: string; icon: ReactNode }) {
   return (
     <Link href="/?login" onClick={open} className="flex items-center gap-1 hover:text-white" data-testid="guest-cart">
-      <ShoppingCart aria-hidden size={13} />
+      {icon}
       {label}
     </Link>
   );

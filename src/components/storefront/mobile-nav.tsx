@@ -1,20 +1,18 @@
 'use client';
 
-import { Menu } from 'lucide-react';
-import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import type { CategoryNode } from '@/contracts/catalog-browse';
 
-const MobileNavDrawer = dynamic(() => import('./mobile-nav-drawer').then((m) => m.MobileNavDrawer), { ssr: false });
+const MobileNavDrawer = lazy(() => import('./mobile-nav-drawer').then((m) => ({ default: m.MobileNavDrawer })));
 
 /**
  * The phone's navigation (below 768 px, where the bar is hidden): a menu button that opens a drawer
  * with the whole navigation, the three-level product menu as folding groups, and the service numbers
  * (the floating service button stays off phones so that it covers nothing). The drawer is loaded and
- * rendered when first opened: pages carry no second copy of the navigation.
+ * rendered when first opened: pages carry no second copy of the navigation. The icon is server-rendered.
  */
-export function MobileNav({ productMenu, hotlines }: { productMenu: CategoryNode[]; hotlines: string[] }) {
+export function MobileNav({ productMenu, hotlines, icon }: { productMenu: CategoryNode[]; hotlines: string[]; icon: ReactNode }) {
   const t = useTranslations('mobileNav');
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -35,9 +33,9 @@ export function MobileNav({ productMenu, hotlines }: { productMenu: CategoryNode
         className="inline-flex h-10 items-center gap-1 rounded-md border border-line px-3 text-sm font-medium text-ink md:hidden"
         data-testid="mobile-menu-button"
       >
-        <Menu aria-hidden size={18} />{t('open')}
+        {icon}{t('open')}
       </button>
-      {open && <MobileNavDrawer id={drawerId} productMenu={productMenu} hotlines={hotlines} onClose={close} />}
+      {open && <Suspense fallback={null}><MobileNavDrawer id={drawerId} productMenu={productMenu} hotlines={hotlines} onClose={close} /></Suspense>}
     </>
   );
 }

@@ -1,88 +1,46 @@
 'use client';
 
-import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useTranslations } from 'next-intl';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { CategoryNode } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/navigation';
-import { categoryHref } from '@/lib/category-links';
 import { useNavPanel } from './use-nav-panel';
 
-/** Moves focus among the links of a column: ArrowUp/ArrowDown, Home/End; answers true when it moved. */
-function moveFocus(links: HTMLElement[], current: Element | null, key: string): boolean {
-  if (links.length === 0) return false;
-  const at = links.findIndex((el) => el === current);
-  let next = at;
-  if (key === 'ArrowDown') next = at < 0 ? 0 : (at + 1) % links.length;
-  else if (key === 'ArrowUp') next = at <= 0 ? links.length - 1 : at - 1;
-  else if (key === 'Home') next = 0;
-  else if (key === 'End') next = links.length - 1;
-  else return false;
-  links[next]?.focus();
-  return true;
+// The panel (three levels of categories and their keyboard moves) loads when the menu first opens.
+const ProductMegaPanel = lazy(() => import('./product-mega-panel').then((m) => ({ default: m.ProductMegaPanel })));
+
+interface Props {
+  label: string;
+  href: string;
+  /** The toggle's accessible name. */
+  toggleLabel: string;
+  /** The toggle's chevron, rendered on the server. */
+  icon: ReactNode;
+  tree: CategoryNode[];
 }
 
 /**
- * The PRODUCT entry of the nav bar with its three-level menu (spec §2): first-level categories on
- * the left; the pointed or focused one shows its sub- and sub-subcategories on the right. Opens on
- * hover, and from the toggle with Enter, Space or ArrowDown; arrows move (Left/Right between the
- * columns), Escape closes and gives focus back to the toggle. A leaf goes to the product list
- * (typeId, fatherId, classify), a category with children to the second-level page (catId).
+ * The PRODUCT entry of the nav bar with its three-level menu (spec §2). Opens on hover, and from the
+ * toggle with Enter, Space or ArrowDown (which also focuses the first category); Escape in the panel
+ * closes it and gives focus back to the toggle.
  */
-export function ProductMegaMenu({ label, href, tree }: { label: string; href: string; tree: CategoryNode[] }) {
-  const t = useTranslations('nav');
+export function ProductMegaMenu({ label, href, toggleLabel, icon, tree }: Props) {
   const { open, setOpen, top, root, toggle, panelId, show, close, hideSoon, hoverOpen, toggleClick } = useNavPanel({ escapeCloses: false });
-  const [active, setActive] = useState(0);
-  const firstColumn = useRef<HTMLUListElement>(null);
-  const secondColumn = useRef<HTMLDivElement>(null);
-
-  const firstLinks = () => Array.from(firstColumn.current?.querySelectorAll<HTMLElement>('a[data-level="1"]') ?? []);
-  const secondLinks = () => Array.from(secondColumn.current?.querySelectorAll<HTMLElement>('a') ?? []);
-
-  function openFromKeyboard() {
-    show();
-    setActive(0);
-    // The panel renders on this state change; focus its first category once it is there.
-    window.requestAnimationFrame(() => firstLinks()[0]?.focus());
-  }
+  const [opened, setOpened] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  if (open && !opened) setOpened(true);
 
   function onToggleKey(e: KeyboardEvent<HTMLButtonElement>) {
     if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
       e.preventDefault();
-      if (open && e.key !== 'ArrowDown') close(false);
-      else openFromKeyboard();
-    }
-  }
-
-  function onPanelKey(e: KeyboardEvent<HTMLDivElement>) {
-    const target = e.target as HTMLElement;
-    const level = target.dataset.level;
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      close(true);
-      return;
-    }
-    if (level === '1') {
-      if (e.key === 'ArrowRight') {
-        const links = secondLinks();
-        if (links.length > 0) {
-          e.preventDefault();
-          links[0]?.focus();
-        }
+      if (open && e.key !== 'ArrowDown') {
+        close(false);
         return;
       }
-      if (moveFocus(firstLinks(), target, e.key)) e.preventDefault();
-      return;
+      show();
+      setFocusRequest((n) => n + 1);
     }
-    if (e.key === 'ArrowLeft') {
-      e.preventDefault();
-      firstLinks()[active]?.focus();
-      return;
-    }
-    if (moveFocus(secondLinks(), target, e.key)) e.preventDefault();
   }
 
-  const current = tree[active];
   return (
     <div
       ref={root}
@@ -101,7 +59,7 @@ export function ProductMegaMenu({ label, href, tree }: { label: string; href: st
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('openProductMenu', { menu: label })}
+        aria-label={toggleLabel}
         onClick={(e) => {
           // Keyboard activation is handled in onKeyDown; a click with detail 0 is the keyboard's echo.
           if (e.detail === 0) return;
@@ -111,73 +69,15 @@ export function ProductMegaMenu({ label, href, tree }: { label: string; href: st
         className="flex items-center pr-2 hover:bg-brand-700 lg:pr-3"
         data-testid="nav-menu-toggle-product"
       >
-        <ChevronDown aria-hidden size={14} className={`transition-transform ${open ? 'rotate-180' : ''}`} />
+        <span aria-hidden className={`flex transition-transform ${open ? 'rotate-180' : ''}`}>{icon}</span>
       </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        style={{ top, maxHeight: `calc(100dvh - ${top}px)` }}
-        onKeyDown={onPanelKey}
-        className="scroll-shadows fixed inset-x-0 z-50 overflow-y-auto overscroll-contain whitespace-normal border-b border-line bg-white text-left text-ink shadow-xl"
-        data-testid="nav-panel-product"
-      >
-        <div className="container-page grid gap-4 py-5 md:grid-cols-[16rem_1fr]">
-          <div>
-            <p className="mb-2 text-xs font-semibold uppercase text-muted">{t('productMenu')}</p>
-            <ul ref={firstColumn} className="flex flex-col">
-              {tree.map((node, i) => (
-                <li key={node.id}>
-                  <Link
-                    href={categoryHref(node)}
-                    data-level="1"
-                    aria-current={i === active ? 'true' : undefined}
-                    onMouseEnter={() => setActive(i)}
-                    onFocus={() => setActive(i)}
-                    onClick={() => setOpen(false)}
-                    className={`flex items-center justify-between rounded px-2 py-1.5 text-sm ${i === active ? 'bg-brand-50 font-medium text-brand-700' : 'hover:bg-brand-50'}`}
-                  >
-                    <span>{node.classify}</span>
-                    {!node.leaf && <ChevronRight aria-hidden size={14} />}
-                  </Link>
-                </li>
-              ))}
-              <li className="mt-2 border-t border-line pt-2">
-                <Link href="/product/children/cat_list_1st" data-level="1" onClick={() => setOpen(false)} className="block rounded px-2 py-1.5 text-sm text-brand-700 hover:bg-brand-50">
-                  {t('allCategories')}
-                </Link>
-              </li>
-            </ul>
-          </div>
-          <div ref={secondColumn} className="min-w-0" data-testid="nav-panel-product-children">
-            {current && current.secondJson.length > 0 ? (
-              <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
-                {current.secondJson.map((sub) => (
-                  <div key={sub.id} className="min-w-0">
-                    <Link href={categoryHref(sub)} data-level="2" onClick={() => setOpen(false)} className="mb-1 block rounded px-2 py-1 text-sm font-semibold text-brand-700 hover:underline">
-                      {sub.classify}
-                    </Link>
-                    {sub.secondJson.length > 0 && (
-                      <ul>
-                        {sub.secondJson.map((leaf) => (
-                          <li key={leaf.id}>
-                            <Link href={categoryHref(leaf)} data-level="3" onClick={() => setOpen(false)} className="block rounded px-2 py-1 text-sm hover:bg-brand-50 hover:text-brand-700">
-                              {leaf.classify}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </div>
-                ))}
-              </div>
-            ) : current ? (
-              <Link href={categoryHref(current)} data-level="2" onClick={() => setOpen(false)} className="block rounded px-2 py-1 text-sm text-brand-700 hover:underline">
-                {t('viewCategory', { name: current.classify })}
-              </Link>
-            ) : null}
-          </div>
-        </div>
-      </div>
+      {opened ? (
+        <Suspense fallback={null}>
+          <ProductMegaPanel id={panelId} open={open} top={top} tree={tree} focusRequest={focusRequest} onClose={close} />
+        </Suspense>
+      ) : (
+        <div id={panelId} hidden data-testid="nav-panel-product" />
+      )}
     </div>
   );
 }

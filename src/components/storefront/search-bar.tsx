@@ -1,11 +1,9 @@
 'use client';
 
-import { Search } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { getPathname, usePathname, useRouter } from '@/i18n/navigation';
-import { apiPost } from '@/lib/api-client';
 import { SEARCH_KEY_MAX, SEARCH_TYPES, parseSearchType, sanitiseSearchKey, type SearchType } from '@/lib/search-key';
 
 const HIDE_AFTER_PX = 50;
@@ -26,16 +24,16 @@ interface Suggestion {
  * While a product key is typed, a listbox of suggestions (product/getName) can be walked with the
  * arrow keys; Enter on one opens its product, Enter otherwise searches.
  */
-export function SearchBar() {
+export function SearchBar({ icon }: { icon: ReactNode }) {
   return (
-    <Suspense fallback={<SearchForm />}>
-      <SearchBarFromUrl />
+    <Suspense fallback={<SearchForm icon={icon} />}>
+      <SearchBarFromUrl icon={icon} />
     </Suspense>
   );
 }
 
 /** On a result page (product list, product search, brand search) the bar shows the search it made. */
-function SearchBarFromUrl() {
+function SearchBarFromUrl({ icon }: { icon: ReactNode }) {
   const pathname = usePathname();
   const params = useSearchParams();
   let initial: { key: string; type: SearchType } | null = null;
@@ -46,10 +44,10 @@ function SearchBarFromUrl() {
   }
   // A new search (another URL) starts the bar afresh with that search.
   const id = initial ? `${pathname}?${initial.type}:${initial.key}` : 'none';
-  return <SearchForm key={id} initialKey={initial?.key.slice(0, SEARCH_KEY_MAX)} initialType={initial?.type} />;
+  return <SearchForm key={id} initialKey={initial?.key.slice(0, SEARCH_KEY_MAX)} initialType={initial?.type} icon={icon} />;
 }
 
-function SearchForm({ initialKey = '', initialType = 1 }: { initialKey?: string; initialType?: SearchType }) {
+function SearchForm({ initialKey = '', initialType = 1, icon }: { initialKey?: string; initialType?: SearchType; icon: ReactNode }) {
   const t = useTranslations('search');
   const locale = useLocale();
   const router = useRouter();
@@ -81,7 +79,9 @@ function SearchForm({ initialKey = '', initialType = 1 }: { initialKey?: string;
     const request = ++latest.current;
     if (!eligible) return;
     const timer = window.setTimeout(() => {
-      apiPost<Suggestion[]>('/api/web/product/getName', { key: clean, limit: 8 }, { silent: true })
+      // The API client loads with the first suggestions asked for: no part of the page's first load.
+      import('@/lib/api-client')
+        .then(({ apiPost }) => apiPost<Suggestion[]>('/api/web/product/getName', { key: clean, limit: 8 }, { silent: true }))
         .then((items) => {
           if (request !== latest.current) return;
           setFound(items);
@@ -203,7 +203,7 @@ function SearchForm({ initialKey = '', initialType = 1 }: { initialKey?: string;
           </ul>
         </div>
         <button type="submit" className="flex h-10 items-center gap-1 rounded-r-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600">
-          <Search aria-hidden size={16} />
+          {icon}
           <span className="hidden sm:inline">{t('submit')}</span>
           <span className="sr-only sm:hidden">{t('submit')}</span>
         </button>

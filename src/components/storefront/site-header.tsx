@@ -1,4 +1,4 @@
-import { Phone } from 'lucide-react';
+import { Globe, Phone } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
@@ -37,7 +37,7 @@ export async function SiteHeader({ user, contact, locale, menu }: Props) {
             <Suspense fallback={<span className="w-16" data-testid="account-pending" aria-hidden />}>
               <HeaderAccount user={user} />
             </Suspense>
-            <LanguageSwitch locale={locale} label={t('switchLanguage')} />
+            <LanguageSwitch locale={locale} label={t('switchLanguage')} icon={<Globe aria-hidden size={13} />} />
           </nav>
         </div>
       </div>

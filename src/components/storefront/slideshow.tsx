@@ -1,15 +1,19 @@
 'use client';
 
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { BannerDto } from '@/contracts/content';
 import { Link } from '@/i18n/navigation';
 
 const INTERVAL_MS = 6000;
 
-/** The home slideshow: advances every 6 s, pauses on hover, focus or on request, and honours reduced motion. */
-export function Slideshow({ slides, footer }: { slides: BannerDto[]; footer?: React.ReactNode }) {
+interface Icons { previous: ReactNode; next: ReactNode; play: ReactNode; pause: ReactNode }
+
+/**
+ * The home slideshow: advances every 6 s, pauses on hover, focus or on request, and honours reduced
+ * motion. The buttons' icons are rendered on the server.
+ */
+export function Slideshow({ slides, footer, icons }: { slides: BannerDto[]; footer?: ReactNode; icons: Icons }) {
   const t = useTranslations('home');
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -49,16 +53,16 @@ export function Slideshow({ slides, footer }: { slides: BannerDto[]; footer?: Re
       {footer && <div className="absolute bottom-4 left-6 hidden text-sm text-brand-100 md:left-12 md:block">{footer}</div>}
       {count > 1 && (
         <div className="absolute bottom-3 right-4 flex items-center gap-1">
-          <button type="button" onClick={() => go(-1)} aria-label={t('previousSlide')} className="rounded-full p-1.5 hover:bg-white/20"><ChevronLeft aria-hidden size={18} /></button>
+          <button type="button" onClick={() => go(-1)} aria-label={t('previousSlide')} className="rounded-full p-1.5 hover:bg-white/20">{icons.previous}</button>
           {slides.map((s, i) => (
             <button key={s.id} type="button" onClick={() => setIndex(i)} aria-label={t('goToSlide', { n: i + 1 })} aria-current={i === index}
               className="flex h-6 min-w-6 items-center justify-center rounded-full">
               <span aria-hidden className={`block h-2 rounded-full transition-all ${i === index ? 'w-5 bg-white' : 'w-2 bg-white/50'}`} />
             </button>
           ))}
-          <button type="button" onClick={() => go(1)} aria-label={t('nextSlide')} className="rounded-full p-1.5 hover:bg-white/20"><ChevronRight aria-hidden size={18} /></button>
+          <button type="button" onClick={() => go(1)} aria-label={t('nextSlide')} className="rounded-full p-1.5 hover:bg-white/20">{icons.next}</button>
           <button type="button" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('play') : t('pause')} className="rounded-full p-1.5 hover:bg-white/20">
-            {paused ? <Play aria-hidden size={16} /> : <Pause aria-hidden size={16} />}
+            {paused ? icons.play : icons.pause}
           </button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { Menu, Search } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
 import type { CategoryNode } from '@/contracts/catalog-browse';
@@ -8,7 +9,6 @@ import { AuthIsland } from './auth-island';
 import { SignedIn } from './header-account';
 import { MobileNav } from './mobile-nav';
 import { NavBar } from './nav-bar';
-import { NavMenusProvider } from './nav-menus-context';
 import { SiteBehaviour } from './site-behaviour';
 import { SearchBar } from './search-bar';
 import { SideWidget } from './side-widget';
@@ -32,12 +32,11 @@ export interface StoreShellProps {
 export function StoreShell({ data, withNav, aside, children }: StoreShellProps) {
   const { user, contact, locale, chrome } = data;
   return (
-    <NavMenusProvider menus={chrome.menus}>
     <div className="flex min-h-screen flex-col">
       <SiteBehaviour />
-      <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav productMenu={chrome.productMenu} hotlines={contact.hotlines} /> : null} />
-      <SearchBar />
-      {withNav && <NavBar productMenu={chrome.productMenu} />}
+      <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav productMenu={chrome.productMenu} hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
+      <SearchBar icon={<Search aria-hidden size={16} />} />
+      {withNav && <NavBar productMenu={chrome.productMenu} menus={chrome.menus} />}
       <main id="main" className="flex-1">
         {aside ? (
           <div className="container-page flex flex-col gap-6 py-6 md:flex-row">
@@ -54,6 +53,5 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
         <SignedIn user={user}>{(signedIn) => <AuthIsland signedIn={signedIn} />}</SignedIn>
       </Suspense>
     </div>
-    </NavMenusProvider>
   );
 }

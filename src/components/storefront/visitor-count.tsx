@@ -2,7 +2,6 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { apiPost } from '@/lib/api-client';
 
 /**
  * Reports the visit once per page load (the server counts a visitor once a day by its cookie)
@@ -13,7 +12,9 @@ export function VisitorCount({ initial }: { initial: number }) {
   const [uv, setUv] = useState(initial);
   useEffect(() => {
     let live = true;
-    apiPost<{ uv: number; counted: boolean }>('/api/app/web/track/report', { path: window.location.pathname.slice(0, 300) }, { silent: true })
+    // The API client loads after the page: the report is no part of its first load.
+    import('@/lib/api-client')
+      .then(({ apiPost }) => apiPost<{ uv: number; counted: boolean }>('/api/app/web/track/report', { path: window.location.pathname.slice(0, 300) }, { silent: true }))
       .then((data) => {
         if (live) setUv(data.uv);
       })

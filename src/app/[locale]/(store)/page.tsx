@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { Award, BadgeCheck, FlaskConical, ShieldCheck, Truck } from 'lucide-react';
+import { Award, BadgeCheck, ChevronLeft, ChevronRight, FlaskConical, Pause, Play, ShieldCheck, Truck } from 'lucide-react';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { RichText } from '@/components/content/rich-text';
 import { ProductCard } from '@/components/storefront/product-card';
@@ -52,6 +52,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
       <h1 className="sr-only">{tm('siteTitle')}</h1>
       <Slideshow
         slides={slides}
+        icons={{ previous: <ChevronLeft aria-hidden size={18} />, next: <ChevronRight aria-hidden size={18} />, play: <Play aria-hidden size={16} />, pause: <Pause aria-hidden size={16} /> }}
         footer={<span data-testid="catalogue-stats">{t('stats', { products: format.number(stats.products), brands: format.number(stats.brands), authorised: format.number(stats.authorisedBrands) })}</span>}
       />
 
