@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 
 export const ACCOUNTS = {
   buyer: { loginName: 'buyer@demo.example.com', password: 'Reagent#2026', path: '/api/web/auth/login' },
@@ -33,10 +33,33 @@ export async function loginAs(page: Page, who: AccountName): Promise<void> {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** The page is not wider than the viewport (no sideways scrolling). */
+/**
+ * The page is not wider than the viewport (no sideways scrolling). Asked until the layout settles:
+ * right after a resize, components that measure the window lay out again.
+ */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(1);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 5_000 }).toBeLessThanOrEqual(1);
+}
+
+/**
+ * Picks an option of an antd select by its label, until the select shows it. Under load a click can be
+ * lost: the options render again (loaded, filtered), or the list moves while it opens. `type` types the
+ * label first, for selects that search.
+ */
+export async function chooseOption(page: Page, field: Locator, option: string, opts: { type?: boolean } = {}): Promise<void> {
+  const box = field.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await box.textContent())?.includes(option)) return;
+    if (opts.type) {
+      await field.click();
+      await field.fill(option);
+    } else if ((await open.count()) === 0) {
+      await field.click();
+    }
+    await open.getByTitle(option, { exact: true }).first().click({ timeout: 5_000 });
+    await expect(box).toContainText(option, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export { expect, test };

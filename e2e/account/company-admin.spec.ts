@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect as baseExpect, fromSite, loginAs, test } from '../fixtures';
+import { expect as baseExpect, chooseOption, fromSite, loginAs, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 
 // Server round trips (a refresh after a save) can be slow on a shared machine.
@@ -11,20 +11,6 @@ const PASSWORD = 'Reagent#2026';
 async function signIn(page: Page, loginName: string, password = PASSWORD): Promise<void> {
   const res = await page.request.post('/api/web/auth/login', { form: { loginName, password: sha256(password) }, headers: fromSite() });
   expect(res.status(), await res.text()).toBe(200);
-}
-
-/**
- * Picks an option of an antd Select by its visible label, until the select shows it: under load the
- * options may render again between finding one and clicking it.
- */
-async function choose(page: Page, field: ReturnType<Page['getByLabel']>, option: string): Promise<void> {
-  const box = field.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  await expect(async () => {
-    if ((await box.textContent())?.includes(option)) return;
-    await field.click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click({ timeout: 5_000 });
-    await expect(box).toContainText(option, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
 }
 
 // An 8×8 PNG.
@@ -59,10 +45,10 @@ test('the administrator creates a role without order viewing, adds a sub-account
     await expect(userDialog).toBeVisible({ timeout: 1000 });
   }).toPass();
   await userDialog.getByLabel('账号（邮箱或手机号）').fill('e2e.sub@demo.example.com');
-  await choose(page, userDialog.getByLabel('账号类型'), '子账号');
+  await chooseOption(page, userDialog.getByLabel('账号类型'), '子账号');
   await userDialog.getByLabel('初始密码').fill('E2e#Pass2026');
   await userDialog.getByLabel('姓名').fill('测试子账号');
-  await choose(page, userDialog.getByLabel('角色'), '地址维护员');
+  await chooseOption(page, userDialog.getByLabel('角色'), '地址维护员');
   await userDialog.getByRole('button', { name: /^保\s?存$/ }).click();
   await expect(userDialog).toBeHidden();
   await expect(page.getByRole('row', { name: /测试子账号/ })).toContainText('地址维护员');
@@ -89,7 +75,12 @@ test('a department that still has users cannot be deleted; the message names the
   await page.goto('/en/sys/departments?default=5');
   await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await page.locator('.ant-tree-treenode', { has: page.getByTestId('dept-采购部') }).locator('.ant-tree-checkbox').click();
+  // The tick answers once the page has hydrated; before that a click is lost.
+  const tick = page.locator('.ant-tree-treenode', { has: page.getByTestId('dept-采购部') }).locator('.ant-tree-checkbox');
+  await expect(async () => {
+    if (!/ant-tree-checkbox-checked/.test((await tick.getAttribute('class')) ?? '')) await tick.click();
+    await expect(page.getByTestId('delete-departments')).toBeEnabled({ timeout: 1000 });
+  }).toPass();
   await page.getByTestId('delete-departments').click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(/still has users: .*李娜/)).toBeVisible();

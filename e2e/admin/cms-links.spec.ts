@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { chooseOption, expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
@@ -44,8 +44,7 @@ test('a visitor comment waits for approval; staff approve and answer it, the sto
   await row.getByTestId('comment-approve').click();
   // The queue shows pending comments: the approved one leaves it.
   await expect(view.getByRole('row').filter({ hasText: stamp })).toHaveCount(0, SLOW);
-  await view.getByTestId('comments-status').click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle('全部状态').click();
+  await chooseOption(page, view.getByTestId('comments-status'), '全部状态');
   await expect(row.getByTestId('comment-status')).toHaveText('已通过', SLOW);
   await row.getByTestId('comment-reply-open').click();
   const modal = page.getByRole('dialog', { name: '回复评论' });

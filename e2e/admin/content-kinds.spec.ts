@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { chooseOption, expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
@@ -9,11 +9,6 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 
 async function shellReady(page: Page): Promise<void> {
   await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
-}
-
-/** Picks an option of the antd select that is open now. */
-async function pick(page: Page, option: string | RegExp): Promise<void> {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 const LANGS = [
@@ -50,8 +45,7 @@ for (const lang of LANGS) {
     await page.keyboard.type('登录账户后，在“我的订单”中查看每个订单的状态。');
     await drawer.getByTestId('support-body-en').locator('.ProseMirror').click();
     await page.keyboard.type('Sign in and open My orders to see each order’s status.');
-    await drawer.getByTestId('support-category').click();
-    await pick(page, lang.type.name);
+    await chooseOption(page, drawer.getByTestId('support-category'), lang.type.name);
     await drawer.getByTestId('support-save').click();
     const editor = page.getByRole('dialog', { name: lang.editTitle });
     await expect(editor.getByTestId('support-editor-status')).toHaveText(lang.draft, SLOW);
@@ -94,8 +88,7 @@ test('a resource with an uploaded PDF is downloaded from the storefront once pub
   const drawer = page.getByRole('dialog', { name: '新建资料' });
   await drawer.getByTestId('resources-title-zh').fill(title);
   await drawer.getByTestId('resources-title-en').fill(`Lab handbook ${stamp}`);
-  await drawer.getByTestId('resources-category').click();
-  await pick(page, '产品手册');
+  await chooseOption(page, drawer.getByTestId('resources-category'), '产品手册');
   await expect(drawer.getByText('请先保存资料，再上传 PDF')).toBeVisible();
   await drawer.getByTestId('resources-save').click();
   const editor = page.getByRole('dialog', { name: '编辑资料' });

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { chooseOption, expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
@@ -7,21 +7,6 @@ const SLOW = { timeout: 15_000 };
 /** Waits until the back-office shell has hydrated (text typed before that is reset). */
 async function shellReady(page: Page): Promise<void> {
   await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
-}
-
-/**
- * Picks an option of an antd select by typing part of its text, until the select shows it: under load
- * the options may render again (loaded, filtered) between finding one and clicking it.
- */
-async function choose(page: Page, field: Locator, text: string): Promise<void> {
-  const box = field.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  await expect(async () => {
-    if ((await box.textContent())?.includes(text)) return;
-    await field.click();
-    await field.fill(text);
-    await page.locator('.ant-select-dropdown:visible').getByTitle(text, { exact: true }).first().click({ timeout: 5_000 });
-    await expect(box).toContainText(text, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
 }
 
 test('operations staff add a product with two packs in Chinese, edit it in English, and the storefront shows it at once', async ({ page }) => {
@@ -56,9 +41,9 @@ test('operations staff add a product with two packs in Chinese, edit it in Engli
   await expect(drawer.getByText('分子量：46.069')).toBeVisible();
   await drawer.getByLabel('SMILES').fill('CCO');
   await expect(drawer.getByRole('img', { name: '结构式预览' })).toBeVisible(SLOW);
-  await choose(page, drawer.getByLabel('品牌'), brands[0]!.nameZh);
-  await choose(page, drawer.getByLabel('分类'), leaves[0]!.nameZh);
-  await choose(page, drawer.getByLabel('危险性说明（H）'), 'H225 高度易燃液体和蒸气');
+  await chooseOption(page, drawer.getByLabel('品牌'), brands[0]!.nameZh, { type: true });
+  await chooseOption(page, drawer.getByLabel('分类'), leaves[0]!.nameZh, { type: true });
+  await chooseOption(page, drawer.getByLabel('危险性说明（H）'), 'H225 高度易燃液体和蒸气', { type: true });
   await page.keyboard.press('Escape');
 
   await drawer.getByLabel('规格 1', { exact: true }).fill('500 mL');
