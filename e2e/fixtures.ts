@@ -42,6 +42,25 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 }
 
 /**
+ * Clicks an element of a popup once its position has held for a while. A popup that opens under load can
+ * be placed again a few frames after it first looks still (it aligns to its anchor or the pointer), and a
+ * click sent to where it was lands on something else.
+ */
+export async function clickSettled(target: Locator, opts: { timeout?: number } = {}): Promise<void> {
+  const timeout = opts.timeout ?? 5_000;
+  const key = async () => JSON.stringify(await target.boundingBox({ timeout }));
+  let last = await key();
+  await expect.poll(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const now = await key();
+    const still = now === last && now !== 'null';
+    last = now;
+    return still;
+  }, { timeout, intervals: [0] }).toBe(true);
+  await target.click({ timeout });
+}
+
+/**
  * Picks an option of an antd select by its label, until the select shows it. Under load a click can be
  * lost: the options render again (loaded, filtered), or the list moves while it opens. `type` types the
  * label first, for selects that search.
@@ -57,7 +76,7 @@ export async function chooseOption(page: Page, field: Locator, option: string, o
     } else if ((await open.count()) === 0) {
       await field.click();
     }
-    await open.getByTitle(option, { exact: true }).first().click({ timeout: 5_000 });
+    await clickSettled(open.getByTitle(option, { exact: true }).first());
     await expect(box).toContainText(option, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { clickSettled, expect, loginAs, test } from '../fixtures';
 
 // Long walks through several pages each.
 test.describe.configure({ timeout: 90_000 });
@@ -27,14 +27,15 @@ async function openShell(page: Page, prefix: string, path: string): Promise<void
 const openMenus = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ visible: true });
 
 /**
- * Opens a tab's context menu and picks an action. A menu opened while the page below is still
- * laying out its data can close again before the click lands: then it is opened anew.
+ * Opens a tab's context menu and picks an action once the menu holds still (it is placed at the pointer a
+ * few frames after it opens). A menu opened while the page below is still laying out its data can close
+ * again before the click lands: then it is opened anew.
  */
 async function tabAction(page: Page, path: string, action: string): Promise<void> {
   await expect(openMenus(page)).toHaveCount(0);
   await expect(async () => {
     if ((await openMenus(page).count()) === 0) await tab(page, path).click({ button: 'right' });
-    await openMenus(page).getByRole('menuitem', { name: action, exact: true }).click({ timeout: 3_000 });
+    await clickSettled(openMenus(page).getByRole('menuitem', { name: action, exact: true }), { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
 
