@@ -1,4 +1,4 @@
-// `npm run bench:lighthouse [-- --url http://127.0.0.1:3000 --preset mobile|desktop --product ID --details --no-docs]`
+// `npm run bench:lighthouse [-- --url http://localhost:3000 --preset mobile|desktop --product ID --details --no-docs]`
 // (`--details` prints the elements behind each failing accessibility or SEO audit)
 //
 // Runs Lighthouse in Debian's Chromium against the home page, a product list (a category) and a
@@ -15,7 +15,7 @@ import postgres from 'postgres';
 
 const { values } = parseArgs({
   options: {
-    url: { type: 'string', default: 'http://127.0.0.1:3000' },
+    url: { type: 'string', default: 'http://localhost:3000' },
     preset: { type: 'string', default: 'mobile' },
     product: { type: 'string' },
     details: { type: 'boolean', default: false },
