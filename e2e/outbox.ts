@@ -2,8 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 
-/** The outbox of the server the browser tests start (DATA_DIR=.data/e2e, no SMTP_URL). */
-const OUTBOX = path.resolve('.data/e2e/outbox');
+/**
+ * The outbox of the server the browser tests run against (no SMTP_URL): the one they start keeps its
+ * files in `.data/e2e`; a server started beforehand names its folder in E2E_DATA_DIR.
+ */
+const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e', 'outbox');
 
 /** The newest message to `target` in the outbox, waiting for it to arrive. */
 export async function latestMessageTo(target: string): Promise<string> {
