@@ -1,4 +1,4 @@
-import { FileText, FlaskConical, ShoppingCart } from 'lucide-react';
+import { FileText, FlaskConical, ShoppingCart } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { ProductListRowDto } from '@/contracts/catalog-browse';

@@ -1,4 +1,4 @@
-import { Check, ChevronDown, ChevronLeft, ChevronRight, Info, LayoutGrid, List, Search } from 'lucide-react';
+import { Check, ChevronDown, ChevronLeft, ChevronRight, Info, LayoutGrid, List, Search } from '@/components/ui/icons';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { BrandFacetDto, CategoryNode, ProductListRowDto, ProductPageDto } from '@/contracts/catalog-browse';

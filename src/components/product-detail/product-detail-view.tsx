@@ -1,4 +1,4 @@
-import { FileText, ShoppingCart } from 'lucide-react';
+import { FileText, ShoppingCart } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import type { CategoryCrumbDto, ProductDetailAllDto } from '@/contracts/product-detail';

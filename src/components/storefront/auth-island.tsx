@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Toast } from '@/components/ui/toaster';
-import { getPathname, useRouter } from '@/i18n/navigation';
+import { localizePath, useRouter } from '@/i18n/client-navigation';
 import type { Locale } from '@/i18n/routing';
 import { onUiEvent } from '@/lib/ui-events';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -73,7 +73,7 @@ export function AuthIsland({ signedIn }: { signedIn: boolean }) {
   );
 
   const open = hydrated && !dismissed && (requested || (wantsLogin && !signedIn));
-  const home = getPathname({ href: '/', locale });
+  const home = localizePath('/', locale);
 
   /** Closing: the password is dropped with the dialog; go to /, forget the session, log out (spec §4). */
   const close = useCallback(async () => {

@@ -1,4 +1,4 @@
-import { ClipboardList, LogOut, ShoppingCart, User } from 'lucide-react';
+import { ClipboardList, LogOut, ShoppingCart, User } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';

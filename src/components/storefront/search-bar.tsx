@@ -3,7 +3,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { getPathname, usePathname, useRouter } from '@/i18n/navigation';
+import { localizePath, usePathname, useRouter } from '@/i18n/client-navigation';
+import type { Locale } from '@/i18n/locales';
 import { SEARCH_KEY_MAX, SEARCH_TYPES, parseSearchType, sanitiseSearchKey, type SearchType } from '@/lib/search-key';
 
 const HIDE_AFTER_PX = 50;
@@ -135,7 +136,7 @@ function SearchForm({ initialKey = '', initialType = 1, icon }: { initialKey?: s
   return (
     <div className={`relative z-40 border-b border-line bg-white transition-opacity duration-200 ${hidden ? 'invisible opacity-0' : 'opacity-100'}`} data-testid="search-bar">
       {/* Without JavaScript the form is a plain GET to the product list, which sends type 4 on to the brand search. */}
-      <form ref={formRef} role="search" aria-label={t('label')} onSubmit={submit} action={getPathname({ href: '/product/list', locale })} method="get" className="container-page flex items-center gap-2 py-3" data-testid="search-form">
+      <form ref={formRef} role="search" aria-label={t('label')} onSubmit={submit} action={localizePath('/product/list', locale as Locale)} method="get" className="container-page flex items-center gap-2 py-3" data-testid="search-form">
         <label className="sr-only" htmlFor="search-type">{t('type')}</label>
         <select
           id="search-type"
