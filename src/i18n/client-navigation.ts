@@ -9,7 +9,7 @@ import type { Locale } from './locales';
  * (`@/i18n/navigation`) for our routing, without their code in the pages' first load (ADR 0045).
  */
 export { Link } from './adaptive-link';
-export { localizePath } from './locale-href';
+export { getPathname, localizePath } from './locale-href';
 
 /** The page's path without its locale prefix. */
 export function usePathname(): string {

@@ -9,10 +9,15 @@ export type LocaleHref = string | { pathname: string; query?: Record<string, str
  * `/<locale>`, and no trailing slash after the prefix (`/en`, `/en?login`). External and relative
  * hrefs are returned as they are.
  */
-export function localizePath(path: string, locale: Locale, forcePrefix?: boolean): string {
+export function localizePath(path: string, locale: Locale | string, forcePrefix?: boolean): string {
   if (/^[a-z]+:/i.test(path) || !path.startsWith('/')) return path;
   if (!(forcePrefix ?? locale !== DEFAULT_LOCALE)) return path;
   return `/${locale}${/^\/(\?.*)?$/.test(path) ? path.slice(1) : path}`;
+}
+
+/** The URL of a storefront path in a locale (`/en/product/list?sk=…`), as next-intl's `getPathname` writes it. */
+export function getPathname({ href, locale, forcePrefix }: { href: LocaleHref; locale: Locale | string; forcePrefix?: boolean }): string {
+  return localizePath(hrefToString(href), locale, forcePrefix);
 }
 
 /** A path with its query as one string (arrays repeat the key). */
