@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
-import { lotState } from '@/lib/lot-state';
 import { openLoginDialog, showToast } from '@/lib/ui-events';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -88,19 +87,4 @@ export function PackOrderCells({ packId, label, signedIn, compact, cell, icon }:
       </td>
     </>
   );
-}
-
-/** Today in China (the shop's calendar), as the lots' dates are written. */
-function chinaToday(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/**
- * "Expiring soon" beside a lot, shown once the page runs in the browser: it depends on the day the
- * visitor reads the page, not on the day a cached page was rendered.
- */
-export function ExpiringSoon({ expiresOn, label }: { expiresOn: string; label: string }) {
-  const hydrated = useHydrated();
-  if (!hydrated || lotState({ expiresOn }, chinaToday()) !== 'soon') return null;
-  return <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">{label}</span>;
 }
