@@ -1,10 +1,11 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Toast } from '@/components/ui/toaster';
-import { onUiEvent } from '@/lib/ui-events';
+import { localizePath } from '@/i18n/client-navigation';
+import { onUiEvent, openLoginDialog } from '@/lib/ui-events';
 import { useHydrated } from '@/lib/use-hydrated';
 
 // The dialogs (with the sign-out they may lead to), the toasts' markup and the API client load when
@@ -16,13 +17,23 @@ const ToastList = lazy(() => import('@/components/ui/toaster').then((m) => ({ de
 
 let nextToastId = 0;
 
+/** Signs out on the server, forgets the token and user, then goes home (spec §4 "Auth token"). */
+async function logout(home: string) {
+  const { signOut } = await import('@/lib/api-client');
+  await signOut();
+  window.location.assign(home);
+}
+
 /**
  * The storefront's sign-in island, mounted once in the shell: toasts, and the login dialog and the
  * single "login confirmation" box of the API client (spec §8), whose code (`AuthDialogs`) loads with
  * the first request for either (login link, guest cart, the box) or a `login` parameter for a guest.
+ * It also runs the header's server-rendered account controls (`data-auth-action`): the login link and
+ * the guest's cart open the dialog in place, the sign-out button signs out.
  */
 export function AuthIsland({ signedIn }: { signedIn: boolean }) {
   const t = useTranslations('apiClient');
+  const locale = useLocale();
   const wantsLogin = useSearchParams().has('login');
   // Only in the browser, after hydration: the page's HTML stays the same for everyone.
   const hydrated = useHydrated();
@@ -40,6 +51,24 @@ export function AuthIsland({ signedIn }: { signedIn: boolean }) {
       stopConfirm();
     };
   }, [dialogs]);
+
+  useEffect(() => {
+    const home = localizePath('/', locale);
+    const onClick = (event: MouseEvent) => {
+      const control = (event.target as Element | null)?.closest?.('[data-auth-action]');
+      if (!control) return;
+      if (control.getAttribute('data-auth-action') === 'logout') {
+        void logout(home);
+        return;
+      }
+      // A new tab or window for the link goes to /?login there.
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      openLoginDialog();
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [locale]);
 
   /** Short messages at the top of the page, each for its own duration (errors 5 s, a sign-in 1 s); four at most. */
   const dismissToast = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
