@@ -2,6 +2,7 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { ProductLotDto } from '@/contracts/lots';
 import type { ProductPackDto } from '@/contracts/packs';
+import { lastOkDay } from '@/lib/lot-state';
 import { ExpiringSoon } from './expiring-soon';
 
 /** A pack, with the lots in stock it offers on the product page (ADR 0032); list rows have none. */
@@ -27,7 +28,7 @@ export function PackLots({ pack, coaIcon }: { pack: PackWithLots; coaIcon: React
               {lot.expiresOn
                 ? <span data-testid="lot-expiry">{t('lotExpires', { date: lot.expiresOn })}</span>
                 : lot.retestOn ? <span data-testid="lot-expiry">{t('lotRetest', { date: lot.retestOn })}</span> : null}
-              {lot.expiresOn && <ExpiringSoon expiresOn={lot.expiresOn} label={t('lotExpiringSoon')} />}
+              {lot.expiresOn && <ExpiringSoon expiresOn={lot.expiresOn} lastOkDay={lastOkDay(lot.expiresOn)} label={t('lotExpiringSoon')} />}
               {lot.coaUrl
                 ? (
                   <a href={lot.coaUrl} className="inline-flex items-center gap-0.5 text-brand-600 hover:underline" aria-label={t('lotCoaFor', { lot: lot.lotNo })} data-testid="lot-coa">
