@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lotState } from '@/lib/lot-state';
+import { lastOkDay, lotState } from '@/lib/lot-state';
 import { adminLotCreateSchema } from './lots';
 
 describe('lotState', () => {
@@ -26,3 +26,19 @@ describe('adminLotCreateSchema', () => {
     ]) expect(adminLotCreateSchema.safeParse({ ...base, ...bad }).success, JSON.stringify(bad)).toBe(false);
   });
 });
+
+describe('lastOkDay', () => {
+  it('is the day before a lot starts to expire soon, as lotState counts it', () => {
+    for (const expiresOn of ['2026-11-25', '2027-02-22', '2027-02-23', '2028-03-01', '2026-12-31']) {
+      const last = lastOkDay(expiresOn);
+      for (let offset = -2; offset <= 120; offset++) {
+        const day = new Date(`2026-11-25T00:00:00Z`);
+        day.setUTCDate(day.getUTCDate() + offset);
+        const today = day.toISOString().slice(0, 10);
+        const soon = today > last && today <= expiresOn;
+        expect(soon, `${expiresOn} on ${today}`).toBe(lotState({ expiresOn }, today) === 'soon');
+      }
+    }
+  });
+});
+

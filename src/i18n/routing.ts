@@ -1,16 +1,17 @@
 import { defineRouting } from 'next-intl/routing';
 import type { Lang } from '@/lib/lang';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from './locales';
 
 /** The spec's three variants: no prefix ("cn", carried as zh-CN, default), /zh and /en. */
 export const routing = defineRouting({
-  locales: ['zh-CN', 'zh', 'en'],
-  defaultLocale: 'zh-CN',
+  locales: LOCALES,
+  defaultLocale: DEFAULT_LOCALE,
   localePrefix: 'as-needed',
   localeDetection: false,
-  localeCookie: { name: 'NEXT_LOCALE', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },
+  localeCookie: LOCALE_COOKIE,
 });
 
-export type Locale = (typeof routing.locales)[number];
+export type { Locale };
 
 /** Both Chinese variants read the Chinese messages. */
 export function messagesFor(locale: Locale): Lang {

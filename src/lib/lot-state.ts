@@ -10,3 +10,14 @@ export function lotState(lot: { expiresOn: string | null; retestOn?: string | nu
   soon.setUTCDate(soon.getUTCDate() + EXPIRING_SOON_DAYS);
   return date < soon.toISOString().slice(0, 10) ? 'soon' : 'ok';
 }
+
+/**
+ * The last day a lot expiring on `date` (YYYY-MM-DD) still counts as `ok`: from the next day until
+ * `date` itself it is `soon` (`lotState`). The product page sends it to the browser, which compares it
+ * with the reader's day without this module.
+ */
+export function lastOkDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - EXPIRING_SOON_DAYS);
+  return day.toISOString().slice(0, 10);
+}

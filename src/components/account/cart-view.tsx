@@ -4,7 +4,7 @@ import { FileText, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { CartDto, CartLineDto } from '@/contracts/cart';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { apiPost } from '@/lib/api-client';
 import { showToast } from '@/lib/ui-events';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

@@ -9,7 +9,7 @@ import { useSearchParams } from 'next/navigation';
 import { Activity, useMemo, useState, type ReactNode } from 'react';
 import type { AdminLayout } from '@/contracts/admin';
 import type { MenuItemDto } from '@/contracts/menus';
-import { Link, usePathname, useRouter } from '@/i18n/navigation';
+import { Link, usePathname, useRouter } from '@/i18n/client-navigation';
 import type { PermissionSubject } from '@/lib/permits';
 import { PermissionProvider } from '@/components/ui/permitted';
 import { useHydrated } from '@/lib/use-hydrated';

@@ -4,7 +4,7 @@ import { AuditOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { Link, usePathname } from '@/i18n/navigation';
+import { Link, usePathname } from '@/i18n/client-navigation';
 import { adminApi } from './admin-api';
 import { INBOX_CHANGED } from './views/inbox-view';
 

@@ -3,7 +3,7 @@
 import { Dropdown, Tabs } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
-import { usePathname, useRouter } from '@/i18n/navigation';
+import { usePathname, useRouter } from '@/i18n/client-navigation';
 import { useStoredValue } from '@/lib/use-stored-value';
 import { closeViews, nextPathAfterClose, type TabAction, type VisitedView } from './visited-views';
 

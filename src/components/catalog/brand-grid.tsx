@@ -1,4 +1,4 @@
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
 import type { BrandSummaryDto } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/navigation';

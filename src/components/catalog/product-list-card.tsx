@@ -1,4 +1,4 @@
-import { FlaskConical } from 'lucide-react';
+import { FlaskConical } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import { Link } from '@/i18n/navigation';

@@ -1,4 +1,4 @@
-import { FileText, FlaskConical, ShoppingCart } from 'lucide-react';
+import { FlaskConical, ShoppingCart } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { ProductListRowDto } from '@/contracts/catalog-browse';
@@ -49,7 +49,7 @@ export function ProductListRows({ items, rows, signedIn }: { items: readonly Pro
                   {card.name !== group.lead.name && <p className="line-clamp-2 text-sm text-ink" data-testid="product-name">{card.name}</p>}
                   <p className="text-xs text-muted" data-testid="product-grade">{[row?.grade, card.purity].filter(Boolean).join(' · ') || '—'}</p>
                 </div>
-                <PackTable packs={row?.packs ?? []} signedIn={signedIn} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} />, coa: <FileText aria-hidden size={13} /> }} />
+                <PackTable packs={row?.packs ?? []} signedIn={signedIn} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} />
               </li>
             ))}
           </ul>

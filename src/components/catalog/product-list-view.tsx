@@ -1,4 +1,4 @@
-import { Check, ChevronDown, ChevronLeft, ChevronRight, Info, LayoutGrid, List, Search } from 'lucide-react';
+import { Check, ChevronDown, ChevronLeft, ChevronRight, Info, LayoutGrid, List, Search } from '@/components/ui/icons';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { BrandFacetDto, CategoryNode, ProductListRowDto, ProductPageDto } from '@/contracts/catalog-browse';
@@ -8,7 +8,7 @@ import { categoryHref } from '@/lib/category-links';
 import { listQuery, pagerNumbers, type ListParams, type ListSort, type ListView } from '@/lib/product-list-params';
 import { AutoSubmit } from './auto-submit';
 import { FacetSearch } from './facet-search';
-import { FeedbackForm } from './feedback-form';
+import { FeedbackFormOnDemand } from './feedback-form-on-demand';
 import { ProductListCard } from './product-list-card';
 import { ProductListRows } from './product-list-rows';
 
@@ -179,7 +179,7 @@ export async function ProductListView(props: ProductListViewProps) {
             <div className="rounded-lg border border-dashed border-line bg-white p-8 text-center" data-testid="list-empty">
               <p className="font-medium text-ink">{search ? t('noResultsFor', { key: search.key }) : filtered ? t('noResultsFiltered') : t('emptyList')}</p>
               {search && page.notice !== 'casCheckDigit' && (
-                <div className="flex justify-center"><FeedbackForm searchKey={search.key} type={search.type} /></div>
+                <div className="flex justify-center"><FeedbackFormOnDemand searchKey={search.key} type={search.type} /></div>
               )}
             </div>
           ) : view === 'list' ? (

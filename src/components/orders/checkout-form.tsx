@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Radio } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { OrderCompanyDto } from '@/contracts/orders';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { apiPost, ApiError } from '@/lib/api-client';
 
 type InvoiceType = 'none' | 'ordinary' | 'special';

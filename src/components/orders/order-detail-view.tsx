@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import type { OrderDetailDto, OrderItemDto, RecartDto } from '@/contracts/orders';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { apiPost } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ComplaintLinks } from '@/components/account/complaints/complaint-links';

@@ -7,7 +7,7 @@ import { Download } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { ORDER_STATUSES, type OrderCountDto, type OrderPageDto, type OrderStatusDto, type OrderSummaryDto } from '@/contracts/orders';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { OrderStatusTag } from './order-status-tag';
 
 export interface OrderFilters {

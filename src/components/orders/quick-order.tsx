@@ -6,7 +6,7 @@ import { CheckCircle2, CircleAlert, CircleHelp } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { QuickLineDto } from '@/contracts/orders';
-import { useRouter } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/client-navigation';
 import { apiPost } from '@/lib/api-client';
 
 const MAX_LINES = 200;

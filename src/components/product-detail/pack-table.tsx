@@ -1,79 +1,20 @@
-'use client';
-
 import { useFormatter, useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
-import { Fragment, useState, type ReactNode } from 'react';
-import type { ProductLotDto } from '@/contracts/lots';
-import { lotState } from '@/lib/lot-state';
+import { Fragment, type ReactNode } from 'react';
 import type { ProductPackDto } from '@/contracts/packs';
-import { openLoginDialog, showToast } from '@/lib/ui-events';
-import { useHydrated } from '@/lib/use-hydrated';
-
-const MAX_QUANTITY = 9999;
-
-function clampQuantity(text: string): number {
-  const n = Math.floor(Number(text));
-  if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.min(MAX_QUANTITY, n);
-}
+import { PackOrderCells } from './pack-order';
 
 /**
- * Pack sizes with price, stock or lead time, a quantity and add-to-cart each. Guests get the login
- * dialog; signed-in customers add through the cart API, and the page refreshes so the header's
- * count follows. On phones each pack is a card; on wider screens a table. `compact` (a row of a
- * product list): no frame, column headings for screen readers only, tighter cells.
+ * Pack sizes with price, stock or lead time, a quantity and add-to-cart each, rendered on the server
+ * with only the quantity and the button running in the browser (`PackOrderCells`). On phones each
+ * pack is a card; on wider screens a table. `compact` (a row of a product list): no frame, column
+ * headings for screen readers only, tighter cells.
  */
-/** A pack, with the lots in stock it offers on the product page (ADR 0032); list rows have none. */
-type PackWithLots = ProductPackDto & { lots?: ProductLotDto[] };
-
-/** Today in China (the shop's calendar), as the lots' dates are written. */
-function chinaToday(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/**
- * The lots in stock of one pack, under its row: lot number, quantity, expiry (or retest) date, and
- * the COA download. Expired lots never reach here (the server leaves them out).
- */
-function PackLots({ pack, hydrated, coaIcon }: { pack: PackWithLots; hydrated: boolean; coaIcon: ReactNode }) {
-  const t = useTranslations('productDetail');
-  const lots = pack.lots ?? [];
-  if (lots.length === 0) return null;
-  const today = chinaToday();
-  return (
-    <tr className="block bg-gray-50/60 md:table-row" style={{ borderTopWidth: 0 }} data-testid="pack-lots" data-pack-id={pack.id}>
-      <td colSpan={6} className="block px-4 pb-3 pt-1 md:table-cell md:pt-0">
-        <p className="sr-only">{t('lotsFor', { size: pack.size })}</p>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-muted" aria-label={t('lotsFor', { size: pack.size })}>
-          {lots.map((lot) => (
-            <li key={lot.lotNo} className="inline-flex flex-wrap items-center gap-x-2 gap-y-0.5" data-testid="pack-lot" data-lot={lot.lotNo}>
-              <span className="text-ink">{t('lotNo')} <span className="font-mono">{lot.lotNo}</span></span>
-              <span>{t('lotQuantity', { count: lot.quantity })}</span>
-              {lot.expiresOn
-                ? <span data-testid="lot-expiry">{t('lotExpires', { date: lot.expiresOn })}</span>
-                : lot.retestOn ? <span data-testid="lot-expiry">{t('lotRetest', { date: lot.retestOn })}</span> : null}
-              {hydrated && lot.expiresOn && lotState(lot, today) === 'soon' && (
-                <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">{t('lotExpiringSoon')}</span>
-              )}
-              {lot.coaUrl
-                ? (
-                  <a href={lot.coaUrl} className="inline-flex items-center gap-0.5 text-brand-600 hover:underline" aria-label={t('lotCoaFor', { lot: lot.lotNo })} data-testid="lot-coa">
-                    {coaIcon}{t('lotCoa')}
-                  </a>
-                )
-                : <span>{t('lotNoCoa')}</span>}
-            </li>
-          ))}
-        </ul>
-      </td>
-    </tr>
-  );
-}
-
-export function PackTable({ packs, signedIn, compact = false, itemLabel, icons }: {
-  packs: PackWithLots[];
-  /** Rendered on the server (no icon library in the page's scripts): the add-to-cart button's and the lots' COA link's. */
-  icons: { cart: ReactNode; coa: ReactNode };
+export function PackTable<P extends ProductPackDto>({ packs, signedIn, compact = false, itemLabel, icons, lots }: {
+  packs: P[];
+  /** The product page's rows of lots under each pack (`PackLots`); a list's rows have none. */
+  lots?: (pack: P) => ReactNode;
+  /** Rendered on the server (no icon library in the page's scripts): the add-to-cart button's. */
+  icons: { cart: ReactNode };
   signedIn: boolean;
   compact?: boolean;
   /** Names the item in the controls' labels when several products' packs share a page (`G0001234 500 mL`). */
@@ -81,32 +22,9 @@ export function PackTable({ packs, signedIn, compact = false, itemLabel, icons }
 }) {
   const t = useTranslations('productDetail');
   const format = useFormatter();
-  const router = useRouter();
-  const [quantities, setQuantities] = useState<Record<number, string>>({});
-  const [busy, setBusy] = useState<number | null>(null);
-  const hydrated = useHydrated();
 
   if (packs.length === 0) {
     return <p className={compact ? 'py-2 text-sm text-muted' : 'rounded-lg border border-dashed border-line bg-white p-6 text-center text-sm text-muted'} data-testid="packs-empty">{t('noPacks')}</p>;
-  }
-
-  async function add(pack: ProductPackDto) {
-    if (!signedIn) {
-      openLoginDialog();
-      return;
-    }
-    setBusy(pack.id);
-    try {
-      // The API client loads with the first addition to the cart: no part of the page's first load.
-      const { apiPost } = await import('@/lib/api-client');
-      await apiPost('/api/app/api/order/shopcart/item/add', { packId: pack.id, num: clampQuantity(quantities[pack.id] ?? '1') });
-      showToast({ kind: 'success', text: t('added'), link: { href: '/order/shoppingcart?default=2', label: t('viewCart') }, durationMs: 6000 });
-      router.refresh();
-    } catch {
-      // The API client has already shown the error, or the sign-in prompt.
-    } finally {
-      setBusy(null);
-    }
   }
 
   const price = (value: string) => format.number(Number(value), 'money');
@@ -144,36 +62,9 @@ export function PackTable({ packs, signedIn, compact = false, itemLabel, icons }
                 <td className={`text-xs text-muted ${cell} md:text-left ${compact ? '' : 'text-right'}`}>
                   {pack.stock > 0 ? t('shipsToday') : t('leadTimeDays', { days: pack.leadTimeDays })}
                 </td>
-                <td className={cell}>
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={MAX_QUANTITY}
-                    step={1}
-                    value={quantities[pack.id] ?? '1'}
-                    onChange={(e) => setQuantities((q) => ({ ...q, [pack.id]: e.target.value }))}
-                    onBlur={(e) => setQuantities((q) => ({ ...q, [pack.id]: String(clampQuantity(e.target.value)) }))}
-                    aria-label={t('quantityFor', { size: itemLabel ? `${itemLabel} ${pack.size}` : pack.size })}
-                    className={`h-9 rounded-md border border-line px-2 text-sm ${compact ? 'w-16' : 'w-20'}`}
-                    data-testid="pack-quantity"
-                  />
-                </td>
-                <td className={`text-right ${cell}`}>
-                  <button
-                    type="button"
-                    onClick={() => void add(pack)}
-                    disabled={!hydrated || busy === pack.id}
-                    aria-label={t('addToCartFor', { size: itemLabel ? `${itemLabel} ${pack.size}` : pack.size })}
-                    className="inline-flex h-9 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60"
-                    data-testid="add-to-cart"
-                  >
-                    {icons.cart}
-                    {busy === pack.id ? t('adding') : t('addToCart')}
-                  </button>
-                </td>
+                <PackOrderCells packId={pack.id} label={itemLabel ? `${itemLabel} ${pack.size}` : pack.size} signedIn={signedIn} compact={compact} cell={cell} icon={icons.cart} />
               </tr>
-              {!compact && <PackLots pack={pack} hydrated={hydrated} coaIcon={icons.coa} />}
+              {lots?.(pack)}
             </Fragment>
           ))}
         </tbody>

@@ -1,9 +1,10 @@
-import { FileText, ShoppingCart } from 'lucide-react';
+import { FileText, ShoppingCart } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import type { CategoryCrumbDto, ProductDetailAllDto } from '@/contracts/product-detail';
 import { GhsBlock } from './ghs-block';
 import { LinkedContent } from './linked-content';
+import { PackLots } from './pack-lots';
 import { PackTable } from './pack-table';
 import { ProductDocuments } from './product-documents';
 import { ProductFacts } from './product-facts';
@@ -49,7 +50,7 @@ export async function ProductDetailView({ data, signedIn }: { data: ProductDetai
 
       <section aria-labelledby="packs-heading" className="mt-8">
         <h2 id="packs-heading" className="mb-3 text-lg font-semibold text-ink">{t('packs')}</h2>
-        <PackTable packs={data.packs} signedIn={signedIn} icons={{ cart: <ShoppingCart aria-hidden size={15} />, coa: <FileText aria-hidden size={13} /> }} />
+        <PackTable packs={data.packs} signedIn={signedIn} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} lots={(pack) => <PackLots pack={pack} coaIcon={<FileText aria-hidden size={13} />} />} />
         {data.packs.length > 0 && <p className="mt-2 text-xs text-muted">{t('priceNote')}</p>}
         <div className="mt-3"><RequestQuoteButton source="product" signedIn={signedIn} icon={<FileText aria-hidden size={16} />} candidates={data.packs.map((k) => ({ packId: k.id, num: 1, label: `${p.itemNo} · ${k.size}` }))} /></div>
       </section>

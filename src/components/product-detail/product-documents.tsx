@@ -1,4 +1,4 @@
-import { FileDown } from 'lucide-react';
+import { FileDown } from '@/components/ui/icons';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ProductDocumentItemDto, ProductDocumentsDto } from '@/contracts/product-detail';
 import { Link } from '@/i18n/navigation';

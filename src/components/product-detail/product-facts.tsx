@@ -1,4 +1,4 @@
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { ProductDetailDto } from '@/contracts/product-detail';

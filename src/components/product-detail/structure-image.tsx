@@ -1,4 +1,4 @@
-import { FlaskConical } from 'lucide-react';
+import { FlaskConical } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 
 /** The server-drawn structure (an `<img>` of the SVG route), or a plain "no structure" box. */

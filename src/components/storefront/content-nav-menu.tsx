@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import type { NavMenusDto } from '@/contracts/content';
 import { Link } from '@/i18n/navigation';

@@ -1,10 +1,8 @@
-import { ClipboardList, LogOut, ShoppingCart, User } from 'lucide-react';
-import { getTranslations } from 'next-intl/server';
+import { ClipboardList, LogOut, ShoppingCart, User } from '@/components/ui/icons';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
-import { Link } from '@/i18n/navigation';
-import { GuestCartLink, LoginLink } from './login-trigger';
-import { LogoutButton } from './logout-button';
+import { getPathname, Link } from '@/i18n/navigation';
 
 /**
  * The header's account links (greeting, orders, cart count, sign-out; or sign-in and the guest cart):
@@ -12,12 +10,15 @@ import { LogoutButton } from './logout-button';
  * streamed inside a Suspense boundary, so that nothing else of the page depends on who asks (issue 17).
  */
 export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUser | null> }) {
-  const [user, t] = await Promise.all([pending, getTranslations('header')]);
+  const [user, t, locale] = await Promise.all([pending, getTranslations('header'), getLocale()]);
   if (!user) {
+    // The sign-in island opens the login dialog in place (`data-auth-action`); without scripts the links go to /?login.
+    const login = getPathname({ href: '/?login', locale });
     return (
       <>
-        <LoginLink className="hover:text-white" testId="login-link">{t('login')}</LoginLink>
-        <GuestCartLink label={t('cart')} icon={<ShoppingCart aria-hidden size={13} />} />
+        <a href={login} className="hover:text-white" data-testid="login-link" data-auth-action="login">{t('login')}</a>
+        {/* The cart for a visitor who is not signed in: opening it opens the login dialog instead (spec §2). */}
+        <a href={login} className="flex items-center gap-1 hover:text-white" data-testid="guest-cart" data-auth-action="login"><ShoppingCart aria-hidden size={13} />{t('cart')}</a>
       </>
     );
   }
@@ -28,7 +29,8 @@ export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUse
       <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white" data-testid="header-username"><User aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{user.name}</span></Link>
       <Link href="/order?default=1" className="flex items-center gap-1 hover:text-white"><ClipboardList aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('orders')}</span></Link>
       <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{t('cart')}</span><span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
-      <LogoutButton label={t('logout')} icon={<LogOut aria-hidden size={13} className="sm:hidden" />} />
+      {/* Signs out on the server, forgets the token and user, then goes home (spec §4 "Auth token"): the sign-in island's. */}
+      <button type="button" className="flex items-center gap-1 hover:text-white" data-testid="logout" data-auth-action="logout"><LogOut aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('logout')}</span></button>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { ChevronRight, Headset, Phone, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import type { CategoryNode } from '@/contracts/catalog-browse';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client-navigation';
 import { categoryHref } from '@/lib/category-links';
 import { NAV_ITEMS } from './nav-items';
 

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import type { CategoryNode } from '@/contracts/catalog-browse';
 import type { NavMenusDto } from '@/contracts/content';

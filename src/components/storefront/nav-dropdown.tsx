@@ -1,7 +1,7 @@
 'use client';
 
 import type { MouseEvent, ReactNode } from 'react';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client-navigation';
 import { useNavPanel } from './use-nav-panel';
 
 interface Props {

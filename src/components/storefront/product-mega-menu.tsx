@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { CategoryNode } from '@/contracts/catalog-browse';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client-navigation';
 import { useNavPanel } from './use-nav-panel';
 
 // The panel (three levels of categories and their keyboard moves) loads when the menu first opens.

@@ -4,7 +4,7 @@ import { ChevronRight } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CategoryNode } from '@/contracts/catalog-browse';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client-navigation';
 import { categoryHref } from '@/lib/category-links';
 
 /** Moves focus among the links of a column: ArrowUp/ArrowDown, Home/End; answers true when it moved. */

@@ -2,21 +2,17 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { getPathname, usePathname, useRouter } from '@/i18n/navigation';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { localizePath, usePathname, useRouter } from '@/i18n/client-navigation';
+import type { Locale } from '@/i18n/locales';
 import { SEARCH_KEY_MAX, SEARCH_TYPES, parseSearchType, sanitiseSearchKey, type SearchType } from '@/lib/search-key';
 
 const HIDE_AFTER_PX = 50;
-/** Wait this long after the last keystroke before asking for suggestions. */
-const SUGGEST_DELAY_MS = 250;
 const SUGGEST_MIN_CHARS = 2;
 
-interface Suggestion {
-  id: number;
-  itemNo: string;
-  name: string;
-  cas: string | null;
-}
+// The suggestions (asking for them, their options, walking them with the keys) load with the first
+// key typed that can have any: no part of a page's first load (ADR 0045).
+const SuggestionOptions = lazy(() => import('./search-suggestions').then((m) => ({ default: m.SuggestionOptions })));
 
 /**
  * Type selector and key (spec §2, §5, §9); hidden after 50 px of scroll. Product searches go to
@@ -52,13 +48,13 @@ function SearchForm({ initialKey = '', initialType = 1, icon }: { initialKey?: s
   const locale = useLocale();
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [type, setType] = useState<SearchType>(initialType);
   const [key, setKey] = useState(initialKey);
   const [hidden, setHidden] = useState(false);
-  const [found, setFound] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const latest = useRef(0);
+  const [shown, setShown] = useState(0);
+  const [wanted, setWanted] = useState(false);
   const listId = useId();
 
   useEffect(() => {
@@ -73,35 +69,15 @@ function SearchForm({ initialKey = '', initialType = 1, icon }: { initialKey?: s
   const clean = sanitiseSearchKey(key);
   // Suggestions follow typing: not for brands, not for a key the page was opened with.
   const eligible = type !== 4 && clean.length >= SUGGEST_MIN_CHARS && key !== initialKey;
-  const suggestions = eligible ? found : [];
+  if (eligible && !wanted) setWanted(true);
 
-  useEffect(() => {
-    const request = ++latest.current;
-    if (!eligible) return;
-    const timer = window.setTimeout(() => {
-      // The API client loads with the first suggestions asked for: no part of the page's first load.
-      import('@/lib/api-client')
-        .then(({ apiPost }) => apiPost<Suggestion[]>('/api/web/product/getName', { key: clean, limit: 8 }, { silent: true }))
-        .then((items) => {
-          if (request !== latest.current) return;
-          setFound(items);
-          setActive(-1);
-        })
-        .catch(() => {
-          if (request === latest.current) setFound([]);
-        });
-    }, SUGGEST_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [clean, eligible]);
+  const choose = useCallback((id: number) => {
+    setOpen(false);
+    router.push({ pathname: '/product/detail', query: { id: String(id) } });
+  }, [router]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const chosen = open ? suggestions[active] : undefined;
-    if (chosen) {
-      setOpen(false);
-      router.push({ pathname: '/product/detail', query: { id: String(chosen.id) } });
-      return;
-    }
     if (!clean) return;
     setOpen(false);
     if (type === 4) {
@@ -111,31 +87,11 @@ function SearchForm({ initialKey = '', initialType = 1, icon }: { initialKey?: s
     }
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (suggestions.length === 0) return;
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      setOpen(true);
-      const step = e.key === 'ArrowDown' ? 1 : -1;
-      // -1 is the typed key itself; the arrows cycle through it and the suggestions.
-      setActive((i) => {
-        const next = i + step;
-        if (next >= suggestions.length) return -1;
-        return next < -1 ? suggestions.length - 1 : next;
-      });
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
-  }
-
-  const showList = open && suggestions.length > 0;
-  const optionId = (i: number) => `${listId}-o${i}`;
+  const showList = open && eligible && shown > 0;
   return (
     <div className={`relative z-40 border-b border-line bg-white transition-opacity duration-200 ${hidden ? 'invisible opacity-0' : 'opacity-100'}`} data-testid="search-bar">
       {/* Without JavaScript the form is a plain GET to the product list, which sends type 4 on to the brand search. */}
-      <form ref={formRef} role="search" aria-label={t('label')} onSubmit={submit} action={getPathname({ href: '/product/list', locale })} method="get" className="container-page flex items-center gap-2 py-3" data-testid="search-form">
+      <form ref={formRef} role="search" aria-label={t('label')} onSubmit={submit} action={localizePath('/product/list', locale as Locale)} method="get" className="container-page flex items-center gap-2 py-3" data-testid="search-form">
         <label className="sr-only" htmlFor="search-type">{t('type')}</label>
         <select
           id="search-type"
@@ -151,6 +107,7 @@ function SearchForm({ initialKey = '', initialType = 1, icon }: { initialKey?: s
         <label className="sr-only" htmlFor="search-key">{t('label')}</label>
         <div className="relative min-w-0 flex-1">
           <input
+            ref={inputRef}
             id="search-key"
             name="sk"
             type="search"
@@ -158,16 +115,13 @@ function SearchForm({ initialKey = '', initialType = 1, icon }: { initialKey?: s
             aria-autocomplete="list"
             aria-expanded={showList}
             aria-controls={listId}
-            aria-activedescendant={showList && active >= 0 && active < suggestions.length ? optionId(active) : undefined}
             autoComplete="off"
             value={key}
             maxLength={SEARCH_KEY_MAX}
             onChange={(e) => {
               setKey(e.target.value);
               setOpen(true);
-              setActive(-1);
             }}
-            onKeyDown={onKeyDown}
             onFocus={() => setOpen(true)}
             onBlur={() => setOpen(false)}
             placeholder={t('placeholder')}
@@ -181,25 +135,11 @@ function SearchForm({ initialKey = '', initialType = 1, icon }: { initialKey?: s
             className="absolute inset-x-0 top-full z-50 mt-1 max-h-80 overflow-y-auto rounded-md border border-line bg-white py-1 shadow-lg"
             data-testid="search-suggestions"
           >
-            {suggestions.map((s, i) => (
-              <li
-                key={s.id}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                // mousedown, not click: the input's blur would hide the list before a click lands.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  setOpen(false);
-                  router.push({ pathname: '/product/detail', query: { id: String(s.id) } });
-                }}
-                onMouseEnter={() => setActive(i)}
-                className={`cursor-pointer px-3 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-700' : ''}`}
-              >
-                <span className="font-medium">{s.name}</span>
-                <span className="ml-2 text-xs text-muted">{s.itemNo}{s.cas ? ` · CAS ${s.cas}` : ''}</span>
-              </li>
-            ))}
+            {wanted && (
+              <Suspense fallback={null}>
+                <SuggestionOptions input={inputRef} query={clean} typed={key} eligible={eligible} open={open} setOpen={setOpen} listId={listId} onShown={setShown} choose={choose} />
+              </Suspense>
+            )}
           </ul>
         </div>
         <button type="submit" className="flex h-10 items-center gap-1 rounded-r-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600">

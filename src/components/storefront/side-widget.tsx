@@ -1,4 +1,4 @@
-import { Headset, Mail, MessageCircle, Phone, X } from 'lucide-react';
+import { Close, Headset, Mail, MessageCircle, Phone } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { SideWidgetFrame } from './side-widget-frame';
@@ -22,7 +22,7 @@ export async function SideWidget({ chatLink, hotlines, salesEmail }: Props) {
       showLabel={t('show')}
       hideLabel={t('hide')}
       showIcon={<Headset aria-hidden size={20} />}
-      hideIcon={<X aria-hidden size={16} />}
+      hideIcon={<Close aria-hidden size={16} />}
     >
       <ul className="space-y-2 p-3">
         <li>

@@ -1,4 +1,4 @@
-import { Globe, MessageCircle, Users } from 'lucide-react';
+import { Globe, MessageCircle, Users } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { RichText } from '@/components/content/rich-text';
 import type { SiteContact } from '@/contracts/settings';

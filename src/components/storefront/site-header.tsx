@@ -1,4 +1,4 @@
-import { Globe, Phone } from 'lucide-react';
+import { Globe, Phone } from '@/components/ui/icons';
 import { Suspense, type ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';

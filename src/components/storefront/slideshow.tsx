@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BannerDto } from '@/contracts/content';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client-navigation';
 
 const INTERVAL_MS = 6000;
 

@@ -1,4 +1,4 @@
-import { Menu, Search } from 'lucide-react';
+import { Menu, Search } from '@/components/ui/icons';
 import { Suspense, type ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
 import type { CategoryNode } from '@/contracts/catalog-browse';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client-navigation';
 import { ApiError, apiPost } from '@/lib/api-client';
 
 type State = { kind: 'idle' | 'busy' } | { kind: 'done'; email: string } | { kind: 'error'; text: string };

@@ -2,7 +2,7 @@
 
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import { Link } from '@/i18n/client-navigation';
 import type { ToastRequest } from '@/lib/ui-events';
 
 export interface Toast extends ToastRequest {

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { Award, BadgeCheck, ChevronLeft, ChevronRight, FlaskConical, Pause, Play, ShieldCheck, Truck } from 'lucide-react';
+import { Award, BadgeCheck, ChevronLeft, ChevronRight, FlaskConical, Pause, Play, ShieldCheck, Truck } from '@/components/ui/icons';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { RichText } from '@/components/content/rich-text';
 import { ProductCard } from '@/components/storefront/product-card';

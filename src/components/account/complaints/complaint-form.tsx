@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { COMPLAINT_DESCRIPTION_MAX, type ComplaintOrderDto } from '@/contracts/complaints';
 import { MONEY, centsToMoney, moneyToCents } from '@/contracts/crm';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { ApiError, apiPost } from '@/lib/api-client';
 
 type Line = ComplaintOrderDto['lines'][number];

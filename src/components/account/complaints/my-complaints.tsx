@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import type { ComplaintStatusName, MyComplaintDto } from '@/contracts/complaints';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { apiPost } from '@/lib/api-client';
 
 const COLOURS: Record<ComplaintStatusName, string> = { reviewing: 'gold', approving: 'processing', passed: 'blue', rejected: 'red', resolved: 'green', withdrawn: 'default' };

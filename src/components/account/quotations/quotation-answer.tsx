@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { OrderCompanyDto } from '@/contracts/orders';
 import type { QuotationStateName } from '@/contracts/quotations';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { apiPost } from '@/lib/api-client';
 import { showToast } from '@/lib/ui-events';
 

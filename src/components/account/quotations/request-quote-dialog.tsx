@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
-import { useRouter } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/client-navigation';
 import { apiPost } from '@/lib/api-client';
 import { showToast } from '@/lib/ui-events';
 import { useModal } from '@/components/ui/use-modal';

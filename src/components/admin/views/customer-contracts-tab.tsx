@@ -4,7 +4,7 @@ import { Button, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ContractRowDto } from '@/contracts/contracts';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { adminApi } from '../admin-api';
 import { CONTRACT_COLOURS } from './contract-colours';
 import { money } from './crm-common';

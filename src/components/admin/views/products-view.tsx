@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminCategoryDto } from '@/contracts/catalog-admin';
 import type { AdminProductListDto, AdminProductRowDto } from '@/contracts/catalog-admin-products';
-import { Link, useRouter } from '@/i18n/navigation';
+import { Link, useRouter } from '@/i18n/client-navigation';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { BrandSelect } from './brand-select';

@@ -3,7 +3,7 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useRouter } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/client-navigation';
 import { adminApi, AdminApiError } from '../admin-api';
 import { PermissionTree } from './permission-tree';
 

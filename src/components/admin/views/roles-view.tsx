@@ -4,7 +4,7 @@ import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Ta
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { RoleDto } from '@/contracts/admin';
-import { useRouter } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/client-navigation';
 import { PermittedButton } from '@/components/ui/permitted-button';
 import { adminApi } from '../admin-api';
 import { useViewQuery } from '../use-view-query';

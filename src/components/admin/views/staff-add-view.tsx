@@ -3,7 +3,7 @@
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useRouter } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/client-navigation';
 import { sha256Hex } from '@/lib/sha256';
 import { adminApi, AdminApiError } from '../admin-api';
 import { StaffFields, useRoleOptions, useTeamOptions } from './staff-list-view';

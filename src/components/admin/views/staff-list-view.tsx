@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Ta
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import type { RoleDto, StaffMemberDto, StaffTeamDto } from '@/contracts/admin';
-import { useRouter } from '@/i18n/navigation';
+import { useRouter } from '@/i18n/client-navigation';
 import { PermittedButton } from '@/components/ui/permitted-button';
 import { adminApi } from '../admin-api';
 import { useViewQuery } from '../use-view-query';

@@ -1,0 +1,90 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useState, type ReactNode } from 'react';
+import { openLoginDialog, showToast } from '@/lib/ui-events';
+import { useHydrated } from '@/lib/use-hydrated';
+
+const MAX_QUANTITY = 9999;
+
+function clampQuantity(text: string): number {
+  const n = Math.floor(Number(text));
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(MAX_QUANTITY, n);
+}
+
+/**
+ * The two cells of a pack's row that run in the browser: its quantity and its add-to-cart button.
+ * Guests get the login dialog; signed-in customers add through the cart API, and the page refreshes
+ * so that the header's count follows. The rest of the row is rendered on the server (ADR 0045).
+ */
+export function PackOrderCells({ packId, label, signedIn, compact, cell, icon }: {
+  packId: number;
+  /** The pack as the controls' labels name it (`500 mL`, or `G0001234 500 mL` in a list). */
+  label: string;
+  signedIn: boolean;
+  compact: boolean;
+  /** The row's cell padding classes. */
+  cell: string;
+  /** Rendered on the server: the button's cart icon. */
+  icon: ReactNode;
+}) {
+  const t = useTranslations('productDetail');
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [quantity, setQuantity] = useState('1');
+  const [busy, setBusy] = useState(false);
+
+  async function add() {
+    if (!signedIn) {
+      openLoginDialog();
+      return;
+    }
+    setBusy(true);
+    try {
+      // The API client loads with the first addition to the cart: no part of the page's first load.
+      const { apiPost } = await import('@/lib/api-client');
+      await apiPost('/api/app/api/order/shopcart/item/add', { packId, num: clampQuantity(quantity) });
+      showToast({ kind: 'success', text: t('added'), link: { href: '/order/shoppingcart?default=2', label: t('viewCart') }, durationMs: 6000 });
+      router.refresh();
+    } catch {
+      // The API client has already shown the error, or the sign-in prompt.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <td className={cell}>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_QUANTITY}
+          step={1}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          onBlur={(e) => setQuantity(String(clampQuantity(e.target.value)))}
+          aria-label={t('quantityFor', { size: label })}
+          className={`h-9 rounded-md border border-line px-2 text-sm ${compact ? 'w-16' : 'w-20'}`}
+          data-testid="pack-quantity"
+        />
+      </td>
+      <td className={`text-right ${cell}`}>
+        <button
+          type="button"
+          onClick={() => void add()}
+          disabled={!hydrated || busy}
+          aria-label={t('addToCartFor', { size: label })}
+          className="inline-flex h-9 items-center gap-1.5 rounded-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60"
+          data-testid="add-to-cart"
+        >
+          {icon}
+          {busy ? t('adding') : t('addToCart')}
+        </button>
+      </td>
+    </>
+  );
+}
