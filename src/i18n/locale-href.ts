@@ -15,8 +15,17 @@ export function localizePath(path: string, locale: Locale | string, forcePrefix?
   return `/${locale}${/^\/(\?.*)?$/.test(path) ? path.slice(1) : path}`;
 }
 
+/** A storefront path in a locale: what `getPathname` and the redirects take. */
+export interface PathArgs {
+  href: LocaleHref;
+  /** One of the routing's locales (a page's `params.locale`). */
+  locale: Locale | string;
+  /** Prefix the default locale too (a link that names its language). */
+  forcePrefix?: boolean;
+}
+
 /** The URL of a storefront path in a locale (`/en/product/list?sk=…`), as next-intl's `getPathname` writes it. */
-export function getPathname({ href, locale, forcePrefix }: { href: LocaleHref; locale: Locale | string; forcePrefix?: boolean }): string {
+export function getPathname({ href, locale, forcePrefix }: PathArgs): string {
   return localizePath(hrefToString(href), locale, forcePrefix);
 }
 

@@ -1,6 +1,5 @@
 import { permanentRedirect as nextPermanentRedirect, redirect as nextRedirect } from 'next/navigation';
-import { getPathname, type LocaleHref } from './locale-href';
-import type { Locale } from './locales';
+import { getPathname, type PathArgs } from './locale-href';
 
 type RedirectType = Parameters<typeof nextRedirect>[1];
 
@@ -12,14 +11,6 @@ type RedirectType = Parameters<typeof nextRedirect>[1];
  */
 export { Link } from './adaptive-link';
 export { getPathname } from './locale-href';
-
-interface PathArgs {
-  href: LocaleHref;
-  /** One of the routing's locales (a page's `params.locale`). */
-  locale: Locale | string;
-  /** Prefix the default locale too (a link that names its language). */
-  forcePrefix?: boolean;
-}
 
 /** next/navigation's redirect to a storefront path in a locale. */
 export function redirect(args: PathArgs, type?: RedirectType): never {
