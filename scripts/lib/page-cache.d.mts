@@ -17,3 +17,5 @@ export declare function createPageCache(options: {
 }): PageCache;
 export declare function bumpPageGeneration(): void;
 export declare const LOCALE_COOKIE: { name: string; maxAgeSeconds: number; sameSite: string };
+export declare const PAGE_LOCALES: { default: string; prefixed: string[] };
+export declare function localeOfPath(path: string): string;

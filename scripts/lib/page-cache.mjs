@@ -6,7 +6,12 @@
 //   Authorization or X-Token header, and never a React Server Components request (client
 //   navigation, prefetch, server action) or a staff preview.
 // - Only a 200 text/html answer is kept, and only when the one cookie it sets, if any, is the
-//   language cookie (which follows from the address; a kept page sets it as a render would).
+//   language cookie of the page's own language. That language follows from the address alone (no
+//   locale detection), so a page is kept whether or not its render set the cookie: next-intl sets it
+//   only when the browser's cookie or, without one, its Accept-Language names another language, and a
+//   browser whose Accept-Language is the page's gets none. A kept page sets the cookie whenever the
+//   browser has none or another one (so such a browser gets it from a kept page, naming the language
+//   it reads anyway), never for a background request (Sec-Fetch-Dest other than document).
 // - Each answer gets a fresh CSP nonce: the kept page's nonce, which never leaves the server, is
 //   replaced in the body and in the policy (ADR 0028).
 // - Kept for PAGE_CACHE_SECONDS (default 10; 0: off; off too when STOREFRONT_CACHE_SECONDS is 0; once
@@ -57,6 +62,15 @@ function cookieValue(header, name) {
     if (key?.trim() === name) return rest.join('=').trim();
   }
   return undefined;
+}
+
+/** The storefront's locales as a page's address names them (src/i18n/locales.ts, prefix "as-needed"). */
+export const PAGE_LOCALES = { default: 'zh-CN', prefixed: ['zh', 'en'] };
+
+/** The language of the page at this path: its first segment when that names a locale, else the default. */
+export function localeOfPath(path) {
+  const first = path.split('/')[1] ?? '';
+  return PAGE_LOCALES.prefixed.includes(first) ? first : PAGE_LOCALES.default;
 }
 
 /** The language a page sets in its Set-Cookie, when that is all it sets; null when it sets anything else. */
@@ -229,7 +243,9 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('content-security-policy', entry.policy.join(nonce));
     res.setHeader('x-page-cache', 'hit');
-    if (cookieValue(req.headers.cookie, LOCALE_COOKIE.name) !== entry.locale) res.setHeader('set-cookie', localeCookieHeader(entry.locale, now()));
+    const dest = req.headers['sec-fetch-dest'];
+    const background = dest !== undefined && dest !== 'document';
+    if (!background && cookieValue(req.headers.cookie, LOCALE_COOKIE.name) !== entry.locale) res.setHeader('set-cookie', localeCookieHeader(entry.locale, now()));
     if (gzip) res.setHeader('content-encoding', 'gzip');
     res.setHeader('content-length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
@@ -276,8 +292,9 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       if (res.getHeader('content-encoding') !== undefined) return;
       const setLocale = localeFromSetCookie(res.getHeader('set-cookie'));
       if (setLocale === null) return;
-      const locale = setLocale ?? cookieValue(req.headers.cookie, LOCALE_COOKIE.name);
-      if (!locale) return;
+      const locale = localeOfPath((req.url ?? '/').split('?')[0] ?? '/');
+      // A render that named another language than its address: not a page of the routing above.
+      if (setLocale !== undefined && setLocale !== locale) return;
       const policy = String(res.getHeader('content-security-policy') ?? '');
       const nonce = NONCE.exec(policy)?.[1];
       if (!nonce) return;

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routing } from '../../src/i18n/routing';
-import { bumpPageGeneration, createPageCache, isGuestPageRequest, LOCALE_COOKIE, pageCacheSettings } from './page-cache.mjs';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
+import { bumpPageGeneration, createPageCache, isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings } from './page-cache.mjs';
 
 /** The guest page cache of scripts/serve.mjs (ADR 0039), in front of a stand-in for Next.js. */
 
@@ -25,9 +26,13 @@ type Render = (req: IncomingMessage, res: ServerResponse, nonce: string) => void
 /** A page in three writes, its nonce on a script and in the policy, as Next.js answers. */
 const renderPage: Render = (req, res, nonce) => {
   res.statusCode = 200;
-  // As next-intl does: the language cookie when the browser's does not name the page's language.
+  // As next-intl does: the language cookie when the browser's names another language or, without one,
+  // when its Accept-Language does (none for a browser whose Accept-Language is the page's language).
   const locale = (req.url ?? '').startsWith('/en') ? 'en' : 'zh-CN';
-  if (!(req.headers.cookie ?? '').includes(`NEXT_LOCALE=${locale}`)) res.setHeader('set-cookie', `NEXT_LOCALE=${locale}; Path=/; Max-Age=31536000; SameSite=lax`);
+  const cookie = /NEXT_LOCALE=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  const accept = req.headers['accept-language'];
+  const acceptLocale = accept === undefined ? undefined : accept.startsWith('en') ? 'en' : 'zh-CN';
+  if (cookie ? cookie !== locale : acceptLocale !== locale) res.setHeader('set-cookie', `NEXT_LOCALE=${locale}; Path=/; Max-Age=31536000; SameSite=lax`);
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('content-security-policy', `default-src 'self'; script-src 'self' 'nonce-${nonce}'`);
   res.setHeader('vary', 'rsc, Accept-Encoding');
@@ -145,11 +150,11 @@ describe('guest page cache', () => {
     expect(s.rendered()).toBe(cases.length * 2 + 1);
   });
 
-  it('keeps only a 200 HTML answer that carries a nonce and sets no cookie but the language', async () => {
+  it('keeps only a 200 HTML answer that carries a nonce and sets no cookie but the language of its address', async () => {
     const answers: Record<string, Render> = {
       '/missing': (_q, res, nonce) => { res.statusCode = 404; res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('no'); },
       '/cookie': (req, res, nonce) => { res.setHeader('set-cookie', ['NEXT_LOCALE=zh-CN; Path=/', 'a=1']); res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('<p>x</p>'); },
-      '/no-locale': (_q, res, nonce) => { res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('<p>x</p>'); },
+      '/other-locale': (_q, res, nonce) => { res.setHeader('set-cookie', 'NEXT_LOCALE=en; Path=/'); res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('<p>x</p>'); },
       '/json': (_q, res, nonce) => { res.setHeader('content-type', 'application/json'); res.setHeader('content-security-policy', `script-src 'nonce-${nonce}'`); res.end('{}'); },
       '/plain-policy': (_q, res) => { res.setHeader('content-type', 'text/html'); res.setHeader('content-security-policy', "script-src 'self'"); res.end('<p>x</p>'); },
     };
@@ -174,10 +179,39 @@ describe('guest page cache', () => {
     expect(same.headers.get('x-page-cache')).toBe('hit');
     expect(same.headers.get('set-cookie')).toBeNull();
     expect(s.rendered()).toBe(1);
-    // A page first rendered for a browser that had the cookie is kept with the language of that cookie.
+    // A page first rendered for a browser that had the cookie is kept with the language of its address.
     await get(s.port, '/x', { cookie: 'NEXT_LOCALE=zh-CN' });
     expect((await get(s.port, '/x')).headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=zh-CN;/);
     expect(s.rendered()).toBe(2);
+    // Never on a background request.
+    expect((await get(s.port, '/x', { 'sec-fetch-dest': 'empty' })).headers.get('set-cookie')).toBeNull();
+    expect((await get(s.port, '/x', { 'sec-fetch-dest': 'document' })).headers.get('set-cookie')).toMatch(/^NEXT_LOCALE=zh-CN;/);
+  });
+
+  it("keeps a page rendered for a browser whose Accept-Language is the page's language (next-intl sets no cookie then)", async () => {
+    const s = await stand();
+    const first = await get(s.port, '/product/detail?id=2', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(first.headers.get('set-cookie')).toBeNull();
+    const again = await get(s.port, '/product/detail?id=2', { 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(again.headers.get('x-page-cache')).toBe('hit');
+    expect(again.body).toContain('/product/detail?id=2');
+    const en = await get(s.port, '/en/product/detail?id=2', { 'accept-language': 'en-US' });
+    expect(en.headers.get('set-cookie')).toBeNull();
+    expect((await get(s.port, '/en/product/detail?id=2', { 'accept-language': 'en-US' })).headers.get('x-page-cache')).toBe('hit');
+    expect(s.rendered()).toBe(2);
+  });
+
+  it("reads a page's language from its address as the site routing does", () => {
+    expect([PAGE_LOCALES.default, ...PAGE_LOCALES.prefixed].sort()).toEqual([...LOCALES].sort());
+    expect(PAGE_LOCALES.default).toBe(DEFAULT_LOCALE);
+    expect(routing.localePrefix).toBe('as-needed');
+    expect(routing.localeDetection).toBe(false);
+    expect(localeOfPath('/')).toBe('zh-CN');
+    expect(localeOfPath('/product/list')).toBe('zh-CN');
+    expect(localeOfPath('/en')).toBe('en');
+    expect(localeOfPath('/en/product/list')).toBe('en');
+    expect(localeOfPath('/zh/news')).toBe('zh');
+    expect(localeOfPath('/english')).toBe('zh-CN');
   });
 
   it('writes the language cookie with the attributes of the site routing', () => {
