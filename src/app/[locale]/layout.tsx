@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { pickMessages, STOREFRONT_CLIENT_NAMESPACES } from '@/i18n/client-messages';
 import { htmlLang, routing, type Locale } from '@/i18n/routing';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -19,10 +20,13 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   // a page rendered once and kept would serve a stale nonce that the new policy refuses.
   await headers();
   setRequestLocale(locale);
+  // The storefront's client components read a few namespaces; the account area and the back-office
+  // hand theirs every message (their layouts), ADR 0046.
+  const messages = pickMessages(await getMessages(), STOREFRONT_CLIENT_NAMESPACES);
   return (
     <html lang={htmlLang(locale as Locale)}>
       <body>
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,3 +1,4 @@
+import { NextIntlClientProvider } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { Suspense, type ReactNode } from 'react';
 import { AccountMenu, type AccountMenuItem } from '@/components/account/account-menu';
@@ -22,9 +23,12 @@ export default async function AccountLayout({ children, params }: { children: Re
     ...(hasPermission(actor, 'USER.VIEW') ? [{ id: '5', labelKey: 'system', href: '/sys/manage' } as const] : []),
     { id: '6', labelKey: 'profile', href: '/sys/profile' },
   ];
+  // Every message: the account area's client components read many namespaces (ADR 0046).
   return (
-    <StoreShell data={await loadShellData()} withNav aside={<Suspense><AccountMenu items={items} /></Suspense>}>
-      <AccountProviders english={locale === 'en'} subject={{ permissions: actor.permissions, roles: actor.roles }}>{children}</AccountProviders>
-    </StoreShell>
+    <NextIntlClientProvider>
+      <StoreShell data={await loadShellData()} withNav aside={<Suspense><AccountMenu items={items} /></Suspense>}>
+        <AccountProviders english={locale === 'en'} subject={{ permissions: actor.permissions, roles: actor.roles }}>{children}</AccountProviders>
+      </StoreShell>
+    </NextIntlClientProvider>
   );
 }

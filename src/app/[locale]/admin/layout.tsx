@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AdminProviders } from '@/components/admin/admin-providers';
@@ -12,5 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  return <AdminProviders english={locale === 'en'}>{children}</AdminProviders>;
+  // Every message: the back-office's client components read most of them (ADR 0046).
+  return (
+    <NextIntlClientProvider>
+      <AdminProviders english={locale === 'en'}>{children}</AdminProviders>
+    </NextIntlClientProvider>
+  );
 }
