@@ -47,9 +47,9 @@ function clientNamespaces(entries: readonly string[]): { namespaces: Map<string,
     if (client) {
       for (const call of source.matchAll(/useTranslations\(([^)]*)\)/g)) {
         const arg = (call[1] ?? '').trim();
-        const literal = /^'([^'`$]+)'$/.exec(arg);
-        if (literal?.[1]) namespaces.set(literal[1], path.relative(ROOT, file));
-        else if (!/^['"]?$/.test(arg) || arg === '') unreadable.push(`${path.relative(ROOT, file)}: useTranslations(${arg})`);
+        const literal = /^(['"])([^'"`$]+)\1$/.exec(arg);
+        if (literal?.[2]) namespaces.set(literal[2], path.relative(ROOT, file));
+        else unreadable.push(`${path.relative(ROOT, file)}: useTranslations(${arg})`);
       }
       if (/\buseMessages\(/.test(source)) unreadable.push(`${path.relative(ROOT, file)}: useMessages()`);
     }
@@ -87,5 +87,9 @@ describe('the messages handed to the storefront browser code (ADR 0046)', () => 
     const tree = { a: { b: { c: 'x' }, d: 'y' }, e: 'z' };
     expect(pickMessages(tree, ['a.b', 'e', 'nope', 'a.nope'])).toEqual({ a: { b: { c: 'x' } }, e: 'z' });
     expect(pickMessages(tree, [])).toEqual({});
+    // Overlapping namespaces: the whole one, and the source left as it was.
+    const before = JSON.stringify(tree);
+    expect(pickMessages(tree, ['a', 'a.b', 'e.f'])).toEqual({ a: tree.a });
+    expect(JSON.stringify(tree)).toBe(before);
   });
 });
