@@ -3,8 +3,7 @@ import type { BrandFacetDto, BrandListType, BrandPageDto, ProductListRowDto, Pro
 import { PRODUCT_SEARCH_TYPES } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
-import { log } from '@/server/log';
-import { countSearch } from '@/server/modules/dashboard/search-counts';
+import { countSearchBeside } from '@/server/modules/dashboard/search-counts';
 import { listBrands, listBrandsByIds } from './brands';
 import { searchBrands } from './search/brands';
 import { InvalidCursorError } from './search/cursor';
@@ -49,15 +48,17 @@ function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fall
   };
 }
 
-/** One keyset page of products for the lists and `/api/product/sx`; a bad cursor is a 400. */
-export async function findProducts(db: Db, filter: ProductFilter, lang: Lang): Promise<ProductPageDto> {
+/**
+ * One keyset page of products for the lists and `/api/product/sx`; a bad cursor is a 400. The first
+ * page of a keyed search counts for the dashboard's top searches, unless `countSearch` is false
+ * (a search that is not a buyer's, such as staff picking quotation lines).
+ */
+export async function findProducts(db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean } = {}): Promise<ProductPageDto> {
   const { query, fallback } = toQuery(filter, lang);
   try {
     const page = await listProducts(db, query);
-    if (query.key && !query.cursor && (query.page ?? 1) === 1) {
-      // Counted for the dashboard beside the answer, never in its way: a failed count is only logged.
-      countSearch(db, { key: query.key, type: query.type ?? null, found: page.total, now: new Date() })
-        .catch((error: unknown) => log('warn', 'search.count_failed', { error: String(error) }));
+    if (options.countSearch !== false && query.key && !query.cursor && (query.page ?? 1) === 1) {
+      countSearchBeside(db, { key: query.key, type: query.type ?? null, found: page.total, now: new Date() });
     }
     return { ...page, type: query.type ?? null, typeFallback: fallback };
   } catch (error) {

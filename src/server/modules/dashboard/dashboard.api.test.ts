@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/server/db/client';
 import { catalogFeedback, orderItems, orders, users } from '@/server/db/schema';
+import { searchCountsSettled } from '@/server/modules/dashboard/search-counts';
 import { firstPacks } from '../../../../test/orders';
 import { fileApiHarness } from '../../../../test/api';
 
@@ -15,13 +16,13 @@ describe('dashboard figures', () => {
     }
     await h.call('POST', '/api/app/web/track/report', { json: { path: '/' }, headers: { 'user-agent': 'Mozilla/5.0' } });
     await h.db.db.insert(catalogFeedback).values({ searchKey: 'rare thing', searchType: 3, lang: 'zh' });
-    // Counting runs beside the search answer: wait until it has landed.
-    for (let i = 0; i < 100; i++) {
-      const [row] = rowsOf<{ n: number }>(await h.db.db.execute(sql`select coalesce(sum(searches), 0)::int as n from search_daily_counts`));
-      if (Number(row?.n) >= 3) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
     const admin = await h.loginStaff('admin', 'Admin#2026');
+    // Staff picking quotation lines search the same catalogue, but that is not a buyer's search.
+    expect((await h.call('GET', `/api/admin/quotations/catalogue?key=${encodeURIComponent('乙醇')}`, { token: admin })).status).toBe(200);
+    // Counting runs beside the search answer: wait until it has landed.
+    await searchCountsSettled();
+    const [counted] = rowsOf<{ n: number }>(await h.db.db.execute(sql`select coalesce(sum(searches), 0)::int as n from search_daily_counts`));
+    expect(Number(counted?.n)).toBe(3);
     const res = await h.call('GET', `/api/admin/dashboard?from=${day(-6)}&to=${day(0)}`, { token: admin });
     expect(res.status).toBe(200);
     const d = res.body.data as {

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { searchDailyCounts } from '@/server/db/schema';
+import { log } from '@/server/log';
 import { shopDay } from '@/server/modules/tracking/service';
 
 /**
@@ -19,4 +20,23 @@ export async function countSearch(db: Db, params: { key: string; type: number | 
       target: [searchDailyCounts.day, searchDailyCounts.searchType, searchDailyCounts.searchKey],
       set: { searches: sql`${searchDailyCounts.searches} + 1`, emptySearches: sql`${searchDailyCounts.emptySearches} + ${empty}` },
     });
+}
+
+/** Counts that were started beside an answer and have not finished yet. */
+const pending = new Set<Promise<void>>();
+
+/**
+ * Counts a search beside the answer, never in its way: the caller does not wait, and a failed
+ * count is only logged.
+ */
+export function countSearchBeside(db: Db, params: { key: string; type: number | null; found: number; now: Date }): void {
+  const counting = countSearch(db, params)
+    .catch((error: unknown) => log('warn', 'search.count_failed', { error: String(error) }))
+    .finally(() => pending.delete(counting));
+  pending.add(counting);
+}
+
+/** Resolves once every count started so far has been written (or has failed). */
+export async function searchCountsSettled(): Promise<void> {
+  while (pending.size > 0) await Promise.all([...pending]);
 }

@@ -14,7 +14,7 @@ export interface CataloguePick {
 
 /** Products for a quotation's lines, found with the storefront's own search (name, item number, CAS), with their packs. */
 export async function searchCatalogue(db: Db, key: string, lang: Lang): Promise<CataloguePick[]> {
-  const page = await findProducts(db, productPageInputSchema.parse({ key, limit: 10 }), lang);
+  const page = await findProducts(db, productPageInputSchema.parse({ key, limit: 10 }), lang, { countSearch: false });
   if (!page.items.length) return [];
   const packs = await db.select({ id: productPacks.id, productId: productPacks.productId, size: productPacks.size, price: productPacks.price, stock: productPacks.stock })
     .from(productPacks).where(inArray(productPacks.productId, page.items.map((p) => p.id))).orderBy(asc(productPacks.sort), asc(productPacks.id));
