@@ -9,8 +9,8 @@ import { searchBrands } from './search/brands';
 import { InvalidCursorError } from './search/cursor';
 import { loadListRows } from './search/cards';
 import { brandFacets } from './search/facets';
-import { listProducts, type ProductQuery } from './search/products';
-import type { Lang } from '@/lib/lang';
+import { listProducts, type PageFacet, type ProductQuery } from './search/products';
+import { byLang, type Lang } from '@/lib/lang';
 
 /**
  * The search type of a product search. Without a key there is none; with a key, a missing type
@@ -54,9 +54,16 @@ function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fall
  * (a search that is not a buyer's, such as staff picking quotation lines).
  */
 export async function findProducts(db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean } = {}): Promise<ProductPageDto> {
+  const { facets: _facets, ...page } = await readProducts(db, filter, lang, options);
+  return page;
+}
+
+async function readProducts(
+  db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean; facets?: boolean },
+): Promise<ProductPageDto & { facets?: PageFacet[] }> {
   const { query, fallback } = toQuery(filter, lang);
   try {
-    const page = await listProducts(db, query);
+    const page = await listProducts(db, { ...query, facets: options.facets });
     if (options.countSearch !== false && query.key && !query.cursor && (query.page ?? 1) === 1) {
       countSearchBeside(db, { key: query.key, type: query.type ?? null, found: page.total, now: new Date() });
     }
@@ -65,6 +72,23 @@ export async function findProducts(db: Db, filter: ProductFilter, lang: Lang, op
     if (error instanceof InvalidCursorError) throw new AppError(400, 'invalidCursor');
     throw error;
   }
+}
+
+/**
+ * A product list page's products and brand facets (the facets without the brand filter). A keyed
+ * search by relevance without a brand filter counts both in one pass over its matches; any other
+ * list, or a page past the last, asks for the facets apart, at the same time.
+ */
+export async function findProductsAndFacets(db: Db, filter: ProductFilter, lang: Lang): Promise<{ page: ProductPageDto; facets: BrandFacetDto[] }> {
+  const { brandIds: _b, cursor: _c, page: _p, limit: _l, sort: _s, ...facetFilter } = filter;
+  const onePass = Boolean(filter.key) && (filter.sort ?? 'relevance') === 'relevance' && !(filter.brandIds && filter.brandIds.length > 0);
+  if (!onePass) {
+    const [page, facets] = await Promise.all([findProducts(db, filter, lang), findBrandFacets(db, facetFilter, lang)]);
+    return { page, facets };
+  }
+  const { facets, ...page } = await readProducts(db, filter, lang, { facets: true });
+  if (facets) return { page, facets: facets.map((f) => ({ id: f.id, name: byLang(lang, { zh: f.nameZh, en: f.nameEn }), count: f.count })) };
+  return { page, facets: await findBrandFacets(db, facetFilter, lang) };
 }
 
 /** Brand facets (with counts) for the same filters as a product list. */

@@ -38,6 +38,9 @@ describe('capped counts and the index walk past the cap', () => {
     expect(capped.items).toHaveLength(5);
     const facets = await brandFacets(t.db, { lang: 'zh', key: 'countcheck', type: 3 });
     expect(facets[0]!.count).toBe(10_001);
+    // The search's own pass counts the same first 10,001 matches.
+    const onePass = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5, facets: true });
+    expect(onePass.facets?.map((f) => ({ id: f.id, count: f.count }))).toEqual(facets.map((f) => ({ id: f.id, count: f.count })));
 
     // Untyped: the exact item number first (it is in no cap's way), then the first 10,001 name
     // matches by closeness and id; every page of the same query ranks the same rows.

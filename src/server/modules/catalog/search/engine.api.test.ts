@@ -314,6 +314,42 @@ describe('brand facets', () => {
     expect(byBrand.total).toBe(top.count);
     expect(await brandFacets(t.db, { lang: 'zh', key: '0-00-0', type: 2 })).toEqual([]);
   });
+
+  it('counts the same facets in the pass of the search itself, on every page and either way', async () => {
+    const [brand] = await query<{ name_zh: string; name_en: string }>(sql`select b.name_zh, b.name_en from brands b join products p on p.brand_id = b.id group by b.id order by count(*) desc limit 1`);
+    const sample = all[7]!;
+    const keys: { key: string; type?: 1 | 2 | 3 }[] = [
+      { key: 'acid' }, { key: 'acid', type: 3 }, { key: sample.name_zh.slice(0, 2), type: 3 }, { key: sample.item_no.slice(0, 3), type: 1 },
+      { key: sample.item_no }, { key: brand!.name_en }, { key: brand!.name_zh, type: 3 }, { key: brand!.name_en.slice(0, 3).toLowerCase() },
+      ...(sample.cas ? [{ key: sample.cas, type: 2 as const }] : []),
+    ];
+    let seen = 0;
+    for (const { key, type } of keys) {
+      const separate = (await brandFacets(t.db, { lang: 'zh', key, type })).map((f) => ({ id: f.id, count: f.count }));
+      const first = await listProducts(t.db, { ...base, key, type, limit: 3, facets: true });
+      if (first.items.length === 0) {
+        expect(first.facets, key).toBeUndefined();
+        continue;
+      }
+      seen += 1;
+      expect(first.facets?.map((f) => ({ id: f.id, count: f.count })), key).toEqual(separate);
+      expect(first.facets?.reduce((n, f) => n + f.count, 0), key).toBe(first.total);
+      if (first.nextCursor) {
+        const second = await listProducts(t.db, { ...base, key, type, limit: 3, facets: true, cursor: first.nextCursor });
+        expect(second.facets, key).toEqual(first.facets);
+        const back = await listProducts(t.db, { ...base, key, type, limit: 3, facets: true, cursor: second.prevCursor });
+        expect(back.items.map((i) => i.id), key).toEqual(first.items.map((i) => i.id));
+        expect(back.facets, key).toEqual(first.facets);
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(6);
+    // Only a search by relevance without a brand filter has the facets' matches.
+    const top = (await brandFacets(t.db, { lang: 'en', key: 'acid' }))[0]!;
+    expect((await listProducts(t.db, { ...base, key: 'acid', brandIds: [top.id], facets: true })).facets).toBeUndefined();
+    expect((await listProducts(t.db, { ...base, key: 'acid', sort: 'newest', facets: true })).facets).toBeUndefined();
+    expect((await listProducts(t.db, { ...base, key: 'acid' })).facets).toBeUndefined();
+    expect((await listProducts(t.db, { ...base, facets: true })).facets).toBeUndefined();
+  });
 });
 
 describe('suggestions', () => {

@@ -6,6 +6,7 @@ import { rowsOf, type Db } from '@/server/db/client';
 import { priceAscSql, priceDescSql } from '@/server/db/schema/search-sql';
 import { cappedCountSql, cappedMatchesSql, COUNT_CAP } from './capped';
 import { loadCards } from './cards';
+import { MAX_FACETS } from './facets';
 import type { KeyConditions } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
 import type { SearchTypeCode } from './key';
@@ -36,6 +37,20 @@ export interface ProductQuery {
    */
   page?: number;
   limit: number;
+  /**
+   * Also count the brand facets in the same pass over the matches (at most MAX_FACETS): only a
+   * keyed search by relevance without a brand filter can, as its matches are the facets' matches
+   * (`brandFacets` counts the same). `ProductPage.facets` says whether they came.
+   */
+  facets?: boolean;
+}
+
+/** A brand of the matches with its count, as the one-pass search gives it. */
+export interface PageFacet {
+  id: number;
+  nameZh: string;
+  nameEn: string;
+  count: number;
 }
 
 export interface ProductPage {
@@ -47,6 +62,8 @@ export interface ProductPage {
   total: number;
   totalCapped: boolean;
   notice: 'casCheckDigit' | null;
+  /** The brand facets of the matches, when asked for and counted in the same pass; else absent. */
+  facets?: PageFacet[];
 }
 
 interface SortSpec {
@@ -155,7 +172,8 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   built.count = cappedCountSql(prepared);
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
-    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, skip, direction(true, backwards));
+    const facets = Boolean(q.facets) && !(q.brandIds && q.brandIds.length > 0);
+    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, skip, direction(true, backwards), facets);
     return built;
   }
   if (sort === 'relevance') throw new Error('relevance needs a key');
@@ -201,22 +219,25 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
  * reading and ranking every match of a key like 苯甲酸 (a fifth of the catalogue) is what made the
  * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
  */
-function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, skip: number, dir: Direction): SQL {
+function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, skip: number, dir: Direction, facets: boolean): SQL {
   // Each part gives its best rows up to the end of the page; the page itself skips `skip` of them.
   const take = limit + 1 + skip;
   const keyset = (alias: string): SQL => (cursor
     ? sql`and (${sql.raw(`${alias}.tier, ${alias}.rank, ${alias}.id`)}) ${dir.cmp} (${cursor.key[0]}::int, ${cursor.key[1]}::int, ${cursor.key[2]}::int)`
     : sql``);
   const order = (alias: string): SQL => sql.raw(['tier', 'rank', 'id'].map((c) => `${alias}.${c} ${dir.orderText}`).join(', '));
-  const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank`;
+  // With facets every match carries its brand: the name and number paths read the row for the
+  // tier and rank anyway, and the brand path reads it from the brands' index.
+  const brandColumn = facets ? sql`, p.brand_id::int as brand_id` : sql``;
+  const columns = sql`p.id::int as id, ${key.tier}::int as tier, ${key.rank}::int as rank${brandColumn}`;
   // With a head, a matching brand's products are read apart from the name and number matches
   // (below); without one (never for a name key) they are a part of `found` like the others.
   const brands = key.head ? key.buckets?.brands ?? null : null;
   const found = cappedMatchesSql(prepared, {
     all: columns,
-    name: sql`p.id::int as id, ${key.nameTier}::int as tier, ${key.rank}::int as rank`,
+    name: sql`p.id::int as id, ${key.nameTier}::int as tier, ${key.rank}::int as rank${brandColumn}`,
     // A product of a matching brand that is not a name match: tier 4, ranked by id.
-    brand: brands ? null : sql`p.id::int as id, 4 as tier, 0 as rank`,
+    brand: brands ? null : sql`p.id::int as id, 4 as tier, 0 as rank${brandColumn}`,
     ranked: true,
   }, COUNT_CAP + 1);
   // The page is the best rows of the found matches and of the head together: each part gives its
@@ -224,12 +245,11 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
   // is taken from the head alone: in `found` it may carry a lesser tier (a brand's product past the
   // cap of the name path), and one row must have one position on every page.
   if (!key.head) {
-    return sql`
-      with found as materialized (${found})
+    return withFacets(facets, sql`found as materialized (${found})`, sql`select f.brand_id from found f`, sql`
       select f.id, f.tier, f.rank, (select count(*)::int from found) as n
       from found f where true ${keyset('f')}
       order by ${order('f')}
-      limit ${limit + 1} offset ${skip}`;
+      limit ${limit + 1} offset ${skip}`);
   }
   // A brand's products that match by the brand alone (tier 4, by id) are the first COUNT_CAP + 1
   // of the brand's index less the rows of `found` and of the head: counted and paged straight from
@@ -237,7 +257,7 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
   // search most of its time (ADR 0014 §13).
   // One brand's come in id order from its index, so the anti-joins below need no sort of 10,001 ids.
   const byId = key.buckets?.oneBrand ? sql`order by p.id` : sql``;
-  const brandRows = brands ? sql`select p.id::int as id from products p where ${prepared.filters} and ${brands} ${byId} limit ${COUNT_CAP + 1}` : null;
+  const brandRows = brands ? sql`select p.id::int as id${brandColumn} from products p where ${prepared.filters} and ${brands} ${byId} limit ${COUNT_CAP + 1}` : null;
   const total = brandRows
     ? sql`select least(${COUNT_CAP + 1}, (select count(*) from found)
         + (select count(*) from (${brandRows}) b where not exists (select 1 from found f where f.id = b.id)))::int as n`
@@ -253,8 +273,12 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
   // The head is read only past the cap: below it `found` holds every match, the head's rows with
   // the same tier and rank (its SQL is the same), and reading them twice cost an item-number prefix
   // search its 200 heap rows for nothing.
-  return sql`
-    with found as materialized (${found}),
+  // The facets' matches are the total's: those found, and the brand's own not among them.
+  const facetRows = brandRows
+    ? sql`select f.brand_id from found f
+        union all select b.brand_id from (${brandRows}) b where not exists (select 1 from found f where f.id = b.id)`
+    : sql`select f.brand_id from found f`;
+  return withFacets(facets, sql`found as materialized (${found}),
     total as materialized (${total}),
     head as materialized (
       select ${columns} from products p
@@ -268,10 +292,36 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
       (select h.id, h.tier, h.rank from head h where true ${keyset('h')} order by ${order('h')} limit ${take})
       ${brandPage}
     )
+`, facetRows, sql`
     select m.id, m.tier, m.rank, (select t.n from total t) as n
     from m
     order by ${order('m')}
-    limit ${limit + 1} offset ${skip}`;
+    limit ${limit + 1} offset ${skip}`);
+}
+
+/**
+ * The ranked page's statement: `with <ctes> <page>`, and with facets the brands of the first
+ * COUNT_CAP + 1 of `facetRows` (the matches the total counts) as JSON on the page's first row
+ * (an init plan: counted once, and only when the page has a row).
+ */
+function withFacets(facets: boolean, ctes: SQL, facetRows: SQL, page: SQL): SQL {
+  if (!facets) return sql`with ${ctes} ${page}`;
+  return sql`
+    with ${ctes},
+    page as (${page})
+    select r.id, r.tier, r.rank, r.n, case when r.i = 1 then (
+      select coalesce(json_agg(json_build_object('id', b.id, 'zh', b.name_zh, 'en', b.name_en, 'n', g.n) order by g.n desc, b.id), '[]'::json)
+      from (
+        select x.brand_id, count(*)::int as n
+        from (${facetRows} limit ${COUNT_CAP + 1}) x
+        group by x.brand_id
+        order by n desc, x.brand_id
+        limit ${MAX_FACETS}
+      ) g
+      join brands b on b.id = g.brand_id
+    ) end as facets
+    from (select page.*, row_number() over () as i from page) r
+    order by r.i`;
 }
 
 async function countOf(db: Db, query: SQL): Promise<number> {
@@ -284,6 +334,14 @@ interface PageRow {
   tier?: number;
   rank?: number;
   n?: number;
+  /** With facets, on the first row: JSON (postgres.js and PGlite parse it; a driver may give the text). */
+  facets?: { id: number; zh: string; en: string; n: number }[] | string | null;
+}
+
+function facetsOf(row: PageRow | undefined): PageFacet[] | undefined {
+  if (!row || row.facets === undefined || row.facets === null) return undefined;
+  const list = typeof row.facets === 'string' ? (JSON.parse(row.facets) as Exclude<PageRow['facets'], string | null | undefined>) : row.facets;
+  return list.map((f) => ({ id: Number(f.id), nameZh: f.zh, nameEn: f.en, count: Number(f.n) }));
 }
 
 /** Products of a search or list, one keyset page at a time (ADR 0015). */
@@ -328,6 +386,7 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
     const target = number === null ? undefined : dir === 'n' ? number + 1 : Math.max(1, number - 1);
     return encodeCursor({ sort, dir, key: keyOf(row), ...(target ? { page: target } : {}) });
   };
+  const facets = facetsOf(rows[0]);
   const first = page[0];
   const last = page[page.length - 1];
   const nextCursor = backwards ? at(last, 'n') : more ? at(last, 'n') : null;
@@ -340,5 +399,6 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
     total: Math.min(total, COUNT_CAP),
     totalCapped: total > COUNT_CAP,
     notice: null,
+    ...(facets ? { facets } : {}),
   };
 }

@@ -6,7 +6,7 @@ import type { ListParams } from '@/lib/product-list-params';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
-import { findBrandFacets, findListRows, findProducts, type ProductFilter } from '@/server/modules/catalog/browse';
+import { findListRows, findProductsAndFacets, type ProductFilter } from '@/server/modules/catalog/browse';
 import { getCategory, listCategoryTree } from '@/server/modules/catalog/categories';
 import { sharedCache } from '../../../_lib/shared-cache';
 
@@ -60,11 +60,11 @@ async function readProductList(params: Omit<ListRequest, 'locale'>, lang: Lang):
   const filter: ProductFilter = {
     ...base, brandIds: params.list.brandIds, sort: params.list.sort, cursor: params.list.cursor, page: params.list.cursor ? undefined : params.list.page, limit: LIST_PAGE_SIZE,
   };
-  const [facets, roots, first] = await Promise.all([
-    findBrandFacets(db, base, lang),
+  // A search by relevance counts its brand facets in the same pass over its matches (findProductsAndFacets).
+  const [roots, first] = await Promise.all([
     loadSharedTree(lang),
-    findProducts(db, filter, lang).then(
-      (page) => ({ page, cursorReset: false }),
+    findProductsAndFacets(db, filter, lang).then(
+      (found) => ({ ...found, cursorReset: false }),
       (error: unknown) => {
         if (error instanceof AppError && error.messageKey === 'invalidCursor') return null;
         throw error;
@@ -73,9 +73,9 @@ async function readProductList(params: Omit<ListRequest, 'locale'>, lang: Lang):
   ]);
   // A bad cursor, or a numbered page past the last one (the list shrank since the link was made): the first page.
   const outOfRange = first !== null && first.page.items.length === 0 && first.page.total > 0;
-  const result = first && !outOfRange ? first : { page: await findProducts(db, { ...filter, cursor: undefined, page: undefined }, lang), cursorReset: true };
+  const result = first && !outOfRange ? first : { ...(await findProductsAndFacets(db, { ...filter, cursor: undefined, page: undefined }, lang)), cursorReset: true };
   const rows = params.list.view === 'list' ? await findListRows(db, result.page.items.map((p) => p.id), lang) : [];
-  return { ...result, facets, roots, rows };
+  return { ...result, roots, rows };
 }
 
 const loadSharedList = sharedCache('product-list', [storefrontTags.catalogue], readProductList);
