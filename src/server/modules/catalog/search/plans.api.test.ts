@@ -88,14 +88,19 @@ const shapes = (): Shape[] => [
 ];
 
 describe('every search query shape can use an index', () => {
-  it('page, walk, count and facet queries never scan products sequentially', async () => {
+  it('page, walk, count and facet queries (and the page with its facets) never scan products sequentially', async () => {
     let checked = 0;
     for (const [name, shape, index] of shapes()) {
       const q: ProductQuery = { lang: 'zh', limit: 20, ...shape };
       const built = await buildListQuery(t.db, q);
       expect(built.count, name).not.toBeNull();
       // The ranked pass and the count read the key's own index; the walk reads the sort's index.
-      if (built.ranked) expectIndexed(`${name} (ranked)`, await plan(built.ranked, []), index);
+      if (built.ranked) {
+        expectIndexed(`${name} (ranked)`, await plan(built.ranked, []), index);
+        // The search page's statement: the same pass, with the brand facets of its matches.
+        const withFacets = await buildListQuery(t.db, { ...q, facets: true });
+        expectIndexed(`${name} (ranked, facets)`, await plan(withFacets.ranked!, []), index);
+      }
       if (built.walk) {
         const walk = await plan(built.walk, WALK_SETTINGS);
         expectIndexed(`${name} (page)`, walk, built.prepared.key || !index ? undefined : index);
