@@ -8,8 +8,8 @@ import { listBrands, listBrandsByIds } from './brands';
 import { searchBrands } from './search/brands';
 import { InvalidCursorError } from './search/cursor';
 import { loadListRows } from './search/cards';
-import { brandFacets } from './search/facets';
-import { listProducts, type PageFacet, type ProductQuery } from './search/products';
+import { brandFacets, type PageFacet } from './search/facets';
+import { listProducts, type ProductQuery } from './search/products';
 import { byLang, type Lang } from '@/lib/lang';
 
 /**

@@ -327,10 +327,8 @@ describe('brand facets', () => {
     for (const { key, type } of keys) {
       const separate = (await brandFacets(t.db, { lang: 'zh', key, type })).map((f) => ({ id: f.id, count: f.count }));
       const first = await listProducts(t.db, { ...base, key, type, limit: 3, facets: true });
-      if (first.items.length === 0) {
-        expect(first.facets, key).toBeUndefined();
-        continue;
-      }
+      // A page without rows has no first row to carry them.
+      if (first.items.length === 0) { expect(first.facets, key).toBeUndefined(); continue; }
       seen += 1;
       expect(first.facets?.map((f) => ({ id: f.id, count: f.count })), key).toEqual(separate);
       expect(first.facets?.reduce((n, f) => n + f.count, 0), key).toBe(first.total);
@@ -344,11 +342,10 @@ describe('brand facets', () => {
     }
     expect(seen).toBeGreaterThanOrEqual(6);
     // Only a search by relevance without a brand filter has the facets' matches.
-    const top = (await brandFacets(t.db, { lang: 'en', key: 'acid' }))[0]!;
-    expect((await listProducts(t.db, { ...base, key: 'acid', brandIds: [top.id], facets: true })).facets).toBeUndefined();
-    expect((await listProducts(t.db, { ...base, key: 'acid', sort: 'newest', facets: true })).facets).toBeUndefined();
-    expect((await listProducts(t.db, { ...base, key: 'acid' })).facets).toBeUndefined();
-    expect((await listProducts(t.db, { ...base, facets: true })).facets).toBeUndefined();
+    const brandIds = [(await brandFacets(t.db, { lang: 'en', key: 'acid' }))[0]!.id];
+    for (const q of [{ key: 'acid', brandIds, facets: true }, { key: 'acid', sort: 'newest' as const, facets: true }, { key: 'acid' }, { facets: true }]) {
+      expect((await listProducts(t.db, { ...base, ...q })).facets, JSON.stringify(q)).toBeUndefined();
+    }
   });
 });
 

@@ -46,3 +46,47 @@ export async function buildFacetQuery(db: Db, q: BrandFacetQuery): Promise<SQL |
     order by m.n desc, b.id asc
     limit ${MAX_FACETS}`;
 }
+
+/** A brand of the matches with its count, as the one-pass search gives it. */
+export interface PageFacet {
+  id: number;
+  nameZh: string;
+  nameEn: string;
+  count: number;
+}
+
+type FacetsJson = { id: number; zh: string; en: string; n: number }[];
+/** The facets column of a ranked page's first row: JSON (postgres.js and PGlite parse it; a driver may give the text). */
+export type FacetsColumn = FacetsJson | string | null;
+
+/**
+ * The ranked page's statement: `with <ctes> <page>`, and with facets the brands of the first
+ * COUNT_CAP + 1 of `facetRows` (the matches the total counts) as JSON on the page's first row
+ * (an init plan: counted once, and only when the page has a row).
+ */
+export function withFacets(facets: boolean, ctes: SQL, facetRows: SQL, page: SQL): SQL {
+  if (!facets) return sql`with ${ctes} ${page}`;
+  return sql`
+    with ${ctes},
+    page as (${page})
+    select r.id, r.tier, r.rank, r.n, case when r.i = 1 then (
+      select coalesce(json_agg(json_build_object('id', b.id, 'zh', b.name_zh, 'en', b.name_en, 'n', g.n) order by g.n desc, b.id), '[]'::json)
+      from (
+        select x.brand_id, count(*)::int as n
+        from (${facetRows} limit ${COUNT_CAP + 1}) x
+        group by x.brand_id
+        order by n desc, x.brand_id
+        limit ${MAX_FACETS}
+      ) g
+      join brands b on b.id = g.brand_id
+    ) end as facets
+    from (select page.*, row_number() over () as i from page) r
+    order by r.i`;
+}
+
+/** The facets a ranked page brought on its first row, if it was asked for them. */
+export function facetsOf(row: { facets?: FacetsColumn } | undefined): PageFacet[] | undefined {
+  if (!row || row.facets === undefined || row.facets === null) return undefined;
+  const list = typeof row.facets === 'string' ? (JSON.parse(row.facets) as FacetsJson) : row.facets;
+  return list.map((f) => ({ id: Number(f.id), nameZh: f.zh, nameEn: f.en, count: Number(f.n) }));
+}

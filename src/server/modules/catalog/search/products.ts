@@ -6,7 +6,7 @@ import { rowsOf, type Db } from '@/server/db/client';
 import { priceAscSql, priceDescSql } from '@/server/db/schema/search-sql';
 import { cappedCountSql, cappedMatchesSql, COUNT_CAP } from './capped';
 import { loadCards } from './cards';
-import { MAX_FACETS } from './facets';
+import { facetsOf, withFacets, type FacetsColumn, type PageFacet } from './facets';
 import type { KeyConditions } from './conditions';
 import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cursor';
 import type { SearchTypeCode } from './key';
@@ -43,14 +43,6 @@ export interface ProductQuery {
    * (`brandFacets` counts the same). `ProductPage.facets` says whether they came.
    */
   facets?: boolean;
-}
-
-/** A brand of the matches with its count, as the one-pass search gives it. */
-export interface PageFacet {
-  id: number;
-  nameZh: string;
-  nameEn: string;
-  count: number;
 }
 
 export interface ProductPage {
@@ -299,31 +291,6 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     limit ${limit + 1} offset ${skip}`);
 }
 
-/**
- * The ranked page's statement: `with <ctes> <page>`, and with facets the brands of the first
- * COUNT_CAP + 1 of `facetRows` (the matches the total counts) as JSON on the page's first row
- * (an init plan: counted once, and only when the page has a row).
- */
-function withFacets(facets: boolean, ctes: SQL, facetRows: SQL, page: SQL): SQL {
-  if (!facets) return sql`with ${ctes} ${page}`;
-  return sql`
-    with ${ctes},
-    page as (${page})
-    select r.id, r.tier, r.rank, r.n, case when r.i = 1 then (
-      select coalesce(json_agg(json_build_object('id', b.id, 'zh', b.name_zh, 'en', b.name_en, 'n', g.n) order by g.n desc, b.id), '[]'::json)
-      from (
-        select x.brand_id, count(*)::int as n
-        from (${facetRows} limit ${COUNT_CAP + 1}) x
-        group by x.brand_id
-        order by n desc, x.brand_id
-        limit ${MAX_FACETS}
-      ) g
-      join brands b on b.id = g.brand_id
-    ) end as facets
-    from (select page.*, row_number() over () as i from page) r
-    order by r.i`;
-}
-
 async function countOf(db: Db, query: SQL): Promise<number> {
   return Number(rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0);
 }
@@ -334,14 +301,8 @@ interface PageRow {
   tier?: number;
   rank?: number;
   n?: number;
-  /** With facets, on the first row: JSON (postgres.js and PGlite parse it; a driver may give the text). */
-  facets?: { id: number; zh: string; en: string; n: number }[] | string | null;
-}
-
-function facetsOf(row: PageRow | undefined): PageFacet[] | undefined {
-  if (!row || row.facets === undefined || row.facets === null) return undefined;
-  const list = typeof row.facets === 'string' ? (JSON.parse(row.facets) as Exclude<PageRow['facets'], string | null | undefined>) : row.facets;
-  return list.map((f) => ({ id: Number(f.id), nameZh: f.zh, nameEn: f.en, count: Number(f.n) }));
+  /** With facets, on the first row (see `facetsOf`). */
+  facets?: FacetsColumn;
 }
 
 /** Products of a search or list, one keyset page at a time (ADR 0015). */
