@@ -241,6 +241,23 @@ test.describe('product mega menu', () => {
     await expect(page).toHaveURL(/\/en\/product\/(children\/cat_list_2nd\?catId=\d+|index\/list\?typeId=\d+)/);
     await expect(page.getByTestId('page-title')).toHaveText(name);
   });
+
+  test('pages do not carry the categories: the panel asks for them, says when that fails, and tries again', async ({ page }) => {
+    let refuse = true;
+    await page.route('**/api/web/product/getFirst', (route) => (refuse ? route.abort() : route.fallback()));
+    const html = await (await page.request.get('/')).text();
+    // A third-level category is in the menu, not in the page that draws the bar.
+    expect(html).not.toContain('"secondJson"');
+    await page.goto('/');
+    await page.getByTestId('nav-menu-product').hover();
+    const panel = page.getByTestId('nav-panel-product');
+    await expect(panel.getByTestId('nav-panel-product-failed')).toBeVisible();
+    await expect(panel.getByRole('link', { name: '全部分类' })).toBeVisible();
+    refuse = false;
+    await panel.getByRole('button', { name: '重试' }).click();
+    await expect(panel.getByTestId('nav-panel-product-failed')).toBeHidden();
+    await expect(panel.locator('a[data-level="3"]').first()).toBeVisible();
+  });
 });
 
 test.describe('category lists', () => {

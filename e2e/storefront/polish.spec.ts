@@ -23,6 +23,8 @@ for (const { prefix, news, product, menu } of [
     await expect(drawer.getByRole('link', { name: news, exact: true })).toBeVisible();
     await expect(drawer.getByRole('link', { name: product, exact: true })).toBeVisible();
     const groups = drawer.getByTestId('mobile-product-menu').locator('details');
+    // The categories arrive with the drawer.
+    await expect(groups.first()).toBeVisible();
     expect(await groups.count()).toBeGreaterThan(3);
     // Every group of the product menu can be reached: the last one too.
     const last = groups.last();

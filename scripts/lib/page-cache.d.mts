@@ -7,6 +7,8 @@ export declare function isGuestPageRequest(req: IncomingMessage): boolean;
 export interface PageCache {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   keep(req: IncomingMessage, res: ServerResponse): void;
+  /** Settles once every page kept so far has its compressed pieces (or was dropped meanwhile). */
+  compressed(): Promise<void>;
   stats(): { entries: number; bytes: number };
 }
 export declare function createPageCache(options: {
@@ -14,6 +16,8 @@ export declare function createPageCache(options: {
   maxBytes: number;
   now?: () => number;
   onResult?: (result: 'hit' | 'miss' | 'bypass') => void;
+  /** Makes a kept page's gzip pieces (default: zlib's deflate in its thread pool, each piece ending with a full flush). */
+  compress?: (parts: Buffer[]) => Promise<Buffer[]>;
 }): PageCache;
 export declare function bumpPageGeneration(): void;
 export declare const LOCALE_COOKIE: { name: string; maxAgeSeconds: number; sameSite: string };

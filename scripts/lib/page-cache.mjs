@@ -21,7 +21,8 @@
 //   PAGE_CACHE_SECONDS.
 // Plain JavaScript: serve.mjs runs without a TypeScript loader.
 import { randomBytes } from 'node:crypto';
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 
 /** Bumped by `revalidateStorefront` (src/server/cache/storefront.ts) in the same process. */
 export const GENERATION_KEY = Symbol.for('reagent.storefront.pageGeneration');
@@ -129,13 +130,21 @@ function freshNonce() {
  * Gzip without compressing per answer: each piece of a kept page is compressed once, on its own, ending
  * with a full flush (byte-aligned, no back-references across pieces), so the compressed pieces and a
  * freshly compressed nonce between them form one valid deflate stream; the gzip trailer's CRC-32 is
- * computed over the plain answer.
+ * computed over the plain answer. The pieces are compressed in zlib's thread pool once the page is kept,
+ * so the next request does not wait for them; until they are ready a hit goes out uncompressed.
  */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 const DEFLATE_END = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
 
 function deflatePiece(piece, level) {
   return deflateRawSync(piece, { level, finishFlush: constants.Z_FULL_FLUSH });
+}
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** A kept page's pieces compressed off the event loop (zlib's thread pool): a 250 KB page takes about 8 ms. */
+function deflatePieces(parts) {
+  return Promise.all(parts.map((part) => deflateRawAsync(part, { level: 6, finishFlush: constants.Z_FULL_FLUSH })));
 }
 
 function gzipAnswer(parts, compressedParts, nonceBytes) {
@@ -167,17 +176,21 @@ function acceptsGzip(req) {
 
 /**
  * The cache of one process. `serve(req, res)` answers a kept page and says whether it did;
- * `keep(req, res)` watches an answer being written and keeps it when it qualifies.
+ * `keep(req, res)` watches an answer being written and keeps it when it qualifies. `compress` makes a
+ * kept page's gzip pieces (zlib's thread pool by default; tests hold it back).
  */
-export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onResult = () => {} }) {
+export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onResult = () => {}, compress = deflatePieces }) {
   /**
    * The kept pages: the body as UTF-8 pieces around its nonce (an answer puts a fresh nonce between
    * them), the policy likewise.
-   * @type {Map<string, { parts: Buffer[], gzipParts: Buffer[], refreshingSince?: number, policy: string[], locale: string, headers: [string, string | string[]][], bytes: number, expires: number }>}
+   * The compressed pieces follow once zlib has made them (null until then: answers go out uncompressed).
+   * @type {Map<string, { parts: Buffer[], gzipParts: Buffer[] | null, refreshingSince?: number, policy: string[], locale: string, headers: [string, string | string[]][], bytes: number, expires: number }>}
    */
   const entries = new Map();
   let bytes = 0;
   let generation = globalThis[GENERATION_KEY] ?? 0;
+  /** Compressions under way, for `compressed()`. */
+  const compressing = new Set();
 
   const enabled = seconds > 0 && maxBytes > 0;
   const keyOf = (req) => `${String(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`;
@@ -227,7 +240,7 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     entries.set(key, entry);
     const nonce = freshNonce();
     const nonceBytes = Buffer.from(nonce);
-    const gzip = acceptsGzip(req);
+    const gzip = entry.gzipParts !== null && acceptsGzip(req);
     let body;
     if (gzip) {
       body = gzipAnswer(entry.parts, entry.gzipParts, nonceBytes);
@@ -306,19 +319,41 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !PER_RESPONSE_HEADERS.has(name))
         .map(([name, value]) => [name, Array.isArray(value) ? value.map(String) : String(value)]);
-      const gzipParts = parts.map((part) => deflatePiece(part, 6));
-      const entryBytes = [...parts, ...gzipParts].reduce((sum, part) => sum + part.length, 0);
+      const entry = { parts, gzipParts: null, policy: policy.split(nonce), locale, headers, bytes: parts.reduce((sum, part) => sum + part.length, 0), expires: now() + seconds * 1000 };
       drop(key);
-      entries.set(key, { parts, gzipParts, policy: policy.split(nonce), locale, headers, bytes: entryBytes, expires: now() + seconds * 1000 });
-      bytes += entryBytes;
-      for (const oldest of entries.keys()) {
-        if (bytes <= maxBytes) break;
-        drop(oldest);
-      }
+      entries.set(key, entry);
+      bytes += entry.bytes;
+      trim();
+      // Compressed beside the next requests, not before them; kept only while this entry still is.
+      const job = compress(parts).then(
+        (gzipParts) => {
+          if (entries.get(key) !== entry) return;
+          entry.gzipParts = gzipParts;
+          const gzipBytes = gzipParts.reduce((sum, part) => sum + part.length, 0);
+          entry.bytes += gzipBytes;
+          bytes += gzipBytes;
+          trim();
+        },
+        () => {},
+      ).finally(() => compressing.delete(job));
+      compressing.add(job);
     });
   }
 
-  return { serve, keep, stats: () => ({ entries: entries.size, bytes }) };
+  /** Drops the least recently used pages until the rest fit. */
+  function trim() {
+    for (const oldest of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  /** Settles once every page kept so far has its compressed pieces (or was dropped meanwhile). */
+  async function compressed() {
+    while (compressing.size > 0) await Promise.all([...compressing]);
+  }
+
+  return { serve, keep, compressed, stats: () => ({ entries: entries.size, bytes }) };
 }
 
 /** Drops every kept page of this process (called by `revalidateStorefront`). */

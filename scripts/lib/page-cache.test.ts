@@ -19,6 +19,8 @@ interface Stand {
   rendered: () => number;
   results: string[];
   clock: { now: number };
+  /** Settles once every kept page has its compressed pieces. */
+  compressed: () => Promise<void>;
 }
 
 type Render = (req: IncomingMessage, res: ServerResponse, nonce: string) => void;
@@ -41,11 +43,16 @@ const renderPage: Render = (req, res, nonce) => {
   res.end(`<body>${req.url} 你好 <script nonce="${nonce}" src="/a.js"></script></body></html>`);
 };
 
-async function stand(render: Render = renderPage, options: { seconds?: number; maxBytes?: number } = {}): Promise<Stand> {
+type Compress = (parts: Buffer[]) => Promise<Buffer[]>;
+
+async function stand(render: Render = renderPage, options: { seconds?: number; maxBytes?: number; compress?: Compress } = {}): Promise<Stand> {
   let count = 0;
   const results: string[] = [];
   const clock = { now: 1_000_000 };
-  const cache = createPageCache({ seconds: options.seconds ?? 10, maxBytes: options.maxBytes ?? 1024 * 1024, now: () => clock.now, onResult: (r) => results.push(r) });
+  const cache = createPageCache({
+    seconds: options.seconds ?? 10, maxBytes: options.maxBytes ?? 1024 * 1024, now: () => clock.now, onResult: (r) => results.push(r),
+    ...(options.compress ? { compress: options.compress } : {}),
+  });
   server = createServer((req, res) => {
     res.setHeader('x-request-id', 'r1');
     if (cache.serve(req, res)) return;
@@ -56,7 +63,7 @@ async function stand(render: Render = renderPage, options: { seconds?: number; m
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { port: (server.address() as AddressInfo).port, rendered: () => count, results, clock };
+  return { port: (server.address() as AddressInfo).port, rendered: () => count, results, clock, compressed: () => cache.compressed() };
 }
 
 async function get(port: number, path: string, headers: Record<string, string> = {}) {
@@ -98,6 +105,7 @@ describe('guest page cache', () => {
     await get(s.port, '/b');
     await get(s.port, '/a?x=1');
     expect(s.rendered()).toBe(3);
+    await s.compressed();
     const zipped = await get(s.port, '/b', { 'accept-encoding': 'gzip, br' });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(zipped.body).toContain('/b 你好');
@@ -114,6 +122,7 @@ describe('guest page cache', () => {
       res.end(`</ul><script nonce="${nonce}"></script>`);
     });
     await get(s.port, '/big');
+    await s.compressed();
     const zipped = await get(s.port, '/big', { 'accept-encoding': 'gzip' });
     const plain = await get(s.port, '/big');
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
@@ -122,6 +131,48 @@ describe('guest page cache', () => {
     expect(normal(zipped)).toBe(normal(plain));
     expect(normal(zipped)).toContain('<li data-i="2999">');
     expect(s.rendered()).toBe(1);
+  });
+
+  it('compresses a kept page beside the next requests: until its pieces are ready a hit goes out whole, then gzipped', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const { deflateRawSync, constants } = await import('node:zlib');
+    const s = await stand(renderPage, {
+      compress: async (parts) => {
+        await gate;
+        return parts.map((part) => deflateRawSync(part, { finishFlush: constants.Z_FULL_FLUSH }));
+      },
+    });
+    await get(s.port, '/slow');
+    const early = await get(s.port, '/slow', { 'accept-encoding': 'gzip' });
+    expect(early.headers.get('x-page-cache')).toBe('hit');
+    expect(early.headers.get('content-encoding')).toBeNull();
+    expect(early.body).toContain('/slow 你好');
+    release();
+    await s.compressed();
+    const later = await get(s.port, '/slow', { 'accept-encoding': 'gzip' });
+    expect(later.headers.get('content-encoding')).toBe('gzip');
+    expect(later.body).toContain('/slow 你好');
+    expect(s.rendered()).toBe(1);
+  });
+
+  it('drops the compressed pieces of a page that was dropped while they were being made', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const { deflateRawSync, constants } = await import('node:zlib');
+    const s = await stand(renderPage, {
+      compress: async (parts) => {
+        await gate;
+        return parts.map((part) => deflateRawSync(part, { finishFlush: constants.Z_FULL_FLUSH }));
+      },
+    });
+    await get(s.port, '/gone');
+    bumpPageGeneration();
+    release();
+    await s.compressed();
+    const again = await get(s.port, '/gone', { 'accept-encoding': 'gzip' });
+    expect(again.headers.get('x-page-cache')).toBeNull();
+    expect(s.rendered()).toBe(2);
   });
 
   it('never serves or keeps a signed-in, token, navigation, preview or back-office request', async () => {

@@ -1,8 +1,7 @@
-import { FlaskConical } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import { Link } from '@/i18n/navigation';
-import { StructureThumb } from './structure-thumb';
+import { ProductThumb } from './product-thumb';
 
 /** One product of a list: structure thumbnail (when the product has SMILES), identifiers, price, stock. */
 export function ProductListCard({ product }: { product: ProductCardDto }) {
@@ -15,7 +14,7 @@ export function ProductListCard({ product }: { product: ProductCardDto }) {
       data-testid="product-card"
     >
       <span className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-white">
-        <StructureThumb productId={product.id} hasStructure={product.hasStructure} alt={t('structureOf', { name: product.name })} fallback={<FlaskConical aria-hidden size={28} className="text-muted" />} />
+        <ProductThumb productId={product.id} hasStructure={product.hasStructure} alt={t('structureOf', { name: product.name })} />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
         <span className="truncate text-xs text-muted">{product.brandName} · <span data-testid="product-item-no">{product.itemNo}</span></span>

@@ -1,4 +1,4 @@
-import { FlaskConical, ShoppingCart } from '@/components/ui/icons';
+import { ShoppingCart } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { ProductListRowDto } from '@/contracts/catalog-browse';
@@ -6,7 +6,7 @@ import { Formula } from '@/components/product-detail/formula';
 import { PackTable } from '@/components/product-detail/pack-table';
 import { Link } from '@/i18n/navigation';
 import { groupBySubstance } from '@/lib/substance-groups';
-import { StructureThumb } from './structure-thumb';
+import { ProductThumb } from './product-thumb';
 
 /**
  * The list view of a product list, like the big reagent catalogues: one block per substance (name,
@@ -21,7 +21,7 @@ export function ProductListRows({ items, rows, signedIn }: { items: readonly Pro
         <li key={group.cas ?? `item-${group.lead.id}`} className="overflow-hidden rounded-lg border border-line bg-white" data-testid="substance-group">
           <div className="flex items-center gap-3 border-b border-line bg-gray-50 px-3 py-2">
             <span className="flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded border border-line bg-white">
-              <StructureThumb productId={group.lead.id} hasStructure={group.lead.hasStructure} alt={t('structureOf', { name: group.lead.name })} fallback={<FlaskConical aria-hidden size={28} className="text-muted" />} />
+              <ProductThumb productId={group.lead.id} hasStructure={group.lead.hasStructure} alt={t('structureOf', { name: group.lead.name })} />
             </span>
             <div className="min-w-0 flex-1">
               <h2 className="truncate font-semibold text-ink" data-testid="substance-name">{group.lead.name}</h2>

@@ -2,10 +2,14 @@
 
 import { useState, type ReactNode } from 'react';
 
-/** The server-drawn structure of a product, or `fallback` (a server-rendered flask) when it has none or the drawing fails to load. */
-export function StructureThumb({ productId, hasStructure, alt, fallback }: { productId: number; hasStructure: boolean; alt: string; fallback: ReactNode }) {
+/**
+ * The server-drawn structure of a product that has one, or `fallback` (a server-rendered flask) when
+ * the drawing fails to load. A product without a structure gets the flask from the server alone
+ * (`ProductThumb`): no browser code per card.
+ */
+export function StructureThumb({ productId, alt, fallback }: { productId: number; alt: string; fallback: ReactNode }) {
   const [failed, setFailed] = useState(false);
-  if (!hasStructure || failed) return fallback;
+  if (failed) return fallback;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- a server-drawn SVG with its own caching; next/image adds nothing here
     <img

@@ -1,12 +1,12 @@
 'use client';
 
 import { ChevronRight, Headset, Phone, X } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
-import type { CategoryNode } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/client-navigation';
 import { categoryHref } from '@/lib/category-links';
 import { NAV_ITEMS } from './nav-items';
+import { useProductMenu } from './product-menu-data';
 
 /**
  * The phone's navigation drawer, loaded and rendered only once the menu button opens it (its links
@@ -14,9 +14,12 @@ import { NAV_ITEMS } from './nav-items';
  * three-level product menu as folding groups, and the service numbers. Every link closes it; so does
  * Escape, which also hands focus back to the button (`onClose(true)`).
  */
-export function MobileNavDrawer({ id, productMenu, hotlines, onClose: close }: { id: string; productMenu: CategoryNode[]; hotlines: string[]; onClose: (refocus?: boolean) => void }) {
+export function MobileNavDrawer({ id, hotlines, onClose: close }: { id: string; hotlines: string[]; onClose: (refocus?: boolean) => void }) {
   const t = useTranslations('mobileNav');
   const tb = useTranslations('navBar');
+  const tn = useTranslations('nav');
+  const menu = useProductMenu(useLocale());
+  const productMenu = menu.status === 'ready' ? menu.tree : [];
   const closeButton = useRef<HTMLButtonElement>(null);
   const onClose = () => close();
 
@@ -51,6 +54,13 @@ export function MobileNavDrawer({ id, productMenu, hotlines, onClose: close }: {
                 {item.key === 'product' ? (
                   <div className="border-y border-line py-1">
                     <Link href={item.href} onClick={onClose} className="block rounded px-2 py-2.5 font-medium hover:bg-brand-50">{tb(item.key)}</Link>
+                    {menu.status === 'loading' && <p role="status" className="px-4 py-2 text-muted" data-testid="mobile-product-menu-loading">{tn('menuLoading')}</p>}
+                    {menu.status === 'failed' && (
+                      <p role="alert" className="flex flex-wrap items-center gap-2 px-4 py-2 text-muted" data-testid="mobile-product-menu-failed">
+                        {tn('menuFailed')}
+                        <button type="button" onClick={menu.retry} className="rounded border border-line px-2 py-0.5 text-brand-700">{tn('menuRetry')}</button>
+                      </p>
+                    )}
                     <ul data-testid="mobile-product-menu">
                       {productMenu.map((top) => (
                         <li key={top.id}>

@@ -1,6 +1,5 @@
 import { ChevronDown } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
-import type { CategoryNode } from '@/contracts/catalog-browse';
 import type { NavMenusDto } from '@/contracts/content';
 import { Link } from '@/i18n/navigation';
 import { isContentMenuKey } from './content-menu-keys';
@@ -8,7 +7,7 @@ import { ContentNavMenu } from './content-nav-menu';
 import { NAV_ITEMS } from './nav-items';
 import { ProductMegaMenu } from './product-mega-menu';
 
-export async function NavBar({ productMenu, menus }: { productMenu: CategoryNode[]; menus: NavMenusDto }) {
+export async function NavBar({ menus }: { menus: NavMenusDto }) {
   // The bar keeps the spec's labels (HOME, PRODUCT… in English); titles and breadcrumbs use `nav`, in normal case.
   const t = await getTranslations('navBar');
   const tn = await getTranslations('nav');
@@ -17,7 +16,7 @@ export async function NavBar({ productMenu, menus }: { productMenu: CategoryNode
       <ul className="container-page flex items-stretch gap-0 overflow-x-auto whitespace-nowrap text-sm [scrollbar-width:none]">
         {NAV_ITEMS.map((item) => (
           <li key={item.key}>
-            {item.key === 'product' ? <ProductMegaMenu label={t(item.key)} href={item.href} toggleLabel={tn('openProductMenu', { menu: t(item.key) })} icon={<ChevronDown aria-hidden size={14} />} tree={productMenu} /> : isContentMenuKey(item.key) ? <ContentNavMenu kind={item.key} label={t(item.key)} href={item.href} menus={menus} /> : (
+            {item.key === 'product' ? <ProductMegaMenu label={t(item.key)} href={item.href} toggleLabel={tn('openProductMenu', { menu: t(item.key) })} icon={<ChevronDown aria-hidden size={14} />} /> : isContentMenuKey(item.key) ? <ContentNavMenu kind={item.key} label={t(item.key)} href={item.href} menus={menus} /> : (
             <Link href={item.href} className="block px-3 py-3 font-medium hover:bg-brand-700 lg:px-4">
               {t(item.key)}
             </Link>

@@ -1,11 +1,13 @@
 'use client';
 
-import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { CategoryNode } from '@/contracts/catalog-browse';
+import { useLocale } from 'next-intl';
+import { lazy, Suspense, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from '@/i18n/client-navigation';
+import { loadProductMenu } from './product-menu-data';
 import { useNavPanel } from './use-nav-panel';
 
-// The panel (three levels of categories and their keyboard moves) loads when the menu first opens.
+// The panel (three levels of categories and their keyboard moves) loads when the menu first opens,
+// and its categories beside it.
 const ProductMegaPanel = lazy(() => import('./product-mega-panel').then((m) => ({ default: m.ProductMegaPanel })));
 
 interface Props {
@@ -15,7 +17,6 @@ interface Props {
   toggleLabel: string;
   /** The toggle's chevron, rendered on the server. */
   icon: ReactNode;
-  tree: CategoryNode[];
 }
 
 /**
@@ -23,11 +24,16 @@ interface Props {
  * toggle with Enter, Space or ArrowDown (which also focuses the first category); Escape in the panel
  * closes it and gives focus back to the toggle.
  */
-export function ProductMegaMenu({ label, href, toggleLabel, icon, tree }: Props) {
+export function ProductMegaMenu({ label, href, toggleLabel, icon }: Props) {
   const { open, setOpen, top, root, toggle, panelId, show, close, hideSoon, hoverOpen, toggleClick } = useNavPanel({ escapeCloses: false });
+  const locale = useLocale();
   const [opened, setOpened] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   if (open && !opened) setOpened(true);
+  // The categories are asked for as the panel's code loads, not after it (a failure shows in the panel).
+  useEffect(() => {
+    if (opened) loadProductMenu(locale).catch(() => {});
+  }, [opened, locale]);
 
   function onToggleKey(e: KeyboardEvent<HTMLButtonElement>) {
     if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
@@ -73,7 +79,7 @@ export function ProductMegaMenu({ label, href, toggleLabel, icon, tree }: Props)
       </button>
       {opened ? (
         <Suspense fallback={null}>
-          <ProductMegaPanel id={panelId} open={open} top={top} tree={tree} focusRequest={focusRequest} onClose={close} />
+          <ProductMegaPanel id={panelId} open={open} top={top} focusRequest={focusRequest} onClose={close} />
         </Suspense>
       ) : (
         <div id={panelId} hidden data-testid="nav-panel-product" />

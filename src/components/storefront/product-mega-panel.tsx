@@ -1,11 +1,11 @@
 'use client';
 
 import { ChevronRight } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { CategoryNode } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/client-navigation';
 import { categoryHref } from '@/lib/category-links';
+import { useProductMenu } from './product-menu-data';
 
 /** Moves focus among the links of a column: ArrowUp/ArrowDown, Home/End; answers true when it moved. */
 function moveFocus(links: HTMLElement[], current: Element | null, key: string): boolean {
@@ -25,7 +25,6 @@ interface Props {
   id: string;
   open: boolean;
   top: number;
-  tree: CategoryNode[];
   /** Counts the openings from the keyboard: each one selects and focuses the first category. */
   focusRequest: number;
   onClose: (focusToggle: boolean) => void;
@@ -36,20 +35,33 @@ interface Props {
  * left; the pointed or focused one shows its sub- and sub-subcategories on the right. Arrows move
  * (Left/Right between the columns), Escape closes and gives focus back to the toggle. A leaf goes to
  * the product list (typeId, fatherId, classify), a category with children to the second-level page.
+ * The categories arrive with the panel's code (`useProductMenu`); until then the panel says so.
  */
-export function ProductMegaPanel({ id, open, top, tree, focusRequest, onClose }: Props) {
+export function ProductMegaPanel({ id, open, top, focusRequest, onClose }: Props) {
   const t = useTranslations('nav');
+  const menu = useProductMenu(useLocale());
+  const tree = menu.status === 'ready' ? menu.tree : [];
   const [active, setActive] = useState(0);
   const firstColumn = useRef<HTMLUListElement>(null);
   const secondColumn = useRef<HTMLDivElement>(null);
+  /** The last keyboard opening whose focus move was made (or given up by closing the panel). */
+  const focusServed = useRef(0);
 
   const firstLinks = () => Array.from(firstColumn.current?.querySelectorAll<HTMLElement>('a[data-level="1"]') ?? []);
   const secondLinks = () => Array.from(secondColumn.current?.querySelectorAll<HTMLElement>('a') ?? []);
 
-  // Focusing the first category also makes it the active one (its onFocus).
+  // A keyboard opening focuses the first category (which makes it the active one, its onFocus), once
+  // the categories are there; closed before they came, the panel does not take focus later.
+  const ready = menu.status === 'ready';
   useEffect(() => {
-    if (focusRequest > 0) firstColumn.current?.querySelector<HTMLElement>('a[data-level="1"]')?.focus();
-  }, [focusRequest]);
+    if (!open) {
+      focusServed.current = focusRequest;
+      return;
+    }
+    if (!ready || focusRequest <= focusServed.current) return;
+    focusServed.current = focusRequest;
+    firstColumn.current?.querySelector<HTMLElement>('a[data-level="1"]')?.focus();
+  }, [focusRequest, open, ready]);
 
   function onPanelKey(e: KeyboardEvent<HTMLDivElement>) {
     const target = e.target as HTMLElement;
@@ -118,7 +130,14 @@ export function ProductMegaPanel({ id, open, top, tree, focusRequest, onClose }:
           </ul>
         </div>
         <div ref={secondColumn} className="min-w-0" data-testid="nav-panel-product-children">
-          {current && current.secondJson.length > 0 ? (
+          {menu.status === 'loading' ? (
+            <p role="status" className="px-2 py-1 text-sm text-muted" data-testid="nav-panel-product-loading">{t('menuLoading')}</p>
+          ) : menu.status === 'failed' ? (
+            <p role="alert" className="flex flex-wrap items-center gap-2 px-2 py-1 text-sm text-muted" data-testid="nav-panel-product-failed">
+              {t('menuFailed')}
+              <button type="button" onClick={menu.retry} className="rounded border border-line px-2 py-0.5 text-brand-700 hover:border-brand-500">{t('menuRetry')}</button>
+            </p>
+          ) : current && current.secondJson.length > 0 ? (
             <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
               {current.secondJson.map((sub) => (
                 <div key={sub.id} className="min-w-0">

@@ -1,7 +1,6 @@
 import { Menu, Search } from '@/components/ui/icons';
 import { Suspense, type ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
-import type { CategoryNode } from '@/contracts/catalog-browse';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
 import type { Locale } from '@/i18n/routing';
@@ -21,7 +20,7 @@ export interface StoreShellProps {
     user: Promise<HeaderUser | null>;
     contact: SiteContact;
     locale: Locale;
-    chrome: { footerHtml: string; visitors: number | null; qrCode: string | null; menus: NavMenusDto; productMenu: CategoryNode[] };
+    chrome: { footerHtml: string; visitors: number | null; qrCode: string | null; menus: NavMenusDto };
   };
   withNav: boolean;
   aside?: ReactNode;
@@ -34,9 +33,9 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
   return (
     <div className="flex min-h-screen flex-col">
       <SiteBehaviour />
-      <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav productMenu={chrome.productMenu} hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
+      <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
       <SearchBar icon={<Search aria-hidden size={16} />} />
-      {withNav && <NavBar productMenu={chrome.productMenu} menus={chrome.menus} />}
+      {withNav && <NavBar menus={chrome.menus} />}
       <main id="main" className="flex-1">
         {aside ? (
           <div className="container-page flex flex-col gap-6 py-6 md:flex-row">

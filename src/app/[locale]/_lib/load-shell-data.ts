@@ -1,7 +1,6 @@
 import 'server-only';
 import { getLocale } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
-import type { CategoryNode } from '@/contracts/catalog-browse';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/settings';
 import { messagesFor, type Locale } from '@/i18n/routing';
@@ -10,7 +9,6 @@ import { currentActor } from '@/server/auth/current-actor';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import { countCartItems } from '@/server/modules/cart/service';
-import { listCategoryTree } from '@/server/modules/catalog/categories';
 import { listNavMenus } from '@/server/modules/content/nav-menus';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { countVisitors } from '@/server/modules/tracking/service';
@@ -37,8 +35,6 @@ export interface ChromeData {
   visitors: number | null;
   qrCode: string | null;
   menus: NavMenusDto;
-  /** The product mega menu: the category tree (issue 3). */
-  productMenu: CategoryNode[];
 }
 
 /**
@@ -50,14 +46,13 @@ export interface ChromeData {
 const loadSharedShell = sharedCache('shell', [storefrontTags.shell, storefrontTags.catalogue, storefrontTags.content], async (lang: Lang): Promise<{ contact: SiteContact; chrome: ChromeData }> => {
   const db = await getDb();
   const contact = await getSiteContact(db);
-  const [footer, visitors, menus, qrCode, productMenu] = await Promise.all([
+  const [footer, visitors, menus, qrCode] = await Promise.all([
     getSiteBlock(db, { key: 'footer', lang }),
     showsVisitorCount(db).then((show) => (show ? countVisitors(db) : null)),
     listNavMenus(db, { lang }),
     contact.qrCodeUrl ? qrSvgDataUrl(contact.qrCodeUrl) : null,
-    listCategoryTree(db, { lang }),
   ]);
-  return { contact, chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus, productMenu } };
+  return { contact, chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus } };
 });
 
 /** The signed-in customer's greeting and cart count: never cached, read per request. */
