@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import zh from '../../messages/zh.json';
-import { pickMessages, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
+import { PAGE_CLIENT_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LOCALE_DIR = path.join(ROOT, 'src/app/[locale]');
@@ -30,12 +30,22 @@ function resolveImport(from: string, spec: string): string | null {
 
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
 
+interface Reach {
+  /** Namespace → a browser file that reads it. */
+  namespaces: Map<string, string>;
+  /** Namespaces handed over by a `<ClientMessages namespaces={[…]}>` in the server code reached. */
+  handed: Set<string>;
+  unreadable: string[];
+}
+
 /**
- * The namespaces that browser code reachable from these route files reads through `useTranslations`:
- * a file is browser code when it says 'use client' or a browser file imports it.
+ * What the route files reach: the namespaces that browser code reads through `useTranslations` (a
+ * file is browser code when it says 'use client' or a browser file imports it), and the namespaces
+ * that server code hands over with `ClientMessages`.
  */
-function clientNamespaces(entries: readonly string[]): { namespaces: Map<string, string>; unreadable: string[] } {
+function reach(entries: readonly string[]): Reach {
   const namespaces = new Map<string, string>();
+  const handed = new Set<string>();
   const unreadable: string[] = [];
   const seen = new Map<string, boolean>();
   const visit = (file: string, inClient: boolean) => {
@@ -52,6 +62,12 @@ function clientNamespaces(entries: readonly string[]): { namespaces: Map<string,
         else unreadable.push(`${path.relative(ROOT, file)}: useTranslations(${arg})`);
       }
       if (/\buseMessages\(/.test(source)) unreadable.push(`${path.relative(ROOT, file)}: useMessages()`);
+    } else {
+      for (const use of source.matchAll(/<ClientMessages\s+namespaces=\{([^}]*)\}/g)) {
+        const list = /^\[((?:\s*'[^']+'\s*,?)*)\]$/.exec((use[1] ?? '').trim());
+        if (!list) unreadable.push(`${path.relative(ROOT, file)}: ClientMessages namespaces={${use[1]}}`);
+        for (const ns of (list?.[1] ?? '').matchAll(/'([^']+)'/g)) handed.add(ns[1] as string);
+      }
     }
     for (const m of source.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? m[3];
@@ -61,26 +77,51 @@ function clientNamespaces(entries: readonly string[]): { namespaces: Map<string,
     }
   };
   for (const entry of entries) visit(entry, false);
-  return { namespaces, unreadable };
+  return { namespaces, handed, unreadable };
 }
 
-const covered = (ns: string) => STOREFRONT_CLIENT_NAMESPACES.some((listed) => ns === listed || ns.startsWith(`${listed}.`));
+const coveredBy = (list: readonly string[]) => (ns: string) => list.some((listed) => ns === listed || ns.startsWith(`${listed}.`));
+const rel = (file: string) => path.relative(LOCALE_DIR, file);
 
 describe('the messages handed to the storefront browser code (ADR 0046)', () => {
-  const { namespaces, unreadable } = clientNamespaces(filesUnder(LOCALE_DIR));
+  const files = filesUnder(LOCALE_DIR);
+  const frames = files.filter((f) => /\/(layout|template|error|not-found|loading|default)\.tsx$/.test(f));
+  const pages = files.filter((f) => /\/page\.tsx$/.test(f));
+  const all = reach(files);
 
-  it('lists every namespace a storefront client component reads', () => {
+  it('the frame reads only the namespaces the locale layout hands over', () => {
+    expect(frames.length).toBeGreaterThan(3);
+    const { namespaces, unreadable } = reach(frames);
     expect(namespaces.size).toBeGreaterThan(5);
-    const missing = [...namespaces].filter(([ns]) => !covered(ns)).map(([ns, file]) => `${ns} (${file})`);
+    const missing = [...namespaces].filter(([ns]) => !coveredBy(SHELL_CLIENT_NAMESPACES)(ns)).map(([ns, file]) => `${ns} (${file})`);
     expect(missing).toEqual([]);
     expect(unreadable).toEqual([]);
+  });
+
+  it('every page reads only what the frame and its own ClientMessages hand over', () => {
+    expect(pages.length).toBeGreaterThan(20);
+    const missing: string[] = [];
+    for (const page of pages) {
+      const { namespaces, handed, unreadable } = reach([page]);
+      const covered = coveredBy([...SHELL_CLIENT_NAMESPACES, ...handed]);
+      for (const [ns, file] of namespaces) if (!covered(ns)) missing.push(`${rel(page)}: ${ns} (${file})`);
+      missing.push(...unreadable.map((u) => `${rel(page)}: ${u}`));
+      // A page hands over only namespaces of the list (the provider picks nothing else).
+      for (const ns of handed) if (!coveredBy(PAGE_CLIENT_NAMESPACES)(ns)) missing.push(`${rel(page)}: hands over ${ns}, which is not in PAGE_CLIENT_NAMESPACES`);
+    }
+    expect(missing).toEqual([]);
+    // Some pages do hand over their own namespaces (the check above is not vacuous).
+    expect(all.handed.size).toBeGreaterThan(3);
   });
 
   it('lists no namespace that is missing from the messages or read by no storefront client component', () => {
     for (const ns of STOREFRONT_CLIENT_NAMESPACES) {
       expect(Object.keys(pickMessages(zh, [ns])), ns).not.toEqual([]);
-      expect([...namespaces.keys()].some((read) => read === ns || read.startsWith(`${ns}.`)), ns).toBe(true);
+      expect([...all.namespaces.keys()].some((read) => read === ns || read.startsWith(`${ns}.`)), ns).toBe(true);
     }
+    // A page's namespace is handed over by some page, and none is listed twice.
+    for (const ns of PAGE_CLIENT_NAMESPACES) expect(all.handed.has(ns), ns).toBe(true);
+    expect(new Set(STOREFRONT_CLIENT_NAMESPACES).size).toBe(STOREFRONT_CLIENT_NAMESPACES.length);
   });
 
   it('picks dotted namespaces into a tree of the same shape, and leaves out what is missing', () => {

@@ -1,29 +1,40 @@
 /**
  * The messages the storefront's browser code reads (ADR 0046). The locale layout hands the client
- * provider these namespaces only; the account area and the back-office, whose client components use
- * many more, wrap their pages in a provider of every message. Every page used to carry all messages
- * (about 128 KB of its HTML) for the handful of client components a storefront page runs.
- * `client-messages.test.ts` follows the imports of every storefront route to the client components it
- * renders and fails when one of them reads a namespace that is not listed here.
+ * provider the frame's namespaces (`SHELL_CLIENT_NAMESPACES`: the search bar, the menus, the sign-in
+ * dialogs, the footer, the API client's toasts, the error page); a page whose own client components
+ * read more wraps them in `ClientMessages` with those (`PAGE_CLIENT_NAMESPACES`), so that only that
+ * page carries them. The account area and the back-office, whose client components use many more,
+ * wrap their pages in a provider of every message. `client-messages.test.ts` follows the imports of
+ * every storefront route to the client components it renders and fails when one of them reads a
+ * namespace that neither the frame nor a `ClientMessages` of that page hands over.
  */
-export const STOREFRONT_CLIENT_NAMESPACES = [
-  'accountQuotations',
+export const SHELL_CLIENT_NAMESPACES = [
   'apiClient',
   'auth',
   'behaviour',
-  'catalog',
-  'contact.enquiry',
-  'content',
   'errors',
   'footer',
-  'home',
   'mobileNav',
   'nav',
   'navBar',
-  'productDetail',
   'search',
+] as const;
+
+/** Namespaces that only some pages' client components read: handed over by those pages (`ClientMessages`). */
+export const PAGE_CLIENT_NAMESPACES = [
+  'accountQuotations',
+  'catalog',
+  'contact.enquiry',
+  'content',
+  'home',
+  'productDetail',
   'subscriptionConfirm',
 ] as const;
+
+export type PageClientNamespace = (typeof PAGE_CLIENT_NAMESPACES)[number];
+
+/** Every namespace storefront browser code reads. */
+export const STOREFRONT_CLIENT_NAMESPACES = [...SHELL_CLIENT_NAMESPACES, ...PAGE_CLIENT_NAMESPACES] as const;
 
 type Tree = { [key: string]: unknown };
 

@@ -4,7 +4,7 @@ import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
-import { pickMessages, STOREFRONT_CLIENT_NAMESPACES } from '@/i18n/client-messages';
+import { pickMessages, SHELL_CLIENT_NAMESPACES } from '@/i18n/client-messages';
 import { htmlLang, routing, type Locale } from '@/i18n/routing';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -20,9 +20,9 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   // a page rendered once and kept would serve a stale nonce that the new policy refuses.
   await headers();
   setRequestLocale(locale);
-  // The storefront's client components read a few namespaces; the account area and the back-office
-  // hand theirs every message (their layouts), ADR 0046.
-  const messages = pickMessages(await getMessages(), STOREFRONT_CLIENT_NAMESPACES);
+  // The frame's client components read a few namespaces; a page that needs more hands them over itself
+  // (ClientMessages); the account area and the back-office hand theirs every message (their layouts), ADR 0046.
+  const messages = pickMessages(await getMessages(), SHELL_CLIENT_NAMESPACES);
   return (
     <html lang={htmlLang(locale as Locale)}>
       <body>

@@ -5,6 +5,7 @@ import { RichText } from '@/components/content/rich-text';
 import { ProductCard } from '@/components/storefront/product-card';
 import { SectionHeading } from '@/components/storefront/section-heading';
 import { Slideshow } from '@/components/storefront/slideshow';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
@@ -50,11 +51,13 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
     <div className="container-page space-y-10 py-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(organisation) }} />
       <h1 className="sr-only">{tm('siteTitle')}</h1>
-      <Slideshow
-        slides={slides}
-        icons={{ previous: <ChevronLeft aria-hidden size={18} />, next: <ChevronRight aria-hidden size={18} />, play: <Play aria-hidden size={16} />, pause: <Pause aria-hidden size={16} /> }}
-        footer={<span data-testid="catalogue-stats">{t('stats', { products: format.number(stats.products), brands: format.number(stats.brands), authorised: format.number(stats.authorisedBrands) })}</span>}
-      />
+      <ClientMessages namespaces={['home']}>
+        <Slideshow
+          slides={slides}
+          icons={{ previous: <ChevronLeft aria-hidden size={18} />, next: <ChevronRight aria-hidden size={18} />, play: <Play aria-hidden size={16} />, pause: <Pause aria-hidden size={16} /> }}
+          footer={<span data-testid="catalogue-stats">{t('stats', { products: format.number(stats.products), brands: format.number(stats.brands), authorised: format.number(stats.authorisedBrands) })}</span>}
+        />
+      </ClientMessages>
 
       {intro && (
         <section className="rounded-lg border border-line bg-white p-5" data-testid="home-intro">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ArticleView } from '@/components/content/article-view';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { ContentListPage, type ContentSection } from '@/components/content/content-list-page';
 import { PageTitle } from '@/components/content/page-title';
 import { htmlLang, type Locale } from '@/i18n/routing';
@@ -107,7 +108,9 @@ export function detailPage(section: SectionKey) {
         )}
         {!preview && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(ld) }} />}
         <PageTitleCrumbs homeLabel={tn('home')} crumbs={[{ label: tn(s.navKey), href: s.homePath }, ...(item.categoryName ? [{ label: item.categoryName, href: `${s.listPath}?${new URLSearchParams(typeQuery).toString()}` }] : [])]} />
-        <ArticleView item={item} detailPath={s.detailPath} listPath={{ pathname: s.listPath, query: typeQuery }} comments={data.comments} signedIn={data.signedIn} />
+        <ClientMessages namespaces={['content']}>
+          <ArticleView item={item} detailPath={s.detailPath} listPath={{ pathname: s.listPath, query: typeQuery }} comments={data.comments} signedIn={data.signedIn} />
+        </ClientMessages>
       </div>
     );
   }

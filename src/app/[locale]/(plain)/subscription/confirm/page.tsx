@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import { SubscriptionConfirm } from '@/components/storefront/subscription-confirm';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
@@ -25,7 +26,7 @@ export default async function SubscriptionConfirmPage({ params, searchParams }: 
   return (
     <div className="container-page max-w-2xl py-10">
       <PageTitle homeLabel={tn('home')} crumbs={[{ label: t('title') }]} title={t('title')} />
-      <SubscriptionConfirm token={token} />
+      <ClientMessages namespaces={['subscriptionConfirm']}><SubscriptionConfirm token={token} /></ClientMessages>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import { RichText } from '@/components/content/rich-text';
 import { EnquiryForm } from '@/components/storefront/enquiry-form';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { QrCode } from '@/components/storefront/qr-code';
 import { SubscribeForm } from '@/components/storefront/subscribe-form';
 import { messagesFor, type Locale } from '@/i18n/routing';
@@ -51,7 +52,7 @@ export default async function ContactPage({ params }: { params: Promise<{ locale
               <li className={row}><MessageCircle aria-hidden className="shrink-0 text-brand-500" /><span><span className="block text-sm text-muted">{t('chat')}</span><span className="font-semibold">{t('chatNumber', { number: contact.chatContact })}</span><span className="block text-xs text-muted">{t('chatHint')}</span></span></li>
             )}
           </ul>
-          <EnquiryForm />
+          <ClientMessages namespaces={['contact.enquiry']}><EnquiryForm /></ClientMessages>
         </div>
         <aside className="space-y-6">
           {qr && <QrCode src={qr} label={t('qr')} />}

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ProductListView } from '@/components/catalog/product-list-view';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { redirect } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { categoryHref } from '@/lib/category-links';
@@ -140,25 +141,27 @@ function productListPage(decide: (search: Search) => Decision, intro?: (locale: 
     const title = category ? category.node.classify : spec.key ? t('searchTitle', { key: spec.key }) : t(`titles.${spec.titleKey}`);
     const searchInfo = spec.key ? { key: spec.key, type: resolveSearchType(spec.key, spec.type).type ?? 3 } : null;
     return (
-      <ProductListView
-        pathname={spec.pathname}
-        baseQuery={spec.baseQuery}
-        title={title}
-        crumbs={crumbs}
-        homeLabel={tn('home')}
-        page={data.page}
-        facets={data.facets}
-        list={list}
-        search={searchInfo}
-        categoryFilter={category ? undefined : data.roots}
-        subcategories={category?.node.secondJson}
-        cursorReset={data.cursorReset}
-        rows={data.rows}
-        pageSize={LIST_PAGE_SIZE}
-        signedIn={list.view === 'list' ? await isCustomerSignedIn() : false}
-      >
-        {intro ? await intro(locale as Locale) : null}
-      </ProductListView>
+      <ClientMessages namespaces={['catalog', 'productDetail']}>
+        <ProductListView
+          pathname={spec.pathname}
+          baseQuery={spec.baseQuery}
+          title={title}
+          crumbs={crumbs}
+          homeLabel={tn('home')}
+          page={data.page}
+          facets={data.facets}
+          list={list}
+          search={searchInfo}
+          categoryFilter={category ? undefined : data.roots}
+          subcategories={category?.node.secondJson}
+          cursorReset={data.cursorReset}
+          rows={data.rows}
+          pageSize={LIST_PAGE_SIZE}
+          signedIn={list.view === 'list' ? await isCustomerSignedIn() : false}
+        >
+          {intro ? await intro(locale as Locale) : null}
+        </ProductListView>
+      </ClientMessages>
     );
   }
   return { generateMetadata, Page };

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ProductDetailView } from '@/components/product-detail/product-detail-view';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import type { ProductDetailAllDto } from '@/contracts/product-detail';
 import type { Locale } from '@/i18n/routing';
 import { jsonLd, localisedPath, pageMetadata, positiveInt, siteUrl } from '@/lib/seo';
@@ -75,7 +76,9 @@ export async function ProductDetailPage({ params, searchParams }: PageProps) {
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(productLd(data, locale, url)) }} />
-      <ProductDetailView data={data} signedIn={await isCustomerSignedIn()} />
+      <ClientMessages namespaces={['productDetail', 'accountQuotations']}>
+        <ProductDetailView data={data} signedIn={await isCustomerSignedIn()} />
+      </ClientMessages>
     </>
   );
 }
