@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { constants, deflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routing } from '../../src/i18n/routing';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
@@ -44,6 +45,17 @@ const renderPage: Render = (req, res, nonce) => {
 };
 
 type Compress = (parts: Buffer[]) => Promise<Buffer[]>;
+
+/** A compression that waits until released, as zlib's thread pool might take its time. */
+function heldCompression(): { compress: Compress; release: () => void } {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const compress: Compress = async (parts) => {
+    await gate;
+    return parts.map((part) => deflateRawSync(part, { finishFlush: constants.Z_FULL_FLUSH }));
+  };
+  return { compress, release };
+}
 
 async function stand(render: Render = renderPage, options: { seconds?: number; maxBytes?: number; compress?: Compress } = {}): Promise<Stand> {
   let count = 0;
@@ -134,15 +146,8 @@ describe('guest page cache', () => {
   });
 
   it('compresses a kept page beside the next requests: until its pieces are ready a hit goes out whole, then gzipped', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
-    const { deflateRawSync, constants } = await import('node:zlib');
-    const s = await stand(renderPage, {
-      compress: async (parts) => {
-        await gate;
-        return parts.map((part) => deflateRawSync(part, { finishFlush: constants.Z_FULL_FLUSH }));
-      },
-    });
+    const { compress, release } = heldCompression();
+    const s = await stand(renderPage, { compress });
     await get(s.port, '/slow');
     const early = await get(s.port, '/slow', { 'accept-encoding': 'gzip' });
     expect(early.headers.get('x-page-cache')).toBe('hit');
@@ -157,15 +162,8 @@ describe('guest page cache', () => {
   });
 
   it('drops the compressed pieces of a page that was dropped while they were being made', async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => { release = resolve; });
-    const { deflateRawSync, constants } = await import('node:zlib');
-    const s = await stand(renderPage, {
-      compress: async (parts) => {
-        await gate;
-        return parts.map((part) => deflateRawSync(part, { finishFlush: constants.Z_FULL_FLUSH }));
-      },
-    });
+    const { compress, release } = heldCompression();
+    const s = await stand(renderPage, { compress });
     await get(s.port, '/gone');
     bumpPageGeneration();
     release();
