@@ -122,6 +122,18 @@ export function isGuestPageRequest(req) {
   return !/^\/(?:en\/)?admin(?:\/|$)/.test(path);
 }
 
+/** The pieces of `buffer` around each occurrence of `separator` (as String#split, on bytes: nothing is decoded). */
+export function splitBuffer(buffer, separator) {
+  const pieces = [];
+  let start = 0;
+  for (let at = buffer.indexOf(separator); at !== -1; at = buffer.indexOf(separator, start)) {
+    pieces.push(buffer.subarray(start, at));
+    start = at + separator.length;
+  }
+  pieces.push(buffer.subarray(start));
+  return pieces;
+}
+
 function freshNonce() {
   return randomBytes(16).toString('base64');
 }
@@ -130,8 +142,8 @@ function freshNonce() {
  * Gzip without compressing per answer: each piece of a kept page is compressed once, on its own, ending
  * with a full flush (byte-aligned, no back-references across pieces), so the compressed pieces and a
  * freshly compressed nonce between them form one valid deflate stream; the gzip trailer's CRC-32 is
- * computed over the plain answer. The pieces are compressed in zlib's thread pool once the page is kept,
- * so the next request does not wait for them; until they are ready a hit goes out uncompressed.
+ * computed over the plain answer. The pieces are compressed in zlib's thread pool after the page's first
+ * hit, so no request waits for them; until they are ready a hit goes out uncompressed.
  */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 const DEFLATE_END = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
@@ -183,8 +195,9 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
   /**
    * The kept pages: the body as UTF-8 pieces around its nonce (an answer puts a fresh nonce between
    * them), the policy likewise.
-   * The compressed pieces follow once zlib has made them (null until then: answers go out uncompressed).
-   * @type {Map<string, { parts: Buffer[], gzipParts: Buffer[] | null, refreshingSince?: number, policy: string[], locale: string, headers: [string, string | string[]][], bytes: number, expires: number }>}
+   * The compressed pieces follow once zlib has made them, after the page's first hit (null until then:
+   * answers go out uncompressed).
+   * @type {Map<string, { parts: Buffer[], gzipParts: Buffer[] | null, compressing?: boolean, refreshingSince?: number, policy: string[], locale: string, headers: [string, string | string[]][], bytes: number, expires: number }>}
    */
   const entries = new Map();
   let bytes = 0;
@@ -240,7 +253,9 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     entries.set(key, entry);
     const nonce = freshNonce();
     const nonceBytes = Buffer.from(nonce);
-    const gzip = entry.gzipParts !== null && acceptsGzip(req);
+    const wantsGzip = acceptsGzip(req);
+    const gzip = entry.gzipParts !== null && wantsGzip;
+    if (wantsGzip && entry.gzipParts === null) compressOnce(key, entry);
     let body;
     if (gzip) {
       body = gzipAnswer(entry.parts, entry.gzipParts, nonceBytes);
@@ -314,8 +329,7 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       // Written while the data behind it changed: not kept.
       if ((globalThis[GENERATION_KEY] ?? 0) !== startedIn) return;
       syncGeneration();
-      const html = Buffer.concat(chunks).toString('utf8');
-      const parts = html.split(nonce).map((part) => Buffer.from(part));
+      const parts = splitBuffer(Buffer.concat(chunks), Buffer.from(nonce));
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !PER_RESPONSE_HEADERS.has(name))
         .map(([name, value]) => [name, Array.isArray(value) ? value.map(String) : String(value)]);
@@ -324,20 +338,29 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       entries.set(key, entry);
       bytes += entry.bytes;
       trim();
-      // Compressed beside the next requests, not before them; kept only while this entry still is.
-      const job = compress(parts).then(
-        (gzipParts) => {
-          if (entries.get(key) !== entry) return;
-          entry.gzipParts = gzipParts;
-          const gzipBytes = gzipParts.reduce((sum, part) => sum + part.length, 0);
-          entry.bytes += gzipBytes;
-          bytes += gzipBytes;
-          trim();
-        },
-        () => {},
-      ).finally(() => compressing.delete(job));
-      compressing.add(job);
     });
+  }
+
+  /**
+   * Starts compressing a kept page on its first hit from a client that accepts gzip, beside the next
+   * requests: most pages of a search are never asked for again, and compressing them all would take
+   * the cores that render the next ones. The pieces are kept only while this entry still is.
+   */
+  function compressOnce(key, entry) {
+    if (entry.compressing) return;
+    entry.compressing = true;
+    const job = compress(entry.parts).then(
+      (gzipParts) => {
+        if (entries.get(key) !== entry) return;
+        entry.gzipParts = gzipParts;
+        const gzipBytes = gzipParts.reduce((sum, part) => sum + part.length, 0);
+        entry.bytes += gzipBytes;
+        bytes += gzipBytes;
+        trim();
+      },
+      () => {},
+    ).finally(() => compressing.delete(job));
+    compressing.add(job);
   }
 
   /** Drops the least recently used pages until the rest fit. */
@@ -348,7 +371,7 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     }
   }
 
-  /** Settles once every page kept so far has its compressed pieces (or was dropped meanwhile). */
+  /** Settles once every compression started so far is done (its page may have been dropped meanwhile). */
   async function compressed() {
     while (compressing.size > 0) await Promise.all([...compressing]);
   }

@@ -5,7 +5,7 @@ import { constants, deflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routing } from '../../src/i18n/routing';
 import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
-import { bumpPageGeneration, createPageCache, isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings } from './page-cache.mjs';
+import { bumpPageGeneration, createPageCache, isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings, splitBuffer } from './page-cache.mjs';
 
 /** The guest page cache of scripts/serve.mjs (ADR 0039), in front of a stand-in for Next.js. */
 
@@ -20,8 +20,9 @@ interface Stand {
   rendered: () => number;
   results: string[];
   clock: { now: number };
-  /** Settles once every kept page has its compressed pieces. */
+  /** Settles once every compression started so far is done. */
   compressed: () => Promise<void>;
+  stats: () => { entries: number; bytes: number };
 }
 
 type Render = (req: IncomingMessage, res: ServerResponse, nonce: string) => void;
@@ -75,7 +76,7 @@ async function stand(render: Render = renderPage, options: { seconds?: number; m
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { port: (server.address() as AddressInfo).port, rendered: () => count, results, clock, compressed: () => cache.compressed() };
+  return { port: (server.address() as AddressInfo).port, rendered: () => count, results, clock, compressed: () => cache.compressed(), stats: () => cache.stats() };
 }
 
 async function get(port: number, path: string, headers: Record<string, string> = {}) {
@@ -117,6 +118,9 @@ describe('guest page cache', () => {
     await get(s.port, '/b');
     await get(s.port, '/a?x=1');
     expect(s.rendered()).toBe(3);
+    // The first hit starts the compression and goes out whole; the next ones are gzipped.
+    const first = await get(s.port, '/b', { 'accept-encoding': 'gzip, br' });
+    expect(first.headers.get('content-encoding')).toBeNull();
     await s.compressed();
     const zipped = await get(s.port, '/b', { 'accept-encoding': 'gzip, br' });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
@@ -134,6 +138,7 @@ describe('guest page cache', () => {
       res.end(`</ul><script nonce="${nonce}"></script>`);
     });
     await get(s.port, '/big');
+    await get(s.port, '/big', { 'accept-encoding': 'gzip' });
     await s.compressed();
     const zipped = await get(s.port, '/big', { 'accept-encoding': 'gzip' });
     const plain = await get(s.port, '/big');
@@ -145,7 +150,7 @@ describe('guest page cache', () => {
     expect(s.rendered()).toBe(1);
   });
 
-  it('compresses a kept page beside the next requests: until its pieces are ready a hit goes out whole, then gzipped', async () => {
+  it('compresses a kept page on its first hit, beside the next requests: until its pieces are ready a hit goes out whole, then gzipped', async () => {
     const { compress, release } = heldCompression();
     const s = await stand(renderPage, { compress });
     await get(s.port, '/slow');
@@ -165,6 +170,7 @@ describe('guest page cache', () => {
     const { compress, release } = heldCompression();
     const s = await stand(renderPage, { compress });
     await get(s.port, '/gone');
+    await get(s.port, '/gone', { 'accept-encoding': 'gzip' });
     bumpPageGeneration();
     release();
     await s.compressed();
@@ -320,17 +326,41 @@ describe('guest page cache', () => {
     expect(s.rendered()).toBe(2);
   });
 
-  it('drops the least recently used pages beyond its size', async () => {
-    // Each page is 298 bytes as kept (144 plain without its nonces, 154 compressed): room for three.
-    const s = await stand(renderPage, { maxBytes: 1000 });
+  it('drops the least recently used pages beyond its size, counting compressed pieces once they are made', async () => {
+    // Each page is 144 bytes as kept (plain, without its nonces), 298 once compressed (154 more): room for three plain ones.
+    const s = await stand(renderPage, { maxBytes: 450 });
     for (const path of ['/1', '/2', '/3']) await get(s.port, path);
-    await get(s.port, '/1');
+    expect(s.stats().bytes).toBe(3 * 144);
+    await get(s.port, '/1', { 'accept-encoding': 'gzip' });
+    await s.compressed();
+    // /1 was used last and grew: the least recently used, /2, made room.
+    expect(s.stats()).toEqual({ entries: 2, bytes: 144 + 298 });
     await get(s.port, '/4');
     expect(s.rendered()).toBe(4);
     await get(s.port, '/1');
     expect(s.rendered()).toBe(4);
     await get(s.port, '/2');
     expect(s.rendered()).toBe(5);
+  });
+
+  it('never compresses a page that nobody asks for again', async () => {
+    const parts: number[] = [];
+    const s = await stand(renderPage, { compress: async (pieces) => { parts.push(pieces.length); return pieces.map((p) => deflateRawSync(p, { finishFlush: constants.Z_FULL_FLUSH })); } });
+    for (const path of ['/x', '/y', '/z']) await get(s.port, path, { 'accept-encoding': 'gzip' });
+    await s.compressed();
+    expect(parts).toEqual([]);
+    // A hit that does not take gzip does not compress either; the first that does, once.
+    await get(s.port, '/y');
+    await get(s.port, '/y', { 'accept-encoding': 'gzip' });
+    await get(s.port, '/y', { 'accept-encoding': 'gzip' });
+    await s.compressed();
+    expect(parts).toEqual([3]);
+  });
+
+  it('splits a page on its nonce as bytes, as String#split would', () => {
+    const page = Buffer.from('a试N剂bNNcN');
+    expect(splitBuffer(page, Buffer.from('N')).map(String)).toEqual('a试N剂bNNcN'.split('N'));
+    expect(splitBuffer(Buffer.from('plain'), Buffer.from('N')).map(String)).toEqual(['plain']);
   });
 
   it('is off when told so, and refuses a setting that is not a whole number', () => {
