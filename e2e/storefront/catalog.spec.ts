@@ -260,6 +260,27 @@ test.describe('product mega menu', () => {
   });
 });
 
+test.describe('prefetching', () => {
+  test('a list prefetches no page until a link is reached for; then that link prefetches its own @mobile', async ({ page }) => {
+    const prefetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) prefetched.push(new URL(request.url()).pathname + new URL(request.url()).search);
+    });
+    await page.goto('/product/index/hot');
+    const card = page.getByTestId('product-card').first();
+    await expect(card).toBeVisible();
+    // Hydrated, in view, and given the time a viewport prefetch takes: still nothing.
+    await expect(page.getByRole('search')).toHaveAttribute('data-ready', 'true');
+    await page.waitForTimeout(1500);
+    expect(prefetched).toEqual([]);
+    const href = (await card.getAttribute('href')) ?? '';
+    expect(href).toMatch(/\/product\/detail\?id=\d+$/);
+    await card.hover();
+    await expect.poll(() => prefetched.some((url) => url.startsWith(`${href}&_rsc=`))).toBe(true);
+    expect(prefetched.every((url) => url.startsWith('/product/detail'))).toBe(true);
+  });
+});
+
 test.describe('category lists', () => {
   test('a leaf list filters by stock and by brand, without losing its category', async ({ page }) => {
     await page.goto('/product/children/cat_list_1st');

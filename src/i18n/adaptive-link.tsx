@@ -2,7 +2,7 @@
 
 import NextLink from 'next/link';
 import { useLocale } from 'next-intl';
-import { useSyncExternalStore, type ComponentProps, type MouseEvent } from 'react';
+import { useState, useSyncExternalStore, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from 'react';
 import { shouldSkipPrefetch, type ConnectionInfo } from '@/lib/front-behaviour';
 import { localizePath, rememberLocale, type LocaleHref } from './locale-href';
 import type { Locale } from './locales';
@@ -23,12 +23,20 @@ type Props = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & {
 
 /**
  * The storefront's link: a path prefixed for the page's locale (or for `locale`), as next-intl's
- * Link writes it, that does not prefetch on 2g or data-saver connections (spec §9). The server
- * render and hydration never prefetch; the browser's own check then enables it where it fits.
+ * Link writes it. It prefetches its page once the visitor reaches for it (pointer over it, focus,
+ * touch), not when it scrolls into view: a list page shows dozens of links (cards, filters, sorts,
+ * menus), and prefetching them all cost the phone's main thread and the server a render each (ADR 0050).
+ * Never on 2g or data-saver connections (spec §9). The server render and hydration never prefetch.
  */
-export function Link({ href, locale, prefetch, onClick, ...rest }: Props) {
+export function Link({ href, locale, prefetch, onClick, onMouseEnter, onFocus, onTouchStart, ...rest }: Props) {
   const current = useLocale() as Locale;
+  const [reached, setReached] = useState(false);
   const allowed = useSyncExternalStore(subscribe, () => !shouldSkipPrefetch((navigator as NavigatorWithConnection).connection), () => false);
+  const intent = {
+    onMouseEnter: (event: MouseEvent<HTMLAnchorElement>) => { setReached(true); onMouseEnter?.(event); },
+    onFocus: (event: FocusEvent<HTMLAnchorElement>) => { setReached(true); onFocus?.(event); },
+    onTouchStart: (event: TouchEvent<HTMLAnchorElement>) => { setReached(true); onTouchStart?.(event); },
+  };
   const target = locale ?? current;
   const force = locale !== undefined || undefined;
   const localized = typeof href === 'string' ? localizePath(href, target, force) : { ...href, pathname: localizePath(href.pathname, target, force) };
@@ -37,7 +45,7 @@ export function Link({ href, locale, prefetch, onClick, ...rest }: Props) {
       rememberLocale(current, locale);
       onClick?.(event);
     };
-    return <NextLink hrefLang={locale} {...rest} href={localized} onClick={remember} prefetch={false} />;
+    return <NextLink hrefLang={locale} {...rest} onMouseEnter={onMouseEnter} onFocus={onFocus} onTouchStart={onTouchStart} href={localized} onClick={remember} prefetch={false} />;
   }
-  return <NextLink {...rest} href={localized} onClick={onClick} prefetch={allowed ? prefetch : false} />;
+  return <NextLink {...rest} {...intent} href={localized} onClick={onClick} prefetch={allowed && reached ? prefetch : false} />;
 }
