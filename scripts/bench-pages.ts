@@ -13,7 +13,7 @@
  * A benchmark, not a test: nothing here fails on a figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, readdirSync } from 'node:fs';
+import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -189,11 +189,17 @@ async function timeAll(base: string, given: string[], body?: (i: number) => stri
   return { rendered: summary(first, failedFirst), kept: summary(again, failedAgain) };
 }
 
-/** A file of the build that Next.js serves as it is: the static page of the comparison. */
-function staticPath(): string {
-  const chunks = readdirSync('.next/static/chunks').filter((f) => f.endsWith('.js')).sort();
+/**
+ * A file of the build that Next.js serves as it is, the static page of the comparison: the script
+ * chunk nearest in size to a storefront page (`bytes`), so that both answers carry as much to compress
+ * and send. (The first chunk by name was a different file, of a different size, after every build.)
+ */
+function staticPath(bytes: number): string {
+  const dir = '.next/static/chunks';
+  const chunks = readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => ({ f, size: statSync(`${dir}/${f}`).size }));
   if (chunks.length === 0) throw new Error('no static chunk in .next/static/chunks');
-  return `/_next/static/chunks/${chunks[0]}`;
+  chunks.sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes) || a.f.localeCompare(b.f));
+  return `/_next/static/chunks/${chunks[0]?.f}`;
 }
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -232,7 +238,8 @@ async function main(): Promise<void> {
       ['News detail', each(keys.newsIds, (id) => `/news/detail?id=${id}`)],
       ['About (no catalogue data)', ['/about/index/about']],
     ];
-    const statik = staticPath();
+    const aboutBytes = (await (await fetch(`${base}/about/index/about`, { headers: { 'accept-language': 'zh-CN' } })).arrayBuffer()).byteLength;
+    const statik = staticPath(aboutBytes);
     const rows: string[] = [];
     const rpsOf = async (path: string) => {
       // As a browser asks: compressed where the server compresses (static files and kept pages alike).
@@ -285,7 +292,7 @@ async function main(): Promise<void> {
     const table = [
       `### Storefront pages (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${products.toLocaleString('en')} products)`,
       '',
-      `\`npm run bench:pages -- --products ${options.products}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys, one request at a time: "rendered" is the first request of each URL (the page rendered; shared data may come from the data cache), "kept" the repeated requests a guest's kept page answers (ADR 0039); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s, gzip accepted), and as a share of a static file of the same build (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Searches, key by key: the key's first search through the API (it reads the key's rows from disk; its p95 is the last figure), the page rendered, the same search through the API again (the engine alone), the page asked again (kept): the page and the engine read the same database state. Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
+      `\`npm run bench:pages -- --products ${options.products}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys, one request at a time: "rendered" is the first request of each URL (the page rendered; shared data may come from the data cache), "kept" the repeated requests a guest's kept page answers (ADR 0039); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s, gzip accepted), and as a share of a static file of the same build, the script chunk nearest in size to the about page's ${(aboutBytes / 1024).toFixed(0)} KB (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Searches, key by key: the key's first search through the API (it reads the key's rows from disk; its p95 is the last figure), the page rendered, the same search through the API again (the engine alone), the page asked again (kept): the page and the engine read the same database state. Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
       '',
       '| Page | rendered TTFB p50 / p95 (URLs) | kept TTFB p50 / p95 (requests) | req/s | of static | engine alone (API) p50 / p95 |',
       '|---|---|---|---|---|---|',
