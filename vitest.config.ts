@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -43,6 +43,9 @@ if (!process.env.TEST_DATABASE_URL) {
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves a core to its own process (one worker on two
+    // cores), but the files spend much of their time waiting on a database, and the main process is idle.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         ...shared,
