@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = path.resolve(__dirname);
 
@@ -24,14 +24,36 @@ const shared = {
   },
 };
 
-/** API integration tests run on PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set. */
-const integrationOn = (driver: 'pglite' | 'postgres') => ({
+/**
+ * The API test files that replace a module (`vi.mock`), relative to the root: each runs with a fresh module
+ * registry of its own. Every other API file shares its worker's modules with the files run before it
+ * (`isolate: false`): importing the whole server again for each file was a third of the suite's time. The
+ * files hold their state in their own database and app instance, so only a replaced module could leak.
+ */
+function apiFilesThatMock(dir = 'src'): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return apiFilesThatMock(file);
+    return entry.name.endsWith('.api.test.ts') && /\bvi\.(do)?mock\(/.test(readFileSync(path.join(root, file), 'utf8')) ? [file] : [];
+  });
+}
+const mocking = apiFilesThatMock();
+
+/**
+ * API integration tests run on PGlite always, and on PostgreSQL when TEST_DATABASE_URL is set: per
+ * driver a project of the files that share modules (`api-<driver>`) and one of those that mock
+ * (`api-<driver>-mocks`, isolated).
+ */
+const integrationOn = (driver: 'pglite' | 'postgres', mocks: boolean) => ({
   ...shared,
   test: {
-    name: `api-${driver}`,
-    include: ['src/**/*.api.test.ts'],
+    name: `api-${driver}${mocks ? '-mocks' : ''}`,
+    include: mocks ? mocking : ['src/**/*.api.test.ts'],
+    exclude: [...configDefaults.exclude, ...(mocks ? [] : mocking)],
+    isolate: mocks,
     env: { TEST_DB_DRIVER: driver, LOG_LEVEL: 'silent' },
-    ...(driver === 'postgres' ? { globalSetup: ['test/templates-teardown.ts'] } : {}),
+    // Drops the run's template databases when the whole run ends (one project holds it).
+    ...(driver === 'postgres' && !mocks ? { globalSetup: ['test/templates-teardown.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
@@ -40,6 +62,8 @@ const integrationOn = (driver: 'pglite' | 'postgres') => ({
 if (!process.env.TEST_DATABASE_URL) {
   console.info('api-postgres: skipped — set TEST_DATABASE_URL=postgres://user@host:5432/db to run the API suite on PostgreSQL too');
 }
+
+const drivers = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 export default defineConfig({
   test: {
@@ -58,8 +82,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      integrationOn('pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [integrationOn('postgres')] : []),
+      ...drivers.flatMap((driver) => [integrationOn(driver, false), ...(mocking.length > 0 ? [integrationOn(driver, true)] : [])]),
     ],
   },
 });

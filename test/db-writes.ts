@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { rowsOf, type Db } from '@/server/db/client';
 
 /**
@@ -9,7 +10,9 @@ import { rowsOf, type Db } from '@/server/db/client';
 export interface WriteProbe {
   /**
    * The next transaction id of the server: it moves only when a transaction writes (or locks rows),
-   * so an unchanged marker proves that nothing was written, without the cost of a snapshot.
+   * so an unchanged marker proves that nothing was written, without the cost of a snapshot. On
+   * PostgreSQL it is the whole server's: another test file writing its own database at the same time
+   * moves it too, so a moved marker proves nothing — compare snapshots then (`expectWritesNothing`).
    */
   marker: () => Promise<string>;
   /** The current fingerprint, table by table. */
@@ -34,4 +37,16 @@ export async function writeProbe(db: Db, options: { ignore?: string[] } = {}): P
     snapshot: async () => new Map(rowsOf<{ name: string; print: string }>(await db.execute(query)).map((r) => [r.name, r.print])),
     changed: (before, after) => [...after.keys()].filter((name) => before.get(name) !== after.get(name)),
   };
+}
+
+/**
+ * Runs `run` and asserts that it wrote nothing: the marker first, and when it moved (this database or
+ * another one of the server was written meanwhile) the tables' fingerprints, which only this
+ * database's writes change.
+ */
+export async function expectWritesNothing(probe: WriteProbe, run: () => Promise<unknown>, label?: string): Promise<void> {
+  const before = await probe.snapshot();
+  const marker = await probe.marker();
+  await run();
+  if ((await probe.marker()) !== marker) expect(probe.changed(before, await probe.snapshot()), label).toEqual([]);
 }

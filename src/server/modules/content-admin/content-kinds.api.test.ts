@@ -8,7 +8,7 @@ import type { ContentDetail, ContentPage, ContentSummary, QaDto } from '@/contra
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
-import { writeProbe, type WriteProbe } from '../../../../test/db-writes';
+import { expectWritesNothing, writeProbe, type WriteProbe } from '../../../../test/db-writes';
 
 const h = fileApiHarness({ products: 20 });
 const matrix = authorisationMatrix(h);
@@ -141,11 +141,11 @@ describe.each(SECTIONS)('$section administration', ({ section, entity, detail })
     if (section === 'resources') cases.push([{ ...base, categoryId: null }, 'categoryId']);
     if (section === 'brand-articles') cases.push([{ ...ITEM }, 'brandId'], [{ ...ITEM, brandId: 999_999 }, 'brandId'], [{ ...base, kind: 'citation' }, 'kind']);
     for (const [json, field] of cases) {
-      const before = await probe.marker();
-      const res = await h.call('POST', `/api/admin/content/${section}`, { token: admin, json });
-      expect(res.status, field).toBe(400);
-      expect((res.body.data as { field: string }[]).map((f) => f.field), field).toContain(field);
-      expect(await probe.marker(), field).toBe(before);
+      await expectWritesNothing(probe, async () => {
+        const res = await h.call('POST', `/api/admin/content/${section}`, { token: admin, json });
+        expect(res.status, field).toBe(400);
+        expect((res.body.data as { field: string }[]).map((f) => f.field), field).toContain(field);
+      }, field);
     }
     expect((await h.call('PUT', `/api/admin/content/${section}/999999`, { token: admin, json: base })).status).toBe(404);
     expect((await h.call('GET', `/api/admin/content/${section}?status=hidden`, { token: admin })).status).toBe(400);
@@ -200,11 +200,11 @@ describe('content categories', () => {
 
   it('refuses empty or long names with field errors, categories of another kind, and category calls on brand articles', async () => {
     for (const [json, field] of [[{ nameZh: '', nameEn: 'A' }, 'nameZh'], [{ nameZh: '甲', nameEn: 'x'.repeat(51) }, 'nameEn']] as const) {
-      const before = await probe.marker();
-      const res = await h.call('POST', '/api/admin/content/resources/types', { token: admin, json });
-      expect(res.status).toBe(400);
-      expect((res.body.data as { field: string }[]).map((f) => f.field)).toContain(field);
-      expect(await probe.marker()).toBe(before);
+      await expectWritesNothing(probe, async () => {
+        const res = await h.call('POST', '/api/admin/content/resources/types', { token: admin, json });
+        expect(res.status).toBe(400);
+        expect((res.body.data as { field: string }[]).map((f) => f.field)).toContain(field);
+      }, field);
     }
     const [news] = await typesOf('news');
     expect((await h.call('PUT', `/api/admin/content/support/types/${news!.id}`, { token: admin, json: { nameZh: '甲', nameEn: 'A' } })).status).toBe(404);
@@ -271,9 +271,9 @@ describe('resource files', () => {
     const polyglot = Buffer.concat([PDF.subarray(0, 20), Buffer.from('<html><script>alert(1)</script></html>'), PDF.subarray(20)]);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     for (const [bytes, name] of [[html, 'a.pdf'], [Buffer.from('<svg onload="x()"/>'), 'a.pdf'], [png, 'a.pdf'], [polyglot, 'a.pdf']] as const) {
-      const before = await probe.marker();
-      expect((await upload(`/api/admin/content/resources/${item.id}/file`, admin, { bytes, name })).status, name).toBe(415);
-      expect(await probe.marker()).toBe(before);
+      await expectWritesNothing(probe, async () => {
+        expect((await upload(`/api/admin/content/resources/${item.id}/file`, admin, { bytes, name })).status, name).toBe(415);
+      }, name);
     }
     const big = Buffer.concat([PDF.subarray(0, 9), Buffer.alloc(10 * 1024 * 1024 + 10, 0x20), Buffer.from('\n%%EOF\n')]);
     expect((await upload(`/api/admin/content/resources/${item.id}/file`, admin, { bytes: big, name: 'big.pdf' })).status).toBe(413);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nameMatchesLicence, type CustomerDetailDto, type CustomerListDto, type SavedViewDto, type TimelineEventDto } from '@/contracts/customers';
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';
-import { writeProbe, type WriteProbe } from '../../../../test/db-writes';
+import { expectWritesNothing, writeProbe, type WriteProbe } from '../../../../test/db-writes';
 import { escapeFormula as cellText } from '@/lib/spreadsheet-cell';
 
 const h = fileApiHarness();
@@ -55,10 +55,7 @@ const names = async (m: Member, query = '') => {
 
 /** Asserts a call wrote nothing. */
 async function writesNothing(run: () => Promise<unknown>): Promise<void> {
-  const before = await probe.snapshot();
-  const marker = await probe.marker();
-  await run();
-  if ((await probe.marker()) !== marker) expect(probe.changed(before, await probe.snapshot())).toEqual([]);
+  await expectWritesNothing(probe, run);
 }
 
 /** The text of every part of a workbook (a zip of XML files). */

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupplierDto } from '@/contracts/customers';
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';
-import { writeProbe, type WriteProbe } from '../../../../test/db-writes';
+import { expectWritesNothing, writeProbe, type WriteProbe } from '../../../../test/db-writes';
 
 const h = fileApiHarness();
 let ops = '';
@@ -20,10 +20,7 @@ beforeAll(async () => {
 });
 
 async function writesNothing(run: () => Promise<unknown>): Promise<void> {
-  const before = await probe.snapshot();
-  const marker = await probe.marker();
-  await run();
-  if ((await probe.marker()) !== marker) expect(probe.changed(before, await probe.snapshot())).toEqual([]);
+  await expectWritesNothing(probe, run);
 }
 
 const page = async (query = '') => (await h.call('GET', `/api/admin/suppliers${query}`, { token: ops })).body.data as { total: number; items: SupplierDto[]; nextCursor: string | null };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffMemberDto, StaffTeamDto } from '@/contracts/admin';
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';
-import { writeProbe, type WriteProbe } from '../../../../test/db-writes';
+import { expectWritesNothing, writeProbe, type WriteProbe } from '../../../../test/db-writes';
 
 const h = fileApiHarness();
 let admin = '';
@@ -19,10 +19,7 @@ beforeAll(async () => {
 });
 
 async function writesNothing(run: () => Promise<unknown>): Promise<void> {
-  const before = await probe.snapshot();
-  const marker = await probe.marker();
-  await run();
-  if ((await probe.marker()) !== marker) expect(probe.changed(before, await probe.snapshot())).toEqual([]);
+  await expectWritesNothing(probe, run);
 }
 
 const teams = async (token = admin) => (await h.call('GET', '/api/admin/teams', { token })).body.data as StaffTeamDto[];
