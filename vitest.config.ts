@@ -51,6 +51,7 @@ const integrationOn = (driver: 'pglite' | 'postgres', mocks: boolean) => ({
     include: mocks ? mocking : ['src/**/*.api.test.ts'],
     exclude: [...configDefaults.exclude, ...(mocks ? [] : mocking)],
     isolate: mocks,
+    ...(mocks ? {} : { setupFiles: ['test/fresh-file.ts'] }),
     env: { TEST_DB_DRIVER: driver, LOG_LEVEL: 'silent' },
     // Drops the run's template databases when the whole run ends (one project holds it).
     ...(driver === 'postgres' && !mocks ? { globalSetup: ['test/templates-teardown.ts'] } : {}),
