@@ -28,7 +28,9 @@ const shared = {
  * The API test files that replace a module (`vi.mock`), relative to the root: each runs with a fresh module
  * registry of its own. Every other API file shares its worker's modules with the files run before it
  * (`isolate: false`): importing the whole server again for each file was a third of the suite's time. The
- * files hold their state in their own database and app instance, so only a replaced module could leak.
+ * files hold their state in their own database and app instance; what else a process holds is a replaced
+ * module (hence these files' isolation) and the in-process rate-limit counters (emptied before each file by
+ * test/fresh-file.ts). ADR 0051.
  */
 function apiFilesThatMock(dir = 'src'): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
