@@ -8,7 +8,7 @@ import { BANNER_POSITIONS, isBannerLink, type AdminBannerDto, type AdminBannerIn
 import { adminApi, adminUpload } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from './record-history';
-import { useAdminAction } from './use-admin-action';
+import { useAdminAction, useListMove } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const DEFAULTS = { position: 'home-slideshow' as string };
@@ -40,13 +40,7 @@ export function BannersView() {
     form.resetFields();
     form.setFieldsValue(banner === 'new' ? { ...NEW_BANNER, position, sort: (items.length + 1) * 10 } : { ...banner, position: banner.position as BannerPosition });
   };
-  const move = (index: number, by: -1 | 1) => {
-    const ids = items.map((b) => b.id);
-    const [moved] = ids.splice(index, 1);
-    if (moved === undefined) return;
-    ids.splice(index + by, 0, moved);
-    void run(() => adminApi('PUT', '/api/admin/content/banners/order', { position, ids }), t('ordered'));
-  };
+  const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/banners/order', { position, ids }), t('ordered'));
   async function setImage(file: File) {
     if (editing === null || editing === 'new') return;
     setUploading(true);
@@ -75,7 +69,7 @@ export function BannersView() {
       {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AdminBannerDto>
         rowKey="id"
-        loading={loading}
+        loading={loading || moving}
         dataSource={items}
         pagination={false}
         scroll={{ x: 900 }}
@@ -84,8 +78,8 @@ export function BannersView() {
           {
             title: t('order'), key: 'order', width: 90, render: (_: unknown, b, i) => (
               <Space size={2}>
-                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('moveUp')} disabled={i === 0} onClick={() => move(i, -1)} />
-                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('moveDown')} disabled={i === items.length - 1} onClick={() => move(i, 1)} />
+                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('moveUp')} disabled={moving || i === 0} onClick={() => move(i, -1)} />
+                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('moveDown')} disabled={moving || i === items.length - 1} onClick={() => move(i, 1)} />
               </Space>
             ),
           },

@@ -6,7 +6,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AdminContentTypeDto, AdminContentTypeInput, ContentSectionName } from '@/contracts/content-admin';
 import { adminApi } from '../admin-api';
-import { useAdminAction } from './use-admin-action';
+import { useAdminAction, useListMove } from './use-admin-action';
 
 /**
  * A section's categories (ADR 0035): added at the end, renamed in both languages, moved up and down,
@@ -28,13 +28,7 @@ export function ContentTypesDrawer({ section, open, types, wide, onClose, onChan
     form.resetFields();
     form.setFieldsValue(type === 'new' ? { nameZh: '', nameEn: '' } : { nameZh: type.nameZh, nameEn: type.nameEn });
   };
-  const move = (index: number, by: -1 | 1) => {
-    const ids = types.map((ty) => ty.id);
-    const [moved] = ids.splice(index, 1);
-    if (moved === undefined) return;
-    ids.splice(index + by, 0, moved);
-    void run(() => adminApi('PUT', `${base}/order`, { ids }), t('ordered'));
-  };
+  const { move, moving } = useListMove(types, run, (ids) => adminApi('PUT', `${base}/order`, { ids }), t('ordered'));
   async function save() {
     let values: AdminContentTypeInput;
     try {
@@ -54,14 +48,14 @@ export function ContentTypesDrawer({ section, open, types, wide, onClose, onChan
     <Drawer open={open} onClose={onClose} width={wide ? 720 : '100%'} title={ts('categories')}
       extra={<Button type="primary" onClick={() => openEditor('new')} data-testid={`${section}-type-add`}>{t('addCategory')}</Button>}>
       <Table<AdminContentTypeDto>
-        rowKey="id" dataSource={types} pagination={false} size="small" scroll={{ x: 560 }} data-testid={`${section}-types-table`}
+        rowKey="id" dataSource={types} loading={moving} pagination={false} size="small" scroll={{ x: 560 }} data-testid={`${section}-types-table`}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyCategories')} /> }}
         columns={[
           {
             title: t('order'), key: 'order', width: 90, render: (_: unknown, ty, i) => (
               <Space size={2}>
-                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('moveUp')} disabled={i === 0} onClick={() => move(i, -1)} />
-                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('moveDown')} disabled={i === types.length - 1} onClick={() => move(i, 1)} />
+                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('moveUp')} disabled={moving || i === 0} onClick={() => move(i, -1)} />
+                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('moveDown')} disabled={moving || i === types.length - 1} onClick={() => move(i, 1)} />
               </Space>
             ),
           },

@@ -6,9 +6,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LinkOwner, LinkTarget, LinkedContentDto, LinkedProductDto, LinksDto } from '@/contracts/cms-admin';
 import { adminApi, toQuery } from '../admin-api';
-import { useAdminAction } from './use-admin-action';
+import { useAdminAction, useListMove } from './use-admin-action';
 
 const KIND_COLOURS: Record<string, string> = { news: 'blue', application: 'purple', support: 'cyan', citation: 'gold', resource: 'default' };
+const NO_CONTENT: LinkedContentDto[] = [];
 const KINDS = ['news', 'application', 'support', 'citation', 'resource'] as const;
 
 /**
@@ -35,6 +36,7 @@ export function LinkedItemsPanel({ owner, id }: { owner: LinkOwner; id: number |
   }, [base, round]);
   const reload = useCallback(async () => setRound((r) => r + 1), []);
   const run = useAdminAction(reload);
+  const { move, moving } = useListMove(links?.content ?? NO_CONTENT, run, (ids) => adminApi('PUT', `${base ?? ''}/order`, { target: 'content', ids }), t('ordered'));
 
   if (!base) return <p className="text-sm text-slate-500" data-testid="links-save-first">{t('saveFirst')}</p>;
   if (error) return <Alert type="warning" title={error} data-testid="links-error" />;
@@ -42,20 +44,12 @@ export function LinkedItemsPanel({ owner, id }: { owner: LinkOwner; id: number |
 
   const add = (target: LinkTarget, targetId: number) => run(() => adminApi('POST', base, { target, targetId }), t('added'));
   const remove = (target: LinkTarget, targetId: number) => run(() => adminApi('DELETE', base, { target, targetId }), t('removed'));
-  const move = (index: number, by: -1 | 1) => {
-    const ids = links.content.map((c) => c.id);
-    const [moved] = ids.splice(index, 1);
-    if (moved === undefined) return;
-    ids.splice(index + by, 0, moved);
-    void run(() => adminApi('PUT', `${base}/order`, { target: 'content', ids }), t('ordered'));
-  };
-
   return (
     <div className="space-y-4" data-testid={`linked-items-${owner}`}>
       <section>
         <h3 className="mb-2 text-sm font-semibold">{t('content')}</h3>
         <Picker target="content" exclude={[...links.content.map((c) => c.id), ...(owner === 'content' ? [id as number] : [])]} onPick={(v) => void add('content', v)} />
-        <ContentList items={links.content} onMove={move} onRemove={(v) => void remove('content', v)} />
+        <ContentList items={links.content} moving={moving} onMove={move} onRemove={(v) => void remove('content', v)} />
       </section>
       {owner === 'content' && (
         <section>
@@ -68,12 +62,12 @@ export function LinkedItemsPanel({ owner, id }: { owner: LinkOwner; id: number |
   );
 }
 
-function ContentList({ items, onMove, onRemove }: { items: LinkedContentDto[]; onMove: (index: number, by: -1 | 1) => void; onRemove: (id: number) => void }) {
+function ContentList({ items, moving, onMove, onRemove }: { items: LinkedContentDto[]; moving: boolean; onMove: (index: number, by: -1 | 1) => void; onRemove: (id: number) => void }) {
   const t = useTranslations('adminLinks');
   const locale = useLocale();
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noContent')} />;
   return (
-    <ol className="mt-2 divide-y divide-slate-100 rounded border border-slate-200" data-testid="linked-content-list">
+    <ol className="mt-2 divide-y divide-slate-100 rounded border border-slate-200" aria-busy={moving} data-testid="linked-content-list">
       {items.map((c, i) => {
         const title = (locale === 'en' ? c.titleEn : c.titleZh) || c.titleZh;
         return (
@@ -82,8 +76,8 @@ function ContentList({ items, onMove, onRemove }: { items: LinkedContentDto[]; o
             <span className="min-w-0 flex-1 break-words">{title}</span>
             {!c.published && <Tag>{t('draft')}</Tag>}
             <Space size={4}>
-              <Tooltip title={t('up')}><Button size="small" icon={<ArrowUpOutlined />} aria-label={`${t('up')}: ${title}`} disabled={i === 0} onClick={() => onMove(i, -1)} /></Tooltip>
-              <Tooltip title={t('down')}><Button size="small" icon={<ArrowDownOutlined />} aria-label={`${t('down')}: ${title}`} disabled={i === items.length - 1} onClick={() => onMove(i, 1)} /></Tooltip>
+              <Tooltip title={t('up')}><Button size="small" icon={<ArrowUpOutlined />} aria-label={`${t('up')}: ${title}`} disabled={moving || i === 0} onClick={() => onMove(i, -1)} /></Tooltip>
+              <Tooltip title={t('down')}><Button size="small" icon={<ArrowDownOutlined />} aria-label={`${t('down')}: ${title}`} disabled={moving || i === items.length - 1} onClick={() => onMove(i, 1)} /></Tooltip>
               <Popconfirm title={t('confirmRemove', { title })} okText={t('remove')} cancelText={t('cancel')} onConfirm={() => onRemove(c.id)}>
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t('remove')}: ${title}`} />
               </Popconfirm>

@@ -9,7 +9,7 @@ import { adminApi, adminUpload } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { BrandSelect } from './brand-select';
 import { RecordHistory } from './record-history';
-import { useAdminAction } from './use-admin-action';
+import { useAdminAction, useListMove } from './use-admin-action';
 import { useAdminList } from './use-admin-list';
 
 const DEFAULTS = { key: '', status: '' };
@@ -47,13 +47,7 @@ export function PartnersView() {
     form.resetFields();
     form.setFieldsValue(partner === 'new' ? NEW_PARTNER : { ...partner });
   };
-  const move = (index: number, by: -1 | 1) => {
-    const ids = items.map((p) => p.id);
-    const [moved] = ids.splice(index, 1);
-    if (moved === undefined) return;
-    ids.splice(index + by, 0, moved);
-    void run(() => adminApi('PUT', '/api/admin/content/partners/order', { ids }), t('ordered'));
-  };
+  const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/partners/order', { ids }), t('ordered'));
   async function setLogo(file: File) {
     if (editing === null || editing === 'new') return;
     setUploading(true);
@@ -85,14 +79,14 @@ export function PartnersView() {
       </Space>
       {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AdminPartnerDto>
-        rowKey="id" loading={loading} dataSource={items} pagination={false} scroll={{ x: 900 }}
+        rowKey="id" loading={loading || moving} dataSource={items} pagination={false} scroll={{ x: 900 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         columns={[
           {
             title: t('order'), key: 'order', width: 90, render: (_: unknown, p, i) => (
               <Space size={2}>
-                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('moveUp')} disabled={!ordering || i === 0} onClick={() => move(i, -1)} />
-                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('moveDown')} disabled={!ordering || i === items.length - 1} onClick={() => move(i, 1)} />
+                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('moveUp')} disabled={!ordering || moving || i === 0} onClick={() => move(i, -1)} />
+                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('moveDown')} disabled={!ordering || moving || i === items.length - 1} onClick={() => move(i, 1)} />
               </Space>
             ),
           },

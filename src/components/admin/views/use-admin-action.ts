@@ -1,6 +1,7 @@
 'use client';
 
 import { App, type FormInstance } from 'antd';
+import { useState } from 'react';
 import { AdminApiError } from '../admin-api';
 
 /**
@@ -26,4 +27,31 @@ export function useAdminAction(reload: () => Promise<void>, form?: FormInstance)
 /** The table pagination of a view whose page lives in its query. */
 export function pagination(page: string, pageSize: number, total: number, go: (page: string) => void) {
   return { current: Number(page), pageSize, total, showSizeChanger: false, onChange: (p: number) => go(String(p)) };
+}
+
+/**
+ * Moving one entry of an ordered list up or down. The order sent is built from the list on screen, so
+ * a second click before the changed list is back would send the old order again and move nothing:
+ * `moving` holds from a click until a new list is shown (or the change failed), and the arrows and
+ * the table wait for it. `send` saves the whole order; `done` is the success message.
+ */
+export function useListMove<T extends { id: number }>(
+  items: readonly T[],
+  run: (action: () => Promise<unknown>, done: string) => Promise<boolean>,
+  send: (ids: number[]) => Promise<unknown>,
+  done: string,
+) {
+  // The list a move started from; the move is over once another list is on screen.
+  const [from, setFrom] = useState<readonly T[] | null>(null);
+  const moving = from !== null && from === items;
+  const move = (index: number, by: -1 | 1) => {
+    if (moving) return;
+    const ids = items.map((item) => item.id);
+    const [moved] = ids.splice(index, 1);
+    if (moved === undefined || index + by < 0 || index + by > ids.length) return;
+    ids.splice(index + by, 0, moved);
+    setFrom(items);
+    void run(() => send(ids), done).then((ok) => { if (!ok) setFrom(null); });
+  };
+  return { move, moving };
 }
