@@ -267,22 +267,45 @@ export async function dropSecondaryIndexes(client: postgres.Sql): Promise<void> 
   if (indexes.length > 0) console.log(`--bulk: dropped ${indexes.length} secondary indexes; they are built again after the load.`);
 }
 
-/** Builds every index a bulk load dropped (also those of an earlier, interrupted run), one at a time. */
+/**
+ * Builds every index a bulk load dropped (also those of an earlier, interrupted run). B-trees one after
+ * the other, each with parallel workers; GIN indexes, which PostgreSQL 15 builds in one process, two side
+ * by side on two connections of `client` (one after the other when it has only one), the longest
+ * definition first: the substring index is most of the time.
+ */
 export async function buildDroppedIndexes(client: postgres.Sql): Promise<void> {
   const exists = await client`select to_regclass('catalog_generator_indexes') is not null as ok`;
   if (!exists[0]?.ok) return;
   const pending = await client<{ name: string; definition: string }[]>`select name, definition from catalog_generator_indexes order by name`;
   if (pending.length === 0) return;
-  await client.unsafe(`set maintenance_work_mem = '1GB'`);
-  await client.unsafe('set max_parallel_maintenance_workers = 2');
   const started = performance.now();
-  for (const [i, index] of pending.entries()) {
+  const isGin = (definition: string) => / USING gin /i.test(definition);
+  let built = 0;
+  const build = async (conn: postgres.Sql, index: { name: string; definition: string }) => {
     const t = performance.now();
-    process.stdout.write(`  building index ${i + 1}/${pending.length} ${index.name}…`);
-    await client.unsafe(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
-    await client`delete from catalog_generator_indexes where name = ${index.name}`;
-    process.stdout.write(` ${((performance.now() - t) / 1000).toFixed(0)} s\n`);
-  }
+    await conn.unsafe(index.definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+    await conn`delete from catalog_generator_indexes where name = ${index.name}`;
+    built += 1;
+    console.log(`  built index ${built}/${pending.length} ${index.name} in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  };
+  const session = async (work: (conn: postgres.Sql) => Promise<void>) => {
+    const conn = await client.reserve();
+    try {
+      await conn.unsafe(`set maintenance_work_mem = '1GB'`);
+      await conn.unsafe('set max_parallel_maintenance_workers = 2');
+      await work(conn);
+    } finally {
+      conn.release();
+    }
+  };
+  await session(async (conn) => {
+    for (const index of pending.filter((i) => !isGin(i.definition))) await build(conn, index);
+  });
+  const gin = pending.filter((i) => isGin(i.definition)).sort((a, b) => b.definition.length - a.definition.length);
+  if (gin.length > 0) console.log(`  building ${gin.length} GIN indexes, two at a time…`);
+  await Promise.all([0, 1].map(() => session(async (conn) => {
+    for (let index = gin.shift(); index; index = gin.shift()) await build(conn, index);
+  })));
   await client`drop table catalog_generator_indexes`;
   console.log(`Built ${pending.length} indexes in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
 }
@@ -311,7 +334,7 @@ async function main(): Promise<void> {
   if (options.bulk && !url) throw new Error('--bulk needs PostgreSQL (DATABASE_URL).');
   const handle = url ? openPostgres(url, 2) : await openPglite(defaultDataDir());
   console.log(`Database: ${handle.driver} at ${handle.where}`);
-  const admin = url ? postgres(url, { max: 1, onnotice: () => {} }) : null;
+  const admin = url ? postgres(url, { max: 2, onnotice: () => {} }) : null;
   try {
     const { ctx, firstSeq } = await prepare(handle, options);
     if (options.target !== null) {
