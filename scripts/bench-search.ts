@@ -19,6 +19,7 @@ import { runMigrations } from '../src/server/db/migrate';
 import { rowsOf } from '../src/server/db/client';
 import { DEFAULT_SEED_PRODUCTS, seedDatabase } from '../src/server/seed/seed-database';
 import { buildFacetQuery } from '../src/server/modules/catalog/search/facets';
+import { COUNT_CAP } from '../src/server/modules/catalog/search/capped';
 import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search/products';
 import { buildListQuery } from '../src/server/modules/catalog/search/products';
 import { applySettings, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/settings';
@@ -194,8 +195,21 @@ async function explainParts(handle: DbHandle, q: ProductQuery, analyze: boolean)
     out.push('-- ranked page (first 10,001 matches, bucket by bucket, + head, counted in the same pass)', await explain(handle, built.ranked, settingsOf('ranked'), analyze));
   }
   if (built.count && !built.ranked) out.push('-- capped count', await explain(handle, built.count, settingsOf('count'), analyze));
-  if (built.walk) out.push('-- page past 10,000 matches (index walk)', await explain(handle, built.walk, settingsOf('walk'), analyze));
-  if (built.collect) out.push('-- page up to 10,000 matches (collect and sort)', await explain(handle, built.collect, settingsOf('collect'), analyze));
+  // The engine walks the sort's index only past COUNT_CAP matches and collects below it (listProducts):
+  // the branch this key takes is run, the other only planned (a walk for a rare key would read the
+  // whole index, minutes at 13M products).
+  let matches: number | null = null;
+  if (analyze && built.count && built.walk && built.collect) {
+    const counted = await handle.db.transaction(async (tx) => {
+      await applySettings(tx, settingsOf('count'));
+      return rowsOf<{ n: number | string }>(await tx.execute(built.count as SQL));
+    });
+    matches = Number(counted[0]?.n ?? 0);
+  }
+  const runs = (walk: boolean) => analyze && (matches === null || (matches > COUNT_CAP) === walk);
+  const taken = (walk: boolean) => (runs(walk) || !analyze ? '' : ` — not taken for this key (${matches} matches): planned only`);
+  if (built.walk) out.push(`-- page past 10,000 matches (index walk)${taken(true)}`, await explain(handle, built.walk, settingsOf('walk'), runs(true)));
+  if (built.collect) out.push(`-- page up to 10,000 matches (collect and sort)${taken(false)}`, await explain(handle, built.collect, settingsOf('collect'), runs(false)));
   return out;
 }
 

@@ -172,14 +172,10 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const spec = sortSpec(sort);
   const dir = direction(spec.dir === 'asc', backwards);
   const order = sql.join(spec.exprs.map((e) => sql`${e} ${dir.order}`), sql`, `);
-  const after: SQL[] = [];
-  if (cursor) {
-    const params = cursor.key.map((v, i) => sql`${v}::${sql.raw(spec.casts[i] ?? 'text')}`);
-    after.push(sql`(${sql.join(spec.exprs, sql`, `)}) ${dir.cmp} (${sql.join(params, sql`, `)})`);
-  }
+  const params = cursor ? sql.join(cursor.key.map((v, i) => sql`${v}::${sql.raw(spec.casts[i] ?? 'text')}`), sql`, `) : null;
   // The walk tests each row it reads, so it takes the key in its strpos form; collecting reads the indexes.
-  const walkConditions = [prepared.scanWhere, ...after];
-  const conditions = [prepared.where, ...after];
+  const walkConditions = [prepared.scanWhere];
+  if (params) walkConditions.push(sql`(${sql.join(spec.exprs, sql`, `)}) ${dir.cmp} (${params})`);
   const first = sort === 'newest'
     ? sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
     : sql`(${spec.exprs[0]})::text`;
@@ -189,16 +185,17 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
       where ${sql.join(walkConditions, sql` and `)}
       order by ${order}
       limit ${limit + 1} offset ${skip}`;
-  // OFFSET 0 keeps the planner from walking the sort's index: the matches (at most 10,000 here)
-  // are collected through the filters' own indexes, then sorted.
-  const outerOrder = sql.join(spec.exprs.map((_, i) => sql`${sql.raw(`s.s${i}`)} ${dir.order}`), sql`, `);
+  // Below the cap the matches (at most 10,000) are collected as the capped count reads them — a key
+  // bucket by bucket through the substring index, filters through their own indexes — then sorted. One
+  // query over every bucket at once made PostgreSQL test each match against the whole key again
+  // (3.9 s for 9,726 matches at 13M products, against 0.2 s bucket by bucket).
+  const columns = sql.join([sql`p.id::int as id`, sql`${first} as k0`, ...spec.exprs.map((e, i) => sql`${e} as ${sql.raw(`s${i}`)}`)], sql`, `);
+  const sortColumns = spec.exprs.map((_, i) => sql.raw(`s.s${i}`));
+  const outerOrder = sql.join(sortColumns.map((c) => sql`${c} ${dir.order}`), sql`, `);
+  const outerAfter = params ? sql`where (${sql.join(sortColumns, sql`, `)}) ${dir.cmp} (${params})` : sql``;
   built.collect = sql`
-      select s.id, s.k0 from (
-        select p.id::int as id, ${first} as k0, ${sql.join(spec.exprs.map((e, i) => sql`${e} as ${sql.raw(`s${i}`)}`), sql`, `)}
-        from products p
-        where ${sql.join(conditions, sql` and `)}
-        offset 0
-      ) s
+      select s.id, s.k0 from (${cappedMatchesSql(prepared, { all: columns }, COUNT_CAP + 1)}) s
+      ${outerAfter}
       order by ${outerOrder}
       limit ${limit + 1} offset ${skip}`;
   return built;
