@@ -40,7 +40,7 @@ export function BannersView() {
     form.resetFields();
     form.setFieldsValue(banner === 'new' ? { ...NEW_BANNER, position, sort: (items.length + 1) * 10 } : { ...banner, position: banner.position as BannerPosition });
   };
-  const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/banners/order', { position, ids }), t('ordered'));
+  const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/banners/order', { position, ids }), t('ordered'), error !== null);
   async function setImage(file: File) {
     if (editing === null || editing === 'new') return;
     setUploading(true);

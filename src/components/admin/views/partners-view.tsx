@@ -47,7 +47,7 @@ export function PartnersView() {
     form.resetFields();
     form.setFieldsValue(partner === 'new' ? NEW_PARTNER : { ...partner });
   };
-  const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/partners/order', { ids }), t('ordered'));
+  const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/partners/order', { ids }), t('ordered'), error !== null);
   async function setLogo(file: File) {
     if (editing === null || editing === 'new') return;
     setUploading(true);

@@ -33,17 +33,19 @@ export function pagination(page: string, pageSize: number, total: number, go: (p
  * Moving one entry of an ordered list up or down. The order sent is built from the list on screen, so
  * a second click before the changed list is back would send the old order again and move nothing:
  * `moving` holds from a click until a new list is shown (or the change failed), and the arrows and
- * the table wait for it. `send` saves the whole order; `done` is the success message.
+ * the table wait for it. `send` saves the whole order; `done` is the success message; `loadFailed`: the
+ * list could not be loaded again, so no new list will come (the view shows the error).
  */
 export function useListMove<T extends { id: number }>(
   items: readonly T[],
   run: (action: () => Promise<unknown>, done: string) => Promise<boolean>,
   send: (ids: number[]) => Promise<unknown>,
   done: string,
+  loadFailed = false,
 ) {
   // The list a move started from; the move is over once another list is on screen.
   const [from, setFrom] = useState<readonly T[] | null>(null);
-  const moving = from !== null && from === items;
+  const moving = from !== null && from === items && !loadFailed;
   const move = (index: number, by: -1 | 1) => {
     if (moving) return;
     const ids = items.map((item) => item.id);
