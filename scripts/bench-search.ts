@@ -6,7 +6,8 @@
  * TEST_DATABASE_URL / the local server) with the catalogue generator (COPY), and at each size runs every
  * search type many times with keys drawn from the loaded data through `listProducts` — the call the pages
  * make: key plan, page query, capped count and cards. Prints p50/p95/p99 and the EXPLAIN plan of each
- * query shape, and appends a dated section to docs/benchmarks.md. The database is dropped at the end
+ * query shape, then name searches grouped by how many products their key matches (growth for keys of
+ * equal selectivity, issue 19 §8), and appends a dated section to docs/benchmarks.md. The database is dropped at the end
  * unless --keep (or BENCH_DATABASE_URL) is given; --reuse keeps what an earlier --keep run loaded.
  */
 import { appendFileSync } from 'node:fs';
@@ -248,6 +249,38 @@ async function scanPlans(handle: DbHandle, keys: Record<Kind, ProductQuery[]>, p
 
 const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 
+/**
+ * Issue 19 §8: growth is compared for keys of equal selectivity, not for keys drawn from the data (a
+ * key drawn from 1M products matches about ten times what the same kind of key matches at 100k). Name
+ * keys (Chinese, English, pinyin) are counted through the engine and sorted into bands by their match
+ * count; each band is measured at every size with up to PER_BAND keys, each key searched once more.
+ */
+const SELECTIVITY_BANDS: readonly { label: string; min: number; max: number }[] = [
+  { label: '1–10 matches', min: 1, max: 10 },
+  { label: '11–100 matches', min: 11, max: 100 },
+  { label: '101–1,000 matches', min: 101, max: 1000 },
+];
+const PER_BAND = 150;
+const ALL_BANDS = 'all three bands, equal numbers of keys';
+
+async function keysByBand(handle: DbHandle, keys: Record<Kind, ProductQuery[]>): Promise<Map<string, ProductQuery[]>> {
+  const bands = new Map<string, ProductQuery[]>(SELECTIVITY_BANDS.map((b) => [b.label, []]));
+  const seen = new Set<string>();
+  const candidates = [...keys.nameZh, ...keys.nameEn, ...keys.pinyin];
+  for (const q of candidates) {
+    if (!q.key || seen.has(q.key)) continue;
+    seen.add(q.key);
+    const { total, totalCapped } = await listProducts(handle.db, q);
+    const band = totalCapped ? undefined : SELECTIVITY_BANDS.find((b) => total >= b.min && total <= b.max);
+    const list = band ? bands.get(band.label) : undefined;
+    if (list && list.length < PER_BAND) list.push(q);
+    if ([...bands.values()].every((l) => l.length >= PER_BAND)) break;
+  }
+  const even = Math.min(...[...bands.values()].map((list) => list.length));
+  bands.set(ALL_BANDS, [...bands.values()].flatMap((list) => list.slice(0, even)));
+  return bands;
+}
+
 async function main(): Promise<void> {
   const options = readOptions();
   const { url, dropAtEnd } = options.embedded ? { url: '', dropAtEnd: async () => {} } : await openBenchDatabase(options);
@@ -256,6 +289,7 @@ async function main(): Promise<void> {
   let server = '';
   const results = new Map<number, Map<Kind, Figures>>();
   const plansBySize = new Map<number, Map<Kind, string>>();
+  const banded = new Map<number, Map<string, Figures>>();
   const seqScans: string[] = [];
   try {
     const settings = rowsOf<{ v: string; sb: string; wm: string; jit: string; jc: string }>(await handle.db.execute(sql`
@@ -268,6 +302,8 @@ async function main(): Promise<void> {
       console.log(`\n== ${size.toLocaleString('en')} products ==`);
       if (!options.embedded) await growTo(handle, url, size);
       const keys = await drawKeys(handle, 400, 20261122 + size);
+      // More name keys than the other kinds need, for the bands of equal selectivity.
+      const bandKeys = await keysByBand(handle, await drawKeys(handle, 1500, 20261128 + size));
       const plans = await explainAll(handle, keys);
       plansBySize.set(size, plans);
       for (const [kind, plan] of plans) {
@@ -289,6 +325,14 @@ async function main(): Promise<void> {
         console.log(`\n-- slowest ${kind} at ${size.toLocaleString('en')} (${fmt(f.slowestMs)} ms): ${JSON.stringify({ key: f.slowest.key, type: f.slowest.type, sort: f.slowest.sort })}\n${parts.join('\n')}`);
       }
       results.set(size, figures);
+      const bandFigures = new Map<string, Figures>();
+      for (const [label, list] of bandKeys) {
+        if (list.length === 0) continue;
+        const f = await measure(handle, list, list.length);
+        bandFigures.set(label, f);
+        console.log(`Names, ${label.padEnd(36)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  (${list.length} keys, mean total ${Math.round(f.meanTotal)})`);
+      }
+      banded.set(size, bandFigures);
     }
   } finally {
     await handle.close();
@@ -315,6 +359,22 @@ async function main(): Promise<void> {
     const a = results.get(small)?.get(kind)?.p95 ?? 0;
     const b = results.get(large)?.get(kind)?.p95 ?? 0;
     lines.push(`| ${label} | ${cells.join(' | ')} | ${a > 0 && small !== large ? (b / a).toFixed(2) : '—'} | ${target} |`);
+  }
+  lines.push(
+    '',
+    `Names by selectivity (issue 19 §8): Chinese, English and pinyin keys counted through the engine and sorted by how many products they match; each key searched once more (warm). Growth ${small.toLocaleString('en')} → ${large.toLocaleString('en')} at p95, target ≤ 1.5.`,
+    '',
+    `| Keys | ${options.sizes.map((s) => `p50 / p95 at ${s.toLocaleString('en')} (keys, mean matches)`).join(' | ')} | growth p95 |`,
+    `|---|${options.sizes.map(() => '---|').join('')}---|`,
+  );
+  for (const label of [...SELECTIVITY_BANDS.map((b) => b.label), ALL_BANDS]) {
+    const cells = options.sizes.map((s) => {
+      const f = banded.get(s)?.get(label);
+      return f ? `${fmt(f.p50)} / ${fmt(f.p95)} (${f.runs}, ${Math.round(f.meanTotal)})` : '—';
+    });
+    const a = banded.get(small)?.get(label)?.p95 ?? 0;
+    const b = banded.get(large)?.get(label)?.p95 ?? 0;
+    lines.push(`| ${label} | ${cells.join(' | ')} | ${a > 0 && b > 0 && small !== large ? (b / a).toFixed(2) : '—'} |`);
   }
   lines.push('', seqScans.length
     ? `Sequential scans on products: ${seqScans.join(', ')}.`
