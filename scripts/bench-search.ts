@@ -25,6 +25,7 @@ import { listProducts, type ProductQuery } from '../src/server/modules/catalog/s
 import { buildListQuery } from '../src/server/modules/catalog/search/products';
 import { applySettings, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/settings';
 import { loadWithCopy, prepare } from './generate-catalog';
+import { BAND_PASSES, bandTable, keysByBand, type BandFigures } from './lib/search-bands';
 import { drawKeys, type Kind } from './lib/search-keys';
 
 const KINDS: { kind: Kind; label: string; target: string }[] = [
@@ -256,46 +257,6 @@ async function scanPlans(handle: DbHandle, keys: Record<Kind, ProductQuery[]>, p
 
 const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 
-/**
- * Issue 19 §8: growth is compared for keys of equal selectivity, not for keys drawn from the data (a
- * key drawn from 1M products matches about ten times what the same kind of key matches at 100k). Name
- * keys (Chinese, English, pinyin) are counted through the engine and sorted into bands by their match
- * count; each band is measured at every size with up to PER_BAND keys, each key searched BAND_PASSES
- * times more.
- */
-const SELECTIVITY_BANDS: readonly { label: string; min: number; max: number }[] = [
-  { label: '1–10 matches', min: 1, max: 10 },
-  { label: '11–100 matches', min: 11, max: 100 },
-  { label: '101–1,000 matches', min: 101, max: 1000 },
-];
-const PER_BAND = 150;
-const COUNTING_BUDGET_MS = 180_000;
-/** Each band's keys are searched this many times over: a p95 of a few milliseconds on a shared machine moves with single stalls. */
-const BAND_PASSES = 3;
-const ALL_BANDS = 'all three bands, equal numbers of keys';
-
-async function keysByBand(handle: DbHandle, keys: Record<Kind, ProductQuery[]>): Promise<Map<string, ProductQuery[]>> {
-  const bands = new Map<string, ProductQuery[]>(SELECTIVITY_BANDS.map((b) => [b.label, []]));
-  const seen = new Set<string>();
-  // Chinese, English and pinyin keys in turn.
-  const candidates = keys.nameZh.flatMap((q, i) => [q, keys.nameEn[i], keys.pinyin[i]]).filter((q): q is ProductQuery => q !== undefined);
-  // Counting costs a search per key: at 13M products a band that few keys fall into could take many minutes to fill.
-  const until = performance.now() + COUNTING_BUDGET_MS;
-  for (const q of candidates) {
-    if (performance.now() > until) break;
-    if (!q.key || seen.has(q.key)) continue;
-    seen.add(q.key);
-    const { total, totalCapped } = await listProducts(handle.db, q);
-    const band = totalCapped ? undefined : SELECTIVITY_BANDS.find((b) => total >= b.min && total <= b.max);
-    const list = band ? bands.get(band.label) : undefined;
-    if (list && list.length < PER_BAND) list.push(q);
-    if ([...bands.values()].every((l) => l.length >= PER_BAND)) break;
-  }
-  const even = Math.min(...[...bands.values()].map((list) => list.length));
-  bands.set(ALL_BANDS, [...bands.values()].flatMap((list) => list.slice(0, even)));
-  return bands;
-}
-
 async function main(): Promise<void> {
   const options = readOptions();
   const { url, dropAtEnd } = options.embedded ? { url: '', dropAtEnd: async () => {} } : await openBenchDatabase(options);
@@ -304,7 +265,7 @@ async function main(): Promise<void> {
   let server = '';
   const results = new Map<number, Map<Kind, Figures>>();
   const plansBySize = new Map<number, Map<Kind, string>>();
-  const banded = new Map<number, Map<string, Figures>>();
+  const banded = new Map<number, Map<string, BandFigures>>();
   const onDisk = new Map<number, number>();
   const seqScans: string[] = [];
   try {
@@ -346,7 +307,7 @@ async function main(): Promise<void> {
         console.log(`\n-- slowest ${kind} at ${size.toLocaleString('en')} (${fmt(f.slowestMs)} ms): ${JSON.stringify({ key: f.slowest.key, type: f.slowest.type, sort: f.slowest.sort })}\n${parts.join('\n')}`);
       }
       results.set(size, figures);
-      const bandFigures = new Map<string, Figures>();
+      const bandFigures = new Map<string, BandFigures>();
       for (const [label, list] of bandKeys) {
         if (list.length === 0) continue;
         const f = await measure(handle, list, list.length * BAND_PASSES);
@@ -381,23 +342,7 @@ async function main(): Promise<void> {
     const b = results.get(large)?.get(kind)?.p95 ?? 0;
     lines.push(`| ${label} | ${cells.join(' | ')} | ${a > 0 && small !== large ? (b / a).toFixed(2) : '—'} | ${target} |`);
   }
-  lines.push(
-    '',
-    `Names by selectivity (issue 19 §8): Chinese, English and pinyin keys counted through the engine and sorted by how many products they match; each key searched ${BAND_PASSES} times more (warm). Growth ${small.toLocaleString('en')} → ${large.toLocaleString('en')} at p95, target ≤ 1.5.`
-      + (onDisk.size ? ` Database on disk: ${[...onDisk].map(([n, bytes]) => `${(bytes / 2 ** 20).toFixed(0)} MiB at ${n.toLocaleString('en')}`).join(', ')}.` : ''),
-    '',
-    `| Keys | ${options.sizes.map((s) => `p50 / p95 at ${s.toLocaleString('en')} (keys, mean matches)`).join(' | ')} | growth p95 |`,
-    `|---|${options.sizes.map(() => '---|').join('')}---|`,
-  );
-  for (const label of [...SELECTIVITY_BANDS.map((b) => b.label), ALL_BANDS]) {
-    const cells = options.sizes.map((s) => {
-      const f = banded.get(s)?.get(label);
-      return f ? `${fmt(f.p50)} / ${fmt(f.p95)} (${f.runs / BAND_PASSES}, ${Math.round(f.meanTotal)})` : '—';
-    });
-    const a = banded.get(small)?.get(label)?.p95 ?? 0;
-    const b = banded.get(large)?.get(label)?.p95 ?? 0;
-    lines.push(`| ${label} | ${cells.join(' | ')} | ${a > 0 && b > 0 && small !== large ? (b / a).toFixed(2) : '—'} |`);
-  }
+  lines.push('', ...bandTable(options.sizes, banded, onDisk, fmt));
   lines.push('', seqScans.length
     ? `Sequential scans on products: ${seqScans.join(', ')}.`
     : 'No plan used a sequential scan on products (EXPLAIN of every query of 100 keys per type and size).', '');
