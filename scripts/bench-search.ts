@@ -7,8 +7,9 @@
  * search type many times with keys drawn from the loaded data through `listProducts` — the call the pages
  * make: key plan, page query, capped count and cards. Prints p50/p95/p99 and the EXPLAIN plan of each
  * query shape, then name searches grouped by how many products their key matches (growth for keys of
- * equal selectivity, issue 19 §8), and appends a dated section to docs/benchmarks.md. The database is dropped at the end
- * unless --keep (or BENCH_DATABASE_URL) is given; --reuse keeps what an earlier --keep run loaded.
+ * equal selectivity, issue 19 §8; scripts/lib/search-bands.ts), and appends a dated section to
+ * docs/benchmarks.md. The database is dropped at the end unless --keep (or BENCH_DATABASE_URL) is given;
+ * --reuse keeps what an earlier --keep run loaded.
  */
 import { appendFileSync } from 'node:fs';
 import os from 'node:os';
