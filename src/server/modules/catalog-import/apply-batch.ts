@@ -1,12 +1,12 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
-import { intArray } from '@/server/modules/catalog/search/conditions';
+import { textArray } from '@/server/modules/catalog/search/conditions';
 import { rowsOf, type Db } from '@/server/db/client';
 import { brands, categories, productPacks, products } from '@/server/db/schema';
 import { changedFields, type AuditActor, type AuditRecord } from '@/server/modules/audit/record';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import type { Resolved, RowLookups, ValidRow } from './validate-row';
-import { insertAuditRows, insertPacks, insertProducts, updatePacks, updateProducts, type AuditRow, type ProductUpdateRow } from './write-batch';
+import { insertAuditRows, insertPacks, insertProducts, reserveIds, updatePacks, updateProducts, type AuditRow, type NewPackRow, type NewProductRow, type ProductUpdateRow } from './write-batch';
 
 /**
  * Writes one batch of checked rows (ADR 0034), in the caller's transaction. Products are matched on
@@ -131,7 +131,7 @@ function mergeProduct(s: ProductState, row: ValidRow): boolean {
     changed = true;
   };
   if (f.nameZh !== s.nameZh) {
-    const { pinyin, initials } = pinyinOf(f.nameZh);
+    const { pinyin, initials } = row.names ?? pinyinOf(f.nameZh);
     s.pinyin = pinyin;
     s.pinyinInitials = initials;
   }
@@ -209,13 +209,24 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     return [];
   }
   const itemNos = [...new Set(rows.map((r) => r.itemNo))];
-  const existing = await tx.select().from(products).where(inArray(products.itemNo, itemNos)).orderBy(products.id).for('update');
+  // The batch's products and their packs, locked, in one round trip (products first: the order every
+  // writer of the catalogue takes their locks in).
+  let existing: ProductRow[] = [];
+  let packRows: (PackRow & { has_lots: boolean })[] = [];
+  await together(pipeline, [
+    async () => {
+      existing = await tx.select().from(products).where(inArray(products.itemNo, itemNos)).orderBy(products.id).for('update');
+    },
+    async () => {
+      packRows = rowsOf<PackRow & { has_lots: boolean }>(await tx.execute(sql`
+        select k.id, k.product_id as "productId", k.size, k.price::text as price, k.stock, k.lead_time_days as "leadTimeDays", k.sort,
+          exists (select 1 from product_lots l where l.pack_id = k.id) as has_lots
+        from product_packs k
+        where k.product_id = any(array(select p.id from products p where p.item_no = any(${textArray(itemNos)})))
+        order by k.product_id, k.sort, k.id for update of k`));
+    },
+  ]);
   const productsByNo = new Map<string, ProductState>(existing.map((p) => [p.itemNo, stateOf(p)]));
-  const ids = existing.map((p) => p.id);
-  const packRows: (PackRow & { has_lots: boolean })[] = ids.length === 0 ? [] : rowsOf<PackRow & { has_lots: boolean }>(await tx.execute(sql`
-    select k.id, k.product_id as "productId", k.size, k.price::text as price, k.stock, k.lead_time_days as "leadTimeDays", k.sort,
-      exists (select 1 from product_lots l where l.pack_id = k.id) as has_lots
-    from product_packs k where k.product_id = any(${intArray(ids)}) order by k.product_id, k.sort, k.id for update of k`));
   const itemNoById = new Map(existing.map((p) => [p.id, p.itemNo]));
   const packs = new Map<string, PackState>();
   const nextSort = new Map<string, number>();
@@ -238,7 +249,7 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     let changed = false;
     let p = productsByNo.get(row.itemNo);
     if (!p) {
-      const { pinyin, initials } = pinyinOf(row.product.nameZh);
+      const { pinyin, initials } = row.names ?? pinyinOf(row.product.nameZh);
       p = {
         id: null, itemNo: row.itemNo, nameZh: row.product.nameZh, nameEn: row.product.nameEn, pinyin, pinyinInitials: initials,
         brandId: row.product.brandId, categoryId: row.product.categoryId, cas: row.product.cas ?? null, formula: row.product.formula ?? null,
@@ -271,18 +282,13 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     outcomes.push(created ? 'created' : changed ? 'updated' : 'unchanged');
   }
 
-  const audits: AuditRow[] = [];
-  const audit = (action: 'create' | 'update', entity: string, entityId: number, before: AuditRecord | null, after: AuditRecord) => {
-    const changes = changedFields(before, after);
-    if (action === 'update' && Object.keys(changes).length === 0) return;
-    audits.push({ action, entity, entity_id: String(entityId), data: { changes, note: { importJob: jobId } } });
-  };
-
   // New products go in with the facts of the packs the batch creates for them (all their packs so far).
   const fresh = [...productsByNo.values()].filter((p) => p.id === null);
+  const freshPacks = [...packs.values()].filter((k) => k.id === null);
+  const changedProducts = [...productsByNo.values()].filter((p) => p.before !== null && p.dirty && p.id !== null);
+  const changedPacks = [...packs.values()].filter((k) => k.before !== null && k.dirty && k.id !== null);
   const freshFacts = new Map<string, { min: number | null; count: number; inStock: boolean }>();
-  for (const k of packs.values()) {
-    if (k.id !== null) continue;
+  for (const k of freshPacks) {
     const f = freshFacts.get(k.productKey) ?? { min: null, count: 0, inStock: false };
     const price = Number(k.price);
     f.min = f.min === null ? price : Math.min(f.min, price);
@@ -290,44 +296,47 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     f.inStock ||= k.stock > 0;
     freshFacts.set(k.productKey, f);
   }
-  // New and changed products are different rows: their two statements go together.
-  const changedProducts = [...productsByNo.values()].filter((p) => p.before !== null && p.dirty && p.id !== null);
-  let idByNo = new Map<string, number>();
-  await together(pipeline, [
-    async () => {
-      idByNo = await insertProducts(tx, fresh.map((p) => {
-        const f = freshFacts.get(p.itemNo);
-        return { ...productColumns(p), item_no: p.itemNo, min_price: f?.min == null ? null : f.min.toFixed(2), pack_count: f?.count ?? 0, in_stock: f?.inStock ?? false };
-      }));
-    },
-    () => updateProducts(tx, changedProducts.map((p) => ({ ...productColumns(p), id: p.id as number }))),
-  ]);
+  // The new rows' ids come first, so that every write of the batch can go in one round trip.
+  const ids = await reserveIds(tx, fresh.length, freshPacks.length);
+  fresh.forEach((p, i) => {
+    p.id = ids.products[i] ?? null;
+  });
+  freshPacks.forEach((k, i) => {
+    k.id = ids.packs[i] ?? null;
+  });
+  const productIdOf = (itemNo: string) => productsByNo.get(itemNo)?.id ?? null;
+
+  const audits: AuditRow[] = [];
+  const audit = (action: 'create' | 'update', entity: string, entityId: number, before: AuditRecord | null, after: AuditRecord) => {
+    const changes = changedFields(before, after);
+    if (action === 'update' && Object.keys(changes).length === 0) return;
+    audits.push({ action, entity, entity_id: String(entityId), data: { changes, note: { importJob: jobId } } });
+  };
+  const newProducts: NewProductRow[] = [];
   for (const p of fresh) {
-    p.id = idByNo.get(p.itemNo) ?? null;
-    if (p.id !== null) audit('create', 'product', p.id, null, productAudit(p));
+    if (p.id === null) continue;
+    const f = freshFacts.get(p.itemNo);
+    newProducts.push({ ...productColumns(p), id: p.id, item_no: p.itemNo, min_price: f?.min == null ? null : f.min.toFixed(2), pack_count: f?.count ?? 0, in_stock: f?.inStock ?? false });
+    audit('create', 'product', p.id, null, productAudit(p));
   }
   for (const p of changedProducts) audit('update', 'product', p.id as number, p.before, productAudit(p));
-
-  const productIdOf = (itemNo: string) => productsByNo.get(itemNo)?.id ?? null;
-  const freshPacks = [...packs.values()].filter((k) => k.id === null);
-  const changedPacks = [...packs.values()].filter((k) => k.before !== null && k.dirty && k.id !== null);
-  let inserted: Awaited<ReturnType<typeof insertPacks>> = [];
-  await together(pipeline, [
-    async () => {
-      inserted = await insertPacks(tx, freshPacks.flatMap((k) => {
-        const productId = productIdOf(k.productKey);
-        return productId === null ? [] : [{ product_id: productId, size: k.size, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock, sort: k.sort }];
-      }));
-    },
-    () => updatePacks(tx, changedPacks.map((k) => ({ id: k.id as number, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock }))),
-  ]);
-  const freshByKey = new Map(freshPacks.map((k) => [`${productIdOf(k.productKey)}\u0000${k.size}`, k]));
-  for (const r of inserted) {
-    const k = freshByKey.get(`${r.productId}\u0000${r.size}`);
-    if (k) audit('create', 'product_pack', r.id, null, { ...packAudit(k), productId: r.productId });
+  const newPacks: NewPackRow[] = [];
+  for (const k of freshPacks) {
+    const productId = productIdOf(k.productKey);
+    if (k.id === null || productId === null) continue;
+    newPacks.push({ id: k.id, product_id: productId, size: k.size, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock, sort: k.sort });
+    audit('create', 'product_pack', k.id, null, { ...packAudit(k), productId });
   }
   for (const k of changedPacks) audit('update', 'product_pack', k.id as number, k.before, packAudit(k));
-  // The audit rows and the caller's own statements (the job's counts and checkpoint) go together.
-  await together(pipeline, [() => insertAuditRows(tx, actor, audits), ...(options.alongside?.(outcomes) ?? [])]);
+  // Every write, then the caller's own statements (the job's counts and checkpoint), in this order: the
+  // products before the packs that refer to them.
+  await together(pipeline, [
+    () => insertProducts(tx, newProducts),
+    () => updateProducts(tx, changedProducts.map((p) => ({ ...productColumns(p), id: p.id as number }))),
+    () => insertPacks(tx, newPacks),
+    () => updatePacks(tx, changedPacks.map((k) => ({ id: k.id as number, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock }))),
+    () => insertAuditRows(tx, actor, audits),
+    ...(options.alongside?.(outcomes) ?? []),
+  ]);
   return outcomes;
 }

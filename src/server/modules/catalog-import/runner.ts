@@ -8,10 +8,12 @@ import { isPostgresPool, rowsOf, type Db } from '@/server/db/client';
 import { importJobErrors, importJobs, staff, type ImportJob } from '@/server/db/schema';
 import { log } from '@/server/log';
 import { SYSTEM_ACTOR, type AuditActor } from '@/server/modules/audit/record';
+import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import { getFileStore } from '@/server/modules/files/store';
 import { applyRows, loadLookups, together, type RowOutcome } from './apply-batch';
 import { mapHeader, type HeaderMap } from './columns';
 import { ByteCounter, readRows, type FileRow } from './read-rows';
+import { startPendingMerge } from './pending-merge';
 import { LEASE_SECONDS, lockImportJob, transitionImportJob } from './transition';
 import { isBlankRow, ProductGroupCheck, validateRow, type RowCells, type RowError, type RowLookups, type ValidRow } from './validate-row';
 
@@ -25,6 +27,11 @@ import { isBlankRow, ProductGroupCheck, validateRow, type RowCells, type RowErro
  */
 
 export const BATCH_ROWS = 500;
+/**
+ * Rows read and checked between two turns of the event loop, so that the database's answers to the batch
+ * being written are taken up while the next batch is read.
+ */
+const YIELD_EVERY_ROWS = 32;
 /** A job failing this many times (not a bad file: the database, a bug) is given up. */
 const MAX_ATTEMPTS = 3;
 
@@ -100,20 +107,48 @@ export interface CheckedBatch {
   failedRows: number;
 }
 
-/** Checks the rows of one batch (no database: brands and categories come from the lookups). */
-export function checkBatch(batch: readonly Pending[], header: HeaderMap, lookups: RowLookups): CheckedBatch {
-  const valid: ValidRow[] = [];
-  const errors: { rowNo: number; error: RowError }[] = [];
-  let failedRows = 0;
-  for (const p of batch) {
-    const result = validateRow(p.cells, header.present, lookups);
-    const rowErrors = [...(p.conflict ? [p.conflict] : []), ...(result.ok ? [] : result.errors)];
-    if (rowErrors.length > 0) {
-      failedRows += 1;
-      for (const error of rowErrors) errors.push({ rowNo: p.rowNo, error });
-    } else if (result.ok) valid.push(result.row);
+/** A batch with no row checked yet. */
+export function emptyBatch(): CheckedBatch {
+  return { rows: 0, valid: [], errors: [], failedRows: 0 };
+}
+
+/**
+ * Checks one row into the batch (no database: brands and categories come from the lookups): its errors,
+ * or the valid row, with its pinyin worked out when `names` (the writer needs it for a new product or a
+ * new name only). The runner checks each row as it is read, while the batch before is written, so that
+ * this work is off the writes' path and never holds the process for long.
+ */
+export function checkRow(into: CheckedBatch, p: Pending, present: HeaderMap['present'], lookups: RowLookups, names = true): void {
+  into.rows += 1;
+  const result = validateRow(p.cells, present, lookups);
+  const rowErrors = [...(p.conflict ? [p.conflict] : []), ...(result.ok ? [] : result.errors)];
+  if (rowErrors.length > 0) {
+    into.failedRows += 1;
+    for (const error of rowErrors) into.errors.push({ rowNo: p.rowNo, error });
+    return;
   }
-  return { rows: batch.length, valid, errors, failedRows };
+  if (!result.ok) return;
+  const row = result.row;
+  if (names) {
+    // A product's packs are rows one after another, with one name.
+    const last = into.valid.at(-1);
+    row.names = last?.product.nameZh === row.product.nameZh ? last.names : pinyinOf(row.product.nameZh);
+  }
+  into.valid.push(row);
+}
+
+/** Checks the rows of one batch (`checkRow` for each). */
+export function checkBatch(batch: readonly Pending[], header: HeaderMap, lookups: RowLookups): CheckedBatch {
+  const checked = emptyBatch();
+  for (const p of batch) checkRow(checked, p, header.present, lookups);
+  return checked;
+}
+
+interface Tally {
+  /** Products created since the planner's statistics were last taken. */
+  created: number;
+  /** Whether the last batch written created products for at least half its rows. */
+  creating: boolean;
 }
 
 /** The planner's idea of the catalogue's size (0 when never analysed). */
@@ -124,9 +159,10 @@ async function estimatedProducts(db: Db): Promise<number> {
 
 /**
  * Writes one checked batch; false when the job stopped being this runner's (cancelled, taken over).
- * `tally.created` grows by the products the batch created.
+ * `tally.created` grows by the products the batch created; `tally.creating` says whether they were at
+ * least half its rows.
  */
-async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number, tally: { created: number }): Promise<boolean> {
+async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number, tally: Tally): Promise<boolean> {
   const { valid, errors, failedRows } = checked;
   const pipeline = isPostgresPool(db);
   return db.transaction(async (tx) => {
@@ -144,7 +180,9 @@ async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditAc
     // The refused rows, the job's counts, checkpoint and lease go with the batch's last write.
     const jobStatements = (outcomes: readonly RowOutcome[]) => {
       const count = (o: RowOutcome) => outcomes.filter((x) => x === o).length;
-      tally.created += count('created');
+      const created = count('created');
+      tally.created += created;
+      tally.creating = created * 2 >= outcomes.length;
       const steps: (() => Promise<unknown>)[] = [];
       for (let i = 0; i < errors.length; i += 1000) {
         const part = errors.slice(i, i + 1000);
@@ -185,23 +223,25 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   let header: HeaderMap | null = null;
   let xlsxPosition = 0;
   let dataRows = 0;
-  let batch: Pending[] = [];
+  let batch = emptyBatch();
   let batchNo = 0;
   // One batch is written while the next is read and checked (the database and this process work
   // side by side); batches still commit one after another, in order.
   let inflight: Promise<boolean> | null = null;
   const analyzeAfter = options.analyzeAfterCreated ?? ANALYZE_AFTER_CREATED;
   let analysedSize = await estimatedProducts(db);
-  const tally = { created: 0 };
+  // While batches create products, the reader works out their pinyin ahead; while they find them
+  // unchanged (a file imported again), the writer is left to work it out for the few it needs.
+  const tally: Tally = { created: 0, creating: true };
   const settle = async (): Promise<boolean> => {
     const previous = inflight;
     inflight = null;
     return previous ? previous : true;
   };
   const flush = async (): Promise<boolean> => {
-    const checked = checkBatch(batch, header as HeaderMap, lookups);
+    const checked = batch;
     const bytes = job.format === 'xlsx' ? xlsxPosition : counter.bytes;
-    batch = [];
+    batch = emptyBatch();
     if (!(await settle())) return false;
     const written = commitBatch(db, job, owner, actor, checked, bytes, tally).then(async (go) => {
       batchNo += 1;
@@ -221,6 +261,8 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     inflight = written;
     return true;
   };
+  // PostgreSQL merges the search indexes' new entries on another connection meanwhile (ADR 0053).
+  const merge = startPendingMerge(db);
   try {
     for await (const row of guarded(readRows(counter, job.format, (position) => { xlsxPosition = position; }))) {
       if (!header) {
@@ -239,11 +281,13 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
       dataRows += 1;
       const conflict = groups.check(cells);
       if (dataRows <= job.rowsDone) continue;
-      batch.push({ rowNo: row.rowNo, cells, conflict });
-      if (batch.length >= batchSize && !(await flush())) return 'stopped';
+      checkRow(batch, { rowNo: row.rowNo, cells, conflict }, header.present, lookups, tally.creating);
+      if (batch.rows >= batchSize && !(await flush())) return 'stopped';
+      // A parsed chunk of the file is many rows: the batch being written gets its answers between them.
+      if (dataRows % YIELD_EVERY_ROWS === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
     if (!header) return (await finishJob(db, job.id, owner, 'failed', { failure: 'fileEmpty' })) ? 'failed' : 'stopped';
-    if (batch.length > 0 && !(await flush())) return 'stopped';
+    if (batch.rows > 0 && !(await flush())) return 'stopped';
     if (!(await settle())) return 'stopped';
     return (await finishJob(db, job.id, owner, 'succeeded', { rowsTotal: dataRows })) ? 'succeeded' : 'stopped';
   } catch (error) {
@@ -255,6 +299,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     }
     throw error;
   } finally {
+    await merge.stop();
     source.destroy();
     counter.destroy();
   }

@@ -79,3 +79,27 @@ describe('import header', () => {
     expect(bad.duplicated).toEqual(['item_no']);
   });
 });
+
+describe('a batch checked row by row (the runner)', () => {
+  it('counts every row, keeps the refused ones\' errors, and gives each valid row its pinyin', async () => {
+    const { checkBatch } = await import('./runner');
+    const header = mapHeader([...IMPORT_COLUMNS]);
+    const checked = checkBatch([
+      { rowNo: 2, cells: row(), conflict: null },
+      { rowNo: 3, cells: row({ pack_size: '2.5 L' }), conflict: null },
+      { rowNo: 4, cells: row({ item_no: 'ab-101', name_zh: '甲醇', price: 'n/a' }), conflict: null },
+      { rowNo: 5, cells: row({ item_no: 'ab-102', name_zh: '丙酮' }), conflict: { column: 'name_en', reason: 'productConflict', value: 'x' } },
+      { rowNo: 6, cells: row({ item_no: 'ab-103', name_zh: '苯甲酸' }), conflict: null },
+    ], header, lookups);
+    expect(checked.rows).toBe(5);
+    expect(checked.failedRows).toBe(2);
+    expect(checked.errors.map((e) => [e.rowNo, e.error.reason])).toEqual([[4, 'priceInvalid'], [5, 'productConflict']]);
+    expect(checked.valid.map((r) => [r.itemNo, r.names])).toEqual([
+      ['AB-100', { pinyin: 'yichun', initials: 'yc' }],
+      ['AB-100', { pinyin: 'yichun', initials: 'yc' }],
+      ['AB-103', { pinyin: 'benjiasuan', initials: 'bjs' }],
+    ]);
+    // The second pack of a product shares its first row's pinyin rather than working it out again.
+    expect(checked.valid[1]?.names).toBe(checked.valid[0]?.names);
+  });
+});

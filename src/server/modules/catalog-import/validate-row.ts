@@ -2,6 +2,7 @@ import 'server-only';
 import { ITEM_NO, PRICE } from '@/contracts/catalog-admin-products';
 import { normaliseCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
+import type { PinyinOfName } from '@/server/modules/catalog/pinyin';
 import type { ImportColumn } from './columns';
 
 /**
@@ -52,6 +53,11 @@ export interface ValidRow {
   itemNo: string;
   product: ProductFields;
   pack: PackFields | null;
+  /**
+   * The Chinese name's pinyin, when the batch's check has worked it out already (it does, while the
+   * batch before is written); the writer works it out itself otherwise.
+   */
+  names?: PinyinOfName;
 }
 
 export type RowResult = { ok: true; row: ValidRow } | { ok: false; errors: RowError[] };

@@ -12,8 +12,9 @@ import type { AuditActor } from '@/server/modules/audit/record';
  * 2026-11-27). The audit rows' nested documents become `jsonb` one by one.
  */
 
-/** A product an import creates, with its pack facts (migration 0010) already right. */
+/** A product an import creates, with its id (from `reserveIds`) and its pack facts (migration 0010) already right. */
 export interface NewProductRow {
+  id: number;
   item_no: string;
   name_zh: string;
   name_en: string;
@@ -37,9 +38,10 @@ export interface NewProductRow {
   in_stock: boolean;
 }
 
-export type ProductUpdateRow = Omit<NewProductRow, 'item_no' | 'min_price' | 'pack_count' | 'in_stock'> & { id: number };
+export type ProductUpdateRow = Omit<NewProductRow, 'item_no' | 'min_price' | 'pack_count' | 'in_stock'>;
 
 export interface NewPackRow {
+  id: number;
   product_id: number;
   size: string;
   price: string;
@@ -67,17 +69,29 @@ const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::json`;
 const PRODUCT_RECORD = sql.raw(`item_no text, name_zh text, name_en text, pinyin text, pinyin_initials text, brand_id int,
   category_id int, cas text, formula text, molecular_weight numeric, purity text, grade text, active boolean`);
 
-/** Inserts the products; answers their ids by item number. */
-export async function insertProducts(tx: Db, rows: readonly NewProductRow[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const inserted = rowsOf<{ id: number; item_no: string }>(await tx.execute(sql`
-    insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, cas, formula,
+/**
+ * Takes ids for the products and packs a batch creates from their tables' sequences, in one round
+ * trip: with their ids known, the batch's inserts and audit rows need no answer from each other and go
+ * to the database together.
+ */
+export async function reserveIds(tx: Db, productCount: number, packCount: number): Promise<{ products: number[]; packs: number[] }> {
+  if (productCount === 0 && packCount === 0) return { products: [], packs: [] };
+  const [row] = rowsOf<{ products: (number | string)[] | null; packs: (number | string)[] | null }>(await tx.execute(sql`
+    select
+      array(select nextval(pg_get_serial_sequence('products', 'id')) from generate_series(1, ${productCount}::int)) as products,
+      array(select nextval(pg_get_serial_sequence('product_packs', 'id')) from generate_series(1, ${packCount}::int)) as packs`));
+  return { products: (row?.products ?? []).map(Number), packs: (row?.packs ?? []).map(Number) };
+}
+
+/** Inserts the products, with their ids. */
+export async function insertProducts(tx: Db, rows: readonly NewProductRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, cas, formula,
       molecular_weight, purity, grade, active, min_price, pack_count, in_stock)
-    select r.item_no, r.name_zh, r.name_en, r.pinyin, r.pinyin_initials, r.brand_id, r.category_id, r.cas, r.formula,
+    select r.id, r.item_no, r.name_zh, r.name_en, r.pinyin, r.pinyin_initials, r.brand_id, r.category_id, r.cas, r.formula,
       r.molecular_weight, r.purity, r.grade, r.active, r.min_price, r.pack_count, r.in_stock
-    from json_to_recordset(${json(rows)}) as r(${PRODUCT_RECORD}, min_price numeric, pack_count int, in_stock boolean)
-    returning id, item_no`));
-  return new Map(inserted.map((r) => [r.item_no, Number(r.id)]));
+    from json_to_recordset(${json(rows)}) as r(id int, ${PRODUCT_RECORD}, min_price numeric, pack_count int, in_stock boolean)`);
 }
 
 /** Updates the products' import columns, one statement for the batch. */
@@ -91,15 +105,13 @@ export async function updateProducts(tx: Db, rows: readonly ProductUpdateRow[]):
     where p.id = r.id`);
 }
 
-/** Inserts the packs; answers them with their ids. */
-export async function insertPacks(tx: Db, rows: readonly NewPackRow[]): Promise<{ id: number; productId: number; size: string }[]> {
-  if (rows.length === 0) return [];
-  const inserted = rowsOf<{ id: number; product_id: number; size: string }>(await tx.execute(sql`
-    insert into product_packs (product_id, size, price, lead_time_days, stock, sort)
-    select r.product_id, r.size, r.price, r.lead_time_days, r.stock, r.sort
-    from json_to_recordset(${json(rows)}) as r(product_id int, size text, price numeric, lead_time_days int, stock int, sort int)
-    returning id, product_id, size`));
-  return inserted.map((r) => ({ id: Number(r.id), productId: Number(r.product_id), size: r.size }));
+/** Inserts the packs, with their ids. */
+export async function insertPacks(tx: Db, rows: readonly NewPackRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into product_packs (id, product_id, size, price, lead_time_days, stock, sort)
+    select r.id, r.product_id, r.size, r.price, r.lead_time_days, r.stock, r.sort
+    from json_to_recordset(${json(rows)}) as r(id int, product_id int, size text, price numeric, lead_time_days int, stock int, sort int)`);
 }
 
 /** Updates the packs' price, lead time and stock, one statement for the batch. */
