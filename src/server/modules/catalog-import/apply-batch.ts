@@ -209,8 +209,7 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     return [];
   }
   const itemNos = [...new Set(rows.map((r) => r.itemNo))];
-  // The batch's products and their packs, locked, in one round trip (products first: the order every
-  // writer of the catalogue takes their locks in).
+  // The batch's products and their packs, locked, in one round trip (the products first, then their packs).
   let existing: ProductRow[] = [];
   let packRows: (PackRow & { has_lots: boolean })[] = [];
   await together(pipeline, [
