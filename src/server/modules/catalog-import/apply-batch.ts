@@ -179,6 +179,8 @@ function productColumns(s: ProductState): Omit<ProductUpdateRow, 'id'> {
 }
 
 export interface ApplyOptions {
+  /** Statements of the caller's to send with the batch's reads (the transaction's settings). */
+  first?: readonly (() => Promise<unknown>)[];
   /**
    * Statements of the caller's to send with the batch's last write (its audit rows) — the job's
    * counts and checkpoint — given the rows' outcomes.
@@ -205,7 +207,7 @@ export async function together(pipeline: boolean, steps: readonly (() => Promise
 export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[], options: ApplyOptions = {}): Promise<RowOutcome[]> {
   const pipeline = options.pipeline ?? false;
   if (rows.length === 0) {
-    await together(pipeline, options.alongside?.([]) ?? []);
+    await together(pipeline, [...(options.first ?? []), ...(options.alongside?.([]) ?? [])]);
     return [];
   }
   const itemNos = [...new Set(rows.map((r) => r.itemNo))];
@@ -213,6 +215,7 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
   let existing: ProductRow[] = [];
   let packRows: (PackRow & { has_lots: boolean })[] = [];
   await together(pipeline, [
+    ...(options.first ?? []),
     async () => {
       existing = await tx.select().from(products).where(inArray(products.itemNo, itemNos)).orderBy(products.id).for('update');
     },

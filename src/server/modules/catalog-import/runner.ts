@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { isPostgresPool, rowsOf, type Db } from '@/server/db/client';
 import { importJobErrors, importJobs, staff, type ImportJob } from '@/server/db/schema';
@@ -32,6 +32,11 @@ export const BATCH_ROWS = 500;
  * being written are taken up while the next batch is read.
  */
 const YIELD_EVERY_ROWS = 32;
+/**
+ * Batches written at once on PostgreSQL, each in its own transaction on its own connection: while one
+ * waits for this process or for its commit, the other keeps the database working (PGlite: one).
+ */
+const WRITERS = 2;
 /** A job failing this many times (not a bad file: the database, a bug) is given up. */
 const MAX_ATTEMPTS = 3;
 
@@ -144,6 +149,12 @@ export function checkBatch(batch: readonly Pending[], header: HeaderMap, lookups
   return checked;
 }
 
+/** A batch being written: the item numbers it names, and its end (false: it stopped). */
+interface Writing {
+  items: readonly string[];
+  done: Promise<boolean>;
+}
+
 interface Tally {
   /** Products created since the planner's statistics were last taken. */
   created: number;
@@ -157,54 +168,65 @@ async function estimatedProducts(db: Db): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Thrown in a batch's transaction to roll it back: the job stopped being this runner's, or the batch before it did not commit. */
+class BatchStopped extends Error {}
+
 /**
- * Writes one checked batch; false when the job stopped being this runner's (cancelled, taken over).
+ * Writes one checked batch; false when the job stopped being this runner's (cancelled, taken over) or
+ * the batch before it (`previous`, written at the same time on another connection) did not commit.
+ * The batch's rows are written first; its checkpoint only once the batch before it has committed, so
+ * that checkpoints move in the file's order and a batch never commits without the ones before it.
  * `tally.created` grows by the products the batch created; `tally.creating` says whether they were at
  * least half its rows.
  */
-async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number, tally: Tally): Promise<boolean> {
+async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number, tally: Tally, previous: Promise<boolean> | null): Promise<boolean> {
   const { valid, errors, failedRows } = checked;
   const pipeline = isPostgresPool(db);
-  return db.transaction(async (tx) => {
-    let current: ImportJob | null = null;
-    await together(pipeline, [
-      // The batch and its checkpoint commit together or not at all; a crash that loses the last commits
-      // only has them written again (idempotent). Not waiting for the WAL flush of each batch is safe.
-      () => tx.execute(sql`select set_config('synchronous_commit', 'off', true)`),
-      async () => {
-        current = await lockImportJob(tx, job.id);
-      },
-    ]);
-    const locked = current as ImportJob | null;
-    if (!locked || locked.status !== 'running' || locked.leaseOwner !== owner) return false;
-    // The refused rows, the job's counts, checkpoint and lease go with the batch's last write.
-    const jobStatements = (outcomes: readonly RowOutcome[]) => {
-      const count = (o: RowOutcome) => outcomes.filter((x) => x === o).length;
-      const created = count('created');
-      tally.created += created;
-      tally.creating = created * 2 >= outcomes.length;
-      const steps: (() => Promise<unknown>)[] = [];
-      for (let i = 0; i < errors.length; i += 1000) {
-        const part = errors.slice(i, i + 1000);
-        steps.push(() => tx.insert(importJobErrors).values(part.map((e) => ({
-          jobId: job.id, rowNo: e.rowNo, column: e.error.column, reason: e.error.reason, value: e.error.value,
-        }))));
-      }
-      steps.push(() => tx.update(importJobs).set({
-        rowsDone: sql`${importJobs.rowsDone} + ${checked.rows}`,
-        created: sql`${importJobs.created} + ${count('created')}`,
-        updated: sql`${importJobs.updated} + ${count('updated')}`,
-        unchanged: sql`${importJobs.unchanged} + ${count('unchanged')}`,
-        failed: sql`${importJobs.failed} + ${failedRows}`,
-        bytesDone: Math.min(bytes, job.fileSize),
-        leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-        updatedAt: sql`now()`,
-      }).where(eq(importJobs.id, job.id)));
-      return steps;
-    };
-    await applyRows(tx, actor, job.id, valid, { pipeline, alongside: jobStatements });
+  try {
+    await db.transaction(async (tx) => {
+      // The refused rows, the job's counts, checkpoint and lease go with the batch's last write.
+      const jobStatements = (outcomes: readonly RowOutcome[]) => {
+        const count = (o: RowOutcome) => outcomes.filter((x) => x === o).length;
+        const created = count('created');
+        tally.created += created;
+        tally.creating = created * 2 >= outcomes.length;
+        const steps: (() => Promise<unknown>)[] = [];
+        for (let i = 0; i < errors.length; i += 1000) {
+          const part = errors.slice(i, i + 1000);
+          steps.push(() => tx.insert(importJobErrors).values(part.map((e) => ({
+            jobId: job.id, rowNo: e.rowNo, column: e.error.column, reason: e.error.reason, value: e.error.value,
+          }))));
+        }
+        steps.push(async () => {
+          if (previous && !(await previous)) throw new BatchStopped();
+          // Only while the job is this runner's: a cancel or a takeover in between rolls the batch back.
+          const moved = await tx.update(importJobs).set({
+            rowsDone: sql`${importJobs.rowsDone} + ${checked.rows}`,
+            created: sql`${importJobs.created} + ${created}`,
+            updated: sql`${importJobs.updated} + ${count('updated')}`,
+            unchanged: sql`${importJobs.unchanged} + ${count('unchanged')}`,
+            failed: sql`${importJobs.failed} + ${failedRows}`,
+            bytesDone: Math.min(bytes, job.fileSize),
+            leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+            updatedAt: sql`now()`,
+          }).where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'running'), eq(importJobs.leaseOwner, owner))).returning({ id: importJobs.id });
+          if (moved.length === 0) throw new BatchStopped();
+        });
+        return steps;
+      };
+      await applyRows(tx, actor, job.id, valid, {
+        pipeline,
+        // The batch and its checkpoint commit together or not at all; a crash that loses the last commits
+        // only has them written again (idempotent). Not waiting for the WAL flush of each batch is safe.
+        first: [() => tx.execute(sql`select set_config('synchronous_commit', 'off', true)`)],
+        alongside: jobStatements,
+      });
+    });
     return true;
-  });
+  } catch (error) {
+    if (error instanceof BatchStopped) return false;
+    throw error;
+  }
 }
 
 /** Runs a claimed job from its checkpoint to its end; answers how it ended for this runner. */
@@ -224,26 +246,47 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   let xlsxPosition = 0;
   let dataRows = 0;
   let batch = emptyBatch();
+  let lastItemNo = '';
   let batchNo = 0;
-  // One batch is written while the next is read and checked (the database and this process work
-  // side by side); batches still commit one after another, in order.
-  let inflight: Promise<boolean> | null = null;
+  // Batches are written while the next is read and checked (the database and this process work side
+  // by side): on PostgreSQL two at once, each on its own connection; they commit in the file's order.
+  const writing: Writing[] = [];
+  const writers = isPostgresPool(db) ? WRITERS : 1;
   const analyzeAfter = options.analyzeAfterCreated ?? ANALYZE_AFTER_CREATED;
   let analysedSize = await estimatedProducts(db);
   // While batches create products, the reader works out their pinyin ahead; while they find them
   // unchanged (a file imported again), the writer is left to work it out for the few it needs.
   const tally: Tally = { created: 0, creating: true };
+  /** Waits for every batch being written, oldest first; false when one stopped. Throws the first failure. */
   const settle = async (): Promise<boolean> => {
-    const previous = inflight;
-    inflight = null;
-    return previous ? previous : true;
+    let go = true;
+    let failure: { error: unknown } | null = null;
+    for (let w = writing.shift(); w; w = writing.shift()) {
+      try {
+        if (!(await w.done)) go = false;
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
+    return go;
   };
   const flush = async (): Promise<boolean> => {
     const checked = batch;
     const bytes = job.format === 'xlsx' ? xlsxPosition : counter.bytes;
     batch = emptyBatch();
-    if (!(await settle())) return false;
-    const written = commitBatch(db, job, owner, actor, checked, bytes, tally).then(async (go) => {
+    const items = new Set(checked.valid.map((r) => r.itemNo));
+    // Never two batches at once that name one product (the younger would not see the rows the older
+    // has not committed yet, and would create them again); never more than `writers`.
+    while (writing.length >= writers || writing.some((w) => w.items.some((itemNo) => items.has(itemNo)))) {
+      const oldest = writing.shift();
+      if (oldest && !(await oldest.done)) {
+        await settle();
+        return false;
+      }
+    }
+    const previous = writing.at(-1)?.done ?? null;
+    const done = commitBatch(db, job, owner, actor, checked, bytes, tally, previous).then(async (go) => {
       batchNo += 1;
       if (go && tally.created >= Math.max(analyzeAfter, analysedSize)) {
         // The tables' sizes and the join columns only: a whole ANALYZE of products also samples its
@@ -255,10 +298,10 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
       await options.afterBatch?.(batchNo);
       return go;
     });
-    // Awaited by the next flush or at the end; marked handled so that a failure while the next batch
+    // Awaited by a later flush or at the end; marked handled so that a failure while the next batch
     // is read is not an unhandled rejection.
-    written.catch(() => undefined);
-    inflight = written;
+    done.catch(() => undefined);
+    writing.push({ items: [...items], done });
     return true;
   };
   // PostgreSQL merges the search indexes' new entries on another connection meanwhile (ADR 0053).
@@ -281,8 +324,12 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
       dataRows += 1;
       const conflict = groups.check(cells);
       if (dataRows <= job.rowsDone) continue;
+      // A full batch ends where a product does, so that the next one (written at the same time) names
+      // other products; a product of very many rows may still span batches (they are then written in turn).
+      const itemNo = (cells.item_no ?? '').trim().toUpperCase();
+      if (batch.rows >= batchSize && (itemNo !== lastItemNo || batch.rows >= batchSize * 4) && !(await flush())) return 'stopped';
       checkRow(batch, { rowNo: row.rowNo, cells, conflict }, header.present, lookups, tally.creating);
-      if (batch.rows >= batchSize && !(await flush())) return 'stopped';
+      lastItemNo = itemNo;
       // A parsed chunk of the file is many rows: the batch being written gets its answers between them.
       if (dataRows % YIELD_EVERY_ROWS === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -291,7 +338,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     if (!(await settle())) return 'stopped';
     return (await finishJob(db, job.id, owner, 'succeeded', { rowsTotal: dataRows })) ? 'succeeded' : 'stopped';
   } catch (error) {
-    // A batch still being written ends first (its failure, if any, is the one that counts).
+    // The batches still being written end first (a failure of theirs is the one that counts).
     await settle();
     if (error instanceof FileReadError) {
       log('warn', 'import.file_unreadable', { jobId: job.id, message: error.message });
