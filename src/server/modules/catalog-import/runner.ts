@@ -2,20 +2,21 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { isPostgresPool, rowsOf, type Db } from '@/server/db/client';
-import { importJobErrors, importJobs, staff, type ImportJob } from '@/server/db/schema';
+import { importJobErrors, staff, type ImportJob } from '@/server/db/schema';
 import { log } from '@/server/log';
 import { SYSTEM_ACTOR, type AuditActor } from '@/server/modules/audit/record';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import { getFileStore } from '@/server/modules/files/store';
-import { applyRows, loadLookups, together, type RowOutcome } from './apply-batch';
+import { loadLookups } from './apply-batch';
+import { commitBatch, type CheckedBatch, type CommitContext, type Tally } from './commit-batch';
 import { mapHeader, type HeaderMap } from './columns';
 import { ByteCounter, readRows, type FileRow } from './read-rows';
 import { startPendingMerge } from './pending-merge';
-import { LEASE_SECONDS, lockImportJob, transitionImportJob } from './transition';
-import { isBlankRow, ProductGroupCheck, validateRow, type RowCells, type RowError, type RowLookups, type ValidRow } from './validate-row';
+import { lockImportJob, transitionImportJob } from './transition';
+import { isBlankRow, ProductGroupCheck, validateRow, type RowCells, type RowError, type RowLookups } from './validate-row';
 
 /**
  * The import runner (ADR 0034). Any app instance claims the oldest queued job, or a running one
@@ -53,6 +54,8 @@ export interface RunOptions {
   batchSize?: number;
   /** ANALYZE_AFTER_CREATED, smaller in tests. */
   analyzeAfterCreated?: number;
+  /** How long a batch waits for the one before it to commit (WAIT_FOR_PREVIOUS_MS), shorter in tests. */
+  waitForPreviousMs?: number;
   /** Called after each committed batch (a test stops the process there). */
   afterBatch?: (batchNo: number) => void | Promise<void>;
 }
@@ -105,12 +108,6 @@ function cellsOf(row: FileRow, header: HeaderMap): RowCells {
   return cells;
 }
 
-export interface CheckedBatch {
-  rows: number;
-  valid: ValidRow[];
-  errors: { rowNo: number; error: RowError }[];
-  failedRows: number;
-}
 
 /** A batch with no row checked yet. */
 export function emptyBatch(): CheckedBatch {
@@ -155,78 +152,11 @@ interface Writing {
   done: Promise<boolean>;
 }
 
-interface Tally {
-  /** Products created since the planner's statistics were last taken. */
-  created: number;
-  /** Whether the last batch written created products for at least half its rows. */
-  creating: boolean;
-}
 
 /** The planner's idea of the catalogue's size (0 when never analysed). */
 async function estimatedProducts(db: Db): Promise<number> {
   const rows = rowsOf<{ n: number }>(await db.execute(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'products'::regclass`));
   return Number(rows[0]?.n ?? 0);
-}
-
-/** Thrown in a batch's transaction to roll it back: the job stopped being this runner's, or the batch before it did not commit. */
-class BatchStopped extends Error {}
-
-/**
- * Writes one checked batch; false when the job stopped being this runner's (cancelled, taken over) or
- * the batch before it (`previous`, written at the same time on another connection) did not commit.
- * The batch's rows are written first; its checkpoint only once the batch before it has committed, so
- * that checkpoints move in the file's order and a batch never commits without the ones before it.
- * `tally.created` grows by the products the batch created; `tally.creating` says whether they were at
- * least half its rows.
- */
-async function commitBatch(db: Db, job: ImportJob, owner: string, actor: AuditActor, checked: CheckedBatch, bytes: number, tally: Tally, previous: Promise<boolean> | null): Promise<boolean> {
-  const { valid, errors, failedRows } = checked;
-  const pipeline = isPostgresPool(db);
-  try {
-    await db.transaction(async (tx) => {
-      // The refused rows, the job's counts, checkpoint and lease go with the batch's last write.
-      const jobStatements = (outcomes: readonly RowOutcome[]) => {
-        const count = (o: RowOutcome) => outcomes.filter((x) => x === o).length;
-        const created = count('created');
-        tally.created += created;
-        tally.creating = created * 2 >= outcomes.length;
-        const steps: (() => Promise<unknown>)[] = [];
-        for (let i = 0; i < errors.length; i += 1000) {
-          const part = errors.slice(i, i + 1000);
-          steps.push(() => tx.insert(importJobErrors).values(part.map((e) => ({
-            jobId: job.id, rowNo: e.rowNo, column: e.error.column, reason: e.error.reason, value: e.error.value,
-          }))));
-        }
-        steps.push(async () => {
-          if (previous && !(await previous)) throw new BatchStopped();
-          // Only while the job is this runner's: a cancel or a takeover in between rolls the batch back.
-          const moved = await tx.update(importJobs).set({
-            rowsDone: sql`${importJobs.rowsDone} + ${checked.rows}`,
-            created: sql`${importJobs.created} + ${created}`,
-            updated: sql`${importJobs.updated} + ${count('updated')}`,
-            unchanged: sql`${importJobs.unchanged} + ${count('unchanged')}`,
-            failed: sql`${importJobs.failed} + ${failedRows}`,
-            bytesDone: Math.min(bytes, job.fileSize),
-            leaseUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-            updatedAt: sql`now()`,
-          }).where(and(eq(importJobs.id, job.id), eq(importJobs.status, 'running'), eq(importJobs.leaseOwner, owner))).returning({ id: importJobs.id });
-          if (moved.length === 0) throw new BatchStopped();
-        });
-        return steps;
-      };
-      await applyRows(tx, actor, job.id, valid, {
-        pipeline,
-        // The batch and its checkpoint commit together or not at all; a crash that loses the last commits
-        // only has them written again (idempotent). Not waiting for the WAL flush of each batch is safe.
-        first: [() => tx.execute(sql`select set_config('synchronous_commit', 'off', true)`)],
-        alongside: jobStatements,
-      });
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof BatchStopped) return false;
-    throw error;
-  }
 }
 
 /** Runs a claimed job from its checkpoint to its end; answers how it ended for this runner. */
@@ -257,6 +187,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   // While batches create products, the reader works out their pinyin ahead; while they find them
   // unchanged (a file imported again), the writer is left to work it out for the few it needs.
   const tally: Tally = { created: 0, creating: true };
+  const context: CommitContext = { db, job, owner, actor, tally, waitForPreviousMs: options.waitForPreviousMs };
   /** Waits for every batch being written, oldest first; false when one stopped. Throws the first failure. */
   const settle = async (): Promise<boolean> => {
     let go = true;
@@ -286,7 +217,14 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
       }
     }
     const previous = writing.at(-1)?.done ?? null;
-    const done = commitBatch(db, job, owner, actor, checked, bytes, tally, previous).then(async (go) => {
+    const write = async (): Promise<boolean> => {
+      const end = await commitBatch(context, checked, bytes, previous);
+      if (end !== 'late') return end === 'committed';
+      // Rolled back after waiting too long for the batch before it: written again once that one ended.
+      if (previous && !(await previous)) return false;
+      return (await commitBatch(context, checked, bytes, null)) === 'committed';
+    };
+    const done = write().then(async (go) => {
       batchNo += 1;
       if (go && tally.created >= Math.max(analyzeAfter, analysedSize)) {
         // The tables' sizes and the join columns only: a whole ANALYZE of products also samples its
