@@ -1,5 +1,5 @@
 import 'server-only';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { textArray } from '@/server/modules/catalog/search/conditions';
 import { rowsOf, type Db } from '@/server/db/client';
 import { brands, categories, productPacks, products } from '@/server/db/schema';
@@ -64,7 +64,9 @@ export async function loadLookups(db: Db): Promise<RowLookups> {
   };
 }
 
-type ProductRow = typeof products.$inferSelect;
+/** The product columns an import reads and writes. */
+type ProductRow = Pick<typeof products.$inferSelect, 'id' | 'itemNo' | 'nameZh' | 'nameEn' | 'pinyin' | 'pinyinInitials' | 'brandId'
+  | 'categoryId' | 'cas' | 'formula' | 'molecularWeight' | 'purity' | 'grade' | 'active'>;
 type PackRow = typeof productPacks.$inferSelect;
 
 /** The product columns an import writes, as the audit keeps them. */
@@ -217,7 +219,10 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
   await together(pipeline, [
     ...(options.first ?? []),
     async () => {
-      existing = await tx.select().from(products).where(inArray(products.itemNo, itemNos)).orderBy(products.id).for('update');
+      existing = rowsOf<ProductRow>(await tx.execute(sql`
+        select id, item_no as "itemNo", name_zh as "nameZh", name_en as "nameEn", pinyin, pinyin_initials as "pinyinInitials",
+          brand_id as "brandId", category_id as "categoryId", cas, formula, molecular_weight::text as "molecularWeight", purity, grade, active
+        from products where item_no = any(${textArray(itemNos)}) order by id for update`));
     },
     async () => {
       packRows = rowsOf<PackRow & { has_lots: boolean }>(await tx.execute(sql`

@@ -73,98 +73,129 @@ function wholeNumberIn(text: string, max: number): number | null {
   return n <= max ? n : null;
 }
 
-/** Checks and converts one row. `present` are the columns of the file's header. */
-export function validateRow(cells: RowCells, present: ReadonlySet<ImportColumn>, lookups: RowLookups): RowResult {
-  const errors: RowError[] = [];
-  const get = (c: ImportColumn) => (cells[c] ?? '').trim();
-  const fail = (column: ImportColumn, reason: string) => errors.push({ column, reason, value: (cells[column] ?? '').slice(0, 200) });
+/**
+ * Molecular weights of the formulas seen lately: a product's packs are rows of one formula, and many
+ * products share one. Bounded: emptied when full.
+ */
+const weights = new Map<string, string | null>();
+const WEIGHTS_KEPT = 10_000;
 
-  const itemNo = get('item_no').toUpperCase();
-  if (!itemNo) fail('item_no', 'required');
-  else if (!ITEM_NO.test(itemNo)) fail('item_no', 'itemNoInvalid');
+function weightOf(formula: string): string | null {
+  if (formula.length > 200) return null;
+  const known = weights.get(formula);
+  if (known !== undefined) return known;
+  const weight = molecularWeightOf(formula);
+  if (weights.size >= WEIGHTS_KEPT) weights.clear();
+  weights.set(formula, weight);
+  return weight;
+}
 
-  const text = (c: ImportColumn, max: number, required: boolean): string => {
-    const v = get(c);
-    if (required && !v) fail(c, 'required');
-    else if (v.length > max) fail(c, 'tooLong');
+/** One row being checked: its cells, and the problems found so far. */
+class RowCheck {
+  readonly errors: RowError[] = [];
+
+  constructor(private readonly cells: RowCells) {}
+
+  get(c: ImportColumn): string {
+    return (this.cells[c] ?? '').trim();
+  }
+
+  fail(column: ImportColumn, reason: string): void {
+    this.errors.push({ column, reason, value: (this.cells[column] ?? '').slice(0, 200) });
+  }
+
+  text(c: ImportColumn, max: number, required: boolean): string {
+    const v = this.get(c);
+    if (required && !v) this.fail(c, 'required');
+    else if (v.length > max) this.fail(c, 'tooLong');
     return v;
-  };
-  const nameZh = text('name_zh', 200, true);
-  const nameEn = text('name_en', 200, true);
+  }
 
-  const resolve = (c: 'brand' | 'category'): number => {
-    const v = get(c);
+  resolve(c: 'brand' | 'category', lookups: RowLookups): number {
+    const v = this.get(c);
     if (!v) {
-      fail(c, 'required');
+      this.fail(c, 'required');
       return 0;
     }
     const found = lookups[c](v);
     if ('problem' in found) {
-      fail(c, found.problem);
+      this.fail(c, found.problem);
       return 0;
     }
     return found.id;
-  };
-  const brandId = resolve('brand');
-  const categoryId = resolve('category');
+  }
+}
+
+/** Checks and converts one row. `present` are the columns of the file's header. */
+export function validateRow(cells: RowCells, present: ReadonlySet<ImportColumn>, lookups: RowLookups): RowResult {
+  const row = new RowCheck(cells);
+
+  const itemNo = row.get('item_no').toUpperCase();
+  if (!itemNo) row.fail('item_no', 'required');
+  else if (!ITEM_NO.test(itemNo)) row.fail('item_no', 'itemNoInvalid');
+
+  const nameZh = row.text('name_zh', 200, true);
+  const nameEn = row.text('name_en', 200, true);
+  const brandId = row.resolve('brand', lookups);
+  const categoryId = row.resolve('category', lookups);
 
   const product: ProductFields = { nameZh, nameEn, brandId, categoryId };
   if (present.has('cas')) {
-    const v = get('cas');
+    const v = row.get('cas');
     if (!v) product.cas = null;
     else {
       const cas = normaliseCas(v);
       if (cas) product.cas = cas;
-      else fail('cas', CAS_SHAPE.test(v) ? 'casCheckDigit' : 'casInvalid');
+      else row.fail('cas', CAS_SHAPE.test(v) ? 'casCheckDigit' : 'casInvalid');
     }
   }
   if (present.has('formula')) {
-    const v = get('formula');
+    const v = row.get('formula');
     if (!v) {
       product.formula = null;
       product.molecularWeight = null;
     } else {
-      const mw = v.length <= 200 ? molecularWeightOf(v) : null;
-      if (mw === null) fail('formula', 'formulaInvalid');
+      const mw = weightOf(v);
+      if (mw === null) row.fail('formula', 'formulaInvalid');
       else {
         product.formula = v;
         product.molecularWeight = mw;
       }
     }
   }
-  if (present.has('purity')) product.purity = text('purity', 40, false);
-  if (present.has('grade')) product.grade = text('grade', 60, false);
+  if (present.has('purity')) product.purity = row.text('purity', 40, false);
+  if (present.has('grade')) product.grade = row.text('grade', 60, false);
   if (present.has('active')) {
-    const v = get('active').toLowerCase();
+    const v = row.get('active').toLowerCase();
     if (v === '') product.active = true;
     else if (TRUE_WORDS.has(v)) product.active = true;
     else if (FALSE_WORDS.has(v)) product.active = false;
-    else fail('active', 'activeInvalid');
+    else row.fail('active', 'activeInvalid');
   }
 
   let pack: PackFields | null = null;
-  const size = get('pack_size');
+  const size = row.get('pack_size');
   if (size) {
-    if (size.length > 40) fail('pack_size', 'tooLong');
-    const priceText = get('price').replace(/^[¥￥]/, '');
-    if (!priceText) fail('price', 'required');
-    else if (!PRICE.test(priceText)) fail('price', 'priceInvalid');
+    if (size.length > 40) row.fail('pack_size', 'tooLong');
+    const priceText = row.get('price').replace(/^[¥￥]/, '');
+    if (!priceText) row.fail('price', 'required');
+    else if (!PRICE.test(priceText)) row.fail('price', 'priceInvalid');
     pack = { size, price: PRICE.test(priceText) ? Number(priceText).toFixed(2) : '0.00' };
-    if (present.has('lead_time_days') && get('lead_time_days') !== '') {
-      const n = wholeNumberIn(get('lead_time_days'), 365);
-      if (n === null) fail('lead_time_days', 'leadTimeInvalid');
+    if (present.has('lead_time_days') && row.get('lead_time_days') !== '') {
+      const n = wholeNumberIn(row.get('lead_time_days'), 365);
+      if (n === null) row.fail('lead_time_days', 'leadTimeInvalid');
       else pack.leadTimeDays = n;
     }
-    if (present.has('stock') && get('stock') !== '') {
-      const n = wholeNumberIn(get('stock'), 1_000_000);
-      if (n === null) fail('stock', 'stockInvalid');
+    if (present.has('stock') && row.get('stock') !== '') {
+      const n = wholeNumberIn(row.get('stock'), 1_000_000);
+      if (n === null) row.fail('stock', 'stockInvalid');
       else pack.stock = n;
     }
-  } else if (get('price') || get('lead_time_days') || get('stock')) {
-    fail('pack_size', 'packSizeMissing');
+  } else if (row.get('price') || row.get('lead_time_days') || row.get('stock')) {
+    row.fail('pack_size', 'packSizeMissing');
   }
 
-  if (errors.length > 0) return { ok: false, errors };
+  if (row.errors.length > 0) return { ok: false, errors: row.errors };
   return { ok: true, row: { itemNo, product, pack } };
 }
 
