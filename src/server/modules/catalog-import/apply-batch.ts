@@ -6,7 +6,7 @@ import { brands, categories, productPacks, products } from '@/server/db/schema';
 import { changedFields, type AuditActor, type AuditRecord } from '@/server/modules/audit/record';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import type { Resolved, RowLookups, ValidRow } from './validate-row';
-import { insertAuditRows, insertPacks, insertProducts, reserveIds, updatePacks, updateProducts, type AuditRow, type NewPackRow, type NewProductRow, type ProductUpdateRow } from './write-batch';
+import { insertAuditRows, insertPacks, insertProducts, reserveIds, updatePacks, updateProducts, type AuditRow, type NewPackRow, type NewProductRow, type ProductUpdateRow, type Step } from './write-batch';
 
 /**
  * Writes one batch of checked rows (ADR 0034), in the caller's transaction. Products are matched on
@@ -182,12 +182,12 @@ function productColumns(s: ProductState): Omit<ProductUpdateRow, 'id'> {
 
 export interface ApplyOptions {
   /** Statements of the caller's to send with the batch's reads (the transaction's settings). */
-  first?: readonly (() => Promise<unknown>)[];
+  first?: readonly Step[];
   /**
    * Statements of the caller's to send with the batch's last write (its audit rows) — the job's
    * counts and checkpoint — given the rows' outcomes.
    */
-  alongside?: (outcomes: readonly RowOutcome[]) => (() => Promise<unknown>)[];
+  alongside?: (outcomes: readonly RowOutcome[]) => Step[];
   /**
    * Send statements that do not depend on each other's answers together (PostgreSQL: postgres-js
    * pipelines them on the transaction's connection, one round trip instead of several); one after
@@ -197,12 +197,37 @@ export interface ApplyOptions {
 }
 
 /** Runs the statements together (pipelined) or one after another; all of them either way. */
-export async function together(pipeline: boolean, steps: readonly (() => Promise<unknown>)[]): Promise<void> {
+export async function together(pipeline: boolean, steps: readonly Step[]): Promise<void> {
   if (pipeline) {
     await Promise.all(steps.map((step) => step()));
     return;
   }
   for (const step of steps) await step();
+}
+
+type PackRead = PackRow & { has_lots: boolean };
+
+/** The batch's products and their packs, locked, in one round trip (the products first, then their packs). */
+async function readBatch(tx: Db, itemNos: readonly string[], pipeline: boolean, first: readonly Step[]): Promise<{ existing: ProductRow[]; packRows: PackRead[] }> {
+  const read = { existing: [] as ProductRow[], packRows: [] as PackRead[] };
+  await together(pipeline, [
+    ...first,
+    async () => {
+      read.existing = rowsOf<ProductRow>(await tx.execute(sql`
+        select id, item_no as "itemNo", name_zh as "nameZh", name_en as "nameEn", pinyin, pinyin_initials as "pinyinInitials",
+          brand_id as "brandId", category_id as "categoryId", cas, formula, molecular_weight::text as "molecularWeight", purity, grade, active
+        from products where item_no = any(${textArray(itemNos)}) order by id for update`));
+    },
+    async () => {
+      read.packRows = rowsOf<PackRead>(await tx.execute(sql`
+        select k.id, k.product_id as "productId", k.size, k.price::text as price, k.stock, k.lead_time_days as "leadTimeDays", k.sort,
+          exists (select 1 from product_lots l where l.pack_id = k.id) as has_lots
+        from product_packs k
+        where k.product_id = any(array(select p.id from products p where p.item_no = any(${textArray(itemNos)})))
+        order by k.product_id, k.sort, k.id for update of k`));
+    },
+  ]);
+  return read;
 }
 
 /** Writes the rows; answers each row's outcome, in order. */
@@ -212,27 +237,20 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     await together(pipeline, [...(options.first ?? []), ...(options.alongside?.([]) ?? [])]);
     return [];
   }
-  const itemNos = [...new Set(rows.map((r) => r.itemNo))];
-  // The batch's products and their packs, locked, in one round trip (the products first, then their packs).
-  let existing: ProductRow[] = [];
-  let packRows: (PackRow & { has_lots: boolean })[] = [];
-  await together(pipeline, [
-    ...(options.first ?? []),
-    async () => {
-      existing = rowsOf<ProductRow>(await tx.execute(sql`
-        select id, item_no as "itemNo", name_zh as "nameZh", name_en as "nameEn", pinyin, pinyin_initials as "pinyinInitials",
-          brand_id as "brandId", category_id as "categoryId", cas, formula, molecular_weight::text as "molecularWeight", purity, grade, active
-        from products where item_no = any(${textArray(itemNos)}) order by id for update`));
-    },
-    async () => {
-      packRows = rowsOf<PackRow & { has_lots: boolean }>(await tx.execute(sql`
-        select k.id, k.product_id as "productId", k.size, k.price::text as price, k.stock, k.lead_time_days as "leadTimeDays", k.sort,
-          exists (select 1 from product_lots l where l.pack_id = k.id) as has_lots
-        from product_packs k
-        where k.product_id = any(array(select p.id from products p where p.item_no = any(${textArray(itemNos)})))
-        order by k.product_id, k.sort, k.id for update of k`));
-    },
-  ]);
+  const read = await readBatch(tx, [...new Set(rows.map((r) => r.itemNo))], pipeline, options.first ?? []);
+  // The batch's states and audit records are done with once its statements are built: only the
+  // statements' texts are held while they run (and the batch before commits).
+  const { outcomes, writes } = await prepareWrites(tx, actor, jobId, rows, read);
+  await together(pipeline, [...writes, ...(options.alongside?.(outcomes) ?? [])]);
+  return outcomes;
+}
+
+/**
+ * Works out each row's outcome and the batch's statements, their rows already written into them: the new
+ * rows' ids come first, so that every write of the batch can go in one round trip.
+ */
+async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[], read: { existing: ProductRow[]; packRows: PackRead[] }): Promise<{ outcomes: RowOutcome[]; writes: Step[] }> {
+  const { existing, packRows } = read;
   const productsByNo = new Map<string, ProductState>(existing.map((p) => [p.itemNo, stateOf(p)]));
   const itemNoById = new Map(existing.map((p) => [p.id, p.itemNo]));
   const packs = new Map<string, PackState>();
@@ -335,15 +353,13 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
     audit('create', 'product_pack', k.id, null, { ...packAudit(k), productId });
   }
   for (const k of changedPacks) audit('update', 'product_pack', k.id as number, k.before, packAudit(k));
-  // Every write, then the caller's own statements (the job's counts and checkpoint), in this order: the
-  // products before the packs that refer to them.
-  await together(pipeline, [
-    () => insertProducts(tx, newProducts),
-    () => updateProducts(tx, changedProducts.map((p) => ({ ...productColumns(p), id: p.id as number }))),
-    () => insertPacks(tx, newPacks),
-    () => updatePacks(tx, changedPacks.map((k) => ({ id: k.id as number, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock }))),
-    () => insertAuditRows(tx, actor, audits),
-    ...(options.alongside?.(outcomes) ?? []),
-  ]);
-  return outcomes;
+  // In this order: the products before the packs that refer to them.
+  const writes = [
+    insertProducts(tx, newProducts),
+    updateProducts(tx, changedProducts.map((p) => ({ ...productColumns(p), id: p.id as number }))),
+    insertPacks(tx, newPacks),
+    updatePacks(tx, changedPacks.map((k) => ({ id: k.id as number, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock }))),
+    insertAuditRows(tx, actor, audits),
+  ];
+  return { outcomes, writes };
 }

@@ -84,6 +84,11 @@ describe('an import\u2019s batches', () => {
     expect(checkpoints).toEqual([3, 5, 7, 15, 16]);
     expect(await packsOf('BT-')).toEqual({ 'BT-A': 3, 'BT-B': 2, 'BT-C': 1, 'BT-D': 1, 'BT-E': 9 });
     expect(await jobRow(job.id)).toMatchObject({ rowsDone: 16, created: 16, updated: 0, failed: 0 });
+    // Names reach the database and the audit as written (the batch's rows travel as ASCII JSON).
+    const [stored] = rowsOf<{ name_zh: string; audited: string }>(await database.db.execute(sql`
+      select p.name_zh, a.data->'changes'->'nameZh'->>'to' as audited
+      from products p join audit_log a on a.entity = 'product' and a.entity_id = p.id::text where p.item_no = 'BT-A'`));
+    expect(stored).toEqual({ name_zh: '试剂BT-A', audited: '试剂BT-A' });
   });
 
   it('roll back once the job is cancelled, the batch being written with them', async () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/server/db/client';
 import type { AuditActor } from '@/server/modules/audit/record';
 
@@ -64,7 +64,26 @@ export interface AuditRow {
   data: Record<string, unknown>;
 }
 
-const json = (rows: readonly object[]) => sql`${JSON.stringify(rows)}::json`;
+const NON_ASCII = /[\u0080-\uffff]/g;
+const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * The rows as one JSON parameter, written in ASCII (other characters as `\uXXXX`, which the database
+ * reads back as they were). A batch's JSON is several hundred kilobytes, held until its statement has
+ * run: with a Chinese name in it, JavaScript keeps the whole text at two bytes a character; in ASCII, at
+ * one. Each row is written on its own, so only the joined text is large.
+ */
+function asciiJson(rows: readonly object[]): string {
+  return `[${rows.map((row) => JSON.stringify(row).replace(NON_ASCII, escapeChar)).join(',')}]`;
+}
+
+const json = (rows: readonly object[]) => sql`${asciiJson(rows)}::json`;
+
+/** A statement of the batch, its rows already written into it (the row objects are not kept). */
+export type Step = () => Promise<unknown>;
+
+const nothing: Step = async () => undefined;
+const step = (tx: Db, query: SQL): Step => () => tx.execute(query);
 
 const PRODUCT_RECORD = sql.raw(`item_no text, name_zh text, name_en text, pinyin text, pinyin_initials text, brand_id int,
   category_id int, cas text, formula text, molecular_weight numeric, purity text, grade text, active boolean`);
@@ -84,9 +103,9 @@ export async function reserveIds(tx: Db, productCount: number, packCount: number
 }
 
 /** Inserts the products, with their ids. */
-export async function insertProducts(tx: Db, rows: readonly NewProductRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+export function insertProducts(tx: Db, rows: readonly NewProductRow[]): Step {
+  if (rows.length === 0) return nothing;
+  return step(tx, sql`
     insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, cas, formula,
       molecular_weight, purity, grade, active, min_price, pack_count, in_stock)
     select r.id, r.item_no, r.name_zh, r.name_en, r.pinyin, r.pinyin_initials, r.brand_id, r.category_id, r.cas, r.formula,
@@ -95,9 +114,9 @@ export async function insertProducts(tx: Db, rows: readonly NewProductRow[]): Pr
 }
 
 /** Updates the products' import columns, one statement for the batch. */
-export async function updateProducts(tx: Db, rows: readonly ProductUpdateRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+export function updateProducts(tx: Db, rows: readonly ProductUpdateRow[]): Step {
+  if (rows.length === 0) return nothing;
+  return step(tx, sql`
     update products p set name_zh = r.name_zh, name_en = r.name_en, pinyin = r.pinyin, pinyin_initials = r.pinyin_initials,
       brand_id = r.brand_id, category_id = r.category_id, cas = r.cas, formula = r.formula, molecular_weight = r.molecular_weight,
       purity = r.purity, grade = r.grade, active = r.active
@@ -106,27 +125,27 @@ export async function updateProducts(tx: Db, rows: readonly ProductUpdateRow[]):
 }
 
 /** Inserts the packs, with their ids. */
-export async function insertPacks(tx: Db, rows: readonly NewPackRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+export function insertPacks(tx: Db, rows: readonly NewPackRow[]): Step {
+  if (rows.length === 0) return nothing;
+  return step(tx, sql`
     insert into product_packs (id, product_id, size, price, lead_time_days, stock, sort)
     select r.id, r.product_id, r.size, r.price, r.lead_time_days, r.stock, r.sort
     from json_to_recordset(${json(rows)}) as r(id int, product_id int, size text, price numeric, lead_time_days int, stock int, sort int)`);
 }
 
 /** Updates the packs' price, lead time and stock, one statement for the batch. */
-export async function updatePacks(tx: Db, rows: readonly PackUpdateRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+export function updatePacks(tx: Db, rows: readonly PackUpdateRow[]): Step {
+  if (rows.length === 0) return nothing;
+  return step(tx, sql`
     update product_packs k set price = r.price, lead_time_days = r.lead_time_days, stock = r.stock
     from json_to_recordset(${json(rows)}) as r(id int, price numeric, lead_time_days int, stock int)
     where k.id = r.id`);
 }
 
 /** Appends the audit rows of the batch, all by one actor. */
-export async function insertAuditRows(tx: Db, actor: AuditActor, rows: readonly AuditRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+export function insertAuditRows(tx: Db, actor: AuditActor, rows: readonly AuditRow[]): Step {
+  if (rows.length === 0) return nothing;
+  return step(tx, sql`
     insert into audit_log (actor_type, actor_id, actor_name, ip, action, entity, entity_id, data)
     select ${actor.type}, ${actor.id}::int, ${actor.name.slice(0, 100)}, ${actor.ip.slice(0, 64)}, r->>'action', r->>'entity', r->>'entity_id', (r->'data')::jsonb
     from json_array_elements(${json(rows)}) as r`);
