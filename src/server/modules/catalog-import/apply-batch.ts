@@ -206,9 +206,10 @@ export async function together(pipeline: boolean, steps: readonly Step[]): Promi
 }
 
 type PackRead = PackRow & { has_lots: boolean };
+type BatchRead = { existing: ProductRow[]; packRows: PackRead[] };
 
 /** The batch's products and their packs, locked, in one round trip (the products first, then their packs). */
-async function readBatch(tx: Db, itemNos: readonly string[], pipeline: boolean, first: readonly Step[]): Promise<{ existing: ProductRow[]; packRows: PackRead[] }> {
+async function readBatch(tx: Db, itemNos: readonly string[], pipeline: boolean, first: readonly Step[]): Promise<BatchRead> {
   const read = { existing: [] as ProductRow[], packRows: [] as PackRead[] };
   await together(pipeline, [
     ...first,
@@ -246,10 +247,32 @@ export async function applyRows(tx: Db, actor: AuditActor, jobId: number, rows: 
 }
 
 /**
- * Works out each row's outcome and the batch's statements, their rows already written into them: the new
- * rows' ids come first, so that every write of the batch can go in one round trip.
+ * Works out each row's outcome and the batch's statements, their rows already written into them. The ids of
+ * the rows the batch creates come first (so that every write of the batch can go in one round trip); the
+ * rest is one synchronous pass, whose states and audit records are done with when it returns.
  */
-async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[], read: { existing: ProductRow[]; packRows: PackRead[] }): Promise<{ outcomes: RowOutcome[]; writes: Step[] }> {
+async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[], read: BatchRead): Promise<{ outcomes: RowOutcome[]; writes: Step[] }> {
+  const itemNoById = new Map(read.existing.map((p) => [p.id, p.itemNo]));
+  const products = new Set(itemNoById.values());
+  const packs = new Set(read.packRows.map((k) => packKey(itemNoById.get(Number(k.productId)) ?? '', k.size)));
+  let newProducts = 0;
+  let newPacks = 0;
+  for (const row of rows) {
+    if (!products.has(row.itemNo)) {
+      products.add(row.itemNo);
+      newProducts += 1;
+    }
+    const key = row.pack ? packKey(row.itemNo, row.pack.size) : null;
+    if (key !== null && !packs.has(key)) {
+      packs.add(key);
+      newPacks += 1;
+    }
+  }
+  const ids = await reserveIds(tx, newProducts, newPacks);
+  return planWrites(tx, actor, jobId, rows, read, ids);
+}
+
+function planWrites(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[], read: BatchRead, ids: { products: number[]; packs: number[] }): { outcomes: RowOutcome[]; writes: Step[] } {
   const { existing, packRows } = read;
   const productsByNo = new Map<string, ProductState>(existing.map((p) => [p.itemNo, stateOf(p)]));
   const itemNoById = new Map(existing.map((p) => [p.id, p.itemNo]));
@@ -268,6 +291,9 @@ async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: rea
     packs.set(key, s);
   }
 
+  // New products and packs take the reserved ids in the order they first appear; they have no `before`.
+  let nextProductId = 0;
+  let nextPackId = 0;
   const outcomes: RowOutcome[] = [];
   for (const row of rows) {
     let created = false;
@@ -276,10 +302,10 @@ async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: rea
     if (!p) {
       const { pinyin, initials } = row.names ?? pinyinOf(row.product.nameZh);
       p = {
-        id: null, itemNo: row.itemNo, nameZh: row.product.nameZh, nameEn: row.product.nameEn, pinyin, pinyinInitials: initials,
-        brandId: row.product.brandId, categoryId: row.product.categoryId, cas: row.product.cas ?? null, formula: row.product.formula ?? null,
-        molecularWeight: row.product.molecularWeight ?? null, purity: row.product.purity ?? '', grade: row.product.grade ?? '',
-        active: row.product.active ?? true, before: null, dirty: true,
+        id: ids.products[nextProductId++] ?? null, itemNo: row.itemNo, nameZh: row.product.nameZh, nameEn: row.product.nameEn, pinyin,
+        pinyinInitials: initials, brandId: row.product.brandId, categoryId: row.product.categoryId, cas: row.product.cas ?? null,
+        formula: row.product.formula ?? null, molecularWeight: row.product.molecularWeight ?? null, purity: row.product.purity ?? '',
+        grade: row.product.grade ?? '', active: row.product.active ?? true, before: null, dirty: true,
       };
       productsByNo.set(row.itemNo, p);
       created = true;
@@ -294,8 +320,8 @@ async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: rea
         const sort = nextSort.get(row.itemNo) ?? 10;
         nextSort.set(row.itemNo, sort + 10);
         k = {
-          id: null, productKey: row.itemNo, size: row.pack.size, price: row.pack.price, leadTimeDays: row.pack.leadTimeDays ?? 0,
-          stock: row.pack.stock ?? 0, sort, hasLots: false, before: null, dirty: true,
+          id: ids.packs[nextPackId++] ?? null, productKey: row.itemNo, size: row.pack.size, price: row.pack.price,
+          leadTimeDays: row.pack.leadTimeDays ?? 0, stock: row.pack.stock ?? 0, sort, hasLots: false, before: null, dirty: true,
         };
         packs.set(key, k);
         created = true;
@@ -308,10 +334,10 @@ async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: rea
   }
 
   // New products go in with the facts of the packs the batch creates for them (all their packs so far).
-  const fresh = [...productsByNo.values()].filter((p) => p.id === null);
-  const freshPacks = [...packs.values()].filter((k) => k.id === null);
-  const changedProducts = [...productsByNo.values()].filter((p) => p.before !== null && p.dirty && p.id !== null);
-  const changedPacks = [...packs.values()].filter((k) => k.before !== null && k.dirty && k.id !== null);
+  const fresh = [...productsByNo.values()].filter((p) => p.before === null);
+  const freshPacks = [...packs.values()].filter((k) => k.before === null);
+  const changedProducts = [...productsByNo.values()].filter((p) => p.before !== null && p.dirty);
+  const changedPacks = [...packs.values()].filter((k) => k.before !== null && k.dirty);
   const freshFacts = new Map<string, { min: number | null; count: number; inStock: boolean }>();
   for (const k of freshPacks) {
     const f = freshFacts.get(k.productKey) ?? { min: null, count: 0, inStock: false };
@@ -321,15 +347,6 @@ async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: rea
     f.inStock ||= k.stock > 0;
     freshFacts.set(k.productKey, f);
   }
-  // The new rows' ids come first, so that every write of the batch can go in one round trip.
-  const ids = await reserveIds(tx, fresh.length, freshPacks.length);
-  fresh.forEach((p, i) => {
-    p.id = ids.products[i] ?? null;
-  });
-  freshPacks.forEach((k, i) => {
-    k.id = ids.packs[i] ?? null;
-  });
-  const productIdOf = (itemNo: string) => productsByNo.get(itemNo)?.id ?? null;
 
   const audits: AuditRow[] = [];
   const audit = (action: 'create' | 'update', entity: string, entityId: number, before: AuditRecord | null, after: AuditRecord) => {
@@ -347,7 +364,7 @@ async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: rea
   for (const p of changedProducts) audit('update', 'product', p.id as number, p.before, productAudit(p));
   const newPacks: NewPackRow[] = [];
   for (const k of freshPacks) {
-    const productId = productIdOf(k.productKey);
+    const productId = productsByNo.get(k.productKey)?.id ?? null;
     if (k.id === null || productId === null) continue;
     newPacks.push({ id: k.id, product_id: productId, size: k.size, price: k.price, lead_time_days: k.leadTimeDays, stock: k.stock, sort: k.sort });
     audit('create', 'product_pack', k.id, null, { ...packAudit(k), productId });
