@@ -108,7 +108,6 @@ function cellsOf(row: FileRow, header: HeaderMap): RowCells {
   return cells;
 }
 
-
 /** A batch with no row checked yet. */
 export function emptyBatch(): CheckedBatch {
   return { rows: 0, valid: [], errors: [], failedRows: 0 };
@@ -151,7 +150,6 @@ interface Writing {
   items: readonly string[];
   done: Promise<boolean>;
 }
-
 
 /** The planner's idea of the catalogue's size (0 when never analysed). */
 async function estimatedProducts(db: Db): Promise<number> {
