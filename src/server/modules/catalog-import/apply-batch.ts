@@ -196,10 +196,16 @@ export interface ApplyOptions {
   pipeline?: boolean;
 }
 
-/** Runs the statements together (pipelined) or one after another; all of them either way. */
+/**
+ * Runs the statements together (pipelined) or one after another; all of them either way. Together, it
+ * answers once every one has ended (the first failure, if any, in their order): a statement that waits
+ * before it is sent (the checkpoint waits for the batch before) is never sent after its transaction ended.
+ */
 export async function together(pipeline: boolean, steps: readonly Step[]): Promise<void> {
   if (pipeline) {
-    await Promise.all(steps.map((step) => step()));
+    const ended = await Promise.allSettled(steps.map((step) => step()));
+    const failed = ended.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     return;
   }
   for (const step of steps) await step();

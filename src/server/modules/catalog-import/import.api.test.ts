@@ -434,6 +434,26 @@ describe('an import\u2019s batches', () => {
     expect(Object.keys(await packsOf('BT-X'))).toEqual(['BT-X0', 'BT-X1']);
   });
 
+  it.runIf(onPostgres)('fail whole: a batch whose write fails moves no checkpoint, even while it waits for the one before', async () => {
+    await h.db.db.execute(sql.raw(`
+      create function refuse_bt_fail() returns trigger language plpgsql as $$
+      begin if new.item_no = 'BT-FAIL' then raise exception 'refused by the test'; end if; return new; end $$;
+      create trigger refuse_bt_fail before insert on products for each row execute function refuse_bt_fail()`));
+    try {
+      const job = await runningJob([line('BT-F1', '1 g', 1), line('BT-FAIL', '1 g', 1)]);
+      // The first batch is slow to end, so the second's insert fails while its checkpoint waits.
+      await expect(processImportJob(h.db.db, job, 'owner', {
+        batchSize: 1,
+        afterBatch: (n) => new Promise((resolve) => setTimeout(resolve, n === 1 ? 400 : 0)),
+      })).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await jobRow(job.id)).toMatchObject({ status: 'running', rowsDone: 1, created: 1 });
+      expect(Object.keys(await packsOf('BT-F'))).toEqual(['BT-F1']);
+    } finally {
+      await h.db.db.execute(sql.raw('drop trigger refuse_bt_fail on products; drop function refuse_bt_fail()'));
+    }
+  });
+
   it.runIf(onPostgres)('give way when the batch before waits for a transaction that waits for them', async () => {
     const first = await runningJob([line('BT-L1', '1 g', 1), line('BT-L2', '1 g', 1)]);
     expect(await processImportJob(h.db.db, first, 'owner')).toBe('succeeded');
