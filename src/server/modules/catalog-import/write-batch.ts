@@ -68,7 +68,7 @@ const NON_ASCII = /[\u0080-\uffff]/g;
 const escapeChar = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
- * The rows as one JSON parameter, written in ASCII (other characters as `\uXXXX`, which the database
+ * The rows as one JSON parameter, written in ASCII (other characters as `\u` escapes, which the database
  * reads back as they were). A batch's JSON is several hundred kilobytes, held until its statement has
  * run: with a Chinese name in it, JavaScript keeps the whole text at two bytes a character; in ASCII, at
  * one. Each row is written on its own, so only the joined text is large.
