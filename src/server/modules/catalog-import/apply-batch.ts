@@ -275,13 +275,13 @@ async function prepareWrites(tx: Db, actor: AuditActor, jobId: number, rows: rea
     }
   }
   const ids = await reserveIds(tx, newProducts, newPacks);
-  return planWrites(tx, actor, jobId, rows, read, ids);
+  return planWrites(tx, actor, jobId, rows, read, itemNoById, ids);
 }
 
-function planWrites(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[], read: BatchRead, ids: { products: number[]; packs: number[] }): { outcomes: RowOutcome[]; writes: Step[] } {
+function planWrites(tx: Db, actor: AuditActor, jobId: number, rows: readonly ValidRow[], read: BatchRead, itemNoById: ReadonlyMap<number, string>,
+  ids: { products: number[]; packs: number[] }): { outcomes: RowOutcome[]; writes: Step[] } {
   const { existing, packRows } = read;
   const productsByNo = new Map<string, ProductState>(existing.map((p) => [p.itemNo, stateOf(p)]));
-  const itemNoById = new Map(existing.map((p) => [p.id, p.itemNo]));
   const packs = new Map<string, PackState>();
   const nextSort = new Map<string, number>();
   for (const k of packRows) {

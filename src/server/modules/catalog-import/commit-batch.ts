@@ -4,6 +4,7 @@ import { isPostgresPool, type Db } from '@/server/db/client';
 import { importJobErrors, importJobs, type ImportJob } from '@/server/db/schema';
 import type { AuditActor } from '@/server/modules/audit/record';
 import { applyRows, together, type RowOutcome } from './apply-batch';
+import type { Step } from './write-batch';
 import { LEASE_SECONDS } from './transition';
 import type { RowError, ValidRow } from './validate-row';
 
@@ -91,7 +92,7 @@ export async function commitBatch(ctx: CommitContext, checked: CheckedBatch, byt
         const count = (o: RowOutcome) => outcomes.filter((x) => x === o).length;
         const created = count('created');
         let moved: unknown[] = [];
-        const steps: (() => Promise<unknown>)[] = [];
+        const steps: Step[] = [];
         for (let i = 0; i < errors.length; i += 1000) {
           const part = errors.slice(i, i + 1000);
           steps.push(() => tx.insert(importJobErrors).values(part.map((e) => ({
