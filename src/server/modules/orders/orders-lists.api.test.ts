@@ -176,6 +176,8 @@ describe('quick order', () => {
     const many = Array.from({ length: 201 }, (_, i) => `X${i} 1`).join('\n');
     expect((await h.call('POST', '/api/app/api/order/quick/resolve', { token: buyer, json: { text: many } })).status).toBe(400);
     expect((await h.call('POST', '/api/app/api/order/quick/resolve', { token: buyer, json: { text: '  \n ' } })).status).toBe(400);
+    const separators = await h.call('POST', '/api/app/api/order/quick/resolve', { token: buyer, json: { text: ',\n，；' } });
+    expect([separators.status, separators.body.msg]).toEqual([400, expect.stringMatching(/\S/)]);
     await h.call('POST', '/api/app/api/order/shopcart/clean', { token: buyer });
     expect((await h.call('POST', '/api/app/api/order/quick/add', { token: buyer, json: { lines: [{ packId: packs[0]!.id, num: 0 }] } })).status).toBe(400);
     expect((await h.call('POST', '/api/app/api/order/quick/add', { token: buyer, json: { lines: [{ packId: packs[0]!.id, num: 1 }, { packId: 99_999_999, num: 1 }] } })).status).toBe(404);

@@ -23,4 +23,9 @@ describe('parseQuickLines', () => {
   it('accepts the Chinese comma and Windows line ends', () => {
     expect(parseQuickLines('67-64-1，5\r\n')).toEqual([{ line: 1, input: '67-64-1，5', kind: 'cas', key: '67-64-1', size: null, num: 5 }]);
   });
+
+  it('skips lines of separators alone, as it skips blank lines', () => {
+    expect(parseQuickLines(',\n ；\t，\nRG0001')).toEqual([{ line: 3, input: 'RG0001', kind: 'item', key: 'RG0001', size: null, num: 1 }]);
+    expect(parseQuickLines(',')).toEqual([]);
+  });
 });

@@ -12,14 +12,14 @@ const CAS_SHAPE = /^\d{2,7}-\d{2}-\d$/;
 /**
  * Quick order lines: "item number or CAS number[, pack size], quantity", separated by tabs (a
  * spreadsheet paste), commas (also the Chinese comma) or spaces. A line without a quantity means one.
- * Blank lines are skipped; line numbers count every line as typed.
+ * Blank lines, and lines of separators alone, are skipped; line numbers count every line as typed.
  */
 export function parseQuickLines(text: string): QuickParse[] {
   const out: QuickParse[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
     const input = raw.trim();
-    if (input === '') return;
     const tokens = input.split(/[\t,，;；\s]+/).filter((t) => t !== '');
+    if (tokens.length === 0) return;
     const line = index + 1;
     let num = 1;
     if (tokens.length > 1) {
