@@ -1,36 +1,57 @@
 'use client';
 
+import { Spin } from 'antd';
+import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
 import { useAdminUser } from './admin-user';
-import { ApprovalRulesView } from './views/approval-rules-view';
-import { AboutView } from './views/about-view';
-import { AuditView } from './views/audit-view';
-import { BannersView } from './views/banners-view';
-import { PartnersView } from './views/partners-view';
-import { BrandsView } from './views/brands-view';
-import { CasesView } from './views/cases-view';
-import { QuotationsView } from './views/quotations-view';
-import { CategoriesView } from './views/categories-view';
-import { ComplaintsView } from './views/complaints-view';
-import { ContractsView } from './views/contracts-view';
-import { CommentsView } from './views/comments-view';
-import { CustomersView } from './views/customers-view';
-import { DashboardView } from './views/dashboard-view';
-import { ExpensesView } from './views/expenses-view';
-import { InboxView } from './views/inbox-view';
-import { ImportsView } from './views/imports-view';
-import { MenuEditorView } from './views/menu-editor-view';
-import { ContentItemsView } from './views/content-items-view';
-import { ProductsView } from './views/products-view';
-import { RequestsView } from './views/requests-view';
-import { RoleAddView } from './views/role-add-view';
-import { RolesView } from './views/roles-view';
-import { StaffAddView } from './views/staff-add-view';
-import { StaffListView } from './views/staff-list-view';
-import { ContentCategoriesView, ContentTagsView } from './views/taxonomy-views';
-import { SuppliersView } from './views/suppliers-view';
-import { TeamsView } from './views/teams-view';
-import { WebSettingsView } from './views/web-settings-view';
+
+/** What a tab shows while its view's code loads (the first visit of a page opened from the menu). */
+function ViewLoading() {
+  const t = useTranslations('admin');
+  return (
+    <div role="status" aria-live="polite" className="flex min-h-40 items-center justify-center gap-2 text-gray-500" data-testid="admin-view-loading">
+      <Spin size="small" />
+      <span>{t('viewLoading')}</span>
+    </div>
+  );
+}
+
+/**
+ * Each view is its own chunk, loaded when its page is first opened: a back-office page loads the shell and
+ * its own view, not every view (the charts, the rich-text editor and the spreadsheet reader among them).
+ * The server renders the view of the page asked for, and its chunk is loaded before the page hydrates.
+ */
+const ApprovalRulesView = dynamic(() => import('./views/approval-rules-view').then((m) => m.ApprovalRulesView), { loading: ViewLoading });
+const AboutView = dynamic(() => import('./views/about-view').then((m) => m.AboutView), { loading: ViewLoading });
+const AuditView = dynamic(() => import('./views/audit-view').then((m) => m.AuditView), { loading: ViewLoading });
+const BannersView = dynamic(() => import('./views/banners-view').then((m) => m.BannersView), { loading: ViewLoading });
+const PartnersView = dynamic(() => import('./views/partners-view').then((m) => m.PartnersView), { loading: ViewLoading });
+const BrandsView = dynamic(() => import('./views/brands-view').then((m) => m.BrandsView), { loading: ViewLoading });
+const CasesView = dynamic(() => import('./views/cases-view').then((m) => m.CasesView), { loading: ViewLoading });
+const QuotationsView = dynamic(() => import('./views/quotations-view').then((m) => m.QuotationsView), { loading: ViewLoading });
+const CategoriesView = dynamic(() => import('./views/categories-view').then((m) => m.CategoriesView), { loading: ViewLoading });
+const ComplaintsView = dynamic(() => import('./views/complaints-view').then((m) => m.ComplaintsView), { loading: ViewLoading });
+const ContractsView = dynamic(() => import('./views/contracts-view').then((m) => m.ContractsView), { loading: ViewLoading });
+const CommentsView = dynamic(() => import('./views/comments-view').then((m) => m.CommentsView), { loading: ViewLoading });
+const CustomersView = dynamic(() => import('./views/customers-view').then((m) => m.CustomersView), { loading: ViewLoading });
+const DashboardView = dynamic(() => import('./views/dashboard-view').then((m) => m.DashboardView), { loading: ViewLoading });
+const ExpensesView = dynamic(() => import('./views/expenses-view').then((m) => m.ExpensesView), { loading: ViewLoading });
+const InboxView = dynamic(() => import('./views/inbox-view').then((m) => m.InboxView), { loading: ViewLoading });
+const ImportsView = dynamic(() => import('./views/imports-view').then((m) => m.ImportsView), { loading: ViewLoading });
+const MenuEditorView = dynamic(() => import('./views/menu-editor-view').then((m) => m.MenuEditorView), { loading: ViewLoading });
+const ContentItemsView = dynamic(() => import('./views/content-items-view').then((m) => m.ContentItemsView), { loading: ViewLoading });
+const ProductsView = dynamic(() => import('./views/products-view').then((m) => m.ProductsView), { loading: ViewLoading });
+const RequestsView = dynamic(() => import('./views/requests-view').then((m) => m.RequestsView), { loading: ViewLoading });
+const RoleAddView = dynamic(() => import('./views/role-add-view').then((m) => m.RoleAddView), { loading: ViewLoading });
+const RolesView = dynamic(() => import('./views/roles-view').then((m) => m.RolesView), { loading: ViewLoading });
+const StaffAddView = dynamic(() => import('./views/staff-add-view').then((m) => m.StaffAddView), { loading: ViewLoading });
+const StaffListView = dynamic(() => import('./views/staff-list-view').then((m) => m.StaffListView), { loading: ViewLoading });
+const ContentCategoriesView = dynamic(() => import('./views/taxonomy-views').then((m) => m.ContentCategoriesView), { loading: ViewLoading });
+const ContentTagsView = dynamic(() => import('./views/taxonomy-views').then((m) => m.ContentTagsView), { loading: ViewLoading });
+const SuppliersView = dynamic(() => import('./views/suppliers-view').then((m) => m.SuppliersView), { loading: ViewLoading });
+const TeamsView = dynamic(() => import('./views/teams-view').then((m) => m.TeamsView), { loading: ViewLoading });
+const WebSettingsView = dynamic(() => import('./views/web-settings-view').then((m) => m.WebSettingsView), { loading: ViewLoading });
 
 /** The content pages (ADR 0035): one view, parameterised by the section. */
 const NewsView = () => <ContentItemsView section="news" />;

@@ -15,8 +15,10 @@ import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
  */
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
 const last = Math.max(...journal.entries.map((e) => e.idx));
-// On PostgreSQL every earlier release; on the embedded database (slower to create) the last three.
-const releases = journal.entries.map((e) => e.idx).filter((idx) => idx < last && (process.env.TEST_DATABASE_URL ? true : idx >= last - 3));
+// On PostgreSQL every earlier release; on the embedded database (slower to create) the last three. The
+// driver decides, not whether a PostgreSQL address is set: the PGlite project runs beside it with one.
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
+const releases = journal.entries.map((e) => e.idx).filter((idx) => idx < last && (onPostgres || idx >= last - 3));
 const folders: string[] = [];
 
 afterAll(() => {
