@@ -77,12 +77,6 @@ const config = [
     ignores: ['src/server/db/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', notInTheDatabase] },
   },
-  {
-    // No import cycles on the server (ADR 0021): a cycle is two files that should be one, or a third missing.
-    files: ['src/server/**/*.ts'],
-    settings: { 'import/ignore': ['node_modules'] },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
-  },
 ];
 
 export default config;

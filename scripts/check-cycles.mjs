@@ -1,0 +1,45 @@
+// No import cycles on the server (ADR 0021): reads the imports of every TypeScript file under src/, and
+// fails on any cycle that passes through src/server. Type-only imports are not followed (they leave no
+// trace at run time); dynamic imports with a literal path are.
+//   node scripts/check-cycles.mjs
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { cyclesOf, valueImports } from './lib/import-cycles.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const src = path.join(root, 'src');
+const EXTENSIONS = ['.ts', '.tsx'];
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(full);
+    return EXTENSIONS.some((e) => entry.name.endsWith(e)) && !entry.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** The file a specifier names, or null for a package or anything outside src/. */
+function resolve(from, specifier) {
+  let base;
+  if (specifier.startsWith('@/')) base = path.join(src, specifier.slice(2));
+  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))]) {
+    if (candidate.startsWith(src) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+const graph = new Map();
+for (const file of filesUnder(src)) {
+  const targets = valueImports(file, readFileSync(file, 'utf8')).map((s) => resolve(file, s)).filter((t) => t !== null);
+  graph.set(file, [...new Set(targets)]);
+}
+const server = path.join(src, 'server') + path.sep;
+const cycles = cyclesOf(graph).filter((group) => group.some((f) => f.startsWith(server)));
+if (cycles.length > 0) {
+  console.error(`Import cycles through src/server (ADR 0021): ${cycles.length}`);
+  for (const group of cycles) console.error(`  ${group.map((f) => path.relative(root, f)).join('\n    ↔ ')}`);
+  process.exit(1);
+}
+console.log(`No import cycle through src/server (${graph.size} files read).`);
