@@ -22,7 +22,7 @@ function defaultRange(): { from: string; to: string } {
 export function DashboardView({ userName, roles }: { userName: string; roles: string[] }) {
   const t = useTranslations('adminDashboard');
   return (
-    <div className="grid gap-4" data-testid="admin-dashboard">
+    <div className="grid grid-cols-1 gap-4" data-testid="admin-dashboard">
       <section className="rounded-lg bg-white p-4">
         <h1 className="m-0 text-lg font-semibold">{t('welcome', { name: userName })}</h1>
         <p className="mt-1 mb-0 text-slate-600">{t('yourRoles', { roles: roles.join('、') })}</p>
@@ -115,7 +115,7 @@ function Figures() {
             <Card><Statistic title={t('newCustomers')} value={data.newCustomers.total} /></Card>
             <Card><Statistic title={t('openFeedback')} value={data.openFeedback.total} /></Card>
           </div>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card title={t('ordersChart')}>{ordersOption && <EChart option={ordersOption} label={t('ordersChart')} />}</Card>
             <Card title={t('topProducts')}>
               <Table size="small" rowKey="productId" pagination={false} dataSource={data.topProducts} scroll={{ x: 360 }}
@@ -129,7 +129,7 @@ function Figures() {
             <Card title={t('visitors')}>{visitorsOption && <EChart option={visitorsOption} label={t('visitors')} />}</Card>
             <Card title={t('newCustomers')}>{customersOption && <EChart option={customersOption} label={t('newCustomers')} />}</Card>
           </div>
-          <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {([['topSearches', data.topSearches], ['emptySearches', data.emptySearches]] as const).map(([key, rows]) => (
               <Card key={key} title={t(key)}>
                 <Table size="small" rowKey={(r) => `${r.searchType}:${r.key}`} pagination={false} dataSource={rows}
