@@ -2,9 +2,9 @@
 // fails on any cycle that passes through src/server. Type-only imports are not followed (they leave no
 // trace at run time); dynamic imports with a literal path are.
 //   node scripts/check-cycles.mjs
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cyclesOf, valueImports } from './lib/import-cycles.mjs';
+import { cyclesOf, resolveImport, valueImports } from './lib/import-cycles.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const src = path.join(root, 'src');
@@ -18,21 +18,9 @@ function filesUnder(dir) {
   });
 }
 
-/** The file a specifier names, or null for a package or anything outside src/. */
-function resolve(from, specifier) {
-  let base;
-  if (specifier.startsWith('@/')) base = path.join(src, specifier.slice(2));
-  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
-  else return null;
-  for (const candidate of [base, ...EXTENSIONS.map((e) => base + e), ...EXTENSIONS.map((e) => path.join(base, `index${e}`))]) {
-    if (candidate.startsWith(src) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
 const graph = new Map();
 for (const file of filesUnder(src)) {
-  const targets = valueImports(file, readFileSync(file, 'utf8')).map((s) => resolve(file, s)).filter((t) => t !== null);
+  const targets = valueImports(file, readFileSync(file, 'utf8')).map((s) => resolveImport(src, file, s)).filter((t) => t !== null);
   graph.set(file, [...new Set(targets)]);
 }
 const server = path.join(src, 'server') + path.sep;

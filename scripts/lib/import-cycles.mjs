@@ -1,6 +1,20 @@
-// Import cycles (ADR 0021): the value imports of a TypeScript file, and the groups of files that import
-// each other. scripts/check-cycles.mjs runs them over src/.
+// Import cycles (ADR 0021): the value imports of a TypeScript file, the file an import names, and the
+// groups of files that import each other. scripts/check-cycles.mjs runs them over src/.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
 import ts from 'typescript';
+
+/** The file under `src` that a specifier names (`@/…` or relative), or null for a package or anything else. */
+export function resolveImport(src, from, specifier) {
+  let base;
+  if (specifier.startsWith('@/')) base = path.join(src, specifier.slice(2));
+  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (candidate.startsWith(src) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
 
 /** The specifiers a file imports for their values: static imports and re-exports, and literal dynamic imports. */
 export function valueImports(file, text) {

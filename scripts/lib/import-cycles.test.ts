@@ -1,5 +1,8 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cyclesOf, valueImports } from './import-cycles.mjs';
+import { cyclesOf, resolveImport, valueImports } from './import-cycles.mjs';
+
+const src = path.resolve(__dirname, '../../src');
 
 describe('valueImports', () => {
   it('follows value imports, re-exports and literal dynamic imports, not type-only ones', () => {
@@ -30,5 +33,15 @@ describe('cyclesOf', () => {
 
   it('finds none in a graph without cycles', () => {
     expect(cyclesOf(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+});
+
+describe('resolveImport', () => {
+  it('finds the file an alias or a relative path names under src, and nothing for a package', () => {
+    const from = path.join(src, 'server/modules/orders/decide.ts');
+    expect(resolveImport(src, from, './money')).toBe(path.join(src, 'server/modules/orders/money.ts'));
+    expect(resolveImport(src, from, '@/lib/lang')).toBe(path.join(src, 'lib/lang.ts'));
+    expect(resolveImport(src, from, 'drizzle-orm')).toBeNull();
+    expect(resolveImport(src, from, '../../../../package.json')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveImport } from '../../scripts/lib/import-cycles.mjs';
 import zh from '../../messages/zh.json';
 import { PAGE_CLIENT_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
 
@@ -15,17 +16,6 @@ function filesUnder(dir: string): string[] {
     if (statSync(full).isDirectory()) return FULL_PROVIDER_TREES.includes(full) ? [] : filesUnder(full);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
-}
-
-function resolveImport(from: string, spec: string): string | null {
-  let base: string;
-  if (spec.startsWith('@/')) base = path.join(ROOT, 'src', spec.slice(2));
-  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
-  else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
 }
 
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
@@ -72,7 +62,7 @@ function reach(entries: readonly string[]): Reach {
     for (const m of source.matchAll(IMPORT)) {
       const spec = m[1] ?? m[2] ?? m[3];
       if (/^(?:import|export) type\s/.test(m[0])) continue; // types only: no code reaches the browser
-      const target = spec ? resolveImport(file, spec) : null;
+      const target = spec ? resolveImport(path.join(ROOT, 'src'), file, spec) : null;
       if (target) visit(target, client);
     }
   };

@@ -10,7 +10,7 @@ import { useAdminUser } from './admin-user';
 function ViewLoading() {
   const t = useTranslations('admin');
   return (
-    <div role="status" aria-live="polite" className="flex min-h-40 items-center justify-center gap-2 text-gray-500" data-testid="admin-view-loading">
+    <div role="status" aria-live="polite" className="flex min-h-40 items-center justify-center gap-2 text-slate-500" data-testid="admin-view-loading">
       <Spin size="small" />
       <span>{t('viewLoading')}</span>
     </div>
