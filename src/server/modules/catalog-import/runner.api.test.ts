@@ -161,11 +161,21 @@ describe('an import\u2019s batches', () => {
     expect(checkpoints).toEqual([3, 5, 7, 15, 16]);
     expect(await packsOf('BT-')).toEqual({ 'BT-A': 3, 'BT-B': 2, 'BT-C': 1, 'BT-D': 1, 'BT-E': 9 });
     expect(await jobRow(job.id)).toMatchObject({ rowsDone: 16, created: 16, updated: 0, failed: 0 });
-    // Names reach the database and the audit as written (the batch's rows travel as ASCII JSON).
+    // Names reach the database and the audit as written.
     const [stored] = rowsOf<{ name_zh: string; audited: string }>(await db().execute(sql`
       select p.name_zh, a.data->'changes'->'nameZh'->>'to' as audited
       from products p join audit_log a on a.entity = 'product' and a.entity_id = p.id::text where p.item_no = 'BT-A'`));
     expect(stored).toEqual({ name_zh: '试剂BT-A', audited: '试剂BT-A' });
+    // Each audit row names the record its document describes (the ids and the documents travel apart).
+    const [matched] = rowsOf<{ products: number; packs: number; audited: number }>(await db().execute(sql`
+      select
+        (select count(*)::int from products p join audit_log a on a.entity = 'product' and a.action = 'create' and a.entity_id = p.id::text
+          where p.item_no like 'BT-%' and a.data->'changes'->'itemNo'->>'to' = p.item_no) as products,
+        (select count(*)::int from product_packs k join products p on p.id = k.product_id
+          join audit_log a on a.entity = 'product_pack' and a.action = 'create' and a.entity_id = k.id::text
+          where p.item_no like 'BT-%' and a.data->'changes'->'size'->>'to' = k.size and (a.data->'changes'->'productId'->>'to')::int = p.id) as packs,
+        (select count(*)::int from audit_log a where a.entity in ('product', 'product_pack') and (a.data->'note'->>'importJob')::int = ${job.id}) as audited`));
+    expect(matched).toEqual({ products: 5, packs: 16, audited: 21 });
   });
 
   it('roll back once the job is cancelled, the batch being written with them', async () => {

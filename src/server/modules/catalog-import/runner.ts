@@ -13,6 +13,7 @@ import { getFileStore } from '@/server/modules/files/store';
 import { loadLookups } from './apply-batch';
 import { commitBatch, type CheckedBatch, type CommitContext, type Tally } from './commit-batch';
 import { mapHeader, type HeaderMap } from './columns';
+import { holdImportHeapGrowth } from './heap-growth';
 import { ByteCounter, readRows, type FileRow } from './read-rows';
 import { startPendingMerge } from './pending-merge';
 import { lockImportJob, transitionImportJob } from './transition';
@@ -242,6 +243,8 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   };
   // PostgreSQL merges the search indexes' new entries on another connection meanwhile (ADR 0053).
   const merge = startPendingMerge(db);
+  // The heap grows by half its live size at most between collections while this job runs (ADR 0055).
+  const releaseHeap = holdImportHeapGrowth();
   try {
     for await (const row of guarded(readRows(counter, job.format, (position) => { xlsxPosition = position; }))) {
       if (!header) {
@@ -282,6 +285,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     }
     throw error;
   } finally {
+    releaseHeap();
     await merge.stop();
     source.destroy();
     counter.destroy();
