@@ -42,8 +42,25 @@ export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   return process.env.TEST_DB_DRIVER === 'postgres' ? createPostgresDatabase() : pgliteDatabase();
 }
 
+/**
+ * The data directory of a PGlite that has just been created, made once per process. Opening a database
+ * from it skips PGlite's initdb: about 1 s instead of 2.7 s for each upgrade test's empty database.
+ */
+let freshDataDir: Promise<ArrayBuffer> | null = null;
+
 async function pgliteDatabase(): Promise<TestDatabase> {
-  const handle = await openPglite('memory://');
+  freshDataDir ??= (async () => {
+    const maker = await openPglite('memory://');
+    try {
+      return await (await maker.dump()).arrayBuffer();
+    } finally {
+      await maker.close();
+    }
+  })().catch((error: unknown) => {
+    freshDataDir = null;
+    throw error;
+  });
+  const handle = await openPglite('memory://', { loadDataDir: new Blob([await freshDataDir]) });
   return { ...handle, destroy: handle.close };
 }
 
