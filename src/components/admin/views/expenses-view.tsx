@@ -11,7 +11,7 @@ import { useViewQuery } from '../use-view-query';
 import { DecisionModal, StepsOf } from './approval-parts';
 import { KeysetPager, money, useKeysetList } from './crm-common';
 import { SavedViewsBar, viewQuery } from './saved-views-bar';
-import { useAdminAction } from './use-admin-action';
+import { useAdminAction, useFormSave } from './use-admin-action';
 
 const DEFAULTS = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
 const COLOURS: Record<ExpenseStatusName, string> = { draft: 'default', pending: 'gold', approved: 'green', rejected: 'red' };
@@ -94,16 +94,17 @@ function ExpenseFormModal({ target, onClose, onSaved }: { target: ExpenseDetailD
   const initial = target && target !== 'new'
     ? { amount: target.amount, category: target.category, spentOn: dayjs(target.spentOn), description: target.description }
     : { amount: '0.00', category: 'travel' as const, spentOn: dayjs(), description: '' };
+  const { saving, onFinish } = useFormSave(async (v: ExpenseForm) => {
+    const body = { amount: String(v.amount).trim(), category: v.category, spentOn: v.spentOn.format('YYYY-MM-DD'), description: v.description ?? '' };
+    let saved: ExpenseDetailDto | null = null;
+    const ok = await run(async () => {
+      saved = target === 'new' || target === null ? await adminApi<ExpenseDetailDto>('POST', '/api/admin/expenses', body) : await adminApi<ExpenseDetailDto>('PUT', `/api/admin/expenses/${target.id}`, body);
+    }, t('saved'));
+    if (ok && saved) await onSaved(saved);
+  });
   return (
-    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} data-testid="expense-form">
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={async (v) => {
-        const body = { amount: String(v.amount).trim(), category: v.category, spentOn: v.spentOn.format('YYYY-MM-DD'), description: v.description ?? '' };
-        let saved: ExpenseDetailDto | null = null;
-        const ok = await run(async () => {
-          saved = target === 'new' || target === null ? await adminApi<ExpenseDetailDto>('POST', '/api/admin/expenses', body) : await adminApi<ExpenseDetailDto>('PUT', `/api/admin/expenses/${target.id}`, body);
-        }, t('saved'));
-        if (ok && saved) await onSaved(saved);
-      }}>
+    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} data-testid="expense-form">
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
         <div className="grid gap-x-3 md:grid-cols-2">
           <Form.Item name="amount" label={t('col.amount')} extra={t('amountHint')} rules={[{ required: true, message: te('fieldRequired') }, { pattern: MONEY, message: te('invalidAmount') }]}>
             <Input inputMode="decimal" prefix="¥" placeholder="0.00" data-testid="expense-amount" />
