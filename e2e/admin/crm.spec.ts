@@ -56,7 +56,11 @@ for (const [locale, prefix, l] of [
     const form = page.getByTestId('expense-form');
     await form.getByTestId('expense-amount').fill('7300.50');
     await form.getByTestId('expense-description').fill(`两级审批 ${locale}`);
+    // The save's own answer, so that a refused or lost save says so here rather than as a drawer that never opens.
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/expenses' && r.request().method() === 'POST', { timeout: 30_000 });
     await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
     const drawer = page.getByTestId('expense-drawer');
     await drawer.getByTestId('expense-submit').click();
     await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
@@ -84,6 +88,26 @@ for (const [locale, prefix, l] of [
     await slow(page.locator('[data-testid^="expense-row-"]').first()).toContainText(l.approved);
   });
 }
+
+test('a double click on the expense form\'s OK saves one application', async ({ page }) => {
+  await loginAs(page, 'sales');
+  await page.goto('/admin/expenses');
+  await ready(page);
+  await page.getByTestId('expense-new').click();
+  const form = page.getByTestId('expense-form');
+  const description = `双击保存 ${Date.now()}`;
+  await form.getByTestId('expense-amount').fill('88.00');
+  await form.getByTestId('expense-description').fill(description);
+  const posts: number[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/admin/expenses' && r.method() === 'POST') posts.push(Date.now()); });
+  await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').dblclick();
+  await slow(page.getByTestId('expense-drawer')).toBeVisible();
+  const found = await page.request.get(`/api/admin/expenses?key=${encodeURIComponent(description)}`);
+  expect(found.status()).toBe(200);
+  const body = (await found.json()) as { data: { items: { description: string }[] } };
+  expect(body.data.items.filter((e) => e.description === description)).toHaveLength(1);
+  expect(posts).toHaveLength(1);
+});
 
 test('the case board moves a card through the transition call and snaps a refused move back', async ({ page }) => {
   await loginAs(page, 'sales');

@@ -9,6 +9,7 @@ import { Link, useRouter } from '@/i18n/client-navigation';
 import { apiPost } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ComplaintLinks } from '@/components/account/complaints/complaint-links';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { OrderStatusTag } from './order-status-tag';
 
 const REASON_MAX = 50;
@@ -66,13 +67,13 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
       t('approved'),
     ).then((ok) => ok && (setQuantities({}), setRemoved([])));
 
-  const reject = async () => {
+  const reject = useFormSave(async () => {
     if (reason.trim() === '' || reason.length > REASON_MAX) return;
     if (await run(() => apiPost('/api/app/order/approve', { id: order.id, decision: 'reject', reason: reason.trim() }), t('rejected'))) {
       setRejecting(false);
       setReason('');
     }
-  };
+  });
 
   const putBack = () =>
     run(async () => {
@@ -251,7 +252,7 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
         }))}
       />
 
-      <Modal open={rejecting} title={t('rejectTitle')} okText={t('reject')} cancelText={t('no')} okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: busy, id: 'reject-confirm' }} onOk={reject} onCancel={() => setRejecting(false)} destroyOnHidden>
+      <Modal open={rejecting} title={t('rejectTitle')} okText={t('reject')} cancelText={t('no')} okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: busy || reject.saving, id: 'reject-confirm' }} onOk={() => void reject.onFinish(undefined)} onCancel={() => setRejecting(false)} destroyOnHidden>
         <Form layout="vertical">
           <Form.Item label={t('rejectReason')} required help={t('rejectReasonHelp', { max: REASON_MAX })}>
             <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REASON_MAX} showCount autoFocus rows={3} data-testid="reject-reason" />
@@ -263,12 +264,13 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
   );
 }
 
-function EditRefsModal({ open, order, onClose, onSave }: { open: boolean; order: OrderDetailDto; onClose: () => void; onSave: (v: { poNumber: string; costCentre: string; note: string }) => void }) {
+function EditRefsModal({ open, order, onClose, onSave }: { open: boolean; order: OrderDetailDto; onClose: () => void; onSave: (v: { poNumber: string; costCentre: string; note: string }) => Promise<unknown> }) {
   const t = useTranslations('orderPages');
   const [form] = Form.useForm<{ poNumber: string; costCentre: string; note: string }>();
+  const { saving, onFinish } = useFormSave(onSave);
   return (
-    <Modal open={open} title={t('editRefs')} okText={t('save')} cancelText={t('no')} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={{ poNumber: order.poNumber, costCentre: order.costCentre, note: order.note }} onFinish={onSave}>
+    <Modal open={open} title={t('editRefs')} okText={t('save')} cancelText={t('no')} onOk={() => form.submit()} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={{ poNumber: order.poNumber, costCentre: order.costCentre, note: order.note }} onFinish={onFinish}>
         <Form.Item name="poNumber" label={t('poNumber')}><Input maxLength={60} /></Form.Item>
         <Form.Item name="costCentre" label={t('costCentre')}><Input maxLength={60} /></Form.Item>
         <Form.Item name="note" label={t('note')}><Input.TextArea maxLength={100} showCount rows={2} /></Form.Item>

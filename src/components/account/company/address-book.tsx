@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AddressDto } from '@/contracts/company';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { runCall } from './api';
 
@@ -24,7 +25,6 @@ export function AddressBook({ addresses }: { addresses: AddressDto[] }) {
   const canEdit = usePermits({ permissions: ['ADDRESS.EDIT'] });
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<AddressDto | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<AddressValues>();
 
   function open(target: AddressDto | 'new') {
@@ -33,18 +33,16 @@ export function AddressBook({ addresses }: { addresses: AddressDto[] }) {
     form.setFieldsValue(target === 'new' ? { isDefault: addresses.length === 0 } : target);
   }
 
-  async function save() {
+  const { saving, onFinish: save } = useFormSave(async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || !editing) return;
-    setSaving(true);
     const body = { ...values, isDefault: Boolean(values.isDefault) };
     const answer = editing === 'new' ? await runCall('/api/app/address/add', body, form) : await runCall('/api/app/address/update', { ...body, id: editing.id }, form);
-    setSaving(false);
     if (!answer) return;
     message.success(t('saved'));
     setEditing(null);
     router.refresh();
-  }
+  });
 
   async function makeDefault(id: number) {
     if (await runCall('/api/app/address/update', { id, isDefault: true })) router.refresh();
@@ -97,7 +95,7 @@ export function AddressBook({ addresses }: { addresses: AddressDto[] }) {
           ))}
         </ul>
       )}
-      <Modal open={editing !== null} title={editing === 'new' ? t('address.add') : t('address.editTitle')} onCancel={() => setEditing(null)} onOk={save}
+      <Modal open={editing !== null} title={editing === 'new' ? t('address.add') : t('address.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save(undefined)}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical">
           <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { DepartmentDto } from '@/contracts/company';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { runCall } from './api';
 import { departmentOptions, departmentTree, type DepartmentNode } from './department-options';
@@ -24,7 +25,6 @@ export function DepartmentsAdmin({ departments }: { departments: DepartmentDto[]
   const [checked, setChecked] = useState<number[]>([]);
   const [current, setCurrent] = useState<number | null>(null);
   const [editing, setEditing] = useState<DepartmentDto | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<DepartmentValues>();
   const selected = departments.find((d) => d.id === current) ?? null;
 
@@ -34,20 +34,18 @@ export function DepartmentsAdmin({ departments }: { departments: DepartmentDto[]
     form.setFieldsValue(target === 'new' ? { parentId: selected?.id ?? null, sort: 0 } : { name: target.name, parentId: target.parentId, sort: target.sort });
   }
 
-  async function save() {
+  const { saving, onFinish: save } = useFormSave(async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || !editing) return;
-    setSaving(true);
     const body = { name: values.name, parentId: values.parentId ?? '', sort: values.sort ?? 0 };
     const answer = editing === 'new'
       ? await runCall('/api/app/department/add', body, form)
       : await runCall('/api/app/department/update', { ...body, id: editing.id }, form);
-    setSaving(false);
     if (!answer) return;
     message.success(t('saved'));
     setEditing(null);
     router.refresh();
-  }
+  });
 
   async function remove() {
     if (await runCall('/api/app/department/batchDelete', { ids: checked })) {
@@ -92,7 +90,7 @@ export function DepartmentsAdmin({ departments }: { departments: DepartmentDto[]
           <p className="text-xs text-muted">{t('departments.hint')}</p>
         </Permitted>
       </div>
-      <Modal open={editing !== null} title={editing === 'new' ? t('departments.add') : t('departments.editTitle')} onCancel={() => setEditing(null)} onOk={save}
+      <Modal open={editing !== null} title={editing === 'new' ? t('departments.add') : t('departments.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save(undefined)}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={t('departments.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 40 }]}>

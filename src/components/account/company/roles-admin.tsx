@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { FunctionGroupDto, RoleDto } from '@/contracts/company';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { runCall } from './api';
 
@@ -22,7 +23,6 @@ export function RolesAdmin({ roles, groups }: { roles: RoleDto[]; groups: Functi
   const canEdit = usePermits({ permissions: ['ROLE.EDIT'] });
   const [editing, setEditing] = useState<RoleDto | 'new' | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<RoleValues>();
   const labelOf = new Map(groups.flatMap((g) => g.functions.map((f) => [f.code, f.label] as const)));
 
@@ -32,20 +32,18 @@ export function RolesAdmin({ roles, groups }: { roles: RoleDto[]; groups: Functi
     form.setFieldsValue(role === 'new' ? { permissions: [] } : { name: role.name, description: role.description, permissions: role.permissions });
   }
 
-  async function save() {
+  const { saving, onFinish: save } = useFormSave(async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || !editing) return;
-    setSaving(true);
     const body = { name: values.name, description: values.description ?? '', permissions: values.permissions?.length ? values.permissions : '' };
     const answer = editing === 'new'
       ? await runCall<RoleDto>('/api/app/role/add', body, form)
       : await runCall<RoleDto>('/api/app/role/update', { ...body, id: editing.id }, form);
-    setSaving(false);
     if (!answer) return;
     message.success(t('saved'));
     setEditing(null);
     router.refresh();
-  }
+  });
 
   async function remove(ids: number[]) {
     if (await runCall('/api/app/role/batchDelete', { ids })) {
@@ -89,7 +87,7 @@ export function RolesAdmin({ roles, groups }: { roles: RoleDto[]; groups: Functi
         rowKey="id" columns={columns} dataSource={roles} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: t('roles.empty') }}
         rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('roles.add') : t('roles.editTitle')} onCancel={() => setEditing(null)} onOk={save}
+      <Modal open={editing !== null} title={editing === 'new' ? t('roles.add') : t('roles.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save(undefined)}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender width={640}>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={t('roles.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 30 }]}>

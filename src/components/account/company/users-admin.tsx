@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import type { CompanyUserDto, DepartmentDto, RoleDto, UserListDto } from '@/contracts/company';
 import { sha256Hex } from '@/lib/sha256';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { idsParam, runCall } from './api';
 import { departmentOptions } from './department-options';
@@ -43,7 +44,6 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
   const [loading, setLoading] = useState(false);
   const [query, setQuery] = useState<Query>({ key: '', status: 'all', sort: 'createdAt', order: 'desc', limit: 20, offset: 1 });
   const [editing, setEditing] = useState<CompanyUserDto | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<EditValues>();
   const accountType = Form.useWatch('accountType', form);
 
@@ -67,10 +67,9 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
     }
   }
 
-  async function save() {
+  const { saving, onFinish: save } = useFormSave(async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || !editing) return;
-    setSaving(true);
     const common = {
       name: values.name, job: values.job ?? '', branch: values.branch ?? '', userinfoNo: values.userinfoNo ?? '',
       departmentId: values.departmentId ?? '', roleIds: idsParam(values.roleIds), monthlyLimit: values.monthlyLimit ?? '',
@@ -81,12 +80,11 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
         password: values.accountType === 'sub' && values.password ? await sha256Hex(values.password) : undefined,
       }, form)
       : await runCall<CompanyUserDto>('/api/app/user/update', { ...common, id: editing.id, active: values.active }, form);
-    setSaving(false);
     if (!answer) return;
     message.success(t('saved'));
     setEditing(null);
     await load(query);
-  }
+  });
 
   async function disable(user: CompanyUserDto) {
     if (await runCall('/api/app/api/user/delete', { ids: [user.id] })) {
@@ -174,7 +172,7 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
       />
       <Modal
         open={editing !== null} title={editing === 'new' ? t('users.add') : t('users.editTitle')} onCancel={() => setEditing(null)}
-        onOk={save} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
+        onOk={() => void save(undefined)} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
       >
         <Form form={form} layout="vertical" requiredMark="optional">
           {editing === 'new' && (

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { COMMENT_MAX, type ApprovalRequestDto } from '@/contracts/crm';
 import { adminApi } from '../admin-api';
 import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 /** The tiers of one approval request, in sequence, with each decision's member, time and comment. */
 export function StepsOf({ request, when }: { request: ApprovalRequestDto; when: (iso: string) => string }) {
@@ -32,10 +33,11 @@ export function DecisionModal({ stepId, subject, onClose, onDone }: { stepId: nu
   const te = useTranslations('api.errors');
   const [form] = Form.useForm<{ decision: 'approve' | 'reject'; comment: string }>();
   const run = useAdminAction(onDone, form);
+  const { saving, onFinish } = useFormSave((v: { decision: 'approve' | 'reject'; comment: string }) => run(() => adminApi('POST', `/api/admin/approvals/steps/${stepId}/decision`, v), v.decision === 'approve' ? t('approved') : t('rejected')));
   return (
-    <Modal open={stepId !== null} onCancel={onClose} destroyOnHidden title={t('decideTitle', { subject })} okText={t('confirm')} onOk={() => form.submit()} data-testid="decision-modal">
+    <Modal open={stepId !== null} onCancel={onClose} destroyOnHidden title={t('decideTitle', { subject })} okText={t('confirm')} onOk={() => form.submit()} confirmLoading={saving} data-testid="decision-modal">
       <Form form={form} layout="vertical" initialValues={{ decision: 'approve', comment: '' }}
-        onFinish={(v) => run(() => adminApi('POST', `/api/admin/approvals/steps/${stepId}/decision`, v), v.decision === 'approve' ? t('approved') : t('rejected'))}>
+        onFinish={onFinish}>
         <Form.Item name="decision" label={t('decision')}>
           <Radio.Group options={[{ value: 'approve', label: t('approve') }, { value: 'reject', label: t('reject') }]} />
         </Form.Item>

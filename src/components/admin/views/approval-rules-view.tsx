@@ -8,6 +8,7 @@ import { APPROVAL_ENTITY_TYPES, APPROVER_KINDS, MONEY, type ApprovalRuleDto, typ
 import { adminApi } from '../admin-api';
 import { money } from './crm-common';
 import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { useAdminList } from './use-admin-list';
 
 interface RuleForm {
@@ -56,6 +57,11 @@ export function ApprovalRulesView() {
         priority: r.priority, active: r.active, tiers: r.tiers.map((x) => ({ approverKind: x.approverKind, permission: x.permission ?? undefined, teamId: x.teamId ?? undefined, staffId: x.staffId ?? undefined })),
       });
   };
+  const { saving, onFinish } = useFormSave(async (v: RuleForm) => {
+    const body = { ...v, amountAbove: v.amountAbove || undefined, amountUpTo: v.amountUpTo || undefined, category: v.category || undefined };
+    const ok = await run(() => (editing === 'new' || editing === null ? adminApi('POST', '/api/admin/approvals/rules', body) : adminApi('PUT', `/api/admin/approvals/rules/${editing.id}`, body)), t('saved'));
+    if (ok) setEditing(null);
+  });
   return (
     <section className="rounded-lg bg-white p-4" data-testid="approval-rules-view">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -83,12 +89,8 @@ export function ApprovalRulesView() {
           },
         ]}
       />
-      <Modal open={editing !== null} onCancel={() => setEditing(null)} title={editing === 'new' ? t('newRule') : t('editRule')} okText={t('save')} onOk={() => form.submit()} width={680} forceRender>
-        <Form form={form} layout="vertical" onFinish={async (v) => {
-          const body = { ...v, amountAbove: v.amountAbove || undefined, amountUpTo: v.amountUpTo || undefined, category: v.category || undefined };
-          const ok = await run(() => (editing === 'new' || editing === null ? adminApi('POST', '/api/admin/approvals/rules', body) : adminApi('PUT', `/api/admin/approvals/rules/${editing.id}`, body)), t('saved'));
-          if (ok) setEditing(null);
-        }}>
+      <Modal open={editing !== null} onCancel={() => setEditing(null)} title={editing === 'new' ? t('newRule') : t('editRule')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} width={680} forceRender>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
           <div className="grid gap-x-3 md:grid-cols-2">
             <Form.Item name="entityType" label={t('kind')}><Select options={APPROVAL_ENTITY_TYPES.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} /></Form.Item>
             <Form.Item name="name" label={t('ruleName')} rules={[{ required: true, whitespace: true, message: te('fieldRequired') }, { max: 60, message: te('tooLong60') }]}><Input maxLength={60} showCount /></Form.Item>

@@ -9,6 +9,7 @@ import { adminApi, adminUpload } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from './record-history';
 import { useAdminAction, useListMove } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { useAdminList } from './use-admin-list';
 
 const DEFAULTS = { position: 'home-slideshow' as string };
@@ -40,6 +41,13 @@ export function BannersView() {
     form.resetFields();
     form.setFieldsValue(banner === 'new' ? { ...NEW_BANNER, position, sort: (items.length + 1) * 10 } : { ...banner, position: banner.position as BannerPosition });
   };
+  const { saving, onFinish } = useFormSave(async (values: AdminBannerInput) => {
+    const body = { ...NEW_BANNER, ...values };
+    const ok = editing === 'new'
+      ? await run(() => adminApi('POST', '/api/admin/content/banners', body), t('created'))
+      : editing !== null && await run(() => adminApi('PUT', `/api/admin/content/banners/${editing.id}`, body), t('saved'));
+    if (ok) setEditing(null);
+  });
   const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/banners/order', { position, ids }), t('ordered'), error !== null);
   async function setImage(file: File) {
     if (editing === null || editing === 'new') return;
@@ -114,14 +122,8 @@ export function BannersView() {
         ]}
       />
       <Modal open={editing !== null} title={editing === 'new' ? t('addBanner') : t('editBanner')} okText={t('save')} cancelText={t('cancel')}
-        destroyOnHidden forceRender width={wide ? 760 : '100%'} onCancel={() => setEditing(null)} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'banner-save' } as Record<`data-${string}`, string>}>
-        <Form form={form} layout="vertical" initialValues={NEW_BANNER} onFinish={async (values) => {
-          const body = { ...NEW_BANNER, ...values };
-          const ok = editing === 'new'
-            ? await run(() => adminApi('POST', '/api/admin/content/banners', body), t('created'))
-            : editing !== null && await run(() => adminApi('PUT', `/api/admin/content/banners/${editing.id}`, body), t('saved'));
-          if (ok) setEditing(null);
-        }}>
+        destroyOnHidden forceRender width={wide ? 760 : '100%'} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving} okButtonProps={{ 'data-testid': 'banner-save' } as Record<`data-${string}`, string>}>
+        <Form form={form} layout="vertical" initialValues={NEW_BANNER} onFinish={onFinish}>
           <BannerFields />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('imageSaveFirst')}</p> : editing && (

@@ -11,6 +11,7 @@ import { useViewQuery } from '../use-view-query';
 import { BrandLogoField } from './brand-logo-field';
 import { RecordHistory } from './record-history';
 import { pagination, useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { useAdminList } from './use-admin-list';
 
 const DEFAULTS = { key: '', authorised: '', recommended: '', sort: 'sort', page: '1' };
@@ -40,6 +41,13 @@ export function BrandsView() {
     form.resetFields();
     form.setFieldsValue(brand === 'new' ? NEW_BRAND : brand);
   };
+  const { saving, onFinish } = useFormSave(async (values: AdminBrandInput) => {
+    const body = { ...NEW_BRAND, ...values };
+    const ok = editing === 'new'
+      ? await run(() => adminApi('POST', '/api/admin/catalog/brands', body), t('created'))
+      : editing !== null && await run(() => adminApi('PUT', `/api/admin/catalog/brands/${editing.id}`, body), t('saved'));
+    if (ok) setEditing(null);
+  });
   const yesNo = (v: boolean, colour: string) => <Tag color={v ? colour : 'default'}>{v ? t('yes') : t('no')}</Tag>;
 
   return (
@@ -106,14 +114,8 @@ export function BrandsView() {
         ]}
       />
       <Modal open={editing !== null} title={editing === 'new' ? t('addTitle') : t('editTitle')} okText={t('save')} cancelText={t('cancel')}
-        destroyOnHidden forceRender width={720} onCancel={() => setEditing(null)} onOk={() => form.submit()}>
-        <Form form={form} layout="vertical" initialValues={NEW_BRAND} onFinish={async (values) => {
-          const body = { ...NEW_BRAND, ...values };
-          const ok = editing === 'new'
-            ? await run(() => adminApi('POST', '/api/admin/catalog/brands', body), t('created'))
-            : editing !== null && await run(() => adminApi('PUT', `/api/admin/catalog/brands/${editing.id}`, body), t('saved'));
-          if (ok) setEditing(null);
-        }}>
+        destroyOnHidden forceRender width={720} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
+        <Form form={form} layout="vertical" initialValues={NEW_BRAND} onFinish={onFinish}>
           <BrandFields />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p>

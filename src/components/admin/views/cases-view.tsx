@@ -14,6 +14,7 @@ import { CASE_COLOURS } from './case-colours';
 import { SavedViewsBar, viewQuery } from './saved-views-bar';
 import { StateBoard } from './state-board';
 import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 const DEFAULTS = { key: '', status: '', invoiceType: '', sort: '-createdAt', view: 'table' };
 
@@ -128,10 +129,11 @@ function ReasonModal({ target, onClose, onConfirm }: { target: { id: number; to:
   const t = useTranslations('adminCases');
   const te = useTranslations('api.errors');
   const [form] = Form.useForm<{ reason: string }>();
+  const { saving, onFinish } = useFormSave(({ reason }: { reason: string }) => onConfirm(reason));
   return (
     <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target ? t('reasonTitle', { status: t(`status.${target.to}`) }) : ''}
-      okText={t('confirmMove')} onOk={() => form.submit()} data-testid="case-reason-modal">
-      <Form form={form} layout="vertical" onFinish={({ reason }) => onConfirm(reason)}>
+      okText={t('confirmMove')} onOk={() => form.submit()} confirmLoading={saving} data-testid="case-reason-modal">
+      <Form form={form} layout="vertical" onFinish={onFinish}>
         <Form.Item name="reason" label={target?.to === 'lost' ? t('lostReason') : t('rejectReason')} rules={[{ required: true, whitespace: true, message: te('reasonRequired') }, { max: REASON_MAX, message: te('reasonTooLong') }]}>
           <Input maxLength={REASON_MAX} showCount placeholder={t('reasonHint')} data-testid="case-reason" />
         </Form.Item>
@@ -151,17 +153,18 @@ function CaseFormModal({ target, onClose, onSaved }: { target: CaseRowDto | 'new
   const initial: CaseForm = target && target !== 'new'
     ? { customerName: target.customerName, contactName: target.contactName, contactEmail: target.contactEmail, samples: target.samples, testFee: target.testFee, invoiceType: target.invoiceType, taxNo: target.taxNo }
     : { customerName: '', contactName: '', contactEmail: '', samples: '', testFee: '0.00', invoiceType: 'ordinary', taxNo: '' };
+  const { saving, onFinish } = useFormSave(async (values: CaseForm) => {
+    let saved: CaseDetailDto | null = null;
+    const ok = await run(async () => {
+      saved = target === 'new' || target === null
+        ? await adminApi<CaseDetailDto>('POST', '/api/admin/cases', values)
+        : await adminApi<CaseDetailDto>('PUT', `/api/admin/cases/${target.id}`, values);
+    }, t('saved'));
+    if (ok && saved) await onSaved(saved);
+  });
   return (
-    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} width={600} data-testid="case-form">
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={async (values) => {
-        let saved: CaseDetailDto | null = null;
-        const ok = await run(async () => {
-          saved = target === 'new' || target === null
-            ? await adminApi<CaseDetailDto>('POST', '/api/admin/cases', values)
-            : await adminApi<CaseDetailDto>('PUT', `/api/admin/cases/${target.id}`, values);
-        }, t('saved'));
-        if (ok && saved) await onSaved(saved);
-      }}>
+    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} width={600} data-testid="case-form">
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
         <Form.Item name="customerName" label={t('col.customer')} rules={[{ required: true, whitespace: true, message: te('fieldRequired') }, { max: 60, message: te('tooLong60') }]}>
           <Input maxLength={60} showCount placeholder={t('customerHint')} data-testid="case-customer" />
         </Form.Item>

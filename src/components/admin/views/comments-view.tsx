@@ -8,6 +8,7 @@ import { adminApi } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from './record-history';
 import { pagination, useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { useAdminList } from './use-admin-list';
 
 const DEFAULTS = { key: '', status: 'pending', sort: '-createdAt', page: '1' };
@@ -119,17 +120,16 @@ function ReplyModal({ comment, onClose, onDone }: { comment: AdminCommentDto | n
   const te = useTranslations('api.errors');
   const [form] = Form.useForm<{ reply: string }>();
   const run = useAdminAction(onDone, form);
-  const [busy, setBusy] = useState(false);
+  const { saving, onFinish } = useFormSave(async ({ reply }: { reply: string }) => {
+    if (!comment) return;
+    const ok = await run(() => adminApi('POST', `/api/admin/cms/comments/${comment.id}/reply`, { reply }), t('replied'));
+    if (ok) onClose();
+  });
   return (
     <Modal open={comment !== null} title={t('replyTitle')} onCancel={onClose} destroyOnHidden okText={t('sendReply')} cancelText={t('cancel')}
-      confirmLoading={busy} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'comment-reply-send' } as React.ComponentProps<typeof Button>}>
+      confirmLoading={saving} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'comment-reply-send' } as React.ComponentProps<typeof Button>}>
       {comment && (
-        <Form form={form} layout="vertical" initialValues={{ reply: comment.reply ?? '' }} preserve={false} onFinish={async ({ reply }) => {
-          setBusy(true);
-          const ok = await run(() => adminApi('POST', `/api/admin/cms/comments/${comment.id}/reply`, { reply }), t('replied'));
-          setBusy(false);
-          if (ok) onClose();
-        }}>
+        <Form form={form} layout="vertical" initialValues={{ reply: comment.reply ?? '' }} preserve={false} onFinish={onFinish}>
           <p className="mb-3 whitespace-pre-line break-words rounded bg-slate-50 p-2 text-sm">{comment.author}：{comment.body}</p>
           {comment.status === 'pending' && <Alert className="mb-3" type="info" title={t('replyApproves')} />}
           <Form.Item name="reply" label={t('reply')} rules={[{ required: true, whitespace: true, message: te('commentReplyRequired') }, { max: COMMENT_REPLY_MAX, message: te('commentReplyTooLong') }]}>

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { MONEY, REASON_MAX, moneyToCents } from '@/contracts/crm';
 import type { ComplaintStatusName } from '@/contracts/complaints';
 import { money } from './crm-common';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 export interface MoveTarget { id: number; to: ComplaintStatusName; complaintNo: string; appliedRefund: string }
 
@@ -20,11 +21,12 @@ export function MoveModal({ target, onClose, onConfirm }: {
   const [form] = Form.useForm<{ reason: string; approvedRefund: string }>();
   const refund = target?.to === 'approving';
   const cap = target ? moneyToCents(target.appliedRefund) : 0;
+  const { saving, onFinish } = useFormSave((v: { reason: string; approvedRefund: string }) => onConfirm(refund ? { approvedRefund: v.approvedRefund.trim() } : { reason: v.reason }));
   return (
     <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target ? t('moveTitle', { no: target.complaintNo, status: t(`status.${target.to}`) }) : ''}
-      okText={refund ? t('submitRefund') : t('confirmMove')} onOk={() => form.submit()} data-testid="complaint-move-modal">
+      okText={refund ? t('submitRefund') : t('confirmMove')} onOk={() => form.submit()} confirmLoading={saving} data-testid="complaint-move-modal">
       <Form form={form} layout="vertical" initialValues={{ reason: '', approvedRefund: target?.appliedRefund ?? '' }}
-        onFinish={(v) => onConfirm(refund ? { approvedRefund: v.approvedRefund.trim() } : { reason: v.reason })}>
+        onFinish={onFinish}>
         {refund ? (
           <Form.Item name="approvedRefund" label={t('approvedRefund')} extra={t('refundCapHint', { applied: money(target.appliedRefund) })}
             rules={[

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { AdminContentTypeDto, AdminContentTypeInput, ContentSectionName } from '@/contracts/content-admin';
 import { adminApi } from '../admin-api';
 import { useAdminAction, useListMove } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 /**
  * A section's categories (ADR 0035): added at the end, renamed in both languages, moved up and down,
@@ -29,7 +30,7 @@ export function ContentTypesDrawer({ section, open, types, wide, onClose, onChan
     form.setFieldsValue(type === 'new' ? { nameZh: '', nameEn: '' } : { nameZh: type.nameZh, nameEn: type.nameEn });
   };
   const { move, moving } = useListMove(types, run, (ids) => adminApi('PUT', `${base}/order`, { ids }), t('ordered'));
-  async function save() {
+  const { saving, onFinish: save } = useFormSave(async () => {
     let values: AdminContentTypeInput;
     try {
       values = await form.validateFields();
@@ -41,7 +42,7 @@ export function ContentTypesDrawer({ section, open, types, wide, onClose, onChan
       editing === 'new' ? t('created') : t('saved'),
     );
     if (ok) setEditing(null);
-  }
+  });
   const name = (ty: AdminContentTypeDto) => (locale === 'en' ? ty.nameEn : ty.nameZh);
 
   return (
@@ -75,7 +76,7 @@ export function ContentTypesDrawer({ section, open, types, wide, onClose, onChan
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('renameCategory')} onCancel={() => setEditing(null)} onOk={() => void save()}
+      <Modal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('renameCategory')} onCancel={() => setEditing(null)} onOk={() => void save(undefined)} confirmLoading={saving}
         okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical" data-testid={`${section}-type-form`}>
           <Form.Item name="nameZh" label={t('categoryNameZh')} rules={[{ required: true, whitespace: true, message: t('categoryNameRequired') }, { max: 50, message: t('tooLong', { max: 50 }) }]}>

@@ -4,6 +4,7 @@ import { App, Form, Input, Modal, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { ContractDetailDto } from '@/contracts/contracts';
 import { adminApi } from '../admin-api';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 interface EditForm { title: string; amount: string; signingDate?: string; endDate?: string; notes?: string }
 
@@ -12,23 +13,25 @@ export function ContractEditModal({ contract, onClose, onSaved }: { contract: Co
   const t = useTranslations('adminContracts');
   const { message } = App.useApp();
   const [form] = Form.useForm<EditForm>();
+  const { saving, onFinish } = useFormSave(async (values: EditForm) => {
+    if (!contract) return;
+    try {
+      await adminApi('PUT', `/api/admin/contracts/${contract.id}`, {
+        title: values.title, amount: values.amount, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null,
+      });
+      void message.success(t('saved'));
+      onClose();
+      await onSaved();
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    }
+  });
   return (
-    <Modal open={contract !== null} onCancel={onClose} destroyOnHidden title={t('editTitle')} okText={t('save')} onOk={() => form.submit()}>
+    <Modal open={contract !== null} onCancel={onClose} destroyOnHidden title={t('editTitle')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving}>
       {contract && (
         <Form form={form} layout="vertical" preserve={false} data-testid="contract-edit-form"
           initialValues={{ title: contract.title, amount: contract.amount, signingDate: contract.signingDate ?? '', endDate: contract.endDate ?? '', notes: contract.notes }}
-          onFinish={async (values) => {
-            try {
-              await adminApi('PUT', `/api/admin/contracts/${contract.id}`, {
-                title: values.title, amount: values.amount, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null,
-              });
-              void message.success(t('saved'));
-              onClose();
-              await onSaved();
-            } catch (e) {
-              void message.error(e instanceof Error ? e.message : String(e));
-            }
-          }}>
+          onFinish={onFinish}>
           <Form.Item name="title" label={t('col.title')} rules={[{ required: true, message: t('titleRequired') }]}><Input maxLength={60} showCount data-testid="contract-edit-title" /></Form.Item>
           <Form.Item name="amount" label={t('col.amount')} rules={[{ required: true, pattern: /^\d{1,8}(\.\d{1,2})?$/, message: t('amountInvalid') }]}>
             <Input inputMode="decimal" data-testid="contract-edit-amount" />

@@ -11,6 +11,7 @@ import { DecisionModal, StepsOf } from './approval-parts';
 import { CONTRACT_COLOURS } from './contract-colours';
 import { ContractEditModal } from './contract-edit-modal';
 import { money } from './crm-common';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 /**
  * A contract's record page (`/contracts?id=`): the facts, the moves the member may make (a
@@ -71,6 +72,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
     }
     await reload();
   }
+  const cancel = useFormSave(async () => { await move('cancelled', reason); setCancelling(false); setReason(''); });
   const pick = (scan: boolean) => { setScanUpload(scan); fileInput.current?.click(); };
   const open = c !== null && c.state !== 'signed' && c.state !== 'cancelled';
 
@@ -157,7 +159,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
             })} />
           </Card>
           <Modal open={cancelling} title={t('to.cancelled')} okText={t('to.cancelled')} okButtonProps={{ danger: true, disabled: !reason.trim() }}
-            onCancel={() => setCancelling(false)} onOk={async () => { await move('cancelled', reason); setCancelling(false); setReason(''); }}>
+            onCancel={() => setCancelling(false)} confirmLoading={cancel.saving} onOk={() => void cancel.onFinish(undefined)}>
             <Input maxLength={50} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('cancelReason')} aria-label={t('cancelReason')} data-testid="contract-cancel-reason" />
           </Modal>
           <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.contractNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />

@@ -10,6 +10,7 @@ import { CONTRACT_COLOURS } from './contract-colours';
 import { ContractRecord } from './contract-record';
 import { KeysetPager, money, useKeysetList } from './crm-common';
 import { SavedViewsBar, viewQuery } from './saved-views-bar';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt' };
 
@@ -101,15 +102,16 @@ function NewContractModal({ open, onClose, onCreated }: { open: boolean; onClose
     adminApi<{ items: { id: number; name: string }[] }>('GET', `/api/admin/customers${toQuery({ key, limit: 20 })}`)
       .then((p) => setOptions(p.items.map((c) => ({ value: c.id, label: c.name }))), () => setOptions([]));
   };
+  const { saving, onFinish } = useFormSave(async (values: NewContractForm) => {
+    try {
+      onCreated(await adminApi<ContractDetailDto>('POST', '/api/admin/contracts', { ...values, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null }));
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    }
+  });
   return (
-    <Modal open={open} onCancel={onClose} destroyOnHidden title={t('new')} okText={t('create')} onOk={() => form.submit()}>
-      <Form form={form} layout="vertical" preserve={false} onFinish={async (values) => {
-        try {
-          onCreated(await adminApi<ContractDetailDto>('POST', '/api/admin/contracts', { ...values, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null }));
-        } catch (e) {
-          void message.error(e instanceof Error ? e.message : String(e));
-        }
-      }}>
+    <Modal open={open} onCancel={onClose} destroyOnHidden title={t('new')} okText={t('create')} onOk={() => form.submit()} confirmLoading={saving}>
+      <Form form={form} layout="vertical" preserve={false} onFinish={onFinish}>
         <Form.Item name="companyId" label={t('col.customer')} rules={[{ required: true, message: t('pickCompany') }]}>
           <Select showSearch filterOption={false} onSearch={search} onFocus={() => search('')} options={options} placeholder={t('pickCompany')} data-testid="contract-company" />
         </Form.Item>

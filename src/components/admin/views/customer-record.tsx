@@ -15,6 +15,7 @@ import { complaintsTab } from './customer-complaints-tab';
 import { contractsTab } from './customer-contracts-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customers-view';
 import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
 
 interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
@@ -117,16 +118,17 @@ function EditDrawer({ customer, open, onClose, onSaved }: { customer: CustomerDe
     ...customer.owners.map((o) => ({ value: o.id, label: `${o.name}${(locale === 'en' ? o.teamEn : o.teamZh) ? ` · ${locale === 'en' ? o.teamEn : o.teamZh}` : ''}` })),
   ];
   const canAssign = customer.owners.length > 0;
+  const { saving, onFinish } = useFormSave(async (values: EditForm) => {
+    const body: Record<string, unknown> = { ...values };
+    if (!canAssign) delete body.ownerId;
+    const ok = await run(() => adminApi('PUT', `/api/admin/customers/${customer.id}`, body), t('saved'));
+    if (ok) onClose();
+  });
 
   return (
     <Drawer open={open} onClose={onClose} title={t('editTitle', { name: customer.name })} size={wide ? 560 : '100%'} destroyOnHidden
-      extra={<Button type="primary" onClick={() => form.submit()} data-testid="customer-save">{t('save')}</Button>}>
-      <Form form={form} layout="vertical" onFinish={async (values) => {
-        const body: Record<string, unknown> = { ...values };
-        if (!canAssign) delete body.ownerId;
-        const ok = await run(() => adminApi('PUT', `/api/admin/customers/${customer.id}`, body), t('saved'));
-        if (ok) onClose();
-      }}>
+      extra={<Button type="primary" onClick={() => form.submit()} loading={saving} data-testid="customer-save">{t('save')}</Button>}>
+      <Form form={form} layout="vertical" onFinish={onFinish}>
         <Form.Item name="ownerId" label={t('owner')} extra={canAssign ? t('ownerHint') : t('ownerFixed')}>
           <Select disabled={!canAssign} allowClear placeholder={t('pool')} options={ownerOptions} data-testid="customer-owner-select" aria-label={t('owner')} />
         </Form.Item>
@@ -154,6 +156,12 @@ function Contacts({ customer, onChanged }: { customer: CustomerDetailDto; onChan
     form.resetFields();
     form.setFieldsValue(c === 'new' ? { name: '', phone: '', email: '', position: '' } : c);
   };
+  const { saving, onFinish } = useFormSave(async (values: { name: string; phone: string; email: string; position: string }) => {
+    const ok = await run(() => (editing === 'new' || editing === null
+      ? adminApi('POST', `/api/admin/customers/${customer.id}/contacts`, values)
+      : adminApi('PUT', `/api/admin/customers/${customer.id}/contacts/${editing.id}`, values)), t('contactSaved'));
+    if (ok) setEditing(null);
+  });
   return (
     <div data-testid="customer-contacts">
       <div className="mb-2 flex justify-end"><Button onClick={() => openForm('new')} data-testid="contact-add">{t('addContact')}</Button></div>
@@ -177,14 +185,9 @@ function Contacts({ customer, onChanged }: { customer: CustomerDetailDto; onChan
             ),
           },
         ]} />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addContact') : t('editContact')} onCancel={() => setEditing(null)} onOk={() => form.submit()}
+      <Modal open={editing !== null} title={editing === 'new' ? t('addContact') : t('editContact')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}
         okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
-        <Form form={form} layout="vertical" onFinish={async (values) => {
-          const ok = await run(() => (editing === 'new' || editing === null
-            ? adminApi('POST', `/api/admin/customers/${customer.id}/contacts`, values)
-            : adminApi('PUT', `/api/admin/customers/${customer.id}/contacts/${editing.id}`, values)), t('contactSaved'));
-          if (ok) setEditing(null);
-        }}>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="name" label={t('contactName')} rules={[{ required: true, whitespace: true, message: te('crmShortTextInvalid') }, { max: CRM_LIMITS.short, message: te('crmShortTextInvalid') }]}>
             <Input maxLength={CRM_LIMITS.short} showCount data-testid="contact-name" />
           </Form.Item>
@@ -273,6 +276,11 @@ function CustomerTimeline({ id, round, onLogged }: { id: number; round: number; 
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<{ kind: string; happenedAt: Dayjs | null; body: string }>();
   const run = useAdminAction(async () => { form.resetFields(); onLogged(); }, form);
+  const { saving, onFinish } = useFormSave(async (values: { kind: string; happenedAt: Dayjs | null; body: string }) => {
+    await run(() => adminApi('POST', `/api/admin/customers/${id}/activities`, {
+      kind: values.kind, body: values.body, ...(values.happenedAt ? { happenedAt: values.happenedAt.toISOString() } : {}),
+    }), t('activityLogged'));
+  });
   useEffect(() => {
     let live = true;
     adminApi<{ items: TimelineEventDto[]; nextCursor: string | null }>('GET', `/api/admin/customers/${id}/timeline?limit=20`).then(
@@ -323,11 +331,7 @@ function CustomerTimeline({ id, round, onLogged }: { id: number; round: number; 
       </div>
       <div className="rounded border border-slate-200 p-3">
         <Typography.Title level={5} className="mt-0">{t('logActivity')}</Typography.Title>
-        <Form form={form} layout="vertical" initialValues={{ kind: 'call', happenedAt: null, body: '' }} onFinish={async (values) => {
-          await run(() => adminApi('POST', `/api/admin/customers/${id}/activities`, {
-            kind: values.kind, body: values.body, ...(values.happenedAt ? { happenedAt: values.happenedAt.toISOString() } : {}),
-          }), t('activityLogged'));
-        }}>
+        <Form form={form} layout="vertical" initialValues={{ kind: 'call', happenedAt: null, body: '' }} onFinish={onFinish}>
           <Form.Item name="kind" label={t('activityKind')}>
             <Select options={ACTIVITY_KINDS.map((k) => ({ value: k, label: t(`activityKinds.${k}`) }))} data-testid="activity-kind" aria-label={t('activityKind')} />
           </Form.Item>
@@ -338,7 +342,7 @@ function CustomerTimeline({ id, round, onLogged }: { id: number; round: number; 
             rules={[{ required: true, whitespace: true, message: te('crmTextInvalid') }, { max: CRM_LIMITS.text, message: te('crmTextInvalid') }]}>
             <Input.TextArea rows={3} maxLength={CRM_LIMITS.text} showCount data-testid="activity-body" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" data-testid="activity-save">{t('logActivity')}</Button>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="activity-save">{t('logActivity')}</Button>
         </Form>
       </div>
     </div>

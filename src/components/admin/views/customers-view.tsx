@@ -12,6 +12,7 @@ import { money } from './crm-common';
 import { CustomerRecord } from './customer-record';
 import { SavedViewsBar, viewQuery } from './saved-views-bar';
 import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 const DEFAULTS = { id: '', key: '', kind: '', level: '', teamId: '', ownerId: '', tag: '', scope: 'all', sort: 'name' };
 type ListQuery = typeof DEFAULTS;
@@ -154,14 +155,15 @@ function ProspectModal({ open, onClose, onCreated }: { open: boolean; onClose: (
   const t = useTranslations('adminCustomers');
   const [form] = Form.useForm<ProspectForm>();
   const run = useAdminAction(async () => {}, form);
+  const { saving, onFinish } = useFormSave(async (values: ProspectForm) => {
+    let id = 0;
+    const ok = await run(async () => { id = (await adminApi<{ id: number }>('POST', '/api/admin/customers', values)).id; }, t('prospectAdded'));
+    if (ok) await onCreated(id);
+  });
   return (
-    <Modal open={open} title={t('addProspect')} onCancel={onClose} onOk={() => form.submit()} okText={t('save')} cancelText={t('cancel')} destroyOnHidden>
+    <Modal open={open} title={t('addProspect')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ level: 'C', creditDays: 0, creditLimit: '0.00', tags: [], phone: '', address: '' }}
-        onFinish={async (values) => {
-          let id = 0;
-          const ok = await run(async () => { id = (await adminApi<{ id: number }>('POST', '/api/admin/customers', values)).id; }, t('prospectAdded'));
-          if (ok) await onCreated(id);
-        }}>
+        onFinish={onFinish}>
         <CustomerFields />
       </Form>
     </Modal>

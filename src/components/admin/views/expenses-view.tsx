@@ -11,7 +11,8 @@ import { useViewQuery } from '../use-view-query';
 import { DecisionModal, StepsOf } from './approval-parts';
 import { KeysetPager, money, useKeysetList } from './crm-common';
 import { SavedViewsBar, viewQuery } from './saved-views-bar';
-import { useAdminAction, useFormSave } from './use-admin-action';
+import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 const DEFAULTS = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
 const COLOURS: Record<ExpenseStatusName, string> = { draft: 'default', pending: 'gold', approved: 'green', rejected: 'red' };

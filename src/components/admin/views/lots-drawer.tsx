@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { COA_MAX_BYTES, LOT_NO, WAREHOUSES, type AdminLotDto, type AdminProductLotsDto } from '@/contracts/lots';
 import { lotState } from '@/lib/lot-state';
 import { adminApi, AdminApiError } from '../admin-api';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 interface LotFormValues {
   lotNo: string; quantity: number | null; manufacturedOn: Dayjs | null; expiresOn: Dayjs | null; retestOn: Dayjs | null; warehouse: string;
@@ -200,7 +201,6 @@ function LotModal({ productId, target, onClose, onSaved }: {
 }) {
   const t = useTranslations('adminLots');
   const [form] = Form.useForm<LotFormValues>();
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lot = target.lot;
   const initial: LotFormValues = lot
@@ -210,8 +210,7 @@ function LotModal({ productId, target, onClose, onSaved }: {
     }
     : { lotNo: '', quantity: null, manufacturedOn: null, expiresOn: null, retestOn: null, warehouse: 'sh' };
 
-  const save = async (v: LotFormValues) => {
-    setSaving(true);
+  const { saving, onFinish } = useFormSave(async (v: LotFormValues) => {
     setError(null);
     const body = {
       lotNo: v.lotNo.trim(), quantity: v.quantity ?? 0, warehouse: v.warehouse,
@@ -224,16 +223,14 @@ function LotModal({ productId, target, onClose, onSaved }: {
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       if (e instanceof AdminApiError) form.setFields(e.fields.filter((f) => f.field in initial).map((f) => ({ name: f.field as keyof LotFormValues, errors: [f.message] })));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   return (
     <Modal open onCancel={onClose} title={lot ? t('editTitle') : t('addTitle', { size: target.size })} okText={t('save')} cancelText={t('cancel')}
       onOk={() => form.submit()} confirmLoading={saving} destroyOnHidden okButtonProps={{ 'data-testid': 'lot-save' } as never}>
       {error && <Alert type="error" title={error} className="mb-3" />}
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={save} data-testid="lot-form">
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} data-testid="lot-form">
         <div className="grid gap-x-3 sm:grid-cols-2">
           <Form.Item name="lotNo" label={t('lotNo')} rules={[{ required: true, pattern: LOT_NO, message: t('lotNoInvalid') }]}>
             <Input className="font-mono" placeholder="L2601A123" data-testid="lot-no" />

@@ -10,6 +10,7 @@ import { useViewQuery } from '../use-view-query';
 import { BrandSelect } from './brand-select';
 import { RecordHistory } from './record-history';
 import { useAdminAction, useListMove } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { useAdminList } from './use-admin-list';
 
 const DEFAULTS = { key: '', status: '' };
@@ -47,6 +48,13 @@ export function PartnersView() {
     form.resetFields();
     form.setFieldsValue(partner === 'new' ? NEW_PARTNER : { ...partner });
   };
+  const { saving, onFinish } = useFormSave(async (values: AdminPartnerInput) => {
+    const body = { ...NEW_PARTNER, ...values };
+    const ok = editing === 'new'
+      ? await run(() => adminApi('POST', '/api/admin/content/partners', body), t('created'))
+      : editing !== null && await run(() => adminApi('PUT', `/api/admin/content/partners/${editing.id}`, body), t('saved'));
+    if (ok) setEditing(null);
+  });
   const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/partners/order', { ids }), t('ordered'), error !== null);
   async function setLogo(file: File) {
     if (editing === null || editing === 'new') return;
@@ -129,14 +137,8 @@ export function PartnersView() {
         ]}
       />
       <Modal open={editing !== null} title={editing === 'new' ? t('add') : t('editTitle')} okText={t('save')} cancelText={t('cancel')}
-        destroyOnHidden forceRender width={wide ? 800 : '100%'} onCancel={() => setEditing(null)} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'partner-save' } as Record<`data-${string}`, string>}>
-        <Form form={form} layout="vertical" initialValues={NEW_PARTNER} onFinish={async (values) => {
-          const body = { ...NEW_PARTNER, ...values };
-          const ok = editing === 'new'
-            ? await run(() => adminApi('POST', '/api/admin/content/partners', body), t('created'))
-            : editing !== null && await run(() => adminApi('PUT', `/api/admin/content/partners/${editing.id}`, body), t('saved'));
-          if (ok) setEditing(null);
-        }}>
+        destroyOnHidden forceRender width={wide ? 800 : '100%'} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving} okButtonProps={{ 'data-testid': 'partner-save' } as Record<`data-${string}`, string>}>
+        <Form form={form} layout="vertical" initialValues={NEW_PARTNER} onFinish={onFinish}>
           <PartnerFields initialBrand={editing !== null && editing !== 'new' && editing.brandId !== null ? { id: editing.brandId, nameZh: editing.brandName ?? '', nameEn: editing.brandName ?? '' } : null} />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p> : editing && (

@@ -11,6 +11,7 @@ import { KeysetPager, useKeysetList } from './crm-common';
 import { STATE_COLOURS, yuan } from './quotation-parts';
 import { QuotationRecord } from './quotation-record';
 import { SavedViewsBar, viewQuery } from './saved-views-bar';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt', view: 'table' };
 const FILTER_KEYS = ['key', 'state', 'sort', 'view'] as const;
@@ -139,15 +140,16 @@ function NewQuotationModal({ open, onClose, onCreated }: { open: boolean; onClos
     adminApi<{ items: { id: number; name: string }[] }>('GET', `/api/admin/customers${toQuery({ key, limit: 20 })}`)
       .then((p) => setOptions(p.items.map((c) => ({ value: c.id, label: c.name }))), () => setOptions([]));
   };
+  const { saving, onFinish } = useFormSave(async () => {
+    try {
+      onCreated(await adminApi<QuotationDetailDto>('POST', '/api/admin/quotations', { companyId }));
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    }
+  });
   return (
     <Modal open={open} onCancel={onClose} destroyOnHidden title={t('newFor')} okText={t('create')} okButtonProps={{ disabled: companyId === null }}
-      onOk={async () => {
-        try {
-          onCreated(await adminApi<QuotationDetailDto>('POST', '/api/admin/quotations', { companyId }));
-        } catch (e) {
-          void message.error(e instanceof Error ? e.message : String(e));
-        }
-      }}>
+      confirmLoading={saving} onOk={() => void onFinish(undefined)}>
       <Select showSearch filterOption={false} onSearch={search} onFocus={() => search('')} options={options} value={companyId} onChange={setCompanyId}
         placeholder={t('pickCompany')} aria-label={t('companyId')} style={{ width: '100%' }} data-testid="quotation-company" />
     </Modal>

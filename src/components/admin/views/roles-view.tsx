@@ -11,6 +11,7 @@ import { useViewQuery } from '../use-view-query';
 import { PermissionTree } from './permission-tree';
 import { RecordHistory } from './record-history';
 import { pagination, useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { useAdminList } from './use-admin-list';
 
 const DEFAULTS = { key: '', page: '1' };
@@ -30,7 +31,9 @@ export function RolesView() {
   const denied = t('denied');
 
   const run = useAdminAction(reload, form);
-
+  const { saving, onFinish } = useFormSave(async (values: { name: string; description: string }) => {
+    if (editing && (await run(() => adminApi('PUT', `/api/admin/roles/${editing.id}`, values), t('saved')))) setEditing(null);
+  });
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="roles-view">
@@ -77,10 +80,8 @@ export function RolesView() {
         ]}
       />
       <Modal open={editing !== null} title={t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden
-        onCancel={() => setEditing(null)} onOk={() => form.submit()}>
-        <Form form={form} layout="vertical" onFinish={async (values) => {
-          if (editing && (await run(() => adminApi('PUT', `/api/admin/roles/${editing.id}`, values), t('saved')))) setEditing(null);
-        }}>
+        onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('nameRequired') }, { max: 40 }]}><Input /></Form.Item>
           <Form.Item name="description" label={t('description')} rules={[{ max: 200 }]}><Input.TextArea rows={2} /></Form.Item>
         </Form>

@@ -10,6 +10,7 @@ import { adminApi } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from './record-history';
 import { pagination, useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { useAdminList } from './use-admin-list';
 
 const DEFAULTS = { key: '', active: '', roleId: '', sort: '-createdAt', page: '1' };
@@ -55,7 +56,9 @@ export function StaffListView() {
   const denied = t('denied');
 
   const run = useAdminAction(reload, form);
-
+  const { saving, onFinish } = useFormSave(async (values: EditValues) => {
+    if (editing && (await run(() => adminApi('PUT', `/api/admin/staff/${editing.id}`, values), t('saved')))) setEditing(null);
+  });
 
   const sortOrder = (field: string) => (query.sort === field ? 'ascend' : query.sort === `-${field}` ? 'descend' : null);
 
@@ -114,10 +117,8 @@ export function StaffListView() {
         ]}
       />
       <Modal open={editing !== null} title={t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
-        onCancel={() => setEditing(null)} onOk={() => form.submit()}>
-        <Form form={form} layout="vertical" onFinish={async (values) => {
-          if (editing && (await run(() => adminApi('PUT', `/api/admin/staff/${editing.id}`, values), t('saved')))) setEditing(null);
-        }}>
+        onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
           <StaffFields roles={roles} teams={teams} />
         </Form>
       </Modal>

@@ -8,6 +8,7 @@ import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from './record-history';
 import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 /** Loads a whole (short) list from `/api/admin/...` whenever the path changes; `reload` fetches it again. */
 function useAdminArray<T>(path: string) {
@@ -50,10 +51,10 @@ export function ContentCategoriesView() {
     form.setFieldsValue(c === 'new' ? { channel: (query.channel || 'news') as Channel, nameZh: '', nameEn: '', sort: 0 } : c);
     setEditing(c);
   };
-  const save = async (values: CategoryForm) => {
+  const { saving, onFinish } = useFormSave(async (values: CategoryForm) => {
     const ok = await run(() => (editing === 'new' ? adminApi('POST', '/api/admin/cms/categories', values) : adminApi('PUT', `/api/admin/cms/categories/${(editing as AdminContentCategoryDto).id}`, values)), t('saved'));
     if (ok) setEditing(null);
-  };
+  });
   const channelTag = (c: Channel) => <Tag color="blue">{t(`channels.${c}`)}</Tag>;
   const actions = (c: AdminContentCategoryDto) => (
     <Space size={4} wrap>
@@ -103,9 +104,9 @@ export function ContentCategoriesView() {
           ) },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('editCategory')} onCancel={() => setEditing(null)} onOk={() => form.submit()}
+      <Modal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('editCategory')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}
         okText={t('save')} cancelText={t('cancel')} forceRender>
-        <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="channel" label={t('channel')} rules={[{ required: true, message: te('channelInvalid') }]}>
             <Select options={CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />
           </Form.Item>
@@ -139,10 +140,10 @@ export function ContentTagsView() {
     form.setFieldsValue(tag === 'new' ? { slug: '', nameZh: '', nameEn: '', sort: 0 } : tag);
     setEditing(tag);
   };
-  const save = async (values: TagForm) => {
+  const { saving, onFinish } = useFormSave(async (values: TagForm) => {
     const ok = await run(() => (editing === 'new' ? adminApi('POST', '/api/admin/cms/tags', values) : adminApi('PUT', `/api/admin/cms/tags/${(editing as AdminTagDto).id}`, values)), t('saved'));
     if (ok) setEditing(null);
-  };
+  });
   const actions = (c: AdminTagDto) => (
     <Space size={4} wrap>
       <Button size="small" onClick={() => open(c)} aria-label={`${t('edit')}: ${name(c)}`}>{t('edit')}</Button>
@@ -187,9 +188,9 @@ export function ContentTagsView() {
           ) },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addTag') : t('editTag')} onCancel={() => setEditing(null)} onOk={() => form.submit()}
+      <Modal open={editing !== null} title={editing === 'new' ? t('addTag') : t('editTag')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}
         okText={t('save')} cancelText={t('cancel')} forceRender>
-        <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="slug" label={t('slug')} extra={t('slugHelp')} rules={[{ required: true, pattern: /^[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*$/, max: 40, message: te('tagSlugInvalid') }]}><Input /></Form.Item>
           <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true, max: 60, message: te('taxonomyNameInvalid') }]}><Input /></Form.Item>
           <Form.Item name="nameEn" label={t('nameEn')} rules={[{ required: true, whitespace: true, max: 60, message: te('taxonomyNameInvalid') }]}><Input /></Form.Item>

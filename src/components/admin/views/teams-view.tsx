@@ -8,6 +8,7 @@ import { PermittedButton } from '@/components/ui/permitted-button';
 import { adminApi } from '../admin-api';
 import { RecordHistory } from './record-history';
 import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 const NEW_TEAM: StaffTeamInput = { nameZh: '', nameEn: '', managerId: null, sort: 0 };
 
@@ -42,6 +43,10 @@ export function TeamsView() {
     form.resetFields();
     form.setFieldsValue(team === 'new' ? NEW_TEAM : { nameZh: team.nameZh, nameEn: team.nameEn, managerId: team.managerId, sort: team.sort });
   };
+  const { saving, onFinish } = useFormSave(async (values: StaffTeamInput) => {
+    const ok = await run(() => (editing === 'new' || editing === null ? adminApi('POST', '/api/admin/teams', values) : adminApi('PUT', `/api/admin/teams/${editing.id}`, values)), t('saved'));
+    if (ok) setEditing(null);
+  });
   const denied = t('denied');
 
   return (
@@ -79,11 +84,8 @@ export function TeamsView() {
         ]}
       />
       <Modal open={editing !== null} title={editing === 'new' ? t('add') : t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
-        onCancel={() => setEditing(null)} onOk={() => form.submit()}>
-        <Form form={form} layout="vertical" onFinish={async (values) => {
-          const ok = await run(() => (editing === 'new' || editing === null ? adminApi('POST', '/api/admin/teams', values) : adminApi('PUT', `/api/admin/teams/${editing.id}`, values)), t('saved'));
-          if (ok) setEditing(null);
-        }}>
+        onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="nameZh" label={t('nameZh')} extra={t('nameHint')} rules={[{ required: true, whitespace: true, max: 50, message: t('nameInvalid') }]}>
             <Input maxLength={50} showCount data-testid="team-name-zh" />
           </Form.Item>

@@ -1,7 +1,7 @@
 'use client';
 
 import { App, type FormInstance } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { AdminApiError } from '../admin-api';
 
 /**
@@ -22,28 +22,6 @@ export function useAdminAction(reload: () => Promise<void>, form?: FormInstance)
       return false;
     }
   };
-}
-
-/**
- * A modal form's save. `saving` holds from the click on OK until the save has ended, for the OK
- * button's `confirmLoading`; `onFinish` is the form's, and sends nothing while a save runs, so a
- * double click or a second Enter creates one record, not two.
- */
-export function useFormSave<T>(save: (values: T) => Promise<unknown>) {
-  const [saving, setSaving] = useState(false);
-  const running = useRef(false);
-  const onFinish = async (values: T) => {
-    if (running.current) return;
-    running.current = true;
-    setSaving(true);
-    try {
-      await save(values);
-    } finally {
-      running.current = false;
-      setSaving(false);
-    }
-  };
-  return { saving, onFinish };
 }
 
 /** The table pagination of a view whose page lives in its query. */

@@ -9,6 +9,7 @@ import {
 import { adminApi } from '../admin-api';
 import { RecordHistory } from './record-history';
 import { useAdminAction } from './use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
 
 /**
  * `/system-setting/web-settings` (SETTINGS.EDIT, ADR 0031): the web settings of spec §3 by type, each
@@ -45,6 +46,12 @@ export function WebSettingsView() {
   const load = useCallback(async () => setRound((r) => r + 1), []);
   const run = useAdminAction(load, form);
   const runFooter = useAdminAction(load, footerForm);
+  const { saving, onFinish } = useFormSave(async ({ content }: { content: string }) => {
+    if (!editing) return;
+    const ok = await run(() => adminApi('PUT', `/api/admin/web-settings/types/${editing.type}`, { content }), t('saved'));
+    if (ok) setEditing(null);
+  });
+  const footer = useFormSave((values: { bodyZh: string; bodyEn: string }) => runFooter(() => adminApi('PUT', '/api/admin/web-settings/footer', values), t('saved')));
 
   const name = (s: AdminWebSettingDto) => t(`types.${s.key}` as 'types.hotline');
   const open = (s: AdminWebSettingDto) => {
@@ -104,12 +111,12 @@ export function WebSettingsView() {
 
       <Card title={t('footerTitle')} size="small">
         <p className="mb-3 text-sm text-slate-500">{t('footerHelp')}</p>
-        <Form form={footerForm} layout="vertical" onFinish={(values) => runFooter(() => adminApi('PUT', '/api/admin/web-settings/footer', values), t('saved'))}>
+        <Form form={footerForm} layout="vertical" onFinish={footer.onFinish}>
           <div className="grid gap-x-4 lg:grid-cols-2">
             <Form.Item name="bodyZh" label={t('footerZh')} rules={[{ max: FOOTER_MAX, message: te('footerTooLong') }]}><Input.TextArea rows={6} className="font-mono text-xs" /></Form.Item>
             <Form.Item name="bodyEn" label={t('footerEn')} rules={[{ max: FOOTER_MAX, message: te('footerTooLong') }]}><Input.TextArea rows={6} className="font-mono text-xs" /></Form.Item>
           </div>
-          <Button type="primary" htmlType="submit" data-testid="footer-save">{t('footerSave')}</Button>
+          <Button type="primary" htmlType="submit" loading={footer.saving} data-testid="footer-save">{t('footerSave')}</Button>
         </Form>
       </Card>
 
@@ -123,13 +130,9 @@ export function WebSettingsView() {
       </Card>
 
       <Modal open={editing !== null} title={editing ? t('editTitle', { name: name(editing) }) : ''} okText={t('save')} cancelText={t('cancel')}
-        destroyOnHidden forceRender onCancel={() => setEditing(null)} onOk={() => form.submit()}>
+        destroyOnHidden forceRender onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
         {editing && <Typography.Paragraph type="secondary" className="text-sm">{t(`help.${editing.key}` as 'help.hotline')}</Typography.Paragraph>}
-        <Form form={form} layout="vertical" onFinish={async ({ content }) => {
-          if (!editing) return;
-          const ok = await run(() => adminApi('PUT', `/api/admin/web-settings/types/${editing.type}`, { content }), t('saved'));
-          if (ok) setEditing(null);
-        }}>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="content" label={editing ? name(editing) : t('content')}
             rules={[{
               validator: async (_rule, value: string | undefined) => {
