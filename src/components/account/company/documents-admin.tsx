@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { CompanyFileDto } from '@/contracts/company';
 import { Permitted } from '@/components/ui/permitted';
+import { useFormSave } from '@/components/ui/use-form-save';
 import { uploadFile } from './api';
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp';
@@ -18,10 +19,9 @@ export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileD
   const [kind, setKind] = useState<'licence' | 'permit'>('licence');
   const [validUntil, setValidUntil] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [inputKey, setInputKey] = useState(0);
 
-  async function submit() {
+  const { saving: busy, onFinish: submit } = useFormSave(async () => {
     if (!file) {
       message.error(t('documents.chooseFile'));
       return;
@@ -30,16 +30,14 @@ export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileD
       message.error(t('documents.tooLarge', { size: Math.floor(maxBytes / 1024) }));
       return;
     }
-    setBusy(true);
     const stored = await uploadFile<CompanyFileDto>({ kind, validUntil: kind === 'permit' ? validUntil : '' }, file);
-    setBusy(false);
     if (!stored) return;
     message.success(t('documents.uploaded', { name: stored.fileName }));
     setFile(null);
     setValidUntil('');
     setInputKey((k) => k + 1);
     router.refresh();
-  }
+  });
 
   const columns: TableProps<CompanyFileDto>['columns'] = [
     { title: t('documents.kind'), key: 'kind', render: (_v, f) => t(`documents.kinds.${f.kind}`) },
