@@ -111,3 +111,27 @@ test('a buyer edits their basic information and uploads an avatar @mobile', asyn
   await expect(page.getByRole('navigation', { name: 'Account menu' }).getByRole('link', { name: 'System settings' })).toHaveCount(0);
   expect((await page.goto('/en/sys/manage?default=5'))?.url()).toMatch(/\/401$/);
 });
+
+test('a double click on a company dialog\'s OK adds one department (English)', async ({ page }) => {
+  await signIn(page, 'admin@demo.example.com');
+  await page.goto('/en/sys/departments?default=5');
+  await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const dialog = page.locator('.ant-modal-wrap:visible');
+  // The button answers once the page has hydrated; before that a click is lost.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByTestId('add-department').click();
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  const name = `Double ${Date.now() % 1_000_000}`;
+  await dialog.getByLabel('Department name').fill(name);
+  const posts: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/app/department/add') posts.push(r.method()); });
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').dblclick();
+  await expect(page.getByTestId(`dept-${name}`)).toBeVisible();
+  const listed = await page.request.get('/api/app/department/list');
+  expect(listed.status()).toBe(200);
+  const { data } = (await listed.json()) as { data: { list: { name: string }[] } };
+  expect(data.list.filter((d) => d.name === name)).toHaveLength(1);
+  expect(posts).toHaveLength(1);
+});
