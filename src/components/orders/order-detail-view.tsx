@@ -252,7 +252,7 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
         }))}
       />
 
-      <Modal open={rejecting} title={t('rejectTitle')} okText={t('reject')} cancelText={t('no')} okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: busy || reject.saving, id: 'reject-confirm' }} onOk={() => void reject.onFinish(undefined)} onCancel={() => setRejecting(false)} destroyOnHidden>
+      <Modal open={rejecting} title={t('rejectTitle')} okText={t('reject')} cancelText={t('no')} okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: busy || reject.saving, id: 'reject-confirm' }} onOk={() => void reject.onFinish()} onCancel={() => setRejecting(false)} destroyOnHidden>
         <Form layout="vertical">
           <Form.Item label={t('rejectReason')} required help={t('rejectReasonHelp', { max: REASON_MAX })}>
             <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REASON_MAX} showCount autoFocus rows={3} data-testid="reject-reason" />

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
  * button's `confirmLoading` or `loading`; `onFinish` is the form's, and sends nothing while a save runs, so a
  * double click or a second Enter creates one record, not two.
  */
-export function useFormSave<T>(save: (values: T) => Promise<unknown>) {
+export function useFormSave<T = void>(save: (values: T) => Promise<unknown>) {
   const [saving, setSaving] = useState(false);
   const running = useRef(false);
   const onFinish = async (values: T) => {

@@ -95,7 +95,7 @@ export function AddressBook({ addresses }: { addresses: AddressDto[] }) {
           ))}
         </ul>
       )}
-      <Modal open={editing !== null} title={editing === 'new' ? t('address.add') : t('address.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save(undefined)}
+      <Modal open={editing !== null} title={editing === 'new' ? t('address.add') : t('address.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical">
           <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">

@@ -90,7 +90,7 @@ export function DepartmentsAdmin({ departments }: { departments: DepartmentDto[]
           <p className="text-xs text-muted">{t('departments.hint')}</p>
         </Permitted>
       </div>
-      <Modal open={editing !== null} title={editing === 'new' ? t('departments.add') : t('departments.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save(undefined)}
+      <Modal open={editing !== null} title={editing === 'new' ? t('departments.add') : t('departments.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={t('departments.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 40 }]}>

@@ -87,7 +87,7 @@ export function RolesAdmin({ roles, groups }: { roles: RoleDto[]; groups: Functi
         rowKey="id" columns={columns} dataSource={roles} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: t('roles.empty') }}
         rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('roles.add') : t('roles.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save(undefined)}
+      <Modal open={editing !== null} title={editing === 'new' ? t('roles.add') : t('roles.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender width={640}>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={t('roles.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 30 }]}>

@@ -172,7 +172,7 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
       />
       <Modal
         open={editing !== null} title={editing === 'new' ? t('users.add') : t('users.editTitle')} onCancel={() => setEditing(null)}
-        onOk={() => void save(undefined)} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
+        onOk={() => void save()} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
       >
         <Form form={form} layout="vertical" requiredMark="optional">
           {editing === 'new' && (

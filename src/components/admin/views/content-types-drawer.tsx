@@ -76,7 +76,7 @@ export function ContentTypesDrawer({ section, open, types, wide, onClose, onChan
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('renameCategory')} onCancel={() => setEditing(null)} onOk={() => void save(undefined)} confirmLoading={saving}
+      <Modal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('renameCategory')} onCancel={() => setEditing(null)} onOk={() => void save()} confirmLoading={saving}
         okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical" data-testid={`${section}-type-form`}>
           <Form.Item name="nameZh" label={t('categoryNameZh')} rules={[{ required: true, whitespace: true, message: t('categoryNameRequired') }, { max: 50, message: t('tooLong', { max: 50 }) }]}>

@@ -159,7 +159,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
             })} />
           </Card>
           <Modal open={cancelling} title={t('to.cancelled')} okText={t('to.cancelled')} okButtonProps={{ danger: true, disabled: !reason.trim() }}
-            onCancel={() => setCancelling(false)} confirmLoading={cancel.saving} onOk={() => void cancel.onFinish(undefined)}>
+            onCancel={() => setCancelling(false)} confirmLoading={cancel.saving} onOk={() => void cancel.onFinish()}>
             <Input maxLength={50} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('cancelReason')} aria-label={t('cancelReason')} data-testid="contract-cancel-reason" />
           </Modal>
           <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.contractNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />

@@ -149,7 +149,7 @@ function NewQuotationModal({ open, onClose, onCreated }: { open: boolean; onClos
   });
   return (
     <Modal open={open} onCancel={onClose} destroyOnHidden title={t('newFor')} okText={t('create')} okButtonProps={{ disabled: companyId === null }}
-      confirmLoading={saving} onOk={() => void onFinish(undefined)}>
+      confirmLoading={saving} onOk={() => void onFinish()}>
       <Select showSearch filterOption={false} onSearch={search} onFocus={() => search('')} options={options} value={companyId} onChange={setCompanyId}
         placeholder={t('pickCompany')} aria-label={t('companyId')} style={{ width: '100%' }} data-testid="quotation-company" />
     </Modal>
