@@ -12,8 +12,8 @@ export interface CompanyGrants {
 }
 
 /**
- * The company's roles and users. What bounds a user is the monthly limit that applies to their orders
- * (their limit while the company's monthly-limit rule is on); the company's own administrator account
+ * The company's roles and users. What bounds a user is their monthly limit and whether the company's
+ * monthly-limit rule applies it to their orders; the company's own administrator account
  * (companies.admin_user_id) keeps managing users and roles.
  */
 export async function loadCompanyGrants(tx: Db, companyId: number): Promise<CompanyGrants> {
@@ -34,7 +34,7 @@ export async function loadCompanyGrants(tx: Db, companyId: number): Promise<Comp
   const subjects = new Map(userRows.map((u) => [u.id, {
     active: u.active,
     roleIds: assignRows.filter((a) => a.userId === u.id).map((a) => a.roleId),
-    bounds: limitsApply && u.monthlyLimit !== null ? Number(u.monthlyLimit).toFixed(2) : 'none',
+    bounds: u.monthlyLimit === null ? 'none' : `${Number(u.monthlyLimit).toFixed(2)} ${limitsApply ? 'on' : 'off'}`,
     access: '',
   }]));
   const keepers = company?.adminUserId ? [company.adminUserId] : [];
