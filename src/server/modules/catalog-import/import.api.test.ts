@@ -228,7 +228,7 @@ describe('catalogue import', () => {
     expect(job).toMatchObject({ status: 'succeeded', created: 3 });
     // A body that says it is larger than the limit is refused before it is read.
     const form = new FormData();
-    form.append('file', new Blob([csv([])]), 'huge.csv');
+    form.append('file', new Blob([new Uint8Array(csv([]))]), 'huge.csv');
     const body = new Uint8Array(await new Response(form).arrayBuffer());
     const type = new Response(form).headers.get('content-type') ?? '';
     const res = await h.app.request('/api/admin/catalog/imports', {

@@ -39,8 +39,13 @@ function read(task) {
   return { kind: 'ok', atoms, svg, formula, weight };
 }
 
-// The first parse and layout are slow (openchemlib's set-up): done before the pool sends a task.
-read({ smiles: 'OC(=O)c1ccccc1OC(C)=O', draw: true, formula: true, maxAtoms: 100, width: 320, height: 240 });
+// openchemlib's first parse and layout are slow (its set-up), and so is its first large structure
+// (code not yet compiled): a few structures of each kind are read before the pool sends a task, so
+// that a large structure soon after a worker starts is not refused as too slow (about 1 s against
+// 0.3 s for a 250-atom chain on a busy machine).
+for (const smiles of ['OC(=O)c1ccccc1OC(C)=O', 'C'.repeat(120), 'c1ccc2cc3ccccc3cc2c1'.repeat(3), `${'C1CC2CC3CC1CC(C2)C3.'.repeat(4)}C`]) {
+  read({ smiles, draw: true, formula: true, maxAtoms: 250, width: 320, height: 240 });
+}
 
 parentPort.on('message', ({ id, task }) => {
   try {
