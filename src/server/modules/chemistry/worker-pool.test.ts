@@ -90,5 +90,6 @@ describe('the worker pool', () => {
     const { p } = pool({ script: path.join(process.cwd(), 'test', 'workers', 'no-such-worker.mjs') });
     await expect(p.run({ value: 1 })).rejects.toBeInstanceOf(WorkerFailedError);
     expect(p.waiting).toBe(0);
+    await expect(p.warm()).rejects.toBeInstanceOf(WorkerFailedError);
   });
 });

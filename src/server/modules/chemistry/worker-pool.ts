@@ -80,7 +80,7 @@ export class WorkerPool<T, R> {
   /** Workers terminated for running over their time limit, and tasks handed to a worker (for tests and metrics). */
   terminations = 0;
   dispatched = 0;
-  private readyWaiters: (() => void)[] = [];
+  private readyWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
 
   constructor(private readonly options: WorkerPoolOptions) {
     this.size = options.size ?? defaultPoolSize();
@@ -113,11 +113,11 @@ export class WorkerPool<T, R> {
     });
   }
 
-  /** Starts every worker; resolves once they are warm (ready for tasks). */
+  /** Starts every worker; resolves once they are warm (ready for tasks), rejects when one cannot start. */
   warm(): Promise<void> {
     while (this.slots.size < this.size) this.spawn();
     if ([...this.slots].every((s) => s.ready)) return Promise.resolve();
-    return new Promise((resolve) => this.readyWaiters.push(resolve));
+    return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
   }
 
   /** Ends every worker; tasks waiting or running are refused. */
@@ -163,7 +163,7 @@ export class WorkerPool<T, R> {
     worker.on('message', (message: { ready?: boolean; id?: number; result?: R; error?: string }) => {
       if (message.ready) {
         slot.ready = true;
-        if ([...this.slots].every((s) => s.ready)) for (const done of this.readyWaiters.splice(0)) done();
+        if ([...this.slots].every((s) => s.ready)) for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
       } else {
         const running = slot.running;
         if (!running || running.id !== message.id) return;
@@ -188,6 +188,7 @@ export class WorkerPool<T, R> {
     // A worker that never started (its script is missing or fails to load) would fail again: the
     // tasks waiting get its error instead of a new worker each.
     if (!slot.ready) {
+      for (const waiter of this.readyWaiters.splice(0)) waiter.reject(error);
       for (const queued of this.queue.splice(0)) {
         if (queued.waitTimer) clearTimeout(queued.waitTimer);
         queued.reject(error);
