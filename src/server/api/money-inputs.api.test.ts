@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from '@/server/http/openapi';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
 import { fileApiHarness } from '../../../test/api';
 import { moneyValues } from '../../../test/bad-input';
+import { addressOf, newKey } from '../../../test/orders';
 import { operationsOf, type JsonSchema, type OpenApiDocument } from '../../../test/openapi-routes';
 import { apiRouters } from './routers';
 
@@ -207,5 +208,21 @@ describe('money inputs', () => {
     const complaint = await send('buyer', 'POST', '/api/app/complaints', { orderId, lines: [{ itemId, quantity: 1 }], description: '到货破损', appliedRefund: '21474836.48' });
     expect(complaint.status, JSON.stringify(complaint.body)).toBe(200);
     expect((complaint.body.data as { appliedRefund: string }).appliedRefund).toBe('21474836.48');
+  });
+
+  it('a cart of the dearest packs shows its total, and its order is refused above the cap (400), never a 500', async () => {
+    const [pack] = await q<{ id: number }>(sql`select pp.id from product_packs pp join products p on p.id = pp.product_id
+      where p.active and p.ghs is null and p.control_class is null and pp.id not in (${ids.packs[0]!}, ${ids.packs[1]!}) order by pp.id limit 1`);
+    await h.db.db.execute(sql`update product_packs set price = 9999999999.99, stock = 10000, lead_time_days = 0 where id = ${pack!.id}`);
+    await send('buyer', 'POST', '/api/app/api/order/shopcart/clean', {});
+    expect((await send('buyer', 'POST', '/api/app/api/order/shopcart/item/add', { packId: pack!.id, num: 9999 })).status).toBe(200);
+    const cart = await send('buyer', 'POST', '/api/app/api/order/shopcart/items', {});
+    expect(cart.status, JSON.stringify(cart.body)).toBe(200);
+    expect((cart.body.data as { total: string }).total).toBe('99989999999900.01');
+    const address = await addressOf(h, 'buyer@demo.example.com');
+    const order = await send('buyer', 'POST', '/api/app/api/order/add', { idempotencyKey: newKey(), addressId: address });
+    expect(order.status, JSON.stringify(order.body)).toBe(400);
+    expect(order.body.msg).toContain('9,000,000,000.00');
+    await send('buyer', 'POST', '/api/app/api/order/shopcart/clean', {});
   });
 });
