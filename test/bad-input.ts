@@ -63,6 +63,17 @@ export const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.tuple(fc.constantFrom(...unicodeEdges), fc.constantFrom(...injectionStrings)).map(([a, b]) => `${a}${b}`),
 );
 
+/**
+ * Money-sized values for fields marked `x-money`: around the old integer limit (21,474,836.47), at and
+ * beyond the caps (99,999,999.99 a field, 9,000,000,000.00 a total), beyond bigint and safe integers,
+ * in exponent form, negative, with too many decimals, as numbers and as text.
+ */
+export const moneyValues = [
+  '21474836.47', '21474836.48', '99999999.99', '100000000.00', '9999999999.99', '99999999999.99', '1e20', '1e8', '999999999999999999',
+  '9223372036854775808', '0.001', '-0.01', '0', '0.00', '00000000000000000001.00', '1,000.00', '¥100', '１００',
+  21474836.48, 99999999.99, 100000000, 2 ** 31, 2 ** 53, 2 ** 53 + 2, 1e20, 1e308, 0.001, -1, 999_999_999, 1_000_000_000, 214_748_364_800,
+];
+
 const OMIT = Symbol('omit');
 const massAssignmentKeys = ['companyId', 'company_id', 'role', 'roleId', 'price', 'total', 'userId', 'staffId', 'status', 'permissions', 'admin', '__proto__', 'constructor'];
 
@@ -83,6 +94,8 @@ export function fuzzCase(op: ApiOperation): fc.Arbitrary<FuzzCase> {
       { weight: 1, arbitrary: fc.constant(plausible(schema)) },
       { weight: 4, arbitrary: badValue },
       ...(isSmilesField(schema) ? [{ weight: 4, arbitrary: fc.constantFrom<unknown>(...smilesValues) }] : []),
+      // A money field gets money-sized values as often as hostile ones.
+      ...(schema['x-money'] ? [{ weight: 4, arbitrary: fc.constantFrom<unknown>(...moneyValues) }] : []),
     );
   }
   return fc

@@ -19,15 +19,29 @@ export function complaintHarness(h: () => ApiHarness) {
   };
   const call = (who: Login | null, method: string, url: string, json?: unknown) => h().call(method, url, { token: who ? tokens[who] : undefined, json });
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await h().db.db.execute(query));
-  /** A placed order of the customer's company with its first line (value in cents). */
+  let copies = 0;
+  /**
+   * A placed order of the customer's company with its first line (value in cents): a fresh copy of its
+   * `index`-th placed order, so that each test's complaints have the whole line to claim (the refunds of
+   * a line's complaints never exceed its amount, ADR 0056).
+   */
   const placedOrder = async (email: string, index = 0) => {
-    const rows = await q<{ id: number; item_id: number; num: number; cents: number }>(sql`
-      select o.id, i.id as item_id, i.num, round(i.unit_price * 100)::int as cents from orders o join users u on u.company_id = o.company_id
-      join lateral (select * from order_items x where x.order_id = o.id order by x.id limit 1) i on true
-      where u.login_name = ${email} and o.status = 'placed' order by o.id`);
-    const row = rows[index];
-    if (!row) throw new Error('no placed order');
-    return { id: Number(row.id), itemId: Number(row.item_id), num: Number(row.num), cents: Number(row.cents) };
+    const rows = await q<{ id: number }>(sql`
+      select o.id from orders o join users u on u.company_id = o.company_id where u.login_name = ${email} and o.status = 'placed' order by o.id`);
+    const source = rows[index];
+    if (!source) throw new Error('no placed order');
+    copies += 1;
+    const [order] = await q<{ id: number }>(sql`
+      insert into orders (order_no, company_id, user_id, approver_id, status, idempotency_key, receiver, phone, region, address_detail, subtotal, total, line_count)
+      select order_no || '-T' || ${copies}, company_id, user_id, approver_id, status, idempotency_key || '-copy-' || ${copies} || '-' || ${Date.now()}, receiver, phone, region, address_detail, subtotal, total, line_count
+      from orders where id = ${source.id} returning id`);
+    const [row] = await q<{ item_id: number; num: number; cents: number }>(sql`
+      insert into order_items (order_id, company_id, product_id, pack_id, item_no, name_zh, name_en, size, unit_price, num, line_total)
+      select ${order!.id}, company_id, product_id, pack_id, item_no, name_zh, name_en, size, unit_price, num, line_total
+      from order_items where order_id = ${source.id} order by id limit 1
+      returning id as item_id, num, round(unit_price * 100)::int as cents`);
+    if (!row) throw new Error('no order line');
+    return { id: Number(order!.id), itemId: Number(row.item_id), num: Number(row.num), cents: Number(row.cents) };
   };
   const file = async (who: CustomerLogin, body: Record<string, unknown>): Promise<MyComplaintDto> => {
     const res = await call(who, 'POST', '/api/app/complaints', body);

@@ -23,6 +23,8 @@ export type JsonSchema = {
   pattern?: string;
   default?: unknown;
   additionalProperties?: boolean | JsonSchema;
+  /** A money input (`MONEY_META` in src/contracts/numbers.ts). */
+  'x-money'?: boolean;
 };
 
 export type Audience = 'public' | 'user' | 'staff';

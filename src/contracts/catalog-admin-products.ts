@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
-import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
+import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 import { smilesSchema } from './structure';
 import { GHS_PICTOGRAMS, SHIPPING_CODES, STORAGE_CODES } from './product-detail';
 
@@ -58,7 +58,7 @@ export const adminPackInputSchema = z.object({
   size: requiredText(40, PRODUCT_FIELD_ERRORS.size),
   /** CNY, as text or a number, at most two decimals, ≥ 0. */
   price: z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
-    z.string({ message: PRODUCT_FIELD_ERRORS.price }).trim().regex(PRICE, { message: PRODUCT_FIELD_ERRORS.price })),
+    z.string({ message: PRODUCT_FIELD_ERRORS.price }).trim().regex(PRICE, { message: PRODUCT_FIELD_ERRORS.price })).meta(MONEY_META),
   leadTimeDays: wholeNumber(z.number().int().min(0, { message: PRODUCT_FIELD_ERRORS.whole }).max(365, { message: PRODUCT_FIELD_ERRORS.whole })).default(0),
   /** Ignored for a pack with lots: its stock is their quantities' sum (ADR 0032). */
   stock: wholeNumber(z.number().int().min(0, { message: PRODUCT_FIELD_ERRORS.whole }).max(1_000_000, { message: PRODUCT_FIELD_ERRORS.whole })).default(0),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginNameSchema, passwordDigestSchema } from './auth';
-import { idSchema, pageParams } from './numbers';
+import { idSchema, MONEY_META, pageParams } from './numbers';
 
 /**
  * Company administration (issue 12, items 6 and 7): users and sub-accounts, roles, departments,
@@ -34,7 +34,7 @@ export const flagSchema = z.preprocess(
 export const optionalMoneySchema = z.preprocess(
   (v) => (v === '' || v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : v),
   z.string().trim().regex(/^\d{1,10}(\.\d{1,2})?$/, { message: COMPANY_FIELD_ERRORS.amount }).nullable(),
-);
+).meta(MONEY_META);
 
 /** A department id, or empty/null for none. */
 const nullableIdSchema = z.preprocess((v) => (v === '' || v === null ? null : v), idSchema.nullable());

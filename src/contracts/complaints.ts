@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { approvalRequestSchema, centsToMoney, MONEY, moneyToCents, REASON_MAX } from './crm';
-import { idSchema, wholeNumber } from './numbers';
+import { idSchema, MONEY_META, wholeNumber } from './numbers';
 
 /**
  * Contracts of complaints with capped refunds and credit notes (ADR 0041). Money travels as strings
@@ -53,7 +53,8 @@ const refundSchema = z
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
   .pipe(z.string().regex(MONEY, { message: 'invalidAmount' }))
   .transform((v) => moneyToCents(v))
-  .refine((c) => c > 0, { message: 'refundZero' });
+  .refine((c) => c > 0, { message: 'refundZero' })
+  .meta(MONEY_META);
 
 export { centsToMoney };
 

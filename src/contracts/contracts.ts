@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './admin';
 import { approvalRequestSchema, centsToMoney, MONEY, moneyToCents } from './crm';
-import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
+import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 
 /**
  * Contracts (ADR 0044): made new or from a quotation version, approved through the engine before
@@ -46,7 +46,8 @@ const amountSchema = z
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
   .pipe(z.string().regex(MONEY, { message: 'invalidAmount' }))
   .transform((v) => moneyToCents(v))
-  .refine((c) => c > 0, { message: 'invalidAmount' });
+  .refine((c) => c > 0, { message: 'invalidAmount' })
+  .meta(MONEY_META);
 const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine((v) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;

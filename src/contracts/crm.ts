@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
+import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 import { EMAIL } from './site-settings';
 
 /**
@@ -12,6 +12,16 @@ import { EMAIL } from './site-settings';
 
 /** A non-negative amount with at most two decimals, at most 99,999,999.99. */
 export const MONEY = /^\d{1,8}(\.\d{1,2})?$/;
+
+/** The largest single amount MONEY accepts, in cents (99,999,999.99). */
+export const MONEY_MAX_CENTS = 9_999_999_999;
+
+/**
+ * The largest line or total (before tax) of a quotation or an order, in cents (9,000,000,000.00):
+ * with 6 % tax it still fits the orders' numeric(12,2), and any sum of such amounts over 50 lines
+ * stays below Number.MAX_SAFE_INTEGER. Bigger computed amounts are refused with 400 `totalTooLarge`.
+ */
+export const TOTAL_MAX_CENTS = 900_000_000_000;
 
 export function moneyToCents(value: string): number {
   const [whole = '0', frac = ''] = value.split('.');
@@ -33,7 +43,8 @@ export const moneySchema = z
   .union([z.number(), z.string()], { error: 'invalidAmount' })
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
   .pipe(z.string().regex(MONEY, { message: 'invalidAmount' }))
-  .transform((v) => centsToMoney(moneyToCents(v)));
+  .transform((v) => centsToMoney(moneyToCents(v)))
+  .meta(MONEY_META);
 
 const text = (max: number, message: string) => z.string({ message }).trim().max(max, { message });
 const requiredText = (max: number, message: string) => text(max, message).min(1, { message: 'fieldRequired' });

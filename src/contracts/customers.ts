@@ -1,7 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth-rules';
-import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
+import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 
 /**
  * The back-office CRM's customers (ADR 0038): the storefront's companies and the prospects staff enter
@@ -62,7 +62,7 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const moneySchema = z.preprocess(
   (v) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : v),
   z.string({ message: CRM_ERRORS.money }).trim().regex(/^\d{1,10}(\.\d{1,2})?$/, { message: CRM_ERRORS.money }),
-);
+).meta(MONEY_META);
 
 const tagsSchema = z.preprocess(
   (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),

@@ -27,3 +27,9 @@ export function pageParams(limit: number, max = 50) {
     offset: wholeNumber(z.number().int().min(1).max(100_000)).default(1),
   };
 }
+
+/**
+ * Marks a money input in the OpenAPI document (`x-money: true`): the quality harness feeds every such
+ * field money-sized values (`test/bad-input.ts`, `src/server/api/money-inputs.api.test.ts`).
+ */
+export const MONEY_META = { 'x-money': true } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
+import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 import { orderSubmitSchema } from './orders';
 
 /**
@@ -64,7 +64,8 @@ export function centsText(cents: number): string {
 
 const comment = z.string().trim().max(100, { message: 'tooLong100' });
 const num = wholeNumber(z.number().int().min(1, { message: 'quantityInvalid' }).max(9999, { message: 'quantityInvalid' }));
-const cents = wholeNumber(z.number().int().min(1, { message: 'invalidAmount' }).max(9_999_999_99, { message: 'invalidAmount' }));
+/** A unit price in cents: 0.01 to 9,999,999.99 (a line, unit × quantity, is capped by the server: TOTAL_MAX_CENTS). */
+const cents = wholeNumber(z.number().int().min(1, { message: 'invalidAmount' }).max(9_999_999_99, { message: 'invalidAmount' })).meta(MONEY_META);
 const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine((v) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;

@@ -44,7 +44,7 @@ export async function seedComplaints(db: Db): Promise<{ complaints: number; cred
   const placed = async (companyId: number) => db.select({ id: orders.id }).from(orders)
     .where(and(eq(orders.companyId, companyId), eq(orders.status, 'placed'))).orderBy(asc(orders.createdAt));
   const firstLine = async (orderId: number) => {
-    const [line] = await db.select({ id: orderItems.id, num: orderItems.num, cents: sql<number>`round(${orderItems.unitPrice} * 100)::int` }).from(orderItems)
+    const [line] = await db.select({ id: orderItems.id, num: orderItems.num, cents: sql<number>`round(${orderItems.unitPrice} * 100)::bigint` }).from(orderItems)
       .where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)).limit(1);
     if (!line) throw new Error('Demo order without lines');
     return line;

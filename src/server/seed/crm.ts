@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { eq, inArray, like } from 'drizzle-orm';
 import { serviceFeeOf } from '@/contracts/crm';
 import type { Db } from '@/server/db/client';
@@ -106,7 +107,8 @@ export async function seedCrm(db: Db): Promise<{ approvalRules: number; expenses
       samples: c.samples, testFee: c.fee, serviceFee: serviceFeeOf(c.fee), invoiceType: c.invoice, taxNo: c.taxNo, status: c.status,
       rejectReason: c.status === 'rejected' ? (c.reason ?? '') : '', lostReason: c.status === 'lost' ? (c.reason ?? '') : '',
       reportKey: c.report ? `cases/seed/${caseNo}.pdf` : null, reportName: c.report ? `${caseNo} 检测报告.pdf` : null,
-      reportToken: c.report ? `seed${caseNo}report${'x'.repeat(32)}`.slice(0, 32) : null,
+      // A report link is a bearer secret, seeded or not: 192 random bits, never derived from the case.
+      reportToken: c.report ? randomBytes(24).toString('base64url') : null,
       reportSentAt: c.sent ? daysBefore(c.days - 10) : null, reportSentTo: c.sent ? c.email : null, createdAt: created, updatedAt: created,
     });
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
 import { orderItems, orders } from './orders';
 import { staff } from './staff';
@@ -24,8 +24,8 @@ export const complaints = pgTable(
     filedByName: text('filed_by_name').notNull().default(''),
     ownerId: integer('owner_id').references(() => staff.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
-    appliedRefundCents: integer('applied_refund_cents').notNull(),
-    approvedRefundCents: integer('approved_refund_cents'),
+    appliedRefundCents: bigint('applied_refund_cents', { mode: 'number' }).notNull(),
+    approvedRefundCents: bigint('approved_refund_cents', { mode: 'number' }),
     reviewFailureReason: text('review_failure_reason').notNull().default(''),
     status: text('status').$type<ComplaintStatus>().notNull().default('reviewing'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,18 +44,26 @@ export const complaints = pgTable(
   ],
 );
 
-/** The order lines a complaint concerns, with the quantities. */
+/**
+ * The order lines a complaint concerns, with the quantities and the part of the complaint's applied
+ * refund that falls on each line (ADR 0056): the parts add up to the applied refund, and on every
+ * order line the parts of its complaints that are not rejected or withdrawn never exceed the line's
+ * amount — checked by the server under a lock of the order lines, and by the constraint triggers of
+ * migration 0019 (`complaint_refund_check`).
+ */
 export const complaintLines = pgTable(
   'complaint_lines',
   {
     complaintId: integer('complaint_id').notNull().references(() => complaints.id, { onDelete: 'cascade' }),
     orderItemId: integer('order_item_id').notNull().references(() => orderItems.id),
     quantity: integer('quantity').notNull(),
+    refundCents: bigint('refund_cents', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.complaintId, t.orderItemId] }),
     index('complaint_lines_item_idx').on(t.orderItemId),
     check('complaint_lines_quantity', sql`${t.quantity} > 0 and ${t.quantity} <= 9999`),
+    check('complaint_lines_refund', sql`${t.refundCents} >= 0`),
   ],
 );
 
@@ -68,7 +76,7 @@ export const creditNotes = pgTable(
     complaintId: integer('complaint_id').notNull().references(() => complaints.id),
     companyId: integer('company_id').notNull().references(() => companies.id),
     orderId: integer('order_id').notNull().references(() => orders.id),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts';
 import { quotations } from './quotations';
 import { staff } from './staff';
@@ -22,7 +22,7 @@ export const contracts = pgTable(
     quotationVersion: integer('quotation_version'),
     ownerId: integer('owner_id').references(() => staff.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     signingDate: date('signing_date'),
     endDate: date('end_date'),
     state: text('state').$type<ContractState>().notNull().default('draft'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, users } from './accounts';
 import { productPacks, products } from './catalog';
 import { orders } from './orders';
@@ -55,7 +55,7 @@ export const quotations = pgTable(
     /** The version staff edit or the customer answers (highest number). */
     currentVersion: integer('current_version').notNull().default(0),
     /** The current version's total in cents (the list's sort). */
-    totalCents: integer('total_cents').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** Why the last conversion to an order failed (code and item numbers), shown to the customer. */
     conversionError: jsonb('conversion_error').$type<{ code: string; itemNos: string[] } | null>(),
@@ -82,9 +82,9 @@ export const quotationVersions = pgTable(
     discountBp: integer('discount_bp').notNull().default(0),
     validUntil: date('valid_until').notNull(),
     note: text('note').notNull().default(''),
-    subtotalCents: integer('subtotal_cents').notNull().default(0),
-    discountCents: integer('discount_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull().default(0),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
     /** Any line's net price is below the floor: needs QUOTATION.PRICE_OVERRIDE and an approval. */
     belowFloor: boolean('below_floor').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -111,12 +111,12 @@ export const quotationLines = pgTable(
     size: text('size').notNull(),
     num: integer('num').notNull(),
     /** The pack's list price when the line was priced, in cents. */
-    listCents: integer('list_cents').notNull(),
+    listCents: bigint('list_cents', { mode: 'number' }).notNull(),
     /** The price staff set before the version's discount, in cents. */
-    unitCents: integer('unit_cents').notNull(),
+    unitCents: bigint('unit_cents', { mode: 'number' }).notNull(),
     /** unit × (1 − discount), rounded half-up: what the customer pays per pack. */
-    netCents: integer('net_cents').notNull(),
-    lineCents: integer('line_cents').notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    lineCents: bigint('line_cents', { mode: 'number' }).notNull(),
     comment: text('comment').notNull().default(''),
   },
   (t) => [index('quotation_lines_version_idx').on(t.versionId, t.seq), index('quotation_lines_pack_idx').on(t.packId), check('quotation_lines_num', sql`${t.num} > 0 and ${t.num} <= 9999`)],

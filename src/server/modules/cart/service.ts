@@ -37,7 +37,7 @@ export async function getCart(db: Db, owner: CartOwner, lang: Lang): Promise<Car
     .select({
       id: cartItems.id, productId: cartItems.productId, packId: cartItems.packId, num: cartItems.num,
       itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn, size: productPacks.size,
-      unitPrice: productPacks.price, lineTotal: sql<string>`(${productPacks.price} * ${cartItems.num})::numeric(14,2)::text`,
+      unitPrice: productPacks.price, lineTotal: sql<string>`(${productPacks.price} * ${cartItems.num})::numeric(20,2)::text`,
       stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays,
       brandZh: brands.nameZh, brandEn: brands.nameEn, grade: products.grade, gradeZh: products.gradeZh, purity: products.purity,
     })

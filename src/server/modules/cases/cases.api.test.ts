@@ -106,6 +106,27 @@ describe('a testing case', () => {
   });
 });
 
+describe('report links', () => {
+  it('every token, the seeded ones included, is 32 base64url characters of random bytes (192 bits), with nothing of the case in it', async () => {
+    const rows = rowsOf<{ case_no: string; report_token: string }>(await env.h.db.db.execute(sql`select case_no, report_token from testing_cases where report_token is not null`));
+    expect(rows.length).toBeGreaterThan(1);
+    for (const r of rows) {
+      expect(r.report_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(Buffer.from(r.report_token, 'base64url').byteLength).toBe(24);
+      expect(r.report_token.toLowerCase()).not.toContain(r.case_no.toLowerCase());
+      expect(r.report_token).not.toMatch(/seed|report|xxxx/i);
+    }
+    // No shared structure between two tokens: no common beginning or end longer than chance gives.
+    for (const [i, a] of rows.entries()) {
+      for (const b of rows.slice(i + 1)) {
+        expect(a.report_token).not.toBe(b.report_token);
+        expect(a.report_token.slice(0, 6)).not.toBe(b.report_token.slice(0, 6));
+        expect(a.report_token.slice(-6)).not.toBe(b.report_token.slice(-6));
+      }
+    }
+  });
+});
+
 describe('who sees which case', () => {
   it('owner, teammates, team manager and CRM.VIEW_ALL, in the query; CASE.EDIT to call at all', async () => {
     const c = await create('sales', { ...CASE, customerName: '可见性客户' });

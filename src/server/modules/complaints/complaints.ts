@@ -8,13 +8,15 @@ import { AppError } from '@/server/errors';
 import { openApproval, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { getComplaint, loadComplaint } from './queries';
+import { assertComplaintWithinLines } from './refund-cap';
 import { transitionComplaint } from './status';
 
 export type ComplaintStaff = Approver & { audit: AuditActor };
 
 /**
  * A staff member's move of a complaint, through `transitionComplaint`, in one transaction with its
- * audit row: `approving` records the approved refund (never above the applied one) and opens the
+ * audit row: `approving` records the approved refund (never above the applied one, and only while the
+ * complaint's order lines are within their amounts, ADR 0056) and opens the
  * refund's approval request (entity type `refund`); `approving → reviewing` withdraws that request;
  * `rejected` records the review-failure reason.
  */
@@ -23,6 +25,7 @@ export async function moveComplaint(db: Db, me: ComplaintStaff, input: Complaint
     const row = await loadComplaint(tx, me, input.id, true);
     const applied = Number(row.applied_refund_cents);
     const next = transitionComplaint(row.status, input.to, 'staff', { reason: input.reason, appliedCents: applied, approvedCents: input.approvedRefund ?? null });
+    if (next === 'approving') await assertComplaintWithinLines(tx, input.id);
     const set: Partial<typeof complaints.$inferInsert> = { status: next, updatedAt: new Date() };
     if (next === 'rejected') set.reviewFailureReason = input.reason.trim();
     if (next === 'approving') set.approvedRefundCents = input.approvedRefund ?? null;
@@ -49,7 +52,8 @@ export async function moveComplaint(db: Db, me: ComplaintStaff, input: Complaint
 
 /**
  * The approval engine's final decision on a refund, inside the decision's transaction: approved moves
- * the complaint to `passed` and records its credit note (the approved amount); rejected sends it back
+ * the complaint to `passed` and records its credit note (the approved amount; the order lines locked
+ * and within their amounts, ADR 0056); rejected sends it back
  * to `reviewing`. Both through `transitionComplaint`, both audited.
  */
 export async function applyRefundOutcome(tx: Db, actor: AuditActor, complaintId: number, outcome: 'approved' | 'rejected'): Promise<void> {
@@ -57,6 +61,7 @@ export async function applyRefundOutcome(tx: Db, actor: AuditActor, complaintId:
   if (!row) throw new AppError(404, 'complaintNotFound');
   const facts = { reason: '', appliedCents: row.appliedRefundCents, approvedCents: row.approvedRefundCents };
   const next = transitionComplaint(row.status, outcome === 'approved' ? 'passed' : 'reviewing', 'approval', facts);
+  if (next === 'passed') await assertComplaintWithinLines(tx, complaintId);
   await tx.update(complaints).set({ status: next, updatedAt: new Date(), ...(next === 'reviewing' ? { approvedRefundCents: null } : {}) }).where(eq(complaints.id, complaintId));
   await recordAudit(tx, actor, {
     action: outcome === 'approved' ? 'approve' : 'reject', entity: 'complaint', entityId: complaintId, companyId: row.companyId,

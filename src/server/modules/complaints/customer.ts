@@ -8,6 +8,7 @@ import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { canApproveOrders, type OrderActor } from '@/server/modules/orders/access';
 import { COMPLAINT_SELECT, complaintLinesOf, creditNoteOf, toComplaintRow, type ComplaintRow } from './queries';
+import { allocateRefund, lockOrderLines } from './refund-cap';
 import { transitionComplaint } from './status';
 
 export type ComplaintCustomer = OrderActor & { audit: AuditActor };
@@ -30,7 +31,7 @@ async function placedOrder(db: Db, actor: OrderActor, orderId: number): Promise<
   if (!order) throw new AppError(404, 'orderNotFound');
   if (order.status !== 'placed') throw new AppError(409, 'complaintOrderNotPlaced');
   const lines = rowsOf<OrderLine>(await db.execute(sql`
-    select i.id as item_id, i.item_no, i.name_zh, i.name_en, i.size, round(i.unit_price * 100)::int as unit_cents, i.num
+    select i.id as item_id, i.item_no, i.name_zh, i.name_en, i.size, round(i.unit_price * 100)::bigint as unit_cents, i.num
     from order_items i where i.order_id = ${orderId} and i.company_id = ${actor.companyId} order by i.id`));
   return { ...order, lines };
 }
@@ -48,25 +49,28 @@ export async function complaintOrder(db: Db, actor: OrderActor, orderId: number,
 
 /**
  * Files a complaint on lines of one of the customer's placed orders: each line of that order, each
- * quantity at most the one ordered, the refund applied for at most the value of the lines concerned.
- * The owner is the company's sales member. One transaction with its audit row.
+ * quantity at most the one ordered, the refund applied for at most the value of the lines concerned
+ * and within what their other complaints left of the lines' amounts (ADR 0056) — checked with the
+ * order lines locked, and split over them (`allocateRefund`). The owner is the company's sales
+ * member. One transaction with its audit row.
  */
 export async function fileComplaint(db: Db, actor: ComplaintCustomer, input: ComplaintFileInput, lang: Lang): Promise<MyComplaintDto> {
   const order = await placedOrder(db, actor, input.orderId);
   const byId = new Map(order.lines.map((l) => [Number(l.item_id), l]));
   const seen = new Set<number>();
-  let value = 0;
   input.lines.forEach((line, i) => {
     const item = byId.get(line.itemId);
     if (!item || seen.has(line.itemId)) throw new AppError(400, 'validation', [{ field: `lines.${i}.itemId`, message: 'complaintLineInvalid' }]);
     if (line.quantity > Number(item.num)) throw new AppError(400, 'validation', [{ field: `lines.${i}.quantity`, message: 'complaintQuantityInvalid' }]);
     seen.add(line.itemId);
-    value += Number(item.unit_cents) * line.quantity;
   });
-  if (input.appliedRefund > value) {
-    throw new AppError(400, 'validation', [{ field: 'appliedRefund', message: 'refundAboveLines' }], );
-  }
   const id = await db.transaction(async (tx) => {
+    const locked = await lockOrderLines(tx, input.lines.map((l) => l.itemId));
+    const parts = allocateRefund(input.appliedRefund, input.lines.map((l) => {
+      const line = locked.get(l.itemId);
+      if (!line) throw new AppError(404, 'orderNotFound');
+      return { valueCents: line.unitCents * l.quantity, amountCents: line.amountCents, claimedCents: line.claimedCents };
+    }));
     const [company] = await tx.select({ ownerId: companies.ownerStaffId }).from(companies).where(eq(companies.id, actor.companyId));
     const [next] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('complaints', 'id'))::int as id`));
     if (!next) throw new AppError(500);
@@ -75,7 +79,7 @@ export async function fileComplaint(db: Db, actor: ComplaintCustomer, input: Com
       id: next.id, complaintNo, companyId: actor.companyId, orderId: input.orderId, filedById: actor.userId, filedByName: actor.name.slice(0, 100),
       ownerId: company?.ownerId ?? null, description: input.description, appliedRefundCents: input.appliedRefund, status: 'reviewing',
     });
-    await tx.insert(complaintLines).values(input.lines.map((l) => ({ complaintId: next.id, orderItemId: l.itemId, quantity: l.quantity })));
+    await tx.insert(complaintLines).values(input.lines.map((l, i) => ({ complaintId: next.id, orderItemId: l.itemId, quantity: l.quantity, refundCents: parts[i] ?? 0 })));
     await recordAudit(tx, actor.audit, {
       action: 'create', entity: 'complaint', entityId: next.id, companyId: actor.companyId,
       after: { complaintNo, orderNo: order.order_no, appliedRefund: centsToMoney(input.appliedRefund), lines: input.lines.length, status: 'reviewing' },

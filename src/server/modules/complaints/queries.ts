@@ -93,7 +93,7 @@ export async function loadComplaint(db: Db, me: Approver, id: number, lock = fal
 /** The lines a complaint concerns, with their names in the language and their value (unit price × quantity). */
 export async function complaintLinesOf(db: Db, complaintId: number, lang: Lang): Promise<ComplaintLineDto[]> {
   const rows = rowsOf<{ item_id: number; item_no: string; name_zh: string; name_en: string; size: string; unit_cents: number; num: number; quantity: number }>(await db.execute(sql`
-    select i.id as item_id, i.item_no, i.name_zh, i.name_en, i.size, round(i.unit_price * 100)::int as unit_cents, i.num, l.quantity
+    select i.id as item_id, i.item_no, i.name_zh, i.name_en, i.size, round(i.unit_price * 100)::bigint as unit_cents, i.num, l.quantity
     from complaint_lines l join order_items i on i.id = l.order_item_id where l.complaint_id = ${complaintId} order by i.id`));
   return rows.map((r) => ({
     itemId: Number(r.item_id), itemNo: r.item_no, name: lang === 'en' ? r.name_en : r.name_zh, size: r.size, unitPrice: centsToMoney(Number(r.unit_cents)),

@@ -78,8 +78,9 @@ describe('the approval path', () => {
     expect(d).toMatchObject({ status: 'passed', approvedRefund: '2.49', transitions: ['resolved'] });
     expect(d.creditNote).toMatchObject({ amount: '2.49' });
     expect(d.creditNote!.creditNo).toMatch(/^CN\d{13}$/);
-    const notes = await t.q<{ amount_cents: number; company_id: number; order_id: number }>(sql`select amount_cents, company_id, order_id from credit_notes where complaint_id = ${c.id}`);
-    expect(notes).toEqual([{ amount_cents: 249, company_id: expect.any(Number), order_id: c.orderId }]);
+    const notes = await t.q<{ amount_cents: number | string; company_id: number; order_id: number }>(sql`select amount_cents, company_id, order_id from credit_notes where complaint_id = ${c.id}`);
+    // bigint: a number on PGlite, text on PostgreSQL.
+    expect(notes.map((n) => ({ ...n, amount_cents: Number(n.amount_cents) }))).toEqual([{ amount_cents: 249, company_id: expect.any(Number), order_id: c.orderId }]);
     const audit = await t.q<{ entity: string; action: string }>(sql`select entity, action from audit_log
       where (entity = 'complaint' and entity_id = ${String(c.id)}) or (entity = 'credit_note' and entity_id = ${String(d.creditNote!.id)}) order by id`);
     expect(audit).toEqual([

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { TOTAL_MAX_CENTS } from '@/contracts/crm';
 import type { OrderSubmitInput } from '@/contracts/orders';
 import { rowsOf, type Db } from '@/server/db/client';
 import {
@@ -119,6 +120,8 @@ export async function insertOrder(
   const percent = TAX_PERCENT[input.invoiceType];
   const tax = taxOf(subtotal, percent);
   const total = subtotal + tax;
+  // Each line and the subtotal within TOTAL_MAX_CENTS: the order's numeric(12,2) columns hold them, tax included.
+  if (subtotal > BigInt(TOTAL_MAX_CENTS)) throw new AppError(400, 'totalTooLarge');
 
   const [company] = await tx.select({ name: companies.name, taxNo: companies.taxNo }).from(companies).where(eq(companies.id, actor.companyId));
   const rules = await tx
@@ -129,7 +132,7 @@ export async function insertOrder(
   const limitApplies = buyer.monthlyLimit !== null && rules.some((r) => r.kind === 'monthly_limit' && r.active);
   const [spent] = limitApplies
     ? await tx
-        .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::numeric(14,2)::text` })
+        .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)::numeric(20,2)::text` })
         .from(orders)
         .where(and(
           eq(orders.companyId, actor.companyId), eq(orders.userId, actor.userId),

@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
+import { TOTAL_MAX_CENTS } from '@/contracts/crm';
 import { isBelowFloor, netCentsOf } from '@/contracts/quotations';
 import type { Db } from '@/server/db/client';
 import { productPacks, products } from '@/server/db/schema';
@@ -38,7 +39,9 @@ export async function loadPacks(db: Db, packIds: number[]) {
  * Prices a version on the server: each line's list price is read from the catalogue (unit price
  * defaults to it), the net price is the unit price less the version's discount (half-up to the cent),
  * totals are sums of integer cents, and a line whose net price is below the floor flags the version.
- * A pack that does not exist or whose product is inactive refuses the whole version (400).
+ * A pack that does not exist or whose product is inactive refuses the whole version (400), and so
+ * does a line or a subtotal above TOTAL_MAX_CENTS (400 `totalTooLarge` on `lines`): an accepted
+ * quotation must fit an order.
  */
 export async function priceVersion(db: Db, lines: { packId: number; num: number; unitCents?: number; comment: string }[], discountBp: number): Promise<PricedVersion> {
   const packs = await loadPacks(db, [...new Set(lines.map((l) => l.packId))]);
@@ -55,5 +58,8 @@ export async function priceVersion(db: Db, lines: { packId: number; num: number;
   });
   const subtotalCents = priced.reduce((s, l) => s + l.unitCents * l.num, 0);
   const totalCents = priced.reduce((s, l) => s + l.lineCents, 0);
+  if (subtotalCents > TOTAL_MAX_CENTS || priced.some((l) => l.unitCents * l.num > TOTAL_MAX_CENTS)) {
+    throw new AppError(400, 'validation', [{ field: 'lines', message: 'totalTooLarge' }]);
+  }
   return { lines: priced, subtotalCents, discountCents: subtotalCents - totalCents, totalCents, belowFloor: priced.some((l) => l.belowFloor) };
 }
