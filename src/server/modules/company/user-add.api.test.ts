@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@/lib/sha256';
-import { userRoles, users, verificationCodes } from '@/server/db/schema';
+import { userRoles, users } from '@/server/db/schema';
 import { setSmsSender } from '@/server/modules/mail/sms';
 import { sameAnswer, type ApiHarness } from '../../../../test/api';
 import { codeIn, type Mailbox, withMailbox } from '../../../../test/mailbox';
@@ -30,7 +30,6 @@ beforeAll(async () => {
   admin = (res.body.data as { user: { token: string } }).user.token;
   const [row] = await h.db.db.select({ companyId: users.companyId }).from(users).where(eq(users.loginName, loginName));
   adminCompany = row!.companyId;
-  await h.db.db.delete(verificationCodes);
 });
 
 async function snapshot(loginName: string) {
