@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './dates';
 import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
 import { orderSubmitSchema } from './orders';
 
@@ -65,10 +66,7 @@ export function centsText(cents: number): string {
 const comment = z.string().trim().max(100, { message: 'tooLong100' });
 const num = wholeNumber(z.number().int().min(1, { message: 'quantityInvalid' }).max(9999, { message: 'quantityInvalid' }));
 const cents = wholeNumber(z.number().int().min(1, { message: 'invalidAmount' }).max(9_999_999_99, { message: 'invalidAmount' }));
-const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine((v) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, { message: 'dateInvalid' });
+const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine(isCalendarDay, { message: 'dateInvalid' });
 
 /** A list sent as JSON text in a form field (the storefront's API client posts forms). */
 function jsonList(value: unknown): unknown {
