@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { fillPath, plausible, toText, type ApiOperation } from './openapi-routes';
+import { fillPath, plausible, toText, type ApiOperation, type JsonSchema } from './openapi-routes';
 
 /**
  * Hostile values for any field: overlong, wrong-typed, Unicode edges, injection. Built for the
@@ -25,6 +25,21 @@ export const unicodeEdges = [
 const overlongStrings = [
   'a'.repeat(10_001), '界'.repeat(5_000), '𠜎'.repeat(3_000), `${'9'.repeat(400)}`, `${'-'.repeat(2_000)}7`, ' '.repeat(4_096),
 ];
+
+/**
+ * Structure-sized values for SMILES fields (`format: smiles` in the document): at and past the caps on
+ * characters and atoms, shapes slow to lay out (long chains, fused and caged rings), and unreadable.
+ */
+export const smilesValues = [
+  'C'.repeat(1_000), 'c1ccccc1'.repeat(125), 'C'.repeat(250), 'C'.repeat(251), '[13CH2]'.repeat(143), `${'C(C)'.repeat(62)}C`,
+  `${'C1CC2CC3CC1CC(C2)C3.'.repeat(18)}C`, `${'c1ccc2ccccc2c1'.repeat(17)}`, `${'C'.repeat(999)}(`, `${'C1'.repeat(499)}C`,
+  `${'[C@@H](O)'.repeat(83)}C`, `${'N[C@@H](C)C(=O)'.repeat(16)}O`, '%99'.repeat(333), `${'('.repeat(500)}C${')'.repeat(499)}`,
+];
+
+/** Whether a field's schema is a SMILES (tagged `format: smiles`, alone or as a variant). */
+export function isSmilesField(schema: JsonSchema): boolean {
+  return schema.format === 'smiles' || [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(isSmilesField);
+}
 
 const wrongTyped: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
@@ -68,6 +83,7 @@ export function fuzzCase(op: ApiOperation): fc.Arbitrary<FuzzCase> {
       { weight: 1, arbitrary: fc.constant<unknown>(OMIT) },
       { weight: 1, arbitrary: fc.constant(plausible(schema)) },
       { weight: 4, arbitrary: badValue },
+      ...(isSmilesField(schema) ? [{ weight: 4, arbitrary: fc.constantFrom<unknown>(...smilesValues) }] : []),
     );
   }
   return fc

@@ -16,3 +16,30 @@ export function releaseMigrations(lastIdx: number): string {
 export function removeRelease(folder: string): void {
   rmSync(folder, { recursive: true, force: true });
 }
+
+/** The permissions the first release (migrations up to 0001) knew. */
+const FIRST_RELEASE_PERMISSIONS: readonly string[] = [
+  'SALE.VIEW', 'SALE.CREATE', 'ORDER.APPROVE', 'USER.VIEW', 'USER.EDIT', 'ROLE.EDIT', 'DEPARTMENT.EDIT', 'ADDRESS.EDIT',
+  'ADMIN.ACCESS', 'STAFF.VIEW', 'STAFF.EDIT', 'AUTHORITY.VIEW', 'AUTHORITY.EDIT', 'MENU.EDIT', 'CONTENT.EDIT', 'CATALOG.EDIT',
+  'SETTINGS.EDIT', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'COMPLAINT.EDIT',
+  'EXPENSE.EDIT', 'EXPENSE.APPROVE',
+];
+
+/**
+ * Each permission added since the first release, with the migration that came with it (and that grants it
+ * to the super administrator's role, and to each company's administrator role for a company permission).
+ * A new permission of the registry goes here with its migration.
+ */
+const PERMISSIONS_SINCE: Readonly<Record<string, number>> = {
+  'TRACKING.VIEW': 7,
+  'AUDIT.VIEW': 11, 'DASHBOARD.VIEW': 11,
+  'QUOTATION.PRICE_OVERRIDE': 16, 'SUPPLIER.EDIT': 16, 'CRM.VIEW_ALL': 16, 'APPROVAL.RULES': 16,
+};
+
+/** Every permission a release up to migration `lastIdx` knew. */
+export function permissionsOfRelease(lastIdx: number): string[] {
+  return [...FIRST_RELEASE_PERMISSIONS, ...Object.entries(PERMISSIONS_SINCE).filter(([, idx]) => idx <= lastIdx).map(([code]) => code)];
+}
+
+/** Every permission the release table above knows (the registry's, when the table is up to date). */
+export const RELEASED_PERMISSIONS: readonly string[] = [...FIRST_RELEASE_PERMISSIONS, ...Object.keys(PERMISSIONS_SINCE)];

@@ -67,20 +67,20 @@ test('a buyer orders through quick order and checkout with a 6% special VAT invo
   const orderUrl = page.url();
   await expect(page.getByTestId('cart-count')).toHaveText('0');
 
-  // The approver gets a mail, finds the order waiting, changes a quantity and approves.
+  // The approver gets a mail, finds the order waiting, lowers a quantity (300 → 150; never above the order's) and approves.
   expect(await latestMessageTo('approver@demo.example.com')).toContain(orderNo);
   await signIn(page, 'approver@demo.example.com');
   await page.goto('/order?default=1&scope=approvals');
   await page.getByTestId('order-link').filter({ hasText: orderNo }).click();
   await expect(page.getByTestId('order-approve')).toBeVisible();
-  const quantity = page.getByTestId('approve-quantity').first();
+  const quantity = page.getByLabel(`${quick[0]!.itemNo} 的数量`, { exact: true });
   await quantity.fill('150');
   await quantity.blur();
   await expect(page.getByTestId('draft-total')).toBeVisible();
   await page.getByTestId('order-approve').click();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'passed');
-  await expect(page.locator('[data-testid="order-log"][data-action="change"]')).toContainText(/数量 \d+ → 150$/);
+  await expect(page.locator('[data-testid="order-log"][data-action="change"]')).toContainText(/数量 300 → 150$/);
 
   // The buyer sees the log, gets the mail, and confirms the order.
   expect(await latestMessageTo('buyer@demo.example.com')).toContain(orderNo);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normaliseCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
 import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
+import { smilesSchema } from './structure';
 import { GHS_PICTOGRAMS, SHIPPING_CODES, STORAGE_CODES } from './product-detail';
 
 /**
@@ -81,9 +82,8 @@ export const adminProductInputSchema = z.object({
   /** The molecular weight is computed from it on the server. */
   formula: optionalText(z.string({ message: PRODUCT_FIELD_ERRORS.formula }).trim().max(200, { message: PRODUCT_FIELD_ERRORS.formula })
     .refine((f) => molecularWeightOf(f) !== null, { message: PRODUCT_FIELD_ERRORS.formula }).nullable()).default(null),
-  /** Checked on the server: openchemlib must read it. */
-  smiles: optionalText(z.string({ message: PRODUCT_FIELD_ERRORS.smiles }).trim().max(1000, { message: PRODUCT_FIELD_ERRORS.smiles })
-    .regex(/^\S+$/, { message: PRODUCT_FIELD_ERRORS.smiles }).nullable()).default(null),
+  /** Within the structure caps; checked on the server: openchemlib must read it. */
+  smiles: optionalText(smilesSchema(PRODUCT_FIELD_ERRORS.smiles).nullable()).default(null),
   purity: text(40, PRODUCT_FIELD_ERRORS.text).default(''),
   grade: text(60, PRODUCT_FIELD_ERRORS.text).default(''),
   gradeZh: text(60, PRODUCT_FIELD_ERRORS.text).default(''),
@@ -221,7 +221,7 @@ export const adminProductBulkSchema = z.object({
 });
 export type AdminProductBulkInput = z.infer<typeof adminProductBulkSchema>;
 
-export const structurePreviewInputSchema = z.object({ smiles: z.string().trim().min(1).max(1000) });
+export const structurePreviewInputSchema = z.object({ smiles: smilesSchema(PRODUCT_FIELD_ERRORS.smiles) });
 export const structurePreviewSchema = z.object({
   /** openchemlib read it. */
   valid: z.boolean(),

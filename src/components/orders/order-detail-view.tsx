@@ -16,7 +16,7 @@ const REASON_MAX = 50;
 
 /**
  * One order: delivery, invoice, lines, totals and the approval timeline, with what the viewer may do:
- * an approver edits quantities or removes lines and approves, or rejects with a reason; the buyer
+ * an approver lowers quantities (never above the order's) or removes lines and approves, or rejects with a reason; the buyer
  * confirms (places), cancels, edits the PO number, reorders or puts a rejected order back in the cart.
  */
 export function OrderDetailView({ order }: { order: OrderDetailDto }) {
@@ -103,7 +103,7 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
         order.can.approve && !removed.includes(i.id) ? (
           <InputNumber
             min={1}
-            max={9999}
+            max={i.num}
             precision={0}
             size="small"
             value={quantities[i.id] ?? i.num}

@@ -6,7 +6,7 @@ import { buildOpenApiDocument } from '@/server/http/openapi';
 import { searchCountsSettled } from '@/server/modules/dashboard/search-counts';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
 import { fileApiHarness } from '../../../test/api';
-import { fuzzCase, malformedRequests, requestOf } from '../../../test/bad-input';
+import { fuzzCase, isSmilesField, malformedRequests, requestOf } from '../../../test/bad-input';
 import { writeProbe, type WriteProbe } from '../../../test/db-writes';
 import { loadOpenApiDocument, operationsOf, type ApiOperation, type OpenApiDocument } from '../../../test/openapi-routes';
 import { apiRouters } from './routers';
@@ -93,6 +93,11 @@ describe('bad input to every route of the OpenAPI document', () => {
     const served = operationsOf(await loadOpenApiDocument(h.app));
     expect(served.map((o) => `${o.method} ${o.path}`)).toEqual(operations.map((o) => `${o.method} ${o.path}`));
     expect(operations.length).toBeGreaterThan(100);
+    // SMILES fields are tagged, so that they get structure-sized values: the preview and the product's save.
+    const smiles = operations.filter((o) => Object.values(o.fields).some(isSmilesField)).map((o) => `${o.method} ${o.path}`);
+    expect(smiles).toEqual(expect.arrayContaining([
+      'get /api/admin/catalog/products/structure-preview', 'post /api/admin/catalog/products', 'put /api/admin/catalog/products/{id}',
+    ]));
   });
 
   it('notices an insert, an update and a delete (the write check can fail)', async () => {

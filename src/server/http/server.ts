@@ -27,6 +27,8 @@ const OWN_BODY_LIMIT: readonly RegExp[] = [
   /^\/api\/admin\/catalog\/products\/[^/]+\/lots\/[^/]+\/coa\/?$/,
   // A resource's PDF, up to 10 MiB (ADR 0035).
   /^\/api\/admin\/content\/resources\/[^/]+\/file\/?$/,
+  // A catalogue import file, up to IMPORT_MAX_BYTES (100 MiB, ADR 0034).
+  /^\/api\/admin\/catalog\/imports\/?$/,
 ];
 
 export interface HttpAppOptions {

@@ -13,9 +13,10 @@ type Invoice = 'none' | 'ordinary' | 'special';
 /**
  * The customer's answer to a sent version: accept (delivery address and invoice; the order is made at
  * once), decline, or ask to renegotiate, each with an optional comment. An accepted quotation whose
- * conversion failed offers the conversion again.
+ * conversion failed offers the conversion again. Accepting places an order: an account that may not
+ * (`canAccept` false, no SALE.CREATE) sees the button disabled with the reason.
  */
-export function QuotationAnswer({ id, state, company }: { id: number; state: QuotationStateName; company: OrderCompanyDto }) {
+export function QuotationAnswer({ id, state, company, canAccept }: { id: number; state: QuotationStateName; company: OrderCompanyDto; canAccept: boolean }) {
   const t = useTranslations('accountQuotations');
   const router = useRouter();
   const initialAddress = (company.addresses.find((a) => a.isDefault) ?? company.addresses[0])?.id ?? 0;
@@ -45,11 +46,9 @@ export function QuotationAnswer({ id, state, company }: { id: number; state: Quo
   });
   const accepted = (d: { order?: { orderNo: string } | null }) => (d.order ? t('accepted', { no: d.order.orderNo }) : null);
 
-  if (company.addresses.length === 0) {
-    return <p className="rounded border border-amber-200 bg-amber-50 p-3 text-sm">{t('noAddress')} <Link href="/sys/address?default=5" className="text-brand-600 hover:underline">{t('address')}</Link></p>;
-  }
-  return (
-    <div className="space-y-3 rounded-lg border border-line p-4" data-testid="quotation-answer">
+  /** Where the order goes and its invoice: only for an account that may accept. */
+  const orderFields = (
+    <>
       <fieldset>
         <legend className="mb-1 text-sm font-medium">{t('address')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
@@ -70,14 +69,23 @@ export function QuotationAnswer({ id, state, company }: { id: number; state: Quo
           <label className="flex items-center gap-1">{t('taxNo')}<input value={taxNo} maxLength={20} onChange={(e) => setTaxNo(e.target.value)} className="h-8 rounded border border-line px-2" /></label>
         )}
       </fieldset>
+    </>
+  );
+  if (canAccept && company.addresses.length === 0) {
+    return <p className="rounded border border-amber-200 bg-amber-50 p-3 text-sm">{t('noAddress')} <Link href="/sys/address?default=5" className="text-brand-600 hover:underline">{t('address')}</Link></p>;
+  }
+  return (
+    <div className="space-y-3 rounded-lg border border-line p-4" data-testid="quotation-answer">
+      {canAccept && orderFields}
       {!retry && (
         <label className="block text-sm">{t('comment')}
           <input value={comment} maxLength={100} onChange={(e) => setComment(e.target.value)} className="mt-1 h-8 w-full rounded border border-line px-2" data-testid="quote-answer-comment" />
         </label>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={busy} onClick={() => void run(retry ? 'convert' : 'accept', orderBody(), accepted)} data-testid={retry ? 'quote-retry' : 'quote-accept'}
-          className="h-9 rounded bg-brand-500 px-4 text-sm text-white hover:bg-brand-600 disabled:opacity-50">{retry ? t('retry') : t('accept')}</button>
+        <button type="button" disabled={busy || !canAccept} onClick={() => void run(retry ? 'convert' : 'accept', orderBody(), accepted)} data-testid={retry ? 'quote-retry' : 'quote-accept'}
+          title={canAccept ? undefined : t('acceptNotAllowed')} aria-describedby={canAccept ? undefined : `quote-accept-reason-${id}`}
+          className="h-9 rounded bg-brand-500 px-4 text-sm text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-50">{retry ? t('retry') : t('accept')}</button>
         {!retry && (
           <>
             <button type="button" disabled={busy} onClick={() => void run('renegotiate', { comment: comment.trim() }, () => t('renegotiating'))} data-testid="quote-renegotiate"
@@ -91,6 +99,7 @@ export function QuotationAnswer({ id, state, company }: { id: number; state: Quo
             className="h-9 rounded border border-line px-4 text-sm hover:bg-gray-50 disabled:opacity-50">{t('renegotiate')}</button>
         )}
       </div>
+      {!canAccept && <p id={`quote-accept-reason-${id}`} className="text-sm text-muted" data-testid="quote-accept-reason">{t('acceptNotAllowed')}</p>}
     </div>
   );
 }

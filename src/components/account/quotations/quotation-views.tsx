@@ -44,8 +44,8 @@ export async function QuotationListView({ items }: { items: QuotationRowDto[] })
   );
 }
 
-/** One quotation: the customer's request, the sent versions (newest first), the answer and the history. */
-export async function QuotationDetailView({ q, company, lang }: { q: QuotationDetailDto; company: OrderCompanyDto; lang: 'zh' | 'en' }) {
+/** One quotation: the customer's request, the sent versions (newest first), the answer and the history; `canAccept`: the account may place orders (SALE.CREATE). */
+export async function QuotationDetailView({ q, company, lang, canAccept }: { q: QuotationDetailDto; company: OrderCompanyDto; lang: 'zh' | 'en'; canAccept: boolean }) {
   const t = await getTranslations('accountQuotations');
   const te = await getTranslations('api.errors');
   const format = await getFormatter();
@@ -96,7 +96,7 @@ export async function QuotationDetailView({ q, company, lang }: { q: QuotationDe
             {t('total')} <b className="text-lg text-accent" data-testid="quote-total">{yuan(offer.totalCents)}</b>
             <div className="text-xs text-muted">{t('validUntil', { date: offer.validUntil })}{offer.note ? ` · ${offer.note}` : ''}</div>
           </div>
-          {(q.state === 'sent' || (q.state === 'accepted' && q.conversionError)) && <QuotationAnswer id={q.id} state={q.state} company={company} />}
+          {(q.state === 'sent' || (q.state === 'accepted' && q.conversionError)) && <QuotationAnswer id={q.id} state={q.state} company={company} canAccept={canAccept} />}
         </section>
       ) : <p className="rounded border border-dashed border-line p-4 text-sm text-muted">{t('noOffer')}</p>}
       {q.request && (

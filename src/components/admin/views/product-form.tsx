@@ -14,6 +14,7 @@ import {
 import { GHS_PICTOGRAMS, SHIPPING_CODES, STORAGE_CODES, type GhsPictogram as PictogramCode } from '@/contracts/product-detail';
 import { isValidCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
+import { MAX_SMILES_CHARS } from '@/lib/structure-limits';
 import { GhsPictogram } from '@/components/product-detail/ghs-pictogram';
 import type { AdminProductLotsDto } from '@/contracts/lots';
 import { adminApi, AdminApiError, toQuery } from '../admin-api';
@@ -190,7 +191,7 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
                 rules={[{ validator: async (_r, v: string) => { if (v && v.trim() && !molecularWeightOf(v)) throw new Error(t('formulaInvalid')); } }]}>
                 <Input placeholder="C2H6O" data-testid="product-formula" />
               </Form.Item>
-              <Form.Item name="smiles" label="SMILES" rules={[tooLong(1000)]}>
+              <Form.Item name="smiles" label="SMILES" rules={[tooLong(MAX_SMILES_CHARS)]}>
                 <Input.TextArea rows={2} placeholder="CCO" className="font-mono" />
               </Form.Item>
             </div>
@@ -321,14 +322,15 @@ function PackRow({ name, index, count, onUp, onDown, onRemove }: { name: number;
 function StructurePreview({ form }: { form: ReturnType<typeof Form.useForm<ProductFormValues>>[0] }) {
   const t = useTranslations('adminProducts');
   const smiles = (Form.useWatch('smiles', form) ?? '').trim();
-  const [preview, setPreview] = useState<{ smiles: string; data: StructurePreviewDto | null } | null>(null);
+  const [preview, setPreview] = useState<{ smiles: string; data: StructurePreviewDto | null; refusal?: string } | null>(null);
   useEffect(() => {
     if (!smiles) return;
     let live = true;
     const timer = setTimeout(() => {
       adminApi<StructurePreviewDto>('GET', `/api/admin/catalog/products/structure-preview${toQuery({ smiles })}`).then(
         (data) => { if (live) setPreview({ smiles, data }); },
-        () => { if (live) setPreview({ smiles, data: null }); },
+        // A structure over a cap or too slow to read: the server's message names why.
+        (error: unknown) => { if (live) setPreview({ smiles, data: null, refusal: error instanceof AdminApiError ? error.fields[0]?.message : undefined }); },
       );
     }, 400);
     return () => { live = false; clearTimeout(timer); };
@@ -349,7 +351,7 @@ function StructurePreview({ form }: { form: ReturnType<typeof Form.useForm<Produ
                 </Space>
               )}
             </>
-          ) : <span className="text-sm text-red-600" role="alert">{t('smilesInvalid')}</span>}
+          ) : <span className="text-sm text-red-600" role="alert">{preview?.refusal ?? t('smilesInvalid')}</span>}
     </div>
   );
 }

@@ -95,9 +95,11 @@ describe('a testing case', () => {
     const special = await call('sales', 'POST', '/api/admin/cases', { ...CASE, invoiceType: 'special' });
     expect(special.status).toBe(400);
     expect(JSON.stringify(special.body.data)).toContain('taxNo');
-    for (const body of [{ ...CASE, testFee: '1.005' }, { ...CASE, customerName: '字'.repeat(61) }, { ...CASE, samples: '字'.repeat(101) }, { ...CASE, contactEmail: 'nope' }, { ...CASE, companyId: 999999 }]) {
+    for (const body of [{ ...CASE, testFee: '1.005' }, { ...CASE, customerName: '字'.repeat(61) }, { ...CASE, samples: '字'.repeat(101) }, { ...CASE, contactEmail: 'nope' }]) {
       expect((await call('sales', 'POST', '/api/admin/cases', body)).status).toBe(400);
     }
+    // An unknown customer answers as a customer read does.
+    expect((await call('sales', 'POST', '/api/admin/cases', { ...CASE, companyId: 999999 })).status).toBe(404);
     expect(probe.changed(before, await probe.snapshot())).toEqual([]);
     const ok = await create('sales', { ...CASE, invoiceType: 'special', taxNo: '91310104MA1FR8XK3P' });
     expect(ok.invoiceType).toBe('special');

@@ -7,11 +7,12 @@ import type { Lang } from '@/lib/lang';
 import { siteUrl } from '@/lib/seo';
 import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
-import { companies, testingCases } from '@/server/db/schema';
+import { testingCases } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { checkedDocument } from '@/server/modules/company/uploads';
+import { assertCustomerVisible } from '@/server/modules/crm/access';
 import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
@@ -89,21 +90,18 @@ export async function getCase(db: Db, actor: ScopedStaff, id: number): Promise<C
   return { ...row, transitions: [...CASE_TRANSITIONS[row.status]] };
 }
 
-async function checkCompany(db: Db, companyId: number | undefined): Promise<void> {
-  if (companyId === undefined) return;
-  const [c] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!c) throw new AppError(400, 'validation', [{ field: 'companyId', message: 'caseCompanyUnknown' }]);
-}
-
 const fields = (input: CaseInput) => ({
   companyId: input.companyId ?? null, customerName: input.customerName, contactName: input.contactName, contactEmail: input.contactEmail, samples: input.samples,
   testFee: input.testFee, serviceFee: serviceFeeOf(input.testFee), invoiceType: input.invoiceType, taxNo: input.taxNo,
 });
 
-/** A new case owned by the caller, reviewing; the service fee is computed here (test fee × 1.15, half-up). */
+/**
+ * A new case owned by the caller, reviewing; the service fee is computed here (test fee × 1.15, half-up).
+ * A customer company named must be one the caller sees (the customer read's 404 otherwise).
+ */
 export async function createCase(db: Db, actor: ScopedStaff & { audit: AuditActor }, input: CaseInput): Promise<CaseDetailDto> {
-  await checkCompany(db, input.companyId);
   const id = await db.transaction(async (tx) => {
+    if (input.companyId !== undefined) await assertCustomerVisible(tx, actor, input.companyId);
     const [next] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('testing_cases', 'id'))::int as id`));
     if (!next) throw new AppError(500);
     const caseNo = `TS${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${String(next.id).padStart(5, '0')}`;
@@ -115,12 +113,15 @@ export async function createCase(db: Db, actor: ScopedStaff & { audit: AuditActo
   return getCase(db, actor, id);
 }
 
-/** Edits an open case the member may see; the service fee is computed again. */
+/**
+ * Edits an open case the member may see; the service fee is computed again. Linking it to another
+ * customer company needs one the member sees (the customer read's 404 otherwise).
+ */
 export async function updateCase(db: Db, actor: ScopedStaff & { audit: AuditActor }, id: number, input: CaseInput): Promise<CaseDetailDto> {
-  await checkCompany(db, input.companyId);
   await db.transaction(async (tx) => {
     const row = await loadCase(tx, actor, id, true);
     if (!['reviewing', 'passed', 'test_finished'].includes(row.status)) throw new AppError(409, 'caseClosed');
+    if (input.companyId !== undefined && input.companyId !== (row.company_id === null ? null : Number(row.company_id))) await assertCustomerVisible(tx, actor, input.companyId);
     const values = fields(input);
     await tx.update(testingCases).set({ ...values, updatedAt: new Date() }).where(eq(testingCases.id, id));
     await recordAudit(tx, actor.audit, {

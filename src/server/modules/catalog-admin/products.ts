@@ -1,6 +1,5 @@
 import 'server-only';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { Molecule } from 'openchemlib';
 import type {
   AdminPackInput, AdminProductBulkInput, AdminProductDto, AdminProductInput, StructurePreviewDto,
 } from '@/contracts/catalog-admin-products';
@@ -12,7 +11,9 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import { intArray } from '@/server/modules/catalog/search/conditions';
 import { statementText } from '@/server/modules/product-detail/labels';
-import { structureDrawing } from '@/server/modules/product-detail/structure-cache';
+import { readStructure } from '@/server/modules/chemistry/structures';
+import { DRAWING_BOX, keepDrawing } from '@/server/modules/product-detail/structure-cache';
+import { UnsafeStructureSvgError } from '@/server/modules/product-detail/structure-svg';
 
 /**
  * Products in the back-office (ADR 0030): one product with its packs, saves in one transaction with
@@ -116,19 +117,23 @@ function columnsOf(input: AdminProductInput) {
   };
 }
 
-/** Whether openchemlib reads the SMILES as at least one atom. */
-function smilesParses(smiles: string): boolean {
-  try {
-    return Molecule.fromSmiles(smiles).getAllAtoms() > 0;
-  } catch {
-    return false;
+/** Why a SMILES cannot be saved (a message key), or null: openchemlib must read it, within the caps and the time limit. */
+async function smilesFault(smiles: string): Promise<string | null> {
+  const outcome = await readStructure(smiles, {});
+  switch (outcome.kind) {
+    case 'ok': return null;
+    case 'overLimit': return outcome.fault;
+    case 'tooManyAtoms': return 'smilesTooManyAtoms';
+    case 'tooComplex': return 'structureTooComplex';
+    default: return 'catalogProductSmilesInvalid';
   }
 }
 
 /** The checks zod cannot make: the SMILES parses, the statements are in the table, brand and leaf category exist. */
 async function validate(db: Db, input: AdminProductInput): Promise<void> {
   const fields: { field: string; message: string }[] = [];
-  if (input.smiles && !smilesParses(input.smiles)) fields.push({ field: 'smiles', message: 'catalogProductSmilesInvalid' });
+  const smiles = input.smiles ? await smilesFault(input.smiles) : null;
+  if (smiles) fields.push({ field: 'smiles', message: smiles });
   if (input.hazardStatements.some((c) => !c.startsWith('H') && !c.startsWith('EUH'))
     || input.hazardStatements.some((c) => statementText(c, 'en') === '')) fields.push({ field: 'hazardStatements', message: 'catalogProductGhsInvalid' });
   if (input.precautionaryStatements.some((c) => !c.startsWith('P'))
@@ -272,24 +277,26 @@ export async function bulkUpdateProducts(db: Db, params: { actor: AuditActor } &
 
 // ---- structure preview -------------------------------------------------------------------------
 
-/** The drawing of a typed SMILES (the same sanitised renderer and cache as the product page), with the formula it implies. */
-export function previewStructure(smiles: string): StructurePreviewDto {
-  let mol: Molecule;
-  try {
-    mol = Molecule.fromSmiles(smiles);
-  } catch {
-    return { valid: false, svg: null, formula: null, molecularWeight: null };
+/**
+ * The drawing of a typed SMILES (the same sanitised renderer and cache as the product page), with the
+ * formula it implies, read in a structure worker. Over a cap or over the time limit: 400 naming it.
+ */
+export async function previewStructure(smiles: string): Promise<StructurePreviewDto> {
+  const outcome = await readStructure(smiles, { draw: DRAWING_BOX, formula: true });
+  if (outcome.kind === 'invalid') return { valid: false, svg: null, formula: null, molecularWeight: null };
+  if (outcome.kind !== 'ok') {
+    const message = outcome.kind === 'overLimit' ? outcome.fault : outcome.kind === 'tooManyAtoms' ? 'smilesTooManyAtoms' : 'structureTooComplex';
+    throw new AppError(400, 'validation', [{ field: 'smiles', message }]);
   }
-  if (mol.getAllAtoms() === 0) return { valid: false, svg: null, formula: null, molecularWeight: null };
   let svg: string | null = null;
   try {
-    svg = structureDrawing(smiles)?.svg ?? null;
-  } catch {
+    svg = keepDrawing(smiles, outcome)?.svg ?? null;
+  } catch (error) {
+    if (!(error instanceof UnsafeStructureSvgError)) throw error;
     svg = null;
   }
-  const mf = mol.getMolecularFormula();
-  const formula = hill(mf.formula);
-  return { valid: true, svg, formula, molecularWeight: molecularWeightOf(formula) ?? mf.relativeWeight.toFixed(3) };
+  const formula = hill(outcome.formula ?? '');
+  return { valid: true, svg, formula, molecularWeight: molecularWeightOf(formula) ?? (outcome.weight ?? 0).toFixed(3) };
 }
 
 /** Hill order (C, H, then alphabetical; without carbon all alphabetical) of openchemlib's formula text. */

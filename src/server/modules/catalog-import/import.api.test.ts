@@ -10,6 +10,8 @@ import { rowsOf } from '@/server/db/client';
 import { importJobs } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
+import { zip } from '../../../../test/zip';
+import { IMPORT_MAX_BYTES } from './jobs';
 
 const h = fileApiHarness();
 const matrix = authorisationMatrix(h);
@@ -214,6 +216,44 @@ describe('catalogue import', () => {
     const json = await h.call('POST', '/api/admin/catalog/imports', { token: admin, json: { file: 'x' } });
     expect(json.status).toBe(415);
     expect(await count(sql`select count(*)::int as n from import_jobs`)).toBe(jobs);
+  });
+
+  it('takes a file over the API\'s 1 MiB body limit, up to IMPORT_MAX_BYTES, and answers 413 importFileTooLarge beyond it', async () => {
+    // Three products, each row carrying 900 KB in a column the import does not know: 2.7 MB in all.
+    const filler = 'x'.repeat(900_000);
+    const lines = ['IM-BIG-1', 'IM-BIG-2', 'IM-BIG-3'].map((itemNo) => `${itemNo},大文件,Large file,${brandCode},${leafId},,,,1 g,10,0,1,${filler}`);
+    const bytes = new TextEncoder().encode(`${HEADER},note\r\n${lines.join('\r\n')}\r\n`);
+    expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024);
+    const job = await importFile(bytes, 'large.csv');
+    expect(job).toMatchObject({ status: 'succeeded', created: 3 });
+    // A body that says it is larger than the limit is refused before it is read.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(csv([]))]), 'huge.csv');
+    const body = new Uint8Array(await new Response(form).arrayBuffer());
+    const type = new Response(form).headers.get('content-type') ?? '';
+    const res = await h.app.request('/api/admin/catalog/imports', {
+      method: 'POST', body, headers: { authorization: admin, 'content-type': type, 'content-length': String(IMPORT_MAX_BYTES + 65 * 1024), 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { msg: string }).msg).toBe(`The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+  });
+
+  it('refuses at once a workbook whose shared strings unpack to millions of empty entries, and fails one that lies about it', async () => {
+    const jobs = await count(sql`select count(*)::int as n from import_jobs`);
+    const parts = (shared: { data: string; size?: number }) => zip([
+      { name: 'xl/workbook.xml', data: '<workbook><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>' },
+      { name: 'xl/_rels/workbook.xml.rels', data: '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>' },
+      { name: 'xl/worksheets/sheet1.xml', data: '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>' },
+      { name: 'xl/sharedStrings.xml', ...shared },
+    ]);
+    const empties = `<sst>${'<si/>'.repeat(6_000_000)}</sst>`;
+    const honest = await upload(admin, { bytes: parts({ data: empties }), name: 'bomb.xlsx' }, { 'accept-language': 'en' });
+    expect(honest.status).toBe(400);
+    expect(honest.body.data).toEqual([{ field: 'file', message: expect.stringMatching(/unpacks to more than the import reads/) }]);
+    expect(await count(sql`select count(*)::int as n from import_jobs`)).toBe(jobs);
+    // Declaring a small size, it is queued, and its job stops where the part passes that size.
+    const lying = await importFile(parts({ data: empties, size: 4096 }), 'lying.xlsx');
+    expect(lying).toMatchObject({ status: 'failed', failure: 'fileOverLimits', created: 0 });
   });
 
   it('lists jobs newest first with keyset pages and cancels only unfinished ones', async () => {

@@ -3,6 +3,7 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { ImportFormat } from '@/contracts/catalog-import';
 import { xlsxStreamRows } from './xlsx-rows';
+import { LimitError } from './zip-entries';
 
 /**
  * Rows of an import file, streamed (ADR 0034, ADR 0042): the CSV parser and the XLSX sheet reader
@@ -66,16 +67,24 @@ class CsvDecoder extends Transform {
   }
 }
 
+/** The longest CSV record taken (a row of the import is a few hundred bytes). */
+export const CSV_MAX_RECORD_CHARS = 1024 * 1024;
+
 async function* csvRows(input: Readable): AsyncGenerator<FileRow> {
-  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, max_record_size: CSV_MAX_RECORD_CHARS });
   const decoded = input.pipe(new CsvDecoder());
   input.on('error', (e) => decoded.destroy(e));
   decoded.on('error', (e) => parser.destroy(e));
   decoded.pipe(parser);
   let rowNo = 0;
-  for await (const record of parser as AsyncIterable<string[]>) {
-    rowNo += 1;
-    yield { rowNo, cells: record };
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      rowNo += 1;
+      yield { rowNo, cells: record };
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw new LimitError('csv: a record too long');
+    throw error;
   }
 }
 

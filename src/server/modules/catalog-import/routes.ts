@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
@@ -10,7 +11,7 @@ import { parseInput, readRawInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { readSingleFile } from '@/server/http/single-file';
-import { success } from '@/server/http/envelope';
+import { failure, success } from '@/server/http/envelope';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { auditActorOf } from '@/server/modules/audit/record';
@@ -20,6 +21,7 @@ import { cancelImportJob, createImportJob, getImportJob, IMPORT_MAX_BYTES, impor
 import { importErrorReport } from './report';
 import { wakeImportRunner } from './runner';
 import { importTemplate } from './template';
+import { xlsxUploadFault } from './xlsx-rows';
 
 export const catalogImportAdminRouter = createRouter('/api/admin/catalog');
 
@@ -37,24 +39,34 @@ function download(c: Context<AppEnv>, body: ReadableStream<Uint8Array> | Uint8Ar
 }
 
 // POST /api/admin/catalog/imports — multipart `file` (CSV or XLSX): queue an import of products and packs
-catalogImportAdminRouter.app.post('/imports', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
-  const file = await readSingleFile(c, { maxBytes: IMPORT_MAX_BYTES, typeRefused: 'importFileTypeRefused', tooLarge: 'importFileTooLarge' });
-  if (file.size === 0) throw new AppError(400, 'importFileEmpty', [{ field: 'file', message: 'importFileEmpty' }]);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const format = importFormatOf(file.name, bytes.subarray(0, 4096));
-  if (!format) throw new AppError(400, 'importFileTypeRefused', [{ field: 'file', message: 'importFileTypeRefused' }]);
-  const actor = c.get('actor');
-  if (actor.kind !== 'staff') throw new AppError(403, 'forbidden');
-  const job = await createImportJob(c.get('db'), {
-    actor: auditActorOf(actor, clientInfo(c).ip), staffId: actor.staffId, lang: c.get('lang'), fileName: file.name, format, bytes,
-  });
-  wakeImportRunner(c.get('db'));
-  return success(c, importJobSchema.parse(job));
-});
+catalogImportAdminRouter.app.post(
+  '/imports',
+  requireAuth('staff', ['CATALOG.EDIT']),
+  // This route's own limit (the frame's 1 MiB does not apply to it): the file and the multipart frame.
+  bodyLimit({ maxSize: IMPORT_MAX_BYTES + 64 * 1024, onError: (c) => failure(c, new AppError(413, 'importFileTooLarge')) }),
+  async (c) => {
+    const file = await readSingleFile(c, { maxBytes: IMPORT_MAX_BYTES, typeRefused: 'importFileTypeRefused', tooLarge: 'importFileTooLarge' });
+    if (file.size === 0) throw new AppError(400, 'importFileEmpty', [{ field: 'file', message: 'importFileEmpty' }]);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const format = importFormatOf(file.name, bytes.subarray(0, 4096));
+    if (!format) throw new AppError(400, 'importFileTypeRefused', [{ field: 'file', message: 'importFileTypeRefused' }]);
+    // A workbook whose parts would unpack past the reader's limits is refused now, not queued.
+    const overLimits = format === 'xlsx' ? await xlsxUploadFault(bytes) : null;
+    if (overLimits) throw new AppError(400, 'importFileOverLimits', [{ field: 'file', message: 'importFileOverLimits' }]);
+    const actor = c.get('actor');
+    if (actor.kind !== 'staff') throw new AppError(403, 'forbidden');
+    const job = await createImportJob(c.get('db'), {
+      actor: auditActorOf(actor, clientInfo(c).ip), staffId: actor.staffId, lang: c.get('lang'), fileName: file.name, format, bytes,
+    });
+    wakeImportRunner(c.get('db'));
+    return success(c, importJobSchema.parse(job));
+  },
+);
 apiRegistry.push({
   method: 'post', fullPath: '/api/admin/catalog/imports', summary: 'Import products and packs from a CSV or Excel file', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
-  description: 'multipart/form-data with one part, `file`: .csv (UTF-8 or GB 18030 text) or .xlsx (a zip by its bytes), at most 100 MiB (413 `importFileTooLarge`); '
-    + 'another type 400 `importFileTypeRefused`, an empty file 400 `importFileEmpty`. Answers the queued job; it runs in the background (ADR 0034).',
+  description: `multipart/form-data with one part, \`file\`: .csv (UTF-8 or GB 18030 text) or .xlsx (a zip by its bytes), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MiB (413 \`importFileTooLarge\`); `
+    + 'another type 400 `importFileTypeRefused`, an empty file 400 `importFileEmpty`, a workbook whose parts unpack past the reader\'s limits 400 `importFileOverLimits`. '
+    + 'Answers the queued job; it runs in the background (ADR 0034).',
   input: z.object({ file: z.string().describe('the CSV or XLSX file (binary part)') }),
   output: importJobSchema,
 });

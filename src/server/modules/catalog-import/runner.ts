@@ -15,6 +15,7 @@ import { commitBatch, type CheckedBatch, type CommitContext, type Tally } from '
 import { mapHeader, type HeaderMap } from './columns';
 import { holdImportHeapGrowth } from './heap-growth';
 import { ByteCounter, readRows, type FileRow } from './read-rows';
+import { LimitError } from './zip-entries';
 import { startPendingMerge } from './pending-merge';
 import { lockImportJob, transitionImportJob } from './transition';
 import { isBlankRow, ProductGroupCheck, validateRow, type RowCells, type RowError, type RowLookups } from './validate-row';
@@ -61,13 +62,17 @@ export interface RunOptions {
   afterBatch?: (batchNo: number) => void | Promise<void>;
 }
 
-class FileReadError extends Error {}
+class FileReadError extends Error {
+  constructor(message: string, readonly overLimits: boolean) {
+    super(message);
+  }
+}
 
 async function* guarded(rows: AsyncGenerator<FileRow>): AsyncGenerator<FileRow> {
   try {
     yield* rows;
   } catch (error) {
-    throw new FileReadError(error instanceof Error ? error.message : String(error));
+    throw new FileReadError(error instanceof Error ? error.message : String(error), error instanceof LimitError);
   }
 }
 
@@ -281,7 +286,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     await settle();
     if (error instanceof FileReadError) {
       log('warn', 'import.file_unreadable', { jobId: job.id, message: error.message });
-      return (await finishJob(db, job.id, owner, 'failed', { failure: 'fileUnreadable' })) ? 'failed' : 'stopped';
+      return (await finishJob(db, job.id, owner, 'failed', { failure: error.overLimits ? 'fileOverLimits' : 'fileUnreadable' })) ? 'failed' : 'stopped';
     }
     throw error;
   } finally {

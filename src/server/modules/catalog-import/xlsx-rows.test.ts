@@ -1,71 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { columnOf, SharedStrings, XLSX_LIMITS, xlsxFileRows, xlsxStreamRows, type SheetRow, type XlsxLimits } from './xlsx-rows';
+import { columnOf, SHARED_STRING_OVERHEAD, SharedStrings, XLSX_LIMITS, xlsxFileRows, xlsxStreamRows, xlsxUploadFault, type SheetRow, type XlsxLimits } from './xlsx-rows';
+import { LimitError } from './zip-entries';
 import { XmlScanner } from './xml-scan';
+import { zip, type Part } from '../../../../test/zip';
 
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'xlsx-rows-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Part {
-  name: string;
-  data: string | Buffer;
-  /** Stored without compression. */
-  stored?: boolean;
-  /** A CRC to write instead of the right one. */
-  crc?: number;
-}
-
-/** A zip of the parts in the order given, with its central directory. */
-function zip(parts: Part[]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const data = Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data);
-    const body = part.stored ? data : deflateRawSync(data);
-    const name = Buffer.from(part.name);
-    const crc = part.crc ?? crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(part.stored ? 0 : 8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x800, 8);
-    entry.writeUInt16LE(part.stored ? 0 : 8, 10);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(body.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    central.push(entry, name);
-    offset += local.length + name.length + body.length;
-  }
-  const dirBytes = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(dirBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dirBytes, end]);
-}
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 const WORKBOOK = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -184,6 +132,66 @@ describe('the XLSX sheet reader', () => {
     await expect(rows(write('longv.xlsx', zip(parts(longValue))))).rejects.toThrow(/too long/);
     const doctype = SHEET.replace('<worksheet', '<!DOCTYPE x [<!ENTITY a "aaaa">]><worksheet');
     await expect(rows(write('dtd.xlsx', zip(parts(doctype))))).rejects.toThrow(/document type/);
+  });
+});
+
+/** The test workbook with its shared strings' part replaced (and its declared size, if given). */
+function withShared(shared: string, size?: number): Buffer {
+  return zip(workbookParts('strings-last').map((p) => (p.name === 'xl/sharedStrings.xml' ? { ...p, data: shared, size } : p)));
+}
+
+function withSheet(sheet: string): Buffer {
+  return zip(workbookParts('strings-last').map((p) => (p.name === 'xl/worksheets/sheet2.xml' ? { ...p, data: sheet } : p)));
+}
+
+const emptyStrings = (n: number) => `<sst ${NS}>${'<si/>'.repeat(n)}</sst>`;
+
+describe('the reader\'s limits: every shared string, row and cell counts', () => {
+  it('refuses a small file whose shared strings are millions of empty entries, by its declared sizes, before inflating anything', async () => {
+    // 6,000,000 empty strings: 30 MB of XML in a file of some 30 KB.
+    const bytes = withShared(emptyStrings(6_000_000));
+    expect(bytes.length).toBeLessThan(200_000);
+    expect(await xlsxUploadFault(bytes)).toMatch(/sharedStrings\.xml inflates too far/);
+    await expect(rows(write('empty-si.xlsx', bytes))).rejects.toBeInstanceOf(LimitError);
+  });
+
+  it('refuses a part as soon as it inflates past the size it declares', async () => {
+    const lying = withShared(emptyStrings(6_000_000), 1000);
+    expect(await xlsxUploadFault(lying)).toBeNull();
+    await expect(rows(write('lying.xlsx', lying))).rejects.toThrow(/past its declared size/);
+  });
+
+  it('counts empty shared strings against the count and the memory limits', async () => {
+    const loose = { ...XLSX_LIMITS, maxRatio: 100_000 };
+    await expect(rows(write('many-si.xlsx', withShared(emptyStrings(2_000))), { ...loose, maxSharedStrings: 1_000 })).rejects.toThrow(/too many shared strings/);
+    await expect(rows(write('bytes-si.xlsx', withShared(emptyStrings(2_000))), { ...loose, maxSharedBytes: 1_000 * SHARED_STRING_OVERHEAD })).rejects.toThrow(/shared strings too large/);
+    await expect(rows(write('xml-si.xlsx', withShared(emptyStrings(2_000))), { ...loose, maxSharedXmlBytes: 5_000 })).rejects.toThrow(/too large/);
+    const store = new SharedStrings(10 * SHARED_STRING_OVERHEAD);
+    for (let i = 0; i < 10; i += 1) store.add('');
+    expect(() => store.add('')).toThrow(LimitError);
+  });
+
+  it('counts every row and every cell, empty ones too', async () => {
+    const loose = { ...XLSX_LIMITS, maxRatio: 100_000 };
+    const emptyRows = `<worksheet ${NS}><sheetData>${'<row/>'.repeat(5_000)}</sheetData></worksheet>`;
+    await expect(rows(write('rows.xlsx', withSheet(emptyRows)), { ...loose, maxRows: 4_999 })).rejects.toThrow(/too many rows/);
+    expect(await rows(write('rows-ok.xlsx', withSheet(emptyRows)), { ...loose, maxRows: 5_000 })).toHaveLength(5_000);
+    const emptyCells = `<worksheet ${NS}><sheetData><row r="1">${'<c/>'.repeat(1_000)}</row>${'<row><c/></row>'.repeat(1_000)}</sheetData></worksheet>`;
+    await expect(rows(write('cells.xlsx', withSheet(emptyCells)), { ...loose, maxColumns: 2_000, maxCells: 1_999 })).rejects.toThrow(/too many cells/);
+  });
+
+  it('takes a 20,000-row workbook written by exceljs within the default limits', async () => {
+    const file = path.join(dir, 'catalogue.xlsx');
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: true });
+    const sheet = workbook.addWorksheet('Products');
+    sheet.addRow(['item_no', 'name_zh', 'name_en', 'price']).commit();
+    for (let i = 0; i < 20_000; i += 1) sheet.addRow([`BX-${i}`, `基准试剂${i}`, `Bench reagent ${i}`, 10 + (i % 500) / 4]).commit();
+    sheet.commit();
+    await workbook.commit();
+    expect(await xlsxUploadFault(readFileSync(file))).toBeNull();
+    let n = 0;
+    for await (const row of xlsxFileRows(file)) n += row.cells.length > 0 ? 1 : 0;
+    expect(n).toBe(20_001);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/client';
 import { approvalRules, companyFiles, departments, users } from '@/server/db/schema';
 import { recordAudit } from '@/server/modules/audit/record';
 import type { CompanyActor } from './context';
+import { checkCompanyGrants, lockCompanyGrants } from './grants';
 
 /** The four rules of a company (a kind without a row is off), as the rule engine reads them. */
 export async function listApprovalRules(db: Db, companyId: number): Promise<ApprovalRuleDto[]> {
@@ -44,6 +45,7 @@ export async function saveApprovalRules(db: Db, actor: CompanyActor, input: Appr
     monthly_limit: { active: input.monthlyLimitActive, amount: null, requirePermit: false },
   };
   await db.transaction(async (tx) => {
+    const grants = await lockCompanyGrants(tx, actor.companyId);
     const before = await listApprovalRules(tx, actor.companyId);
     for (const kind of APPROVAL_RULE_KINDS) {
       const next = wanted[kind];
@@ -56,6 +58,8 @@ export async function saveApprovalRules(db: Db, actor: CompanyActor, input: Appr
         after: { active: next.active, amount: next.amount === null ? null : Number(next.amount).toFixed(2), requirePermit: next.requirePermit },
       });
     }
+    // Switching the monthly-limit rule changes the limit of everyone who has one, the actor included.
+    await checkCompanyGrants(tx, actor, grants);
   });
   return getApprovalSettings(db, actor.companyId);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { companies, rolePermissions, roles, userRoles, users } from '@/server/db/schema';
+import { companies, roles, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { AuditActor } from '@/server/modules/audit/record';
 
@@ -21,22 +21,6 @@ export function notFound(key: string): AppError {
 export async function companyAdminId(db: Db, companyId: number): Promise<number | null> {
   const [row] = await db.select({ adminUserId: companies.adminUserId }).from(companies).where(eq(companies.id, companyId));
   return row?.adminUserId ?? null;
-}
-
-/**
- * Refuses a change after which the company administrator would no longer hold USER.EDIT (nobody
- * could then manage the company's users). Call it inside the change's transaction, after the change.
- */
-export async function assertAdminKeepsUserEdit(tx: Db, companyId: number): Promise<void> {
-  const adminId = await companyAdminId(tx, companyId);
-  if (adminId === null) return;
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.companyId, companyId)))
-    .innerJoin(rolePermissions, and(eq(rolePermissions.roleId, roles.id), eq(rolePermissions.permission, 'USER.EDIT')))
-    .where(eq(userRoles.userId, adminId));
-  if ((row?.n ?? 0) === 0) throw new AppError(409, 'adminNeedsUserEdit');
 }
 
 /** The given ids that are users of the company (all of them, or 404). */

@@ -7,7 +7,8 @@ import type { Db } from '@/server/db/client';
 import { rolePermissions, roles, userRoles, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit } from '@/server/modules/audit/record';
-import { assertAdminKeepsUserEdit, nameList, notFound, type CompanyActor } from './context';
+import { nameList, notFound, type CompanyActor } from './context';
+import { checkCompanyGrants, lockCompanyGrants } from './grants';
 
 /** How `/functions/all` groups the company permissions. */
 const FUNCTION_GROUPS: readonly { key: string; zh: string; en: string; codes: readonly Permission[] }[] = [
@@ -68,10 +69,12 @@ async function assertNameFree(tx: Db, companyId: number, name: string, exceptId?
 export async function addRole(db: Db, actor: CompanyActor, input: RoleAddInput): Promise<RoleDto> {
   const permissions = checkPermissions(input.permissions);
   const id = await db.transaction(async (tx) => {
+    const grants = await lockCompanyGrants(tx, actor.companyId);
     await assertNameFree(tx, actor.companyId, input.name);
     const [row] = await tx.insert(roles).values({ companyId: actor.companyId, name: input.name, description: input.description }).returning({ id: roles.id });
     if (!row) throw new Error('Role was not inserted');
     if (permissions.length > 0) await tx.insert(rolePermissions).values(permissions.map((permission) => ({ roleId: row.id, permission })));
+    await checkCompanyGrants(tx, actor, grants);
     await recordAudit(tx, actor.audit, {
       action: 'create', entity: 'role', entityId: row.id, companyId: actor.companyId,
       after: { name: input.name, description: input.description, permissions },
@@ -81,10 +84,11 @@ export async function addRole(db: Db, actor: CompanyActor, input: RoleAddInput):
   return getRole(db, actor.companyId, id);
 }
 
-/** Renames a role or replaces its permissions; refused when the administrator would lose USER.EDIT. */
+/** Renames a role or replaces its permissions, as the grant rule allows. */
 export async function updateRole(db: Db, actor: CompanyActor, input: RoleUpdateInput): Promise<RoleDto> {
   const permissions = input.permissions ? checkPermissions(input.permissions) : undefined;
   await db.transaction(async (tx) => {
+    const grants = await lockCompanyGrants(tx, actor.companyId);
     const [before] = await tx.select({ name: roles.name, description: roles.description }).from(roles)
       .where(and(eq(roles.id, input.id), eq(roles.companyId, actor.companyId))).for('update');
     if (!before) throw notFound('roleNotFound');
@@ -95,7 +99,7 @@ export async function updateRole(db: Db, actor: CompanyActor, input: RoleUpdateI
     if (permissions) {
       await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, input.id));
       if (permissions.length > 0) await tx.insert(rolePermissions).values(permissions.map((permission) => ({ roleId: input.id, permission })));
-      await assertAdminKeepsUserEdit(tx, actor.companyId);
+      await checkCompanyGrants(tx, actor, grants);
     }
     await recordAudit(tx, actor.audit, {
       action: 'update', entity: 'role', entityId: input.id, companyId: actor.companyId,
@@ -113,6 +117,7 @@ export async function updateRole(db: Db, actor: CompanyActor, input: RoleUpdateI
 export async function deleteRoles(db: Db, actor: CompanyActor, ids: readonly number[]): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
+    const grants = await lockCompanyGrants(tx, actor.companyId);
     const rows = await tx.select({ id: roles.id, name: roles.name, description: roles.description }).from(roles)
       .where(and(eq(roles.companyId, actor.companyId), inArray(roles.id, unique))).for('update');
     if (rows.length !== unique.length) throw notFound('roleNotFound');
@@ -130,6 +135,7 @@ export async function deleteRoles(db: Db, actor: CompanyActor, ids: readonly num
         before: { name: row.name, description: row.description, permissions },
       });
     }
+    await checkCompanyGrants(tx, actor, grants);
     return rows.length;
   });
 }

@@ -83,6 +83,24 @@ describe('POST /api/app/user/add never tells whether a login exists', () => {
     expect(await h.loginUser('admin@demo.example.com', 'Reagent#2026')).toBeTruthy();
   });
 
+  it('refuses a role the administrator may not grant alike for an existing login and a new one', async () => {
+    const role = await h.call('POST', '/api/app/role/add', { token: admin, json: { name: '用户管理', permissions: ['USER.VIEW', 'USER.EDIT'] } });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    const limitedRole = (role.body.data as { id: number }).id;
+    const password = await sha256Hex('Limited#2026');
+    expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13955556666', name: '受限', accountType: 'sub', password, roleIds: [limitedRole] } })).status).toBe(200);
+    const limited = await h.loginUser('13955556666', 'Limited#2026');
+    const [adminRole] = await h.db.db.select({ roleId: userRoles.roleId }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(eq(users.loginName, 'probe.lab@example.org'));
+    const before = await snapshot('buyer@univ.example.com');
+    const fresh = await h.call('POST', '/api/app/user/add', { token: limited, json: { loginName: 'not.yet@example.org', name: '越权', roleIds: [adminRole!.roleId] } });
+    const existing = await h.call('POST', '/api/app/user/add', { token: limited, json: { loginName: 'buyer@univ.example.com', name: '越权', roleIds: [adminRole!.roleId] } });
+    expect(fresh.status).toBe(403);
+    expect(existing.status).toBe(fresh.status);
+    expect(sameAnswer(existing.body)).toEqual(sameAnswer(fresh.body));
+    expect(await snapshot('buyer@univ.example.com')).toEqual(before);
+    expect(await h.db.db.select({ id: users.id }).from(users).where(eq(users.loginName, 'not.yet@example.org'))).toEqual([]);
+  });
+
   it('sends the notice by SMS to an existing mobile login', async () => {
     const sent: { to: string; text: string }[] = [];
     const previous = setSmsSender({ name: 'test', send: async (to, text) => void sent.push({ to, text }) });

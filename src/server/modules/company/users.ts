@@ -15,7 +15,8 @@ import { recordAudit } from '@/server/modules/audit/record';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { getSmsSender } from '@/server/modules/mail/sms';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
-import { assertAdminKeepsUserEdit, companyAdminId, notFound, requireCompanyRoles, type CompanyActor } from './context';
+import { companyAdminId, notFound, requireCompanyRoles, type CompanyActor } from './context';
+import { checkAddedCompanyUser, checkCompanyGrants, lockCompanyGrants } from './grants';
 
 /** Employee accounts and sub-accounts count against `companies.sub_account_limit`; disabled ones do not. */
 const countsAsSubAccount = and(ne(users.accountType, 'user'), eq(users.active, true));
@@ -176,9 +177,12 @@ export async function addCompanyUser(db: Db, actor: CompanyActor, input: UserAdd
   let added: boolean;
   try {
     added = await db.transaction(async (tx) => {
+      const grants = await lockCompanyGrants(tx, actor.companyId);
       await assertSubAccountRoom(tx, actor.companyId);
       await requireDepartment(tx, actor.companyId, input.departmentId);
       await requireCompanyRoles(tx, actor.companyId, input.roleIds);
+      // The grant rule answers before the login is looked up, alike for a new and an existing one.
+      checkAddedCompanyUser(actor, grants, input.roleIds);
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.loginName, input.loginName));
       if (taken) return false;
       const isEmail = input.loginName.includes('@');
@@ -193,6 +197,7 @@ export async function addCompanyUser(db: Db, actor: CompanyActor, input: UserAdd
         .returning({ id: users.id });
       if (!row) throw new Error('User was not inserted');
       await setRoles(tx, row.id, input.roleIds);
+      await checkCompanyGrants(tx, actor, grants);
       await recordAudit(tx, actor.audit, {
         action: 'create', entity: 'user', entityId: row.id, companyId: actor.companyId,
         after: {
@@ -223,6 +228,7 @@ function refuseSelfOrAdmin(actor: CompanyActor, adminId: number | null, userId: 
 /** The administrator edits a user; disabling ends every session of the user in the same transaction. */
 export async function updateCompanyUser(db: Db, actor: CompanyActor, input: UserUpdateInput): Promise<CompanyUserDto> {
   await db.transaction(async (tx) => {
+    const grants = await lockCompanyGrants(tx, actor.companyId);
     const [before] = await tx
       .select({
         name: users.name, job: users.job, branch: users.branch, userinfoNo: users.userinfoNo, departmentId: users.departmentId,
@@ -248,8 +254,8 @@ export async function updateCompanyUser(db: Db, actor: CompanyActor, input: User
       await requireCompanyRoles(tx, actor.companyId, input.roleIds);
       await setRoles(tx, input.id, input.roleIds);
       afterRoles = [...new Set(input.roleIds)].sort((a, b) => a - b);
-      await assertAdminKeepsUserEdit(tx, actor.companyId);
     }
+    await checkCompanyGrants(tx, actor, grants);
     if (input.active === false && before.active) await revokeOtherSessions(tx, { subjectType: 'user', subjectId: input.id });
     await recordAudit(tx, actor.audit, {
       action: input.active === false && before.active ? 'disable' : 'update', entity: 'user', entityId: input.id, companyId: actor.companyId,
@@ -264,6 +270,7 @@ export async function updateCompanyUser(db: Db, actor: CompanyActor, input: User
 export async function disableCompanyUsers(db: Db, actor: CompanyActor, ids: readonly number[]): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
+    const grants = await lockCompanyGrants(tx, actor.companyId);
     const rows = await tx
       .select({ id: users.id, active: users.active })
       .from(users)
@@ -280,6 +287,7 @@ export async function disableCompanyUsers(db: Db, actor: CompanyActor, ids: read
       await recordAudit(tx, actor.audit, { action: 'disable', entity: 'user', entityId: row.id, companyId: actor.companyId, before: { active: true }, after: { active: false } });
       changed++;
     }
+    await checkCompanyGrants(tx, actor, grants);
     return changed;
   });
 }
@@ -305,15 +313,16 @@ export async function assignDepartment(db: Db, actor: CompanyActor, params: { id
   });
 }
 
-/** Replaces a user's roles; the administrator keeps USER.EDIT. */
+/** Replaces a user's roles, as the grant rule allows. */
 export async function assignRoles(db: Db, actor: CompanyActor, params: { id: number; roleIds: readonly number[] }): Promise<CompanyUserDto> {
   await db.transaction(async (tx) => {
+    const grants = await lockCompanyGrants(tx, actor.companyId);
     const [user] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, params.id), eq(users.companyId, actor.companyId)));
     if (!user) throw notFound('userNotFound');
     await requireCompanyRoles(tx, actor.companyId, params.roleIds);
     const before = await roleIdsOf(tx, params.id);
     await setRoles(tx, params.id, params.roleIds);
-    await assertAdminKeepsUserEdit(tx, actor.companyId);
+    await checkCompanyGrants(tx, actor, grants);
     await recordAudit(tx, actor.audit, {
       action: 'update', entity: 'user', entityId: params.id, companyId: actor.companyId,
       before: { roleIds: before }, after: { roleIds: [...new Set(params.roleIds)].sort((a, b) => a - b) },

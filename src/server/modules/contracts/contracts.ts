@@ -4,11 +4,12 @@ import {
   centsToMoney, type ContractCreateInput, type ContractDetailDto, type ContractFromQuotationInput, type ContractMoveInput, type ContractUpdateInput,
 } from '@/contracts/contracts';
 import { rowsOf, type Db } from '@/server/db/client';
-import { companies, contractAttachments, contracts } from '@/server/db/schema';
+import { contractAttachments, contracts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { openApproval, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { checkedDocument } from '@/server/modules/company/uploads';
+import { assertCustomerVisible } from '@/server/modules/crm/access';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { loadQuotation, staffSees } from '@/server/modules/quotations/queries';
 import { getContract, loadContract } from './queries';
@@ -40,24 +41,27 @@ async function insertContract(tx: Db, me: ContractStaff, values: Omit<typeof con
   return id;
 }
 
-/** A new draft contract for a customer company, owned by the caller. */
+/** A new draft contract for a customer company the caller sees (the customer read's 404 otherwise), owned by the caller. */
 export async function createContract(db: Db, me: ContractStaff, input: ContractCreateInput): Promise<ContractDetailDto> {
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
-  if (!company) throw new AppError(400, 'validation', [{ field: 'companyId', message: 'contractCompanyUnknown' }]);
-  const id = await db.transaction((tx) => insertContract(tx, me, {
-    companyId: input.companyId, title: input.title, amountCents: input.amount, signingDate: input.signingDate ?? null, endDate: input.endDate ?? null, notes: input.notes,
-  }));
+  const id = await db.transaction(async (tx) => {
+    await assertCustomerVisible(tx, me, input.companyId);
+    return insertContract(tx, me, {
+      companyId: input.companyId, title: input.title, amountCents: input.amount, signingDate: input.signingDate ?? null, endDate: input.endDate ?? null, notes: input.notes,
+    });
+  });
   return getContract(db, me, id);
 }
 
 /**
- * A draft contract from a quotation the caller may see, accepted by the customer: its company, the
- * accepted version (the current one unless named) and that version's total as the amount. One open
- * contract per quotation (409 `contractExistsForQuotation`); the quotation's state is left as it is.
+ * A draft contract from a quotation the caller may see, accepted by the customer: its company (one the
+ * caller sees, the customer read's 404 otherwise), the accepted version (the current one unless named)
+ * and that version's total as the amount. One open contract per quotation (409
+ * `contractExistsForQuotation`); the quotation's state is left as it is.
  */
 export async function contractFromQuotation(db: Db, me: ContractStaff, input: ContractFromQuotationInput): Promise<ContractDetailDto> {
   const id = await db.transaction(async (tx) => {
     const q = await loadQuotation(tx, staffSees(me), input.id, true);
+    await assertCustomerVisible(tx, me, Number(q.company_id));
     if (!(CONTRACTABLE_QUOTATION_STATES as readonly string[]).includes(q.state)) throw new AppError(409, 'contractQuotationNotAccepted', { state: q.state });
     const version = input.version ?? Number(q.current_version);
     const [v] = rowsOf<{ total_cents: number }>(await tx.execute(sql`select total_cents from quotation_versions where quotation_id = ${input.id} and version = ${version}`));

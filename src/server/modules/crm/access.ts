@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
-import { companies } from '@/server/db/schema';
+import { companies, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scope';
 import type { AuditActor } from '@/server/modules/audit/record';
@@ -31,6 +31,20 @@ export async function visibleCustomer(db: Db, actor: ScopedStaff, id: number, lo
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw customerNotFound();
   return row;
+}
+
+/**
+ * The one rule for writing anything for a customer (a quotation, a contract, a testing case, a quote
+ * request taken from the shared queue): the customer is one the member sees (`customerVisibleTo`, the
+ * rule of the reads), and an account named is one of that customer's. Otherwise the answer is the 404 of
+ * a customer read, the same whichever id was foreign or unknown, so that neither customers nor their
+ * accounts can be told apart by probing.
+ */
+export async function assertCustomerVisible(db: Db, actor: ScopedStaff, companyId: number, userId?: number | null): Promise<void> {
+  const account = userId === undefined || userId === null ? sql`true`
+    : sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.companyId} = ${companies.id})`;
+  const [row] = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), customerVisibleTo(actor), account));
+  if (!row) throw customerNotFound();
 }
 
 /** The teams a member manages. */

@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/client';
 import { orderItems, orders, type OrderStatus } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { mayDecide, type OrderActor } from './access';
+import { approverQuantityChanges } from './approver-edits';
 import { centsText, taxOf, toCents } from './money';
 import { permitMissingFor } from './queries';
 import { logOrderEvent, transitionOrder, type OrderAction } from './transition';
@@ -57,8 +58,9 @@ async function removeLines(tx: Db, actor: OrderActor, order: { id: number; compa
 }
 
 /**
- * An approver's decision. Approving first applies the quantity changes and removals (each logged),
- * reprices the order, then moves it to `passed`; rejecting moves it to `rejected` with the reason.
+ * An approver's decision. Approving first applies the removals and the quantity changes (each logged;
+ * a quantity may be lowered, never raised: `approverQuantityChanges`), reprices the order, then moves
+ * it to `passed`; rejecting moves it to `rejected` with the reason.
  * Nobody decides on their own order. Two parallel decisions: the row lock orders them and the
  * second finds the order decided (409).
  */
@@ -68,24 +70,22 @@ export async function decideOrder(db: Db, actor: OrderActor, input: ApproveInput
     if (!mayDecide(actor, order)) throw new AppError(order.userId === actor.userId ? 403 : 404, order.userId === actor.userId ? 'ownOrderApproval' : 'orderNotFound');
     if (order.status !== 'reviewing') throw new AppError(409, 'orderStateChanged', { status: order.status });
     if (input.decision === 'approve') {
+      const lines = await tx.select().from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.companyId, order.companyId)));
+      const removed = new Set(input.removeItemIds ?? []);
+      // Checked before anything is written: lowering only, on lines that stay.
+      const changes = approverQuantityChanges(lines.filter((l) => !removed.has(l.id)), input.changes);
       if (input.removeItemIds?.length) await removeLines(tx, actor, order, input.removeItemIds);
-      if (input.changes.length > 0) {
-        const lines = await tx.select().from(orderItems).where(and(eq(orderItems.orderId, order.id), eq(orderItems.companyId, order.companyId)));
-        for (const change of input.changes) {
-          const line = lines.find((l) => l.id === change.itemId);
-          if (!line) throw new AppError(404, 'orderLineNotFound');
-          if (line.num === change.num) continue;
-          await tx
-            .update(orderItems)
-            .set({ num: change.num, lineTotal: centsText(toCents(line.unitPrice) * BigInt(change.num)) })
-            .where(and(eq(orderItems.id, line.id), eq(orderItems.orderId, order.id)));
-          await logOrderEvent(tx, {
-            orderId: order.id, companyId: order.companyId, actor: { userId: actor.userId, name: actor.name }, action: 'change',
-            fromStatus: 'reviewing', toStatus: 'reviewing', data: { itemNo: line.itemNo, size: line.size, from: line.num, to: change.num },
-          });
-        }
+      for (const { line, num } of changes) {
+        await tx
+          .update(orderItems)
+          .set({ num, lineTotal: centsText(toCents(line.unitPrice) * BigInt(num)) })
+          .where(and(eq(orderItems.id, line.id), eq(orderItems.orderId, order.id)));
+        await logOrderEvent(tx, {
+          orderId: order.id, companyId: order.companyId, actor: { userId: actor.userId, name: actor.name }, action: 'change',
+          fromStatus: 'reviewing', toStatus: 'reviewing', data: { itemNo: line.itemNo, size: line.size, from: line.num, to: num },
+        });
       }
-      if (input.changes.length > 0 || input.removeItemIds?.length) await recomputeTotals(tx, order);
+      if (changes.length > 0 || input.removeItemIds?.length) await recomputeTotals(tx, order);
     }
     const action = input.decision === 'approve' ? 'approve' : 'reject';
     const moved = await transitionOrder(tx, {

@@ -9,6 +9,8 @@ import type { Sql } from 'postgres';
 import type { Db } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
+import { MAX_STRUCTURE_ATOMS } from '@/lib/structure-limits';
+import { structurePool } from '@/server/modules/chemistry/structures';
 import { getProductDetailAll } from './service';
 import { drawingCache } from './structure-cache';
 
@@ -252,6 +254,24 @@ describe('GET /api/web/product/structure/:id', () => {
     await h.db.db.update(products).set({ smiles: 'not a (smiles' }).where(eq(products.id, plain?.id as number));
     expect((await h.app.request(`/api/web/product/structure/${plain?.id}`)).status).toBe(404);
     await h.db.db.update(products).set({ smiles: null }).where(eq(products.id, plain?.id as number));
+  });
+
+  it('neither draws nor links a stored SMILES over the structure caps, and sends it to no worker', async () => {
+    const [plain] = await h.db.db.select({ id: products.id }).from(products).where(isNull(products.smiles)).limit(1);
+    const id = plain?.id as number;
+    try {
+      for (const smiles of ['C'.repeat(MAX_STRUCTURE_ATOMS + 1), 'c1ccccc1'.repeat(125)]) {
+        await h.db.db.update(products).set({ smiles }).where(eq(products.id, id));
+        const before = structurePool().dispatched;
+        const detail = await post('/api/web/product/getDetails', { id: String(id) });
+        expect(detail.status).toBe(200);
+        expect(detail.body.data).toMatchObject({ smiles, structureUrl: null });
+        expect((await h.app.request(`/api/web/product/structure/${id}`)).status).toBe(404);
+        expect(structurePool().dispatched).toBe(before);
+      }
+    } finally {
+      await h.db.db.update(products).set({ smiles: null }).where(eq(products.id, id));
+    }
   });
 
   it('is listed in the OpenAPI document with the three product calls', async () => {

@@ -71,7 +71,7 @@ productDetailWebRouter.app.get('/structure/:id', async (c: Context<AppEnv>) => {
   if (!smiles) throw new AppError(404, 'structureNotFound');
   let drawing;
   try {
-    drawing = structureDrawing(smiles);
+    drawing = await structureDrawing(smiles);
   } catch (error) {
     if (!(error instanceof UnsafeStructureSvgError)) throw error;
     log('warn', 'structure.refused', { productId: id, reason: error.message });

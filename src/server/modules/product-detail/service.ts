@@ -15,6 +15,7 @@ import { summaryColumns, toContentSummary } from '@/server/modules/content/items
 import { drawingEtag, drawingVersion } from './structure-cache';
 import { ghsDto, shippingLabel, storageLabel } from './labels';
 import { localised, otherLang, type Lang } from '@/lib/lang';
+import { smilesLimitFault } from '@/lib/structure-limits';
 
 /** The drawing's URL, with the version of the drawing so that it can be cached for good. */
 export function structureUrl(id: number, smiles: string): string {
@@ -63,7 +64,8 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     molecularWeight: p.molecularWeight,
     smiles: p.smiles,
     synonyms: p.synonyms.split(/;\s*/).map((s) => s.trim()).filter(Boolean),
-    structureUrl: p.smiles ? structureUrl(p.id, p.smiles) : null,
+    // A stored SMILES over the structure caps is not drawn (nor sent to a worker): the page shows none.
+    structureUrl: p.smiles && !smilesLimitFault(p.smiles) ? structureUrl(p.id, p.smiles) : null,
     purity: p.purity,
     grade: params.lang === 'zh' && p.gradeZh ? p.gradeZh : p.grade,
     storage: { code: p.storage, label: storageLabel(p.storage, params.lang) },

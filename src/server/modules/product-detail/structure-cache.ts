@@ -1,6 +1,8 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { renderStructureSvg } from './structure-svg';
+import { smilesLimitFault } from '@/lib/structure-limits';
+import { readStructure, type StructureOutcome } from '@/server/modules/chemistry/structures';
+import { DRAWING_HEIGHT, DRAWING_WIDTH, sanitiseDepiction } from './structure-svg';
 
 /** Part of every ETag: bump it when the drawing changes, so browsers and proxies fetch it again. */
 export const RENDERER_VERSION = 'ocl9.25-r1';
@@ -73,14 +75,73 @@ export function drawingCache(): DrawingCache {
   return globalCache.__structureDrawings;
 }
 
-/** The drawing of a SMILES from the cache, rendering it on a miss; null when it cannot be drawn. */
-export function structureDrawing(smiles: string, cache: DrawingCache = drawingCache()): CachedDrawing | null {
+/** Drawings that could not be made (unreadable, over a cap, too slow): not tried again while remembered. */
+export class UndrawableSet {
+  private readonly keys = new Set<string>();
+
+  constructor(readonly maxEntries: number) {}
+
+  has(key: string): boolean {
+    return this.keys.has(key);
+  }
+
+  add(key: string): void {
+    this.keys.delete(key);
+    this.keys.add(key);
+    if (this.keys.size > this.maxEntries) {
+      const oldest = this.keys.values().next();
+      if (!oldest.done) this.keys.delete(oldest.value);
+    }
+  }
+}
+
+const globalUndrawable = globalThis as unknown as { __undrawableStructures?: UndrawableSet; __drawingsInFlight?: Map<string, Promise<CachedDrawing | null>> };
+
+function undrawable(): UndrawableSet {
+  globalUndrawable.__undrawableStructures ??= new UndrawableSet(2000);
+  return globalUndrawable.__undrawableStructures;
+}
+
+function inFlight(): Map<string, Promise<CachedDrawing | null>> {
+  globalUndrawable.__drawingsInFlight ??= new Map();
+  return globalUndrawable.__drawingsInFlight;
+}
+
+/** The workers' task for a drawing. */
+export const DRAWING_BOX = { width: DRAWING_WIDTH, height: DRAWING_HEIGHT };
+
+/**
+ * Keeps the drawing of a structure worker's reading (sanitised: `UnsafeStructureSvgError` when
+ * openchemlib's SVG is refused), or remembers that there is none.
+ */
+export function keepDrawing(smiles: string, outcome: StructureOutcome, cache: DrawingCache = drawingCache()): CachedDrawing | null {
+  const etag = drawingEtag(smiles);
+  if (outcome.kind !== 'ok' || !outcome.svg) {
+    undrawable().add(etag);
+    return null;
+  }
+  const drawing = { etag, svg: sanitiseDepiction(outcome.svg) };
+  cache.set(etag, drawing);
+  return drawing;
+}
+
+/**
+ * The drawing of a SMILES from the cache, drawn by a structure worker on a miss (one drawing at a time
+ * for one SMILES); null when it cannot be drawn: unreadable, over a cap (never sent to a worker), or
+ * over the time limit.
+ */
+export async function structureDrawing(smiles: string, cache: DrawingCache = drawingCache()): Promise<CachedDrawing | null> {
   const etag = drawingEtag(smiles);
   const hit = cache.get(etag);
   if (hit) return hit;
-  const svg = renderStructureSvg(smiles);
-  if (!svg) return null;
-  const drawing = { etag, svg };
-  cache.set(etag, drawing);
-  return drawing;
+  if (smilesLimitFault(smiles) || undrawable().has(etag)) return null;
+  const running = inFlight().get(etag);
+  if (running) return running;
+  const drawing = readStructure(smiles, { draw: DRAWING_BOX }).then((outcome) => keepDrawing(smiles, outcome, cache));
+  inFlight().set(etag, drawing);
+  try {
+    return await drawing;
+  } finally {
+    inFlight().delete(etag);
+  }
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildSubstances } from '@/server/seed/substances';
+import { MAX_STRUCTURE_ATOMS } from '@/lib/structure-limits';
+import { structurePool } from '@/server/modules/chemistry/structures';
 import { DrawingCache, drawingEtag, structureDrawing } from './structure-cache';
-import { parseDepiction, renderStructureSvg, UnsafeStructureSvgError, writeSvg } from './structure-svg';
+import { parseDepiction, UnsafeStructureSvgError, writeSvg } from './structure-svg';
+
+/** The sanitised drawing of a SMILES, drawn by a structure worker (no cache kept between tests). */
+async function renderStructureSvg(smiles: string): Promise<string | null> {
+  return (await structureDrawing(smiles, new DrawingCache(10, 1024 * 1024)))?.svg ?? null;
+}
 
 /** What our SVG may contain: these elements and attributes, nothing else. */
 const ALLOWED_ELEMENTS = new Set(['svg', 'rect', 'g', 'line', 'polygon', 'circle', 'text']);
@@ -19,18 +26,23 @@ function expectSafe(svg: string) {
 const HEAD = '<svg id="s" xmlns="http://www.w3.org/2000/svg" version="1.1" width="100px" height="80px" viewBox="0 0 100 80">\n  <style> #s text {font-family: sans-serif;} </style>\n';
 
 describe('structure drawings', () => {
-  it('draws every structure of the seed as an SVG with only plain drawing elements', () => {
+  it('draws every structure of the seed as an SVG with only plain drawing elements', async () => {
     const smiles = [...new Set(buildSubstances().map((s) => s.smiles).filter((s): s is string => Boolean(s)))];
     expect(smiles.length).toBeGreaterThan(500);
-    for (const s of smiles) {
-      const svg = renderStructureSvg(s);
-      expect(svg, s).not.toBeNull();
-      expectSafe(svg as string);
+    // One per structure worker at a time (more would wait in the queue, which answers "busy" past 3 s).
+    const workers = structurePool().size;
+    for (let at = 0; at < smiles.length; at += workers) {
+      const batch = smiles.slice(at, at + workers);
+      const svgs = await Promise.all(batch.map((s) => renderStructureSvg(s)));
+      svgs.forEach((svg, i) => {
+        expect(svg, batch[i]).not.toBeNull();
+        expectSafe(svg as string);
+      });
     }
-  });
+  }, 180_000);
 
-  it('fits the drawing into 320 × 240 and labels hetero atoms in colour', () => {
-    const svg = renderStructureSvg('CC(=O)Oc1ccccc1C(=O)O') as string;
+  it('fits the drawing into 320 × 240 and labels hetero atoms in colour', async () => {
+    const svg = (await renderStructureSvg('CC(=O)Oc1ccccc1C(=O)O')) as string;
     const [, w, h] = /width="(\d+)" height="(\d+)"/.exec(svg) ?? [];
     expect(Number(w)).toBeLessThanOrEqual(320);
     expect(Number(h)).toBeLessThanOrEqual(240);
@@ -39,9 +51,11 @@ describe('structure drawings', () => {
     expect(svg.match(/<line /g)?.length).toBeGreaterThan(10);
   });
 
-  it('answers null for SMILES openchemlib cannot read', () => {
-    expect(renderStructureSvg('not a (smiles')).toBeNull();
-    expect(renderStructureSvg('')).toBeNull();
+  it('answers null for SMILES openchemlib cannot read, and for structures over a cap', async () => {
+    expect(await renderStructureSvg('not a (smiles')).toBeNull();
+    expect(await renderStructureSvg('')).toBeNull();
+    expect(await renderStructureSvg('C'.repeat(MAX_STRUCTURE_ATOMS + 1))).toBeNull();
+    expect(await renderStructureSvg('C'.repeat(100))).toMatch(/^<svg /);
   });
 
   it('refuses openchemlib output with anything but plain drawing primitives', () => {
@@ -75,22 +89,29 @@ describe('structure drawings', () => {
 });
 
 describe('drawing cache', () => {
-  it('keys drawings by a hash of the SMILES and bounds entries and bytes, dropping the least recently used', () => {
+  it('keys drawings by a hash of the SMILES and bounds entries and bytes, dropping the least recently used', async () => {
     expect(drawingEtag('CCO')).toBe(drawingEtag('CCO'));
     expect(drawingEtag('CCO')).not.toBe(drawingEtag('OCC'));
     const cache = new DrawingCache(2, 10_000);
-    const a = structureDrawing('CCO', cache);
-    structureDrawing('CCN', cache);
-    expect(structureDrawing('CCO', cache)).toBe(a);
-    structureDrawing('CCC', cache);
+    const a = await structureDrawing('CCO', cache);
+    await structureDrawing('CCN', cache);
+    expect(await structureDrawing('CCO', cache)).toBe(a);
+    await structureDrawing('CCC', cache);
     expect(cache.size).toBe(2);
     expect(cache.get(drawingEtag('CCN'))).toBeUndefined();
     expect(cache.get(drawingEtag('CCO'))).toBe(a);
     const small = new DrawingCache(100, (a?.svg.length ?? 0) + 10);
-    structureDrawing('CCO', small);
-    structureDrawing('CCN', small);
+    await structureDrawing('CCO', small);
+    await structureDrawing('CCN', small);
     expect(small.size).toBe(1);
     expect(small.totalBytes).toBeLessThanOrEqual(small.maxBytes);
-    expect(structureDrawing('not a (smiles', cache)).toBeNull();
+    expect(await structureDrawing('not a (smiles', cache)).toBeNull();
+  });
+
+  it('draws one SMILES once when it is asked for twice at the same time', async () => {
+    const cache = new DrawingCache(10, 100_000);
+    const [a, b] = await Promise.all([structureDrawing('c1ccncc1', cache), structureDrawing('c1ccncc1', cache)]);
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
   });
 });

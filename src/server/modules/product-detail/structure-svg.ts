@@ -1,9 +1,8 @@
 import 'server-only';
-import { Molecule } from 'openchemlib';
 
 /**
- * Structure drawings from SMILES. openchemlib lays the molecule out and writes an SVG; we do not
- * pass that text on. It is read as a list of drawing primitives — only `line`, `polygon`, `circle`
+ * Structure drawings from SMILES. openchemlib lays the molecule out and writes an SVG (in a structure
+ * worker, `modules/chemistry`); we do not pass that text on. It is read as a list of drawing primitives — only `line`, `polygon`, `circle`
  * and `text`, only the attributes a drawing needs, each value checked against a strict pattern —
  * and a new SVG is written from those values alone. Anything else in openchemlib's output (another
  * element, an attribute we do not know, markup inside a label) makes the drawing fail rather than
@@ -167,17 +166,7 @@ export function writeSvg(d: StructureDrawing): string {
   ].join('\n');
 }
 
-/** The SVG drawing of a SMILES, or null when openchemlib cannot read it or draws nothing. */
-export function renderStructureSvg(smiles: string): string | null {
-  let mol: Molecule;
-  try {
-    mol = Molecule.fromSmiles(smiles);
-  } catch {
-    return null;
-  }
-  if (mol.getAllAtoms() === 0) return null;
-  const raw = mol.toSVG(DRAWING_WIDTH, DRAWING_HEIGHT, 'structure', {
-    autoCrop: true, autoCropMargin: 12, suppressChiralText: true, suppressCIPParity: true, suppressESR: true, strokeWidth: 1.6,
-  });
+/** Our own SVG from openchemlib's: its drawing primitives, checked, written anew. */
+export function sanitiseDepiction(raw: string): string {
   return writeSvg(parseDepiction(raw));
 }

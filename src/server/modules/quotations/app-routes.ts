@@ -12,12 +12,15 @@ import { parseInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { sql } from 'drizzle-orm';
 import { pdfInputSchema, pdfResponse } from './pdf-routes';
 import { quotationPdf } from './pdf';
+import { customerSees } from './queries';
 import { acceptQuotation, answerQuotation, expireDueQuotations, getMyQuotation, listMyQuotations, requestQuote, type CustomerActor } from './customer';
 
-/** The customer's quotations (ADR 0040): their company's, SALE.VIEW. */
+/**
+ * The customer's quotations (ADR 0040), SALE.VIEW, by the rule of their orders: their own, the
+ * company's with ORDER.APPROVE (`customerSees`). Accepting makes an order: SALE.CREATE.
+ */
 export const quotationsAppRouter = createRouter('/api/app/quotations');
 
 const tags = ['quotations'];
@@ -63,13 +66,13 @@ const accepted = async (c: Context<AppEnv>, input: z.infer<typeof quotationAccep
 
 // POST /api/app/quotations/:id/accept — accept the sent version; it becomes an order (stock and prices checked again)
 quotationsAppRouter.endpoint(
-  { method: 'post', path: '/:id/accept', tags, summary: 'Accept the quotation and convert it into an order', input: quotationAcceptSchema, output: acceptedSchema, audience: 'user', permissions: ['SALE.VIEW'] },
+  { method: 'post', path: '/:id/accept', tags, summary: 'Accept the quotation and convert it into an order', input: quotationAcceptSchema, output: acceptedSchema, audience: 'user', permissions: ['SALE.CREATE'] },
   async (input, c) => accepted(c, input, false),
 );
 
 // POST /api/app/quotations/:id/convert — try the conversion of an accepted quotation again
 quotationsAppRouter.endpoint(
-  { method: 'post', path: '/:id/convert', tags, summary: 'Convert an accepted quotation into an order again', input: quotationAcceptSchema, output: acceptedSchema, audience: 'user', permissions: ['SALE.VIEW'] },
+  { method: 'post', path: '/:id/convert', tags, summary: 'Convert an accepted quotation into an order again', input: quotationAcceptSchema, output: acceptedSchema, audience: 'user', permissions: ['SALE.CREATE'] },
   async (input, c) => accepted(c, input, true),
 );
 
@@ -89,7 +92,7 @@ quotationsAppRouter.endpoint(
 quotationsAppRouter.app.get('/:id/pdf', requireAuth('user', ['SALE.VIEW']), async (c) => {
   const input = parseInput(pdfInputSchema, { ...c.req.query(), id: c.req.param('id') }, c.get('lang'));
   const actor = customerOf(c);
-  const pdf = await quotationPdf(c.get('db'), sql`q.company_id = ${actor.companyId}`, input.id, input.version, input.lang ?? c.get('lang'), true);
+  const pdf = await quotationPdf(c.get('db'), customerSees(actor), input.id, input.version, input.lang ?? c.get('lang'), true);
   return pdfResponse(c, pdf);
 });
 apiRegistry.push({

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { centsText, type QuotationAcceptInput } from '@/contracts/quotations';
 import type { Db } from '@/server/db/client';
 import { addresses, productPacks, products, quotationLines, quotations, users } from '@/server/db/schema';
@@ -8,7 +8,7 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import type { OrderActor } from '@/server/modules/orders/access';
 import { insertOrder, type SubmittedOrder } from '@/server/modules/orders/submit';
 import { centsOf } from './pricing';
-import { loadQuotation } from './queries';
+import { customerSees, loadQuotation } from './queries';
 import { transitionQuotation } from './status';
 import { currentVersion, factsOf } from './versions';
 
@@ -24,7 +24,7 @@ export type ConversionResult = { ok: true; order: SubmittedOrder } | { ok: false
  */
 export async function convertQuotation(db: Db, actor: OrderActor & { audit: AuditActor }, id: number, input: Omit<QuotationAcceptInput, 'id'>): Promise<ConversionResult> {
   return db.transaction(async (tx) => {
-    const row = await loadQuotation(tx, sql`q.company_id = ${actor.companyId}`, id, true);
+    const row = await loadQuotation(tx, customerSees(actor), id, true);
     if (row.state !== 'accepted' || row.order_id !== null) throw new AppError(409, 'quotationTransitionInvalid', { from: row.state, to: 'converted' });
     const [buyer] = await tx.select({ id: users.id, monthlyLimit: users.monthlyLimit }).from(users)
       .where(and(eq(users.id, actor.userId), eq(users.companyId, actor.companyId), eq(users.active, true))).for('update');

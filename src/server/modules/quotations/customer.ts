@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { QuotationAcceptInput, QuotationDetailDto, QuotationListInput, QuoteRequestInput } from '@/contracts/quotations';
 import type { Db } from '@/server/db/client';
 import { companies, productPacks, quotations, quoteRequestLines, quoteRequests } from '@/server/db/schema';
@@ -7,20 +7,17 @@ import { AppError } from '@/server/errors';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '@/server/modules/audit/record';
 import type { OrderActor } from '@/server/modules/orders/access';
 import { convertQuotation, type ConversionResult } from './convert';
-import { listQuotationsWhere, loadQuotation, quotationDetail } from './queries';
+import { customerSees, listQuotationsWhere, loadQuotation, quotationDetail } from './queries';
 import { nextQuoteNo } from './staff';
 import { transitionQuotation } from './status';
 import { factsOf } from './versions';
 
 export type CustomerActor = OrderActor & { audit: AuditActor };
 
-/** The customer's quotations are their company's: the company is in every query. */
-const ofCompany = (actor: OrderActor): SQL => sql`q.company_id = ${actor.companyId}`;
-
-export const listMyQuotations = (db: Db, actor: OrderActor, input: QuotationListInput) => listQuotationsWhere(db, ofCompany(actor), input);
+export const listMyQuotations = (db: Db, actor: OrderActor, input: QuotationListInput) => listQuotationsWhere(db, customerSees(actor), input);
 
 export async function getMyQuotation(db: Db, actor: OrderActor, id: number): Promise<QuotationDetailDto> {
-  return quotationDetail(db, await loadQuotation(db, ofCompany(actor), id), 'customer');
+  return quotationDetail(db, await loadQuotation(db, customerSees(actor), id), 'customer');
 }
 
 /**
@@ -60,7 +57,7 @@ type Row = Awaited<ReturnType<typeof loadQuotation>>;
 /** Runs a customer's answer on the locked quotation, or — when its validity has passed — expires it and refuses. */
 async function expireOr(db: Db, actor: CustomerActor, id: number, answer: (tx: Db, row: Row, facts: Awaited<ReturnType<typeof factsOf>>) => Promise<void>): Promise<void> {
   const expired = await db.transaction(async (tx) => {
-    const row = await loadQuotation(tx, ofCompany(actor), id, true);
+    const row = await loadQuotation(tx, customerSees(actor), id, true);
     const facts = await factsOf(tx, id, row.current_version);
     if (row.state === 'sent' && facts.expired) {
       await transitionQuotation(tx, { id, from: 'sent', to: 'expired', kind: 'system', actor: SYSTEM_ACTOR, facts });

@@ -6,8 +6,10 @@ import {
 } from '@/contracts/quotations';
 import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
-import { quotations } from '@/server/db/schema';
+import { companies, quotations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { customerVisibleTo } from '@/server/modules/crm/access';
+import { canApproveOrders, type OrderActor } from '@/server/modules/orders/access';
 import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 
 /** The table under the alias `q` of the queries below, for the ownership condition. */
@@ -38,8 +40,20 @@ export function toRow(r: QuotationRow): QuotationRowDto {
   };
 }
 
-/** Staff see quotations they own, their team's and their team members' (manager), all with CRM.VIEW_ALL; unowned requests are a shared queue. */
-export const staffSees = (actor: ScopedStaff): SQL => ownedRecordVisibleTo(actor, aliased.ownerId, { unowned: true });
+/**
+ * Staff see quotations they own, their team's and their team members' (manager), all with CRM.VIEW_ALL;
+ * unowned requests are a shared queue of the customers each member sees (`customerVisibleTo`).
+ */
+export const staffSees = (actor: ScopedStaff): SQL => sql`(${ownedRecordVisibleTo(actor, aliased.ownerId)}
+  or (q.owner_id is null and q.company_id in (select ${companies.id} from ${companies} where ${customerVisibleTo(actor)})))`;
+
+/**
+ * A customer account's quotations, by the rule of their orders: their own, and the company's for those
+ * who see the company's orders (`canApproveOrders`). The company is in the condition.
+ */
+export const customerSees = (actor: OrderActor): SQL => (canApproveOrders(actor)
+  ? sql`q.company_id = ${actor.companyId}`
+  : sql`(q.company_id = ${actor.companyId} and q.user_id = ${actor.userId})`);
 
 function listFilters(scope: SQL, input: Omit<QuotationListInput, 'cursor' | 'limit' | 'sort'>): SQL[] {
   const filters = [scope];

@@ -4,10 +4,11 @@ import { centsText, QUOTE_VALID_DAYS_MAX, type QuotationDetailDto, type Quotatio
 import type { Lang } from '@/lib/lang';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
-import { companies, quotationVersions, quotations, quoteRequestLines, users } from '@/server/db/schema';
+import { quotationVersions, quotations, quoteRequestLines } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { approverOf, openApproval, withdrawApproval } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
+import { assertCustomerVisible } from '@/server/modules/crm/access';
 import { mailSentVersion } from './mail';
 import { priceVersion } from './pricing';
 import { loadQuotation, quotationDetail, staffSees, type QuotationRow } from './queries';
@@ -30,15 +31,13 @@ export async function nextQuoteNo(tx: Db): Promise<{ id: number; quoteNo: string
   return { id: Number(next.id), quoteNo: `QT${next.d}${String(next.id).padStart(5, '0')}` };
 }
 
-/** A quotation staff start for a customer company (optionally for one of its accounts): a draft owned by the caller, version 1 empty. */
+/**
+ * A quotation staff start for a customer company they see (optionally for one of its accounts): a draft
+ * owned by the caller, version 1 empty. A customer or an account out of reach answers the customer read's 404.
+ */
 export async function createQuotation(db: Db, actor: StaffActor, input: { companyId: number; userId?: number | undefined }): Promise<QuotationDetailDto> {
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
-  if (!company) throw new AppError(400, 'validation', [{ field: 'companyId', message: 'quoteCompanyUnknown' }]);
-  if (input.userId !== undefined) {
-    const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, input.userId), eq(users.companyId, input.companyId)));
-    if (!user) throw new AppError(400, 'validation', [{ field: 'userId', message: 'quoteUserUnknown' }]);
-  }
   const id = await db.transaction(async (tx) => {
+    await assertCustomerVisible(tx, actor, input.companyId, input.userId);
     const { id, quoteNo } = await nextQuoteNo(tx);
     await tx.insert(quotations).values({ id, quoteNo, companyId: input.companyId, userId: input.userId ?? null, ownerId: actor.staffId, state: 'draft', currentVersion: 1 });
     await tx.insert(quotationVersions).values({ quotationId: id, version: 1, validUntil: addDays(await shopToday(tx), QUOTE_DEFAULT_VALID_DAYS) });
@@ -99,7 +98,10 @@ export async function moveQuotation(db: Db, actor: StaffActor, id: number, to: Q
     const qid = Number(row.id);
     const from = row.state;
     const set: Partial<typeof quotations.$inferInsert> = {};
-    if (row.owner_id === null) set.ownerId = actor.staffId;
+    if (row.owner_id === null) {
+      await assertCustomerVisible(tx, actor, Number(row.company_id));
+      set.ownerId = actor.staffId;
+    }
     const facts = await factsOf(tx, qid, row.current_version);
     const base = { id: qid, from, to, kind: 'staff' as const, actor: actor.audit, facts, comment, set };
     if (to === 'draft' && (from === 'requested' || from === 'renegotiation')) {

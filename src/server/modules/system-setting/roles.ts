@@ -9,6 +9,7 @@ import { staffRoleAssignments, staffRolePermissions, staffRoles } from '@/server
 import { escapeLike } from '@/server/db/like';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
+import { checkStaffGrants, lockStaffGrants } from './grants';
 
 
 /** The staff permissions of the registry grouped by their prefix (`STAFF.VIEW` → `STAFF`), for the permission tree. */
@@ -80,10 +81,12 @@ export async function createRole(
 ): Promise<RoleDto> {
   const permissions = checkStaffPermissions(params.permissions);
   const id = await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
     await assertNameFree(tx, params.name);
     const [row] = await tx.insert(staffRoles).values({ name: params.name, description: params.description }).returning({ id: staffRoles.id });
     if (!row) throw new AppError(500);
     if (permissions.length > 0) await tx.insert(staffRolePermissions).values(permissions.map((permission) => ({ roleId: row.id, permission })));
+    await checkStaffGrants(tx, params.actor, grants);
     await recordAudit(tx, params.actor, {
       action: 'create', entity: 'role', entityId: row.id,
       after: { name: params.name, description: params.description, permissions },
@@ -121,12 +124,14 @@ export async function setRolePermissions(
 ): Promise<RoleDto> {
   const permissions = checkStaffPermissions(params.permissions);
   await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
     const [role] = await tx.select({ id: staffRoles.id }).from(staffRoles).where(eq(staffRoles.id, params.id)).for('update');
     if (!role) throw new AppError(404, 'adminRoleNotFound');
     const before = (await tx.select().from(staffRolePermissions).where(eq(staffRolePermissions.roleId, params.id)))
       .map((p) => p.permission).sort();
     await tx.delete(staffRolePermissions).where(eq(staffRolePermissions.roleId, params.id));
     if (permissions.length > 0) await tx.insert(staffRolePermissions).values(permissions.map((permission) => ({ roleId: params.id, permission })));
+    await checkStaffGrants(tx, params.actor, grants);
     await recordAudit(tx, params.actor, {
       action: params.action ?? 'setPermissions', entity: 'role', entityId: params.id,
       before: { permissions: before }, after: { permissions },
@@ -140,12 +145,14 @@ export const RESET_PERMISSIONS: readonly Permission[] = ['ADMIN.ACCESS'];
 /** Deletes a role nobody holds; a role still assigned is refused (409). */
 export async function deleteRole(db: Db, params: { actor: AuditActor; id: number }): Promise<void> {
   await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
     const [before] = await tx.select().from(staffRoles).where(eq(staffRoles.id, params.id)).for('update');
     if (!before) throw new AppError(404, 'adminRoleNotFound');
     const [held] = await tx.select({ n: count() }).from(staffRoleAssignments).where(eq(staffRoleAssignments.roleId, params.id));
     if ((held?.n ?? 0) > 0) throw new AppError(409, 'adminRoleInUse');
     const perms = (await tx.select().from(staffRolePermissions).where(eq(staffRolePermissions.roleId, params.id))).map((p) => p.permission).sort();
     await tx.delete(staffRoles).where(eq(staffRoles.id, params.id));
+    await checkStaffGrants(tx, params.actor, grants);
     await recordAudit(tx, params.actor, {
       action: 'delete', entity: 'role', entityId: params.id,
       before: { name: before.name, description: before.description, permissions: perms },

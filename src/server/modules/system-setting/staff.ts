@@ -13,6 +13,8 @@ import { serverMessages } from '@/server/messages';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { fillTemplate } from '@/server/modules/mail/templates';
+import { withAccessChanged } from '@/server/auth/grants';
+import { checkStaffGrants, lockStaffGrants } from './grants';
 
 type StaffSort = 'createdAt' | '-createdAt' | 'name' | '-name' | 'loginName' | '-loginName';
 
@@ -93,6 +95,7 @@ export async function createStaffMember(
 ): Promise<StaffMemberDto> {
   const passwordHash = await hashPassword(params.passwordDigest);
   const id = await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
     const roleIds = await checkRoles(tx, params.roleIds);
     await checkTeam(tx, params.teamId);
     const [taken] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.loginName, params.loginName));
@@ -102,6 +105,7 @@ export async function createStaffMember(
       .returning({ id: staff.id });
     if (!row) throw new AppError(500);
     if (roleIds.length > 0) await tx.insert(staffRoleAssignments).values(roleIds.map((roleId) => ({ staffId: row.id, roleId })));
+    await checkStaffGrants(tx, params.actor, grants);
     await recordAudit(tx, params.actor, {
       action: 'create', entity: 'staff', entityId: row.id,
       after: { loginName: params.loginName, name: params.name, email: params.email, phone: params.phone, roles: await roleNames(tx, roleIds), team: await teamName(tx, params.teamId ?? null) },
@@ -113,6 +117,7 @@ export async function createStaffMember(
 
 export async function updateStaffMember(db: Db, params: StaffFields & { actor: AuditActor; id: number }): Promise<StaffMemberDto> {
   await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
     const [before] = await tx.select().from(staff).where(eq(staff.id, params.id)).for('update');
     if (!before) throw new AppError(404, 'adminStaffNotFound');
     const roleIds = await checkRoles(tx, params.roleIds);
@@ -120,13 +125,10 @@ export async function updateStaffMember(db: Db, params: StaffFields & { actor: A
     const teamId = params.teamId === undefined ? before.teamId : params.teamId;
     const beforeRoleIds = (await tx.select({ id: staffRoleAssignments.roleId }).from(staffRoleAssignments)
       .where(eq(staffRoleAssignments.staffId, params.id))).map((r) => r.id).sort((a, b) => a - b);
-    if (params.id === params.actor.id && beforeRoleIds.some((r) => !roleIds.includes(r))) {
-      // Staff may not strip their own roles: a super administrator would lock everyone out.
-      throw new AppError(409, 'adminCannotChangeOwnRoles');
-    }
     await tx.update(staff).set({ name: params.name, email: params.email, phone: params.phone, teamId }).where(eq(staff.id, params.id));
     await tx.delete(staffRoleAssignments).where(eq(staffRoleAssignments.staffId, params.id));
     if (roleIds.length > 0) await tx.insert(staffRoleAssignments).values(roleIds.map((roleId) => ({ staffId: params.id, roleId })));
+    await checkStaffGrants(tx, params.actor, grants);
     await recordAudit(tx, params.actor, {
       action: 'update', entity: 'staff', entityId: params.id,
       before: { name: before.name, email: before.email, phone: before.phone, roles: await roleNames(tx, beforeRoleIds), team: await teamName(tx, before.teamId) },
@@ -145,11 +147,13 @@ export async function setStaffActive(
   params: { actor: AuditActor; id: number; active: boolean },
 ): Promise<StaffMemberDto> {
   await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
     const [before] = await tx.select().from(staff).where(eq(staff.id, params.id)).for('update');
     if (!before) throw new AppError(404, 'adminStaffNotFound');
     if (!params.active && params.id === params.actor.id) throw new AppError(409, 'adminCannotDisableSelf');
     if (before.active === params.active) throw new AppError(409, params.active ? 'adminAlreadyEnabled' : 'adminAlreadyDisabled');
     await tx.update(staff).set({ active: params.active }).where(eq(staff.id, params.id));
+    await checkStaffGrants(tx, params.actor, grants);
     let ended = 0;
     if (!params.active) ended = await endSessions(tx, params.id);
     await recordAudit(tx, params.actor, {
@@ -179,6 +183,8 @@ export async function resetStaffPassword(db: Db, params: { actor: AuditActor; id
   const password = randomPassword();
   const passwordHash = await hashPassword(await sha256Hex(password));
   await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
+    await checkStaffGrants(tx, params.actor, grants, withAccessChanged(grants, params.id));
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, params.id));
     const ended = await endSessions(tx, params.id);
     await recordAudit(tx, params.actor, { action: 'resetPassword', entity: 'staff', entityId: params.id, note: { sessionsEnded: ended, mailedTo: member.email } });

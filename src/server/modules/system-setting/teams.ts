@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/client';
 import { staff, staffTeams } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
+import { checkStaffGrants, lockStaffGrants } from './grants';
 
 const columns = {
   id: staffTeams.id, nameZh: staffTeams.nameZh, nameEn: staffTeams.nameEn, managerId: staffTeams.managerId, sort: staffTeams.sort,
@@ -37,25 +38,29 @@ async function checkInput(tx: Db, input: StaffTeamInput, id: number | null): Pro
 
 const fields = (t: { nameZh: string; nameEn: string; managerId: number | null; sort: number }) => ({ nameZh: t.nameZh, nameEn: t.nameEn, managerId: t.managerId, sort: t.sort });
 
-/** Adds a team; audited. */
+/** Adds a team; audited. Naming oneself its manager changes what one sees: refused by the grant rule. */
 export async function createTeam(db: Db, actor: AuditActor, input: StaffTeamInput): Promise<StaffTeamDto> {
   const id = await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
     await checkInput(tx, input, null);
     const [row] = await tx.insert(staffTeams).values(fields(input)).returning({ id: staffTeams.id });
     if (!row) throw new Error('Team was not inserted');
+    await checkStaffGrants(tx, actor, grants);
     await recordAudit(tx, actor, { action: 'create', entity: 'staffTeam', entityId: row.id, after: fields(input) });
     return row.id;
   });
   return getTeam(db, id);
 }
 
-/** Renames a team, names its manager or moves it in the order; audited. */
+/** Renames a team, names its manager or moves it in the order; audited (nobody names or unnames themselves manager). */
 export async function updateTeam(db: Db, actor: AuditActor, id: number, input: StaffTeamInput): Promise<StaffTeamDto> {
   await db.transaction(async (tx) => {
+    const grants = await lockStaffGrants(tx);
     const [before] = await tx.select().from(staffTeams).where(eq(staffTeams.id, id)).for('update');
     if (!before) throw new AppError(404, 'adminTeamNotFound');
     await checkInput(tx, input, id);
     await tx.update(staffTeams).set(fields(input)).where(eq(staffTeams.id, id));
+    await checkStaffGrants(tx, actor, grants);
     await recordAudit(tx, actor, { action: 'update', entity: 'staffTeam', entityId: id, before: fields(before), after: fields(input) });
   });
   return getTeam(db, id);

@@ -16,7 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('metaTitle'), robots: { index: false } };
 }
 
-/** /account/quotations — the company's quotations; `?id=` one of them with its sent versions and the answer (SALE.VIEW). */
+/**
+ * /account/quotations — the account's quotations (the company's with ORDER.APPROVE); `?id=` one of them
+ * with its sent versions and the answer (SALE.VIEW; accepting needs SALE.CREATE).
+ */
 export default async function QuotationsPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ id?: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -37,7 +40,7 @@ export default async function QuotationsPage({ params, searchParams }: { params:
     }
     return (
       <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-        <QuotationDetailView q={q} company={await getOrderCompany(db, actor.companyId)} lang={locale === 'en' ? 'en' : 'zh'} />
+        <QuotationDetailView q={q} company={await getOrderCompany(db, actor.companyId)} lang={locale === 'en' ? 'en' : 'zh'} canAccept={actor.permissions.includes('SALE.CREATE')} />
       </section>
     );
   }
