@@ -3,7 +3,8 @@
 // - append the TCP peer's address to X-Forwarded-For, as a proxy would. The app then knows the real
 //   peer (the header's last entry) and believes entries left of it only as far as TRUST_PROXY says,
 //   so a client cannot pick its own address by sending the header itself (`next start` keeps a
-//   client-sent X-Forwarded-For unchanged);
+//   client-sent X-Forwarded-For unchanged); and tell the connection's own scheme in X-Reagent-Scheme,
+//   so that X-Forwarded-Proto counts only when a trusted proxy sent it;
 // - security headers on every answer, and never a dot-file or a source map (ADR 0028);
 // - a request id per request (X-Request-Id), one JSON access line per request, request metrics;
 // - graceful shutdown: on SIGTERM or SIGINT, readiness answers 503, no new connection is accepted,
@@ -75,6 +76,9 @@ const server = createServer((req, res) => {
   const sent = req.headers['x-forwarded-for'];
   const chain = Array.isArray(sent) ? sent.join(', ') : sent;
   req.headers['x-forwarded-for'] = chain ? `${chain}, ${peer}` : peer;
+  // The scheme of this connection, never a client's word (the app believes X-Forwarded-Proto only from
+  // a proxy TRUST_PROXY names; Next.js takes it from anyone for the request URL).
+  req.headers['x-reagent-scheme'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   if (kind === 'page') {
     if (pages.serve(req, res)) return;
     pages.keep(req, res);

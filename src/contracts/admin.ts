@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './dates';
 import { idSchema, pageParams } from './numbers';
 
 /**
@@ -206,8 +207,7 @@ export const menuMoveInputSchema = z.object({
 
 // ---- audit -------------------------------------------------------------------------------------
 
-const isoDay = z.string({ message: ADMIN_FIELD_ERRORS.date }).regex(/^\d{4}-\d{2}-\d{2}$/, { message: ADMIN_FIELD_ERRORS.date })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: ADMIN_FIELD_ERRORS.date });
+const isoDay = z.string({ message: ADMIN_FIELD_ERRORS.date }).refine(isCalendarDay, { message: ADMIN_FIELD_ERRORS.date });
 
 export const auditListInputSchema = z.object({
   actor: searchKey,

@@ -11,7 +11,7 @@ import { productPackSchema } from './packs';
 const lookupId = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return undefined;
   const text = typeof v === 'number' ? String(v) : v;
-  if (typeof text !== 'string' || !/^\d{1,10}$/.test(text)) return null;
+  if (typeof text !== 'string' || !/^[1-9]\d{0,9}$/.test(text)) return null;
   const n = Number(text);
   return n > 0 && n <= 2_147_483_647 ? n : null;
 }, z.number().int().positive().nullable());
@@ -123,7 +123,7 @@ export type ProductSearchType = (typeof PRODUCT_SEARCH_TYPES)[number];
 const brandIds = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return undefined;
   const list = Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : [v];
-  return list.map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '');
+  return list.filter((x) => x !== '');
 }, z.array(idSchema).max(20).optional());
 
 /**

@@ -66,6 +66,11 @@ export const userAddSchema = z
     if (v.accountType === 'sub' && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: COMPANY_FIELD_ERRORS.required });
   });
 export type UserAddInput = z.infer<typeof userAddSchema>;
+/**
+ * The answer to adding a user: the same whether the login was new (the user is added) or already an
+ * account (nothing changes, its owner is told), so that it never tells whether an account exists.
+ */
+export const userAddOutputSchema = z.object({ ok: z.literal(true) });
 
 export const userUpdateSchema = z.strictObject({
   id: idSchema,

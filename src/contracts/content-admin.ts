@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLinkUrl } from '@/lib/link-url';
 import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
 
 /**
@@ -198,16 +199,9 @@ export const contentImageSchema = z.object({ url: z.string() });
 export const BANNER_POSITIONS = ['home-slideshow', 'home-why', 'news-slideshow', 'news-poster', 'promotion'] as const;
 export type BannerPosition = (typeof BANNER_POSITIONS)[number];
 
-/** A banner's link: empty, an http(s) URL, or a path of this site (`/…`, not `//…`). */
+/** A banner's link: empty, or a link under the rule of `@/lib/link-url` (an http(s) URL, or a path of this site: `/…`, never `//…`). */
 export function isBannerLink(value: string): boolean {
-  if (value === '') return true;
-  if (/^\/(?![/\\])/.test(value)) return !/[\s<>"]/.test(value);
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !/[\s<>"]/.test(value);
-  } catch {
-    return false;
-  }
+  return value === '' || (isLinkUrl(value) && !/[<>"]/.test(value));
 }
 
 export const adminBannerListInputSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './dates';
 import { auditEntrySchema } from './admin';
 import { approvalRequestSchema, centsToMoney, MONEY, moneyToCents } from './crm';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
@@ -48,10 +49,7 @@ const amountSchema = z
   .transform((v) => moneyToCents(v))
   .refine((c) => c > 0, { message: 'invalidAmount' })
   .meta(MONEY_META);
-const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine((v) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, { message: 'dateInvalid' });
+const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine(isCalendarDay, { message: 'dateInvalid' });
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullable().optional());
 const title = z.string({ message: 'contractTitleRequired' }).trim().min(1, { message: 'contractTitleRequired' }).max(CONTRACT_TITLE_MAX, { message: 'tooLong60' });
 const notes = z.string().trim().max(CONTRACT_NOTES_MAX, { message: 'tooLong100' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './dates';
 import { idSchema, wholeNumber } from './numbers';
 
 /**
@@ -22,16 +23,10 @@ export const LOT_NO = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/;
 /** The largest COA PDF taken. */
 export const COA_MAX_BYTES = 10 * 1024 * 1024;
 
-/** A calendar day `YYYY-MM-DD` that exists. */
-function isDay(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 
 const day = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.string({ message: LOT_FIELD_ERRORS.date }).refine(isDay, { message: LOT_FIELD_ERRORS.date })
+  z.string({ message: LOT_FIELD_ERRORS.date }).refine(isCalendarDay, { message: LOT_FIELD_ERRORS.date })
     .refine((v) => v >= '2000-01-01' && v <= '2099-12-31', { message: LOT_FIELD_ERRORS.date }).nullable(),
 );
 

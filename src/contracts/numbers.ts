@@ -3,10 +3,11 @@ import { z } from 'zod';
 
 /**
  * Whole numbers of requests. A JSON number, or — for query and form values, which are text — a
- * string of decimal digits; hexadecimal (`0x1`), exponents (`1e2`), blanks, booleans and `null`
- * are refused instead of being read as numbers.
+ * string of decimal digits without leading zeros (`0` itself where 0 is allowed); hexadecimal (`0x1`),
+ * exponents (`1e2`), leading zeros (`01`), `-0`, blanks, booleans and `null` are refused instead of
+ * being read as numbers.
  */
-const decimalText = z.string().regex(/^-?\d{1,15}$/).transform(Number);
+const decimalText = z.string().regex(/^(?:0|-?[1-9]\d{0,14})$/).transform(Number);
 
 export function wholeNumber<T extends z.ZodType<number, number>>(schema: T) {
   return z.union([z.number(), decimalText], { error: 'notWholeNumber' }).pipe(schema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkUrlKind } from '@/lib/link-url';
 import { CONTENT_FIELD_ERRORS } from './content-admin';
 import { idSchema } from './numbers';
 
@@ -10,16 +11,9 @@ import { idSchema } from './numbers';
 export const PARTNER_STATUSES = ['draft', 'published'] as const;
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 
-/** A partner's own site: empty, or an http(s) address. */
+/** A partner's own site: empty, or an absolute http(s) URL under the rule of `@/lib/link-url`. */
 export function isPartnerLink(value: string): boolean {
-  if (value === '') return true;
-  if (/[\s<>"]/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return value === '' || (linkUrlKind(value) === 'absolute' && !/[<>"]/.test(value));
 }
 
 const searchKey = z.string().trim().max(50).optional().transform((v) => (v ? v : undefined));

@@ -16,10 +16,10 @@ export const productLinkedInputSchema = z.object({
   ...pageParams(10),
 });
 
-/** The product id of a request, or null when it is not a positive 32-bit integer. */
+/** The product id of a request, or null when it is not a positive 32-bit integer written as the whole-number rule has it. */
 export function parseProductId(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,10}$/.test(text)) return null;
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
   const parsed = idSchema.safeParse(text);
   return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './dates';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 import { orderSubmitSchema } from './orders';
 
@@ -66,10 +67,7 @@ const comment = z.string().trim().max(100, { message: 'tooLong100' });
 const num = wholeNumber(z.number().int().min(1, { message: 'quantityInvalid' }).max(9999, { message: 'quantityInvalid' }));
 /** A unit price in cents: 0.01 to 9,999,999.99 (a line, unit × quantity, is capped by the server: TOTAL_MAX_CENTS). */
 const cents = wholeNumber(z.number().int().min(1, { message: 'invalidAmount' }).max(9_999_999_99, { message: 'invalidAmount' })).meta(MONEY_META);
-const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine((v) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, { message: 'dateInvalid' });
+const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine(isCalendarDay, { message: 'dateInvalid' });
 
 /** A list sent as JSON text in a form field (the storefront's API client posts forms). */
 function jsonList(value: unknown): unknown {

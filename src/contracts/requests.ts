@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL } from './site-settings';
+import { idSchema } from './numbers';
 
 /**
  * Contracts of customer requests (ADR 0031): the storefront's "could not find it" requests and the
@@ -92,7 +93,7 @@ export type RequestDetailDto = z.infer<typeof requestDetailSchema>;
 
 export const requestKeySchema = z.object({
   kind: z.enum(REQUEST_KINDS, { message: 'requestKindInvalid' }),
-  id: z.union([z.number(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(z.number().int().positive().max(2_147_483_647)),
+  id: idSchema,
 });
 
 export const requestStatusInputSchema = requestKeySchema.extend({

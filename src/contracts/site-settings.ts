@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkUrlKind } from '@/lib/link-url';
 import { wholeNumber } from './numbers';
 import { WEB_SETTING_TYPES } from './settings';
 
@@ -10,7 +11,10 @@ import { WEB_SETTING_TYPES } from './settings';
 
 export type WebSettingKey = keyof typeof WEB_SETTING_TYPES;
 
-/** What a type's content must be: an http(s) address (or, for the English site, this site's path), a phone number, an e-mail or text. */
+/**
+ * What a type's content must be: an http(s) address (or, for the English site, this site's path), a phone number, an e-mail or text.
+ * Addresses follow the link rule of `@/lib/link-url` (an absolute http(s) URL, or a path starting with exactly one `/`).
+ */
 export type WebSettingFormat = 'siteAddress' | 'url' | 'phone' | 'email' | 'text';
 
 export const WEB_SETTING_FORMATS: Record<WebSettingKey, WebSettingFormat> = {
@@ -49,8 +53,11 @@ export function webSettingFault(format: WebSettingFormat, content: string): stri
   if (value.length > WEB_SETTING_MAX) return 'webSettingTooLong';
   if (/[\u0000-\u001f\u007f]/.test(value)) return 'webSettingTextInvalid';
   switch (format) {
-    case 'siteAddress': return HTTP_URL.test(value) || SITE_PATH.test(value) ? null : 'webSettingSiteAddressInvalid';
-    case 'url': return HTTP_URL.test(value) ? null : 'webSettingUrlInvalid';
+    case 'siteAddress': {
+      const kind = linkUrlKind(value);
+      return (kind === 'absolute' && HTTP_URL.test(value)) || (kind === 'path' && SITE_PATH.test(value)) ? null : 'webSettingSiteAddressInvalid';
+    }
+    case 'url': return linkUrlKind(value) === 'absolute' && HTTP_URL.test(value) ? null : 'webSettingUrlInvalid';
     case 'phone': {
       const digits = value.replace(/\D/g, '').length;
       return PHONE.test(value) && digits >= 5 && digits <= 26 ? null : 'webSettingPhoneInvalid';

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { RichText } from '@/components/content/rich-text';
 import type { SiteContact } from '@/contracts/settings';
 import { Link } from '@/i18n/navigation';
+import { isLinkUrl, settingHref } from '@/lib/link-url';
 import { siteUrl } from '@/lib/seo';
 import { FOOTER_NAV_KEYS, NAV_ITEMS } from './nav-items';
 import { QrCode } from './qr-code';
@@ -17,12 +18,6 @@ export interface FooterData {
   qrCode: string | null;
 }
 
-/** A path (`/en`, the demo's) is this site's own pages; anything else a host or a full address. */
-function siteHref(address: string): string {
-  if (address.startsWith('/')) return address;
-  return /^https?:\/\//i.test(address) ? address : `https://${address}`;
-}
-
 /**
  * Footer (spec §1, §3 "Footer data"): the footer content, the web-setting entries of types 1
  * (English site) and 4 (customer-service number) only, the chat link, the QR code drawn from
@@ -31,6 +26,9 @@ function siteHref(address: string): string {
 export async function SiteFooter({ contact, footer }: { contact: SiteContact; footer: FooterData }) {
   const t = await getTranslations('footer');
   const tn = await getTranslations('nav');
+  // Links that fail the link rule (a value saved before it) are left out.
+  const englishHref = settingHref(contact.englishSite);
+  const chatHref = contact.chatLink && isLinkUrl(contact.chatLink) ? contact.chatLink : null;
   return (
     <footer className="mt-12 bg-gray-900 text-sm text-gray-300" data-testid="site-footer">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -38,15 +36,15 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
           <h2 className="mb-3 text-base font-semibold text-white">{t('contact')}</h2>
           <RichText html={footer.html} className="footer-text space-y-1 break-words" />
           <dl className="mt-3 space-y-1" data-testid="footer-settings">
-            {contact.englishSite && (
-              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}：</dt><dd><a href={siteHref(contact.englishSite)} hrefLang="en" className="hover:text-white">{contact.englishSite.startsWith('/') ? `${siteUrl()}${contact.englishSite}` : contact.englishSite}</a></dd></div>
+            {englishHref && (
+              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}：</dt><dd><a href={englishHref} hrefLang="en" className="hover:text-white">{englishHref.startsWith('/') ? `${siteUrl()}${englishHref}` : contact.englishSite}</a></dd></div>
             )}
             {contact.chatContact && (
               <div className="flex items-center gap-1"><MessageCircle aria-hidden size={14} /><dt className="text-gray-400">{t('chat')}：</dt><dd>{contact.chatContact}</dd></div>
             )}
           </dl>
-          {contact.chatLink ? (
-            <a href={contact.chatLink} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-1 rounded-md border border-gray-600 px-3 py-1.5 text-white hover:border-white" data-testid="footer-chat">
+          {chatHref ? (
+            <a href={chatHref} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-1 rounded-md border border-gray-600 px-3 py-1.5 text-white hover:border-white" data-testid="footer-chat">
               <MessageCircle aria-hidden size={15} />{t('chatOnline')}
             </a>
           ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseAddress, parseTrustProxy, resolveClientAddress } from './client-address';
+import { isTrustedProxyPeer, normaliseAddress, parseTrustProxy, resolveClientAddress } from './client-address';
 
 describe('parseTrustProxy', () => {
   it('reads none, hop counts and address lists', () => {
@@ -48,5 +48,17 @@ describe('resolveClientAddress', () => {
     expect(resolveClientAddress('not-an-ip, <script>', none)).toBe('');
     expect(resolveClientAddress(undefined, none)).toBe('');
     expect(normaliseAddress('[2001:DB8::1]')).toBe('2001:db8::1');
+  });
+});
+
+describe('isTrustedProxyPeer', () => {
+  it('believes the direct peer (the last entry) only as TRUST_PROXY says', () => {
+    expect(isTrustedProxyPeer('127.0.0.1', parseTrustProxy(undefined))).toBe(false);
+    expect(isTrustedProxyPeer('203.0.113.9, 127.0.0.1', parseTrustProxy('127.0.0.1'))).toBe(true);
+    expect(isTrustedProxyPeer('203.0.113.9, ::ffff:10.1.2.3', parseTrustProxy('10.0.0.0/8'))).toBe(true);
+    expect(isTrustedProxyPeer('127.0.0.1, 203.0.113.9', parseTrustProxy('127.0.0.1'))).toBe(false);
+    expect(isTrustedProxyPeer('203.0.113.9', parseTrustProxy('1'))).toBe(true);
+    expect(isTrustedProxyPeer('', parseTrustProxy('1'))).toBe(false);
+    expect(isTrustedProxyPeer('not-an-address', parseTrustProxy('127.0.0.1'))).toBe(false);
   });
 });

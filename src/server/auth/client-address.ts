@@ -78,16 +78,32 @@ function inRange(address: string, range: Range): boolean {
   return true;
 }
 
+function forwardedChain(forwardedFor: string | undefined | null): string[] {
+  return (forwardedFor ?? '')
+    .split(',')
+    .map((s) => normaliseAddress(s))
+    .filter((s) => isIP(s) !== 0);
+}
+
+/**
+ * Whether the request's direct peer — the last X-Forwarded-For entry, which scripts/serve.mjs appends —
+ * is a proxy TRUST_PROXY believes: with a hop count, the nearest of the proxies counted; with a list, an
+ * address in it; with none, never. Only then may what that proxy says (X-Forwarded-Proto) be believed.
+ */
+export function isTrustedProxyPeer(forwardedFor: string | undefined | null, trust: ProxyTrust): boolean {
+  if (trust.kind === 'none') return false;
+  const peer = forwardedChain(forwardedFor).at(-1);
+  if (!peer) return false;
+  return trust.kind === 'hops' || trust.ranges.some((r) => inRange(peer, r));
+}
+
 /**
  * The client's address from the X-Forwarded-For chain. The app's own server (scripts/serve.mjs)
  * appends the TCP peer to that header, so its last entry is always the real peer; entries left
  * of it are believed only as far as TRUST_PROXY says. Returns '' when nothing usable is known.
  */
 export function resolveClientAddress(forwardedFor: string | undefined | null, trust: ProxyTrust): string {
-  const chain = (forwardedFor ?? '')
-    .split(',')
-    .map((s) => normaliseAddress(s))
-    .filter((s) => isIP(s) !== 0);
+  const chain = forwardedChain(forwardedFor);
   if (chain.length === 0) return '';
   if (trust.kind === 'none') return chain.at(-1)!;
   if (trust.kind === 'hops') return chain[Math.max(0, chain.length - 1 - trust.hops)]!;

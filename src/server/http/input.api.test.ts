@@ -73,6 +73,25 @@ describe('content types', () => {
     expect(json.status).toBe(415);
   });
 
+  it('reads the media type exactly: a parameter or a longer type naming JSON or a form is not one (415)', async () => {
+    const refused = [
+      'text/plain; x=application/json', 'text/plain;charset=application/json', 'text/plain; boundary=+json', 'application/jsonx',
+      'application/json-patch', 'text/application/json', 'application/vnd.api+jsonp', 'x-application/json', 'text/plain; a=application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded-x', 'text/plain; b=multipart/form-data; boundary=x',
+    ];
+    for (const type of refused) {
+      const res = await h.call('POST', '/api/web/settingCon/getPage', { body: type.includes('form') ? 'limit=5' : '{"limit":5}', headers: { 'content-type': type } });
+      expect(res.status, type).toBe(415);
+    }
+    const taken = ['application/json', 'Application/JSON; charset=utf-8', ' application/json ;charset=UTF-8', 'application/vnd.api+json', 'application/merge-patch+json; x=1'];
+    for (const type of taken) {
+      const res = await h.call('POST', '/api/web/settingCon/getPage', { body: '{"limit":5}', headers: { 'content-type': type } });
+      expect(res.status, type).toBe(200);
+    }
+    const form = await h.call('POST', '/api/web/settingCon/getPage', { body: 'limit=5', headers: { 'content-type': 'Application/X-WWW-Form-Urlencoded; charset=UTF-8' } });
+    expect(form.status).toBe(200);
+  });
+
   it('takes an empty body without a content type (the query alone)', async () => {
     const res = await h.call('POST', '/api/web/settingCon/getPage?limit=2');
     expect(res.status).toBe(200);

@@ -16,13 +16,22 @@ export const MAX_INPUT_FIELDS = 1000;
 /** JSON bodies nest no deeper than this. */
 export const MAX_JSON_DEPTH = 16;
 
-function isJson(type: string): boolean {
-  return type.includes('application/json') || type.includes('+json');
+/**
+ * The media type of a Content-Type header: `type/subtype` before any parameter, trimmed and
+ * lower-cased (`Application/JSON; charset=utf-8` → `application/json`); '' when there is none.
+ * Parameters never decide what a body is.
+ */
+export function mediaTypeOf(header: string | undefined | null): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-function isUrlEncoded(type: string): boolean {
-  return type.includes('application/x-www-form-urlencoded');
+/** `application/json`, or a structured `application/<name>+json` (RFC 6839). */
+export function isJsonMediaType(mediaType: string): boolean {
+  return mediaType === 'application/json' || /^application\/[a-z0-9][a-z0-9!#$&^_.-]*\+json$/.test(mediaType);
 }
+
+const URL_ENCODED = 'application/x-www-form-urlencoded';
+export const MULTIPART = 'multipart/form-data';
 
 const tooManyFields = () => new AppError(400, 'tooManyFields', { max: MAX_INPUT_FIELDS });
 
@@ -34,12 +43,13 @@ const tooManyFields = () => new AppError(400, 'tooManyFields', { max: MAX_INPUT_
 export async function readRawInput(c: Context<AppEnv>): Promise<Raw> {
   const query = readQuery(c.req.url);
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return query;
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (type.includes('multipart/form-data')) return { ...query, ...(await readMultipart(c, type)) };
+  const header = c.req.header('content-type') ?? '';
+  const mediaType = mediaTypeOf(header);
+  if (mediaType === MULTIPART) return { ...query, ...(await readMultipart(c, header)) };
   const text = await c.req.text();
   if (text.trim() === '') return query;
-  if (isJson(type)) return { ...query, ...readJson(text) };
-  if (isUrlEncoded(type)) return { ...query, ...readUrlEncoded(text) };
+  if (isJsonMediaType(mediaType)) return { ...query, ...readJson(text) };
+  if (mediaType === URL_ENCODED) return { ...query, ...readUrlEncoded(text) };
   throw new AppError(415);
 }
 
@@ -58,7 +68,7 @@ function readUrlEncoded(text: string): Raw {
 }
 
 async function readMultipart(c: Context<AppEnv>, type: string): Promise<Raw> {
-  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/.exec(type);
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
   const marker = boundary?.[1] ?? boundary?.[2];
   if (!marker) throw new AppError(400, 'malformedBody');
   const body = await c.req.arrayBuffer();

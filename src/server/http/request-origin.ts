@@ -1,18 +1,33 @@
 import 'server-only';
 import type { Context } from 'hono';
-import { configuredProxyTrust } from '@/server/auth/client-address';
+import { configuredProxyTrust, isTrustedProxyPeer } from '@/server/auth/client-address';
 import type { AppEnv } from './context';
 
 /**
- * The scheme the browser used: https when COOKIE_SECURE=1 (TLS ends at a proxy), or when a
- * proxy that TRUST_PROXY believes says so in X-Forwarded-Proto; otherwise the request's own.
+ * The header in which scripts/serve.mjs tells the scheme of the connection it took (it always sets it,
+ * replacing whatever a client sent). Next.js builds the request URL's scheme from X-Forwarded-Proto,
+ * whoever sent that, so the URL alone is not to be believed.
+ */
+export const CONNECTION_SCHEME_HEADER = 'x-reagent-scheme';
+
+const schemeOf = (value: string | undefined): 'http' | 'https' | null => {
+  const text = value?.trim().toLowerCase();
+  return text === 'https' || text === 'http' ? text : null;
+};
+
+/**
+ * The scheme the browser used: https when COOKIE_SECURE=1 (TLS ends at a proxy); what X-Forwarded-Proto
+ * says when the direct peer is a proxy TRUST_PROXY believes (the entry that proxy wrote, the last);
+ * otherwise the connection's own (from scripts/serve.mjs, else the request URL's, as in tests).
  */
 export function requestScheme(c: Context<AppEnv>): 'http' | 'https' {
   if (process.env.COOKIE_SECURE === '1') return 'https';
-  if (configuredProxyTrust().kind !== 'none') {
-    const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-    if (forwarded === 'https' || forwarded === 'http') return forwarded;
+  if (isTrustedProxyPeer(c.req.header('x-forwarded-for'), configuredProxyTrust())) {
+    const forwarded = schemeOf(c.req.header('x-forwarded-proto')?.split(',').at(-1));
+    if (forwarded) return forwarded;
   }
+  const connection = schemeOf(c.req.header(CONNECTION_SCHEME_HEADER));
+  if (connection) return connection;
   return new URL(c.req.url).protocol === 'https:' ? 'https' : 'http';
 }
 

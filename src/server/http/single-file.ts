@@ -2,6 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import { AppError } from '@/server/errors';
 import type { AppEnv } from './context';
+import { MULTIPART, mediaTypeOf } from './input';
 
 /**
  * The one `file` part of a multipart upload: a body that is not multipart answers 415 with
@@ -9,8 +10,7 @@ import type { AppEnv } from './context';
  * What the bytes must be is the caller's check.
  */
 export async function readSingleFile(c: Context<AppEnv>, rules: { maxBytes: number; typeRefused: string; tooLarge: string }): Promise<File> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!type.includes('multipart/form-data')) throw new AppError(415, rules.typeRefused);
+  if (mediaTypeOf(c.req.header('content-type')) !== MULTIPART) throw new AppError(415, rules.typeRefused);
   const form = await c.req.formData().catch(() => {
     throw new AppError(400, 'malformedBody');
   });

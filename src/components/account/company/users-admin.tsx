@@ -75,13 +75,13 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
       departmentId: values.departmentId ?? '', roleIds: idsParam(values.roleIds), monthlyLimit: values.monthlyLimit ?? '',
     };
     const answer = editing === 'new'
-      ? await runCall<CompanyUserDto>('/api/app/user/add', {
+      ? await runCall<{ ok: true }>('/api/app/user/add', {
         ...common, loginName: values.loginName, accountType: values.accountType,
         password: values.accountType === 'sub' && values.password ? await sha256Hex(values.password) : undefined,
       }, form)
       : await runCall<CompanyUserDto>('/api/app/user/update', { ...common, id: editing.id, active: values.active }, form);
     if (!answer) return;
-    message.success(t('saved'));
+    message.success(editing === 'new' ? t('users.addedDone') : t('saved'));
     setEditing(null);
     await load(query);
   });

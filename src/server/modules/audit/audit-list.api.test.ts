@@ -18,6 +18,9 @@ describe('audit log reading', () => {
     const none = await h.call('GET', '/api/admin/audit?from=2001-01-01&to=2001-01-02', { token: admin });
     expect((none.body.data as { total: number }).total).toBe(0);
     expect((await h.call('GET', '/api/admin/audit?from=yesterday', { token: admin })).status).toBe(400);
+    const impossible = await h.call('GET', '/api/admin/audit?from=2026-02-30', { token: admin });
+    expect(impossible.status).toBe(400);
+    expect((impossible.body.data as { field: string }[]).map((f) => f.field)).toEqual(['from']);
     expect((await h.call('GET', '/api/admin/audit')).status).toBe(401);
     const sales = await h.loginStaff('sales', 'Sales#2026');
     expect((await h.call('GET', '/api/admin/audit', { token: sales })).status).toBe(403);

@@ -53,6 +53,33 @@ describe('sessions at sign-in and sign-out', () => {
     expect(res.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);
   });
 
+  it('believes X-Forwarded-Proto only from a direct peer that TRUST_PROXY names', async () => {
+    // Next.js builds the request URL's scheme from X-Forwarded-Proto whoever sent it; scripts/serve.mjs
+    // appends the TCP peer to X-Forwarded-For and tells the connection's own scheme in X-Reagent-Scheme.
+    const secure = async (forwardedFor: string, proto: string) => {
+      const res = await h.app.request('https://shop.example.com/api/web/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': proto, 'x-reagent-scheme': 'http' },
+        body: new URLSearchParams({ loginName: 'buyer@demo.example.com', password: await sha256Hex(PASSWORD) }).toString(),
+      });
+      expect(res.status).toBe(200);
+      return /;\s*Secure/i.test(res.headers.get('set-cookie') ?? '');
+    };
+    delete process.env.TRUST_PROXY;
+    expect(await secure('203.0.113.9', 'https')).toBe(false);
+    expect(await secure('127.0.0.1', 'https')).toBe(false);
+    process.env.TRUST_PROXY = '127.0.0.1,::1';
+    expect(await secure('203.0.113.9', 'https')).toBe(false);
+    expect(await secure('127.0.0.1, 203.0.113.9', 'https')).toBe(false);
+    expect(await secure('203.0.113.9, 127.0.0.1', 'https')).toBe(true);
+    // The entry the trusted peer wrote (the last) counts, not one a client put before it.
+    expect(await secure('203.0.113.9, ::ffff:127.0.0.1', 'http, https')).toBe(true);
+    expect(await secure('203.0.113.9, 127.0.0.1', 'https, http')).toBe(false);
+    expect(await secure('203.0.113.9, 127.0.0.1', 'http')).toBe(false);
+    process.env.TRUST_PROXY = '1';
+    expect(await secure('203.0.113.9, 10.0.0.2', 'https')).toBe(true);
+  });
+
   it('asks for a silent renewal (402) in the last day of a session, and renews it', async () => {
     const [buyer] = await h.db.db.query.users.findMany({ where: (u, { eq }) => eq(u.loginName, 'buyer@demo.example.com'), limit: 1 });
     const old = await createSession(h.db.db, { subjectType: 'user', subjectId: buyer!.id, now: new Date(Date.now() - 13.5 * 86_400_000) });

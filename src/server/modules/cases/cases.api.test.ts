@@ -171,3 +171,24 @@ describe('the case list', () => {
     expect(Buffer.from(await res.arrayBuffer()).subarray(0, 2).toString('latin1')).toBe('PK');
   });
 });
+
+describe('the report mail', () => {
+  it('links to SITE_URL, never to the Host the request named', async () => {
+    const before = process.env.SITE_URL;
+    process.env.SITE_URL = 'https://shop.reagent.example.com';
+    try {
+      const c = await create('sales');
+      expect((await move('sales', c.id, 'passed')).status).toBe(200);
+      expect((await uploadReport('sales', c.id, PDF)).status).toBe(200);
+      const since = env.mailbox.received.length;
+      const sent = await env.h.call('POST', `/api/admin/cases/${c.id}/send-report`, { token: tokens.sales, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const mail = await env.mailbox.next('sun.lab@ecust.example.edu', since);
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.text).toMatch(/https:\/\/shop\.reagent\.example\.com\/api\/web\/case-reports\/[A-Za-z0-9_-]{32}/);
+    } finally {
+      if (before === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = before;
+    }
+  });
+});

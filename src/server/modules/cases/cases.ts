@@ -4,6 +4,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CASE_TRANSITIONS, serviceFeeOf, type CaseDetailDto, type CaseInput, type CaseListInput, type CaseRowDto, type CaseStatusName } from '@/contracts/crm';
 import type { Lang } from '@/lib/lang';
+import { siteUrl } from '@/lib/seo';
 import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
 import { testingCases } from '@/server/db/schema';
@@ -168,13 +169,14 @@ export async function storeCaseReport(db: Db, actor: ScopedStaff & { audit: Audi
 /**
  * Mails the report's download link to the case's contact (409 without a report or an address),
  * records when and to whom, audited. The link carries a secret token; anyone holding it may download.
+ * It is under the site's public address (`SITE_URL`), never the host a request named.
  */
-export async function sendCaseReport(db: Db, actor: ScopedStaff & { audit: AuditActor }, id: number, origin: string, lang: Lang): Promise<CaseDetailDto> {
+export async function sendCaseReport(db: Db, actor: ScopedStaff & { audit: AuditActor }, id: number, lang: Lang): Promise<CaseDetailDto> {
   const row = await loadCase(db, actor, id);
   if (!row.report_key) throw new AppError(409, 'caseReportMissing');
   if (!row.contact_email) throw new AppError(409, 'caseNoContactEmail');
   const [tokenRow] = await db.select({ token: testingCases.reportToken }).from(testingCases).where(eq(testingCases.id, id));
-  const link = `${origin}/api/web/case-reports/${tokenRow?.token ?? ''}`;
+  const link = `${siteUrl()}/api/web/case-reports/${tokenRow?.token ?? ''}`;
   const t = serverMessages(lang).caseMail;
   const values = { name: row.contact_name || row.customer_name, caseNo: row.case_no, samples: row.samples, link };
   const body = fillTemplate(t.reportBody, values);

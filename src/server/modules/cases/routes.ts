@@ -9,7 +9,6 @@ import type { AppEnv } from '@/server/http/context';
 import { success } from '@/server/http/envelope';
 import { parseInput, readRawInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
-import { siteOrigin } from '@/server/http/request-origin';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { readSingleFile } from '@/server/http/single-file';
 import { staffOf } from '@/server/modules/approvals/routes';
@@ -107,7 +106,7 @@ apiRegistry.push({
 // POST /api/admin/cases/:id/send-report — mail the report's download link to the case's contact
 casesAdminRouter.endpoint(
   { method: 'post', path: '/:id/send-report', tags, summary: 'Mail the report link to the customer contact', input: idParamSchema, output: caseDetailSchema, audience: 'staff', permissions: ['CASE.EDIT'] },
-  async (input, c) => sendCaseReport(c.get('db'), withAudit(c), input.id, siteOrigin(c), c.get('lang')),
+  async (input, c) => sendCaseReport(c.get('db'), withAudit(c), input.id, c.get('lang')),
 );
 
 /** The customer's download link of a case report (the token is the secret). */

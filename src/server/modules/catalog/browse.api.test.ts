@@ -133,6 +133,7 @@ describe('brands', () => {
     expect((await post('/api/web/brand/getDetails', { id: '999999' })).status).toBe(404);
     expect((await post('/api/web/brand/getDetails', { id: 'x1' })).status).toBe(404);
     expect((await post('/api/web/brand/getDetails', { id: '0' })).status).toBe(404);
+    for (const bad of [`0${id}`, ` ${id}`, `${id} `]) expect((await post('/api/web/brand/getDetails', { id: bad })).status, JSON.stringify(bad)).toBe(404);
     expect((await post('/api/web/brand/getDetails')).status).toBe(400);
   });
 

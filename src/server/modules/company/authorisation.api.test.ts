@@ -47,11 +47,20 @@ async function adminCall(path: string, json: Record<string, unknown>): Promise<n
   return (res.body.data as { id: number }).id;
 }
 
+/** Adds a user as A's administrator (the answer carries no id: the login tells the row). */
+async function addUserA(loginName: string, name: string): Promise<number> {
+  const res = await h.call('POST', '/api/app/user/add', { token: tokens.adminA, json: { loginName, name } });
+  if (res.status !== 200) throw new Error(`/api/app/user/add: ${JSON.stringify(res.body)}`);
+  const [row] = await h.db.db.select({ id: users.id }).from(users).where(eq(users.loginName, loginName));
+  if (!row) throw new Error(`${loginName} was not added`);
+  return row.id;
+}
+
 const CALLS: Call[] = [
   { name: 'list users', method: 'POST', path: '/api/app/api/user/s', need: 'USER.VIEW' },
   { name: 'add user', method: 'POST', path: '/api/app/user/add', need: 'USER.EDIT', body: () => ({ loginName: `matrix${++counter}@example.org`, name: `矩阵${counter}` }) },
   { name: 'update user', method: 'POST', path: '/api/app/user/update', need: 'USER.EDIT', id: { field: 'id', list: false, target: () => fixed.user }, body: () => ({ job: '采购专员' }) },
-  { name: 'disable users', method: 'POST', path: '/api/app/api/user/delete', need: 'USER.EDIT', id: { field: 'ids', list: true, target: () => fixed.user, fresh: () => adminCall('/api/app/user/add', { loginName: `gone${++counter}@demo.example.com`, name: `停用${counter}` }) } },
+  { name: 'disable users', method: 'POST', path: '/api/app/api/user/delete', need: 'USER.EDIT', id: { field: 'ids', list: true, target: () => fixed.user, fresh: () => addUserA(`gone${++counter}@demo.example.com`, `停用${counter}`) } },
   { name: 'assign department', method: 'POST', path: '/api/app/api/user/departments', need: 'USER.EDIT', id: { field: 'ids', list: true, target: () => fixed.user }, body: () => ({ departmentId: fixed.department }) },
   { name: 'assign roles', method: 'POST', path: '/api/app/api/user/roles', need: 'USER.EDIT', id: { field: 'id', list: false, target: () => fixed.user }, body: () => ({ roleIds: [fixed.role] }) },
   { name: 'own profile', method: 'POST', path: '/api/app/api/user/update', need: null, body: () => ({ name: '本人' }) },

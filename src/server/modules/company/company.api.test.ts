@@ -74,15 +74,17 @@ describe('users', () => {
     const before = await auditCount();
     const emp = await h.call('POST', '/api/app/user/add', { token: admin, form: { loginName: 'Lab.Tech@Demo.Example.com', name: '周杰', departmentId: String(ids.research), roleIds: String(ids.buyerRole) } });
     expect(emp.status).toBe(200);
-    expect(emp.body.data).toMatchObject({ loginName: 'lab.tech@demo.example.com', accountType: 'employee', activated: false, department: { id: ids.research } });
+    expect(emp.body.data).toEqual({ ok: true });
     const sub = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13912345678', name: '孙丽', accountType: 'sub', password: await sha256Hex('Sub#Pass2026'), monthlyLimit: '3000' } });
     expect(sub.status).toBe(200);
-    expect(sub.body.data).toMatchObject({ phone: '13912345678', accountType: 'sub', activated: true, monthlyLimit: '3000.00' });
+    const list = ((await h.call('POST', '/api/app/api/user/s', { token: admin, json: { limit: 100 } })).body.data as { list: Record<string, unknown>[] }).list;
+    expect(list.find((u) => u.loginName === 'lab.tech@demo.example.com')).toMatchObject({ accountType: 'employee', activated: false, department: { id: ids.research } });
+    expect(list.find((u) => u.loginName === '13912345678')).toMatchObject({ phone: '13912345678', accountType: 'sub', activated: true, monthlyLimit: '3000.00' });
     await h.loginUser('13912345678', 'Sub#Pass2026');
     expect(await auditCount()).toBe(before + 2);
   });
 
-  it('refuses bad input, a taken login name and mass assignment; nothing is written', async () => {
+  it('refuses bad input and mass assignment; a taken login name is answered as a new one; nothing is written', async () => {
     const before = (await h.db.db.select({ id: users.id }).from(users)).length;
     const bad = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: 'not-an-address', name: '' } });
     expect(bad.status).toBe(400);
@@ -94,7 +96,8 @@ describe('users', () => {
     const subNoPassword = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: 'x2@demo.example.com', name: 'X', accountType: 'sub' } });
     expect(subNoPassword.status).toBe(400);
     const taken = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: 'buyer@univ.example.com', name: 'X' } });
-    expect(taken.status).toBe(409);
+    expect(taken.status).toBe(200);
+    expect(taken.body.data).toEqual({ ok: true });
     const badLimit = await h.call('POST', '/api/app/user/update', { token: admin, json: { id: ids.buyer, monthlyLimit: '12.345' } });
     expect(badLimit.status).toBe(400);
     expect((await h.db.db.select({ id: users.id }).from(users)).length).toBe(before);

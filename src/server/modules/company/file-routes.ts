@@ -5,7 +5,7 @@ import { companyFileListSchema, companyFileSchema, fileListInputSchema, uploadFi
 import { idSchema } from '@/contracts/numbers';
 import type { AppEnv } from '@/server/http/context';
 import { success } from '@/server/http/envelope';
-import { parseInput } from '@/server/http/input';
+import { MULTIPART, mediaTypeOf, parseInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
 import { AppError } from '@/server/errors';
 import { apiRegistry, createRouter } from '@/server/http/router';
@@ -18,8 +18,7 @@ export const companyFilesRouter = createRouter('/api/app/file');
 
 /** The multipart body: text fields through the input schema, the `file` part as bytes. */
 async function readUpload(c: Context<AppEnv>) {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (!type.includes('multipart/form-data')) throw new AppError(415);
+  if (mediaTypeOf(c.req.header('content-type')) !== MULTIPART) throw new AppError(415);
   const form = await c.req.formData().catch(() => {
     throw new AppError(400, 'malformedBody');
   });

@@ -52,3 +52,14 @@ export async function checkCompanyGrants(tx: Db, actor: CompanyActor, before: Co
   const after = await loadCompanyGrants(tx, actor.companyId);
   assertGrant(before.realm, actor.userId, before.world, after.world);
 }
+
+/**
+ * Before any write: refuses adding an active account holding `roleIds` unless the grant rule allows it,
+ * judged on the company as it would be with that account (id 0, never a real one). The answer is the
+ * same whether the login turns out to be new or taken.
+ */
+export function checkAddedCompanyUser(actor: CompanyActor, before: CompanyGrants, roleIds: readonly number[]): void {
+  const subjects = new Map(before.world.subjects);
+  subjects.set(0, { active: true, roleIds: [...new Set(roleIds)], bounds: '', access: '' });
+  assertGrant(before.realm, actor.userId, before.world, { roles: before.world.roles, subjects });
+}

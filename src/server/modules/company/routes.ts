@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   addressListSchema, contactsOutputSchema, countOutputSchema, companyOverviewSchema, companyUserSchema, profileSchema,
-  profileUpdateSchema, userAddSchema, userDepartmentsSchema, userIdsSchema, userListOutputSchema, userListSchema, userRolesSchema,
+  profileUpdateSchema, userAddOutputSchema, userAddSchema, userDepartmentsSchema, userIdsSchema, userListOutputSchema, userListSchema, userRolesSchema,
   userUpdateSchema,
 } from '@/contracts/company';
 import { clientInfo } from '@/server/http/cookies';
@@ -29,7 +29,7 @@ const tags = ['company'];
 
 // POST /api/app/user/add — the administrator adds an employee (activates by registration) or a sub-account
 companyUserRouter.endpoint(
-  { method: 'post', path: '/user/add', tags, summary: 'Add an employee or a sub-account (within the sub-account limit)', input: userAddSchema, output: companyUserSchema, audience: 'user', permissions: ['USER.EDIT'] },
+  { method: 'post', path: '/user/add', tags, summary: 'Add an employee or a sub-account (within the sub-account limit); the same answer whether the login exists or not', input: userAddSchema, output: userAddOutputSchema, audience: 'user', permissions: ['USER.EDIT'] },
   async (input, c) => addCompanyUser(c.get('db'), companyActorOf(c), input),
 );
 

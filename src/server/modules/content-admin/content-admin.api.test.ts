@@ -248,6 +248,10 @@ describe('banner administration', () => {
     for (const [json, field] of [
       [{ ...base, link: 'javascript:alert(1)' }, 'link'],
       [{ ...base, link: '//evil.example.com' }, 'link'],
+      [{ ...base, link: '/\\evil.example.com' }, 'link'],
+      [{ ...base, link: '/news\u0001index' }, 'link'],
+      [{ ...base, link: 'https://shop.example.com@evil.example.com/' }, 'link'],
+      [{ ...base, link: 'https:evil.example.com' }, 'link'],
       [{ ...base, link: 'ftp://example.com' }, 'link'],
       [{ ...base, position: 'sidebar' }, 'position'],
       [{ ...base, titleEn: '' }, 'titleEn'],

@@ -105,6 +105,10 @@ describe('partners administration', () => {
       [{ ...PARTNER, nameZh: '' }, 'nameZh'],
       [{ ...PARTNER, nameEn: 'x'.repeat(101) }, 'nameEn'],
       [{ ...PARTNER, link: 'javascript:alert(1)' }, 'link'],
+      [{ ...PARTNER, link: '/partners' }, 'link'],
+      [{ ...PARTNER, link: 'https://partner.example.com\\@evil.example.com' }, 'link'],
+      [{ ...PARTNER, link: 'https://partner.example.com/a\u0007b' }, 'link'],
+      [{ ...PARTNER, link: 'https:partner.example.com' }, 'link'],
       [{ ...PARTNER, country: 'Germany' }, 'country'],
       [{ ...PARTNER, brandId: 999999 }, 'brandId'],
     ];

@@ -95,6 +95,12 @@ describe('POST /api/web/product/getDetails', () => {
     await h.db.db.update(products).set({ active: false }).where(eq(products.id, withdrawn?.id as number));
     expect((await post('/api/web/product/getDetails', { id: String(withdrawn?.id) })).status).toBe(404);
     await h.db.db.update(products).set({ active: true }).where(eq(products.id, withdrawn?.id as number));
+    // A real product's id with blanks or leading zeros is not its id.
+    const real = await richProduct();
+    for (const id of [` ${real}`, `${real} `, `0${real}`, `00${real}`, `+${real}`]) {
+      expect((await post('/api/web/product/getDetails', { id })).status, JSON.stringify(id)).toBe(404);
+      expect((await h.call('POST', '/api/web/product/getDetails', { json: { id } })).status, JSON.stringify(id)).toBe(404);
+    }
     const english = await post('/api/web/product/getDetails', { id: 'abc' }, en);
     expect(english.body.msg).toBe('This product does not exist or is no longer sold');
   });

@@ -9,7 +9,6 @@ import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
 import { parseInput, readRawInput } from '@/server/http/input';
 import { requireAuth } from '@/server/http/middleware/authorise';
-import { siteOrigin } from '@/server/http/request-origin';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
@@ -84,7 +83,7 @@ quotationsAdminRouter.endpoint(
 // PUT /api/admin/quotations/:id/state — move through the transition function (take, ask approval, send, reopen)
 quotationsAdminRouter.endpoint(
   { method: 'put', path: '/:id/state', tags, summary: 'Change the state of a quotation', input: quotationMoveSchema, output: quotationDetailSchema, audience: 'staff', permissions: ['QUOTATION.EDIT'] },
-  async (input, c) => moveQuotation(c.get('db'), withAudit(c), input.id, input.to, input.comment, { origin: siteOrigin(c), lang: c.get('lang') }),
+  async (input, c) => moveQuotation(c.get('db'), withAudit(c), input.id, input.to, input.comment, { lang: c.get('lang') }),
 );
 
 // GET /api/admin/quotations/:id/pdf?version=&lang= — a version as a PDF (Chinese font embedded)

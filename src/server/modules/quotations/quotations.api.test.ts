@@ -53,6 +53,32 @@ async function sentQuote(): Promise<QuotationDetailDto> {
   return detail(sent);
 }
 
+describe('the mail of a sent version', () => {
+  it('links to SITE_URL, never to the Host the request named', async () => {
+    const before = process.env.SITE_URL;
+    try {
+      for (const [site, origin] of [['https://shop.reagent.example.com/', 'https://shop.reagent.example.com'], [undefined, `http://localhost:${process.env.PORT ?? '3000'}`]] as const) {
+        if (site === undefined) delete process.env.SITE_URL;
+        else process.env.SITE_URL = site;
+        const q = await requestQuote();
+        expect((await move('sales', q.id, 'draft')).status).toBe(200);
+        expect((await draft('sales', q.id, 500)).status).toBe(200);
+        const since = env.mailbox.received.length;
+        const sent = await env.h.call('PUT', `/api/admin/quotations/${q.id}/state`, { token: tokens.sales, json: { to: 'sent' }, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+        const mail = await env.mailbox.next(USERS.buyer, since);
+        expect(mail.text).not.toContain('evil.example');
+        const links = mail.text.match(/https?:\/\/[^\s]+/g) ?? [];
+        expect(links.length).toBeGreaterThan(0);
+        for (const link of links) expect(link.startsWith(`${origin}/`), link).toBe(true);
+      }
+    } finally {
+      if (before === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = before;
+    }
+  });
+});
+
 describe('a customer request', () => {
   it('is made from the cart with per-line comments, visible in the account, owned by the company sales member', async () => {
     const q = await requestQuote();

@@ -91,7 +91,7 @@ async function draftFromRequest(tx: Db, row: QuotationRow): Promise<void> {
  * one), withdrawing or reopening, asking for approval (the engine's request), sending (the version
  * becomes binding and read-only; the customer is mailed after the commit).
  */
-export async function moveQuotation(db: Db, actor: StaffActor, id: number, to: QuotationStateName, comment: string, mail: { origin: string; lang: Lang }): Promise<QuotationDetailDto> {
+export async function moveQuotation(db: Db, actor: StaffActor, id: number, to: QuotationStateName, comment: string, mail: { lang: Lang }): Promise<QuotationDetailDto> {
   let sent = false;
   await db.transaction(async (tx) => {
     const row = await loadQuotation(tx, staffSees(actor), id, true);
@@ -127,6 +127,6 @@ export async function moveQuotation(db: Db, actor: StaffActor, id: number, to: Q
       sent = true;
     }
   });
-  if (sent) await mailSentVersion(db, id, mail.origin, mail.lang);
+  if (sent) await mailSentVersion(db, id, mail.lang);
   return getQuotation(db, actor, id);
 }

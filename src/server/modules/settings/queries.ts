@@ -1,6 +1,7 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
 import type { SiteContact, WebSettingDto } from '@/contracts/settings';
+import { isLinkUrl, settingHref } from '@/lib/link-url';
 import type { Db } from '@/server/db/client';
 import { webSettings } from '@/server/db/schema';
 
@@ -14,8 +15,13 @@ export async function listWebSettings(db: Db, params: { limit: number; offset: n
     .offset((params.offset - 1) * params.limit);
 }
 
+const linkOrNull = (value: string | null): string | null => (value !== null && isLinkUrl(value) ? value : null);
 
-/** The contact data the header, footer and service panel show, read in one query. */
+/**
+ * The contact data the header, footer and service panel show, read in one query. The links among
+ * them (English site, chat link, QR target) are left out when they fail the link rule of
+ * `@/lib/link-url`: a database may hold values saved before the rule.
+ */
 export async function getSiteContact(db: Db): Promise<SiteContact> {
   const rows = await db
     .select({ type: webSettings.type, content: webSettings.content })
@@ -23,13 +29,13 @@ export async function getSiteContact(db: Db): Promise<SiteContact> {
     .orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id));
   const first = (type: number) => rows.find((r) => r.type === type)?.content ?? null;
   return {
-    englishSite: first(1),
+    englishSite: settingHref(first(1)) === null ? null : first(1),
     hotlines: rows.filter((r) => r.type === 2 || r.type === 3).map((r) => r.content),
     chatContact: first(4),
     salesEmail: first(5),
-    chatLink: first(6),
+    chatLink: linkOrNull(first(6)),
     address: first(7),
-    qrCodeUrl: first(8),
+    qrCodeUrl: linkOrNull(first(8)),
     workingHours: first(9),
   };
 }

@@ -41,3 +41,29 @@ describe('POST /api/web/settingCon/getPage', () => {
     expect((en.body.data as { message: string }[])[0]?.message).toMatch(/100/);
   });
 });
+
+describe('getSiteContact', () => {
+  it('leaves out stored links that would leave the site (a database written before the URL rule)', async () => {
+    const { getSiteContact } = await import('./queries');
+    const { webSettings } = await import('@/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const db = h.db.db;
+    const [before] = await db.select({ content: webSettings.content }).from(webSettings).where(eq(webSettings.type, 1));
+    await db.insert(webSettings).values({ type: 6, content: '//chat.evil.example', labelZh: '在线客服链接', labelEn: 'Chat link', sort: 60 });
+    try {
+      for (const bad of ['//evil.example', '/\\evil.example', 'javascript:alert(1)', 'https://en.example.com\\@evil.example']) {
+        await db.update(webSettings).set({ content: bad }).where(eq(webSettings.type, 1));
+        const contact = await getSiteContact(db);
+        expect(contact.englishSite, bad).toBeNull();
+        expect(contact.chatLink).toBeNull();
+      }
+      for (const good of ['/en', 'https://en.reagent.example.com', 'en.reagent.example.com']) {
+        await db.update(webSettings).set({ content: good }).where(eq(webSettings.type, 1));
+        expect((await getSiteContact(db)).englishSite, good).toBe(good);
+      }
+    } finally {
+      await db.update(webSettings).set({ content: before!.content }).where(eq(webSettings.type, 1));
+      await db.delete(webSettings).where(eq(webSettings.type, 6));
+    }
+  });
+});

@@ -84,6 +84,21 @@ describe('site settings', () => {
     expect(contentOf(await settings(), 'englishSite')).toBe('/en');
   });
 
+  it('refuses addresses that leave the site: a link is an absolute http(s) URL or a path starting with exactly one /', async () => {
+    const bad: [number, string][] = [
+      [1, '//evil.example'], [1, '///evil.example'], [1, '/\\evil.example'], [1, '/en\\..\\x'], [1, 'https://en.example.com\\@evil.example'],
+      [1, 'https://shop.example.com@evil.example'], [1, 'https:evil.example'], [1, 'javascript://%0aalert(1)'], [1, 'en.reagent.example.com'],
+      [6, '//chat.evil.example'], [6, 'https://chat.example.com\\@evil.example'], [6, 'https://user:pw@chat.example.com/'], [8, 'https:/\\evil.example'],
+    ];
+    for (const [type, content] of bad) {
+      const res = await h.call('PUT', `/api/admin/web-settings/types/${type}`, { token: admin, json: { content } });
+      expect(res.status, `${type} ${content}`).toBe(400);
+      expect((res.body.data as { field: string }[])[0]?.field).toBe('content');
+    }
+    expect(contentOf(await settings(), 'englishSite')).toBe('/en');
+    expect(contentOf(await settings(), 'chatLink')).toBeNull();
+  });
+
   it('accepts the usual forms of each type', async () => {
     const good: [number, string][] = [
       [1, 'https://en.reagent.example.com'], [1, '/en'], [2, '+86 21 6485-2200'], [3, '(021) 6485 2200 转 8001'], [4, '800 186 688'],
