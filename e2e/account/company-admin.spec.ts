@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect as baseExpect, chooseOption, fromSite, loginAs, test } from '../fixtures';
+import { expect as baseExpect, chooseOption, clickSettled, fromSite, loginAs, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 
 // Server round trips (a refresh after a save) can be slow on a shared machine.
@@ -82,7 +82,8 @@ test('a department that still has users cannot be deleted; the message names the
     await expect(page.getByTestId('delete-departments')).toBeEnabled({ timeout: 1000 });
   }).toPass();
   await page.getByTestId('delete-departments').click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
+  // The confirmation pops up beside the button and may be placed again a few frames later: click it once it holds still.
+  await clickSettled(page.getByRole('tooltip').getByRole('button', { name: 'Delete' }));
   await expect(page.getByText(/still has users: .*李娜/)).toBeVisible();
   await expect(page.getByTestId('dept-采购部')).toBeVisible();
 });
