@@ -14,7 +14,7 @@ export function patientStructurePool(): WorkerPool<StructureTask, StructureReadi
 }
 
 /** Installs a patient pool for the file's tests and restores the one it replaced after them. */
-export function usePatientStructurePool(): { pool: () => WorkerPool<StructureTask, StructureReading> } {
+export function withPatientStructurePool(): { pool: () => WorkerPool<StructureTask, StructureReading> } {
   let pool: WorkerPool<StructureTask, StructureReading> | undefined;
   let previous: WorkerPool<StructureTask, StructureReading> | undefined;
   beforeAll(() => {

@@ -8,12 +8,12 @@ import { WorkerPool } from '@/server/modules/chemistry/worker-pool';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
 import { closedGate, GATED_WORKER, type Gate } from '../../../../test/workers/gate';
-import { usePatientStructurePool } from '../../../../test/workers/structure-pool';
+import { withPatientStructurePool } from '../../../../test/workers/structure-pool';
 
 const h = fileApiHarness();
 const matrix = authorisationMatrix(h);
 // Real structure workers with a time limit no drawing reaches (the limit is tested with the gated worker below).
-usePatientStructurePool();
+withPatientStructurePool();
 
 let admin = '';
 let leafId = 0;

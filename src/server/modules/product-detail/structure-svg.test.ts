@@ -4,7 +4,7 @@ import { MAX_STRUCTURE_ATOMS } from '@/lib/structure-limits';
 import { setStructurePool, type StructureReading, type StructureTask } from '@/server/modules/chemistry/structures';
 import { WorkerPool } from '@/server/modules/chemistry/worker-pool';
 import { closedGate, GATED_WORKER } from '../../../../test/workers/gate';
-import { usePatientStructurePool } from '../../../../test/workers/structure-pool';
+import { withPatientStructurePool } from '../../../../test/workers/structure-pool';
 import { DrawingCache, drawingEtag, structureDrawing } from './structure-cache';
 import { parseDepiction, UnsafeStructureSvgError, writeSvg } from './structure-svg';
 
@@ -27,7 +27,7 @@ function expectSafe(svg: string) {
 }
 
 // Real structure workers, with a time limit no drawing reaches: these tests are of drawing, not of the clock.
-const patient = usePatientStructurePool();
+const patient = withPatientStructurePool();
 
 const HEAD = '<svg id="s" xmlns="http://www.w3.org/2000/svg" version="1.1" width="100px" height="80px" viewBox="0 0 100 80">\n  <style> #s text {font-family: sans-serif;} </style>\n';
 
