@@ -4,11 +4,12 @@ import { parseArgs } from 'node:util';
 import { parseTrustProxy } from '@/server/auth/client-address';
 import { sessionMaxAgeMs } from '@/server/auth/sessions';
 import { defaultDataDir } from '@/server/db/client';
+import { parseStructureWorkers } from '@/server/modules/chemistry/structures';
 import { StartupError } from '@/server/db/startup-error';
 import { buildIsStale, sourceDigest, STAMP_FILE } from './lib/build-stamp';
 import { pageCacheSettings } from './lib/page-cache.mjs';
 import { prepareDatabase } from './lib/prepare-database';
-import { acquireDataLock, exitWithError, openConfiguredDatabase } from './lib/startup';
+import { acquireDataLock, exitWithError, missingSiteUrlWarning, openConfiguredDatabase } from './lib/startup';
 
 /**
  * `npm start`: migrate (and seed when empty) the database, build when the build is missing or
@@ -21,12 +22,15 @@ async function main() {
   const port = process.env.PORT ?? '3000';
   try {
     parseTrustProxy(process.env.TRUST_PROXY);
+    parseStructureWorkers(process.env.STRUCTURE_WORKERS);
     sessionMaxAgeMs('user');
     sessionMaxAgeMs('staff');
     pageCacheSettings();
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
+  const siteUrlWarning = missingSiteUrlWarning(process.env, values.dev);
+  if (siteUrlWarning) process.stderr.write(`warning: ${siteUrlWarning}\n`);
   const release = process.env.DATABASE_URL ? () => {} : acquireDataLock(defaultDataDir());
   process.on('exit', release);
 

@@ -12,7 +12,7 @@ export const injectionStrings = [
   '../../../../etc/passwd', '..\\..\\windows\\win.ini', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '${7*7}', '{{7*7}}', '#{7*7}',
   '=cmd|\' /C calc\'!A0', '@SUM(1+1)', '__proto__', 'constructor', 'prototype', '%s%s%s%n', '\\', '%', '%zz', '*', '_',
   '{"$gt":""}', '$where', 'null', 'undefined', 'NaN', 'Infinity', '-1', '0x10', '1e999', '  1  ', ' 1', '1 ', '01', '007', '-0', '١٢٣', '１２３',
-  '2026-02-30', '2026-13-01', '2026-04-31', '0000-00-00',
+  '2026-02-30', '2026-13-01', '2026-04-31', '0000-00-00', '0000-01-01', '9999-12-31',
   '\r\nSet-Cookie: injected=1', 'a\r\n\r\nHTTP/1.1 200 OK',
 ];
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkMigrationFiles } from '@/server/db/migrate';
 import { StartupError } from '@/server/db/startup-error';
+import { missingSiteUrlWarning } from './startup';
 
 const root = path.resolve(__dirname, '../..');
 const temp = mkdtempSync(path.join(tmpdir(), 'startup-'));
@@ -12,8 +13,13 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 /** Runs `npm run db:migrate`'s script with the given environment. */
 function runMigrate(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return runScript('scripts/migrate.ts', env);
+}
+
+/** Runs one of the scripts (`npm run db:migrate`'s, `npm start`'s) with the given environment. */
+function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/migrate.ts'], {
+    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', script], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: '', ...env },
     });
@@ -24,6 +30,15 @@ function runMigrate(env: Record<string, string>): Promise<{ code: number | null;
 }
 
 describe('start-up failures give one line that says what to do', () => {
+  it('a STRUCTURE_WORKERS that is not a whole number from 1 to 16', async () => {
+    for (const value of ['four']) {
+      const { code, stderr } = await runScript('scripts/start.ts', { STRUCTURE_WORKERS: value, DATA_DIR: path.join(temp, 'workers') });
+      expect(code).toBe(1);
+      expect(stderr.split('\n')).toHaveLength(1);
+      expect(stderr).toBe(`error: STRUCTURE_WORKERS must be a whole number of structure worker threads from 1 to 16, or unset for the default; got "${value}"`);
+    }
+  });
+
   it('a corrupt embedded database folder', async () => {
     const dir = path.join(temp, 'corrupt');
     mkdirSync(path.join(dir, 'pglite'), { recursive: true });
@@ -71,5 +86,16 @@ describe('checkMigrationFiles', () => {
 
   it('names a missing journal', () => {
     expect(() => checkMigrationFiles(path.join(temp, 'nowhere'))).toThrow(/_journal\.json not found/);
+  });
+});
+
+describe('a production start without SITE_URL', () => {
+  it('warns that mail links would point to localhost, on PostgreSQL outside development', () => {
+    const pg = { DATABASE_URL: 'postgres://shop@db/shop' };
+    expect(missingSiteUrlWarning(pg, false)).toMatch(/^SITE_URL is not set: links in mail will point to http:\/\/localhost/);
+    expect(missingSiteUrlWarning({ ...pg, SITE_URL: ' ' }, false)).not.toBeNull();
+    expect(missingSiteUrlWarning({ ...pg, SITE_URL: 'https://shop.example.com' }, false)).toBeNull();
+    expect(missingSiteUrlWarning(pg, true)).toBeNull();
+    expect(missingSiteUrlWarning({}, false)).toBeNull();
   });
 });

@@ -85,3 +85,13 @@ export async function openConfiguredDatabase(): Promise<DbHandle> {
   }
   return handle;
 }
+
+/**
+ * The warning of a production start (`npm start` on PostgreSQL) without `SITE_URL`: the links that
+ * mail carries (order, quotation and case links) would point to localhost. Null when it is set, in
+ * development, and on the embedded database (a trial on one's own machine).
+ */
+export function missingSiteUrlWarning(env: Readonly<Record<string, string | undefined>>, dev: boolean): string | null {
+  if (dev || !env.DATABASE_URL || (env.SITE_URL ?? '').trim() !== '') return null;
+  return 'SITE_URL is not set: links in mail will point to http://localhost. Set SITE_URL to the public address of the site (https://shop.example.com).';
+}

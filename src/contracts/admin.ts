@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './dates';
+import { calendarDay } from './dates';
 import { idSchema, pageParams } from './numbers';
 
 /**
@@ -207,7 +207,7 @@ export const menuMoveInputSchema = z.object({
 
 // ---- audit -------------------------------------------------------------------------------------
 
-const isoDay = z.string({ message: ADMIN_FIELD_ERRORS.date }).refine(isCalendarDay, { message: ADMIN_FIELD_ERRORS.date });
+const isoDay = calendarDay(ADMIN_FIELD_ERRORS.date);
 
 export const auditListInputSchema = z.object({
   actor: searchKey,

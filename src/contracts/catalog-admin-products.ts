@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normaliseCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
-import { smilesSchema } from './structure';
+import { productSmilesSchema, smilesSchema } from './structure';
 import { GHS_PICTOGRAMS, SHIPPING_CODES, STORAGE_CODES } from './product-detail';
 
 /**
@@ -82,8 +82,11 @@ export const adminProductInputSchema = z.object({
   /** The molecular weight is computed from it on the server. */
   formula: optionalText(z.string({ message: PRODUCT_FIELD_ERRORS.formula }).trim().max(200, { message: PRODUCT_FIELD_ERRORS.formula })
     .refine((f) => molecularWeightOf(f) !== null, { message: PRODUCT_FIELD_ERRORS.formula }).nullable()).default(null),
-  /** Within the structure caps; checked on the server: openchemlib must read it. */
-  smiles: optionalText(smilesSchema(PRODUCT_FIELD_ERRORS.smiles).nullable()).default(null),
+  /**
+   * Checked on the server when it differs from the product's: within the structure caps, and
+   * openchemlib must read it.
+   */
+  smiles: optionalText(productSmilesSchema(PRODUCT_FIELD_ERRORS.smiles).nullable()).default(null),
   purity: text(40, PRODUCT_FIELD_ERRORS.text).default(''),
   grade: text(60, PRODUCT_FIELD_ERRORS.text).default(''),
   gradeZh: text(60, PRODUCT_FIELD_ERRORS.text).default(''),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginNameSchema, passwordDigestSchema } from './auth';
+import { calendarDay } from './dates';
 import { idSchema, MONEY_META, pageParams } from './numbers';
 
 /**
@@ -313,7 +314,7 @@ export type CompanyFileKindName = (typeof COMPANY_FILE_KINDS)[number];
 /** The upload's text fields (the file itself travels as the multipart field `file`). */
 export const uploadFieldsSchema = z.strictObject({
   kind: z.enum(COMPANY_FILE_KINDS),
-  validUntil: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.date().optional()),
+  validUntil: z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDay('dateInvalid').optional()),
 });
 
 export const companyFileSchema = z.object({

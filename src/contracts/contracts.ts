@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './dates';
+import { calendarDay } from './dates';
 import { auditEntrySchema } from './admin';
 import { approvalRequestSchema, centsToMoney, MONEY, moneyToCents } from './crm';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
@@ -49,7 +49,8 @@ const amountSchema = z
   .transform((v) => moneyToCents(v))
   .refine((c) => c > 0, { message: 'invalidAmount' })
   .meta(MONEY_META);
-const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine(isCalendarDay, { message: 'dateInvalid' });
+/** A calendar day that exists, in the years 2000 to 2100. */
+const isoDate = calendarDay('dateInvalid');
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullable().optional());
 const title = z.string({ message: 'contractTitleRequired' }).trim().min(1, { message: 'contractTitleRequired' }).max(CONTRACT_TITLE_MAX, { message: 'tooLong60' });
 const notes = z.string().trim().max(CONTRACT_NOTES_MAX, { message: 'tooLong100' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './dates';
+import { calendarDay } from './dates';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 import { EMAIL } from './site-settings';
 
@@ -54,7 +54,7 @@ const emptyAsUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const cursor = z.string().max(200).optional().transform((v) => (v ? v : undefined));
 const limit = wholeNumber(z.number().int().min(1).max(50)).default(20);
 /** A calendar date YYYY-MM-DD that exists (no 30 February), between the years 2000 and 2100. */
-const isoDate = z.string().regex(/^(20\d\d|2100)-\d\d-\d\d$/, { message: 'dateInvalid' }).refine(isCalendarDay, { message: 'dateInvalid' });
+const isoDate = calendarDay('dateInvalid');
 
 /** Reasons of refusals and losses: at most 50 characters, as the forms' hints say. */
 export const REASON_MAX = 50;

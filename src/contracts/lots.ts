@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './dates';
+import { calendarDay } from './dates';
 import { idSchema, wholeNumber } from './numbers';
 
 /**
@@ -26,8 +26,7 @@ export const COA_MAX_BYTES = 10 * 1024 * 1024;
 
 const day = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
-  z.string({ message: LOT_FIELD_ERRORS.date }).refine(isCalendarDay, { message: LOT_FIELD_ERRORS.date })
-    .refine((v) => v >= '2000-01-01' && v <= '2099-12-31', { message: LOT_FIELD_ERRORS.date }).nullable(),
+  calendarDay(LOT_FIELD_ERRORS.date).nullable(),
 );
 
 const lotFields = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDay } from './dates';
 import { idSchema, wholeNumber } from './numbers';
 
 export const ORDER_STATUSES = ['reviewing', 'passed', 'placed', 'rejected', 'cancelled'] as const;
@@ -62,8 +63,8 @@ export const orderListSchema = z
     /** `mine`: the caller's orders; `company`: every order of the company (approvers); `approvals`: waiting for the caller. */
     scope: z.enum(['mine', 'company', 'approvals']).default('mine'),
     q: z.string().trim().max(50).optional(),
-    from: z.iso.date({ error: 'dateInvalid' }).optional(),
-    to: z.iso.date({ error: 'dateInvalid' }).optional(),
+    from: calendarDay('dateInvalid').optional(),
+    to: calendarDay('dateInvalid').optional(),
     cursor: z.string().max(200).optional(),
     limit: wholeNumber(z.number().int().min(1).max(100)).default(20),
   })

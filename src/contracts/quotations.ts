@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDay } from './dates';
+import { calendarDay } from './dates';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 import { orderSubmitSchema } from './orders';
 
@@ -67,7 +67,8 @@ const comment = z.string().trim().max(100, { message: 'tooLong100' });
 const num = wholeNumber(z.number().int().min(1, { message: 'quantityInvalid' }).max(9999, { message: 'quantityInvalid' }));
 /** A unit price in cents: 0.01 to 9,999,999.99 (a line, unit × quantity, is capped by the server: TOTAL_MAX_CENTS). */
 const cents = wholeNumber(z.number().int().min(1, { message: 'invalidAmount' }).max(9_999_999_99, { message: 'invalidAmount' })).meta(MONEY_META);
-const isoDate = z.string().regex(/^20\d\d-\d\d-\d\d$/, { message: 'dateInvalid' }).refine(isCalendarDay, { message: 'dateInvalid' });
+/** A calendar day that exists, in the years 2000 to 2100. */
+const isoDate = calendarDay('dateInvalid');
 
 /** A list sent as JSON text in a form field (the storefront's API client posts forms). */
 function jsonList(value: unknown): unknown {

@@ -13,3 +13,17 @@ export function smilesSchema(invalid: string) {
     .refine((s) => smilesLimitFault(s) !== 'smilesTooManyAtoms', { message: 'smilesTooManyAtoms' })
     .meta({ format: 'smiles' });
 }
+
+/** Characters of a SMILES a product may keep from before the caps (the column is text). */
+export const MAX_KEPT_SMILES_CHARS = 100_000;
+
+/**
+ * A product's SMILES as its form sends it: the same form, but the caps are the server's check, made
+ * only when the SMILES differs from the one the product has — an edit of another field keeps a
+ * structure saved before the caps (or before they were lowered).
+ */
+export function productSmilesSchema(invalid: string) {
+  return z.string({ message: invalid }).trim().min(1, { message: invalid }).regex(/^\S+$/, { message: invalid })
+    .max(MAX_KEPT_SMILES_CHARS, { message: 'smilesTooLong' })
+    .meta({ format: 'smiles' });
+}

@@ -43,6 +43,10 @@ describe('numbered pages', () => {
     expect(parseListParams({ page: '0' }).page).toBeUndefined();
     expect(parseListParams({ page: '-2' }).page).toBeUndefined();
     expect(parseListParams({ page: '2x' }).page).toBeUndefined();
+    // One page, one URL: a leading zero is not a page number (nor an id).
+    expect(parseListParams({ page: '03' }).page).toBeUndefined();
+    expect(parseListParams({ page: '003' }).page).toBeUndefined();
+    expect(parseListParams({ cat: '012', brand: '05,7' })).toMatchObject({ cat: undefined, brandIds: [7] });
     expect(parseListParams({ page: '99999' }).page).toBe(MAX_LIST_PAGE);
   });
 

@@ -1,4 +1,5 @@
 import { sanitiseSearchKey } from './search-key';
+import { parseIdText } from './id-text';
 
 /** Sorts a product list offers (the search engine's `ProductSort`). */
 export const LIST_SORTS = ['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc'] as const;
@@ -26,11 +27,8 @@ export type ListView = 'cards' | 'list';
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
 const all = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-function positive(text: string | undefined): number | undefined {
-  if (!text || !/^\d{1,9}$/.test(text)) return undefined;
-  const n = Number(text);
-  return n > 0 ? n : undefined;
-}
+/** An id or a page number, by the rule of ids (no leading zero). */
+const positive = parseIdText;
 
 /** The highest numbered page a list links to: 10,000 counted matches at 20 a page. */
 export const MAX_LIST_PAGE = 500;

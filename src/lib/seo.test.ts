@@ -31,7 +31,8 @@ describe('helpers', () => {
 
   it('positiveInt', () => {
     expect(positiveInt('12')).toBe(12);
-    for (const bad of ['0', '-1', 'x', '1e3', '9999999999', undefined, '']) expect(positiveInt(bad)).toBeUndefined();
+    expect(positiveInt('999999999')).toBe(999_999_999);
+    for (const bad of ['0', '-1', 'x', '1e3', '9999999999', undefined, '', '01', '007', '00', '+1', ' 1', '1 ', '1.0', '１２']) expect(positiveInt(bad), bad).toBeUndefined();
     expect(positiveInt(['3', '4'])).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { parseIdText } from './id-text';
 
 /** The three language variants of a page (spec §2): no prefix (zh-CN, default), /zh and /en. */
 export const VARIANTS = [
@@ -61,12 +62,9 @@ export function jsonLd(data: Record<string, unknown>): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** Reads a positive integer query parameter; anything else is undefined. */
+/** Reads a positive integer query parameter by the rule of ids (no leading zero); anything else is undefined. */
 export function positiveInt(value: string | string[] | undefined): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text || !/^\d{1,9}$/.test(text)) return undefined;
-  const n = Number(text);
-  return n > 0 ? n : undefined;
+  return parseIdText(Array.isArray(value) ? value[0] : value);
 }
 
 export function firstParam(value: string | string[] | undefined): string | undefined {

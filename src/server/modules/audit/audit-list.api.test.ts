@@ -21,6 +21,12 @@ describe('audit log reading', () => {
     const impossible = await h.call('GET', '/api/admin/audit?from=2026-02-30', { token: admin });
     expect(impossible.status).toBe(400);
     expect((impossible.body.data as { field: string }[]).map((f) => f.field)).toEqual(['from']);
+    // Days PostgreSQL cannot hold, or no record has, are refused too (not a 500 from the database).
+    for (const q of ['from=0000-01-01', 'to=0000-01-01', 'from=9999-12-31', 'to=2101-01-01']) {
+      const res = await h.call('GET', `/api/admin/audit?${q}`, { token: admin });
+      expect(res.status, q).toBe(400);
+      expect((res.body.data as { field: string }[]).map((f) => f.field), q).toEqual([q.slice(0, q.indexOf('='))]);
+    }
     expect((await h.call('GET', '/api/admin/audit')).status).toBe(401);
     const sales = await h.loginStaff('sales', 'Sales#2026');
     expect((await h.call('GET', '/api/admin/audit', { token: sales })).status).toBe(403);

@@ -8,9 +8,12 @@ import { WorkerPool } from '@/server/modules/chemistry/worker-pool';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
 import { closedGate, GATED_WORKER, type Gate } from '../../../../test/workers/gate';
+import { withPatientStructurePool } from '../../../../test/workers/structure-pool';
 
 const h = fileApiHarness();
 const matrix = authorisationMatrix(h);
+// Real structure workers with a time limit no drawing reaches (the limit is tested with the gated worker below).
+withPatientStructurePool();
 
 let admin = '';
 let leafId = 0;
@@ -283,6 +286,42 @@ describe('structure caps and workers', () => {
     const big = await h.call('GET', preview('C'.repeat(100)), { token: admin });
     expect(big.status).toBe(200);
     expect(big.body.data).toMatchObject({ valid: true, formula: 'C100H202' });
+  });
+
+  it('saves an edit that keeps the stored SMILES without reading it again, even one over the caps', async () => {
+    const p = await create({ itemNo: 'T-KEEP-1' });
+    const stored = 'C'.repeat(MAX_STRUCTURE_ATOMS + 1);
+    await h.db.db.execute(sql`update products set smiles = ${stored} where id = ${p.id}`);
+    const packs = p.packs.map((k) => ({ id: k.id, size: k.size, price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock }));
+    const renamed = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, { token: admin, json: product({ itemNo: 'T-KEEP-1', nameEn: 'Ethanol, renamed', smiles: stored, packs }) });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body.data).toMatchObject({ nameEn: 'Ethanol, renamed', smiles: stored });
+    // A changed SMILES is read again, and refused over a cap.
+    const changed = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, { token: admin, headers: en, json: product({ itemNo: 'T-KEEP-1', smiles: `${stored}C`, packs }) });
+    expect(changed.status).toBe(400);
+    expect(changed.body.data).toEqual([{ field: 'smiles', message: `The structure has more than ${MAX_STRUCTURE_ATOMS} atoms` }]);
+  });
+
+  it('saves an edit that keeps the stored SMILES while no structure worker can answer', async () => {
+    const p = await create({ itemNo: 'T-KEEP-2', smiles: 'CCO' });
+    const packs = p.packs.map((k) => ({ id: k.id, size: k.size, price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock }));
+    // Every structure sent to this pool runs past its time limit while the gate is closed.
+    const gate = closedGate();
+    const pool = heldStructures(gate, 150);
+    const previous = setStructurePool(pool);
+    try {
+      const renamed = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, { token: admin, json: product({ itemNo: 'T-KEEP-2', nameEn: 'Ethanol, renamed', smiles: 'CCO', packs }) });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect(renamed.body.data).toMatchObject({ nameEn: 'Ethanol, renamed', smiles: 'CCO' });
+      expect(pool.dispatched).toBe(0);
+      const changed = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, { token: admin, headers: en, json: product({ itemNo: 'T-KEEP-2', smiles: 'OCC', packs }) });
+      expect(changed.status).toBe(400);
+      expect(changed.body.data).toEqual([{ field: 'smiles', message: expect.stringMatching(/took too long/) }]);
+    } finally {
+      gate.open();
+      setStructurePool(previous);
+      await pool.close();
+    }
   });
 
   it('answers the health check while a structure is being read, and the preview once the worker answers', async () => {

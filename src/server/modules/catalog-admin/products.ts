@@ -129,10 +129,14 @@ async function smilesFault(smiles: string): Promise<string | null> {
   }
 }
 
-/** The checks zod cannot make: the SMILES parses, the statements are in the table, brand and leaf category exist. */
-async function validate(db: Db, input: AdminProductInput): Promise<void> {
+/**
+ * The checks zod cannot make: the SMILES parses, the statements are in the table, brand and leaf
+ * category exist. A SMILES the product already has (`storedSmiles`) is not read again: an edit of
+ * another field neither waits for a structure worker nor is refused for a structure saved earlier.
+ */
+async function validate(db: Db, input: AdminProductInput, storedSmiles?: string | null): Promise<void> {
   const fields: { field: string; message: string }[] = [];
-  const smiles = input.smiles ? await smilesFault(input.smiles) : null;
+  const smiles = input.smiles && input.smiles !== storedSmiles ? await smilesFault(input.smiles) : null;
   if (smiles) fields.push({ field: 'smiles', message: smiles });
   if (input.hazardStatements.some((c) => !c.startsWith('H') && !c.startsWith('EUH'))
     || input.hazardStatements.some((c) => statementText(c, 'en') === '')) fields.push({ field: 'hazardStatements', message: 'catalogProductGhsInvalid' });
@@ -219,12 +223,19 @@ export async function createProduct(db: Db, params: { actor: AuditActor; product
 }
 
 export async function updateProduct(db: Db, params: { actor: AuditActor; id: number; product: AdminProductInput }): Promise<AdminProductDto> {
-  await validate(db, params.product);
+  const [stored] = await db.select({ smiles: products.smiles }).from(products).where(eq(products.id, params.id));
+  if (!stored) throw new AppError(404, 'catalogProductNotFound');
+  await validate(db, params.product, stored.smiles);
   const columns = columnsOf(params.product);
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, params.id)).for('update');
       if (!before) throw new AppError(404, 'catalogProductNotFound');
+      // The SMILES was changed by another save since it was compared: the one sent is read after all.
+      if (params.product.smiles && params.product.smiles === stored.smiles && before.smiles !== stored.smiles) {
+        const fault = await smilesFault(params.product.smiles);
+        if (fault) throw new AppError(400, fault, [{ field: 'smiles', message: fault }]);
+      }
       await assertItemNoFree(tx, columns.itemNo, params.id);
       await tx.update(products).set(columns).where(eq(products.id, params.id));
       await recordAudit(tx, params.actor, { action: 'update', entity: 'product', entityId: params.id, before: audited(before), after: audited(columns) });

@@ -43,8 +43,13 @@ function read(task) {
 // (code not yet compiled): a few structures of each kind are read before the pool sends a task, so
 // that a large structure soon after a worker starts is not refused as too slow (about 1 s against
 // 0.3 s for a 250-atom chain on a busy machine).
+// A warm-up that fails only costs speed: the worker still says it is ready.
 for (const smiles of ['OC(=O)c1ccccc1OC(C)=O', 'C'.repeat(120), 'c1ccc2cc3ccccc3cc2c1'.repeat(3), `${'C1CC2CC3CC1CC(C2)C3.'.repeat(4)}C`]) {
-  read({ smiles, draw: true, formula: true, maxAtoms: 250, width: 320, height: 240 });
+  try {
+    read({ smiles, draw: true, formula: true, maxAtoms: 250, width: 320, height: 240 });
+  } catch {
+    // ignored: the same structure as a task would answer its error
+  }
 }
 
 parentPort.on('message', ({ id, task }) => {

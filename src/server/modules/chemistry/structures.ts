@@ -44,12 +44,38 @@ export type StructureOutcome =
 
 export const STRUCTURE_WORKER_SCRIPT = path.join(process.cwd(), 'src', 'server', 'modules', 'chemistry', 'structure-worker.mjs');
 
+/** Most structure workers `STRUCTURE_WORKERS` may ask for. */
+export const MAX_STRUCTURE_WORKERS = 16;
+
+/**
+ * `STRUCTURE_WORKERS`: unset or empty for the default (from the cores), else a whole number of
+ * threads from 1 to 16; anything else throws (the start refuses it, scripts/start.ts).
+ */
+export function parseStructureWorkers(value: string | undefined): number | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  if (!/^\d{1,2}$/.test(text) || Number(text) < 1 || Number(text) > MAX_STRUCTURE_WORKERS) {
+    throw new Error(`STRUCTURE_WORKERS must be a whole number of structure worker threads from 1 to ${MAX_STRUCTURE_WORKERS}, or unset for the default; got "${value}"`);
+  }
+  return Number(text);
+}
+
+/** The pool's size from the environment; a bad value (which the start refuses) is logged and the default taken. */
+function configuredPoolSize(): number | undefined {
+  try {
+    return parseStructureWorkers(process.env.STRUCTURE_WORKERS);
+  } catch (error) {
+    log('error', 'structure.workers.config', { reason: (error as Error).message });
+    return undefined;
+  }
+}
+
 const global = globalThis as unknown as { __structurePool?: WorkerPool<StructureTask, StructureReading> };
 
 export function structurePool(): WorkerPool<StructureTask, StructureReading> {
   global.__structurePool ??= new WorkerPool<StructureTask, StructureReading>({
     script: STRUCTURE_WORKER_SCRIPT,
-    size: process.env.STRUCTURE_WORKERS ? Math.max(1, Number(process.env.STRUCTURE_WORKERS)) : undefined,
+    size: configuredPoolSize(),
     timeoutMs: STRUCTURE_TASK_MS,
     maxQueue: STRUCTURE_QUEUE,
     maxWaitMs: STRUCTURE_WAIT_MS,
@@ -62,6 +88,21 @@ export function setStructurePool(pool: WorkerPool<StructureTask, StructureReadin
   const previous = global.__structurePool;
   global.__structurePool = pool;
   return previous;
+}
+
+/**
+ * Starts the structure workers (at server start), so that a worker script that cannot load is an
+ * error in the log at boot rather than a surprise at the first drawing. Never throws: the server
+ * serves on, and structures answer "too complex" until a worker starts.
+ */
+export async function warmStructurePool(): Promise<boolean> {
+  try {
+    await structurePool().warm();
+    return true;
+  } catch (error) {
+    log('error', 'structure.workers.failed', { reason: (error as Error).message });
+    return false;
+  }
 }
 
 /**

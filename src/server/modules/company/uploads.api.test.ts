@@ -112,6 +112,7 @@ describe('POST /api/app/file/upload', () => {
     expect((await upload(admin, { kind: 'licence' }, { bytes: big, name: 'big.pdf' })).status).toBe(413);
     expect((await upload(admin, { kind: 'passport' }, { bytes: png, name: 'a.png' })).status).toBe(400);
     expect((await upload(admin, { kind: 'permit', validUntil: '31/12/2030' }, { bytes: png, name: 'a.png' })).status).toBe(400);
+    for (const validUntil of ['0000-01-01', '9999-12-31']) expect((await upload(admin, { kind: 'permit', validUntil }, { bytes: png, name: 'a.png' })).status, validUntil).toBe(400);
     expect((await upload(admin, { kind: 'licence', companyId: '2' }, { bytes: png, name: 'a.png' })).status).toBe(400);
     expect((await upload(admin, { kind: 'licence' })).status).toBe(400);
     expect((await upload(undefined, { kind: 'avatar' }, { bytes: png, name: 'a.png' })).status).toBe(401);

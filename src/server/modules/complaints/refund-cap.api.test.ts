@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ComplaintDetailDto, MyComplaintDto } from '@/contracts/complaints';
-import { rowsOf } from '@/server/db/client';
+import { rowsOf, type Db } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';
 import { complaintHarness } from '../../../../test/complaints';
 
@@ -172,4 +172,44 @@ describe('the database keeps the cap by itself', () => {
     await expect(h.db.db.execute(sql`update complaints set status = 'reviewing' where id = ${fits}`)).rejects.toThrow();
     expect(await carried(itemId)).toMatchObject({ applied: 32400 });
   });
+
+  it('refuses, by the line cap alone, a refund raised together with its line part beyond the line', async () => {
+    const { orderId, itemId } = await line324();
+    const filed = await fileOn(orderId, itemId, '216');
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    const [k] = await t.q<{ id: number }>(sql`select complaint_id as id from complaint_lines where order_item_id = ${itemId}`);
+    const id = Number(k!.id);
+    /** Raises the complaint's refund and its one line part together (their sum stays equal), then checks the deferred rules. */
+    const raiseBoth = async (tx: Pick<Db, 'execute'>, cents: number) => {
+      await tx.execute(sql`update complaints set applied_refund_cents = ${cents} where id = ${id}`);
+      await tx.execute(sql`update complaint_lines set refund_cents = ${cents} where complaint_id = ${id}`);
+      await tx.execute(sql`set constraints all immediate`);
+    };
+    // The parts still add up to the refund, so the parts rule has nothing to refuse: the line's cap does.
+    const refused = await h.db.db.transaction((tx) => raiseBoth(tx, 32500)).then(() => null, (error: unknown) => error);
+    expect(refused).not.toBeNull();
+    expect(errorText(refused)).toMatch(/order line \d+: the refunds of its complaints exceed its amount|complaint_refund_line_cap/);
+    expect(errorText(refused)).not.toMatch(/do not add up/);
+    expect(await carried(itemId)).toMatchObject({ applied: 21600 });
+    // The same writes on a line with room for them are taken (checked, then rolled back): what refused
+    // them above was the cap, not the parts rule.
+    const rollback = new Error('rolled back on purpose');
+    const taken = await h.db.db.transaction(async (tx) => {
+      await tx.execute(sql`update order_items set line_total = 400 where id = ${itemId}`);
+      await raiseBoth(tx, 32500);
+      throw rollback;
+    }).then(() => null, (error: unknown) => error);
+    expect(taken).toBe(rollback);
+    expect(await carried(itemId)).toMatchObject({ applied: 21600 });
+  });
 });
+
+/** The messages of an error and its causes (drivers' errors arrive wrapped in the ORM's). */
+function errorText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { message, constraint, constraint_name: constraintName } = e as { message?: string; constraint?: string; constraint_name?: string };
+    parts.push(message ?? '', constraint ?? '', constraintName ?? '');
+  }
+  return parts.join(' | ');
+}

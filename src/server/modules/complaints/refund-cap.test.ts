@@ -58,9 +58,33 @@ describe('allocateRefund, the one rule of what a complaint may apply for', () =>
     expect(refusal(() => file(1))).toBe('400:refundAboveRemaining');
   });
 
-  it('linesWithinAmounts holds exactly when no line carries more than its amount', () => {
-    fc.assert(fc.property(fc.array(fc.record({ amountCents: fc.nat(MAX), claimedCents: fc.nat(MAX) }), { maxLength: 20 }), (lines) => {
-      expect(linesWithinAmounts(lines)).toBe(lines.every((l) => l.claimedCents <= l.amountCents));
+  it('linesWithinAmounts: true for lines built within their amounts, false once any one line is pushed past it', () => {
+    // Lines built from their room (what is left below the amount), so the expectation does not restate the check.
+    const within = fc.array(fc.record({ amountCents: fc.nat(MAX), roomShare: fc.double({ min: 0, max: 1, noNaN: true }) })
+      .map(({ amountCents, roomShare }) => ({ amountCents, claimedCents: amountCents - Math.floor(amountCents * roomShare) })), { maxLength: 20 });
+    fc.assert(fc.property(within, (lines) => {
+      expect(linesWithinAmounts(lines)).toBe(true);
+    }));
+    fc.assert(fc.property(within, fc.nat(), fc.integer({ min: 1, max: MAX }), fc.nat(), (lines, at, over, insertAt) => {
+      const base = lines.length > 0 ? lines : [{ amountCents: 0, claimedCents: 0 }];
+      const i = at % base.length;
+      const pushed = base.map((l, j) => (j === i ? { amountCents: l.amountCents, claimedCents: l.amountCents + over } : l));
+      expect(linesWithinAmounts(pushed)).toBe(false);
+      // A full line (claimed = amount) is within its amount, wherever it stands among the others.
+      const full = { amountCents: 500, claimedCents: 500 };
+      expect(linesWithinAmounts([...lines.slice(0, insertAt % (lines.length + 1)), full, ...lines.slice(insertAt % (lines.length + 1))])).toBe(true);
+    }));
+    expect(linesWithinAmounts([])).toBe(true);
+  });
+
+  it('allocateRefund fills the lines in order: a line gets a part only when every line before it is full', () => {
+    fc.assert(fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), fc.double({ min: 0, max: 1, noNaN: true }), (lines, share) => {
+      const room = lines.reduce((s, l) => s + lineRoomOf(l), 0);
+      const applied = Math.floor(room * share);
+      if (applied < 1) return;
+      const parts = allocateRefund(applied, lines);
+      const firstShort = parts.findIndex((p, i) => p < lineRoomOf(lines[i]!));
+      if (firstShort >= 0) parts.slice(firstShort + 1).forEach((p) => expect(p).toBe(0));
     }));
   });
 });

@@ -44,7 +44,7 @@ describe('dashboard figures', () => {
     expect((await h.call('GET', `/api/admin/dashboard?from=${day(0)}&to=${day(-3)}`, { token: admin })).status).toBe(400);
     expect((await h.call('GET', '/api/admin/dashboard?from=2020-01-01&to=2026-01-01', { token: admin })).status).toBe(400);
     // Days that do not exist are refused with a field error, not rolled into the next month.
-    for (const [from, to, field] of [['2026-02-30', '2026-03-05', 'from'], ['2026-02-01', '2026-02-29', 'to'], ['2026-13-01', '2026-12-31', 'from'], ['2026-04-31', '2026-05-02', 'from']]) {
+    for (const [from, to, field] of [['0000-01-01', '0000-01-05', 'from'], ['9999-12-25', '9999-12-31', 'to'], ['2026-02-30', '2026-03-05', 'from'], ['2026-02-01', '2026-02-29', 'to'], ['2026-13-01', '2026-12-31', 'from'], ['2026-04-31', '2026-05-02', 'from']]) {
       const res = await h.call('GET', `/api/admin/dashboard?from=${from}&to=${to}`, { token: admin });
       expect(res.status, `${from} ${to}`).toBe(400);
       expect((res.body.data as { field: string }[]).map((f) => f.field), `${from} ${to}`).toContain(field);

@@ -9,12 +9,15 @@ import type { Sql } from 'postgres';
 import type { Db } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
+import { withPatientStructurePool } from '../../../../test/workers/structure-pool';
 import { MAX_STRUCTURE_ATOMS } from '@/lib/structure-limits';
 import { structurePool } from '@/server/modules/chemistry/structures';
 import { getProductDetailAll } from './service';
 import { drawingCache } from './structure-cache';
 
 const h = fileApiHarness();
+// Real structure workers with a time limit no drawing reaches: these tests are of drawing, not of the clock.
+withPatientStructurePool();
 
 const post = (path: string, form: Record<string, string> = {}, headers: Record<string, string> = {}) => h.call('POST', path, { form, headers });
 const en = { 'accept-language': 'en' };

@@ -75,7 +75,11 @@ export function drawingCache(): DrawingCache {
   return globalCache.__structureDrawings;
 }
 
-/** Drawings that could not be made (unreadable, over a cap, too slow): not tried again while remembered. */
+/**
+ * Drawings that cannot be made whatever the machine's load (unreadable, over a cap): not tried again
+ * while remembered. A structure refused as too slow (or whose worker failed) is not remembered: on
+ * a busy machine the next request may well draw it.
+ */
 export class UndrawableSet {
   private readonly keys = new Set<string>();
 
@@ -112,10 +116,13 @@ export const DRAWING_BOX = { width: DRAWING_WIDTH, height: DRAWING_HEIGHT };
 
 /**
  * Keeps the drawing of a structure worker's reading (sanitised: `UnsafeStructureSvgError` when
- * openchemlib's SVG is refused), or remembers that there is none.
+ * openchemlib's SVG is refused), or remembers that there is none — only when that does not depend on
+ * the load: `invalid`, `tooManyAtoms`, `overLimit` (and a reading openchemlib could not lay out), never
+ * `tooComplex` (a time-out or a failed worker).
  */
 export function keepDrawing(smiles: string, outcome: StructureOutcome, cache: DrawingCache = drawingCache()): CachedDrawing | null {
   const etag = drawingEtag(smiles);
+  if (outcome.kind === 'tooComplex') return null;
   if (outcome.kind !== 'ok' || !outcome.svg) {
     undrawable().add(etag);
     return null;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildSubstances } from '@/server/seed/substances';
 import { MAX_STRUCTURE_ATOMS } from '@/lib/structure-limits';
-import { structurePool } from '@/server/modules/chemistry/structures';
+import { setStructurePool, type StructureReading, type StructureTask } from '@/server/modules/chemistry/structures';
+import { WorkerPool } from '@/server/modules/chemistry/worker-pool';
+import { closedGate, GATED_WORKER } from '../../../../test/workers/gate';
+import { withPatientStructurePool } from '../../../../test/workers/structure-pool';
 import { DrawingCache, drawingEtag, structureDrawing } from './structure-cache';
 import { parseDepiction, UnsafeStructureSvgError, writeSvg } from './structure-svg';
 
@@ -23,6 +26,9 @@ function expectSafe(svg: string) {
   expect(svg).not.toMatch(/javascript:|url\(|<!|&(?!amp;|lt;|gt;)/i);
 }
 
+// Real structure workers, with a time limit no drawing reaches: these tests are of drawing, not of the clock.
+const patient = withPatientStructurePool();
+
 const HEAD = '<svg id="s" xmlns="http://www.w3.org/2000/svg" version="1.1" width="100px" height="80px" viewBox="0 0 100 80">\n  <style> #s text {font-family: sans-serif;} </style>\n';
 
 describe('structure drawings', () => {
@@ -30,7 +36,7 @@ describe('structure drawings', () => {
     const smiles = [...new Set(buildSubstances().map((s) => s.smiles).filter((s): s is string => Boolean(s)))];
     expect(smiles.length).toBeGreaterThan(500);
     // One per structure worker at a time (more would wait in the queue, which answers "busy" past 3 s).
-    const workers = structurePool().size;
+    const workers = patient.pool().size;
     for (let at = 0; at < smiles.length; at += workers) {
       const batch = smiles.slice(at, at + workers);
       const svgs = await Promise.all(batch.map((s) => renderStructureSvg(s)));
@@ -106,6 +112,39 @@ describe('drawing cache', () => {
     expect(small.size).toBe(1);
     expect(small.totalBytes).toBeLessThanOrEqual(small.maxBytes);
     expect(await structureDrawing('not a (smiles', cache)).toBeNull();
+  });
+
+  it('does not remember a structure refused as too slow: the next request draws it', async () => {
+    // A worker that holds every task while the gate is closed: past the 100 ms limit it is replaced and
+    // the structure is "too complex"; once the gate is open, the new worker answers with a drawing.
+    const gate = closedGate();
+    const drawing = `${HEAD}<line x1="10" y1="10" x2="90" y2="70" stroke="black" stroke-width="1.6" />\n</svg>`;
+    const reply: StructureReading = { kind: 'ok', atoms: 2, svg: drawing, formula: null, weight: null };
+    const pool = new WorkerPool<StructureTask, StructureReading>({
+      script: GATED_WORKER, size: 1, timeoutMs: 100, maxQueue: 4, maxWaitMs: 60_000, workerData: { gate: gate.buffer, holdAll: true, reply },
+    });
+    const previous = setStructurePool(pool);
+    try {
+      const cache = new DrawingCache(10, 100_000);
+      expect(await structureDrawing('CC(C)(C)CCO', cache)).toBeNull();
+      expect(pool.terminations).toBe(1);
+      gate.open();
+      const again = await structureDrawing('CC(C)(C)CCO', cache);
+      expect(again?.svg).toMatch(/^<svg [\s\S]*<line /);
+      expect(pool.dispatched).toBe(2);
+    } finally {
+      gate.open();
+      setStructurePool(previous);
+      await pool.close();
+    }
+  });
+
+  it('remembers a SMILES openchemlib cannot read: it is sent to a worker once', async () => {
+    const cache = new DrawingCache(10, 100_000);
+    const before = patient.pool().dispatched;
+    expect(await structureDrawing('C1CC(N', cache)).toBeNull();
+    expect(await structureDrawing('C1CC(N', cache)).toBeNull();
+    expect(patient.pool().dispatched).toBe(before + 1);
   });
 
   it('draws one SMILES once when it is asked for twice at the same time', async () => {
