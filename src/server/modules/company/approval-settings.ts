@@ -1,9 +1,13 @@
 import 'server-only';
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { APPROVAL_RULE_KINDS, type ApprovalRuleDto, type ApprovalSaveInput, type ApprovalSettingsDto } from '@/contracts/company';
+import { effectivePermissions } from '@/server/auth/grants';
 import type { Db } from '@/server/db/client';
 import { approvalRules, companyFiles, departments, users } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
 import { recordAudit } from '@/server/modules/audit/record';
+import { boundByApprovalRules } from '@/server/modules/orders/access';
+import { loosensApproval } from '@/server/modules/orders/rules';
 import type { CompanyActor } from './context';
 import { checkCompanyGrants, lockCompanyGrants } from './grants';
 
@@ -36,7 +40,11 @@ export async function getApprovalSettings(db: Db, companyId: number): Promise<Ap
   return { rules, buyers, validPermit };
 }
 
-/** Saves the four rules at once (one row per company and kind), each change in the audit log. */
+/**
+ * Saves the four rules at once (one row per company and kind), each change in the audit log. Someone the
+ * rules bind (who may not approve orders) may tighten them but not loosen them: switch one off, raise the
+ * amount, or stop requiring a permit.
+ */
 export async function saveApprovalRules(db: Db, actor: CompanyActor, input: ApprovalSaveInput): Promise<ApprovalSettingsDto> {
   const wanted: Record<(typeof APPROVAL_RULE_KINDS)[number], { active: boolean; amount: string | null; requirePermit: boolean }> = {
     total_above: { active: input.totalAboveActive, amount: input.totalAboveAmount ?? null, requirePermit: false },
@@ -47,6 +55,10 @@ export async function saveApprovalRules(db: Db, actor: CompanyActor, input: Appr
   await db.transaction(async (tx) => {
     const grants = await lockCompanyGrants(tx, actor.companyId);
     const before = await listApprovalRules(tx, actor.companyId);
+    const after = APPROVAL_RULE_KINDS.map((kind) => ({ kind, ...wanted[kind] }));
+    if (boundByApprovalRules(effectivePermissions(grants.world, actor.userId)) && loosensApproval(before, after)) {
+      throw new AppError(409, 'grantOwnApprovalRules');
+    }
     for (const kind of APPROVAL_RULE_KINDS) {
       const next = wanted[kind];
       await tx.insert(approvalRules).values({ companyId: actor.companyId, kind, ...next })
