@@ -55,10 +55,6 @@ export async function saveApprovalRules(db: Db, actor: CompanyActor, input: Appr
   await db.transaction(async (tx) => {
     const grants = await lockCompanyGrants(tx, actor.companyId);
     const before = await listApprovalRules(tx, actor.companyId);
-    const after = APPROVAL_RULE_KINDS.map((kind) => ({ kind, ...wanted[kind] }));
-    if (boundByApprovalRules(effectivePermissions(grants.world, actor.userId)) && loosensApproval(before, after)) {
-      throw new AppError(409, 'grantOwnApprovalRules');
-    }
     for (const kind of APPROVAL_RULE_KINDS) {
       const next = wanted[kind];
       await tx.insert(approvalRules).values({ companyId: actor.companyId, kind, ...next })
@@ -72,6 +68,11 @@ export async function saveApprovalRules(db: Db, actor: CompanyActor, input: Appr
     }
     // Switching the monthly-limit rule changes the limit of everyone who has one, the actor included.
     await checkCompanyGrants(tx, actor, grants);
+    // Nor loosen the rules that hold one's own orders for someone else's approval.
+    const after = APPROVAL_RULE_KINDS.map((kind) => ({ kind, ...wanted[kind] }));
+    if (boundByApprovalRules(effectivePermissions(grants.world, actor.userId)) && loosensApproval(before, after)) {
+      throw new AppError(409, 'grantOwnApprovalRules');
+    }
   });
   return getApprovalSettings(db, actor.companyId);
 }
