@@ -16,7 +16,8 @@ export interface CompanyGrants {
 
 /** A monthly limit (numeric text, null: none) as the grant rule compares it. */
 export function monthlyLimitBounds(limit: string | null, limitsApply: boolean): GrantBounds {
-  return { kind: 'monthlyLimit', cents: limit === null ? null : toCents(limit), applies: limitsApply };
+  // Without a limit, the rule has nothing to apply: switching it changes nothing of the account.
+  return limit === null ? { kind: 'monthlyLimit', cents: null, applies: false } : { kind: 'monthlyLimit', cents: toCents(limit), applies: limitsApply };
 }
 
 /**
