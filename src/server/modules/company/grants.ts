@@ -22,9 +22,9 @@ export function monthlyLimitBounds(limit: string | null, limitsApply: boolean): 
 
 /**
  * The company's roles and users. What bounds a user is their monthly limit and whether the company's
- * monthly-limit rule applies it to their orders (nobody whose limit applies gives anyone no limit or a higher
- * one); the company's own administrator account
- * (companies.admin_user_id) keeps managing users and roles.
+ * monthly-limit rule applies it to their orders (nobody whose limit applies gives anyone no limit or a
+ * higher one); the company's own administrator account (companies.admin_user_id) keeps managing users
+ * and roles.
  */
 export async function loadCompanyGrants(tx: Db, companyId: number): Promise<CompanyGrants> {
   const [[company], roleRows, permRows, userRows, assignRows, [limitRule]] = await Promise.all([
@@ -64,8 +64,8 @@ export async function checkCompanyGrants(tx: Db, actor: CompanyActor, before: Co
 }
 
 /**
- * Before any write: refuses adding an active account holding `roleIds` with `monthlyLimit` unless the grant rule allows it,
- * judged on the company as it would be with that account (id 0, never a real one). The answer is the
+ * Before any write: refuses adding an active account holding `roleIds` with `monthlyLimit` unless the
+ * grant rule allows it, judged on the company as it would be with that account (id 0, never a real one). The answer is the
  * same whether the login turns out to be new or taken.
  */
 export function checkAddedCompanyUser(

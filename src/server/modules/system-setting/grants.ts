@@ -14,7 +14,8 @@ export const STAFF_REALM: GrantRealm = { administrator: STAFF_ADMINISTRATOR, kee
 /**
  * The back-office roles and staff as the grant rule reads them. What bounds a member is the records
  * they see (ownedRecordVisibleTo): their own, their teammates' and those of the teams they manage;
- * everything for a holder of CRM.VIEW_ALL; nobody gives another member a view wider than their own. Their sign-in is their e-mail address (password resets go there).
+ * everything for a holder of CRM.VIEW_ALL; nobody gives another member a view wider than their own.
+ * Their sign-in is their e-mail address (password resets go there).
  */
 export async function loadStaffGrants(tx: Db): Promise<GrantWorld> {
   const [roleRows, permRows, staffRows, assignRows, teamRows] = await Promise.all([
