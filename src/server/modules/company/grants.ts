@@ -65,8 +65,8 @@ export async function checkCompanyGrants(tx: Db, actor: CompanyActor, before: Co
 
 /**
  * Before any write: refuses adding an active account holding `roleIds` with `monthlyLimit` unless the
- * grant rule allows it, judged on the company as it would be with that account (id 0, never a real one). The answer is the
- * same whether the login turns out to be new or taken.
+ * grant rule allows it, judged on the company as it would be with that account (id 0, never a real
+ * one). The answer is the same whether the login turns out to be new or taken.
  */
 export function checkAddedCompanyUser(
   actor: CompanyActor, before: CompanyGrants, added: { roleIds: readonly number[]; monthlyLimit: string | null },
