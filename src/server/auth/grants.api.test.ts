@@ -161,8 +161,10 @@ describe('customers', () => {
     // Nor give the administrator role to a colleague, or to a new account.
     refusedWith(await h.call('POST', '/api/app/api/user/roles', { token: qc, json: { id: ids.approver, roleIds: [ids.adminRole] }, ...EN }), 403, errors.grantNotHeld);
     expect((await h.call('POST', '/api/app/user/add', { token: qc, json: { loginName: 'friend@demo.example.com', name: '朋友', roleIds: [ids.adminRole] } })).status).toBe(403);
-    // Another user's limit and a colleague's roles within what they hold stay theirs to change.
-    expect((await h.call('POST', '/api/app/user/update', { token: qc, json: { id: ids.approver, monthlyLimit: '5000' } })).status).toBe(200);
+    // Another user's limit within their own, and a colleague's roles within what they hold, stay theirs to change
+    // (a limit above their own ¥3,000 is not theirs to give).
+    refusedWith(await h.call('POST', '/api/app/user/update', { token: qc, json: { id: ids.approver, monthlyLimit: '5000' }, ...EN }), 403, errors.grantBoundsNotHeld);
+    expect((await h.call('POST', '/api/app/user/update', { token: qc, json: { id: ids.approver, monthlyLimit: '2000' } })).status).toBe(200);
     expect((await h.call('POST', '/api/app/api/user/roles', { token: qc, json: { id: ids.approver, roleIds: [ids.approverRole, ids.userEditRole] } })).status).toBe(200);
     // Taking away a role with a permission they do not hold (ORDER.APPROVE) is refused like giving it.
     refusedWith(await h.call('POST', '/api/app/api/user/roles', { token: qc, json: { id: ids.approver, roleIds: [ids.userEditRole] }, ...EN }), 403, errors.grantNotHeld);

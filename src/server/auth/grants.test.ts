@@ -2,15 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
 import {
-  COMPANY_ADMINISTRATOR, effectivePermissions, grantRefusal, heldPermissions, STAFF_ADMINISTRATOR, withAccessChanged,
-  type GrantRealm, type GrantSubject, type GrantWorld,
+  COMPANY_ADMINISTRATOR, effectivePermissions, grantRefusal, heldPermissions, STAFF_ADMINISTRATOR, withAccessChanged, withinMonthlyLimit, withinSeen,
+  type GrantBounds, type GrantRealm, type GrantSubject, type GrantWorld,
 } from './grants';
 import { permissionsOfScope, type Permission } from './permissions';
 
 /**
  * The grant rule over random realms, actors and changes, for staff and for a customer company: whatever
  * the rule lets through, nobody gave themselves more, nobody granted or took away a permission they do
- * not hold, and the realm kept an administrator; and it lets through what an administrator may do.
+ * not hold, no account other than the actor ends with bounds outside the actor's, and the realm kept an
+ * administrator; and it lets through what an administrator may do.
  */
 
 interface Case {
@@ -25,12 +26,12 @@ interface Case {
 const SUBJECT_IDS = [1, 2, 3, 4, 5];
 const ROLE_IDS = [11, 12, 13, 14];
 
-function worldArb(pool: readonly string[]): fc.Arbitrary<GrantWorld> {
+function worldArb(pool: readonly string[], bounds: fc.Arbitrary<GrantBounds>): fc.Arbitrary<GrantWorld> {
   const roles = fc.tuple(...ROLE_IDS.map(() => fc.subarray([...pool]))).map((perms) => new Map(ROLE_IDS.map((id, i) => [id, perms[i] ?? []])));
   const subject: fc.Arbitrary<GrantSubject> = fc.record({
     active: fc.boolean(),
     roleIds: fc.subarray(ROLE_IDS),
-    bounds: fc.constantFrom('none', '3000.00 on', 'team:1'),
+    bounds,
     access: fc.constantFrom('', 'a@example.org'),
   });
   const subjects = fc.tuple(...SUBJECT_IDS.map(() => subject)).map((list) => new Map(SUBJECT_IDS.map((id, i) => [id, list[i]!])));
@@ -42,12 +43,12 @@ type Change =
   | { kind: 'newRole'; permissions: string[] }
   | { kind: 'deleteRole'; role: number }
   | { kind: 'assign'; subject: number; roleIds: number[] }
-  | { kind: 'newSubject'; roleIds: number[] }
+  | { kind: 'newSubject'; roleIds: number[]; bounds: GrantBounds }
   | { kind: 'active'; subject: number; active: boolean }
-  | { kind: 'bounds'; subject: number; bounds: string }
+  | { kind: 'bounds'; subject: number; bounds: GrantBounds }
   | { kind: 'access'; subject: number };
 
-function changeArb(pool: readonly string[]): fc.Arbitrary<Change> {
+function changeArb(pool: readonly string[], bounds: fc.Arbitrary<GrantBounds>): fc.Arbitrary<Change> {
   const subject = fc.constantFrom(...SUBJECT_IDS);
   const role = fc.constantFrom(...ROLE_IDS);
   return fc.oneof(
@@ -55,9 +56,9 @@ function changeArb(pool: readonly string[]): fc.Arbitrary<Change> {
     fc.record({ kind: fc.constant('newRole' as const), permissions: fc.subarray([...pool]) }),
     fc.record({ kind: fc.constant('deleteRole' as const), role }),
     fc.record({ kind: fc.constant('assign' as const), subject, roleIds: fc.subarray(ROLE_IDS) }),
-    fc.record({ kind: fc.constant('newSubject' as const), roleIds: fc.subarray(ROLE_IDS) }),
+    fc.record({ kind: fc.constant('newSubject' as const), roleIds: fc.subarray(ROLE_IDS), bounds }),
     fc.record({ kind: fc.constant('active' as const), subject, active: fc.boolean() }),
-    fc.record({ kind: fc.constant('bounds' as const), subject, bounds: fc.constantFrom('none', '9999.00 on', 'team:2') }),
+    fc.record({ kind: fc.constant('bounds' as const), subject, bounds }),
     fc.record({ kind: fc.constant('access' as const), subject }),
   );
 }
@@ -74,7 +75,7 @@ function apply(world: GrantWorld, changes: readonly Change[]): GrantWorld {
     }
     const s = 'subject' in c ? subjects.get(c.subject) : undefined;
     if (c.kind === 'assign' && s) subjects.set(c.subject, { ...s, roleIds: c.roleIds.filter((r) => roles.has(r)) });
-    if (c.kind === 'newSubject') subjects.set(Math.max(0, ...subjects.keys()) + 1, { active: true, roleIds: c.roleIds.filter((r) => roles.has(r)), bounds: 'none', access: 'new' });
+    if (c.kind === 'newSubject') subjects.set(Math.max(0, ...subjects.keys()) + 1, { active: true, roleIds: c.roleIds.filter((r) => roles.has(r)), bounds: c.bounds, access: 'new' });
     if (c.kind === 'active' && s) subjects.set(c.subject, { ...s, active: c.active });
     if (c.kind === 'bounds' && s) subjects.set(c.subject, { ...s, bounds: c.bounds });
     if (c.kind === 'access' && s) subjects.set(c.subject, withAccessChanged({ roles, subjects }, c.subject).subjects.get(c.subject)!);
@@ -82,20 +83,62 @@ function apply(world: GrantWorld, changes: readonly Change[]): GrantWorld {
   return { roles, subjects };
 }
 
+/** Staff see some of the staff (new ones among them: id 6 is the first one a change creates), or all. */
+const seenArb: fc.Arbitrary<GrantBounds> = fc.oneof(
+  fc.constant<GrantBounds>({ kind: 'sees', ids: 'all' }),
+  fc.subarray([...SUBJECT_IDS, 6]).map((ids): GrantBounds => ({ kind: 'sees', ids })),
+);
+/** Customers have no limit or one of a few, applied or not. */
+const limitArb: fc.Arbitrary<GrantBounds> = fc.record({
+  kind: fc.constant('monthlyLimit' as const),
+  cents: fc.constantFrom(null, 1000_00n, 3000_00n, 9999_00n),
+  applies: fc.boolean(),
+});
+
+/**
+ * Whether `target` goes beyond `actor`, spelled out apart from the rule: a staff member who sees someone
+ * (not created by the change) the actor does not see; a customer without a limit, or a higher one, than
+ * an actor whose limit applies.
+ */
+function beyond(target: GrantBounds, actor: GrantBounds | undefined, created: ReadonlySet<number>): boolean {
+  if (actor === undefined) return true;
+  if (target.kind === 'sees' && actor.kind === 'sees') {
+    if (actor.ids === 'all') return false;
+    const mine = actor.ids;
+    return target.ids === 'all' || target.ids.some((id) => !created.has(id) && !mine.includes(id));
+  }
+  if (target.kind === 'monthlyLimit' && actor.kind === 'monthlyLimit') {
+    return actor.cents !== null && actor.applies && (target.cents === null || target.cents > actor.cents);
+  }
+  return true;
+}
+
+/** Bounds as comparable text, leaving out the accounts created by the change. */
+function boundsKey(bounds: GrantBounds | undefined, created: ReadonlySet<number>): string {
+  if (bounds === undefined) return 'none';
+  if (bounds.kind === 'monthlyLimit') return `${bounds.cents}:${bounds.applies}`;
+  return bounds.ids === 'all' ? 'all' : bounds.ids.filter((id) => !created.has(id)).sort((a, b) => a - b).join(',');
+}
+
+const createdBy = (before: GrantWorld, after: GrantWorld): Set<number> => new Set([...after.subjects.keys()].filter((id) => !before.subjects.has(id)));
+
 /** A small pool per realm, so that random roles often hold the administrator's permissions. */
-const REALMS: { name: string; administrator: readonly Permission[]; pool: readonly string[]; keeper: boolean }[] = [
-  { name: 'staff', administrator: STAFF_ADMINISTRATOR, pool: ['ADMIN.ACCESS', 'AUTHORITY.EDIT', 'STAFF.EDIT', 'CRM.VIEW_ALL', 'SETTINGS.EDIT'], keeper: false },
-  { name: 'company', administrator: COMPANY_ADMINISTRATOR, pool: ['USER.EDIT', 'ROLE.EDIT', 'SALE.CREATE', 'ORDER.APPROVE', 'USER.VIEW'], keeper: true },
+const REALMS: {
+  name: string; administrator: readonly Permission[]; pool: readonly string[]; keeper: boolean;
+  within: GrantRealm['within']; bounds: fc.Arbitrary<GrantBounds>;
+}[] = [
+  { name: 'staff', administrator: STAFF_ADMINISTRATOR, pool: ['ADMIN.ACCESS', 'AUTHORITY.EDIT', 'STAFF.EDIT', 'CRM.VIEW_ALL', 'SETTINGS.EDIT'], keeper: false, within: withinSeen, bounds: seenArb },
+  { name: 'company', administrator: COMPANY_ADMINISTRATOR, pool: ['USER.EDIT', 'ROLE.EDIT', 'SALE.CREATE', 'ORDER.APPROVE', 'USER.VIEW'], keeper: true, within: withinMonthlyLimit, bounds: limitArb },
 ];
 
 function caseArb(r: (typeof REALMS)[number]): fc.Arbitrary<Case> {
   return fc.record({
     actor: fc.constantFrom(...SUBJECT_IDS, 99),
     keeper: fc.option(fc.constantFrom(...SUBJECT_IDS), { nil: undefined }),
-    before: worldArb(r.pool),
-    changes: fc.array(changeArb(r.pool), { minLength: 1, maxLength: 3 }),
+    before: worldArb(r.pool, r.bounds),
+    changes: fc.array(changeArb(r.pool, r.bounds), { minLength: 1, maxLength: 3 }),
   }).map(({ actor, keeper, before, changes }) => ({
-    realm: { administrator: r.administrator, keepers: r.keeper && keeper !== undefined ? [keeper] : [] },
+    realm: { administrator: r.administrator, keepers: r.keeper && keeper !== undefined ? [keeper] : [], within: r.within },
     actor, before, after: apply(before, changes), pool: r.pool,
   }));
 }
@@ -123,7 +166,34 @@ describe.each(REALMS)('the grant rule of the $name realm', (r) => {
       const now = after.subjects.get(actor);
       expect(same(was?.roleIds ?? [], now?.roleIds ?? [])).toBe(true);
       for (const role of was?.roleIds ?? []) expect(same(before.roles.get(role) ?? [], after.roles.get(role) ?? [])).toBe(true);
-      expect(now?.bounds).toBe(was?.bounds);
+      const created = createdBy(before, after);
+      expect(boundsKey(now?.bounds, created)).toBe(boundsKey(was?.bounds, created));
+    }), RUNS);
+  });
+
+  it('lets no account other than the actor end with bounds outside the actor\'s, when the change creates it or changes its bounds', () => {
+    fc.assert(fc.property(caseArb(r), ({ realm, actor, before, after }) => {
+      if (grantRefusal(realm, actor, before, after) !== null) return;
+      const created = createdBy(before, after);
+      const mine = before.subjects.get(actor)?.bounds;
+      for (const [id, now] of after.subjects) {
+        if (id === actor) continue;
+        if (!created.has(id) && boundsKey(before.subjects.get(id)?.bounds, created) === boundsKey(now.bounds, created)) continue;
+        expect(beyond(now.bounds, mine, created), `account ${id}`).toBe(false);
+      }
+    }), RUNS);
+  });
+
+  it('lets an actor give bounds within their own, and refuses bounds beyond them', () => {
+    fc.assert(fc.property(caseArb(r), r.bounds, fc.constantFrom(...SUBJECT_IDS), ({ realm, before }, bounds, actor) => {
+      const other = SUBJECT_IDS.find((id) => id !== actor)!;
+      const subject = before.subjects.get(other)!;
+      const after: GrantWorld = { roles: before.roles, subjects: new Map(before.subjects).set(other, { ...subject, bounds }) };
+      const refusal = grantRefusal(realm, actor, before, after);
+      const mine = before.subjects.get(actor)!.bounds;
+      if (boundsKey(bounds, new Set()) === boundsKey(subject.bounds, new Set())) expect(refusal).toBeNull();
+      else if (beyond(bounds, mine, new Set())) expect(refusal?.messageKey).toBe('grantBoundsNotHeld');
+      else expect(refusal).toBeNull();
     }), RUNS);
   });
 
@@ -164,7 +234,7 @@ describe.each(REALMS)('the grant rule of the $name realm', (r) => {
   });
 
   it('refuses with a 403 or 409 and a grant message, never anything else', () => {
-    const keys = new Set(['grantOwnRoles', 'grantOwnRolePermissions', 'grantOwnLimits', 'grantNotHeld', 'grantAccountNotHeld', 'grantKeeperKeepsAdministration', 'grantLastAdministrator']);
+    const keys = new Set(['grantOwnRoles', 'grantOwnRolePermissions', 'grantOwnLimits', 'grantBoundsNotHeld', 'grantNotHeld', 'grantAccountNotHeld', 'grantKeeperKeepsAdministration', 'grantLastAdministrator']);
     fc.assert(fc.property(caseArb(r), ({ realm, actor, before, after }) => {
       const refusal = grantRefusal(realm, actor, before, after);
       if (refusal === null) return;
@@ -179,10 +249,15 @@ describe.each(REALMS)('the grant rule of the $name realm', (r) => {
       const me = before.subjects.get(actor);
       if (!me?.active || !pool.every((p) => heldPermissions(before, actor).has(p))) return;
       const now = after.subjects.get(actor);
-      const untouched = now !== undefined && now.active && same(me.roleIds, now.roleIds) && now.bounds === me.bounds
+      const created = createdBy(before, after);
+      const untouched = now !== undefined && now.active && same(me.roleIds, now.roleIds) && boundsKey(now.bounds, created) === boundsKey(me.bounds, created)
         && me.roleIds.every((role) => same(before.roles.get(role) ?? [], after.roles.get(role) ?? []));
+      // … and gives nobody bounds beyond their own.
+      const withinMine = [...after.subjects].every(([id, s]) => id === actor
+        || (!created.has(id) && boundsKey(before.subjects.get(id)?.bounds, created) === boundsKey(s.bounds, created))
+        || !beyond(s.bounds, me.bounds, created));
       const keepersKept = realm.keepers.every((k) => realm.administrator.every((p) => !effectivePermissions(before, k).has(p) || effectivePermissions(after, k).has(p)));
-      if (untouched && keepersKept) expect(grantRefusal(realm, actor, before, after)).toBeNull();
+      if (untouched && keepersKept && withinMine) expect(grantRefusal(realm, actor, before, after)).toBeNull();
     }), RUNS);
   });
 
@@ -195,15 +270,76 @@ describe.each(REALMS)('the grant rule of the $name realm', (r) => {
 
 describe('the last administrator', () => {
   it('cannot disable themselves or lose the administrator permissions through any route', () => {
-    const realm: GrantRealm = { administrator: STAFF_ADMINISTRATOR, keepers: [] };
+    const realm: GrantRealm = { administrator: STAFF_ADMINISTRATOR, keepers: [], within: withinSeen };
+    const all: GrantBounds = { kind: 'sees', ids: 'all' };
     const before: GrantWorld = {
       roles: new Map([[1, [...STAFF_ADMINISTRATOR, 'STAFF.EDIT']], [2, ['ADMIN.ACCESS']]]),
-      subjects: new Map([[1, { active: true, roleIds: [1], bounds: 'all', access: 'it@example.org' }], [2, { active: true, roleIds: [2], bounds: '2', access: '' }]]),
+      subjects: new Map([[1, { active: true, roleIds: [1], bounds: all, access: 'it@example.org' }], [2, { active: true, roleIds: [2], bounds: { kind: 'sees', ids: [2] }, access: '' }]]),
     };
-    const after: GrantWorld = { roles: before.roles, subjects: new Map(before.subjects).set(1, { active: false, roleIds: [1], bounds: 'all', access: 'it@example.org' }) };
+    const after: GrantWorld = { roles: before.roles, subjects: new Map(before.subjects).set(1, { active: false, roleIds: [1], bounds: all, access: 'it@example.org' }) };
     expect(grantRefusal(realm, 1, before, after)?.messageKey).toBe('grantLastAdministrator');
     // Emptying their own role is refused before it could lock everyone out.
     const emptied: GrantWorld = { roles: new Map(before.roles).set(1, []), subjects: before.subjects };
     expect(grantRefusal(realm, 1, before, emptied)?.messageKey).toBe('grantOwnRolePermissions');
+  });
+});
+
+describe('bounds given to others', () => {
+  const sees = (...ids: number[]): GrantBounds => ({ kind: 'sees', ids });
+  const staffRealm: GrantRealm = { administrator: STAFF_ADMINISTRATOR, keepers: [], within: withinSeen };
+  const staffBefore: GrantWorld = {
+    roles: new Map([[1, [...STAFF_ADMINISTRATOR, 'STAFF.EDIT', 'CRM.VIEW_ALL']], [2, ['ADMIN.ACCESS', 'STAFF.EDIT']]]),
+    subjects: new Map<number, GrantSubject>([
+      [1, { active: true, roleIds: [1], bounds: { kind: 'sees', ids: 'all' }, access: '' }],
+      // 2 manages the team of 2 and 3; 4 is in another team.
+      [2, { active: true, roleIds: [2], bounds: sees(2, 3), access: '' }],
+      [3, { active: true, roleIds: [2], bounds: sees(2, 3), access: '' }],
+      [4, { active: true, roleIds: [2], bounds: sees(4), access: '' }],
+    ]),
+  };
+  const staffAfter = (changes: [number, GrantSubject][]): GrantWorld => ({ roles: staffBefore.roles, subjects: new Map([...staffBefore.subjects, ...changes]) });
+
+  it('lets a manager add a new hire to their own team', () => {
+    const after = staffAfter([[2, { ...staffBefore.subjects.get(2)!, bounds: sees(2, 3, 5) }], [3, { ...staffBefore.subjects.get(3)!, bounds: sees(2, 3, 5) }],
+      [5, { active: true, roleIds: [2], bounds: sees(2, 3, 5), access: 'new' }]]);
+    expect(grantRefusal(staffRealm, 2, staffBefore, after)).toBeNull();
+  });
+
+  it('refuses a member a new account, or a colleague moved, into a team they do not see', () => {
+    const hired = staffAfter([[4, { ...staffBefore.subjects.get(4)!, bounds: sees(4, 5) }], [5, { active: true, roleIds: [2], bounds: sees(4, 5), access: 'new' }]]);
+    expect(grantRefusal(staffRealm, 2, staffBefore, hired)?.messageKey).toBe('grantBoundsNotHeld');
+    const moved = staffAfter([[3, { ...staffBefore.subjects.get(3)!, bounds: sees(3, 4) }], [4, { ...staffBefore.subjects.get(4)!, bounds: sees(3, 4) }],
+      [2, { ...staffBefore.subjects.get(2)!, bounds: sees(2) }]]);
+    expect(grantRefusal(staffRealm, 2, staffBefore, moved)?.messageKey).toBe('grantOwnLimits');
+    expect(grantRefusal(staffRealm, 1, staffBefore, moved)).toBeNull();
+  });
+
+  it('refuses a manager moving an existing colleague into their own team: that widens what they see', () => {
+    const after = staffAfter([[2, { ...staffBefore.subjects.get(2)!, bounds: sees(2, 3, 4) }], [3, { ...staffBefore.subjects.get(3)!, bounds: sees(2, 3, 4) }],
+      [4, { ...staffBefore.subjects.get(4)!, bounds: sees(2, 3, 4) }]]);
+    expect(grantRefusal(staffRealm, 2, staffBefore, after)?.messageKey).toBe('grantOwnLimits');
+  });
+
+  it('refuses a buyer whose limit applies a colleague without a limit or with a higher one', () => {
+    const limit = (cents: bigint | null, applies = true): GrantBounds => ({ kind: 'monthlyLimit', cents, applies });
+    const realm: GrantRealm = { administrator: COMPANY_ADMINISTRATOR, keepers: [], within: withinMonthlyLimit };
+    const before: GrantWorld = {
+      roles: new Map([[1, ['USER.EDIT', 'ROLE.EDIT', 'SALE.CREATE']], [2, ['USER.EDIT', 'SALE.CREATE']]]),
+      subjects: new Map<number, GrantSubject>([
+        [1, { active: true, roleIds: [1], bounds: limit(null), access: '' }],
+        [2, { active: true, roleIds: [2], bounds: limit(3000_00n), access: '' }],
+        [3, { active: true, roleIds: [2], bounds: limit(1000_00n), access: '' }],
+      ]),
+    };
+    const add = (bounds: GrantBounds, id = 4): GrantWorld => ({ roles: before.roles, subjects: new Map(before.subjects).set(id, { active: true, roleIds: [2], bounds, access: 'new' }) });
+    expect(grantRefusal(realm, 2, before, add(limit(null)))?.messageKey).toBe('grantBoundsNotHeld');
+    expect(grantRefusal(realm, 2, before, add(limit(3000_01n)))?.messageKey).toBe('grantBoundsNotHeld');
+    expect(grantRefusal(realm, 2, before, add(limit(3000_00n)))).toBeNull();
+    expect(grantRefusal(realm, 2, before, add(limit(5000_00n), 3))?.messageKey).toBe('grantBoundsNotHeld');
+    expect(grantRefusal(realm, 2, before, add(limit(2000_00n), 3))).toBeNull();
+    // Without an applying limit, anything.
+    expect(grantRefusal(realm, 1, before, add(limit(null), 3))).toBeNull();
+    const off: GrantWorld = { roles: before.roles, subjects: new Map([...before.subjects].map(([id, s]) => [id, { ...s, bounds: { ...s.bounds, applies: false } as GrantBounds }])) };
+    expect(grantRefusal(realm, 2, off, { roles: off.roles, subjects: new Map(off.subjects).set(4, { active: true, roleIds: [2], bounds: limit(null, false), access: '' }) })).toBeNull();
   });
 });

@@ -10,7 +10,9 @@ import { permissionNames, type Permission } from './permissions';
  * and under the realm's lock, and asks `assertGrant`:
  *
  * 1. Nobody changes their own roles, the permissions of a role they hold, or what bounds them (a monthly
- *    limit, the records they may see).
+ *    limit, the records they may see); and every account the change creates or whose bounds it changes
+ *    ends within the actor's own bounds (`GrantRealm.within`). Ids of accounts the change creates are
+ *    left out of every comparison of bounds: a new account owns nothing yet.
  * 2. Nobody grants or takes away a permission they do not hold: every role whose permissions change,
  *    and every role given to or taken from someone, holds only permissions the actor holds. Enabling,
  *    disabling or changing the sign-in of an account (e-mail, password reset) needs every permission the
@@ -21,11 +23,19 @@ import { permissionNames, type Permission } from './permissions';
  * The actor's permissions are those of `before`, read in the transaction, not those of the session.
  */
 
+/**
+ * What bounds an account. A customer: their monthly limit in cents (null: none) and whether the company's
+ * monthly-limit rule applies it. A staff member: the ids of the staff whose records they see, or all.
+ */
+export type GrantBounds =
+  | { kind: 'monthlyLimit'; cents: bigint | null; applies: boolean }
+  | { kind: 'sees'; ids: readonly number[] | 'all' };
+
 export interface GrantSubject {
   active: boolean;
   roleIds: readonly number[];
-  /** What bounds the subject, as text (a monthly limit, the records they see): nobody changes their own. */
-  bounds: string;
+  /** What bounds the subject (a monthly limit, the records they see): nobody changes their own. */
+  bounds: GrantBounds;
   /** How the subject signs in, as text (e-mail, a reset): only someone holding all their permissions changes it. */
   access: string;
 }
@@ -42,6 +52,40 @@ export interface GrantRealm {
   administrator: readonly Permission[];
   /** Accounts that keep the administrator permissions they hold and stay active. */
   keepers: readonly number[];
+  /** Whether `target` lies within `actor`: what the actor may give someone else. */
+  within: (target: GrantBounds, actor: GrantBounds) => boolean;
+}
+
+/** A customer: within an actor whose monthly limit applies when the target's limit is set and no higher. */
+export function withinMonthlyLimit(target: GrantBounds, actor: GrantBounds): boolean {
+  if (target.kind !== 'monthlyLimit' || actor.kind !== 'monthlyLimit') return false;
+  if (actor.cents === null || !actor.applies) return true;
+  return target.cents !== null && target.cents <= actor.cents;
+}
+
+/** A staff member: within an actor who sees all, or when the target sees no one the actor does not. */
+export function withinSeen(target: GrantBounds, actor: GrantBounds): boolean {
+  if (target.kind !== 'sees' || actor.kind !== 'sees') return false;
+  if (actor.ids === 'all') return true;
+  if (target.ids === 'all') return false;
+  const mine = new Set(actor.ids);
+  return target.ids.every((id) => mine.has(id));
+}
+
+/** `bounds` without the accounts in `created` (a new account owns nothing to be seen). */
+function withoutCreated(bounds: GrantBounds, created: ReadonlySet<number>): GrantBounds {
+  if (bounds.kind !== 'sees' || bounds.ids === 'all') return bounds;
+  return { kind: 'sees', ids: bounds.ids.filter((id) => !created.has(id)) };
+}
+
+function sameBounds(a: GrantBounds | undefined, b: GrantBounds | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.kind === 'monthlyLimit' && b.kind === 'monthlyLimit') return a.cents === b.cents && a.applies === b.applies;
+  if (a.kind === 'sees' && b.kind === 'sees') {
+    if (a.ids === 'all' || b.ids === 'all') return a.ids === b.ids;
+    return sameSet(a.ids, b.ids);
+  }
+  return false;
 }
 
 /** Staff: whoever opens the back-office and manages authorities. */
@@ -98,7 +142,13 @@ export function grantRefusal(realm: GrantRealm, actorId: number, before: GrantWo
   for (const roleId of myRoles) {
     if (!sameSet(before.roles.get(roleId) ?? [], after.roles.get(roleId) ?? [])) return new AppError(409, 'grantOwnRolePermissions');
   }
-  if ((meBefore?.bounds ?? '') !== (meAfter?.bounds ?? '')) return new AppError(409, 'grantOwnLimits');
+  const created = new Set([...after.subjects.keys()].filter((id) => !before.subjects.has(id)));
+  const boundsOf = (world: GrantWorld, id: number): GrantBounds | undefined => {
+    const bounds = world.subjects.get(id)?.bounds;
+    return bounds && withoutCreated(bounds, created);
+  };
+  const myBounds = boundsOf(before, actorId);
+  if (!sameBounds(myBounds, boundsOf(after, actorId))) return new AppError(409, 'grantOwnLimits');
 
   // 2. Only what one holds.
   const roleIds = new Set([...before.roles.keys(), ...after.roles.keys()]);
@@ -118,8 +168,16 @@ export function grantRefusal(realm: GrantRealm, actorId: number, before: GrantWo
     if (missing.length > 0) return new AppError(403, 'grantNotHeld', names(missing));
     if (id !== actorId && (was?.active !== now?.active || was?.access !== now?.access)) {
       const over = lacking([...heldPermissions(before, id), ...heldPermissions(after, id)]);
-      if (over.length > 0) return new AppError(403, 'grantAccountNotHeld', names(over));
+      if (over.length > 0) return new AppError(403, 'grantAccountNotHeld');
     }
+  }
+
+  // Nor bounds beyond one's own: to an account made or changed by the change.
+  for (const id of after.subjects.keys()) {
+    if (id === actorId) continue;
+    const now = boundsOf(after, id);
+    if (!now || (!created.has(id) && sameBounds(boundsOf(before, id), now))) continue;
+    if (!myBounds || !realm.within(now, myBounds)) return new AppError(403, 'grantBoundsNotHeld');
   }
 
   // 3. The realm keeps an administrator.

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import { revokeOtherSessions } from '@/server/auth/sessions';
 import type { Db } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/errors';
 import { companies, rolePermissions, roles, userRoles, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { consumeCode } from '@/server/modules/verification/codes';
@@ -14,13 +15,6 @@ import { startSessionFor, type ClientInfo, type StartedSession } from './service
 /** The name shown for a new account until the profile is filled in: the mailbox name, or the number. */
 function initialName(loginName: string): string {
   return loginName.includes('@') ? loginName.slice(0, loginName.indexOf('@')).slice(0, 40) : loginName;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   COA_MAX_BYTES, type AdminLotCreateInput, type AdminLotDto, type AdminLotUpdateInput, type AdminProductLotsDto,
 } from '@/contracts/lots';
 import type { Db } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/errors';
 import { productDocuments, productLots, productPacks, products, type ProductLot } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
@@ -48,13 +49,6 @@ export async function listProductLots(db: Db, params: { productId: number }): Pr
     itemNo: product.itemNo,
     packs: packs.map((p) => ({ packId: p.id, size: p.size, stock: p.stock, lots: lots.filter((l) => l.packId === p.id).map(lotDto) })),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 const lotTaken = () => new AppError(409, 'catalogLotNoTaken', [{ field: 'lotNo', message: 'catalogLotNoTaken' }]);

@@ -5,6 +5,7 @@ import type {
 } from '@/contracts/catalog-admin-products';
 import { molecularWeightOf } from '@/lib/formula';
 import { rowsOf, type Db } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/errors';
 import { brands, categories, productPacks, products, type GhsBlock } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
@@ -154,13 +155,6 @@ async function validate(db: Db, input: AdminProductInput, storedSmiles?: string 
 async function assertItemNoFree(db: Db, itemNo: string, exceptId?: number): Promise<void> {
   const [taken] = await db.select({ id: products.id }).from(products).where(eq(products.itemNo, itemNo));
   if (taken && taken.id !== exceptId) throw new AppError(409, 'catalogProductItemNoTaken', [{ field: 'itemNo', message: 'catalogProductItemNoTaken' }]);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** Writes the packs as given (order = position), removing the ones left out; one audit row per changed pack. */

@@ -1,9 +1,13 @@
 import 'server-only';
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { APPROVAL_RULE_KINDS, type ApprovalRuleDto, type ApprovalSaveInput, type ApprovalSettingsDto } from '@/contracts/company';
+import { effectivePermissions } from '@/server/auth/grants';
 import type { Db } from '@/server/db/client';
 import { approvalRules, companyFiles, departments, users } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
 import { recordAudit } from '@/server/modules/audit/record';
+import { boundByApprovalRules } from '@/server/modules/orders/access';
+import { loosensApproval } from '@/server/modules/orders/rules';
 import type { CompanyActor } from './context';
 import { checkCompanyGrants, lockCompanyGrants } from './grants';
 
@@ -36,7 +40,11 @@ export async function getApprovalSettings(db: Db, companyId: number): Promise<Ap
   return { rules, buyers, validPermit };
 }
 
-/** Saves the four rules at once (one row per company and kind), each change in the audit log. */
+/**
+ * Saves the four rules at once (one row per company and kind), each change in the audit log. Someone the
+ * rules bind (who may not approve orders) may tighten them but not loosen them: switch one off, raise the
+ * amount, or stop requiring a permit.
+ */
 export async function saveApprovalRules(db: Db, actor: CompanyActor, input: ApprovalSaveInput): Promise<ApprovalSettingsDto> {
   const wanted: Record<(typeof APPROVAL_RULE_KINDS)[number], { active: boolean; amount: string | null; requirePermit: boolean }> = {
     total_above: { active: input.totalAboveActive, amount: input.totalAboveAmount ?? null, requirePermit: false },
@@ -60,6 +68,11 @@ export async function saveApprovalRules(db: Db, actor: CompanyActor, input: Appr
     }
     // Switching the monthly-limit rule changes the limit of everyone who has one, the actor included.
     await checkCompanyGrants(tx, actor, grants);
+    // Nor loosen the rules that hold one's own orders for someone else's approval.
+    const after = APPROVAL_RULE_KINDS.map((kind) => ({ kind, ...wanted[kind] }));
+    if (boundByApprovalRules(effectivePermissions(grants.world, actor.userId)) && loosensApproval(before, after)) {
+      throw new AppError(409, 'grantOwnApprovalRules');
+    }
   });
   return getApprovalSettings(db, actor.companyId);
 }

@@ -1,20 +1,30 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { assertGrant, COMPANY_ADMINISTRATOR, type GrantRealm, type GrantWorld } from '@/server/auth/grants';
+import { assertGrant, COMPANY_ADMINISTRATOR, withinMonthlyLimit, type GrantBounds, type GrantRealm, type GrantWorld } from '@/server/auth/grants';
 import type { Db } from '@/server/db/client';
 import { approvalRules, companies, rolePermissions, roles, userRoles, users } from '@/server/db/schema';
+import { toCents } from '@/server/modules/orders/money';
 import type { CompanyActor } from './context';
 
 /** A company as the grant rule (src/server/auth/grants.ts) reads it: its realm and its roles and users. */
 export interface CompanyGrants {
   realm: GrantRealm;
   world: GrantWorld;
+  /** Whether the company's monthly-limit rule is on (it applies the limit of whoever has one). */
+  limitsApply: boolean;
+}
+
+/** A monthly limit (numeric text, null: none) as the grant rule compares it. */
+export function monthlyLimitBounds(limit: string | null, limitsApply: boolean): GrantBounds {
+  // Without a limit, the rule has nothing to apply: switching it changes nothing of the account.
+  return limit === null ? { kind: 'monthlyLimit', cents: null, applies: false } : { kind: 'monthlyLimit', cents: toCents(limit), applies: limitsApply };
 }
 
 /**
  * The company's roles and users. What bounds a user is their monthly limit and whether the company's
- * monthly-limit rule applies it to their orders; the company's own administrator account
- * (companies.admin_user_id) keeps managing users and roles.
+ * monthly-limit rule applies it to their orders (nobody whose limit applies gives anyone no limit or a
+ * higher one); the company's own administrator account (companies.admin_user_id) keeps managing users
+ * and roles.
  */
 export async function loadCompanyGrants(tx: Db, companyId: number): Promise<CompanyGrants> {
   const [[company], roleRows, permRows, userRows, assignRows, [limitRule]] = await Promise.all([
@@ -34,11 +44,11 @@ export async function loadCompanyGrants(tx: Db, companyId: number): Promise<Comp
   const subjects = new Map(userRows.map((u) => [u.id, {
     active: u.active,
     roleIds: assignRows.filter((a) => a.userId === u.id).map((a) => a.roleId),
-    bounds: u.monthlyLimit === null ? 'none' : `${Number(u.monthlyLimit).toFixed(2)} ${limitsApply ? 'on' : 'off'}`,
+    bounds: monthlyLimitBounds(u.monthlyLimit, limitsApply),
     access: '',
   }]));
   const keepers = company?.adminUserId ? [company.adminUserId] : [];
-  return { realm: { administrator: COMPANY_ADMINISTRATOR, keepers }, world: { roles: rolesById, subjects } };
+  return { realm: { administrator: COMPANY_ADMINISTRATOR, keepers, within: withinMonthlyLimit }, world: { roles: rolesById, subjects }, limitsApply };
 }
 
 /** Serialises the changes of one company's grants (one at a time), then reads them: the company before a change. */
@@ -54,12 +64,14 @@ export async function checkCompanyGrants(tx: Db, actor: CompanyActor, before: Co
 }
 
 /**
- * Before any write: refuses adding an active account holding `roleIds` unless the grant rule allows it,
- * judged on the company as it would be with that account (id 0, never a real one). The answer is the
- * same whether the login turns out to be new or taken.
+ * Before any write: refuses adding an active account holding `roleIds` with `monthlyLimit` unless the
+ * grant rule allows it, judged on the company as it would be with that account (id 0, never a real
+ * one). The answer is the same whether the login turns out to be new or taken.
  */
-export function checkAddedCompanyUser(actor: CompanyActor, before: CompanyGrants, roleIds: readonly number[]): void {
+export function checkAddedCompanyUser(
+  actor: CompanyActor, before: CompanyGrants, added: { roleIds: readonly number[]; monthlyLimit: string | null },
+): void {
   const subjects = new Map(before.world.subjects);
-  subjects.set(0, { active: true, roleIds: [...new Set(roleIds)], bounds: '', access: '' });
+  subjects.set(0, { active: true, roleIds: [...new Set(added.roleIds)], bounds: monthlyLimitBounds(added.monthlyLimit, before.limitsApply), access: '' });
   assertGrant(before.realm, actor.userId, before.world, { roles: before.world.roles, subjects });
 }

@@ -56,7 +56,7 @@ companySettingsRouter.endpoint(
   async (input, c) => addRole(c.get('db'), companyActorOf(c), input),
 );
 
-// POST /api/app/role/update — rename a role or replace its permissions (the administrator keeps USER.EDIT)
+// POST /api/app/role/update — rename a role or replace its permissions, as the grant rule allows (src/server/auth/grants.ts)
 companySettingsRouter.endpoint(
   { method: 'post', path: '/role/update', tags, summary: 'Edit a role', input: roleUpdateSchema, output: roleSchema, audience: 'user', permissions: ['ROLE.EDIT'] },
   async (input, c) => updateRole(c.get('db'), companyActorOf(c), input),

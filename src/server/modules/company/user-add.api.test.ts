@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@/lib/sha256';
 import { userRoles, users } from '@/server/db/schema';
+import { noticeLoginTaken } from '@/server/modules/company/users';
 import { setSmsSender } from '@/server/modules/mail/sms';
+import { TAKEN_LOGIN_NOTICES_PER_TARGET } from '@/server/modules/rate-limit/policies';
 import { sameAnswer, type ApiHarness } from '../../../../test/api';
 import { codeIn, type Mailbox, withMailbox } from '../../../../test/mailbox';
 
@@ -103,7 +105,10 @@ describe('POST /api/app/user/add never tells whether a login exists', () => {
 
   it('sends the notice by SMS to an existing mobile login', async () => {
     const sent: { to: string; text: string }[] = [];
-    const previous = setSmsSender({ name: 'test', send: async (to, text) => void sent.push({ to, text }) });
+    // The notice goes out after the answer: the test waits for it to arrive.
+    let arrived!: () => void;
+    const delivered = new Promise<void>((resolve) => { arrived = resolve; });
+    const previous = setSmsSender({ name: 'test', send: async (to, text) => { sent.push({ to, text }); arrived(); } });
     try {
       const first = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13933334444', name: '手机' } });
       expect(first.status).toBe(200);
@@ -112,8 +117,56 @@ describe('POST /api/app/user/add never tells whether a login exists', () => {
       expect(again.status).toBe(200);
       expect(sameAnswer(again.body)).toEqual(sameAnswer(first.body));
       expect(await snapshot('13933334444')).toEqual(before);
+      await delivered;
       expect(sent.map((s) => s.to)).toEqual(['13933334444']);
       expect(sent[0]!.text).toContain('优试剂');
+    } finally {
+      setSmsSender(previous);
+    }
+  });
+
+  it('answers without waiting for the notice to be delivered', async () => {
+    let reached!: () => void;
+    const called = new Promise<void>((resolve) => { reached = resolve; });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const previous = setSmsSender({ name: 'test', send: async () => { reached(); await held; } });
+    try {
+      expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13966667777', name: '手机' } })).status).toBe(200);
+      // The sender has not finished (it waits for `release`), yet the answer is here.
+      const again = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13966667777', name: '再次' } });
+      expect(again.status).toBe(200);
+      await called;
+    } finally {
+      release();
+      setSmsSender(previous);
+    }
+  });
+
+  it('rations the notices to one login, saying nothing of it in the answer', async () => {
+    const sent: string[] = [];
+    let arrived: () => void = () => undefined;
+    const previous = setSmsSender({ name: 'test', send: async (to) => { sent.push(to); arrived(); } });
+    try {
+      expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13988889999', name: '手机' } })).status).toBe(200);
+      expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13977778888', name: '手机' } })).status).toBe(200);
+      for (let i = 0; i < TAKEN_LOGIN_NOTICES_PER_TARGET.points; i++) {
+        const delivered = new Promise<void>((resolve) => { arrived = resolve; });
+        const res = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13988889999', name: '再次' } });
+        expect(res.status).toBe(200);
+        await delivered;
+      }
+      expect(sent).toEqual(Array.from({ length: TAKEN_LOGIN_NOTICES_PER_TARGET.points }, () => '13988889999'));
+      // Beyond the ration: the same answer, and no notice.
+      const beyond = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13988889999', name: '再次' } });
+      expect(beyond.status).toBe(200);
+      // Another login's notice still goes out, after it.
+      const other = new Promise<void>((resolve) => { arrived = resolve; });
+      expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13977778888', name: '再次' } })).status).toBe(200);
+      await other;
+      expect(sent.filter((to) => to === '13988889999')).toHaveLength(TAKEN_LOGIN_NOTICES_PER_TARGET.points);
+      expect(await noticeLoginTaken('13988889999')).toBe('skipped');
+      expect(sent.filter((to) => to === '13988889999')).toHaveLength(TAKEN_LOGIN_NOTICES_PER_TARGET.points);
     } finally {
       setSmsSender(previous);
     }

@@ -10,11 +10,10 @@ import { escapeLike } from '@/server/db/like';
 import { companies, departments, roles, userRoles, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
-import { serverMessages } from '@/server/messages';
 import { recordAudit } from '@/server/modules/audit/record';
-import { sendMail } from '@/server/modules/mail/mailer';
-import { getSmsSender } from '@/server/modules/mail/sms';
-import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
+import { getRateLimits } from '@/server/modules/rate-limit/limits';
+import { TAKEN_LOGIN_NOTICES_PER_TARGET } from '@/server/modules/rate-limit/policies';
+import { deliverNotice } from '@/server/modules/verification/notify';
 import { companyAdminId, notFound, requireCompanyRoles, type CompanyActor } from './context';
 import { checkAddedCompanyUser, checkCompanyGrants, lockCompanyGrants } from './grants';
 
@@ -137,31 +136,23 @@ async function roleIdsOf(tx: Db, userId: number): Promise<number[]> {
   return rows.map((r) => r.roleId);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Tells the owner of an existing login that a company tried to add it, in Chinese then English (the
- * owner's language is not known to the adding company): by e-mail, or by SMS for a mobile number.
- * A failure to deliver is logged and never changes the answer.
+ * owner's language is not known to the adding company): by e-mail, or by SMS for a mobile number. At
+ * most TAKEN_LOGIN_NOTICES_PER_TARGET a day per login; beyond them nothing is sent and nothing is said.
+ * A failure to deliver is logged. Answers what happened.
  */
-async function noticeLoginTaken(loginName: string): Promise<void> {
-  const zh = serverMessages('zh').authMail;
-  const en = serverMessages('en').authMail;
+export async function noticeLoginTaken(loginName: string): Promise<'sent' | 'skipped' | 'failed'> {
   try {
-    if (!loginName.includes('@')) {
-      const sms = `${fillTemplate(zh.smsNotice, { reason: zh.addedElsewhere })}\n${fillTemplate(en.smsNotice, { reason: en.addedElsewhere })}`;
-      await getSmsSender().send(loginName, sms);
-      return;
+    if ((await getRateLimits().take(TAKEN_LOGIN_NOTICES_PER_TARGET, loginName)) > 0) {
+      log('info', 'company.login_taken_notice_skipped', {});
+      return 'skipped';
     }
-    const body = `${zh.greeting}\n\n${zh.addedElsewhere}\n\n${zh.ignore}\n\n————————\n\n${en.greeting}\n\n${en.addedElsewhere}\n\n${en.ignore}`;
-    await sendMail({ to: loginName, subject: `${zh.noticeSubject} | ${en.noticeSubject}`, text: body, html: mailHtml(body) });
+    await deliverNotice(loginName, ['zh', 'en'], 'addedElsewhere');
+    return 'sent';
   } catch (error) {
     log('warn', 'company.login_taken_notice_failed', { error: error instanceof Error ? error.message : String(error) });
+    return 'failed';
   }
 }
 
@@ -169,53 +160,47 @@ async function noticeLoginTaken(loginName: string): Promise<void> {
  * Adds an employee account (no password: it activates through "register as employee" with a code,
  * ADR 0011) or a sub-account with the password the administrator chose, within the sub-account limit.
  * A login that already exists (in any company) is answered exactly as a new one, so that the answer
- * never tells whether an account exists: nothing is written, and the login's owner gets a notice.
- * Accounts never move between companies.
+ * never tells whether an account exists: the same password hashing, grant check and insert statement
+ * run for both, nothing is written for a taken login, and its owner gets a notice sent in the
+ * background (the answer never waits for it). Accounts never move between companies.
  */
 export async function addCompanyUser(db: Db, actor: CompanyActor, input: UserAddInput): Promise<{ ok: true }> {
   const passwordHash = input.accountType === 'sub' && input.password ? await hashPassword(input.password) : '';
-  let added: boolean;
-  try {
-    added = await db.transaction(async (tx) => {
-      const grants = await lockCompanyGrants(tx, actor.companyId);
-      await assertSubAccountRoom(tx, actor.companyId);
-      await requireDepartment(tx, actor.companyId, input.departmentId);
-      await requireCompanyRoles(tx, actor.companyId, input.roleIds);
-      // The grant rule answers before the login is looked up, alike for a new and an existing one.
-      checkAddedCompanyUser(actor, grants, input.roleIds);
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.loginName, input.loginName));
-      if (taken) return false;
-      const isEmail = input.loginName.includes('@');
-      const [row] = await tx
-        .insert(users)
-        .values({
-          companyId: actor.companyId, departmentId: input.departmentId ?? null, loginName: input.loginName,
-          email: isEmail ? input.loginName : null, phone: isEmail ? null : input.loginName, passwordHash,
-          name: input.name, job: input.job, branch: input.branch, userinfoNo: input.userinfoNo,
-          monthlyLimit: input.monthlyLimit ?? null, accountType: input.accountType, active: true,
-        })
-        .returning({ id: users.id });
-      if (!row) throw new Error('User was not inserted');
-      await setRoles(tx, row.id, input.roleIds);
-      await checkCompanyGrants(tx, actor, grants);
-      await recordAudit(tx, actor.audit, {
-        action: 'create', entity: 'user', entityId: row.id, companyId: actor.companyId,
-        after: {
-          loginName: input.loginName, name: input.name, job: input.job, branch: input.branch, userinfoNo: input.userinfoNo,
-          departmentId: input.departmentId ?? null, roleIds: [...new Set(input.roleIds)].sort((a, b) => a - b),
-          monthlyLimit: input.monthlyLimit ?? null, accountType: input.accountType,
-        },
-      });
-      return true;
+  const added = await db.transaction(async (tx) => {
+    const grants = await lockCompanyGrants(tx, actor.companyId);
+    await assertSubAccountRoom(tx, actor.companyId);
+    await requireDepartment(tx, actor.companyId, input.departmentId);
+    await requireCompanyRoles(tx, actor.companyId, input.roleIds);
+    // The grant rule answers before the login is looked up, alike for a new and an existing one.
+    checkAddedCompanyUser(actor, grants, { roleIds: input.roleIds, monthlyLimit: input.monthlyLimit ?? null });
+    const isEmail = input.loginName.includes('@');
+    // One statement for a new and a taken login (another request may take it at any moment): no row for a taken one.
+    const [row] = await tx
+      .insert(users)
+      .values({
+        companyId: actor.companyId, departmentId: input.departmentId ?? null, loginName: input.loginName,
+        email: isEmail ? input.loginName : null, phone: isEmail ? null : input.loginName, passwordHash,
+        name: input.name, job: input.job, branch: input.branch, userinfoNo: input.userinfoNo,
+        monthlyLimit: input.monthlyLimit ?? null, accountType: input.accountType, active: true,
+      })
+      .onConflictDoNothing({ target: users.loginName })
+      .returning({ id: users.id });
+    if (row) await setRoles(tx, row.id, input.roleIds);
+    await checkCompanyGrants(tx, actor, grants);
+    if (!row) return false;
+    await recordAudit(tx, actor.audit, {
+      action: 'create', entity: 'user', entityId: row.id, companyId: actor.companyId,
+      after: {
+        loginName: input.loginName, name: input.name, job: input.job, branch: input.branch, userinfoNo: input.userinfoNo,
+        departmentId: input.departmentId ?? null, roleIds: [...new Set(input.roleIds)].sort((a, b) => a - b),
+        monthlyLimit: input.monthlyLimit ?? null, accountType: input.accountType,
+      },
     });
-  } catch (error) {
-    // Another request took the login between the check and the insert.
-    if (!isUniqueViolation(error)) throw error;
-    added = false;
-  }
+    return true;
+  });
   if (!added) {
     log('info', 'company.user_add_login_taken', { companyId: actor.companyId });
-    await noticeLoginTaken(input.loginName);
+    void noticeLoginTaken(input.loginName);
   }
   return { ok: true };
 }

@@ -14,6 +14,13 @@ export interface OrderActor {
 export const canApproveOrders = (actor: OrderActor): boolean => actor.permissions.includes('ORDER.APPROVE');
 
 /**
+ * Whether the company's approval rules bind an account holding `permissions`: its orders wait for
+ * someone else's approval and it may not approve any (no ORDER.APPROVE). Such an account may tighten
+ * the rules but never loosen them.
+ */
+export const boundByApprovalRules = (permissions: ReadonlySet<string>): boolean => !permissions.has('ORDER.APPROVE');
+
+/**
  * Which of the company's orders the actor may read: their own, or — for holders of ORDER.APPROVE —
  * every order of the company, and always those assigned to them. The company is in the condition.
  */

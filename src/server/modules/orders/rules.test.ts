@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateRules, type RuleInput, type RuleRow } from './rules';
+import { evaluateRules, loosensApproval, type RuleInput, type RuleRow } from './rules';
 
 const rule = (kind: RuleRow['kind'], extra: Partial<RuleRow> = {}): RuleRow => ({ kind, amount: null, requirePermit: false, active: true, ...extra });
 const plain = { itemNo: 'A1', hazardous: false, controlClass: null } as const;
@@ -49,5 +50,51 @@ describe('evaluateRules', () => {
       { kind: 'hazardous', itemNos: ['H1'] },
       { kind: 'monthly_limit', limit: '1000.00', spent: '950.50' },
     ]);
+  });
+});
+
+describe('loosensApproval', () => {
+  const rulesArb: fc.Arbitrary<RuleRow[]> = fc.record({
+    total: fc.record({ active: fc.boolean(), amount: fc.constantFrom('10.00', '500.00', '5000.00') }),
+    hazardous: fc.boolean(),
+    controlled: fc.record({ active: fc.boolean(), requirePermit: fc.boolean() }),
+    monthly: fc.boolean(),
+  }).map(({ total, hazardous, controlled, monthly }) => [
+    rule('total_above', { active: total.active, amount: total.amount }),
+    rule('hazardous', { active: hazardous }),
+    rule('controlled', controlled),
+    rule('monthly_limit', { active: monthly }),
+  ]);
+  const lineArb = fc.record({
+    itemNo: fc.constantFrom('A1', 'B2'), hazardous: fc.boolean(), controlClass: fc.constantFrom(null, 'precursor' as const, 'explosive' as const),
+  });
+  const orderArb = fc.record({
+    total: fc.bigInt({ min: 0n, max: 10_000_00n }),
+    lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
+    monthSpent: fc.bigInt({ min: 0n, max: 10_000_00n }),
+    monthlyLimit: fc.option(fc.bigInt({ min: 0n, max: 10_000_00n }), { nil: null }),
+  });
+
+  it('lets no order through, nor without a permit, that the rules before held, unless it says the change loosens them', () => {
+    fc.assert(fc.property(rulesArb, rulesArb, orderArb, (before, after, order) => {
+      if (loosensApproval(before, after)) return;
+      const was = evaluateRules({ ...order, rules: before });
+      const now = evaluateRules({ ...order, rules: after });
+      for (const match of was.matches) expect(now.matches.map((m) => m.kind)).toContain(match.kind);
+      if (was.permitRequired) expect(now.permitRequired).toBe(true);
+    }), { numRuns: 3000 });
+  });
+
+  it('calls switching a rule off, raising the amount or dropping the permit a loosening, and tightening none', () => {
+    const all = [rule('total_above', { amount: '500.00' }), rule('hazardous'), rule('controlled', { requirePermit: true }), rule('monthly_limit')];
+    const changed = (kind: RuleRow['kind'], extra: Partial<RuleRow>) => all.map((r) => (r.kind === kind ? { ...r, ...extra } : r));
+    expect(loosensApproval(all, all)).toBe(false);
+    for (const kind of ['total_above', 'hazardous', 'controlled', 'monthly_limit'] as const) expect(loosensApproval(all, changed(kind, { active: false }))).toBe(true);
+    expect(loosensApproval(all, changed('total_above', { amount: '500.01' }))).toBe(true);
+    expect(loosensApproval(all, changed('controlled', { requirePermit: false }))).toBe(true);
+    expect(loosensApproval(all, changed('total_above', { amount: '499.99' }))).toBe(false);
+    const none = all.map((r) => ({ ...r, active: false, requirePermit: false }));
+    expect(loosensApproval(none, all)).toBe(false);
+    expect(loosensApproval([], all)).toBe(false);
   });
 });

@@ -77,3 +77,20 @@ export function evaluateRules(input: RuleInput): RuleOutcome {
   }
   return { matches, permitRequired };
 }
+
+/**
+ * Whether going from the rules `before` to `after` loosens them: a rule switched off, a higher amount,
+ * or a permit no longer required for controlled chemicals. Such a change lets some order through that
+ * the rules before would have held for approval (see the property tests); tightening is none.
+ */
+export function loosensApproval(before: readonly RuleRow[], after: readonly RuleRow[]): boolean {
+  const find = (rows: readonly RuleRow[], kind: ApprovalRuleKind) => rows.find((r) => r.kind === kind && r.active);
+  for (const was of before) {
+    if (!was.active) continue;
+    const now = find(after, was.kind);
+    if (!now) return true;
+    if (was.kind === 'total_above' && was.amount !== null && (now.amount === null || toCents(now.amount) > toCents(was.amount))) return true;
+    if (was.kind === 'controlled' && was.requirePermit && !now.requirePermit) return true;
+  }
+  return false;
+}

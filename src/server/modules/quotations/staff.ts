@@ -99,6 +99,7 @@ export async function moveQuotation(db: Db, actor: StaffActor, id: number, to: Q
     const from = row.state;
     const set: Partial<typeof quotations.$inferInsert> = {};
     if (row.owner_id === null) {
+      // A backstop: loadQuotation already read the quotation through staffSees; the customer is checked again before taking it.
       await assertCustomerVisible(tx, actor, Number(row.company_id));
       set.ownerId = actor.staffId;
     }

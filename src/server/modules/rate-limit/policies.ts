@@ -22,3 +22,6 @@ export const LIKES_PER_ADDRESS: QuotaPolicy = { name: 'like-address', points: 30
 
 /** Likes of one item from one client address by visitors without an account (one per visitor besides). */
 export const LIKES_PER_ADDRESS_ITEM: QuotaPolicy = { name: 'like-address-item', points: 3, durationSeconds: 86_400 };
+
+/** Notices to the owner of a login that a company tried to add: beyond these, further attempts are not told. */
+export const TAKEN_LOGIN_NOTICES_PER_TARGET: QuotaPolicy = { name: 'taken-login-notice', points: 3, durationSeconds: 86_400 };

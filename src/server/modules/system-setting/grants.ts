@@ -1,18 +1,21 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { assertGrant, heldPermissions, STAFF_ADMINISTRATOR, type GrantRealm, type GrantSubject, type GrantWorld } from '@/server/auth/grants';
+import {
+  assertGrant, heldPermissions, STAFF_ADMINISTRATOR, withinSeen, type GrantBounds, type GrantRealm, type GrantSubject, type GrantWorld,
+} from '@/server/auth/grants';
 import type { Db } from '@/server/db/client';
 import { staff, staffRoleAssignments, staffRolePermissions, staffRoles, staffTeams } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { AuditActor } from '@/server/modules/audit/record';
 
 /** The staff realm of the grant rule (src/server/auth/grants.ts). */
-export const STAFF_REALM: GrantRealm = { administrator: STAFF_ADMINISTRATOR, keepers: [] };
+export const STAFF_REALM: GrantRealm = { administrator: STAFF_ADMINISTRATOR, keepers: [], within: withinSeen };
 
 /**
  * The back-office roles and staff as the grant rule reads them. What bounds a member is the records
  * they see (ownedRecordVisibleTo): their own, their teammates' and those of the teams they manage;
- * everything for a holder of CRM.VIEW_ALL. Their sign-in is their e-mail address (password resets go there).
+ * everything for a holder of CRM.VIEW_ALL; nobody gives another member a view wider than their own.
+ * Their sign-in is their e-mail address (password resets go there).
  */
 export async function loadStaffGrants(tx: Db): Promise<GrantWorld> {
   const [roleRows, permRows, staffRows, assignRows, teamRows] = await Promise.all([
@@ -25,7 +28,7 @@ export async function loadStaffGrants(tx: Db): Promise<GrantWorld> {
   const roles = new Map<number, string[]>(roleRows.map((r) => [r.id, []]));
   for (const p of permRows) roles.get(p.roleId)?.push(p.permission);
   const partial = new Map<number, GrantSubject>(staffRows.map((s) => [s.id, {
-    active: s.active, access: s.email ?? '', bounds: '',
+    active: s.active, access: s.email ?? '', bounds: { kind: 'sees', ids: 'all' },
     roleIds: assignRows.filter((a) => a.staffId === s.id).map((a) => a.roleId),
   }]));
   const world: GrantWorld = { roles, subjects: partial };
@@ -33,11 +36,11 @@ export async function loadStaffGrants(tx: Db): Promise<GrantWorld> {
   for (const s of staffRows) {
     const subject = partial.get(s.id);
     if (!subject) continue;
-    let bounds = 'all';
+    let bounds: GrantBounds = { kind: 'sees', ids: 'all' };
     if (!heldPermissions(world, s.id).has('CRM.VIEW_ALL')) {
       const managed = new Set(teamRows.filter((t) => t.managerId === s.id).map((t) => t.id));
       const seen = staffRows.filter((o) => o.id === s.id || (o.teamId !== null && (o.teamId === s.teamId || managed.has(o.teamId))));
-      bounds = seen.map((o) => o.id).sort((a, b) => a - b).join(',');
+      bounds = { kind: 'sees', ids: seen.map((o) => o.id).sort((a, b) => a - b) };
     }
     subjects.set(s.id, { active: subject.active, roleIds: subject.roleIds, access: subject.access, bounds });
   }

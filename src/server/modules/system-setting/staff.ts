@@ -177,17 +177,19 @@ async function endSessions(tx: Db, staffId: number): Promise<number> {
  * member without an e-mail address cannot be reset this way (409).
  */
 export async function resetStaffPassword(db: Db, params: { actor: AuditActor; id: number; lang: Lang }): Promise<{ sent: boolean }> {
-  const [member] = await db.select().from(staff).where(eq(staff.id, params.id));
-  if (!member) throw new AppError(404, 'adminStaffNotFound');
-  if (!member.email) throw new AppError(409, 'adminStaffNoEmail');
   const password = randomPassword();
   const passwordHash = await hashPassword(await sha256Hex(password));
-  await db.transaction(async (tx) => {
+  // The member and their address are read under the grant lock, as this transaction changes them.
+  const member = await db.transaction(async (tx) => {
     const grants = await lockStaffGrants(tx);
+    const [row] = await tx.select({ name: staff.name, loginName: staff.loginName, email: staff.email }).from(staff).where(eq(staff.id, params.id)).for('update');
+    if (!row) throw new AppError(404, 'adminStaffNotFound');
+    if (!row.email) throw new AppError(409, 'adminStaffNoEmail');
     await checkStaffGrants(tx, params.actor, grants, withAccessChanged(grants, params.id));
     await tx.update(staff).set({ passwordHash }).where(eq(staff.id, params.id));
     const ended = await endSessions(tx, params.id);
-    await recordAudit(tx, params.actor, { action: 'resetPassword', entity: 'staff', entityId: params.id, note: { sessionsEnded: ended, mailedTo: member.email } });
+    await recordAudit(tx, params.actor, { action: 'resetPassword', entity: 'staff', entityId: params.id, note: { sessionsEnded: ended, mailedTo: row.email } });
+    return { ...row, email: row.email };
   });
   const m = serverMessages(params.lang).admin.mail;
   const values = { name: member.name, loginName: member.loginName, password };

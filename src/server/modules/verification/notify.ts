@@ -6,10 +6,13 @@ import { serverMessages, type Messages } from '@/server/messages';
 import { CODE_TTL_SECONDS, channelOf, type CodePurpose } from './codes';
 import type { Lang } from '@/lib/lang';
 
+/** Why an account's owner is told something without a code (only the mailbox owner learns it). */
+export type NoticeReason = 'noAccount' | 'alreadyRegistered' | 'noInvitation' | 'notActivated' | 'addedElsewhere';
+
 /** What a code request tells the target: the code, or why there is none (only the mailbox owner learns it). */
 export type CodeNotice =
   | { kind: 'code'; code: string }
-  | { kind: 'noAccount' | 'alreadyRegistered' | 'noInvitation' | 'notActivated' };
+  | { kind: Exclude<NoticeReason, 'addedElsewhere'> };
 
 type MailTexts = Messages['authMail'];
 
@@ -24,16 +27,27 @@ function action(lang: Lang, purpose: CodePurpose): string {
 /** Sends a code or a notice by e-mail or SMS, in the requester's language. */
 export async function deliverCodeNotice(target: string, purpose: CodePurpose, lang: Lang, notice: CodeNotice): Promise<void> {
   const params = { action: action(lang, purpose), minutes: String(CODE_TTL_SECONDS / 60), code: notice.kind === 'code' ? notice.code : '' };
+  if (notice.kind !== 'code') {
+    await deliverNotice(target, [lang], notice.kind, params);
+    return;
+  }
   if (channelOf(target) === 'sms') {
-    const message = notice.kind === 'code' ? text(lang, 'smsCode', params) : text(lang, 'smsNotice', { ...params, reason: text(lang, notice.kind, params) });
-    await getSmsSender().send(target, message);
+    await getSmsSender().send(target, text(lang, 'smsCode', params));
     return;
   }
-  if (notice.kind === 'code') {
-    const body = text(lang, 'codeBody', params);
-    await sendMail({ to: target, subject: text(lang, 'codeSubject', params), text: body, html: mailHtml(body, notice.code) });
+  const body = text(lang, 'codeBody', params);
+  await sendMail({ to: target, subject: text(lang, 'codeSubject', params), text: body, html: mailHtml(body, notice.code) });
+}
+
+/**
+ * Sends a notice without a code by e-mail or SMS, in each of `langs` one after the other (when the
+ * owner's language is not known).
+ */
+export async function deliverNotice(target: string, langs: readonly Lang[], reason: NoticeReason, params: Record<string, string> = {}): Promise<void> {
+  if (channelOf(target) === 'sms') {
+    await getSmsSender().send(target, langs.map((lang) => text(lang, 'smsNotice', { ...params, reason: text(lang, reason, params) })).join('\n'));
     return;
   }
-  const body = `${text(lang, 'greeting')}\n\n${text(lang, notice.kind, params)}\n\n${text(lang, 'ignore')}`;
-  await sendMail({ to: target, subject: text(lang, 'noticeSubject', params), text: body, html: mailHtml(body) });
+  const body = langs.map((lang) => `${text(lang, 'greeting')}\n\n${text(lang, reason, params)}\n\n${text(lang, 'ignore')}`).join('\n\n————————\n\n');
+  await sendMail({ to: target, subject: langs.map((lang) => text(lang, 'noticeSubject', params)).join(' | '), text: body, html: mailHtml(body) });
 }
