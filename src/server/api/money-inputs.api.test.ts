@@ -123,6 +123,8 @@ beforeAll(async () => {
   tokens.companyAdmin = await h.loginUser('admin@demo.example.com', 'Reagent#2026');
   const [company] = await q<{ id: number }>(sql`select company_id as id from users where login_name = 'buyer@demo.example.com'`);
   ids.company = Number(company!.id);
+  // The user/add template adds one user per accepted amount; the company's sub-account cap is not what is tested here.
+  await h.db.db.execute(sql`update companies set sub_account_limit = 100000 where id = ${ids.company}`);
   const [employee] = await q<{ id: number }>(sql`select id from users where login_name = 'employee@demo.example.com'`);
   ids.employee = Number(employee!.id);
   ids.leaf = Number((await q<{ id: number }>(sql`select id from categories where leaf order by id limit 1`))[0]!.id);
