@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript of the storefront pages (quality bar: ≤ 150 KB gzip on home, list and detail).
+ * First-load JavaScript of the storefront pages (docs/requirements/quality.md#p7-storefront-javascript: ≤ 150 KB gzip on home, list and detail).
  * Serves the production build (building it when stale) on a scratch data folder, reads each page's
  * <script src> chunks (not the `noModule` polyfills that modern browsers skip), gzips them from
  * .next/static, prints the figures and appends them to docs/benchmarks.md; exits with 1 when a page is

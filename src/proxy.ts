@@ -36,7 +36,7 @@ function hasLocalePrefix(pathname: string): boolean {
 
 /**
  * Locale negotiation only (never authorisation): next-intl's prefixes, and on the English
- * site's host an unprefixed path is served in English (spec §4 "Language"). Every page also gets
+ * site's host an unprefixed path is served in English (docs/requirements/storefront.md#languages). Every page also gets
  * its Content-Security-Policy with a fresh nonce (ADR 0028): set on the request, Next.js puts the
  * nonce on its scripts; set on the response, the browser enforces it.
  */

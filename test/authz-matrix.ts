@@ -4,7 +4,7 @@ import type { ApiHarness, CallOptions } from './api';
 import type { ApiOperation } from './openapi-routes';
 
 /**
- * The authorisation matrix (quality.md security 1): who may call what. Reuse it in the customer-area,
+ * The authorisation matrix (docs/requirements/quality.md#s1-authorisation-matrix): who may call what. Reuse it in the customer-area,
  * back-office and CRM tests:
  *
  *   const matrix = authorisationMatrix(h);

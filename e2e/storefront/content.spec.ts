@@ -75,7 +75,7 @@ test.describe('content pages in Chinese and English', () => {
     expect((await page.goto('/resources/index/detail?type=999999'))?.status()).toBe(404);
   });
 
-  test('the redirects of spec §2 keep the language', async ({ page }) => {
+  test('the redirects of docs/requirements/storefront.md#redirects keep the language', async ({ page }) => {
     for (const [from, to] of [
       ['/applications', /\/applications\/list$/],
       ['/citations', /\/citations\/list$/],

@@ -42,7 +42,7 @@ for (const { prefix, list, cards, login } of [
     await expect(page.getByRole('dialog', { name: login })).toBeVisible();
     await page.getByTestId('login-close').click();
 
-    // Back to cards, with the list's sort kept (closing the dialog went home, spec §4).
+    // Back to cards, with the list's sort kept (closing the dialog went home, docs/requirements/account.md#login-dialog).
     await page.goto(`${prefix}/product/list?sk=${encodeURIComponent(ETHANOL)}&type=3&sort=newest&view=list`);
     await page.getByTestId('view-links').getByRole('link', { name: cards }).click();
     await expect(page).not.toHaveURL(/view=list/);

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 type ErrorTexts = { fallback: string; home: string };
 
 /**
- * The last resort when the error page itself fails (spec §8). Its two texts come from the message
+ * The last resort when the error page itself fails (docs/requirements/storefront.md#error-pages). Its two texts come from the message
  * files, loaded only when this page shows, so that no page carries the whole catalogue of messages.
  */
 export default function GlobalError() {

@@ -102,7 +102,7 @@ const staffFields = {
 export const staffCreateInputSchema = z.object({
   loginName: z.string({ message: ADMIN_FIELD_ERRORS.loginName }).trim().toLowerCase()
     .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/, { message: ADMIN_FIELD_ERRORS.loginName }),
-  /** The SHA-256 hex of the initial password (spec §5: passwords leave the browser only as digests). */
+  /** The SHA-256 hex of the initial password (docs/requirements/account.md#sign-in: passwords leave the browser only as digests). */
   password: z.string({ message: 'passwordNotDigest' }).regex(/^[a-f0-9]{64}$/i, { message: 'passwordNotDigest' }).transform((s) => s.toLowerCase()),
   ...staffFields,
 });
@@ -132,7 +132,7 @@ export type StaffTeamInput = z.infer<typeof staffTeamInputSchema>;
 
 // ---- menu editor -------------------------------------------------------------------------------
 
-/** A menu row as the editor sees it: both titles, every field of spec §3 "Menu item", and its permission. */
+/** A menu row as the editor sees it: both titles, every field of a menu item (docs/requirements/back-office.md#menu), and its permission. */
 export interface MenuRowDto {
   id: number;
   parentId: number | null;
@@ -242,7 +242,7 @@ export const auditEntitiesSchema = z.array(z.string());
 export const ADMIN_THEME_PRESETS = ['#409EFF', '#1890ff', '#304156', '#212121', '#11a983', '#13c2c2', '#6959CD', '#f5222d'] as const;
 export const ADMIN_SIZES = ['small', 'middle', 'large'] as const;
 
-/** Spec §3 "Application settings", per staff member. */
+/** The application settings (docs/requirements/back-office.md#application-settings), per staff member. */
 export const adminSettingsSchema = z.object({
   theme: z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: ADMIN_FIELD_ERRORS.colour }),
   tagsView: z.boolean(),
@@ -259,13 +259,13 @@ export const adminSettingsInputSchema = z.object({
   size: z.enum(ADMIN_SIZES).optional(),
 });
 
-/** The shipped defaults: the spec's application settings (sidebar open, tags view on, size "mini" = small). */
+/** The shipped defaults: the application settings of docs/requirements/back-office.md#application-settings (sidebar open, tags view on, size "mini" = small). */
 export const DEFAULT_ADMIN_SETTINGS: AdminSettingsDto = {
   theme: '#409EFF', tagsView: true, fixedHeader: true, sidebarLogo: true, size: 'small',
 };
 
 /**
- * The back-office layout staff get until they choose their own (spec §2 layout 4): `standard` is the
+ * The back-office layout staff get until they choose their own (docs/requirements/back-office.md#shell): `standard` is the
  * application settings (sidebar open, tab bar on); `local` is the local configuration (sidebar of
  * width 0 until opened, tab bar off).
  */

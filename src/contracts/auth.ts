@@ -14,7 +14,7 @@ export const AUTH_FIELD_ERRORS = {
 
 // The plain rules (no zod) live apart so that browser code can use them without bundling zod.
 export { EMAIL_PATTERN, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_PATTERN, VERIFY_CODE_PATTERN, normaliseLoginName } from './auth-rules';
-/** The browser sends the SHA-256 hex of the password, never the password itself (spec §5). */
+/** The browser sends the SHA-256 hex of the password, never the password itself (docs/requirements/account.md#sign-in). */
 export const passwordDigestSchema = z
   .string({ message: AUTH_FIELD_ERRORS.password })
   .regex(/^[a-f0-9]{64}$/i, { message: AUTH_FIELD_ERRORS.password })
@@ -44,7 +44,7 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-/** The signed-in customer as the login calls answer it (spec §3), plus the local-copy fields. */
+/** The signed-in customer as the login calls answer it (docs/requirements/account.md#sign-in), plus the local-copy fields. */
 export const sessionUserSchema = z.object({
   token: z.string(),
   id: z.number().int(),
@@ -78,7 +78,7 @@ export type LoginByCodeInput = z.infer<typeof loginByCodeInputSchema>;
 export const ACCOUNT_TYPES = ['user', 'employee'] as const;
 export type RegistrationType = (typeof ACCOUNT_TYPES)[number];
 
-/** Registration and reset form (spec §3): loginName, password, repeatPwd, verifyCode. */
+/** Registration and reset form (docs/requirements/account.md#registration): loginName, password, repeatPwd, verifyCode. */
 const passwordFormShape = {
   loginName: loginNameSchema,
   password: passwordDigestSchema,

@@ -13,7 +13,7 @@ export const cartUpdateSchema = z.object({
   num: wholeNumber(z.number().int().min(1).max(9999)),
 });
 
-/** Removal takes a list of line ids (spec §4 "Cart"): `ids=1&ids=2`, `ids=1,2` or a JSON array. */
+/** Removal takes a list of line ids (docs/requirements/account.md#cart): `ids=1&ids=2`, `ids=1,2` or a JSON array. */
 export const cartDeleteSchema = z.object({
   ids: z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [value]),

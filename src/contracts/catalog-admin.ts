@@ -15,7 +15,7 @@ export const CATALOG_FIELD_ERRORS = {
   position: 'catalogPositionInvalid',
 } as const;
 
-/** The deepest level of the category tree (spec §3 "Category": category, subcategory, sub-subcategory). */
+/** The deepest level of the category tree (docs/requirements/storefront.md#product-menu: category, subcategory, sub-subcategory). */
 export const CATEGORY_MAX_LEVEL = 3;
 
 const text = (max: number, message: string) => z.string({ message }).trim().max(max, { message });

@@ -15,7 +15,7 @@ const lookupId = z.preprocess((v) => {
   const n = Number(text);
   return n > 0 && n <= 2_147_483_647 ? n : null;
 }, z.number().int().positive().nullable());
-/** A search key as the search bar sends it: capped, then cleaned by the shared rule (spec §5). */
+/** A search key as the search bar sends it: capped, then cleaned by the shared rule (docs/requirements/storefront.md#search-key). */
 const searchKey = z.preprocess(
   (v) => (typeof v === 'string' ? sanitiseSearchKey(v) : v),
   z.string().max(SEARCH_KEY_MAX),
@@ -32,12 +32,12 @@ const flagBool = z.preprocess((v) => {
 
 export interface CategoryNode {
   id: number;
-  /** The category's name in the caller's language (the spec's field name). */
+  /** The category's name in the caller's language (the field name of docs/requirements/storefront.md#catalogue-data). */
   classify: string;
   superiorId: number | null;
   level: number;
   leaf: boolean;
-  /** Child categories (spec §3 "secondJson"), nested to the third level. */
+  /** Child categories (`secondJson` of docs/requirements/storefront.md#catalogue-data), nested to the third level. */
   secondJson: CategoryNode[];
 }
 

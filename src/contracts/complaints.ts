@@ -44,7 +44,7 @@ export function complaintMovesOf(from: ComplaintStatusName, actor: ComplaintActo
 }
 
 export const COMPLAINT_DESCRIPTION_MAX = 100;
-/** The review-failure reason: at most 50 characters (spec §5). */
+/** The review-failure reason: at most 50 characters (docs/requirements/back-office.md#crm). */
 export const REASON_MAX_COMPLAINT = REASON_MAX;
 
 /** A positive amount of money with at most two decimals, as cents (0.00 refused). */

@@ -195,7 +195,7 @@ export const subscriptionInputSchema = z.object({
 export const subscriptionSchema = z.object({ email: z.string() });
 export const subscriptionConfirmInputSchema = z.object({ token: z.string().min(16).max(100).regex(/^[A-Za-z0-9_-]+$/) });
 
-/** Navigation menus of spec §2 "Other menus", for the nav bar. */
+/** Navigation menus of docs/requirements/storefront.md#content-menus, for the nav bar. */
 export interface NavMenusDto {
   resources: { id: number; name: string }[];
   support: { id: number; name: string }[];

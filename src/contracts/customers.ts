@@ -8,7 +8,7 @@ import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
  * before they register, with an owner, level, credit terms, tags, contacts and a timeline. Messages
  * are keys under `api.errors`.
  *
- * Text limits follow the spec's hints (§5: 50, 60 and 100 characters): a name of a company 60, short
+ * Text limits follow the hints of docs/requirements/back-office.md#text-limits (50, 60 and 100 characters): a name of a company 60, short
  * texts (a person's name, a position, a tag, a view's name) 50, a free text (an activity) 100.
  */
 export const CRM_LIMITS = { companyName: 60, short: 50, text: 100, tags: 10, phone: 20, email: 100 } as const;
@@ -176,7 +176,7 @@ const contactFields = {
 };
 const reachable = (c: { phone: string; email: string }) => c.phone !== '' || c.email !== '';
 
-/** A contact: a name, and a phone or an e-mail (an account is a registered phone number or e-mail, spec §5). */
+/** A contact: a name, and a phone or an e-mail (an account is a registered phone number or e-mail, docs/requirements/back-office.md#crm). */
 export const contactInputSchema = z.strictObject(contactFields).refine(reachable, { message: CRM_ERRORS.reach, path: ['phone'] });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 export const contactUpdateSchema = z.strictObject({ ...contactFields, contactId: idSchema }).refine(reachable, { message: CRM_ERRORS.reach, path: ['phone'] });

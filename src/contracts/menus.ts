@@ -1,7 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 
-/** A back-office menu item (spec §3 "Menu item"). */
+/** A back-office menu item (docs/requirements/back-office.md#menu). */
 export interface MenuItemDto {
   menuId: number;
   parentId: number | null;

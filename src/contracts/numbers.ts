@@ -21,7 +21,7 @@ export const idSchema = wholeNumber(z.number().int().positive().max(ID_MAX));
 /** An optional id: empty and `null` count as absent. */
 export const optionalIdSchema = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
 
-/** `limit` and `offset` of a list call; `offset` is the page number from 1, as the spec's list calls send it. */
+/** `limit` and `offset` of a list call; `offset` is the page number from 1, as the list calls send it (docs/requirements/api.md#paging). */
 export function pageParams(limit: number, max = 50) {
   return {
     limit: wholeNumber(z.number().int().min(1).max(max)).default(limit),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageParams } from './numbers';
 
-/** Web-setting types (spec §3, §9): 1 English-site address, 4 customer-service contact. */
+/** Web-setting types (docs/requirements/storefront.md#web-settings): 1 English-site address, 4 customer-service contact. */
 export const WEB_SETTING_TYPES = {
   englishSite: 1,
   hotline: 2,

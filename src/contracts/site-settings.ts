@@ -4,7 +4,7 @@ import { wholeNumber } from './numbers';
 import { WEB_SETTING_TYPES } from './settings';
 
 /**
- * Contracts of the back-office's site settings (ADR 0031): the web settings of spec §3 by type, the
+ * Contracts of the back-office's site settings (ADR 0031): the web settings (docs/requirements/storefront.md#web-settings) by type, the
  * footer content and whether the footer shows the visitor count. Messages are keys under
  * `api.errors` in messages/*.json.
  */

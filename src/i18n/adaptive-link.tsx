@@ -26,7 +26,7 @@ type Props = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & {
  * Link writes it. It prefetches its page once the visitor reaches for it (pointer over it, focus,
  * touch), not when it scrolls into view: a list page shows dozens of links (cards, filters, sorts,
  * menus), and prefetching them all cost the phone's main thread and the server a render each (ADR 0050).
- * Never on 2g or data-saver connections (spec §9). The server render and hydration never prefetch.
+ * Never on 2g or data-saver connections (docs/requirements/storefront.md#page-behaviour). The server render and hydration never prefetch.
  */
 export function Link({ href, locale, prefetch, onClick, onMouseEnter, onFocus, onTouchStart, ...rest }: Props) {
   const current = useLocale() as Locale;

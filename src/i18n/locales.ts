@@ -4,6 +4,6 @@
  */
 export const LOCALES = ['zh-CN', 'zh', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
-/** The spec's "cn" variant: served without a prefix. */
+/** The "cn" variant (docs/requirements/storefront.md#languages): served without a prefix. */
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 export const LOCALE_COOKIE = { name: 'NEXT_LOCALE', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' } as const;

@@ -2,7 +2,7 @@ import { defineRouting } from 'next-intl/routing';
 import type { Lang } from '@/lib/lang';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from './locales';
 
-/** The spec's three variants: no prefix ("cn", carried as zh-CN, default), /zh and /en. */
+/** The three variants of docs/requirements/storefront.md#languages: no prefix ("cn", carried as zh-CN, default), /zh and /en. */
 export const routing = defineRouting({
   locales: LOCALES,
   defaultLocale: DEFAULT_LOCALE,

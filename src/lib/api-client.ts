@@ -2,7 +2,7 @@ import { clearSession, getToken, setToken } from './session-store';
 import { requestLoginConfirm, showToast } from './ui-events';
 
 /**
- * The one client of our HTTP API for client components (spec §7, §8): form-encoded bodies, the
+ * The one client of our HTTP API for client components (docs/requirements/api.md#client, #error-catalogue): form-encoded bodies, the
  * stored token as `Authorization`, and `{code, msg, data}` answers —
  * - 0 or 200: resolves with `data`;
  * - 402: renews the session silently and repeats the call once;

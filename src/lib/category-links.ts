@@ -9,7 +9,7 @@ export interface CategoryLinkTarget {
 export type CategoryHref = { pathname: '/product/index/list' | '/product/children/cat_list_2nd'; query: Record<string, string> };
 
 /**
- * Where a category goes (spec §2 "Header and navigation"): a leaf to the product list with
+ * Where a category goes (docs/requirements/storefront.md#product-menu): a leaf to the product list with
  * `typeId`, `fatherId` and `classify`; a category with children to the second-level page with `catId`.
  */
 export function categoryHref(node: CategoryLinkTarget): CategoryHref {

@@ -1,4 +1,4 @@
-/** Pure rules of the storefront's front-end behaviour (spec §4, §8, §9), kept testable. */
+/** Pure rules of the storefront's front-end behaviour (docs/requirements/storefront.md#page-behaviour), kept testable. */
 
 export const PROGRESS = { throttleMs: 200, durationMs: 5000, hideDelayMs: 500 } as const;
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;

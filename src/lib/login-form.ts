@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFY_CODE_PATTERN, normaliseLoginName } from '@/contracts/auth-rules';
 
-/** The login dialog's modes (spec §4) and fields (spec §3). */
+/** The login dialog's modes and fields (docs/requirements/account.md#login-dialog, #registration). */
 export type LoginMode = 'login' | 'register' | 'reset';
 export type LoginMethod = 'password' | 'code';
 export type LoginField = 'loginName' | 'password' | 'repeatPwd' | 'verifyCode';

@@ -1,5 +1,5 @@
 /**
- * Element-level permissions (spec §6), the one rule the pages, the components and the server share:
+ * Element-level permissions (docs/requirements/account.md#permissions), the one rule the pages, the components and the server share:
  * an element needs one of the listed permissions, or one of the listed roles. With no subject (no
  * user) or a subject holding neither, it is hidden. A requirement that names nothing permits every
  * signed-in subject.

@@ -26,7 +26,7 @@ describe('parseSearchType', () => {
   });
 });
 
-describe('sanitiseSearchKey — the exact rule (spec §5)', () => {
+describe('sanitiseSearchKey — the exact rule (docs/requirements/storefront.md#search-key)', () => {
   it('turns every regular-expression metacharacter into a space', () => {
     for (const ch of ['\\', '^', '$', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/']) {
       expect(sanitiseSearchKey(`a${ch}b`), ch).toBe('a b');

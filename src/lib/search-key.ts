@@ -1,10 +1,10 @@
-/** Search types (spec §9): 1 item number, 2 CAS number, 3 product name, 4 brand. */
+/** Search types (docs/requirements/storefront.md#search-types): 1 item number, 2 CAS number, 3 product name, 4 brand. */
 export const SEARCH_TYPES = [1, 2, 3, 4] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export const SEARCH_KEY_MAX = 50;
 
 /**
- * The spec's search-key rule (§5): regular-expression metacharacters, single and double
+ * The search-key rule (docs/requirements/storefront.md#search-key): regular-expression metacharacters, single and double
  * quotes, semicolon, equals and comma become spaces; the result is trimmed and capped.
  * Control characters (NUL and the rest of C0, DEL) become spaces too: a pasted binary key can
  * never reach the database, where PostgreSQL would refuse a NUL in a text parameter.

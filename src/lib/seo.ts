@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { parseIdText } from './id-text';
 
-/** The three language variants of a page (spec §2): no prefix (zh-CN, default), /zh and /en. */
+/** The three language variants of a page (docs/requirements/storefront.md#languages): no prefix (zh-CN, default), /zh and /en. */
 export const VARIANTS = [
   { locale: 'zh-CN', prefix: '', hreflang: 'zh-CN' },
   { locale: 'zh', prefix: '/zh', hreflang: 'zh' },

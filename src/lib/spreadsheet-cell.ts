@@ -1,5 +1,5 @@
 /**
- * Text for a spreadsheet cell that no spreadsheet program runs as a formula (quality bar "exports
+ * Text for a spreadsheet cell that no spreadsheet program runs as a formula (docs/requirements/quality.md#s12-spreadsheet-exports: "exports
  * escape formula injection"): a value starting with `=`, `+`, `-`, `@`, a tab or a carriage return
  * gets a leading apostrophe, which Excel, LibreOffice and WPS read as "this is text".
  */

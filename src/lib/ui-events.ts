@@ -53,7 +53,7 @@ export function showToast(request: ToastRequest): void {
   emit('toast', request);
 }
 
-/** Asks for the single "login confirmation" box (spec §8); the listener keeps it to one at a time. */
+/** Asks for the single "login confirmation" box (docs/requirements/api.md#error-catalogue); the listener keeps it to one at a time. */
 export function requestLoginConfirm(): void {
   emit('confirm-login', null);
 }

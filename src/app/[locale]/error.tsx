@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { ErrorView } from '@/components/ui/error-view';
 
-/** A failure while rendering a page: status 500, message "Error" (spec §8). */
+/** A failure while rendering a page: status 500, message "Error" (docs/requirements/storefront.md#error-pages). */
 export default function PageError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations('errors');
   return (

@@ -10,7 +10,7 @@ export interface AccountMenuItem {
   href: string;
 }
 
-/** The account layout's left menu; `?default=` selects the active item (spec §2 layout 3). */
+/** The account layout's left menu; `?default=` selects the active item (docs/requirements/account.md#account-menu). */
 export function AccountMenu({ items }: { items: AccountMenuItem[] }) {
   const t = useTranslations('account');
   const active = useSearchParams().get('default') ?? '6';

@@ -31,9 +31,9 @@ export function AdminProviders({ children, english }: { children: ReactNode; eng
 }
 
 /**
- * The signed-in staff member's settings (spec §3 "Application settings"), loaded on the server with the
+ * The signed-in staff member's settings (docs/requirements/back-office.md#application-settings), loaded on the server with the
  * page and saved on the server on change, so that they apply on every device. The theme applies at once
- * through antd's design tokens; the spec's persistent "Compiling the theme" message shows while it is saved.
+ * through antd's design tokens; the persistent "Compiling the theme" message (docs/requirements/back-office.md#theme-drawer) shows while it is saved.
  */
 export function AdminSettingsProvider({ initial, children }: { initial: AdminSettings; children: ReactNode }) {
   const t = useTranslations('adminTheme');

@@ -9,7 +9,7 @@ import { ADMIN_LAYOUTS, ADMIN_SIZES, ADMIN_THEME_PRESETS, type AdminLayout } fro
 import { adminApi } from './admin-api';
 import { useAdminSettings } from './admin-providers';
 
-/** The preset palette of the theme drawer (spec §2 layout 4: 8 colours, default #409EFF). */
+/** The preset palette of the theme drawer (docs/requirements/back-office.md#theme-drawer: 8 colours, default #409EFF). */
 export const THEME_PRESETS = ADMIN_THEME_PRESETS;
 
 export function ThemeDrawer({ open, onClose, layout }: { open: boolean; onClose: () => void; layout: AdminLayout }) {

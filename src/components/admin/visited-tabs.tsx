@@ -16,7 +16,7 @@ export interface CacheControl {
   refresh: (path: string) => void;
 }
 
-/** Visited-page tabs of the back-office (spec §4 "Tabs"): one per named route visited, affix tabs first. */
+/** Visited-page tabs of the back-office (docs/requirements/back-office.md#tabs): one per named route visited, affix tabs first. */
 export function VisitedTabs({ current, affixViews, cache, titles }: { current: VisitedView | null; affixViews: VisitedView[]; cache: CacheControl; titles: Record<string, string> }) {
   const t = useTranslations('adminTabs');
   const router = useRouter();
@@ -55,7 +55,7 @@ export function VisitedTabs({ current, affixViews, cache, titles }: { current: V
       setLeaving(pathname);
       router.push(nextPathAfterClose(next));
     } else if (closed.length === 0 && action === 'close' && target.name === 'Dashboard') {
-      // The dashboard cannot close: closing it refreshes it instead (spec §4 "Tabs").
+      // The dashboard cannot close: closing it refreshes it instead (docs/requirements/back-office.md#tabs).
       cache.refresh(target.path);
     }
   }

@@ -1,6 +1,6 @@
 import type { MenuItemDto } from '@/contracts/menus';
 
-/** Spec §3 "Visited view (tab)". */
+/** A visited view (tab), docs/requirements/back-office.md#tabs. */
 export interface VisitedView {
   path: string;
   fullPath: string;

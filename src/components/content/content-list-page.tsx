@@ -10,7 +10,7 @@ export interface ContentSection {
   navKey: 'news' | 'applications' | 'citations' | 'support';
   listPath: string;
   detailPath: string;
-  /** The query parameter that carries the type id on the list page (spec §2). */
+  /** The query parameter that carries the type id on the list page (docs/requirements/storefront.md#routes). */
   typeParam: 'typeId' | 'id';
   /** Where the section starts, for the breadcrumb. */
   homePath: string;

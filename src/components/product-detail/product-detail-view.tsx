@@ -11,7 +11,7 @@ import { ProductFacts } from './product-facts';
 import { StructureImage } from './structure-image';
 import { RequestQuoteButton } from '@/components/account/quotations/request-quote-button';
 
-/** Where a category of the breadcrumb leads (spec §2): a leaf to its product list, others to their subcategories. */
+/** Where a category of the breadcrumb leads (docs/requirements/storefront.md#product-menu): a leaf to its product list, others to their subcategories. */
 function categoryHref(c: CategoryCrumbDto, parent: CategoryCrumbDto | undefined): string {
   if (!c.leaf) return `/product/children/cat_list_2nd?catId=${c.id}`;
   const query = new URLSearchParams({ typeId: String(c.id), ...(parent ? { fatherId: String(parent.id) } : {}), classify: c.name });

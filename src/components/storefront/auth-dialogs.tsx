@@ -22,7 +22,7 @@ async function signOut(): Promise<{ hadToken: boolean; done: Promise<void> }> {
 }
 
 /**
- * The login dialog and the single "login confirmation" box of the API client (spec §8), loaded by
+ * The login dialog and the single "login confirmation" box of the API client (docs/requirements/api.md#error-catalogue), loaded by
  * the sign-in island with the first request for either (`first`) or with a `login` parameter. The
  * dialog opens when the URL has a `login` parameter and nobody is signed in, and on request.
  */
@@ -55,7 +55,7 @@ export function AuthDialogs({ signedIn, first }: { signedIn: boolean; first: 'op
   const open = hydrated && !dismissed && (requested || (wantsLogin && !signedIn));
   const home = localizePath('/', locale);
 
-  /** Closing: the password is dropped with the dialog; go to /, forget the session, log out (spec §4). */
+  /** Closing: the password is dropped with the dialog; go to /, forget the session, log out (docs/requirements/account.md#login-dialog). */
   const close = useCallback(async () => {
     setDismissed(true);
     setRequested(false);

@@ -17,7 +17,7 @@ const ToastList = lazy(() => import('@/components/ui/toaster').then((m) => ({ de
 
 let nextToastId = 0;
 
-/** Signs out on the server, forgets the token and user, then goes home (spec §4 "Auth token"). */
+/** Signs out on the server, forgets the token and user, then goes home (docs/requirements/account.md#sign-in). */
 async function logout(home: string) {
   const { signOut } = await import('@/lib/api-client');
   await signOut();
@@ -26,7 +26,7 @@ async function logout(home: string) {
 
 /**
  * The storefront's sign-in island, mounted once in the shell: toasts, and the login dialog and the
- * single "login confirmation" box of the API client (spec §8), whose code (`AuthDialogs`) loads with
+ * single "login confirmation" box of the API client (docs/requirements/api.md#error-catalogue), whose code (`AuthDialogs`) loads with
  * the first request for either (login link, guest cart, the box) or a `login` parameter for a guest.
  * It also runs the header's server-rendered account controls (`data-auth-action`): the login link and
  * the guest's cart open the dialog in place, the sign-out button signs out.

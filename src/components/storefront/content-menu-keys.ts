@@ -1,4 +1,4 @@
-/** The nav-bar entries that open a content dropdown (spec §2 "Other menus"). */
+/** The nav-bar entries that open a content dropdown (docs/requirements/storefront.md#content-menus). */
 export const CONTENT_MENU_KEYS = ['resources', 'support', 'applications'] as const;
 export type ContentMenuKey = (typeof CONTENT_MENU_KEYS)[number];
 

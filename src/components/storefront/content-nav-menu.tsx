@@ -8,7 +8,7 @@ import { NavDropdown } from './nav-dropdown';
 type Href = string | { pathname: string; query: Record<string, string> };
 
 /**
- * A nav-bar entry with a dropdown (spec §2 "Other menus"): resource types, support types, or
+ * A nav-bar entry with a dropdown (docs/requirements/storefront.md#content-menus): resource types, support types, or
  * application categories with their cases. The links are rendered here, on the server; only the
  * opening and closing run in the browser (NavDropdown).
  */

@@ -17,7 +17,7 @@ export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUse
     return (
       <>
         <a href={login} className="hover:text-white" data-testid="login-link" data-auth-action="login">{t('login')}</a>
-        {/* The cart for a visitor who is not signed in: opening it opens the login dialog instead (spec §2). */}
+        {/* The cart for a visitor who is not signed in: opening it opens the login dialog instead (docs/requirements/storefront.md#header). */}
         <a href={login} className="flex items-center gap-1 hover:text-white" data-testid="guest-cart" data-auth-action="login"><ShoppingCart aria-hidden size={13} />{t('cart')}</a>
       </>
     );
@@ -29,7 +29,7 @@ export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUse
       <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white" data-testid="header-username"><User aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{user.name}</span></Link>
       <Link href="/order?default=1" className="flex items-center gap-1 hover:text-white"><ClipboardList aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('orders')}</span></Link>
       <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{t('cart')}</span><span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
-      {/* Signs out on the server, forgets the token and user, then goes home (spec §4 "Auth token"): the sign-in island's. */}
+      {/* Signs out on the server, forgets the token and user, then goes home (docs/requirements/account.md#sign-in): the sign-in island's. */}
       <button type="button" className="flex items-center gap-1 hover:text-white" data-testid="logout" data-auth-action="logout"><LogOut aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('logout')}</span></button>
     </>
   );

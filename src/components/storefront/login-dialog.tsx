@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * The login dialog (spec §2, §4, §5, §8): 300 px wide; sign in by password or code, register a
+ * The login dialog (docs/requirements/account.md#login-dialog): 300 px wide; sign in by password or code, register a
  * customer or an employee, or reset the password. The password leaves the browser only as its
  * SHA-256 digest. Inline tips show on submit and clear when their field changes.
  */
@@ -82,7 +82,7 @@ export function LoginDialog({ onClose }: Props) {
     }
   }
 
-  /** A failed call: the network line of the login (spec §8) or the server's message (or "error"), for 5 s. */
+  /** A failed call: the network line of the login (docs/requirements/api.md#error-catalogue) or the server's message (or "error"), for 5 s. */
   function fail(error: unknown, loginCall: boolean) {
     if (error instanceof ApiError && error.isNetwork) {
       showToast({ kind: 'error', text: loginCall ? t('loginNetwork') : undefined, messageKey: 'network', durationMs: ERROR_TOAST_MS });

@@ -8,7 +8,7 @@ import { NAV_ITEMS } from './nav-items';
 import { ProductMegaMenu } from './product-mega-menu';
 
 export async function NavBar({ menus }: { menus: NavMenusDto }) {
-  // The bar keeps the spec's labels (HOME, PRODUCT… in English); titles and breadcrumbs use `nav`, in normal case.
+  // The bar keeps the required labels (HOME, PRODUCT… in English, docs/requirements/storefront.md#navigation); titles and breadcrumbs use `nav`, in normal case.
   const t = await getTranslations('navBar');
   const tn = await getTranslations('nav');
   return (

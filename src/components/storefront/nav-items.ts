@@ -1,4 +1,4 @@
-/** Main navigation (spec §2 "Header and navigation"); the footer links reuse part of it. */
+/** Main navigation (docs/requirements/storefront.md#navigation); the footer links reuse part of it. */
 export const NAV_ITEMS = [
   { key: 'home', href: '/' },
   { key: 'authorisedBrands', href: '/brand?type=1' },

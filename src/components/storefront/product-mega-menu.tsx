@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The PRODUCT entry of the nav bar with its three-level menu (spec §2). Opens on hover, and from the
+ * The PRODUCT entry of the nav bar with its three-level menu (docs/requirements/storefront.md#product-menu). Opens on hover, and from the
  * toggle with Enter, Space or ArrowDown (which also focuses the first category); Escape in the panel
  * closes it and gives focus back to the toggle.
  */

@@ -15,7 +15,7 @@ const SUGGEST_MIN_CHARS = 2;
 const SuggestionOptions = lazy(() => import('./search-suggestions').then((m) => ({ default: m.SuggestionOptions })));
 
 /**
- * Type selector and key (spec §2, §5, §9); hidden after 50 px of scroll. Product searches go to
+ * Type selector and key (docs/requirements/storefront.md#search-bar); hidden after 50 px of scroll. Product searches go to
  * /product/list with sk and type, brand searches to /brand/list with sk, type=4 and a timestamp.
  * While a product key is typed, a listbox of suggestions (product/getName) can be walked with the
  * arrow keys; Enter on one opens its product, Enter otherwise searches.

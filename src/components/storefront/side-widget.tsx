@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * The floating customer-service panel (spec §1): chat link, two hotlines, sales e-mail; hide and show
+ * The floating customer-service panel (docs/requirements/storefront.md#service-panel): chat link, two hotlines, sales e-mail; hide and show
  * remembered. Rendered on the server; only the two buttons run in the browser.
  */
 export async function SideWidget({ chatLink, hotlines, salesEmail }: Props) {

@@ -147,7 +147,7 @@ function ChunkReload() {
   return null;
 }
 
-/** The storefront's front-end behaviour (spec §4, §8, §9), mounted once by the shell. */
+/** The storefront's front-end behaviour (docs/requirements/storefront.md#page-behaviour), mounted once by the shell. */
 export function SiteBehaviour() {
   return (
     <>

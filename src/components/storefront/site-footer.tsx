@@ -19,7 +19,7 @@ export interface FooterData {
 }
 
 /**
- * Footer (spec §1, §3 "Footer data"): the footer content, the web-setting entries of types 1
+ * Footer (docs/requirements/storefront.md#footer): the footer content, the web-setting entries of types 1
  * (English site) and 4 (customer-service number) only, the chat link, the QR code drawn from
  * type 8, the visitor count and the catalogue-size claim.
  */

@@ -16,7 +16,7 @@ interface Props {
   menu?: ReactNode;
 }
 
-/** Top bar (hotline, sign-in state, language) and the brand row (spec §2 "Header and navigation"). */
+/** Top bar (hotline, sign-in state, language) and the brand row (docs/requirements/storefront.md#header). */
 export async function SiteHeader({ user, contact, locale, menu }: Props) {
   const t = await getTranslations('header');
   const tm = await getTranslations('meta');

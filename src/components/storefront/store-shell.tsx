@@ -27,7 +27,7 @@ export interface StoreShellProps {
   children: ReactNode;
 }
 
-/** Layouts 1 and 2 of spec §2: header, search bar, (navigation bar), side widget, footer. */
+/** Layouts 1 and 2 of docs/requirements/storefront.md#layouts: header, search bar, (navigation bar), side widget, footer. */
 export function StoreShell({ data, withNav, aside, children }: StoreShellProps) {
   const { user, contact, locale, chrome } = data;
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The error page body (spec §8): a status (default 500) and a message (default "Error"). */
+/** The error page body (docs/requirements/storefront.md#error-pages): a status (default 500) and a message (default "Error"). */
 export function ErrorView({ status = 500, message = 'Error', detail, action }: { status?: number; message?: string; detail?: string; action?: ReactNode }) {
   return (
     <section className="container-page flex flex-col items-center py-20 text-center" data-testid="error-view">

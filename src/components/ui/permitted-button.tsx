@@ -5,7 +5,7 @@ import type { Requirement } from '@/lib/permits';
 import { usePermits } from './permitted';
 
 /**
- * The disabled-with-reason variant of `Permitted` for buttons (spec §6): without the permission or
+ * The disabled-with-reason variant of `Permitted` for buttons (docs/requirements/account.md#permissions): without the permission or
  * role the button stays in place, disabled, and its tooltip (and accessible description) says why.
  * The server refuses the same call.
  */

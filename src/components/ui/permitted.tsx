@@ -16,7 +16,7 @@ export function usePermits(need: Requirement): boolean {
 }
 
 /**
- * Shows its children only when the subject holds one of the permissions or roles (spec §6); otherwise
+ * Shows its children only when the subject holds one of the permissions or roles (docs/requirements/account.md#permissions); otherwise
  * the fallback, nothing by default. The server refuses the same calls: this is never the only check.
  */
 export function Permitted({ permissions, roles, fallback = null, children }: Requirement & { fallback?: ReactNode; children: ReactNode }) {

@@ -49,7 +49,7 @@ import { contractsAdminRouter } from '@/server/modules/contracts/routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 
-/** Routers under /api/web, /api/app and /api/cms (the spec's call names). */
+/** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
   authWebRouter, registerWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter,
   newsWebRouter, applicationWebRouter, supportWebRouter, resourceWebRouter, bannerWebRouter, subscriptionWebRouter,

@@ -8,7 +8,7 @@ import { authorisationMatrix, declaredCells } from '../../../test/authz-matrix';
 import { fillPath, operationsOf, plausible, type OpenApiDocument } from '../../../test/openapi-routes';
 
 /**
- * The authorisation matrix (quality.md security 1) over every signed-in route of the OpenAPI
+ * The authorisation matrix (docs/requirements/quality.md#s1-authorisation-matrix) over every signed-in route of the OpenAPI
  * document: guests and the other kind of account get 401, an account missing a permission 403;
  * and, by example, a company's rows stay invisible to another company whatever the id's spelling.
  */

@@ -12,14 +12,14 @@ type StaffActor = Extract<Actor, { kind: 'staff' }>;
 
 /**
  * Paths that need a signed-in customer: any containing a /sys, /order or /profile segment
- * (spec §4 "Route guard"). Whole segments, so that /system-setting of the back-office is not one.
+ * (docs/requirements/account.md#route-guard). Whole segments, so that /system-setting of the back-office is not one.
  */
 export function isSignedInPath(pathname: string): boolean {
   return /\/(sys|order|profile)(\/|$)/.test(pathname);
 }
 
 /**
- * For signed-in customer pages: a guest goes to /?login (spec §4 "Route guard"), checked by the page
+ * For signed-in customer pages: a guest goes to /?login (docs/requirements/account.md#route-guard), checked by the page
  * itself; a user who does not meet `need` (one of its permissions or roles, `lib/permits.ts`) goes to
  * /401 — the same rule that hides the page's menu item and links (`Permitted`).
  */

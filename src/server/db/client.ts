@@ -101,7 +101,7 @@ export function openPostgres(url: string, max = Number(process.env.DATABASE_POOL
 
 /**
  * Every top-level transaction of a PostgreSQL pool runs again, after a jittered wait, when the
- * server aborts it for a serialization failure or a deadlock (`retry.ts`; quality.md reliability 4).
+ * server aborts it for a serialization failure or a deadlock (`retry.ts`; docs/requirements/quality.md#r4-retries).
  * A transaction's callback must therefore do nothing outside the database that it would regret
  * doing twice: mails and other effects go after the commit, as they already do.
  */

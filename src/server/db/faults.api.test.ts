@@ -6,7 +6,7 @@ import { openPostgres, rowsOf, type DbHandle } from './client';
 import { sqlStateOf } from './retry';
 
 /**
- * Faults on PostgreSQL (quality.md reliability 4 and 6): deadlocks and serialization failures are
+ * Faults on PostgreSQL (docs/requirements/quality.md#r4-retries and #r6-statement-timeout): deadlocks and serialization failures are
  * retried by every transaction, and a statement timeout bounds every query — of the main pool and of
  * the search pool alike. PGlite runs one statement at a time and has neither, so these run on the
  * PostgreSQL project only (TEST_DATABASE_URL).

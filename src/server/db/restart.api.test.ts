@@ -7,7 +7,7 @@ import { openPostgres, rowsOf, type DbHandle } from './client';
 import { startTcpProxy, type TcpProxy } from '../../../test/tcp-proxy';
 
 /**
- * PostgreSQL restarted during a request loop (quality.md reliability 5): the process survives,
+ * PostgreSQL restarted during a request loop (docs/requirements/quality.md#r5-database-restart): the process survives,
  * errors are bounded to the outage, and service resumes by itself. The restart is played by a TCP
  * proxy the test controls (every connection dropped, new ones refused, then accepted again), never
  * by stopping the machine's shared server. The time to recover is printed, not asserted.

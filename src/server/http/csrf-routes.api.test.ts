@@ -8,7 +8,7 @@ import { expectWritesNothing, writeProbe, type WriteProbe } from '../../../test/
 import { fillPath, operationsOf, plausible, type OpenApiDocument } from '../../../test/openapi-routes';
 
 /**
- * CSRF on every route (quality.md security 7, ADR 0018): a state change carried by the session
+ * CSRF on every route (docs/requirements/quality.md#s7-cross-site-writes, ADR 0018): a state change carried by the session
  * cookie from another origin — or from nowhere a browser would name — is refused with 403
  * `crossOrigin` and writes nothing, on every non-GET operation of the OpenAPI document; the same
  * request from this site is not refused for that reason.

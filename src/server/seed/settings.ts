@@ -4,7 +4,7 @@ import { webSettings, type NewWebSetting } from '@/server/db/schema';
 import { BASE_DATE } from './random';
 
 /**
- * Web settings by the spec's numeric type; the storefront header and footer read these. The demo's
+ * Web settings by their numeric type (docs/requirements/storefront.md#web-settings); the storefront header and footer read these. The demo's
  * English-site address is this site's own /en, as a path so that it follows whatever host and port serve
  * the site (a bare host there would serve that host in English);
  * no chat provider is configured (type 6), so the chat links lead to the contact page's service numbers.

@@ -12,7 +12,7 @@ import { useAdminAction } from './use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
 
 /**
- * `/system-setting/web-settings` (SETTINGS.EDIT, ADR 0031): the web settings of spec §3 by type, each
+ * `/system-setting/web-settings` (SETTINGS.EDIT, ADR 0031): the web settings (docs/requirements/storefront.md#web-settings) by type, each
  * explained and checked as the server checks it; the footer content in both languages; whether the
  * footer shows the visitor count. Every save reaches the storefront at once.
  */

@@ -53,7 +53,7 @@ export const departments = pgTable(
   (t) => [index('departments_company_idx').on(t.companyId, t.parentId)],
 );
 
-/** Customer accounts: user accounts, employee accounts and sub-accounts (spec §6). */
+/** Customer accounts: user accounts, employee accounts and sub-accounts (docs/requirements/account.md#accounts). */
 export const users = pgTable(
   'users',
   {

@@ -2,7 +2,7 @@ import { date, index, integer, jsonb, pgTable, primaryKey, smallint, text, times
 import { staff } from './staff';
 
 /**
- * Back-office settings of one staff member (spec §3 "Application settings": theme colour, tags view,
+ * Back-office settings of one staff member (docs/requirements/back-office.md#application-settings: theme colour, tags view,
  * fixed header, sidebar logo, size), kept on the server so that they follow the member to every device.
  */
 export const staffSettings = pgTable('staff_settings', {

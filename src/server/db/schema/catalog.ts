@@ -24,7 +24,7 @@ export const brands = pgTable(
   (t) => [uniqueIndex('brands_code_uq').on(t.code), index('brands_authorised_idx').on(t.authorised, t.sort)],
 );
 
-/** Three-level category tree (spec §3 "Category"). */
+/** Three-level category tree (docs/requirements/storefront.md#catalogue-data). */
 export const categories = pgTable(
   'categories',
   {

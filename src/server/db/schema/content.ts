@@ -2,7 +2,7 @@ import {
   boolean, index, integer, pgTable, serial, text, timestamp,
 } from 'drizzle-orm/pg-core';
 
-/** The kinds of editorial content the storefront shows (spec §1–§2). */
+/** The kinds of editorial content the storefront shows (docs/requirements/storefront.md#content). */
 export const CONTENT_KINDS = ['news', 'application', 'citation', 'support', 'resource'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
@@ -28,7 +28,7 @@ export const banners = pgTable(
   (t) => [index('banners_position_idx').on(t.position, t.sort)],
 );
 
-/** Types of news, application categories, support types, resource types (spec §3). */
+/** Types of news, application categories, support types, resource types (docs/requirements/storefront.md#content). */
 export const contentCategories = pgTable(
   'content_categories',
   {

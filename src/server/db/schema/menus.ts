@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
-/** Back-office menu (spec §3 "Menu item"); filtered per actor by permission on the server. */
+/** Back-office menu (docs/requirements/back-office.md#menu); filtered per actor by permission on the server. */
 export const menus = pgTable(
   'menus',
   {

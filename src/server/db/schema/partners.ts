@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle
 import { brands } from './catalog';
 
 /**
- * The partners page's entries (spec §1: "a partners page"; ADR 0042): a name and a description in
+ * The partners page's entries (docs/requirements/storefront.md#content; ADR 0042): a name and a description in
  * both languages, a logo image (files module), a link (the partner's brand page in this shop, or an
  * address), the order of the page, and draft or published — only published partners are shown.
  */

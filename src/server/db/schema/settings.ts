@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Web settings (spec §3): type 1 English-site address, 2/3 hotlines, 4 chat contact, 5 sales e-mail, … */
+/** Web settings (docs/requirements/storefront.md#web-settings): type 1 English-site address, 2/3 hotlines, 4 chat contact, 5 sales e-mail, … */
 export const webSettings = pgTable(
   'web_settings',
   {

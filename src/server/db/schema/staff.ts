@@ -35,7 +35,7 @@ export const staff = pgTable(
   (t) => [uniqueIndex('staff_login_name_uq').on(t.loginName), index('staff_team_idx').on(t.teamId)],
 );
 
-/** Back-office roles ("authority" in the spec). */
+/** Back-office roles ("authority" in docs/requirements/back-office.md#roles-and-staff). */
 export const staffRoles = pgTable(
   'staff_roles',
   {

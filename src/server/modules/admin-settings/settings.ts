@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 
 const LAYOUT_KEY = 'adminLayout';
 
-/** The layout staff get until they choose their own: the spec's application settings, or its local configuration. */
+/** The layout staff get until they choose their own: the required application settings, or the local configuration (docs/requirements/back-office.md#shell). */
 export async function getSiteLayout(db: Db): Promise<AdminLayout> {
   const [row] = await db.select({ value: siteOptions.value }).from(siteOptions).where(eq(siteOptions.key, LAYOUT_KEY));
   return ADMIN_LAYOUTS.find((l) => l === row?.value) ?? 'standard';

@@ -54,13 +54,13 @@ authWebRouter.endpoint(loginSpec, loginHandler);
 // POST /api/web/auth/logout — revokes the current session
 authWebRouter.endpoint(logoutSpec, logoutHandler);
 
-/** The spec's back-office table names the same two calls under the customer area's base. */
+/** The back-office table of docs/requirements/api.md#back-office-calls names the same two calls under the customer area's base. */
 export const userSessionAppRouter = createRouter('/api/app/user');
 
-// POST /api/app/user/login — the customer sign-in under the spec's back-office path
+// POST /api/app/user/login — the customer sign-in under the back-office path of docs/requirements/api.md#back-office-calls
 userSessionAppRouter.endpoint(loginSpec, loginHandler);
 
-// POST /api/app/user/logout — the customer sign-out under the spec's back-office path
+// POST /api/app/user/logout — the customer sign-out under the back-office path of docs/requirements/api.md#back-office-calls
 userSessionAppRouter.endpoint(logoutSpec, logoutHandler);
 
 // POST /api/web/auth/sendCode — sends a 6-digit code (or a notice) by e-mail or SMS; one answer for every target
@@ -141,7 +141,7 @@ export const registerWebRouter = createRouter('/api/web/register');
 // POST /api/web/register/loginByCode — customer sign-in with a code; body field `data` = { loginName, verifyCode }
 registerWebRouter.endpoint(
   {
-    method: 'post', path: '/loginByCode', tags: ['auth'], summary: 'Customer sign-in by verification code (spec §7)',
+    method: 'post', path: '/loginByCode', tags: ['auth'], summary: 'Customer sign-in by verification code',
     description: '`data` is an object { loginName, verifyCode } in a JSON body, or its JSON text in a form body.',
     input: loginByCodeInputSchema, output: loginOutputSchema,
   },

@@ -71,7 +71,7 @@ export async function updateCartItem(db: Db, owner: CartOwner, params: { id: num
   if (updated.length === 0) throw new AppError(404, 'cartLineNotFound');
 }
 
-/** The number of distinct lines in the cart (spec §4). */
+/** The number of distinct lines in the cart (docs/requirements/account.md#cart). */
 export async function countCartItems(db: Db, owner: CartOwner): Promise<number> {
   const [row] = await db
     .select({ n: count() })

@@ -65,7 +65,7 @@ export async function getCategoryTree(db: Db, params: { lang: Lang }): Promise<C
   return { roots, byId };
 }
 
-/** First-level categories with their children (spec §3 "Category" with `secondJson`). */
+/** First-level categories with their children (docs/requirements/storefront.md#catalogue-data, with `secondJson`). */
 export async function listCategoryTree(db: Db, params: { lang: Lang }): Promise<CategoryNode[]> {
   return (await getCategoryTree(db, params)).roots;
 }

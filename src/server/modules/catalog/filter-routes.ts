@@ -8,7 +8,7 @@ import { createRouter } from '@/server/http/router';
 import { findBrandFacets, findProducts } from './browse';
 import { addCatalogFeedback } from './feedback';
 
-/** The filtered product list, its brand facets and "could not find it" (spec §7 back-office list). */
+/** The filtered product list, its brand facets and "could not find it" (docs/requirements/api.md#back-office-calls). */
 export const productFilterAppRouter = createRouter('/api/app/api/product');
 
 // POST /api/app/api/product/sx/feedback — a "could not find it" request (key, type, contact?, note?), rate-limited per address

@@ -6,7 +6,7 @@ import { companies, companyFiles, departments, users } from '@/server/db/schema'
 import { recordAudit } from '@/server/modules/audit/record';
 import { notFound, type CompanyActor } from './context';
 
-/** The signed-in user's basic information (spec §3 "Session user": name, company, branch, job, userinfoNo, avatar). */
+/** The signed-in user's basic information (docs/requirements/account.md#profile: name, company, branch, job, userinfoNo, avatar). */
 export async function getProfile(db: Db, params: { companyId: number; userId: number }): Promise<ProfileDto> {
   const [row] = await db
     .select({

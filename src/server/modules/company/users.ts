@@ -251,7 +251,7 @@ export async function updateCompanyUser(db: Db, actor: CompanyActor, input: User
   return getCompanyUser(db, actor.companyId, input.id);
 }
 
-/** Disables users (the spec's "delete"): their sessions end at once; never oneself or the administrator. */
+/** Disables users ("delete" of docs/requirements/account.md#company-administration): their sessions end at once; never oneself or the administrator. */
 export async function disableCompanyUsers(db: Db, actor: CompanyActor, ids: readonly number[]): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {

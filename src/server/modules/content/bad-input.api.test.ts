@@ -82,7 +82,7 @@ describe('paging on every list', () => {
     expect(beyond.list).toEqual([]);
   });
 
-  it('the application category list pages with the spec defaults', async () => {
+  it('the application category list pages with the required defaults (docs/requirements/api.md#paging)', async () => {
     const types = (await h.call('POST', '/api/web/applicationManagement/getType')).body.data as { id: number; cases: unknown[] }[];
     const type = types[0] as { id: number; cases: unknown[] };
     const one = (await h.call('POST', '/api/web/applicationManagement/getTypeId', { form: { typeId: String(type.id), limit: '2', offset: '1' } })).body.data as { id: number }[];

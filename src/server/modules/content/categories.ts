@@ -35,7 +35,7 @@ export async function getContentType(db: Db, params: { kind: ContentKind; id: nu
   return row ? { id: row.id, type: localised(row, 'name', params.lang) } : null;
 }
 
-/** Application categories with their cases (spec §3), two queries whatever the number of categories. */
+/** Application categories with their cases (docs/requirements/storefront.md#content), two queries whatever the number of categories. */
 export async function listApplicationTypes(db: Db, params: { lang: Lang; casesPerType: number }): Promise<ApplicationTypeDto[]> {
   const types = await listContentTypes(db, { kind: 'application', lang: params.lang });
   if (types.length === 0) return [];

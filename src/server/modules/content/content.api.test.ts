@@ -96,7 +96,7 @@ describe('applicationManagement', () => {
     expect(total).toBe(30);
   });
 
-  it('gives details by category with the spec defaults (limit 15, offset 1)', async () => {
+  it('gives details by category with the required defaults (docs/requirements/api.md#paging: limit 15, offset 1)', async () => {
     const types = (await post('/api/web/applicationManagement/getType')).body.data as { id: number; cases: unknown[] }[];
     const type = types[0] as { id: number; cases: unknown[] };
     const list = (await post('/api/web/applicationManagement/getTypeId', { typeId: String(type.id), limit: '15', offset: '1' })).body.data as { categoryId: number }[];

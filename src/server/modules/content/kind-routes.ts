@@ -9,7 +9,7 @@ import type { createRouter } from '@/server/http/router';
 import { listContentTypes } from './categories';
 import { getContentDetail, listContent } from './items';
 
-/** The calls every content channel of the spec answers alike, but for its kind. */
+/** The calls every content channel answers alike, but for its kind (docs/requirements/api.md#public-calls). */
 export type KindEndpoint = 'getType' | 'getPage' | 'linked/list' | 'getDetails';
 
 export interface KindEndpoints {

@@ -4,7 +4,7 @@ import type { Lang } from '@/lib/lang';
 import type { Db } from '@/server/db/client';
 import { listApplicationTypes, listContentTypes } from './categories';
 
-/** The navigation bar's resource, support and application menus (spec §2 "Other menus"). */
+/** The navigation bar's resource, support and application menus (docs/requirements/storefront.md#content-menus). */
 export async function listNavMenus(db: Db, params: { lang: Lang }): Promise<NavMenusDto> {
   const [resources, support, applications] = await Promise.all([
     listContentTypes(db, { kind: 'resource', lang: params.lang }),

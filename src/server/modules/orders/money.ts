@@ -17,7 +17,7 @@ export function centsText(cents: bigint): string {
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
-/** VAT rates of the invoice choices (spec §5, §9): none, 3 % ordinary, 6 % special. */
+/** VAT rates of the invoice choices (docs/requirements/account.md#invoices): none, 3 % ordinary, 6 % special. */
 export const TAX_PERCENT = { none: 0n, ordinary: 3n, special: 6n } as const;
 
 /** The tax on a subtotal at a whole percentage, rounded half up to the cent. */

@@ -5,7 +5,7 @@ import { isLinkUrl, settingHref } from '@/lib/link-url';
 import type { Db } from '@/server/db/client';
 import { webSettings } from '@/server/db/schema';
 
-/** A page of web settings; `offset` is the 1-based page number, as the spec's calls send it. */
+/** A page of web settings; `offset` is the 1-based page number, as the calls send it (docs/requirements/api.md#paging). */
 export async function listWebSettings(db: Db, params: { limit: number; offset: number }): Promise<WebSettingDto[]> {
   return db
     .select({ type: webSettings.type, content: webSettings.content })

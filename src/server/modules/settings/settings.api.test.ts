@@ -4,7 +4,7 @@ import { fileApiHarness } from '../../../../test/api';
 const h = fileApiHarness();
 
 describe('POST /api/web/settingCon/getPage', () => {
-  it('returns the first page of web settings with the spec defaults (limit 10, offset 1)', async () => {
+  it('returns the first page of web settings with the required defaults (docs/requirements/api.md#paging: limit 10, offset 1)', async () => {
     const res = await h.call('POST', '/api/web/settingCon/getPage', { form: { limit: '10', offset: '1' } });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);

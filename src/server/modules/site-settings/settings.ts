@@ -10,7 +10,7 @@ import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { sanitizeRichText } from '@/server/modules/content/sanitize';
 
-/** The site option that hides the footer's visitor count (absent: shown, as spec §1 has it). */
+/** The site option that hides the footer's visitor count (absent: shown, as docs/requirements/storefront.md#footer has it). */
 export const VISITOR_COUNT_KEY = 'footerVisitorCount';
 const FOOTER_KEY = 'footer';
 

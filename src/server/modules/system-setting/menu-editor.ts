@@ -7,7 +7,7 @@ import { menus, type Menu } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor, type AuditRecord } from '@/server/modules/audit/record';
 
-/** Every menu row as a tree, both languages, for the editor (spec §3 "Menu item"). */
+/** Every menu row as a tree, both languages, for the editor (docs/requirements/back-office.md#menu). */
 export async function listMenuRows(db: Db): Promise<MenuRowDto[]> {
   const rows = await db.select().from(menus).orderBy(asc(menus.sort), asc(menus.id));
   const build = (parentId: number | null): MenuRowDto[] =>

@@ -115,7 +115,7 @@ export async function updateRole(
 }
 
 /**
- * Sets a role's permissions (the grouped tree of the registry). "Reset" (spec §6: authority reset) is the
+ * Sets a role's permissions (the grouped tree of the registry). "Reset" (docs/requirements/back-office.md#roles-and-staff: authority reset) is the
  * same with only the back-office entry permission left.
  */
 export async function setRolePermissions(

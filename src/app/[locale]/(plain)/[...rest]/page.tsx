@@ -4,7 +4,7 @@ import { isSignedInPath, requireUserPage } from '@/server/auth/page-guards';
 
 /**
  * Any unmatched path renders the 404 page with status 404 — except that a guest asking for a
- * signed-in path (/sys, /order, /profile anywhere in it) is sent to /?login first (spec §4).
+ * signed-in path (/sys, /order, /profile anywhere in it) is sent to /?login first (docs/requirements/account.md#route-guard).
  */
 export default async function CatchAll({ params }: { params: Promise<{ locale: string; rest: string[] }> }) {
   const { locale, rest } = await params;

@@ -26,7 +26,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   });
 }
 
-/** The brand lists of spec §2: authorised brands (type 1) and the brand overview (type 0). */
+/** The brand lists of docs/requirements/storefront.md#routes: authorised brands (type 1) and the brand overview (type 0). */
 export default async function BrandPage({ params, searchParams }: Props) {
   const { locale } = await params;
   setRequestLocale(locale);

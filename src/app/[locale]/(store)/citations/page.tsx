@@ -1,6 +1,6 @@
 import { redirect } from '@/i18n/navigation';
 
-/** Spec §2: /citations redirects to /citations/list (query kept). */
+/** docs/requirements/storefront.md#redirects: /citations redirects to /citations/list (query kept). */
 export default async function Redirect({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [{ locale }, search] = await Promise.all([params, searchParams]);
   const query = Object.fromEntries(Object.entries(search).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v[0] ?? '' : v]])));

@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 
 /**
  * Contact: the editable contact text (address and hours, in both languages), hotlines, sales e-mail,
- * chat, the QR code, the enquiry form (ADR 0031) and the newsletter. Web settings 7 and 9 are single-language and not shown (spec §3).
+ * chat, the QR code, the enquiry form (ADR 0031) and the newsletter. Web settings 7 and 9 are single-language and not shown (docs/requirements/storefront.md#web-settings).
  */
 export default async function ContactPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;

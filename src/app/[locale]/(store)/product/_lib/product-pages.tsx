@@ -64,7 +64,7 @@ export function searchList(pathname: string, keyParam: 'sk' | 'searchKey') {
     const key = parseSearchKey(search[keyParam]);
     const typeText = firstParam(search.type);
     if (!key) return { pathname, baseQuery: {}, titleKey: 'allProducts' };
-    // Type 4 is the brand search (spec §9): the search bar's plain-form fallback lands here with it.
+    // Type 4 is the brand search (docs/requirements/storefront.md#search-types): the search bar's plain-form fallback lands here with it.
     if (typeText === '4') return { brandSearch: key };
     const baseQuery: Record<string, string> = { [keyParam]: key };
     if (typeText !== undefined && typeText !== '') baseQuery.type = typeText.slice(0, 10);
