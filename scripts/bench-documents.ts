@@ -35,7 +35,7 @@ const out = [
   '|---|---|---|---|',
   ...rows,
   '',
-  'For comparison (measured once while choosing, see ADR 0009): pdfkit 0.20.2 with an embedded Noto Sans CJK subset took about 90 ms and 60 KB per document.',
+  'For comparison (measured once while choosing, see ADR 0013): pdfkit 0.20.2 with an embedded Noto Sans CJK subset took about 90 ms and 60 KB per document.',
   '',
 ];
 process.stdout.write(`${out.join('\n')}\n`);

@@ -6,7 +6,7 @@ import { addresses, companies, users } from './accounts';
 import { productPacks, products } from './catalog';
 
 /**
- * Order states (ADR 0024): `reviewing` waits for an approver; `passed` is approved (or needed no
+ * Order states (ADR 0026): `reviewing` waits for an approver; `passed` is approved (or needed no
  * approval) and waits for the buyer's confirmation; `placed` went to the supplier; `rejected` and
  * `cancelled` are final. Every change goes through `transitionOrder` (modules/orders/transition.ts).
  */

@@ -41,7 +41,7 @@ export interface RuleOutcome {
 }
 
 /**
- * The approval rules of ADR 0024, applied to one submission: an order needs approval when it
+ * The approval rules of ADR 0026, applied to one submission: an order needs approval when it
  * matches any active rule. Total and monthly limits compare strictly ("above").
  */
 export function evaluateRules(input: RuleInput): RuleOutcome {

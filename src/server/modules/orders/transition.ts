@@ -6,7 +6,7 @@ import { AppError } from '@/server/errors';
 
 export type OrderAction = 'approve' | 'reject' | 'cancel' | 'place';
 
-/** The order state machine (ADR 0024). Submission creates an order in `reviewing` or `passed`. */
+/** The order state machine (ADR 0026). Submission creates an order in `reviewing` or `passed`. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, { from: readonly OrderStatus[]; to: OrderStatus }>> = {
   approve: { from: ['reviewing'], to: 'passed' },
   reject: { from: ['reviewing'], to: 'rejected' },
