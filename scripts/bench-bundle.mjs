@@ -2,13 +2,14 @@
  * First-load JavaScript of the storefront pages (docs/requirements/quality.md#p7-storefront-javascript: ≤ 150 KB gzip on home, list and detail).
  * Serves the production build (building it when stale) on a scratch data folder, reads each page's
  * <script src> chunks (not the `noModule` polyfills that modern browsers skip), gzips them from
- * .next/static, prints the figures and appends them to docs/benchmarks.md; exits with 1 when a page is
+ * .next/static, prints the figures and appends them to the day's journal in docs/benchmarks/; exits with 1 when a page is
  * over the budget.
  *   npm run bench:bundle
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { appendToJournal } from './lib/bench-journal.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3199);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -75,7 +76,7 @@ try {
     '',
   ];
   process.stdout.write(`${out.join('\n')}\n`);
-  appendFileSync('docs/benchmarks.md', `${out.join('\n')}\n`);
+  appendToJournal(`${out.join('\n')}\n`);
   // A check as well as a figure (issue 17): a page over the budget fails the command.
   if (missed.length > 0) {
     process.stderr.write(`First-load JavaScript over ${TARGET_KB} KB gzip: ${missed.join(', ')}\n`);

@@ -3,7 +3,7 @@
  *
  * Measures the dashboard's queries (`loadDashboard`, a 90-day range, and each widget alone) on PostgreSQL
  * with generated data in a fresh database `dashboard_bench` beside TEST_DATABASE_URL (or the local
- * server), prints p50/p95 and appends them to docs/benchmarks.md. Tracking events reach the dashboard
+ * server), prints p50/p95 and appends them to the day's journal in docs/benchmarks/. Tracking events reach the dashboard
  * as per-day totals (`visitor_daily_counts`) and search counts as per-day, per-key rows
  * (`search_daily_counts`), so the generated sizes are of those tables: `--visitors-per-day` × `--days`
  * visitor-day rows (10M tracking events ≈ 27,400 a day for a year), `--search-keys` distinct keys a day.
@@ -18,7 +18,7 @@
  * leaves them in steady use. `--keep` leaves the database; `--reuse` measures a kept one again (after
  * migrating it) instead of loading anew.
  */
-import { appendFileSync } from 'node:fs';
+import { appendToJournal } from './lib/bench-journal.mjs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     '',
   ];
   console.log(lines.join('\n'));
-  appendFileSync('docs/benchmarks.md', lines.join('\n'));
+  appendToJournal(lines.join('\n'));
   await handle.close();
   // `--keep` leaves the generated database for EXPLAIN and further runs.
   if (!values.keep) await admin.unsafe('drop database if exists dashboard_bench');

@@ -1,9 +1,9 @@
 /**
  * Document PDF benchmark: time and size per generated COA, SDS and protocol (the seed writes
- * ~4,000 of them at first start). Prints the figures and appends them to docs/benchmarks.md.
+ * ~4,000 of them at first start). Prints the figures and appends them to the day's journal in docs/benchmarks/.
  *   npm run bench:documents
  */
-import { appendFileSync } from 'node:fs';
+import { appendToJournal } from './lib/bench-journal.mjs';
 import { productDocumentPdf, type DocumentSource } from '../src/server/modules/files/documents';
 import { renderPdf } from '../src/server/modules/files/pdf';
 
@@ -39,4 +39,4 @@ const out = [
   '',
 ];
 process.stdout.write(`${out.join('\n')}\n`);
-appendFileSync('docs/benchmarks.md', `${out.join('\n')}\n`);
+appendToJournal(`${out.join('\n')}\n`);

@@ -6,9 +6,9 @@
  * a second that finds everything unchanged — through the job runner the server uses, on a fresh
  * PGlite and, when `--url` (or BENCH_DATABASE_URL) names a PostgreSQL server, on a fresh database of the name it gives
  * there. Prints rows per second and the peak RSS and heap sampled every 50 ms during each run (after
- * a GC before it), and appends the table to docs/benchmarks.md.
+ * a GC before it), and appends the table to the day's journal in docs/benchmarks/.
  */
-import { appendFileSync, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import { importJobs } from '../src/server/db/schema';
 import { seedDatabase } from '../src/server/seed/seed-database';
 import { getFileStore } from '../src/server/modules/files/store';
 import { drainImportJobs } from '../src/server/modules/catalog-import/runner';
+import { appendToJournal } from './lib/bench-journal.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -200,7 +201,7 @@ async function main(): Promise<void> {
       ...results.map((r) => `| ${r.db} | ${r.format} | ${r.run} | ${Math.round(r.rows / r.seconds)} | ${r.seconds.toFixed(1)} | ${r.cpu.toFixed(1)} | ${mib(r.rss)} | ${mib(r.growth)} | ${mib(r.heap)} | ${r.created} | ${r.unchanged} | ${r.failed} |`),
       '',
     ];
-    appendFileSync('docs/benchmarks.md', lines.join('\n'));
+    appendToJournal(lines.join('\n'));
   }
 }
 

@@ -7,15 +7,16 @@
 //
 // Runs Lighthouse in Debian's Chromium against the home page, a product list (a category) and a
 // product detail in both languages on a running production server (`npm start`, or the stack), prints
-// the four category scores and the Core Web Vitals of each, and appends them to docs/benchmarks.md.
+// the four category scores and the Core Web Vitals of each, and appends them to the day's journal in docs/benchmarks/.
 // Targets: performance ≥ 90, accessibility ≥ 95, SEO 100. Only loopback targets.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import postgres from 'postgres';
+import { appendToJournal } from './lib/bench-journal.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -145,7 +146,7 @@ async function main() {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  if (!values['no-docs']) appendFileSync('docs/benchmarks.md', lines.join('\n'));
+  if (!values['no-docs']) appendToJournal(lines.join('\n'));
 }
 
 function lighthouseVersion() {

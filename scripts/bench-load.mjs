@@ -2,14 +2,14 @@
 //
 // Drives a realistic mix against the running stack (`npm run stack:up`) at rising numbers of concurrent
 // clients, each for a bounded time, and prints per route the answers, errors and p50/p95/p99, and the
-// throughput; appends the figures to docs/benchmarks.md. Each client is a visitor with its own address
+// throughput; appends the figures to the day's journal in docs/benchmarks/. Each client is a visitor with its own address
 // (X-Forwarded-For, believed from loopback through nginx) who signs in as the demo buyer once, then loops
 // over: the home page, a category list, the brands, searches by item number, CAS number, name and brand,
 // product details, the cart badge, adding to the cart and, now and then, placing an order from the cart.
 // Keys (item numbers, CAS numbers, names, brands, products, packs) are read from the stack's database.
 // Only loopback targets are allowed, and every level stops by itself.
 import { createHash, randomUUID } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendToJournal } from './lib/bench-journal.mjs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
@@ -202,7 +202,7 @@ async function main() {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  if (!values['no-docs']) appendFileSync('docs/benchmarks.md', lines.join('\n'));
+  if (!values['no-docs']) appendToJournal(lines.join('\n'));
 }
 
 main().then(() => process.exit(0), (error) => {

@@ -6,9 +6,9 @@
  * the rest of `--orders` over 200 other companies, with generate_series. Measures, through the module
  * functions the pages and calls use, the order list (first page, a page 50,000 rows deep by keyset, a
  * status filter, an item-number search, the counts) and order creation from a cart of 20 lines; prints
- * p50/p95/p99 and the plans, and appends a section to docs/benchmarks.md.
+ * p50/p95/p99 and the plans, and appends a section to the day's journal in docs/benchmarks/.
  */
-import { appendFileSync } from 'node:fs';
+import { appendToJournal } from './lib/bench-journal.mjs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
       plans.join('\n\n'),
       '```',
     ].join('\n');
-    if (options.docs) appendFileSync('docs/benchmarks.md', `\n${section}\n`);
+    if (options.docs) appendToJournal(`\n${section}\n`);
   } finally {
     await handle.close();
     await drop();

@@ -8,12 +8,12 @@
  * request at a time; and the requests per second of one URL with autocannon, beside a static file of
  * the same build. Searches are compared with the same searches through the API (`/api/web/product/getPage`,
  * the engine alone), key by key on the same database state: the key's first search through the API, its
- * page, the API again, the page again. Prints the table and appends it to docs/benchmarks.md. Stops the
+ * page, the API again, the page again. Prints the table and appends it to the day's journal in docs/benchmarks/. Stops the
  * server by itself.
  * A benchmark, not a test: nothing here fails on a figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import postgres from 'postgres';
 import { openPostgres, rowsOf, type DbHandle } from '../src/server/db/client';
 import { GENERATED_ITEM_NO_SQL } from '../src/server/seed/synthetic-catalog';
 import { loadWithCopy, prepare } from './generate-catalog';
+import { appendToJournal } from './lib/bench-journal.mjs';
 
 interface AutocannonResult { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p97_5: number } }
 type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
@@ -317,7 +318,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n');
     console.log(`\n${table}`);
-    if (options.docs) appendFileSync('docs/benchmarks.md', `\n${table}\n`);
+    if (options.docs) appendToJournal(`\n${table}\n`);
   } finally {
     stop();
   }

@@ -8,10 +8,10 @@
  * make: key plan, page query, capped count and cards. Prints p50/p95/p99 and the EXPLAIN plan of each
  * query shape, then name searches grouped by how many products their key matches (growth for keys of
  * equal selectivity, issue 19 §8; scripts/lib/search-bands.ts), and appends a dated section to
- * docs/benchmarks.md. The database is dropped at the end unless --keep (or BENCH_DATABASE_URL) is given;
+ * the day's journal in docs/benchmarks/. The database is dropped at the end unless --keep (or BENCH_DATABASE_URL) is given;
  * --reuse keeps what an earlier --keep run loaded.
  */
-import { appendFileSync } from 'node:fs';
+import { appendToJournal } from './lib/bench-journal.mjs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
@@ -350,7 +350,7 @@ async function main(): Promise<void> {
     : 'No plan used a sequential scan on products (EXPLAIN of every query of 100 keys per type and size).', '');
   const table = lines.join('\n');
   console.log(`\n${table}`);
-  if (options.docs) appendFileSync('docs/benchmarks.md', `\n${table}\n`);
+  if (options.docs) appendToJournal(`\n${table}\n`);
 }
 
 if (process.argv[1]?.endsWith('bench-search.ts')) {

@@ -2,9 +2,9 @@
  * Sitemap benchmark: how long the index takes, and how long and how much memory one product
  * sitemap of 50,000 URLs takes to stream, on the configured database.
  *   DATABASE_URL=postgres://… npm run bench:sitemap            (load products first with db:generate-catalog)
- * Prints the figures and appends them to docs/benchmarks.md.
+ * Prints the figures and appends them to the day's journal in docs/benchmarks/.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendToJournal } from './lib/bench-journal.mjs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { openConfiguredDatabase } from './lib/startup';
@@ -64,11 +64,7 @@ async function main() {
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
-    const file = 'docs/benchmarks.md';
-    if (!existsSync(file) || !readFileSync(file, 'utf8').startsWith('# Benchmarks')) {
-      appendFileSync(file, '# Benchmarks\n\nMeasured on this project\'s development machine (2 cores, shared with other work): medians of one run.\n\n');
-    }
-    appendFileSync(file, `${lines.join('\n')}\n`);
+    appendToJournal(`${lines.join('\n')}\n`);
   } finally {
     await handle.close();
   }
