@@ -4,7 +4,7 @@ import type { SessionUser } from '@/contracts/auth';
  * The browser's copy of the session (docs/requirements/account.md#session): the token in local storage under `token`,
  * sent as `Authorization` by the API client, and the user under `user`. The server's HttpOnly
  * cookie carries the same token for page requests; no cookie copy of the user is kept
- * (docs/decisions: browser session copy).
+ * (ADR 0012).
  */
 export interface LocalSessionUser {
   name: string;
