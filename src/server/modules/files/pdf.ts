@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
  * A small, dependency-free PDF 1.7 writer for text documents (COA, SDS, protocols, handbooks).
  * Text uses the predefined Adobe-GB1 CID font STSong-Light with the UniGB-UTF16-H CMap, which
  * every conforming reader supplies, so Chinese and Latin text need no embedded font: files stay
- * a few kilobytes and are written in well under a millisecond (see docs/decisions).
+ * a few kilobytes and are written in well under a millisecond (ADR 0013 §3).
  */
 export interface PdfLine {
   text: string;
