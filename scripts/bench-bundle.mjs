@@ -77,7 +77,7 @@ try {
   ];
   process.stdout.write(`${out.join('\n')}\n`);
   appendToJournal(`${out.join('\n')}\n`);
-  // A check as well as a figure (issue 17): a page over the budget fails the command.
+  // A check as well as a figure (docs/requirements/quality.md#p7-storefront-javascript): a page over the budget fails the command.
   if (missed.length > 0) {
     process.stderr.write(`First-load JavaScript over ${TARGET_KB} KB gzip: ${missed.join(', ')}\n`);
     process.exitCode = 1;

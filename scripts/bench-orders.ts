@@ -1,5 +1,5 @@
 /**
- * Order benchmark (issue: customer area, "Performance"):
+ * Order benchmark (bars in docs/benchmarks.md#orders):
  *   npm run bench:orders -- [--company-orders 100000] [--orders 1000000] [--iterations 200] [--reuse] [--keep] [--no-docs]
  * Loads, on PostgreSQL (BENCH_DATABASE_URL, or a database `orders_bench` on the local server), the demo shop
  * with 2,000 products, then `--company-orders` orders (three lines each) for the demo buyer's company and

@@ -1,5 +1,5 @@
 /**
- * Storefront page benchmark (issue 17):
+ * Storefront page benchmark (docs/requirements/quality.md#p6-page-throughput):
  *   npm run bench:pages -- [--products 1000000] [--keys 40] [--seconds 5] [--connections 4] [--no-docs]
  * Loads (or reuses) generated products in PostgreSQL — BENCH_DATABASE_URL, or the database `bench_pages`
  * next to TEST_DATABASE_URL / the local server, kept between runs — with the catalogue generator (COPY),

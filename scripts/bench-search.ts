@@ -1,5 +1,5 @@
 /**
- * Search benchmark (issue 3 §5; ADR 0014, 0015):
+ * Search benchmark (docs/requirements/quality.md#performance; ADR 0014, 0015):
  *   npm run bench:search -- --products 1000000 [--sizes 100000,1000000] [--iterations 200] [--reuse] [--keep] [--no-docs]
  *   npm run bench:search -- --embedded   (the demo database on embedded PGlite, as `npm start` serves it)
  * Loads synthetic products into PostgreSQL (BENCH_DATABASE_URL, or a fresh database `search_bench` next to
@@ -7,7 +7,7 @@
  * search type many times with keys drawn from the loaded data through `listProducts` — the call the pages
  * make: key plan, page query, capped count and cards. Prints p50/p95/p99 and the EXPLAIN plan of each
  * query shape, then name searches grouped by how many products their key matches (growth for keys of
- * equal selectivity, issue 19 §8; scripts/lib/search-bands.ts), and appends a dated section to
+ * equal selectivity, quality bar P4; scripts/lib/search-bands.ts), and appends a dated section to
  * the day's journal in docs/benchmarks/. The database is dropped at the end unless --keep (or BENCH_DATABASE_URL) is given;
  * --reuse keeps what an earlier --keep run loaded.
  */

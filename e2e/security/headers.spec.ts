@@ -2,7 +2,7 @@ import type { APIResponse, Page } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
 
 /**
- * Security headers on every face (issue 19, ADR 0028): pages with a fresh CSP nonce that their
+ * Security headers on every face (docs/requirements/quality.md#s10-headers, ADR 0028): pages with a fresh CSP nonce that their
  * scripts carry, the API, built assets and unknown paths; no X-Powered-By; no dot-files, source
  * maps or .env served; and no page of any face trips its own policy in the browser.
  */

@@ -1,7 +1,7 @@
 import { expect, expectNoHorizontalOverflow, test } from '../fixtures';
 import { latestMessageTo } from '../outbox';
 
-/** Each route of the issue with text that only the seeded database can have put there. */
+/** Each content route with text that only the seeded database can have put there. */
 const ROUTES: [path: string, zh: string | RegExp, en: string | RegExp][] = [
   ['/news/index', '公司新闻', 'Company news'],
   ['/news/list', '行业资讯', 'Industry news'],

@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, fromSite, test } from '../fixtures';
 
 /**
- * Issue 17: storefront pages come from a cache shared by everyone (ADR 0025); only the header's
+ * Storefront pages come from a cache shared by everyone (ADR 0025); only the header's
  * account links are per visitor, streamed apart. Two customers of different companies, with carts
  * of different sizes, and a guest take turns on every cached page type: each sees only their own
  * name, company and cart count, whoever filled the cache first.

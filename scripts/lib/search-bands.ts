@@ -3,7 +3,7 @@ import { listProducts, type ProductQuery } from '../../src/server/modules/catalo
 import type { Kind } from './search-keys';
 
 /**
- * Issue 19 §8 (bench:search): growth is compared for keys of equal selectivity, not for keys drawn from
+ * Bar P4 (docs/requirements/quality.md#p4-growth; bench:search): growth is compared for keys of equal selectivity, not for keys drawn from
  * the data (a key drawn from 1M products matches about ten times what the same kind of key matches at
  * 100k). Name keys (Chinese, English, pinyin) are counted through the engine and sorted into bands by
  * their match count; each band is measured at every size with up to PER_BAND keys, each key searched
@@ -50,7 +50,7 @@ export async function keysByBand(handle: DbHandle, keys: Record<Kind, ProductQue
 export function bandTable(sizes: number[], banded: Map<number, Map<string, BandFigures>>, onDisk: Map<number, number>, fmt: (ms: number) => string): string[] {
   const [small, large] = [sizes[0] ?? 0, sizes[sizes.length - 1] ?? 0];
   const lines = [
-    `Names by selectivity (issue 19 §8): Chinese, English and pinyin keys counted through the engine and sorted by how many products they match; each key searched ${BAND_PASSES} times more (warm). Growth ${small.toLocaleString('en')} → ${large.toLocaleString('en')} at p95, target ≤ 1.5.`
+    `Names by selectivity (quality bar P4): Chinese, English and pinyin keys counted through the engine and sorted by how many products they match; each key searched ${BAND_PASSES} times more (warm). Growth ${small.toLocaleString('en')} → ${large.toLocaleString('en')} at p95, target ≤ 1.5.`
       + (onDisk.size ? ` Database on disk: ${[...onDisk].map(([n, bytes]) => `${(bytes / 2 ** 20).toFixed(0)} MiB at ${n.toLocaleString('en')}`).join(', ')}.` : ''),
     '',
     `| Keys | ${sizes.map((s) => `p50 / p95 at ${s.toLocaleString('en')} (keys, mean matches)`).join(' | ')} | growth p95 |`,

@@ -3,7 +3,7 @@ import { calendarDay } from './dates';
 import { idSchema, pageParams } from './numbers';
 
 /**
- * Contracts of the back-office's system administration (issue 13): roles ("authorities"), staff,
+ * Contracts of the back-office's system administration (ADR 0024): roles ("authorities"), staff,
  * the menu editor, the audit log, staff settings and the dashboard. Messages are keys under
  * `api.errors` in messages/*.json.
  */

@@ -6,7 +6,7 @@ import { productPackSchema } from './packs';
 /**
  * An id that names one category or brand. Missing is a 400; present but not a positive integer
  * (`abc`, `0`, `1.5`, too large) cannot name anything, so it is `null` and the call answers 404,
- * as unknown ids do (issue 3 "Bad input").
+ * as unknown ids do.
  */
 const lookupId = z.preprocess((v) => {
   if (v === undefined || v === null || v === '') return undefined;
@@ -128,7 +128,7 @@ const brandIds = z.preprocess((v) => {
 
 /**
  * The type of a product search. Anything but 1–3 falls back to a name search (3) and the answer
- * says so (`typeFallback`), as issue 3 "Bad input" asks; the search key itself is always validated.
+ * says so (`typeFallback`), as ADR 0016 decides; the search key itself is always validated.
  */
 const searchType = z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : String(v)), z.string().max(10).optional());
 

@@ -4,7 +4,7 @@ import { calendarDay } from './dates';
 import { idSchema, MONEY_META, pageParams } from './numbers';
 
 /**
- * Company administration (issue 12, items 6 and 7): users and sub-accounts, roles, departments,
+ * Company administration (docs/requirements/account.md#company-administration): users and sub-accounts, roles, departments,
  * the address book, profile basic information, approval settings and uploaded files. Bodies are
  * strict: a field the call does not take (a `companyId`, a `status`, a price) is refused with 400.
  */

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 
 /**
- * "Could not find it" (issue 3, `/api/product/sx/feedback`): shown on an empty search, with the
+ * "Could not find it" (ADR 0016, `/api/product/sx/feedback`): shown on an empty search, with the
  * key and type already filled in; an optional contact and note. Errors come back in the envelope.
  */
 export function FeedbackForm({ searchKey, type }: { searchKey: string; type: number }) {

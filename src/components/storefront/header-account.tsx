@@ -7,7 +7,7 @@ import { getPathname, Link } from '@/i18n/navigation';
 /**
  * The header's account links (greeting, orders, cart count, sign-out; or sign-in and the guest cart):
  * the one per-visitor part of the storefront frame, rendered when the signed-in user is known and
- * streamed inside a Suspense boundary, so that nothing else of the page depends on who asks (issue 17).
+ * streamed inside a Suspense boundary, so that nothing else of the page depends on who asks (ADR 0025).
  */
 export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUser | null> }) {
   const [user, t, locale] = await Promise.all([pending, getTranslations('header'), getLocale()]);

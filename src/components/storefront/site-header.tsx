@@ -33,7 +33,7 @@ export async function SiteHeader({ user, contact, locale, menu }: Props) {
             {t('hotline')}: <a href={`tel:${contact.hotlines[0] ?? ''}`} className="font-medium text-white" data-testid="header-hotline">{contact.hotlines[0] ?? ''}</a>
           </span>
           <nav className="flex shrink-0 items-center gap-4" aria-label={t('login')}>
-            {/* The only per-visitor part of the frame, streamed after the rest (issue 17): the page stays the same for everyone. */}
+            {/* The only per-visitor part of the frame, streamed after the rest (ADR 0025): the page stays the same for everyone. */}
             <Suspense fallback={<span className="w-16" data-testid="account-pending" aria-hidden />}>
               <HeaderAccount user={user} />
             </Suspense>

@@ -16,7 +16,7 @@ import { SiteHeader } from './site-header';
 
 export interface StoreShellProps {
   data: {
-    /** Streamed (issue 17): only the header's account links and the sign-in island wait for it. */
+    /** Streamed (ADR 0025): only the header's account links and the sign-in island wait for it. */
     user: Promise<HeaderUser | null>;
     contact: SiteContact;
     locale: Locale;

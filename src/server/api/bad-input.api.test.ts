@@ -12,7 +12,7 @@ import { loadOpenApiDocument, operationsOf, type ApiOperation, type OpenApiDocum
 import { apiRouters } from './routers';
 
 /**
- * Bad input everywhere (issue 19, docs/requirements/quality.md#s11-bad-input): for every operation of the OpenAPI
+ * Bad input everywhere (docs/requirements/quality.md#s11-bad-input): for every operation of the OpenAPI
  * document, hostile requests as a guest and as a signed-in account (the customer administrator,
  * or the staff administrator for back-office routes). Never a 5xx, always the envelope with the
  * status as its code, and nothing written by a request that was refused.

@@ -8,7 +8,7 @@ import { fileApiHarness } from '../../../test/api';
 import { dataCache as cache } from '../../../test/next-cache-double';
 
 /*
- * Issue 14 item 8, ADR 0025/0039/0042: a product saved in the back-office reaches the storefront at
+ * ADR 0025/0039/0042: a product saved in the back-office reaches the storefront at
  * once. Next.js's data cache exists only inside the web server, so it is stood in for here by a cache
  * with the same contract — results kept under key parts and tags, dropped by `revalidateTag` — and the
  * storefront's own loaders (product page, product lists, category tree, home, brand page) run through

@@ -3,7 +3,7 @@ import { revalidateTag } from 'next/cache';
 import { bumpPageGeneration } from '../../../scripts/lib/page-cache.mjs';
 
 /**
- * The storefront's shared cache (issue 17, ADR 0025): what every visitor sees alike (the shell, the
+ * The storefront's shared cache (ADR 0025): what every visitor sees alike (the shell, the
  * home blocks, category, brand and content pages, product details) is read through `unstable_cache`
  * in the page layer's loaders under these tags, for at most STOREFRONT_CACHE_SECONDS.
  */

@@ -32,7 +32,7 @@ export interface CompanyAdminSeedInput {
 }
 
 /**
- * Company administration for the demo (issue 12): more departments with people, a role per job, a
+ * Company administration for the demo (docs/requirements/account.md#company-administration): more departments with people, a role per job, a
  * business licence and a permit on file, and more addresses. (No new approver: the approval journeys
  * of the demo orders keep their people.) The demo accounts of README stay as they are.
  */

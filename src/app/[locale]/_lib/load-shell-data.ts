@@ -20,7 +20,7 @@ import { sharedCache } from './shared-cache';
 export interface ShellData {
   /**
    * The signed-in customer, still loading: the header's account links are a separately streamed part
-   * (issue 17), so that everything else of the frame comes from the shared cache for everyone.
+   * (ADR 0025), so that everything else of the frame comes from the shared cache for everyone.
    */
   user: Promise<HeaderUser | null>;
   contact: SiteContact;
@@ -28,7 +28,7 @@ export interface ShellData {
   chrome: ChromeData;
 }
 
-/** The footer's and navigation's data from the database (issue 4: footer, QR code, visitor count, menus). */
+/** The footer's and navigation's data from the database (ADR 0013: footer, QR code, visitor count, menus). */
 export interface ChromeData {
   footerHtml: string;
   /** The visitor count, or null when the site settings hide it. */

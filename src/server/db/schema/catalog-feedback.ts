@@ -5,7 +5,7 @@ import { products } from './catalog';
 import { staff } from './staff';
 
 /**
- * "Could not find it" requests left on an empty search (issue 3 item 2, `/api/product/sx/feedback`):
+ * "Could not find it" requests left on an empty search (ADR 0016, `/api/product/sx/feedback`):
  * the key and type searched, an optional contact and note, for staff to follow up. `status` is one of
  * new, in_progress, answered, closed (ADR 0031; changed only through `modules/requests/status.ts`).
  */

@@ -108,10 +108,10 @@ export const products = pgTable(
     index('products_brand_active_idx').on(t.brandId, t.id).where(sql`${t.active}`),
     index('products_category_idx').on(t.categoryId, t.id),
     // A category's count, and its in-stock count, from the index alone: the capped count of a category
-    // list reads up to 10,001 entries here instead of as many table rows (issue 17).
+    // list reads up to 10,001 entries here instead of as many table rows (ADR 0025).
     index('products_category_active_idx').on(t.categoryId, t.inStock).where(sql`${t.active}`),
     index('products_flags_idx').on(t.isHot, t.isNew, t.isSpecial),
-    // The home page's hot, new and special blocks and lists: the newest flagged products from the index (issue 17).
+    // The home page's hot, new and special blocks and lists: the newest flagged products from the index (ADR 0025).
     index('products_hot_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active} and ${t.isHot}`),
     index('products_new_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active} and ${t.isNew}`),
     index('products_special_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active} and ${t.isSpecial}`),

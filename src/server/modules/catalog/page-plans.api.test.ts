@@ -22,7 +22,7 @@ import { getSiteContact } from '@/server/modules/settings/queries';
 import { countVisitors } from '@/server/modules/tracking/service';
 
 /**
- * Issue 17: no storefront page runs a query whose cost grows with the catalogue. Each page's module
+ * No storefront page runs a query whose cost grows with the catalogue (ADR 0025). Each page's module
  * calls run against a seeded shop plus 30,000 generated products (1–4 packs each, a few flagged) with
  * fresh statistics and the planner's default settings (sequential scans allowed, as the pages run
  * them); every statement they send is captured and EXPLAINed, and the test fails on:
@@ -177,7 +177,7 @@ const pages: [string, PageCalls][] = [
   ])],
 ];
 
-describe('storefront page queries at catalogue scale (issue 17)', () => {
+describe('storefront page queries at catalogue scale', () => {
   it('finds a catalogue-wide aggregate in a plan (the check itself can fail)', () => {
     const aggregate: PlanNode = {
       'Node Type': 'Hash Join', Plans: [

@@ -188,7 +188,7 @@ describe.each(PATHS)('%s', (path) => {
       const res = await post(path, { key, type: '3' });
       expect(res.status, key).toBe(200);
     }
-    // PostgreSQL text holds no NUL: the API refuses it in any field (issue 19), naming the field.
+    // PostgreSQL text holds no NUL: the API refuses it in any field (docs/requirements/quality.md#s11-bad-input), naming the field.
     const nul = await post(path, { key: 'a\u0000b', type: '3' });
     expect(nul.status).toBe(400);
     const wild = await page(path, { key: '%', type: '3' });

@@ -4,7 +4,7 @@ import { addresses, companies, departments, rolePermissions, roles, userRoles, u
 import { fileApiHarness } from '../../../../test/api';
 
 /**
- * The authorisation matrix of the company-administration calls (issue 12): a guest, a buyer of
+ * The authorisation matrix of the company-administration calls (docs/requirements/quality.md#s1-authorisation-matrix): a guest, a buyer of
  * company A, a buyer of company B, an administrator of company B, a sub-account of A without any
  * permission, and A's administrator, against every call — read, update and delete — with ids sent
  * as JSON numbers, as numeric form strings and percent-encoded in the query. Refused calls change

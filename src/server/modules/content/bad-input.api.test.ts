@@ -3,7 +3,7 @@ import { fileApiHarness } from '../../../../test/api';
 
 const h = fileApiHarness();
 
-/** Every call of issue 4 that takes input, with inputs it must refuse (400 with field errors, nothing written). */
+/** Every content, chrome and tracking call (ADR 0013) that takes input, with inputs it must refuse (400 with field errors, nothing written). */
 const BAD: [path: string, form: Record<string, string>][] = [
   ['/api/web/journalism/getPage', { offset: '0' }],
   ['/api/web/journalism/getRecommend', { limit: 'many' }],

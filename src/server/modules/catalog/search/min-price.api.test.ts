@@ -69,7 +69,7 @@ async function packFacts(id: number): Promise<{ n: number; s: boolean }> {
   return row!;
 }
 
-describe('the stored pack facts (migration 0010, issue 17)', () => {
+describe('the stored pack facts (migration 0010, ADR 0025)', () => {
   it('hold every seed product’s pack count and stock', async () => {
     const wrong = await query<{ n: number }>(sql`
       select count(*)::int as n from products p
