@@ -11,11 +11,11 @@ import { testingCases } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkedDocument } from '@/server/modules/company/uploads';
 import { assertCustomerVisible } from '@/server/modules/crm/access';
 import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
+import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
 import { transitionCase } from './status';
@@ -155,13 +155,13 @@ export async function moveCase(db: Db, actor: ScopedStaff & { audit: AuditActor 
 
 /** Stores the case's report (PDF, or an image re-encoded, by its bytes); replaces an earlier one. */
 export async function storeCaseReport(db: Db, actor: ScopedStaff & { audit: AuditActor }, id: number, file: { name: string; bytes: Uint8Array }): Promise<CaseDetailDto> {
-  const { bytes, key, name } = await checkedDocument(file, { maxBytes: CASE_REPORT_MAX_BYTES, tooLarge: 'caseReportTooLarge', side: 4000, folder: `cases/${id}`, fallback: 'report' });
+  const { key, ext, size } = await acceptUpload(file.bytes, { accept: 'document', maxBytes: CASE_REPORT_MAX_BYTES, tooLarge: 'caseReportTooLarge', side: 4000, place: (name) => `cases/${id}/${name}` });
+  const name = keptFileName(file.name, ext, 'report');
   await db.transaction(async (tx) => {
     const row = await loadCase(tx, actor, id, true);
     if (row.status !== 'passed' && row.status !== 'test_finished') throw new AppError(409, 'caseReportNotNow');
-    await getFileStore().write(key, Buffer.from(bytes));
     await tx.update(testingCases).set({ reportKey: key, reportName: name, reportToken: randomBytes(24).toString('base64url'), updatedAt: new Date() }).where(eq(testingCases.id, id));
-    await recordAudit(tx, actor.audit, { action: 'report', entity: 'testing_case', entityId: id, before: { reportName: row.report_name }, after: { reportName: name }, note: { size: bytes.byteLength } });
+    await recordAudit(tx, actor.audit, { action: 'report', entity: 'testing_case', entityId: id, before: { reportName: row.report_name }, after: { reportName: name }, note: { size } });
   });
   return getCase(db, actor, id);
 }

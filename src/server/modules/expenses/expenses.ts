@@ -8,8 +8,8 @@ import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { approverOf, latestApprovalOf, myPendingStep, openApproval, waitsFor, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkedDocument } from '@/server/modules/company/uploads';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
+import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { keysetPage, encodeKeyset, stampOf } from './keyset';
 import { transitionExpense } from './status';
@@ -185,15 +185,15 @@ export async function actOnExpense(db: Db, actor: ExpenseActor & { audit: AuditA
  * at most EXPENSE_ATTACHMENT_MAX_BYTES (413) and EXPENSE_ATTACHMENTS_MAX per application (409).
  */
 export async function addExpenseAttachment(db: Db, actor: ExpenseActor & { audit: AuditActor }, id: number, file: { name: string; bytes: Uint8Array }): Promise<ExpenseDetailDto> {
-  const { bytes, mime, key, name } = await checkedDocument(file, { maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, tooLarge: 'expenseFileTooLarge', side: 2400, folder: `expenses/${id}`, fallback: 'receipt' });
+  const { key, ext, contentType: mime, size } = await acceptUpload(file.bytes, { accept: 'document', maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, tooLarge: 'expenseFileTooLarge', side: 2400, place: (name) => `expenses/${id}/${name}` });
+  const name = keptFileName(file.name, ext, 'receipt');
   await db.transaction(async (tx) => {
     const row = await lockOwnExpense(tx, actor, id);
     if (row.status !== 'draft') throw new AppError(409, 'expenseNotDraft');
     const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(expenseAttachments).where(eq(expenseAttachments.expenseId, id));
     if (Number(n?.n ?? 0) >= EXPENSE_ATTACHMENTS_MAX) throw new AppError(409, 'expenseTooManyFiles');
-    await getFileStore().write(key, Buffer.from(bytes));
-    const [att] = await tx.insert(expenseAttachments).values({ expenseId: id, fileKey: key, fileName: name, mime, size: bytes.byteLength }).returning({ id: expenseAttachments.id });
-    await recordAudit(tx, actor.audit, { action: 'attach', entity: 'expense', entityId: id, note: { attachmentId: att?.id ?? 0, fileName: name, size: bytes.byteLength } });
+    const [att] = await tx.insert(expenseAttachments).values({ expenseId: id, fileKey: key, fileName: name, mime, size }).returning({ id: expenseAttachments.id });
+    await recordAudit(tx, actor.audit, { action: 'attach', entity: 'expense', entityId: id, note: { attachmentId: att?.id ?? 0, fileName: name, size } });
   });
   return getExpense(db, actor, id);
 }
