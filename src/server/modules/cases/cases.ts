@@ -7,12 +7,12 @@ import type { Lang } from '@/lib/lang';
 import { siteUrl } from '@/lib/seo';
 import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
+import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
 import { testingCases } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { assertCustomerVisible } from '@/server/modules/crm/access';
-import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
@@ -59,23 +59,11 @@ function listFilters(actor: ScopedStaff, input: Omit<CaseListInput, 'cursor' | '
 }
 
 /** One keyset page of the cases the member may see (owner, team, manager, CRM.VIEW_ALL — in the query). */
-export async function listCases(db: Db, actor: ScopedStaff, input: CaseListInput): Promise<{ total: number; items: CaseRowDto[]; nextCursor: string | null }> {
-  const filters = listFilters(actor, input);
-  const byFee = input.sort.endsWith('testFee');
-  const page = keysetPage(byFee ? sql`c.test_fee` : sql`c.created_at`, sql`c.id`, byFee ? 'amount' : 'stamp', input.sort.startsWith('-'), input.cursor);
-  const where = (list: SQL[]) => sql`where ${sql.join(list, sql` and `)}`;
-  const [count, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n from testing_cases c ${where(filters)}`),
-    db.execute(sql`${SELECT} ${where(page.after ? [...filters, page.after] : filters)} ${page.order} limit ${input.limit + 1}`),
-  ]);
-  const list = rowsOf<Row>(rows);
-  const items = list.slice(0, input.limit).map(toRow);
-  const last = items[items.length - 1];
-  return {
-    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
-    items,
-    nextCursor: list.length > input.limit && last ? encodeKeyset(byFee ? last.testFee : last.createdAt, last.id) : null,
-  };
+export function listCases(db: Db, actor: ScopedStaff, input: CaseListInput): Promise<KeysetList<CaseRowDto>> {
+  return keysetList(db, input, {
+    select: SELECT, from: sql`from testing_cases c`, filters: listFilters(actor, input), id: sql`c.id`, createdAt: sql`c.created_at`,
+    amount: { sort: 'testFee', column: sql`c.test_fee`, of: (row) => row.testFee }, toItem: toRow,
+  });
 }
 
 async function loadCase(db: Db, actor: ScopedStaff, id: number, lock = false): Promise<Row> {
