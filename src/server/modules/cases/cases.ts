@@ -7,15 +7,15 @@ import type { Lang } from '@/lib/lang';
 import { siteUrl } from '@/lib/seo';
 import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
+import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
 import { testingCases } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkedDocument } from '@/server/modules/company/uploads';
 import { assertCustomerVisible } from '@/server/modules/crm/access';
-import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
+import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
 import { transitionCase } from './status';
@@ -59,23 +59,11 @@ function listFilters(actor: ScopedStaff, input: Omit<CaseListInput, 'cursor' | '
 }
 
 /** One keyset page of the cases the member may see (owner, team, manager, CRM.VIEW_ALL — in the query). */
-export async function listCases(db: Db, actor: ScopedStaff, input: CaseListInput): Promise<{ total: number; items: CaseRowDto[]; nextCursor: string | null }> {
-  const filters = listFilters(actor, input);
-  const byFee = input.sort.endsWith('testFee');
-  const page = keysetPage(byFee ? sql`c.test_fee` : sql`c.created_at`, sql`c.id`, byFee ? 'amount' : 'stamp', input.sort.startsWith('-'), input.cursor);
-  const where = (list: SQL[]) => sql`where ${sql.join(list, sql` and `)}`;
-  const [count, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n from testing_cases c ${where(filters)}`),
-    db.execute(sql`${SELECT} ${where(page.after ? [...filters, page.after] : filters)} ${page.order} limit ${input.limit + 1}`),
-  ]);
-  const list = rowsOf<Row>(rows);
-  const items = list.slice(0, input.limit).map(toRow);
-  const last = items[items.length - 1];
-  return {
-    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
-    items,
-    nextCursor: list.length > input.limit && last ? encodeKeyset(byFee ? last.testFee : last.createdAt, last.id) : null,
-  };
+export function listCases(db: Db, actor: ScopedStaff, input: CaseListInput): Promise<KeysetList<CaseRowDto>> {
+  return keysetList(db, input, {
+    select: SELECT, from: sql`from testing_cases c`, filters: listFilters(actor, input), id: sql`c.id`, createdAt: sql`c.created_at`,
+    amount: { sort: 'testFee', column: sql`c.test_fee`, of: (row) => row.testFee }, toItem: toRow,
+  });
 }
 
 async function loadCase(db: Db, actor: ScopedStaff, id: number, lock = false): Promise<Row> {
@@ -155,13 +143,13 @@ export async function moveCase(db: Db, actor: ScopedStaff & { audit: AuditActor 
 
 /** Stores the case's report (PDF, or an image re-encoded, by its bytes); replaces an earlier one. */
 export async function storeCaseReport(db: Db, actor: ScopedStaff & { audit: AuditActor }, id: number, file: { name: string; bytes: Uint8Array }): Promise<CaseDetailDto> {
-  const { bytes, key, name } = await checkedDocument(file, { maxBytes: CASE_REPORT_MAX_BYTES, tooLarge: 'caseReportTooLarge', side: 4000, folder: `cases/${id}`, fallback: 'report' });
+  const { key, ext, size } = await acceptUpload(file.bytes, { accept: 'document', maxBytes: CASE_REPORT_MAX_BYTES, tooLarge: 'caseReportTooLarge', side: 4000, place: (name) => `cases/${id}/${name}` });
+  const name = keptFileName(file.name, ext, 'report');
   await db.transaction(async (tx) => {
     const row = await loadCase(tx, actor, id, true);
     if (row.status !== 'passed' && row.status !== 'test_finished') throw new AppError(409, 'caseReportNotNow');
-    await getFileStore().write(key, Buffer.from(bytes));
     await tx.update(testingCases).set({ reportKey: key, reportName: name, reportToken: randomBytes(24).toString('base64url'), updatedAt: new Date() }).where(eq(testingCases.id, id));
-    await recordAudit(tx, actor.audit, { action: 'report', entity: 'testing_case', entityId: id, before: { reportName: row.report_name }, after: { reportName: name }, note: { size: bytes.byteLength } });
+    await recordAudit(tx, actor.audit, { action: 'report', entity: 'testing_case', entityId: id, before: { reportName: row.report_name }, after: { reportName: name }, note: { size } });
   });
   return getCase(db, actor, id);
 }

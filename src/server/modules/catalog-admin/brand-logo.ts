@@ -1,13 +1,11 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AdminBrandDto } from '@/contracts/catalog-admin';
 import type { Db } from '@/server/db/client';
 import { brands } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { detectFileType, reencodeImage } from '@/server/modules/company/uploads';
-import { getFileStore } from '@/server/modules/files/store';
+import { acceptUpload } from '@/server/modules/files/upload';
 import { getAdminBrand } from './brands';
 
 /** The largest logo file taken (under the API's 1 MiB body limit, so the answer is this module's 413). */
@@ -17,27 +15,25 @@ const LOGO_SIDE = 600;
 
 /**
  * Stores a brand's logo: PNG, JPEG or WebP as the file's first bytes say (never its name or declared
- * type; SVG, HTML and anything else are refused with 415), decoded and written anew (metadata and
- * appended bytes dropped), through the files module's store; the brand row and its audit row change
- * in one transaction. The file is written first: a failed transaction leaves an unreferenced file,
- * never a row pointing nowhere.
+ * type; SVG, HTML, anything else and an image that does not decode are refused with 415), decoded
+ * and written anew (metadata and appended bytes dropped), through the files module's upload pipeline;
+ * the brand row and its audit row change in one transaction.
  */
 export async function storeBrandLogo(db: Db, params: { actor: AuditActor; id: number; bytes: Uint8Array }): Promise<AdminBrandDto> {
-  if (params.bytes.byteLength > BRAND_LOGO_MAX_BYTES) throw new AppError(413, 'catalogLogoTooLarge');
-  if (params.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  const type = detectFileType(params.bytes);
-  if (type !== 'png' && type !== 'jpeg' && type !== 'webp') throw new AppError(415, 'catalogLogoTypeRefused');
-  const [exists] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, params.id));
-  if (!exists) throw new AppError(404, 'catalogBrandNotFound');
-  const data = await reencodeImage(params.bytes, type, LOGO_SIDE);
-  const key = `brand/${params.id}/${randomUUID()}.${type === 'jpeg' ? 'jpg' : type}`;
-  await getFileStore().write(key, data);
+  const { key, size } = await acceptUpload(params.bytes, {
+    accept: 'image', maxBytes: BRAND_LOGO_MAX_BYTES, tooLarge: 'catalogLogoTooLarge', refused: 'catalogLogoTypeRefused', side: LOGO_SIDE,
+    place: async (name) => {
+      const [exists] = await db.select({ id: brands.id }).from(brands).where(eq(brands.id, params.id));
+      if (!exists) throw new AppError(404, 'catalogBrandNotFound');
+      return `brand/${params.id}/${name}`;
+    },
+  });
   await db.transaction(async (tx) => {
     const [before] = await tx.select({ logoPath: brands.logoPath }).from(brands).where(eq(brands.id, params.id)).for('update');
     if (!before) throw new AppError(404, 'catalogBrandNotFound');
     await tx.update(brands).set({ logoPath: key }).where(eq(brands.id, params.id));
     await recordAudit(tx, params.actor, {
-      action: 'setLogo', entity: 'brand', entityId: params.id, before: { logoPath: before.logoPath }, after: { logoPath: key }, note: { size: data.byteLength },
+      action: 'setLogo', entity: 'brand', entityId: params.id, before: { logoPath: before.logoPath }, after: { logoPath: key }, note: { size },
     });
   });
   return getAdminBrand(db, { id: params.id });

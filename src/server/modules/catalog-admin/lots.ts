@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   COA_MAX_BYTES, type AdminLotCreateInput, type AdminLotDto, type AdminLotUpdateInput, type AdminProductLotsDto,
@@ -9,9 +8,8 @@ import { isUniqueViolation } from '@/server/db/errors';
 import { productDocuments, productLots, productPacks, products, type ProductLot } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkPdf, detectFileType } from '@/server/modules/company/uploads';
 import { documentUrl } from '@/server/modules/content/documents';
-import { getFileStore } from '@/server/modules/files/store';
+import { acceptUpload } from '@/server/modules/files/upload';
 
 /**
  * Lots of a product's packs in the back-office (ADR 0032): list, add, change, delete, and the COA PDF
@@ -158,33 +156,35 @@ export async function deleteLot(db: Db, params: { actor: AuditActor; id: number;
   return listProductLots(db, { productId: params.id });
 }
 
-/**
- * Stores a lot's COA: a PDF as its bytes say (`%PDF-` … `%%EOF`, no markup; HTML, SVG, images and
- * anything else 415), at most COA_MAX_BYTES (413), through the files module's store. The lot's COA
- * document is replaced in place (same id, so links stay), or created: kind 'coa', the lot's number,
- * the product's Chinese title. The file is written first: a failed transaction leaves an unreferenced
- * file, never a row pointing nowhere.
- */
-export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: number; lotId: number; bytes: Uint8Array }): Promise<AdminProductLotsDto> {
-  if (params.bytes.byteLength > COA_MAX_BYTES) throw new AppError(413, 'catalogCoaTooLarge');
-  if (params.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  if (detectFileType(params.bytes) !== 'pdf') throw new AppError(415, 'catalogCoaTypeRefused');
-  try {
-    checkPdf(params.bytes);
-  } catch {
-    throw new AppError(415, 'catalogCoaTypeRefused');
-  }
-  const [known] = await db.select({ lot: productLots.id, itemNo: products.itemNo }).from(productLots)
+/** The item number of a product's lot (404 when the lot is not the product's). */
+async function lotItemNo(db: Db, productId: number, lotId: number): Promise<string> {
+  const [known] = await db.select({ itemNo: products.itemNo }).from(productLots)
     .innerJoin(productPacks, eq(productPacks.id, productLots.packId))
     .innerJoin(products, eq(products.id, productPacks.productId))
-    .where(and(eq(productLots.id, params.lotId), eq(productPacks.productId, params.id)));
+    .where(and(eq(productLots.id, lotId), eq(productPacks.productId, productId)));
   if (!known) throw new AppError(404, 'catalogLotNotFound');
-  const key = `coa/${known.itemNo}/upload-${randomUUID()}.pdf`;
-  await getFileStore().write(key, Buffer.from(params.bytes));
+  return known.itemNo;
+}
+
+/**
+ * Stores a lot's COA through the files module's upload pipeline: a PDF as its bytes say (`%PDF-` …
+ * `%%EOF`, no markup; HTML, SVG, images and anything else 415), at most COA_MAX_BYTES (413). The lot's
+ * COA document is replaced in place (same id, so links stay), or created: kind 'coa', the lot's
+ * number, the product's Chinese title.
+ */
+export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: number; lotId: number; bytes: Uint8Array }): Promise<AdminProductLotsDto> {
+  let itemNo = '';
+  const { key, size } = await acceptUpload(params.bytes, {
+    accept: 'pdf', maxBytes: COA_MAX_BYTES, tooLarge: 'catalogCoaTooLarge', refused: 'catalogCoaTypeRefused',
+    place: async (name) => {
+      itemNo = await lotItemNo(db, params.id, params.lotId);
+      return `coa/${itemNo}/upload-${name}`;
+    },
+  });
   await db.transaction(async (tx) => {
     const lot = await lockLot(tx, params.id, params.lotId);
     const [product] = await tx.select({ nameZh: products.nameZh }).from(products).where(eq(products.id, params.id));
-    const title = `${product?.nameZh ?? known.itemNo} 分析证书（批号 ${lot.lotNo}）`;
+    const title = `${product?.nameZh ?? itemNo} 分析证书（批号 ${lot.lotNo}）`;
     let documentId = lot.coaDocumentId;
     let previous: string | null = null;
     if (documentId !== null) {
@@ -204,7 +204,7 @@ export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: numbe
     ));
     await recordAudit(tx, params.actor, {
       action: 'setCoa', entity: 'product_lot', entityId: lot.id, before: { coaDocumentId: lot.coaDocumentId, filePath: previous },
-      after: { coaDocumentId: documentId, filePath: key }, note: { productId: params.id, size: params.bytes.byteLength },
+      after: { coaDocumentId: documentId, filePath: key }, note: { productId: params.id, size },
     });
   });
   return listProductLots(db, { productId: params.id });

@@ -12,7 +12,8 @@ import { apiRegistry, createRouter } from '@/server/http/router';
 import { contentDisposition } from '@/server/modules/files/routes';
 import { getFileStore } from '@/server/modules/files/store';
 import { companyActorOf } from './routes';
-import { findCompanyFile, listCompanyDocuments, storeCompanyFile, UPLOAD_MAX_BYTES } from './uploads';
+import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
+import { findCompanyFile, listCompanyDocuments, storeCompanyFile } from './uploads';
 
 export const companyFilesRouter = createRouter('/api/app/file');
 

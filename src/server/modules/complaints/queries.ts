@@ -8,11 +8,11 @@ import {
 import type { Lang } from '@/lib/lang';
 import { ownedRecordVisibleTo } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
+import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
 import { auditLog, complaints } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { toAuditDto } from '@/server/modules/audit/list';
 import { latestApprovalOf, myPendingStep, waitsFor, type Approver } from '@/server/modules/approvals/engine';
-import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 
 /** The table under the alias `k` of the queries below, for the ownership condition. */
 const aliased = alias(complaints, 'k');
@@ -62,24 +62,11 @@ export function complaintFilters(me: Approver, input: Omit<ComplaintListInput, '
 const FROM = sql`from complaints k join companies co on co.id = k.company_id join orders o on o.id = k.order_id`;
 
 /** One keyset page of the complaints the member may see (in the query), newest or largest refund first. */
-export async function listComplaints(db: Db, me: Approver, input: ComplaintListInput): Promise<{ total: number; items: ComplaintRowDto[]; nextCursor: string | null }> {
-  const filters = complaintFilters(me, input);
-  const byAmount = input.sort.endsWith('appliedRefund');
-  const column = byAmount ? sql`(k.applied_refund_cents::numeric / 100)` : sql`k.created_at`;
-  const page = keysetPage(column, sql`k.id`, byAmount ? 'amount' : 'stamp', input.sort.startsWith('-'), input.cursor);
-  const where = (list: SQL[]) => sql`where ${sql.join(list, sql` and `)}`;
-  const [count, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n ${FROM} ${where(filters)}`),
-    db.execute(sql`${COMPLAINT_SELECT} ${where(page.after ? [...filters, page.after] : filters)} ${page.order} limit ${input.limit + 1}`),
-  ]);
-  const list = rowsOf<ComplaintRow>(rows);
-  const items = list.slice(0, input.limit).map(toComplaintRow);
-  const last = items[items.length - 1];
-  return {
-    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
-    items,
-    nextCursor: list.length > input.limit && last ? encodeKeyset(byAmount ? last.appliedRefund : last.createdAt, last.id) : null,
-  };
+export function listComplaints(db: Db, me: Approver, input: ComplaintListInput): Promise<KeysetList<ComplaintRowDto>> {
+  return keysetList(db, input, {
+    select: COMPLAINT_SELECT, from: FROM, filters: complaintFilters(me, input), id: sql`k.id`, createdAt: sql`k.created_at`,
+    amount: { sort: 'appliedRefund', column: sql`(k.applied_refund_cents::numeric / 100)`, of: (row) => row.appliedRefund }, toItem: toComplaintRow,
+  });
 }
 
 /** A complaint the member may see (404 otherwise), optionally locking its row first. */

@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { AdminBannerDto, AdminBannerInput, BannerPosition } from '@/contracts/content-admin';
 import type { Db } from '@/server/db/client';
@@ -8,8 +7,7 @@ import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { bannerImageUrl } from '@/server/modules/content/banners';
 import { toPlainText } from '@/server/modules/content/sanitize';
-import { getFileStore } from '@/server/modules/files/store';
-import { checkedImage } from './images';
+import { acceptContentImage } from './images';
 import { renumberInOrder } from './ordering';
 
 /*
@@ -98,14 +96,14 @@ export async function orderBanners(db: Db, params: { actor: AuditActor; position
 
 /** Sets a banner's image (checked and re-encoded; the file is written before the row points at it). */
 export async function storeBannerImage(db: Db, params: { actor: AuditActor; id: number; bytes: Uint8Array }): Promise<AdminBannerDto> {
-  const { data, ext } = await checkedImage(params.bytes);
-  await getAdminBanner(db, { id: params.id });
-  const key = `banner/${params.id}/${randomUUID()}.${ext}`;
-  await getFileStore().write(key, data);
+  const { key, size } = await acceptContentImage(params.bytes, async (name) => {
+    await getAdminBanner(db, { id: params.id });
+    return `banner/${params.id}/${name}`;
+  });
   await db.transaction(async (tx) => {
     const before = await lockBanner(tx, params.id);
     await tx.update(banners).set({ imagePath: key }).where(eq(banners.id, params.id));
-    await recordAudit(tx, params.actor, { action: 'setImage', entity: 'banner', entityId: params.id, before: { imagePath: before.imagePath }, after: { imagePath: key }, note: { size: data.byteLength } });
+    await recordAudit(tx, params.actor, { action: 'setImage', entity: 'banner', entityId: params.id, before: { imagePath: before.imagePath }, after: { imagePath: key }, note: { size } });
   });
   return getAdminBanner(db, { id: params.id });
 }

@@ -1,10 +1,7 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/db/client';
-import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { detectFileType, reencodeImage } from '@/server/modules/company/uploads';
-import { getFileStore } from '@/server/modules/files/store';
+import { acceptUpload, type AcceptedUpload, type UploadRules } from '@/server/modules/files/upload';
 
 /** The largest image taken (under the API's 1 MiB body limit, so the answer is this module's 413). */
 export const CONTENT_IMAGE_MAX_BYTES = 768 * 1024;
@@ -24,31 +21,24 @@ export function contentImageKey(name: string): string | null {
 }
 
 /**
- * Checks and re-encodes an uploaded image: PNG, JPEG or WebP as the first bytes say (never the file's
- * name or declared type; SVG, HTML and anything else are refused with 415), at most
- * CONTENT_IMAGE_MAX_BYTES (413), decoded and written anew (metadata and appended bytes dropped).
+ * Stores an uploaded image of the content pages (bodies, banners, partner logos) through the files
+ * module's upload pipeline: PNG, JPEG or WebP as the first bytes say (never the file's name or declared
+ * type; SVG, HTML and anything else are refused with 415), at most CONTENT_IMAGE_MAX_BYTES (413),
+ * decoded and written anew (metadata and appended bytes dropped), under the key `place` gives.
  */
-export async function checkedImage(bytes: Uint8Array): Promise<{ data: Buffer; ext: 'png' | 'jpg' | 'webp' }> {
-  if (bytes.byteLength > CONTENT_IMAGE_MAX_BYTES) throw new AppError(413, 'contentImageTooLarge');
-  if (bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  const type = detectFileType(bytes);
-  if (type !== 'png' && type !== 'jpeg' && type !== 'webp') throw new AppError(415, 'contentImageTypeRefused');
-  const data = await reencodeImage(bytes, type, IMAGE_SIDE).catch(() => {
-    throw new AppError(415, 'contentImageTypeRefused');
-  });
-  return { data, ext: type === 'jpeg' ? 'jpg' : type };
+export function acceptContentImage(bytes: Uint8Array, place: UploadRules['place']): Promise<AcceptedUpload> {
+  return acceptUpload(bytes, { accept: 'image', maxBytes: CONTENT_IMAGE_MAX_BYTES, tooLarge: 'contentImageTooLarge', refused: 'contentImageTypeRefused', side: IMAGE_SIDE, place });
 }
 
 /**
- * Stores an image for a rich-text body through the files module's store and answers its public URL.
- * The upload is audited (the image belongs to no row until a body that uses it is saved).
+ * Stores an image for a rich-text body and answers its public URL. The upload is audited (the image
+ * belongs to no row until a body that uses it is saved).
  */
 export async function storeContentImage(db: Db, params: { actor: AuditActor; bytes: Uint8Array }): Promise<{ url: string }> {
-  const { data, ext } = await checkedImage(params.bytes);
-  const name = `${randomUUID()}.${ext}`;
-  await getFileStore().write(`content/${name}`, data);
+  const { key, size } = await acceptContentImage(params.bytes, (name) => `content/${name}`);
+  const name = key.slice('content/'.length);
   await db.transaction(async (tx) => {
-    await recordAudit(tx, params.actor, { action: 'uploadImage', entity: 'contentImage', entityId: name, after: { name }, note: { size: data.byteLength } });
+    await recordAudit(tx, params.actor, { action: 'uploadImage', entity: 'contentImage', entityId: name, after: { name }, note: { size } });
   });
   return { url: contentImageUrl(name) };
 }

@@ -12,10 +12,9 @@ import { escapeLike } from '@/server/db/like';
 import { brands, contentCategories, contentItems } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkPdf, detectFileType } from '@/server/modules/company/uploads';
 import { resourceUrl } from '@/server/modules/content/items';
 import { sanitizeRichText, toPlainText } from '@/server/modules/content/sanitize';
-import { getFileStore } from '@/server/modules/files/store';
+import { acceptUpload } from '@/server/modules/files/upload';
 
 /*
  * Content items of every kind in the back-office (ADR 0033 for news, ADR 0035 for the others): one
@@ -287,27 +286,22 @@ export function resourceFileName(name: string): string {
 
 /**
  * Stores a resource's PDF: a PDF as its bytes say (`%PDF-` … `%%EOF`, no markup; HTML, SVG, images and
- * anything else 415), at most RESOURCE_PDF_MAX_BYTES (413), through the files module's store under a
- * new key (`resources/<uuid>/<name>.pdf`; the last part is the download's name). The file is written
- * first: a failed transaction leaves an unreferenced file, never a row pointing nowhere.
+ * anything else 415), at most RESOURCE_PDF_MAX_BYTES (413), through the files module's upload pipeline
+ * under a new key (`resources/<uuid>/<name>.pdf`; the last part is the download's name).
  */
 export async function storeResourceFile(db: Db, params: { actor: AuditActor; id: number; bytes: Uint8Array; name: string }): Promise<{ item: AdminContentDto; published: boolean }> {
-  if (params.bytes.byteLength > RESOURCE_PDF_MAX_BYTES) throw new AppError(413, 'contentPdfTooLarge');
-  if (params.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  if (detectFileType(params.bytes) !== 'pdf') throw new AppError(415, 'contentPdfTypeRefused');
-  try {
-    checkPdf(params.bytes);
-  } catch {
-    throw new AppError(415, 'contentPdfTypeRefused');
-  }
-  await getAdminContent(db, 'resources', { id: params.id });
-  const key = `resources/${randomUUID()}/${resourceFileName(params.name)}`;
-  await getFileStore().write(key, Buffer.from(params.bytes));
+  const { key, size } = await acceptUpload(params.bytes, {
+    accept: 'pdf', maxBytes: RESOURCE_PDF_MAX_BYTES, tooLarge: 'contentPdfTooLarge', refused: 'contentPdfTypeRefused',
+    place: async () => {
+      await getAdminContent(db, 'resources', { id: params.id });
+      return `resources/${randomUUID()}/${resourceFileName(params.name)}`;
+    },
+  });
   const published = await db.transaction(async (tx) => {
     const before = await lockItem(tx, 'resources', params.id);
     await tx.update(contentItems).set({ filePath: key }).where(eq(contentItems.id, params.id));
     await recordAudit(tx, params.actor, {
-      action: 'setFile', entity: before.kind, entityId: params.id, before: { filePath: before.filePath }, after: { filePath: key }, note: { size: params.bytes.byteLength },
+      action: 'setFile', entity: before.kind, entityId: params.id, before: { filePath: before.filePath }, after: { filePath: key }, note: { size },
     });
     return before.status === 'published';
   });

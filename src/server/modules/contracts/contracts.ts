@@ -8,9 +8,9 @@ import { contractAttachments, contracts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { openApproval, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkedDocument } from '@/server/modules/company/uploads';
 import { assertCustomerVisible } from '@/server/modules/crm/access';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
+import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
 import { loadQuotation, staffSees } from '@/server/modules/quotations/queries';
 import { getContract, loadContract } from './queries';
 import { transitionContract } from './status';
@@ -136,19 +136,19 @@ export async function applyContractOutcome(tx: Db, actor: AuditActor, id: number
  * (409). `signedScan` marks the countersigned copy, which only a sent contract takes.
  */
 export async function addContractAttachment(db: Db, me: ContractStaff, id: number, file: { name: string; bytes: Uint8Array; signedScan: boolean }): Promise<ContractDetailDto> {
-  const { bytes, mime, key, name } = await checkedDocument(file, { maxBytes: CONTRACT_ATTACHMENT_MAX_BYTES, tooLarge: 'contractFileTooLarge', side: 2400, folder: `contracts/${id}`, fallback: 'contract' });
+  const { key, ext, contentType: mime, size } = await acceptUpload(file.bytes, { accept: 'document', maxBytes: CONTRACT_ATTACHMENT_MAX_BYTES, tooLarge: 'contractFileTooLarge', side: 2400, place: (name) => `contracts/${id}/${name}` });
+  const name = keptFileName(file.name, ext, 'contract');
   await db.transaction(async (tx) => {
     const row = await loadContract(tx, me, id, true);
     if (row.state === 'signed' || row.state === 'cancelled') throw new AppError(409, 'contractClosed');
     if (file.signedScan && row.state !== 'sent') throw new AppError(409, 'contractScanNotSent');
     const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(contractAttachments).where(eq(contractAttachments.contractId, id));
     if (Number(n?.n ?? 0) >= CONTRACT_ATTACHMENTS_MAX) throw new AppError(409, 'contractTooManyFiles');
-    await getFileStore().write(key, Buffer.from(bytes));
-    const [att] = await tx.insert(contractAttachments).values({ contractId: id, fileKey: key, fileName: name, mime, size: bytes.byteLength, signedScan: file.signedScan })
+    const [att] = await tx.insert(contractAttachments).values({ contractId: id, fileKey: key, fileName: name, mime, size, signedScan: file.signedScan })
       .returning({ id: contractAttachments.id });
     await recordAudit(tx, me.audit, {
       action: 'attach', entity: 'contract', entityId: id, companyId: Number(row.company_id),
-      note: { attachmentId: att?.id ?? 0, fileName: name, size: bytes.byteLength, signedScan: file.signedScan },
+      note: { attachmentId: att?.id ?? 0, fileName: name, size, signedScan: file.signedScan },
     });
   });
   return getContract(db, me, id);

@@ -5,11 +5,11 @@ import type { AuditEntryDto } from '@/contracts/admin';
 import { centsToMoney, contractStaffMoves, type ContractDetailDto, type ContractListInput, type ContractRowDto, type ContractStateName } from '@/contracts/contracts';
 import { ownedRecordVisibleTo } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
+import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
 import { auditLog, contractAttachments, contracts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { latestApprovalOf, myPendingStep, waitsFor, type Approver } from '@/server/modules/approvals/engine';
 import { toAuditDto } from '@/server/modules/audit/list';
-import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 
 /** The table under the alias `k` of the queries below, for the ownership condition. */
 const aliased = alias(contracts, 'k');
@@ -58,24 +58,11 @@ function filters(me: Approver, input: Omit<ContractListInput, 'cursor' | 'limit'
 }
 
 /** One keyset page of the contracts the member may see (in the query), newest or largest first. */
-export async function listContracts(db: Db, me: Approver, input: ContractListInput): Promise<{ total: number; items: ContractRowDto[]; nextCursor: string | null }> {
-  const where = filters(me, input);
-  const byAmount = input.sort.endsWith('amount');
-  const column = byAmount ? sql`(k.amount_cents::numeric / 100)` : sql`k.created_at`;
-  const page = keysetPage(column, sql`k.id`, byAmount ? 'amount' : 'stamp', input.sort.startsWith('-'), input.cursor);
-  const clause = (list: SQL[]) => sql`where ${sql.join(list, sql` and `)}`;
-  const [count, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n ${FROM} ${clause(where)}`),
-    db.execute(sql`${SELECT} ${clause(page.after ? [...where, page.after] : where)} ${page.order} limit ${input.limit + 1}`),
-  ]);
-  const list = rowsOf<ContractRow>(rows);
-  const items = list.slice(0, input.limit).map(toContractRow);
-  const last = items[items.length - 1];
-  return {
-    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
-    items,
-    nextCursor: list.length > input.limit && last ? encodeKeyset(byAmount ? last.amount : last.createdAt, last.id) : null,
-  };
+export function listContracts(db: Db, me: Approver, input: ContractListInput): Promise<KeysetList<ContractRowDto>> {
+  return keysetList(db, input, {
+    select: SELECT, from: FROM, filters: filters(me, input), id: sql`k.id`, createdAt: sql`k.created_at`,
+    amount: { sort: 'amount', column: sql`(k.amount_cents::numeric / 100)`, of: (row) => row.amount }, toItem: toContractRow,
+  });
 }
 
 /** A contract the member may see (404 otherwise), optionally locking its row first. */

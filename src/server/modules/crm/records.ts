@@ -1,13 +1,11 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ActivityInput, ContactInput, TimelineEventDto } from '@/contracts/customers';
 import { rowsOf, type Db } from '@/server/db/client';
 import { companies, crmActivities, crmContacts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit } from '@/server/modules/audit/record';
-import { checkPdf, detectFileType, reencodeImage, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/company/uploads';
-import { getFileStore } from '@/server/modules/files/store';
+import { acceptUpload, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
 import { visibleCustomer, type CrmActor } from './access';
 
@@ -124,24 +122,13 @@ export async function customerTimeline(db: Db, actor: ScopedStaff, input: { id: 
  */
 export async function storeLicenceFile(db: Db, actor: CrmActor, id: number, file: { name: string; bytes: Uint8Array }): Promise<{ fileName: string }> {
   await visibleCustomer(db, actor, id);
-  if (file.bytes.byteLength > UPLOAD_MAX_BYTES) throw new AppError(413, 'tooLarge');
-  if (file.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  const type = detectFileType(file.bytes);
-  if (!type) throw new AppError(415, 'fileTypeRefused');
-  let data: Uint8Array;
-  if (type === 'pdf') {
-    checkPdf(file.bytes);
-    data = file.bytes;
-  } else {
-    data = await reencodeImage(file.bytes, type, 4000);
-  }
-  const fileName = safeFileName(file.name, type);
-  const key = `crm/${id}/licence/${randomUUID()}.${type === 'jpeg' ? 'jpg' : type}`;
-  const mime = type === 'pdf' ? 'application/pdf' : `image/${type}`;
-  await getFileStore().write(key, data);
+  const upload = await acceptUpload(file.bytes, {
+    accept: 'document', maxBytes: UPLOAD_MAX_BYTES, tooLarge: 'tooLarge', place: (name) => `crm/${id}/licence/${name}`,
+  });
+  const fileName = safeFileName(file.name, upload.type);
   await db.transaction(async (tx) => {
     const before = await visibleCustomer(tx, actor, id, true);
-    await tx.update(companies).set({ licenceKey: key, licenceFileName: fileName, licenceMime: mime, updatedAt: new Date() }).where(eq(companies.id, id));
+    await tx.update(companies).set({ licenceKey: upload.key, licenceFileName: fileName, licenceMime: upload.contentType, updatedAt: new Date() }).where(eq(companies.id, id));
     await recordAudit(tx, actor.audit, { action: 'update', entity: 'customerLicence', entityId: id, companyId: id, before: { fileName: before.licenceFileName }, after: { fileName } });
   });
   return { fileName };

@@ -17,7 +17,7 @@ import { success } from '@/server/http/envelope';
 import { readSingleFile } from '@/server/http/single-file';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
-import { UPLOAD_MAX_BYTES } from '@/server/modules/company/uploads';
+import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import { contentDisposition } from '@/server/modules/files/routes';
 import { getFileStore } from '@/server/modules/files/store';
 import type { CrmActor } from './access';

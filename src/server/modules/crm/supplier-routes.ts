@@ -12,7 +12,7 @@ import { requireAuth } from '@/server/http/middleware/authorise';
 import { apiRegistry, createRouter } from '@/server/http/router';
 import { readSingleFile } from '@/server/http/single-file';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { UPLOAD_MAX_BYTES } from '@/server/modules/company/uploads';
+import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
 import { contentDisposition } from '@/server/modules/files/routes';
 import { getFileStore } from '@/server/modules/files/store';

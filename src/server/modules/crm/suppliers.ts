@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SupplierDto, SupplierInput, SupplierListInput } from '@/contracts/customers';
 import type { Db } from '@/server/db/client';
@@ -7,8 +6,7 @@ import { escapeLike } from '@/server/db/like';
 import { brands, supplierBrands, supplierContacts, supplierFiles, suppliers } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkPdf, detectFileType, reencodeImage, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/company/uploads';
-import { getFileStore } from '@/server/modules/files/store';
+import { acceptUpload, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 
 function encodeCursor(value: string, id: number): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
@@ -149,23 +147,13 @@ export async function deleteSupplier(db: Db, actor: AuditActor, id: number): Pro
 export async function addSupplierFile(db: Db, actor: AuditActor, id: number, file: { name: string; bytes: Uint8Array }): Promise<SupplierDto> {
   const [exists] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, id));
   if (!exists) throw new AppError(404, 'crmSupplierNotFound');
-  if (file.bytes.byteLength > UPLOAD_MAX_BYTES) throw new AppError(413, 'tooLarge');
-  if (file.bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
-  const type = detectFileType(file.bytes);
-  if (!type) throw new AppError(415, 'fileTypeRefused');
-  let data: Uint8Array;
-  if (type === 'pdf') {
-    checkPdf(file.bytes);
-    data = file.bytes;
-  } else {
-    data = await reencodeImage(file.bytes, type, 4000);
-  }
-  const fileName = safeFileName(file.name, type);
-  const key = `suppliers/${id}/${randomUUID()}.${type === 'jpeg' ? 'jpg' : type}`;
-  await getFileStore().write(key, data);
+  const upload = await acceptUpload(file.bytes, {
+    accept: 'document', maxBytes: UPLOAD_MAX_BYTES, tooLarge: 'tooLarge', place: (name) => `suppliers/${id}/${name}`,
+  });
+  const fileName = safeFileName(file.name, upload.type);
   await db.transaction(async (tx) => {
     const [row] = await tx.insert(supplierFiles).values({
-      supplierId: id, storageKey: key, fileName, mime: type === 'pdf' ? 'application/pdf' : `image/${type}`, size: data.byteLength, staffName: actor.name,
+      supplierId: id, storageKey: upload.key, fileName, mime: upload.contentType, size: upload.size, staffName: actor.name,
     }).returning({ id: supplierFiles.id });
     await recordAudit(tx, actor, { action: 'update', entity: 'supplier', entityId: id, note: { fileAdded: fileName, fileId: row?.id ?? 0 } });
   });

@@ -3,15 +3,15 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ExpenseDetailDto, ExpenseListInput, ExpenseRowDto } from '@/contracts/crm';
 import type { Lang } from '@/lib/lang';
 import { rowsOf, type Db } from '@/server/db/client';
+import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
 import { expenseAttachments, expenses, staff } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { approverOf, latestApprovalOf, myPendingStep, openApproval, waitsFor, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { checkedDocument } from '@/server/modules/company/uploads';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
+import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
-import { keysetPage, encodeKeyset, stampOf } from './keyset';
 import { transitionExpense } from './status';
 
 export interface ExpenseActor {
@@ -67,24 +67,12 @@ function listFilters(me: Approver, input: Omit<ExpenseListInput, 'cursor' | 'lim
 }
 
 /** One keyset page of the applications the member may see: search, status and category filters, by time or amount. */
-export async function listExpenses(db: Db, actor: ExpenseActor, input: ExpenseListInput): Promise<{ total: number; items: ExpenseRowDto[]; nextCursor: string | null }> {
+export async function listExpenses(db: Db, actor: ExpenseActor, input: ExpenseListInput): Promise<KeysetList<ExpenseRowDto>> {
   const me = await approverOf(db, actor);
-  const filters = listFilters(me, input);
-  const byAmount = input.sort.endsWith('amount');
-  const page = keysetPage(byAmount ? sql`e.amount` : sql`e.created_at`, sql`e.id`, byAmount ? 'amount' : 'stamp', input.sort.startsWith('-'), input.cursor);
-  const where = (list: SQL[]) => sql`where ${sql.join(list, sql` and `)}`;
-  const [count, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n from expenses e join staff a on a.id = e.applicant_id ${where(filters)}`),
-    db.execute(sql`${SELECT} ${where(page.after ? [...filters, page.after] : filters)} ${page.order} limit ${input.limit + 1}`),
-  ]);
-  const list = rowsOf<Row>(rows);
-  const items = list.slice(0, input.limit).map(toRow);
-  const last = items[items.length - 1];
-  return {
-    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
-    items,
-    nextCursor: list.length > input.limit && last ? encodeKeyset(byAmount ? last.amount : last.createdAt, last.id) : null,
-  };
+  return keysetList(db, input, {
+    select: SELECT, from: sql`from expenses e join staff a on a.id = e.applicant_id`, filters: listFilters(me, input), id: sql`e.id`, createdAt: sql`e.created_at`,
+    amount: { sort: 'amount', column: sql`e.amount`, of: (row) => row.amount }, toItem: toRow,
+  });
 }
 
 async function loadVisible(db: Db, me: Approver, id: number): Promise<ExpenseRowDto> {
@@ -185,15 +173,15 @@ export async function actOnExpense(db: Db, actor: ExpenseActor & { audit: AuditA
  * at most EXPENSE_ATTACHMENT_MAX_BYTES (413) and EXPENSE_ATTACHMENTS_MAX per application (409).
  */
 export async function addExpenseAttachment(db: Db, actor: ExpenseActor & { audit: AuditActor }, id: number, file: { name: string; bytes: Uint8Array }): Promise<ExpenseDetailDto> {
-  const { bytes, mime, key, name } = await checkedDocument(file, { maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, tooLarge: 'expenseFileTooLarge', side: 2400, folder: `expenses/${id}`, fallback: 'receipt' });
+  const { key, ext, contentType: mime, size } = await acceptUpload(file.bytes, { accept: 'document', maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, tooLarge: 'expenseFileTooLarge', side: 2400, place: (name) => `expenses/${id}/${name}` });
+  const name = keptFileName(file.name, ext, 'receipt');
   await db.transaction(async (tx) => {
     const row = await lockOwnExpense(tx, actor, id);
     if (row.status !== 'draft') throw new AppError(409, 'expenseNotDraft');
     const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(expenseAttachments).where(eq(expenseAttachments.expenseId, id));
     if (Number(n?.n ?? 0) >= EXPENSE_ATTACHMENTS_MAX) throw new AppError(409, 'expenseTooManyFiles');
-    await getFileStore().write(key, Buffer.from(bytes));
-    const [att] = await tx.insert(expenseAttachments).values({ expenseId: id, fileKey: key, fileName: name, mime, size: bytes.byteLength }).returning({ id: expenseAttachments.id });
-    await recordAudit(tx, actor.audit, { action: 'attach', entity: 'expense', entityId: id, note: { attachmentId: att?.id ?? 0, fileName: name, size: bytes.byteLength } });
+    const [att] = await tx.insert(expenseAttachments).values({ expenseId: id, fileKey: key, fileName: name, mime, size }).returning({ id: expenseAttachments.id });
+    await recordAudit(tx, actor.audit, { action: 'attach', entity: 'expense', entityId: id, note: { attachmentId: att?.id ?? 0, fileName: name, size } });
   });
   return getExpense(db, actor, id);
 }

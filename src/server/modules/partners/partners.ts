@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AdminPartnerDto, AdminPartnerInput, AdminPartnerListInput, PartnerStatus } from '@/contracts/partners';
 import type { Lang } from '@/lib/lang';
@@ -8,9 +7,8 @@ import { brands, partners } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { toPlainText } from '@/server/modules/content/sanitize';
-import { checkedImage } from '@/server/modules/content-admin/images';
+import { acceptContentImage } from '@/server/modules/content-admin/images';
 import { renumberInOrder } from '@/server/modules/content-admin/ordering';
-import { getFileStore } from '@/server/modules/files/store';
 import { partnerLogoUrl } from './storefront';
 import { lockPartner, transitionPartner, type PartnerRow } from './transition';
 
@@ -118,14 +116,14 @@ export async function orderPartners(db: Db, params: { actor: AuditActor; lang: L
 
 /** Sets a partner's logo (checked and re-encoded; the file is written before the row points at it). */
 export async function storePartnerLogo(db: Db, params: { actor: AuditActor; lang: Lang; id: number; bytes: Uint8Array }): Promise<AdminPartnerDto> {
-  const { data, ext } = await checkedImage(params.bytes);
-  await getAdminPartner(db, { id: params.id, lang: params.lang });
-  const key = `partner/${params.id}/${randomUUID()}.${ext}`;
-  await getFileStore().write(key, data);
+  const { key, size } = await acceptContentImage(params.bytes, async (name) => {
+    await getAdminPartner(db, { id: params.id, lang: params.lang });
+    return `partner/${params.id}/${name}`;
+  });
   await db.transaction(async (tx) => {
     const before = await lockPartner(tx, params.id);
     await tx.update(partners).set({ logoPath: key, updatedAt: sql`now()` }).where(eq(partners.id, params.id));
-    await recordAudit(tx, params.actor, { action: 'setLogo', entity: 'partner', entityId: params.id, before: { logoPath: before.logoPath }, after: { logoPath: key }, note: { size: data.byteLength } });
+    await recordAudit(tx, params.actor, { action: 'setLogo', entity: 'partner', entityId: params.id, before: { logoPath: before.logoPath }, after: { logoPath: key }, note: { size } });
   });
   return getAdminPartner(db, { id: params.id, lang: params.lang });
 }

@@ -6,11 +6,11 @@ import {
 } from '@/contracts/quotations';
 import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
+import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
 import { companies, quotations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { customerVisibleTo } from '@/server/modules/crm/access';
 import { canApproveOrders, type OrderActor } from '@/server/modules/orders/access';
-import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 
 /** The table under the alias `q` of the queries below, for the ownership condition. */
 const aliased = alias(quotations, 'q');
@@ -67,23 +67,11 @@ function listFilters(scope: SQL, input: Omit<QuotationListInput, 'cursor' | 'lim
 }
 
 /** One keyset page of quotations under a scope (staff ownership, or the customer's company) — in the query. */
-export async function listQuotationsWhere(db: Db, scope: SQL, input: QuotationListInput): Promise<{ total: number; items: QuotationRowDto[]; nextCursor: string | null }> {
-  const filters = listFilters(scope, input);
-  const byTotal = input.sort.endsWith('total');
-  const page = keysetPage(byTotal ? sql`(q.total_cents::numeric / 100)` : sql`q.created_at`, sql`q.id`, byTotal ? 'amount' : 'stamp', input.sort.startsWith('-'), input.cursor);
-  const where = (list: SQL[]) => sql`where ${sql.join(list, sql` and `)}`;
-  const [count, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n from quotations q join companies c on c.id = q.company_id left join users u on u.id = q.user_id ${where(filters)}`),
-    db.execute(sql`${SELECT} ${where(page.after ? [...filters, page.after] : filters)} ${page.order} limit ${input.limit + 1}`),
-  ]);
-  const list = rowsOf<QuotationRow>(rows);
-  const items = list.slice(0, input.limit).map(toRow);
-  const last = items[items.length - 1];
-  return {
-    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
-    items,
-    nextCursor: list.length > input.limit && last ? encodeKeyset(byTotal ? centsText(last.totalCents) : last.createdAt, last.id) : null,
-  };
+export function listQuotationsWhere(db: Db, scope: SQL, input: QuotationListInput): Promise<KeysetList<QuotationRowDto>> {
+  return keysetList(db, input, {
+    select: SELECT, from: sql`from quotations q join companies c on c.id = q.company_id left join users u on u.id = q.user_id`, filters: listFilters(scope, input),
+    id: sql`q.id`, createdAt: sql`q.created_at`, amount: { sort: 'total', column: sql`(q.total_cents::numeric / 100)`, of: (row) => centsText(row.totalCents) }, toItem: toRow,
+  });
 }
 
 /** One quotation under a scope, optionally locked for a change; 404 when it is not there or not visible. */

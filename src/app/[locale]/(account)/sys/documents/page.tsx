@@ -4,7 +4,8 @@ import { DocumentsAdmin } from '@/components/account/company/documents-admin';
 import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { MAX_BODY_BYTES } from '@/server/http/server';
-import { listCompanyDocuments, UPLOAD_MAX_BYTES } from '@/server/modules/company/uploads';
+import { listCompanyDocuments } from '@/server/modules/company/uploads';
+import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import { CompanyPage } from '../_lib/company-page';
 
 export async function generateMetadata(): Promise<Metadata> {

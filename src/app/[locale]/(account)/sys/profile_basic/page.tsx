@@ -5,7 +5,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { MAX_BODY_BYTES } from '@/server/http/server';
 import { getProfile } from '@/server/modules/company/profile';
-import { UPLOAD_MAX_BYTES } from '@/server/modules/company/uploads';
+import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import { CompanyPage } from '../_lib/company-page';
 
 export async function generateMetadata(): Promise<Metadata> {
