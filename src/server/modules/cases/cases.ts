@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { assertCustomerVisible } from '@/server/modules/crm/access';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
-import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload, keptFileName } from '@/server/modules/files/upload';
 import { sendMail } from '@/server/modules/mail/mailer';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
 import { transitionCase } from './status';
@@ -145,12 +145,12 @@ export async function moveCase(db: Db, actor: ScopedStaff & { audit: AuditActor 
 export async function storeCaseReport(db: Db, actor: ScopedStaff & { audit: AuditActor }, id: number, file: { name: string; bytes: Uint8Array }): Promise<CaseDetailDto> {
   const { key, ext, size } = await acceptUpload(file.bytes, { accept: 'document', maxBytes: CASE_REPORT_MAX_BYTES, tooLarge: 'caseReportTooLarge', side: 4000, place: (name) => `cases/${id}/${name}` });
   const name = keptFileName(file.name, ext, 'report');
-  await db.transaction(async (tx) => {
+  await recordUpload({ key }, () => db.transaction(async (tx) => {
     const row = await loadCase(tx, actor, id, true);
     if (row.status !== 'passed' && row.status !== 'test_finished') throw new AppError(409, 'caseReportNotNow');
     await tx.update(testingCases).set({ reportKey: key, reportName: name, reportToken: randomBytes(24).toString('base64url'), updatedAt: new Date() }).where(eq(testingCases.id, id));
     await recordAudit(tx, actor.audit, { action: 'report', entity: 'testing_case', entityId: id, before: { reportName: row.report_name }, after: { reportName: name }, note: { size } });
-  });
+  }));
   return getCase(db, actor, id);
 }
 

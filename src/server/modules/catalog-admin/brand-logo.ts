@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { brands } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { acceptUpload } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload } from '@/server/modules/files/upload';
 import { getAdminBrand } from './brands';
 
 /** The largest logo file taken (under the API's 1 MiB body limit, so the answer is this module's 413). */
@@ -28,14 +28,14 @@ export async function storeBrandLogo(db: Db, params: { actor: AuditActor; id: nu
       return `brand/${params.id}/${name}`;
     },
   });
-  await db.transaction(async (tx) => {
+  await recordUpload({ key }, () => db.transaction(async (tx) => {
     const [before] = await tx.select({ logoPath: brands.logoPath }).from(brands).where(eq(brands.id, params.id)).for('update');
     if (!before) throw new AppError(404, 'catalogBrandNotFound');
     await tx.update(brands).set({ logoPath: key }).where(eq(brands.id, params.id));
     await recordAudit(tx, params.actor, {
       action: 'setLogo', entity: 'brand', entityId: params.id, before: { logoPath: before.logoPath }, after: { logoPath: key }, note: { size },
     });
-  });
+  }));
   return getAdminBrand(db, { id: params.id });
 }
 

@@ -9,7 +9,7 @@ import { productDocuments, productLots, productPacks, products, type ProductLot 
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { documentUrl } from '@/server/modules/content/documents';
-import { acceptUpload } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload } from '@/server/modules/files/upload';
 
 /**
  * Lots of a product's packs in the back-office (ADR 0032): list, add, change, delete, and the COA PDF
@@ -181,7 +181,7 @@ export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: numbe
       return `coa/${itemNo}/upload-${name}`;
     },
   });
-  await db.transaction(async (tx) => {
+  await recordUpload({ key }, () => db.transaction(async (tx) => {
     const lot = await lockLot(tx, params.id, params.lotId);
     const [product] = await tx.select({ nameZh: products.nameZh }).from(products).where(eq(products.id, params.id));
     const title = `${product?.nameZh ?? itemNo} 分析证书（批号 ${lot.lotNo}）`;
@@ -206,6 +206,6 @@ export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: numbe
       action: 'setCoa', entity: 'product_lot', entityId: lot.id, before: { coaDocumentId: lot.coaDocumentId, filePath: previous },
       after: { coaDocumentId: documentId, filePath: key }, note: { productId: params.id, size },
     });
-  });
+  }));
   return listProductLots(db, { productId: params.id });
 }

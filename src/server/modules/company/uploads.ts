@@ -4,7 +4,7 @@ import type { CompanyFileDto, CompanyFileKindName } from '@/contracts/company';
 import type { Db } from '@/server/db/client';
 import { companyFiles, users } from '@/server/db/schema';
 import { recordAudit } from '@/server/modules/audit/record';
-import { acceptUpload, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import { notFound, type CompanyActor } from './context';
 
 /** Avatars are scaled down to fit this many pixels on their longer side. */
@@ -30,7 +30,7 @@ export async function storeCompanyFile(db: Db, actor: CompanyActor, params: Uplo
   });
   const fileName = safeFileName(params.fileName, upload.type);
   const validUntil = params.kind === 'permit' && params.validUntil ? new Date(`${params.validUntil}T00:00:00Z`) : null;
-  const id = await db.transaction(async (tx) => {
+  const id = await recordUpload(upload, () => db.transaction(async (tx) => {
     const [row] = await tx.insert(companyFiles)
       .values({ companyId: actor.companyId, userId: actor.userId, kind: params.kind, storageKey: upload.key, fileName, mime: upload.contentType, size: upload.size, validUntil })
       .returning({ id: companyFiles.id });
@@ -42,7 +42,7 @@ export async function storeCompanyFile(db: Db, actor: CompanyActor, params: Uplo
       });
     }
     return row.id;
-  });
+  }));
   const [dto] = await listFiles(db, actor.companyId, [params.kind], id);
   if (!dto) throw notFound('fileNotFound');
   return dto;

@@ -14,7 +14,7 @@ import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { resourceUrl } from '@/server/modules/content/items';
 import { sanitizeRichText, toPlainText } from '@/server/modules/content/sanitize';
-import { acceptUpload } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload } from '@/server/modules/files/upload';
 
 /*
  * Content items of every kind in the back-office (ADR 0033 for news, ADR 0035 for the others): one
@@ -297,14 +297,14 @@ export async function storeResourceFile(db: Db, params: { actor: AuditActor; id:
       return `resources/${randomUUID()}/${resourceFileName(params.name)}`;
     },
   });
-  const published = await db.transaction(async (tx) => {
+  const published = await recordUpload({ key }, () => db.transaction(async (tx) => {
     const before = await lockItem(tx, 'resources', params.id);
     await tx.update(contentItems).set({ filePath: key }).where(eq(contentItems.id, params.id));
     await recordAudit(tx, params.actor, {
       action: 'setFile', entity: before.kind, entityId: params.id, before: { filePath: before.filePath }, after: { filePath: key }, note: { size },
     });
     return before.status === 'published';
-  });
+  }));
   return { item: await getAdminContent(db, 'resources', { id: params.id }), published };
 }
 

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContractDetailDto, ContractRowDto } from '@/contracts/contracts';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { renderPdf } from '@/server/modules/files/pdf';
+import { getFileStore } from '@/server/modules/files/store';
 import { fileApiHarness } from '../../../../test/api';
 import { complaintHarness, type Login } from '../../../../test/complaints';
 
@@ -66,6 +69,8 @@ describe('a contract from an accepted quotation, through approval to signed', ()
     expect(file.status).toBe(200);
     expect(new TextDecoder().decode(new Uint8Array(await file.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
     expect((await upload('sales', made.id, scan(), 'late.pdf')).status).toBe(409);
+    // The refused file is not left in the store: only the signed scan is there.
+    expect(readdirSync(path.join(getFileStore().root, 'contracts', String(made.id)))).toHaveLength(1);
 
     const audit = await t.q<{ action: string }>(sql`select action from audit_log where entity = 'contract' and entity_id = ${String(made.id)} order by id`);
     expect(audit.map((a) => a.action)).toEqual(['create', 'status', 'approve', 'status', 'attach', 'status']);

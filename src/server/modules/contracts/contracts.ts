@@ -10,7 +10,7 @@ import { openApproval, withdrawApproval, type Approver } from '@/server/modules/
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { assertCustomerVisible } from '@/server/modules/crm/access';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
-import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload, keptFileName } from '@/server/modules/files/upload';
 import { loadQuotation, staffSees } from '@/server/modules/quotations/queries';
 import { getContract, loadContract } from './queries';
 import { transitionContract } from './status';
@@ -138,7 +138,7 @@ export async function applyContractOutcome(tx: Db, actor: AuditActor, id: number
 export async function addContractAttachment(db: Db, me: ContractStaff, id: number, file: { name: string; bytes: Uint8Array; signedScan: boolean }): Promise<ContractDetailDto> {
   const { key, ext, contentType: mime, size } = await acceptUpload(file.bytes, { accept: 'document', maxBytes: CONTRACT_ATTACHMENT_MAX_BYTES, tooLarge: 'contractFileTooLarge', side: 2400, place: (name) => `contracts/${id}/${name}` });
   const name = keptFileName(file.name, ext, 'contract');
-  await db.transaction(async (tx) => {
+  await recordUpload({ key }, () => db.transaction(async (tx) => {
     const row = await loadContract(tx, me, id, true);
     if (row.state === 'signed' || row.state === 'cancelled') throw new AppError(409, 'contractClosed');
     if (file.signedScan && row.state !== 'sent') throw new AppError(409, 'contractScanNotSent');
@@ -150,7 +150,7 @@ export async function addContractAttachment(db: Db, me: ContractStaff, id: numbe
       action: 'attach', entity: 'contract', entityId: id, companyId: Number(row.company_id),
       note: { attachmentId: att?.id ?? 0, fileName: name, size, signedScan: file.signedScan },
     });
-  });
+  }));
   return getContract(db, me, id);
 }
 

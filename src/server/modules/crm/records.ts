@@ -5,7 +5,7 @@ import { rowsOf, type Db } from '@/server/db/client';
 import { companies, crmActivities, crmContacts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit } from '@/server/modules/audit/record';
-import { acceptUpload, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
 import { visibleCustomer, type CrmActor } from './access';
 
@@ -126,11 +126,11 @@ export async function storeLicenceFile(db: Db, actor: CrmActor, id: number, file
     accept: 'document', maxBytes: UPLOAD_MAX_BYTES, tooLarge: 'tooLarge', place: (name) => `crm/${id}/licence/${name}`,
   });
   const fileName = safeFileName(file.name, upload.type);
-  await db.transaction(async (tx) => {
+  await recordUpload(upload, () => db.transaction(async (tx) => {
     const before = await visibleCustomer(tx, actor, id, true);
     await tx.update(companies).set({ licenceKey: upload.key, licenceFileName: fileName, licenceMime: upload.contentType, updatedAt: new Date() }).where(eq(companies.id, id));
     await recordAudit(tx, actor.audit, { action: 'update', entity: 'customerLicence', entityId: id, companyId: id, before: { fileName: before.licenceFileName }, after: { fileName } });
-  });
+  }));
   return { fileName };
 }
 

@@ -6,7 +6,7 @@ import { escapeLike } from '@/server/db/like';
 import { brands, supplierBrands, supplierContacts, supplierFiles, suppliers } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { acceptUpload, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload, safeFileName, UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 
 function encodeCursor(value: string, id: number): string {
   return Buffer.from(JSON.stringify([value, id])).toString('base64url');
@@ -151,12 +151,12 @@ export async function addSupplierFile(db: Db, actor: AuditActor, id: number, fil
     accept: 'document', maxBytes: UPLOAD_MAX_BYTES, tooLarge: 'tooLarge', place: (name) => `suppliers/${id}/${name}`,
   });
   const fileName = safeFileName(file.name, upload.type);
-  await db.transaction(async (tx) => {
+  await recordUpload(upload, () => db.transaction(async (tx) => {
     const [row] = await tx.insert(supplierFiles).values({
       supplierId: id, storageKey: upload.key, fileName, mime: upload.contentType, size: upload.size, staffName: actor.name,
     }).returning({ id: supplierFiles.id });
     await recordAudit(tx, actor, { action: 'update', entity: 'supplier', entityId: id, note: { fileAdded: fileName, fileId: row?.id ?? 0 } });
-  });
+  }));
   return getSupplier(db, id);
 }
 

@@ -10,7 +10,7 @@ import { serverMessages } from '@/server/messages';
 import { approverOf, latestApprovalOf, myPendingStep, openApproval, waitsFor, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
-import { acceptUpload, keptFileName } from '@/server/modules/files/upload';
+import { acceptUpload, recordUpload, keptFileName } from '@/server/modules/files/upload';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { transitionExpense } from './status';
 
@@ -175,14 +175,14 @@ export async function actOnExpense(db: Db, actor: ExpenseActor & { audit: AuditA
 export async function addExpenseAttachment(db: Db, actor: ExpenseActor & { audit: AuditActor }, id: number, file: { name: string; bytes: Uint8Array }): Promise<ExpenseDetailDto> {
   const { key, ext, contentType: mime, size } = await acceptUpload(file.bytes, { accept: 'document', maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, tooLarge: 'expenseFileTooLarge', side: 2400, place: (name) => `expenses/${id}/${name}` });
   const name = keptFileName(file.name, ext, 'receipt');
-  await db.transaction(async (tx) => {
+  await recordUpload({ key }, () => db.transaction(async (tx) => {
     const row = await lockOwnExpense(tx, actor, id);
     if (row.status !== 'draft') throw new AppError(409, 'expenseNotDraft');
     const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(expenseAttachments).where(eq(expenseAttachments.expenseId, id));
     if (Number(n?.n ?? 0) >= EXPENSE_ATTACHMENTS_MAX) throw new AppError(409, 'expenseTooManyFiles');
     const [att] = await tx.insert(expenseAttachments).values({ expenseId: id, fileKey: key, fileName: name, mime, size }).returning({ id: expenseAttachments.id });
     await recordAudit(tx, actor.audit, { action: 'attach', entity: 'expense', entityId: id, note: { attachmentId: att?.id ?? 0, fileName: name, size } });
-  });
+  }));
   return getExpense(db, actor, id);
 }
 

@@ -37,8 +37,14 @@ async function storeContract(store: FileStore): Promise<void> {
   expect(new Uint8Array(await new Response(again?.stream()).arrayBuffer())).toEqual(big);
   expect(await store.open('x/missing.pdf')).toBeNull();
   expect(await store.exists('x')).toBe(false);
+  // Removing takes the file away; removing what is not there is no error.
+  await store.remove('x/y.pdf');
+  expect(await store.exists('x/y.pdf')).toBe(false);
+  expect(await store.open('x/y.pdf')).toBeNull();
+  await store.remove('x/y.pdf');
   for (const key of ['../escape.pdf', '/etc/passwd', 'a//b']) {
     await expect(store.write(key, new Uint8Array())).rejects.toThrow(/Unsafe/);
+    await expect(store.remove(key)).rejects.toThrow(/Unsafe/);
     expect(await store.open(key)).toBeNull();
     expect(await store.exists(key)).toBe(false);
   }

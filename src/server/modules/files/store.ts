@@ -1,9 +1,9 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 
 /** A stored file opened for reading. */
 export interface StoredFile {
@@ -20,6 +20,8 @@ export interface FileStore {
   open: (key: string) => Promise<StoredFile | null>;
   exists: (key: string) => Promise<boolean>;
   write: (key: string, data: Uint8Array) => Promise<void>;
+  /** Removes the file; a key with no file is no error. */
+  remove: (key: string) => Promise<void>;
 }
 
 // The folder is configured at run time (FILES_DIR), so the bundler must not trace these paths.
@@ -70,6 +72,11 @@ export function createLocalFileStore(root: string): FileStore {
       const temp = `${full}.${process.pid}.tmp`;
       await writeFile(/* turbopackIgnore: true */ temp, data);
       await rename(/* turbopackIgnore: true */ temp, full);
+    },
+    async remove(key) {
+      const full = resolveKey(base, key);
+      if (!full) throw new Error(`Unsafe file key: ${key}`);
+      await rm(/* turbopackIgnore: true */ full, { force: true });
     },
   };
 }
@@ -168,6 +175,10 @@ export function createS3FileStore(settings: S3Settings, client?: S3Client): File
       if (!isSafeKey(key)) throw new Error(`Unsafe file key: ${key}`);
       // One PUT: the object appears whole or not at all, as the local store's rename gives.
       await s3.send(new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: data, ContentLength: data.byteLength }));
+    },
+    async remove(key) {
+      if (!isSafeKey(key)) throw new Error(`Unsafe file key: ${key}`);
+      await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import { acceptUpload, detectFileType, keptFileName, safeFileName, type UploadRules } from './upload';
+import { acceptUpload, detectFileType, keptFileName, recordUpload, safeFileName, type UploadRules } from './upload';
 
 const root = mkdtempSync(path.join(tmpdir(), 'upload-'));
 let png: Buffer;
@@ -85,5 +85,20 @@ describe('file types and names', () => {
     expect(safeFileName('../', 'pdf')).toBe('file.pdf');
     expect(keptFileName('a/b\\c\u0000.PDF', 'pdf', 'receipt')).toBe('abc.PDF');
     expect(keptFileName('\u0001', 'png', 'receipt')).toBe('receipt.png');
+  });
+});
+
+describe('recordUpload', () => {
+  it('keeps the file when its rows are recorded, and answers what the recording answers', async () => {
+    const upload = await acceptUpload(pdf, rules());
+    expect(await recordUpload(upload, async () => 7)).toBe(7);
+    expect(existsSync(path.join(root, upload.key))).toBe(true);
+  });
+
+  it('removes the file again when the recording fails, and passes the failure on', async () => {
+    const upload = await acceptUpload(pdf, rules());
+    expect(existsSync(path.join(root, upload.key))).toBe(true);
+    expect(await refusal(recordUpload(upload, async () => { throw new AppError(409, 'notNow'); }))).toEqual({ code: 409, messageKey: 'notNow' });
+    expect(existsSync(path.join(root, upload.key))).toBe(false);
   });
 });

@@ -104,8 +104,8 @@ export interface AcceptedUpload {
  * Every upload's way into the store: empty 400 `fileEmpty`, over `maxBytes` 413; the type decided by the
  * bytes (never the name or the declared type), anything outside `accept` 415; a PDF checked end to end,
  * an image decoded and written anew; then the file written through the store under the key `place`
- * gives. The file is written before the caller's rows point at it: a failed transaction leaves an
- * unreferenced file, never a row pointing nowhere.
+ * gives. The file is written before the caller's rows point at it; the caller records it through
+ * `recordUpload`, which removes the file again when the recording fails (a refused state, a lost race).
  */
 export async function acceptUpload(bytes: Uint8Array, rules: UploadRules): Promise<AcceptedUpload> {
   const refused = rules.refused ?? 'fileTypeRefused';
@@ -124,4 +124,17 @@ export async function acceptUpload(bytes: Uint8Array, rules: UploadRules): Promi
   const key = await rules.place(`${randomUUID()}.${ext}`, ext);
   await getFileStore().write(key, data);
   return { key, type, ext, contentType: MIME[type], size: data.byteLength, bytes: data };
+}
+
+/**
+ * Runs the transaction that points rows at an accepted upload; when it fails, the file is removed again
+ * (a refused upload leaves nothing behind) and the failure is passed on.
+ */
+export async function recordUpload<T>(upload: Pick<AcceptedUpload, 'key'>, record: () => Promise<T>): Promise<T> {
+  try {
+    return await record();
+  } catch (error) {
+    await getFileStore().remove(upload.key).catch(() => undefined);
+    throw error;
+  }
 }
