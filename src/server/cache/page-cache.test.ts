@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routing } from '../../src/i18n/routing';
-import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
-import { bumpPageGeneration, isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings, splitBuffer } from './page-cache.mjs';
-import { closeStand, get, nonceOf, renderPage, stand, type Render } from './page-cache-stand';
+import { routing } from '@/i18n/routing';
+import { DEFAULT_LOCALE, LOCALES } from '@/i18n/locales';
+import { bumpPageGeneration, isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings, splitBuffer } from './page-cache';
+import { closeStand, get, nonceOf, renderPage, stand, type Render } from '../../../test/page-cache-stand';
 
-/** The guest page cache of scripts/serve.mjs (ADR 0039): what it keeps, for whom, how long. Compression: page-cache-gzip.test.ts. */
+/** The guest page cache that scripts/serve.mjs puts in front of Next.js (ADR 0039): what it keeps, for whom, how long. Compression: page-cache-gzip.test.ts. */
 
 afterEach(closeStand);
 
