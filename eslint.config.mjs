@@ -2,9 +2,27 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import drizzle from 'eslint-plugin-drizzle';
 
+/** The app and its tests never import the command-line scripts; scripts import src (through tsx). */
+const noScripts = { group: ['**/scripts/*', '**/scripts/**'], message: 'src never imports scripts/: put what both need in src (or, for tests, in test/) and import it from the script.' };
+
 const serverFence = {
   patterns: [
+    noScripts,
     { group: ['@/server/*', '@/server/**', '**/server/*', '**/server/**'], message: 'components/, contracts/ and lib/ must not import server code (src/server is fenced).' },
+  ],
+};
+
+/**
+ * The server files that scripts/serve.mjs loads outside Next.js, without the react-server condition, so
+ * without `import 'server-only'` (ADR 0023): they import Node's modules and packages only, never another
+ * file of the app (which would bring `server-only` in, and with it a failing start).
+ */
+const LOADED_BY_SERVE = ['src/server/cache/page-cache.ts', 'src/server/observability/observability.ts'];
+const loadedOutsideNext = {
+  paths: [{ name: 'server-only', message: 'scripts/serve.mjs loads this file outside Next.js, where server-only throws (ADR 0023).' }],
+  patterns: [
+    noScripts,
+    { regex: '^(\\.|@/)', message: 'scripts/serve.mjs loads this file outside Next.js (ADR 0023): import Node modules and packages only, no other file of the app.' },
   ],
 };
 
@@ -23,6 +41,7 @@ const noSchemasInTheStorefront = {
 /** The HTTP layer, the composition root, Next.js and the page layer: what the core must not know (ADR 0019, 0022). */
 const notInTheCore = {
   patterns: [
+    noScripts,
     { group: ['@/server/http/*', '@/server/http/**', '**/server/http/**', '@/server/api/*', '@/server/api/**'], message: 'Modules know no HTTP: throw AppError (@/server/errors), take plain values; only route files (routes.ts, *-routes.ts) use the HTTP layer.' },
     { group: ['hono', 'hono/*'], message: 'Modules know no HTTP framework; route files adapt requests to module calls.' },
     { group: ['next', 'next/*', 'next-intl', 'next-intl/*', '@/i18n/*', 'react'], message: 'Page loading (locale, request cache) lives beside the pages (src/app/**/_lib), not in modules.' },
@@ -32,6 +51,7 @@ const notInTheCore = {
 /** What the database layer must not know: services, auth, the seed and HTTP (ADR 0020). */
 const notInTheDatabase = {
   patterns: [
+    noScripts,
     { group: ['@/server/modules/*', '@/server/modules/**', '**/modules/**', '@/server/auth/*', '@/server/auth/**', '**/auth/**', '@/server/seed/*', '@/server/seed/**', '**/seed/**', '@/server/http/*', '@/server/http/**', '@/server/api/*', '@/server/api/**'], message: 'db/ holds the client, the migrator and the schema: it imports no module, auth, seed or HTTP code.' },
   ],
 };
@@ -49,6 +69,11 @@ const config = [
       // A pages-router rule: it mistakes API paths and locale roots for pages of this app router.
       '@next/next/no-html-link-for-pages': 'off',
     },
+  },
+  {
+    // Every file under src, tests included; the blocks below that set their own restrictions repeat it.
+    files: ['src/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noScripts] }] },
   },
   {
     // The server fence (ADR 0023): components and universal code never reach into src/server;
@@ -76,6 +101,10 @@ const config = [
     files: ['src/server/db/**/*.ts'],
     ignores: ['src/server/db/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', notInTheDatabase] },
+  },
+  {
+    files: LOADED_BY_SERVE,
+    rules: { 'no-restricted-imports': ['error', loadedOutsideNext] },
   },
 ];
 

@@ -78,7 +78,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts'],
           env: { LOG_LEVEL: 'silent' },
           testTimeout: 30_000,

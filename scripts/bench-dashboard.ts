@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openPostgres, type Db, type DbHandle } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { loadWithCopy, prepare } from './generate-catalog';
+import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { loadDashboard, newCustomersPerDay, openFeedback, topSearches, visitorsPerDay } from '../src/server/modules/dashboard/figures';
 import { openApprovals, ordersPerDay, topBySummingTheRange, topOrderedProducts } from '../src/server/modules/dashboard/order-figures';
 

@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openPostgres, rowsOf, type DbHandle } from '../src/server/db/client';
 import { GENERATED_ITEM_NO_SQL } from '../src/server/seed/synthetic-catalog';
-import { loadWithCopy, prepare } from './generate-catalog';
+import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { appendToJournal } from './lib/bench-journal.mjs';
 
 interface AutocannonResult { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p97_5: number } }

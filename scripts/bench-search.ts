@@ -25,7 +25,7 @@ import { COUNT_CAP } from '../src/server/modules/catalog/search/capped';
 import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search/products';
 import { buildListQuery } from '../src/server/modules/catalog/search/products';
 import { applySettings, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/settings';
-import { loadWithCopy, prepare } from './generate-catalog';
+import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { BAND_PASSES, bandTable, keysByBand, type BandFigures } from './lib/search-bands';
 import { drawKeys, type Kind } from './lib/search-keys';
 

@@ -4,7 +4,7 @@
 //   node scripts/check-cycles.mjs
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cyclesOf, resolveImport, valueImports } from './lib/import-cycles.mjs';
+import { cyclesOf, resolveImport, valueImports } from '../test/import-cycles.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const src = path.join(root, 'src');

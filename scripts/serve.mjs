@@ -9,14 +9,15 @@
 // - a request id per request (X-Request-Id), one JSON access line per request, request metrics;
 // - graceful shutdown: on SIGTERM or SIGINT, readiness answers 503, no new connection is accepted,
 //   requests in flight finish (SHUTDOWN_TIMEOUT_MS at most), then the process exits.
-// Plain JavaScript on purpose: it runs without the react-server condition that scripts/start.ts is
-// started with.
+// It runs without the react-server condition that scripts/start.ts is started with, and with tsx
+// (`node --import tsx scripts/serve.mjs`, as start.ts starts it) for the page cache and the metrics,
+// which live in src/server and fence themselves without `server-only` (ADR 0023).
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { createPageCache, pageCacheSettings } from '../src/server/cache/page-cache.ts';
+import { observability, requestIdFrom } from '../src/server/observability/observability.ts';
 import { graceful } from './lib/graceful.mjs';
-import { observability, requestIdFrom } from './lib/observability.mjs';
-import { createPageCache, pageCacheSettings } from './lib/page-cache.mjs';
 import { baselineHeaders, isForbiddenPath } from './lib/security-headers.mjs';
 
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });

@@ -6,8 +6,8 @@ import { sessionMaxAgeMs } from '@/server/auth/sessions';
 import { defaultDataDir } from '@/server/db/client';
 import { parseStructureWorkers } from '@/server/modules/chemistry/structures';
 import { StartupError } from '@/server/db/startup-error';
+import { pageCacheSettings } from '@/server/cache/page-cache';
 import { buildIsStale, sourceDigest, STAMP_FILE } from './lib/build-stamp';
-import { pageCacheSettings } from './lib/page-cache.mjs';
 import { prepareDatabase } from './lib/prepare-database';
 import { acquireDataLock, exitWithError, missingSiteUrlWarning, openConfiguredDatabase } from './lib/startup';
 
@@ -57,8 +57,9 @@ async function main() {
   }
 
   process.stdout.write(`Serving on http://localhost:${port}\n`);
-  // scripts/serve.mjs appends the TCP peer to X-Forwarded-For (client addresses, TRUST_PROXY).
-  const serve = ['scripts/serve.mjs', ...(values.dev ? ['--dev'] : [])];
+  // scripts/serve.mjs appends the TCP peer to X-Forwarded-For (client addresses, TRUST_PROXY). It loads
+  // the page cache and the metrics from src/server through tsx, without the react-server condition.
+  const serve = ['--import', 'tsx', 'scripts/serve.mjs', ...(values.dev ? ['--dev'] : [])];
   const child = spawn(process.execPath, serve, { stdio: 'inherit', env: { ...process.env, NODE_ENV: values.dev ? 'development' : 'production' } });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => {

@@ -1,6 +1,6 @@
 // Graceful shutdown of an HTTP server: stop accepting connections, let the requests in flight
 // finish (answers during the drain close their connection), close idle keep-alive connections, and
-// give up after a deadline. Plain JavaScript, for scripts/serve.mjs.
+// give up after a deadline, for scripts/serve.mjs.
 
 /**
  * Tracks requests in flight; `shutdown()` resolves once the last one has finished (true), or at the

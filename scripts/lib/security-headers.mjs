@@ -1,7 +1,7 @@
 // Headers of every response the HTTP server sends (scripts/serve.mjs), whatever answers it: pages,
 // the API, built assets, the 404 of a path no route knows. Next.js and the API replace the
 // Content-Security-Policy with their own (a nonce for pages, `default-src 'none'` for the API);
-// this one covers the rest. Plain JavaScript: serve.mjs runs without a TypeScript loader.
+// this one covers the rest.
 
 /** The policy of anything that sets none of its own: no inline script at all. */
 export const BASELINE_CSP = [

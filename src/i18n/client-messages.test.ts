@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveImport } from '../../scripts/lib/import-cycles.mjs';
+import { resolveImport } from '../../test/import-cycles.mjs';
 import zh from '../../messages/zh.json';
 import { PAGE_CLIENT_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
 

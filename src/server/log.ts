@@ -1,5 +1,5 @@
 import 'server-only';
-import { currentRequestId } from '../../scripts/lib/observability.mjs';
+import { currentRequestId } from './observability/observability';
 
 type Level = 'info' | 'warn' | 'error';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminProductDto } from '@/contracts/catalog-admin-products';
 import { rowsOf } from '@/server/db/client';
 import { productSitemapRows } from '@/server/modules/content/sitemap';
-import { GENERATION_KEY } from '../../../scripts/lib/page-cache.mjs';
+import { GENERATION_KEY } from './page-cache';
 import { fileApiHarness } from '../../../test/api';
 import { dataCache as cache } from '../../../test/next-cache-double';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
-import { bumpPageGeneration } from '../../../scripts/lib/page-cache.mjs';
+import { bumpPageGeneration } from './page-cache';
 
 /**
  * The storefront's shared cache (ADR 0025): what every visitor sees alike (the shell, the
@@ -70,7 +70,7 @@ export function tagGenerations(tags: readonly string[]): string {
  * load balancer, and changes made outside the web server (scripts), are seen within
  * STOREFRONT_CACHE_SECONDS. Answers whether the tags were revalidated: false outside a Next.js
  * request (a script), where there is no cache of this process to drop. The whole pages kept for
- * guests by this process (scripts/lib/page-cache.mjs) are dropped too.
+ * guests by this process (./page-cache.ts) are dropped too.
  */
 export function revalidateStorefront(...changes: StorefrontChange[]): boolean {
   const tags = [...new Set(changes.flatMap(tagsOf))];

@@ -13,7 +13,7 @@ import { failure } from './envelope';
 import { apiLang, apiText } from './locale';
 import { authenticate } from './middleware/authenticate';
 import type { Lang } from '@/lib/lang';
-import { observability, requestIdFrom } from '../../../scripts/lib/observability.mjs';
+import { observability, requestIdFrom } from '@/server/observability/observability';
 
 export const API_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 

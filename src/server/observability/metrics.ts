@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import client from 'prom-client';
 import { rowsOf, type Db } from '@/server/db/client';
-import { observability } from '../../../scripts/lib/observability.mjs';
+import { observability } from './observability';
 
 const KEY = Symbol.for('reagent.observability.database');
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '@/server/api/app';
 import { fileApiHarness } from '../../../test/api';
-import { observability } from '../../../scripts/lib/observability.mjs';
+import { observability } from './observability';
 
 /** Structured logs with the request id, the id in error envelopes, /api/metrics, readiness while draining. */
 

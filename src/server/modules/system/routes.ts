@@ -7,7 +7,7 @@ import { failure } from '@/server/http/envelope';
 import { AppError } from '@/server/errors';
 import { buildOpenApiDocument } from '@/server/http/openapi';
 import { metricsText, metricsTokenMatches } from '@/server/observability/metrics';
-import { observability } from '../../../../scripts/lib/observability.mjs';
+import { observability } from '@/server/observability/observability';
 
 const app = new Hono<AppEnv>();
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constants, deflateRawSync } from 'node:zlib';
-import { createPageCache } from './page-cache.mjs';
+import { createPageCache } from '../src/server/cache/page-cache';
 
 /** The guest page cache of scripts/serve.mjs (ADR 0039), in front of a stand-in for Next.js: what its tests share. */
 

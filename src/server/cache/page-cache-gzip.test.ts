@@ -1,8 +1,8 @@
 import { request, type IncomingMessage } from 'node:http';
 import { constants, createGunzip, deflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bumpPageGeneration } from './page-cache.mjs';
-import { closeStand, get, heldCompression, nonceOf, renderPage, stand, type Render } from './page-cache-stand';
+import { bumpPageGeneration } from './page-cache';
+import { closeStand, get, heldCompression, nonceOf, renderPage, stand, type Render } from '../../../test/page-cache-stand';
 
 /** The guest page cache's gzip (ADR 0039, 0049, 0052): renders compressed as written, kept pages from pieces compressed once. */
 

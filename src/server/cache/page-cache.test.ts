@@ -1,13 +1,25 @@
-import type { IncomingMessage } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routing } from '../../src/i18n/routing';
-import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales';
-import { bumpPageGeneration, isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings, splitBuffer } from './page-cache.mjs';
-import { closeStand, get, nonceOf, renderPage, stand, type Render } from './page-cache-stand';
+import { routing } from '@/i18n/routing';
+import { DEFAULT_LOCALE, LOCALES } from '@/i18n/locales';
+import { bumpPageGeneration, isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings, splitBuffer } from './page-cache';
+import { closeStand, get, nonceOf, renderPage, stand, type Render } from '../../../test/page-cache-stand';
 
-/** The guest page cache of scripts/serve.mjs (ADR 0039): what it keeps, for whom, how long. Compression: page-cache-gzip.test.ts. */
+/** The guest page cache that scripts/serve.mjs puts in front of Next.js (ADR 0039): what it keeps, for whom, how long. Compression: page-cache-gzip.test.ts. */
 
 afterEach(closeStand);
+
+/** The page cache's answer header for a GET sent with this Host header (fetch sends the address's own). */
+function fetchWithHost(port: number, host: string, path: string): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve((res.headers['x-page-cache'] as string | undefined) ?? null));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('guest page cache', () => {
   it('answers a guest from the cache after the first render, with a fresh nonce in the policy and on every script', async () => {
@@ -193,6 +205,30 @@ describe('guest page cache', () => {
     expect(s.rendered()).toBe(4);
     await get(s.port, '/2');
     expect(s.rendered()).toBe(5);
+  });
+
+  it('keeps a page under its host, whatever its case, and its whole address, query included', async () => {
+    const s = await stand();
+    const at = (host: string, path: string) => fetchWithHost(s.port, host, path);
+    await at('shop.example', '/list?page=2');
+    expect(await at('SHOP.Example', '/list?page=2')).toBe('hit');
+    expect(await at('shop.example', '/list?page=3')).toBeNull();
+    expect(await at('other.example', '/list?page=2')).toBeNull();
+    expect(await at('shop.example', '/list')).toBeNull();
+    expect(s.rendered()).toBe(4);
+    expect(s.stats().entries).toBe(4);
+  });
+
+  it('serves and keeps nothing when it has no lifetime or no room', async () => {
+    for (const options of [{ seconds: 0 }, { maxBytes: 0 }]) {
+      const s = await stand(renderPage, options);
+      await get(s.port, '/p');
+      expect((await get(s.port, '/p')).headers.get('x-page-cache')).toBeNull();
+      expect(s.rendered()).toBe(2);
+      expect(s.results).toEqual(['bypass', 'bypass']);
+      expect(s.stats()).toEqual({ entries: 0, bytes: 0 });
+      closeStand();
+    }
   });
 
   it('splits a page on its nonce as bytes, as String#split would', () => {

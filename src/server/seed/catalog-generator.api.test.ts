@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import {
   buildDroppedIndexes, dropSecondaryIndexes, generatedCount, loadWithCopy, prepare, progressLine,
-} from '../../../scripts/generate-catalog';
+} from './catalog-generator';
 
 // The benchmark catalogue generator: resumable loads by committed chunks, and --bulk's index handling.
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';

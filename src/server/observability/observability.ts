@@ -1,14 +1,28 @@
 // The process's request context and metrics, shared by scripts/serve.mjs (every HTTP request) and
 // the app (the API frame, /api/metrics, the log): one instance per process, kept on globalThis,
-// because serve.mjs and Next.js's server bundle load their own copies of this module. Plain
-// JavaScript: serve.mjs runs without a TypeScript loader.
+// because serve.mjs and Next.js's server bundle load their own copies of this module.
+// No `import 'server-only'` and no import of other app modules: scripts/serve.mjs loads this file
+// outside Next.js, without the react-server condition (ADR 0023).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import client from 'prom-client';
+import client, { type Counter, type Gauge, type Histogram, type Registry } from 'prom-client';
 
 const KEY = Symbol.for('reagent.observability');
 
-function create() {
+export interface Observability {
+  registry: Registry;
+  requestContext: AsyncLocalStorage<{ requestId: string }>;
+  /** True once the process has been asked to stop: readiness answers 503. */
+  state: { draining: boolean };
+  httpRequests: Counter<'kind' | 'status'>;
+  httpDuration: Histogram<'kind'>;
+  inFlight: Gauge;
+  pageCache: Counter<'result'>;
+  apiRequests: Counter<'method' | 'route' | 'status'>;
+  apiDuration: Histogram<'method' | 'route'>;
+}
+
+function create(): Observability {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'reagent_' });
   const buckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -26,18 +40,18 @@ function create() {
 }
 
 /** The process's instance. */
-export function observability() {
-  const holder = /** @type {Record<symbol, ReturnType<typeof create>>} */ (/** @type {unknown} */ (globalThis));
+export function observability(): Observability {
+  const holder = globalThis as { [KEY]?: Observability };
   holder[KEY] ??= create();
   return holder[KEY];
 }
 
 /** A caller's request id when it is a plain token of at most 64 characters, else a new one. */
-export function requestIdFrom(header) {
+export function requestIdFrom(header: string | string[] | undefined | null): string {
   return typeof header === 'string' && /^[\w.:-]{1,64}$/.test(header) ? header : randomUUID();
 }
 
 /** The request id of the request being answered, if any. */
-export function currentRequestId() {
+export function currentRequestId(): string | undefined {
   return observability().requestContext.getStore()?.requestId;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, resolveImport, valueImports } from './import-cycles.mjs';
 
-const src = path.resolve(__dirname, '../../src');
+const src = path.resolve(__dirname, '../src');
 
 describe('valueImports', () => {
   it('follows value imports, re-exports and literal dynamic imports, not type-only ones', () => {

@@ -21,12 +21,21 @@
 //   PAGE_CACHE_SECONDS.
 // - A guest that accepts gzip gets every answer gzipped: a render as it is written (its plain bytes are
 //   what is kept), a kept page from pieces compressed once (ADR 0052).
-// Plain JavaScript: serve.mjs runs without a TypeScript loader.
+// No `import 'server-only'` and no import of other app modules: scripts/serve.mjs loads this file
+// outside Next.js, without the react-server condition (ADR 0023).
 import { randomBytes } from 'node:crypto';
-import { constants, crc32, createDeflateRaw, createGzip, deflateRawSync } from 'node:zlib';
+import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
+import { constants, crc32, createDeflateRaw, createGzip, deflateRawSync, type Gzip } from 'node:zlib';
 
 /** Bumped by `revalidateStorefront` (src/server/cache/storefront.ts) in the same process. */
 export const GENERATION_KEY = Symbol.for('reagent.storefront.pageGeneration');
+
+/** The process's generation of kept pages, on `globalThis`: the app's bundle and serve.mjs load their own copies of this module. */
+const generationHolder = globalThis as { [GENERATION_KEY]?: number };
+
+function currentGeneration(): number {
+  return generationHolder[GENERATION_KEY] ?? 0;
+}
 
 /** Cookies that change nothing on a storefront page: the visitor id, the language cookie, the back-office sidebar. */
 const HARMLESS_COOKIES = new Set(['reagent_vid', 'NEXT_LOCALE', 'sidebarStatus']);
@@ -50,14 +59,14 @@ const REFRESH_WAIT_MS = 5_000;
  * name yet (src/i18n/routing.ts `localeCookie`; the API answers in that language). Its value follows
  * from the page's address alone, so a kept page sets it as the render would have.
  */
-export const LOCALE_COOKIE = { name: 'NEXT_LOCALE', maxAgeSeconds: 60 * 60 * 24 * 365, sameSite: 'lax' };
+export const LOCALE_COOKIE = { name: 'NEXT_LOCALE', maxAgeSeconds: 60 * 60 * 24 * 365, sameSite: 'lax' } as const;
 
-function localeCookieHeader(locale, nowMs) {
+function localeCookieHeader(locale: string, nowMs: number): string {
   const expires = new Date(nowMs + LOCALE_COOKIE.maxAgeSeconds * 1000).toUTCString();
   return `${LOCALE_COOKIE.name}=${locale}; Path=/; Expires=${expires}; Max-Age=${LOCALE_COOKIE.maxAgeSeconds}; SameSite=${LOCALE_COOKIE.sameSite}`;
 }
 
-function cookieValue(header, name) {
+function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.split('=');
@@ -67,19 +76,19 @@ function cookieValue(header, name) {
 }
 
 /** The storefront's locales as a page's address names them (src/i18n/locales.ts, prefix "as-needed"). */
-export const PAGE_LOCALES = { default: 'zh-CN', prefixed: ['zh', 'en'] };
+export const PAGE_LOCALES: { readonly default: string; readonly prefixed: readonly string[] } = { default: 'zh-CN', prefixed: ['zh', 'en'] };
 
 /** The language of the page at this path: its first segment when that names a locale, else the default. */
-export function localeOfPath(path) {
+export function localeOfPath(path: string): string {
   const first = path.split('/')[1] ?? '';
   return PAGE_LOCALES.prefixed.includes(first) ? first : PAGE_LOCALES.default;
 }
 
 /** The language a page sets in its Set-Cookie, when that is all it sets; null when it sets anything else. */
-function localeFromSetCookie(setCookie) {
+function localeFromSetCookie(setCookie: OutgoingHttpHeader | undefined): string | null | undefined {
   if (setCookie === undefined) return undefined;
   const all = Array.isArray(setCookie) ? setCookie : [String(setCookie)];
-  let locale;
+  let locale: string | undefined;
   for (const cookie of all) {
     const match = new RegExp(`^${LOCALE_COOKIE.name}=([A-Za-z-]{2,16});`).exec(String(cookie));
     if (!match) return null;
@@ -89,7 +98,7 @@ function localeFromSetCookie(setCookie) {
 }
 
 /** A whole number ≥ 0 from the environment, or the default; anything else is a configuration error. */
-export function wholeNumberSetting(name, value, fallback) {
+export function wholeNumberSetting(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${value}`);
@@ -97,20 +106,20 @@ export function wholeNumberSetting(name, value, fallback) {
 }
 
 /** The page cache's settings from the environment. */
-export function pageCacheSettings(env = process.env) {
+export function pageCacheSettings(env: Record<string, string | undefined> = process.env): { seconds: number; maxBytes: number } {
   const seconds = wholeNumberSetting('PAGE_CACHE_SECONDS', env.PAGE_CACHE_SECONDS, 10);
   const storefrontSeconds = wholeNumberSetting('STOREFRONT_CACHE_SECONDS', env.STOREFRONT_CACHE_SECONDS, 60);
   const maxMb = wholeNumberSetting('PAGE_CACHE_MAX_MB', env.PAGE_CACHE_MAX_MB, 64);
   return { seconds: storefrontSeconds === 0 ? 0 : seconds, maxBytes: maxMb * 1024 * 1024 };
 }
 
-function cookieNames(header) {
+function cookieNames(header: string | undefined): string[] {
   if (!header) return [];
   return header.split(';').map((part) => part.split('=')[0]?.trim() ?? '').filter(Boolean);
 }
 
 /** Whether a request may be answered from, and its answer kept in, the page cache. */
-export function isGuestPageRequest(req) {
+export function isGuestPageRequest(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const h = req.headers;
   if (h.authorization || h['x-token']) return false;
@@ -124,8 +133,8 @@ export function isGuestPageRequest(req) {
 }
 
 /** The pieces of `buffer` around each occurrence of `separator` (as String#split, on bytes: nothing is decoded). */
-export function splitBuffer(buffer, separator) {
-  const pieces = [];
+export function splitBuffer(buffer: Buffer, separator: Buffer): Buffer[] {
+  const pieces: Buffer[] = [];
   let start = 0;
   for (let at = buffer.indexOf(separator); at !== -1; at = buffer.indexOf(separator, start)) {
     pieces.push(buffer.subarray(start, at));
@@ -135,7 +144,7 @@ export function splitBuffer(buffer, separator) {
   return pieces;
 }
 
-function freshNonce() {
+function freshNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
@@ -149,7 +158,7 @@ function freshNonce() {
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 const DEFLATE_END = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
 
-function deflatePiece(piece, level) {
+function deflatePiece(piece: Buffer, level: number): Buffer {
   return deflateRawSync(piece, { level, finishFlush: constants.Z_FULL_FLUSH });
 }
 
@@ -158,21 +167,22 @@ function deflatePiece(piece, level) {
  * with a full flush after each piece: each piece's output stands alone, as if compressed by itself,
  * without setting up a stream per piece (a 170 KB page in about 32 pieces: 6–9 ms instead of 17–25).
  */
-function deflatePieces(parts) {
+function deflatePieces(parts: Buffer[]): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
     const stream = createDeflateRaw({ level: 6 });
-    const done = [];
-    let current = [];
-    stream.on('data', (data) => current.push(data));
+    const done: Buffer[] = [];
+    let current: Buffer[] = [];
+    stream.on('data', (data: Buffer) => current.push(data));
     stream.on('error', reject);
     let next = 0;
-    const more = () => {
-      if (next === parts.length) {
+    const more = (): void => {
+      const part = parts[next];
+      if (part === undefined) {
         stream.close();
         resolve(done);
         return;
       }
-      stream.write(parts[next]);
+      stream.write(part);
       next += 1;
       // The flush's callback comes once its output has been read: all of this piece.
       stream.flush(constants.Z_FULL_FLUSH, () => {
@@ -185,9 +195,9 @@ function deflatePieces(parts) {
   });
 }
 
-function gzipAnswer(parts, compressedParts, nonceBytes) {
+function gzipAnswer(parts: readonly Buffer[], compressedParts: readonly Buffer[], nonceBytes: Buffer): Buffer {
   const nonceDeflated = deflatePiece(nonceBytes, 1);
-  const pieces = [GZIP_HEADER];
+  const pieces: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
   for (const [i, part] of compressedParts.entries()) {
@@ -197,8 +207,9 @@ function gzipAnswer(parts, compressedParts, nonceBytes) {
       length += nonceBytes.length;
     }
     pieces.push(part);
-    crc = crc32(parts[i], crc);
-    length += parts[i].length;
+    const plain = parts[i] ?? Buffer.alloc(0);
+    crc = crc32(plain, crc);
+    length += plain.length;
   }
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
@@ -207,42 +218,79 @@ function gzipAnswer(parts, compressedParts, nonceBytes) {
   return Buffer.concat(pieces);
 }
 
-function acceptsGzip(req) {
+function acceptsGzip(req: IncomingMessage): boolean {
   const accept = req.headers['accept-encoding'];
   return typeof accept === 'string' && /\bgzip\b/.test(accept) && !/\bgzip\s*;\s*q=0(?:\.0*)?\b/.test(accept);
 }
+
+/** What the cache did with a request: answered it, will keep its answer when it qualifies, or left it alone. */
+export type PageCacheResult = 'hit' | 'miss' | 'bypass';
+
+export interface PageCacheOptions {
+  seconds: number;
+  maxBytes: number;
+  now?: () => number;
+  onResult?: (result: PageCacheResult) => void;
+  /** Makes a kept page's gzip pieces (default: zlib's deflate in its thread pool, each piece ending with a full flush). */
+  compress?: (parts: Buffer[]) => Promise<Buffer[]>;
+}
+
+export interface PageCache {
+  /** Answers a kept page and says whether it did. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Watches an answer being written and keeps it when it qualifies. */
+  keep(req: IncomingMessage, res: ServerResponse): void;
+  /** Settles once every compression started so far (a kept page's first hit from a gzip client) is done. */
+  compressed(): Promise<void>;
+  stats(): { entries: number; bytes: number };
+}
+
+/**
+ * A kept page: the body as UTF-8 pieces around its nonce (an answer puts a fresh nonce between them),
+ * the policy likewise. The compressed pieces follow once zlib has made them, on the page's first hit
+ * from a client that accepts gzip (null until then).
+ */
+interface Entry {
+  parts: Buffer[];
+  gzipParts: Buffer[] | null;
+  compressing?: Promise<Buffer[]>;
+  refreshingSince?: number;
+  policy: string[];
+  locale: string;
+  headers: [string, string | string[]][];
+  bytes: number;
+  expires: number;
+}
+
+type Write = ServerResponse['write'];
+type End = ServerResponse['end'];
+type Encoding = BufferEncoding | ((error?: Error | null) => void) | undefined;
+type Callback = ((error?: Error | null) => void) | undefined;
 
 /**
  * The cache of one process. `serve(req, res)` answers a kept page and says whether it did;
  * `keep(req, res)` watches an answer being written and keeps it when it qualifies. `compress` makes a
  * kept page's gzip pieces (zlib's thread pool by default; tests hold it back).
  */
-export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onResult = () => {}, compress = deflatePieces }) {
-  /**
-   * The kept pages: the body as UTF-8 pieces around its nonce (an answer puts a fresh nonce between
-   * them), the policy likewise.
-   * The compressed pieces follow once zlib has made them, on the page's first hit from a client that
-   * accepts gzip (null until then).
-   * @type {Map<string, { parts: Buffer[], gzipParts: Buffer[] | null, compressing?: Promise<Buffer[]>, refreshingSince?: number, policy: string[], locale: string, headers: [string, string | string[]][], bytes: number, expires: number }>}
-   */
-  const entries = new Map();
+export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onResult = () => {}, compress = deflatePieces }: PageCacheOptions): PageCache {
+  const entries = new Map<string, Entry>();
   let bytes = 0;
-  let generation = globalThis[GENERATION_KEY] ?? 0;
+  let generation = currentGeneration();
   /** Compressions under way, for `compressed()`. */
-  const compressing = new Set();
+  const compressing = new Set<Promise<void>>();
 
   const enabled = seconds > 0 && maxBytes > 0;
-  const keyOf = (req) => `${String(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`;
+  const keyOf = (req: IncomingMessage): string => `${String(req.headers.host ?? '').toLowerCase()} ${req.url ?? '/'}`;
 
-  function drop(key) {
+  function drop(key: string): void {
     const entry = entries.get(key);
     if (!entry) return;
     bytes -= entry.bytes;
     entries.delete(key);
   }
 
-  function syncGeneration() {
-    const current = globalThis[GENERATION_KEY] ?? 0;
+  function syncGeneration(): void {
+    const current = currentGeneration();
     if (current !== generation) {
       entries.clear();
       bytes = 0;
@@ -250,7 +298,7 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     }
   }
 
-  function serve(req, res) {
+  function serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (!enabled || !isGuestPageRequest(req)) {
       onResult('bypass');
       return false;
@@ -294,15 +342,15 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
   }
 
   /** Writes a kept page with a fresh nonce: gzipped from `gzipParts`, or whole when they are null. */
-  function answer(req, res, entry, gzipParts) {
+  function answer(req: IncomingMessage, res: ServerResponse, entry: Entry, gzipParts: Buffer[] | null): void {
     if (res.destroyed) return;
     const nonce = freshNonce();
     const nonceBytes = Buffer.from(nonce);
-    let body;
+    let body: Buffer;
     if (gzipParts) {
       body = gzipAnswer(entry.parts, gzipParts, nonceBytes);
     } else {
-      const pieces = [];
+      const pieces: Buffer[] = [];
       for (const [i, part] of entry.parts.entries()) {
         if (i > 0) pieces.push(nonceBytes);
         pieces.push(part);
@@ -321,21 +369,20 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  function keep(req, res) {
+  function keep(req: IncomingMessage, res: ServerResponse): void {
     if (!enabled || !isGuestPageRequest(req)) return;
     const key = keyOf(req);
-    const startedIn = globalThis[GENERATION_KEY] ?? 0;
+    const startedIn = currentGeneration();
     // Next.js writes the answer plain: that is what is kept (its nonce is replaced per answer). A client
     // that accepts gzip gets it compressed here as it is written.
     const wantsGzip = acceptsGzip(req) && req.method === 'GET';
     delete req.headers['accept-encoding'];
-    /** @type {Buffer[]} */
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let size = 0;
     let tooBig = false;
-    const collect = (chunk, encoding) => {
+    const collect = (chunk: unknown, encoding: unknown): void => {
       if (tooBig || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const buffer = chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? encoding : 'utf8');
+      const buffer = chunk instanceof Uint8Array ? Buffer.from(chunk) : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
       size += buffer.length;
       // A page that cannot fit is not collected.
       if (size > maxBytes) {
@@ -345,15 +392,15 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       }
       chunks.push(buffer);
     };
-    const write = res.write;
-    const end = res.end;
-    const writeHead = res.writeHead;
+    const write = res.write as (this: ServerResponse, chunk: unknown, encoding?: Encoding, callback?: Callback) => boolean;
+    const end = res.end as (this: ServerResponse, chunk?: unknown, encoding?: Encoding, callback?: Callback) => ServerResponse;
+    const writeHead = res.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
     /** The answer's gzip stream: undefined until its headers go out, null when it goes out plain. */
-    let zip;
+    let zip: Gzip | null | undefined;
     /** The app set its own Content-Encoding: the answer is neither compressed here nor kept. */
     let encodedByApp = false;
     let flushing = false;
-    const decide = (explicitHeaders) => {
+    const decide = (explicitHeaders: boolean): void => {
       if (zip !== undefined) return;
       zip = null;
       encodedByApp = res.getHeader('content-encoding') !== undefined;
@@ -363,42 +410,50 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       res.removeHeader('content-length');
       const vary = String(res.getHeader('vary') ?? '');
       if (!/\baccept-encoding\b/i.test(vary)) res.setHeader('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-      zip = createGzip({ level: 6 });
-      zip.on('data', (data) => write.call(res, data));
-      zip.on('end', () => end.call(res));
-      zip.on('error', () => res.destroy());
-      res.once('close', () => zip.destroy());
+      const gzip = createGzip({ level: 6 });
+      zip = gzip;
+      gzip.on('data', (data: Buffer) => write.call(res, data));
+      gzip.on('end', () => end.call(res));
+      gzip.on('error', () => res.destroy());
+      res.once('close', () => gzip.destroy());
     };
     // Headers go out through writeHead, whether Next.js calls it, flushes them or writes its first chunk.
-    res.writeHead = function patchedWriteHead(...args) {
+    res.writeHead = function patchedWriteHead(this: ServerResponse, ...args: unknown[]) {
       decide(args.some((arg) => typeof arg === 'object' && arg !== null));
       return writeHead.apply(this, args);
-    };
-    res.write = function patchedWrite(chunk, encoding, callback) {
+    } as ServerResponse['writeHead'];
+    res.write = function patchedWrite(this: ServerResponse, chunk: unknown, encoding?: Encoding, callback?: Callback) {
       collect(chunk, encoding);
       if (!this.headersSent) decide(false);
-      if (!zip) return write.call(this, chunk, encoding, callback);
-      zip.write(chunk, typeof encoding === 'string' ? encoding : undefined, typeof encoding === 'function' ? encoding : callback);
+      const gzip = zip;
+      if (!gzip) return write.call(this, chunk, encoding, callback);
+      const text = typeof encoding === 'string' ? encoding : undefined;
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (text) gzip.write(chunk, text, done);
+      else gzip.write(chunk, done);
       // What was written in one turn of the event loop goes out together, so a streamed page still streams.
       if (!flushing) {
         flushing = true;
         setImmediate(() => {
           flushing = false;
-          if (!zip.writableEnded && !zip.destroyed) zip.flush(constants.Z_SYNC_FLUSH);
+          if (!gzip.writableEnded && !gzip.destroyed) gzip.flush(constants.Z_SYNC_FLUSH);
         });
       }
       return true;
-    };
-    res.end = function patchedEnd(chunk, encoding, callback) {
+    } as Write;
+    res.end = function patchedEnd(this: ServerResponse, chunk?: unknown, encoding?: Encoding, callback?: Callback) {
       collect(chunk, encoding);
       if (!this.headersSent) decide(false);
-      if (!zip) return end.call(this, chunk, encoding, callback);
-      const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function');
+      const gzip = zip;
+      if (!gzip) return end.call(this, chunk, encoding, callback);
+      const done = [chunk, encoding, callback].find((arg): arg is () => void => typeof arg === 'function');
       if (done) this.once('finish', done);
-      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') zip.end(chunk, typeof encoding === 'string' ? encoding : undefined);
-      else zip.end();
+      if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') {
+        if (typeof encoding === 'string') gzip.end(chunk, encoding);
+        else gzip.end(chunk);
+      } else gzip.end();
       return this;
-    };
+    } as End;
     res.once('finish', () => {
       if (tooBig || req.method !== 'GET' || res.statusCode !== 200) return;
       const type = String(res.getHeader('content-type') ?? '');
@@ -413,13 +468,13 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       const nonce = NONCE.exec(policy)?.[1];
       if (!nonce) return;
       // Written while the data behind it changed: not kept.
-      if ((globalThis[GENERATION_KEY] ?? 0) !== startedIn) return;
+      if (currentGeneration() !== startedIn) return;
       syncGeneration();
       const parts = splitBuffer(Buffer.concat(chunks), Buffer.from(nonce));
       const headers = Object.entries(res.getHeaders())
         .filter(([name]) => !PER_RESPONSE_HEADERS.has(name))
-        .map(([name, value]) => [name, Array.isArray(value) ? value.map(String) : String(value)]);
-      const entry = { parts, gzipParts: null, policy: policy.split(nonce), locale, headers, bytes: parts.reduce((sum, part) => sum + part.length, 0), expires: now() + seconds * 1000 };
+        .map(([name, value]): [string, string | string[]] => [name, Array.isArray(value) ? value.map(String) : String(value)]);
+      const entry: Entry = { parts, gzipParts: null, policy: policy.split(nonce), locale, headers, bytes: parts.reduce((sum, part) => sum + part.length, 0), expires: now() + seconds * 1000 };
       drop(key);
       entries.set(key, entry);
       bytes += entry.bytes;
@@ -433,7 +488,7 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
    * the next ones. Hits that come meanwhile share the same job. The pieces are kept only while this
    * entry still is.
    */
-  function compressOnce(key, entry) {
+  function compressOnce(key: string, entry: Entry): Promise<Buffer[]> {
     if (entry.compressing) return entry.compressing;
     const job = compress(entry.parts).then((gzipParts) => {
       if (entries.get(key) === entry) {
@@ -452,7 +507,7 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
   }
 
   /** Drops the least recently used pages until the rest fit. */
-  function trim() {
+  function trim(): void {
     for (const oldest of entries.keys()) {
       if (bytes <= maxBytes) break;
       drop(oldest);
@@ -460,7 +515,7 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
   }
 
   /** Settles once every compression started so far is done (its page may have been dropped meanwhile). */
-  async function compressed() {
+  async function compressed(): Promise<void> {
     while (compressing.size > 0) await Promise.all([...compressing]);
   }
 
@@ -468,6 +523,6 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
 }
 
 /** Drops every kept page of this process (called by `revalidateStorefront`). */
-export function bumpPageGeneration() {
-  globalThis[GENERATION_KEY] = (globalThis[GENERATION_KEY] ?? 0) + 1;
+export function bumpPageGeneration(): void {
+  generationHolder[GENERATION_KEY] = currentGeneration() + 1;
 }
