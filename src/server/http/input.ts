@@ -53,6 +53,11 @@ export async function readRawInput(c: Context<AppEnv>): Promise<Raw> {
   throw new AppError(415);
 }
 
+/** The query string's parameters alone, whatever the body. */
+export function readQueryInput(c: Context<AppEnv>): Raw {
+  return readQuery(c.req.url);
+}
+
 function readQuery(url: string): Raw {
   const at = url.indexOf('?');
   if (at < 0) return {};

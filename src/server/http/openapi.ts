@@ -120,14 +120,34 @@ function envelopeOf(data: JsonSchema): JsonSchema {
 
 const errorEnvelope = envelopeOf({ description: 'null, or field errors for 400: [{ field, message }]' });
 
+/** Text types are strings; anything else is binary. */
+function fileSchemaOf(type: string): JsonSchema {
+  return type.startsWith('text/') || type.startsWith('image/svg') ? { type: 'string' } : { type: 'string', format: 'binary' };
+}
+
+/** A multipart upload: the `file` part, and the input's fields when the upload takes them. */
+function uploadBody(fields: Record<string, JsonSchema> | undefined, input: JsonSchema | undefined): JsonSchema {
+  const required = ['file', ...(fields && Array.isArray(input?.required) ? (input.required as string[]) : [])];
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object', required, properties: { ...(fields ?? {}), file: { type: 'string', format: 'binary', description: 'the file (binary part)' } } },
+      },
+    },
+  };
+}
+
 function operation(e: RegisteredEndpoint, components: ComponentSchemas): JsonSchema {
   const input = e.input ? toSchema(e.input, 'input', components) : undefined;
   const security = e.audience === 'public' ? [] : [{ bearer: [] }, { xToken: [] }, { cookie: [] }];
   const inPath = new Set([...e.fullPath.matchAll(/:(\w+)/g)].map((m) => m[1]));
   const properties = input && typeof input.properties === 'object' ? (input.properties as Record<string, JsonSchema>) : undefined;
+  // An upload's input comes from its address (path and query) unless it takes fields from the form.
+  const inAddress = (name: string) => e.method === 'get' || inPath.has(name) || (e.upload !== undefined && !e.upload.fields);
   const parameters = properties
     ? Object.entries(properties)
-        .filter(([name]) => e.method === 'get' || inPath.has(name))
+        .filter(([name]) => inAddress(name))
         .map(([name, schema]) => ({
           name, in: inPath.has(name) ? 'path' : 'query', schema,
           required: inPath.has(name) || (Array.isArray(input?.required) && input.required.includes(name)),
@@ -146,7 +166,8 @@ function operation(e: RegisteredEndpoint, components: ComponentSchemas): JsonSch
     tags: e.tags,
     security,
     ...(parameters && parameters.length > 0 ? { parameters } : {}),
-    ...(input && e.method !== 'get'
+    ...(e.upload ? { requestBody: uploadBody(e.upload.fields ? properties : undefined, input) } : {}),
+    ...(input && e.method !== 'get' && !e.upload
       ? {
           requestBody: {
             content: {
@@ -159,7 +180,9 @@ function operation(e: RegisteredEndpoint, components: ComponentSchemas): JsonSch
     'x-audience': e.audience,
     'x-permissions': e.permissions,
     responses: {
-      '200': { description: 'Success', content: { 'application/json': { schema: envelopeOf(toSchema(e.output, 'output', components)) } } },
+      '200': e.file
+        ? { description: 'The file itself', content: Object.fromEntries(e.file.map((type) => [type, { schema: fileSchemaOf(type) }])) }
+        : { description: 'Success', content: { 'application/json': { schema: envelopeOf(e.output ? toSchema(e.output, 'output', components) : {}) } } },
       ...errors,
     },
   };

@@ -3,19 +3,15 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import { caseDetailSchema, caseInputSchema, caseListInputSchema, caseListSchema, caseTransitionSchema, caseUpdateSchema } from '@/contracts/crm';
-import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { success } from '@/server/http/envelope';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
-import { readSingleFile } from '@/server/http/single-file';
+import { storedFileReply, type FileReply } from '@/server/http/file-reply';
+import { createRouter } from '@/server/http/router';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
+import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import type { StoredFile } from '@/server/modules/files/store';
-import { contentDisposition } from '@/server/modules/files/routes';
+import { STORED_TYPES, storedTypeOf } from '@/server/modules/files/routes';
 import {
   CASE_REPORT_MAX_BYTES, createCase, exportCases, getCase, listCases, moveCase, openCaseReport, openCaseReportByToken, sendCaseReport, storeCaseReport, updateCase,
 } from './cases';
@@ -25,18 +21,10 @@ export const casesAdminRouter = createRouter('/api/admin/cases');
 
 const tags = ['admin: cases'];
 const withAudit = (c: Context<AppEnv>) => ({ ...staffOf(c), audit: auditActorOf(c.get('actor'), clientInfo(c).ip) });
-const exportInput = caseListInputSchema.omit({ cursor: true, limit: true, sort: true });
 
-function sendStored(c: Context<AppEnv>, stored: { file: StoredFile; name: string; key: string }, cache: string): Response {
-  const ext = stored.key.slice(stored.key.lastIndexOf('.') + 1);
-  const type = ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
-  return new Response(stored.file.stream(), {
-    status: 200,
-    headers: {
-      'content-type': type, 'content-length': String(stored.file.size), 'content-disposition': contentDisposition(stored.name), 'cache-control': cache,
-      'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox", 'x-request-id': c.get('requestId'),
-    },
-  });
+/** A stored report as a download, under the sandbox. */
+function reportReply(stored: { file: StoredFile; name: string; key: string }): FileReply {
+  return storedFileReply(stored.file, { type: storedTypeOf(stored.key), name: stored.name });
 }
 
 // GET /api/admin/cases — search, status and invoice filters, sort (time or test fee), keyset pages
@@ -46,15 +34,10 @@ casesAdminRouter.endpoint(
 );
 
 // GET /api/admin/cases/export — the list's cases as an Excel workbook
-casesAdminRouter.app.get('/export', requireAuth('staff', ['CASE.EDIT']), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  return xlsxDownload(c, exportCases(c.get('db'), staffOf(c), input, c.get('lang')), 'cases');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/cases/export', tags, audience: 'staff', permissions: ['CASE.EDIT'], input: exportInput,
-  summary: 'Export the case list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
-  output: z.string().describe('xlsx bytes'),
-});
+xlsxExport(casesAdminRouter, {
+  tags, audience: 'staff', permissions: ['CASE.EDIT'], input: caseListInputSchema.omit({ cursor: true, limit: true, sort: true }), file: 'cases',
+  summary: 'Export the case list as an Excel workbook (.xlsx, streamed, every row)',
+}, (input, c) => exportCases(c.get('db'), staffOf(c), input, c.get('lang')));
 
 // GET /api/admin/cases/:id — one case with the states it may move to
 casesAdminRouter.endpoint(
@@ -81,27 +64,23 @@ casesAdminRouter.endpoint(
 );
 
 // POST /api/admin/cases/:id/report — multipart `file`: the case's report (PDF or image by its bytes)
-casesAdminRouter.app.post('/:id/report', requireAuth('staff', ['CASE.EDIT']), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  const file = await readSingleFile(c, { maxBytes: CASE_REPORT_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'caseReportTooLarge' });
-  const detail = await storeCaseReport(c.get('db'), withAudit(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-  return success(c, caseDetailSchema.parse(detail));
-});
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/cases/:id/report', tags, audience: 'staff', permissions: ['CASE.EDIT'], summary: 'Upload the report of a passed or finished case',
-  description: `multipart/form-data with one part, \`file\`: PDF, PNG, JPEG or WebP as the bytes say (415 otherwise), at most ${CASE_REPORT_MAX_BYTES / 1024} KiB.`,
-  input: idParamSchema.extend({ file: z.string().describe('the report (binary part)') }), output: caseDetailSchema,
-});
+casesAdminRouter.endpoint(
+  {
+    method: 'post', path: '/:id/report', tags, audience: 'staff', permissions: ['CASE.EDIT'], summary: 'Upload the report of a passed or finished case',
+    description: `multipart/form-data with one part, \`file\`: PDF, PNG, JPEG or WebP as the bytes say (415 otherwise), at most ${CASE_REPORT_MAX_BYTES / 1024} KiB.`,
+    input: idParamSchema, upload: { maxBytes: CASE_REPORT_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'caseReportTooLarge' }, output: caseDetailSchema,
+  },
+  async ({ id, file }, c) => storeCaseReport(c.get('db'), withAudit(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }),
+);
 
 // GET /api/admin/cases/:id/report — download the report of a case the caller may see
-casesAdminRouter.app.get('/:id/report', requireAuth('staff', ['CASE.EDIT']), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  return sendStored(c, await openCaseReport(c.get('db'), staffOf(c), id), 'private, no-store');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/cases/:id/report', tags, audience: 'staff', permissions: ['CASE.EDIT'], input: idParamSchema,
-  summary: 'Download the report of a case', description: 'Answers the file itself, or the JSON envelope on an error.', output: z.string().describe('file bytes'),
-});
+casesAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/report', tags, audience: 'staff', permissions: ['CASE.EDIT'], input: idParamSchema, file: STORED_TYPES,
+    summary: 'Download the report of a case', description: 'Answers the file itself, or the JSON envelope on an error.',
+  },
+  async (input, c) => reportReply(await openCaseReport(c.get('db'), staffOf(c), input.id)),
+);
 
 // POST /api/admin/cases/:id/send-report — mail the report's download link to the case's contact
 casesAdminRouter.endpoint(
@@ -113,12 +92,10 @@ casesAdminRouter.endpoint(
 export const caseReportWebRouter = createRouter('/api/web/case-reports');
 
 // GET /api/web/case-reports/:token — download a case report from the mailed link
-caseReportWebRouter.app.get('/:token', async (c) => {
-  const token = c.req.param('token');
-  if (!token) throw new AppError(404, 'fileNotFound');
-  return sendStored(c, await openCaseReportByToken(c.get('db'), token), 'private, no-store');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/web/case-reports/:token', tags: ['cases'], audience: 'public', permissions: [], input: z.object({ token: z.string().max(64) }),
-  summary: 'Download a testing-case report from the mailed link', description: 'Answers the file itself, or the JSON envelope on an error.', output: z.string().describe('file bytes'),
-});
+caseReportWebRouter.endpoint(
+  {
+    method: 'get', path: '/:token', tags: ['cases'], input: z.object({ token: z.string().max(64) }), file: STORED_TYPES, notFoundOnInvalid: 'fileNotFound',
+    summary: 'Download a testing-case report from the mailed link', description: 'Answers the file itself, or the JSON envelope on an error.',
+  },
+  async (input, c) => reportReply(await openCaseReportByToken(c.get('db'), input.token)),
+);

@@ -1,16 +1,9 @@
 import 'server-only';
-import type { Context } from 'hono';
-import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import { adminBrandSchema } from '@/contracts/catalog-admin';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
-import type { AppEnv } from '@/server/http/context';
-import { readSingleFile } from '@/server/http/single-file';
-import { success } from '@/server/http/envelope';
-import { parseInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
+import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { BRAND_LOGO_MAX_BYTES, removeBrandLogo, storeBrandLogo } from './brand-logo';
 
@@ -18,19 +11,20 @@ export const brandLogoAdminRouter = createRouter('/api/admin/catalog');
 
 const tags = ['admin: catalogue'];
 
-/** The multipart body's one `file` part (readSingleFile's rules). */
-function readLogo(c: Context<AppEnv>): Promise<File> {
-  return readSingleFile(c, { maxBytes: BRAND_LOGO_MAX_BYTES, typeRefused: 'catalogLogoTypeRefused', tooLarge: 'catalogLogoTooLarge' });
-}
-
 // POST /api/admin/catalog/brands/:id/logo — multipart `file`: set a brand's logo (PNG, JPEG, WebP by its bytes)
-brandLogoAdminRouter.app.post('/brands/:id/logo', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  const file = await readLogo(c);
-  const brand = await storeBrandLogo(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), id, bytes: new Uint8Array(await file.arrayBuffer()) });
-  revalidateStorefront('catalogue');
-  return success(c, adminBrandSchema.parse(brand));
-});
+brandLogoAdminRouter.endpoint(
+  {
+    method: 'post', path: '/brands/:id/logo', summary: 'Set a brand\'s logo image', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+    description: `multipart/form-data with one part, \`file\`: PNG, JPEG or WebP as the file's bytes say (SVG, HTML and other types: 415 \`catalogLogoTypeRefused\`), `
+      + `at most ${BRAND_LOGO_MAX_BYTES / 1024} KiB (413 \`catalogLogoTooLarge\`); re-encoded, scaled to fit 600 pixels. Answers the brand.`,
+    input: idParamSchema, upload: { maxBytes: BRAND_LOGO_MAX_BYTES, typeRefused: 'catalogLogoTypeRefused', tooLarge: 'catalogLogoTooLarge' }, output: adminBrandSchema,
+  },
+  async ({ id, file }, c) => {
+    const brand = await storeBrandLogo(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), id, bytes: new Uint8Array(await file.arrayBuffer()) });
+    revalidateStorefront('catalogue');
+    return brand;
+  },
+);
 
 // DELETE /api/admin/catalog/brands/:id/logo — take a brand's logo away (the logo text shows again)
 brandLogoAdminRouter.endpoint(
@@ -41,11 +35,3 @@ brandLogoAdminRouter.endpoint(
     return brand;
   },
 );
-
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/catalog/brands/:id/logo', summary: 'Set a brand\'s logo image', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
-  description: `multipart/form-data with one part, \`file\`: PNG, JPEG or WebP as the file's bytes say (SVG, HTML and other types: 415 \`catalogLogoTypeRefused\`), `
-    + `at most ${BRAND_LOGO_MAX_BYTES / 1024} KiB (413 \`catalogLogoTooLarge\`); re-encoded, scaled to fit 600 pixels. Answers the brand.`,
-  input: idParamSchema.extend({ file: z.string().describe('the image file (binary part)') }),
-  output: adminBrandSchema,
-});

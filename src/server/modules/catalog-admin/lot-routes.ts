@@ -1,20 +1,11 @@
 import 'server-only';
-import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import {
   adminLotCreateSchema, adminLotDeleteSchema, adminLotParamSchema, adminLotUpdateSchema, adminProductLotsSchema, COA_MAX_BYTES,
 } from '@/contracts/lots';
 import { revalidateStorefront } from '@/server/cache/storefront';
-import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
-import type { AppEnv } from '@/server/http/context';
-import { readSingleFile } from '@/server/http/single-file';
-import { failure, success } from '@/server/http/envelope';
-import { parseInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
+import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { createLot, deleteLot, listProductLots, storeLotCoa, updateLot } from './lots';
 
@@ -58,31 +49,21 @@ lotsAdminRouter.endpoint(
   },
 );
 
-/** The multipart body's one `file` part (readSingleFile's rules). */
-function readCoa(c: Context<AppEnv>): Promise<File> {
-  return readSingleFile(c, { maxBytes: COA_MAX_BYTES, typeRefused: 'catalogCoaTypeRefused', tooLarge: 'catalogCoaTooLarge' });
-}
-
 // POST /api/admin/catalog/products/:id/lots/:lotId/coa — multipart `file`: the lot's COA (PDF by its bytes)
-lotsAdminRouter.app.post(
-  '/products/:id/lots/:lotId/coa',
-  requireAuth('staff', ['CATALOG.EDIT']),
-  // This route's own limit (the frame's 1 MiB does not apply to it): the PDF and the multipart frame.
-  bodyLimit({ maxSize: COA_MAX_BYTES + 64 * 1024, onError: (c) => failure(c, new AppError(413, 'catalogCoaTooLarge')) }),
-  async (c) => {
-    const { id, lotId } = parseInput(adminLotParamSchema, { id: c.req.param('id'), lotId: c.req.param('lotId') }, c.get('lang'));
-    const file = await readCoa(c);
+lotsAdminRouter.endpoint(
+  {
+    method: 'post', path: '/products/:id/lots/:lotId/coa', summary: 'Upload a lot\'s COA (PDF)', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+    description: `multipart/form-data with one part, \`file\`: a PDF as the file's bytes say (\`%PDF-\` … \`%%EOF\`, no markup; HTML, SVG, images and others: `
+      + `415 \`catalogCoaTypeRefused\`), at most ${COA_MAX_BYTES / 1024 / 1024} MiB (413 \`catalogCoaTooLarge\`). Creates or replaces the lot's COA document `
+      + '(kind `coa`, the lot\'s number), which the storefront\'s COA lookup finds. Answers the product\'s packs with their lots.',
+    input: adminLotParamSchema,
+    // This route's own limit (the frame's 1 MiB does not apply to it): the PDF and the multipart frame.
+    upload: { maxBytes: COA_MAX_BYTES, typeRefused: 'catalogCoaTypeRefused', tooLarge: 'catalogCoaTooLarge', limit: COA_MAX_BYTES + 64 * 1024 },
+    output: adminProductLotsSchema,
+  },
+  async ({ id, lotId, file }, c) => {
     const lots = await storeLotCoa(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), id, lotId, bytes: new Uint8Array(await file.arrayBuffer()) });
     revalidateStorefront('catalogue');
-    return success(c, adminProductLotsSchema.parse(lots));
+    return lots;
   },
 );
-
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/catalog/products/:id/lots/:lotId/coa', summary: 'Upload a lot\'s COA (PDF)', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
-  description: `multipart/form-data with one part, \`file\`: a PDF as the file's bytes say (\`%PDF-\` … \`%%EOF\`, no markup; HTML, SVG, images and others: `
-    + `415 \`catalogCoaTypeRefused\`), at most ${COA_MAX_BYTES / 1024 / 1024} MiB (413 \`catalogCoaTooLarge\`). Creates or replaces the lot's COA document `
-    + '(kind `coa`, the lot\'s number), which the storefront\'s COA lookup finds. Answers the product\'s packs with their lots.',
-  input: adminLotParamSchema.extend({ file: z.string().describe('the PDF file (binary part)') }),
-  output: adminProductLotsSchema,
-});

@@ -1,21 +1,13 @@
 import 'server-only';
-import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
 import { errorReportInputSchema, importJobListInputSchema, importJobListSchema, importJobSchema, importTemplateInputSchema } from '@/contracts/catalog-import';
 import { clientInfo } from '@/server/http/cookies';
-import type { AppEnv } from '@/server/http/context';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
-import { readSingleFile } from '@/server/http/single-file';
-import { failure, success } from '@/server/http/envelope';
+import { createRouter } from '@/server/http/router';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { contentDisposition } from '@/server/modules/files/routes';
+import { XLSX_TYPE, xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { exportProducts } from './export';
 import { cancelImportJob, createImportJob, getImportJob, IMPORT_MAX_BYTES, importFormatOf, listImportJobs } from './jobs';
 import { importErrorReport } from './report';
@@ -26,26 +18,20 @@ import { xlsxUploadFault } from './xlsx-rows';
 export const catalogImportAdminRouter = createRouter('/api/admin/catalog');
 
 const tags = ['admin: catalogue'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function download(c: Context<AppEnv>, body: ReadableStream<Uint8Array> | Uint8Array, type: string, fileName: string): Response {
-  return new Response(body instanceof Uint8Array ? new Uint8Array(body) : body, {
-    status: 200,
-    headers: {
-      'content-type': type, 'content-disposition': contentDisposition(fileName), 'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff', 'x-request-id': c.get('requestId'),
-    },
-  });
-}
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
 // POST /api/admin/catalog/imports — multipart `file` (CSV or XLSX): queue an import of products and packs
-catalogImportAdminRouter.app.post(
-  '/imports',
-  requireAuth('staff', ['CATALOG.EDIT']),
-  // This route's own limit (the frame's 1 MiB does not apply to it): the file and the multipart frame.
-  bodyLimit({ maxSize: IMPORT_MAX_BYTES + 64 * 1024, onError: (c) => failure(c, new AppError(413, 'importFileTooLarge')) }),
-  async (c) => {
-    const file = await readSingleFile(c, { maxBytes: IMPORT_MAX_BYTES, typeRefused: 'importFileTypeRefused', tooLarge: 'importFileTooLarge' });
+catalogImportAdminRouter.endpoint(
+  {
+    method: 'post', path: '/imports', summary: 'Import products and packs from a CSV or Excel file', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+    description: `multipart/form-data with one part, \`file\`: .csv (UTF-8 or GB 18030 text) or .xlsx (a zip by its bytes), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MiB (413 \`importFileTooLarge\`); `
+      + 'another type 400 `importFileTypeRefused`, an empty file 400 `importFileEmpty`, a workbook whose parts unpack past the reader\'s limits 400 `importFileOverLimits`. '
+      + 'Answers the queued job; it runs in the background (ADR 0034).',
+    // This route's own limit (the frame's 1 MiB does not apply to it): the file and the multipart frame.
+    upload: { maxBytes: IMPORT_MAX_BYTES, typeRefused: 'importFileTypeRefused', tooLarge: 'importFileTooLarge', limit: IMPORT_MAX_BYTES + 64 * 1024 },
+    output: importJobSchema,
+  },
+  async ({ file }, c) => {
     if (file.size === 0) throw new AppError(400, 'importFileEmpty', [{ field: 'file', message: 'importFileEmpty' }]);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const format = importFormatOf(file.name, bytes.subarray(0, 4096));
@@ -59,17 +45,9 @@ catalogImportAdminRouter.app.post(
       actor: auditActorOf(actor, clientInfo(c).ip), staffId: actor.staffId, lang: c.get('lang'), fileName: file.name, format, bytes,
     });
     wakeImportRunner(c.get('db'));
-    return success(c, importJobSchema.parse(job));
+    return job;
   },
 );
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/catalog/imports', summary: 'Import products and packs from a CSV or Excel file', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
-  description: `multipart/form-data with one part, \`file\`: .csv (UTF-8 or GB 18030 text) or .xlsx (a zip by its bytes), at most ${IMPORT_MAX_BYTES / 1024 / 1024} MiB (413 \`importFileTooLarge\`); `
-    + 'another type 400 `importFileTypeRefused`, an empty file 400 `importFileEmpty`, a workbook whose parts unpack past the reader\'s limits 400 `importFileOverLimits`. '
-    + 'Answers the queued job; it runs in the background (ADR 0034).',
-  input: z.object({ file: z.string().describe('the CSV or XLSX file (binary part)') }),
-  output: importJobSchema,
-});
 
 // GET /api/admin/catalog/imports — import jobs, newest first
 catalogImportAdminRouter.endpoint(
@@ -78,16 +56,16 @@ catalogImportAdminRouter.endpoint(
 );
 
 // GET /api/admin/catalog/imports/template?format=xlsx|csv — the import file's layout with an example row (and a guide in XLSX)
-catalogImportAdminRouter.app.get('/imports/template', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
-  const { format } = parseInput(importTemplateInputSchema, await readRawInput(c), c.get('lang'));
-  const template = await importTemplate(c.get('db'), format, c.get('lang'));
-  return download(c, template.body, format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE, template.fileName);
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/catalog/imports/template', summary: 'Download the import template', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
-  description: 'Answers the file itself (attachment): the header row in the caller\'s language and an example row; the XLSX one explains every column in both languages.',
-  input: importTemplateInputSchema, output: z.string().describe('csv or xlsx bytes'),
-});
+catalogImportAdminRouter.endpoint(
+  {
+    method: 'get', path: '/imports/template', summary: 'Download the import template', tags, audience: 'staff', permissions: ['CATALOG.EDIT'], input: importTemplateInputSchema, file: [XLSX_TYPE, CSV_TYPE],
+    description: 'Answers the file itself (attachment): the header row in the caller\'s language and an example row; the XLSX one explains every column in both languages.',
+  },
+  async ({ format }, c) => {
+    const template = await importTemplate(c.get('db'), format, c.get('lang'));
+    return { body: template.body, type: format === 'csv' ? CSV_TYPE : XLSX_TYPE, name: template.fileName };
+  },
+);
 
 // GET /api/admin/catalog/imports/:id — one job with its progress and counts
 catalogImportAdminRouter.endpoint(
@@ -102,29 +80,20 @@ catalogImportAdminRouter.endpoint(
 );
 
 // GET /api/admin/catalog/imports/:id/errors — the refused rows as CSV (row, column, reason in the importer's language, value)
-catalogImportAdminRouter.app.get('/imports/:id/errors', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  const { format } = parseInput(errorReportInputSchema, await readRawInput(c), c.get('lang'));
-  const report = await importErrorReport(c.get('db'), id, format);
-  return download(c, report.stream, format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8', report.fileName);
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/catalog/imports/:id/errors', summary: 'Download an import\'s error report (CSV or Excel)', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
-  description: 'Answers the file itself (attachment): `format=csv` (default; UTF-8 with a byte-order mark) or `format=xlsx`; 404 `importJobNotFound`.',
-  input: idParamSchema.merge(errorReportInputSchema), output: z.string().describe('csv or xlsx bytes'),
-});
-
-const exportInput = adminProductListInputSchema.omit({ cursor: true, limit: true });
+catalogImportAdminRouter.endpoint(
+  {
+    method: 'get', path: '/imports/:id/errors', summary: 'Download an import\'s error report (CSV or Excel)', tags, audience: 'staff', permissions: ['CATALOG.EDIT'], input: idParamSchema.merge(errorReportInputSchema), file: [CSV_TYPE, XLSX_TYPE],
+    description: 'Answers the file itself (attachment): `format=csv` (default; UTF-8 with a byte-order mark) or `format=xlsx`; 404 `importJobNotFound`.',
+  },
+  async ({ id, format }, c) => {
+    const report = await importErrorReport(c.get('db'), id, format);
+    return { body: report.stream, type: format === 'xlsx' ? XLSX_TYPE : CSV_TYPE, name: report.fileName };
+  },
+);
 
 // GET /api/admin/catalog/products/export — the product list's filters as a streamed Excel workbook, one row per pack
-catalogImportAdminRouter.app.get('/products/export', requireAuth('staff', ['CATALOG.EDIT']), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  const day = new Date().toISOString().slice(0, 10);
-  const m = serverMessages(c.get('lang')).adminImports;
-  return download(c, exportProducts(c.get('db'), input, c.get('lang')), XLSX_TYPE, `${m.exportFile}-${day}.xlsx`);
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/catalog/products/export', summary: 'Export the product list\'s filters as an Excel workbook', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
+xlsxExport(catalogImportAdminRouter, {
+  path: '/products/export', summary: 'Export the product list\'s filters as an Excel workbook', tags, audience: 'staff', permissions: ['CATALOG.EDIT'],
   description: 'Answers the workbook itself (attachment), streamed; the import\'s columns, one row per pack; text cells escaped against formula injection.',
-  input: exportInput, output: z.string().describe('xlsx bytes'),
-});
+  input: adminProductListInputSchema.omit({ cursor: true, limit: true }), file: (c) => serverMessages(c.get('lang')).adminImports.exportFile,
+}, (input, c) => exportProducts(c.get('db'), input, c.get('lang')));

@@ -41,8 +41,8 @@ describe('nginx in front of the app (deploy/nginx.conf.template)', () => {
     const routes = read('src/server/modules/catalog-import/routes.ts');
     // The upload route is POST /api/admin/catalog/imports, with the app's own limit of the file and 64 KiB of envelope.
     expect(routes).toContain("createRouter('/api/admin/catalog')");
-    expect(routes).toContain("catalogImportAdminRouter.app.post(\n  '/imports',");
-    expect(routes).toContain('bodyLimit({ maxSize: IMPORT_MAX_BYTES + 64 * 1024');
+    expect(routes).toContain("method: 'post', path: '/imports',");
+    expect(routes).toContain('limit: IMPORT_MAX_BYTES + 64 * 1024');
     const upload = locationDirectives(conf, '= /api/admin/catalog/imports');
     const limit = upload.find((d) => d.startsWith('client_max_body_size '));
     expect(limit).toBeDefined();

@@ -63,14 +63,3 @@ export async function customerCreditNote(db: Db, actor: OrderActor, complaintId:
   const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, actor.companyId));
   return { note: mine.creditNote, complaintNo: mine.complaintNo, orderNo: mine.orderNo, companyName: company?.name ?? '', lines: mine.lines };
 }
-
-/** The response headers of the document: inline to print, or an attachment to download. */
-export function creditNoteHeaders(creditNo: string, download: boolean, requestId: string): Record<string, string> {
-  return {
-    'content-type': 'text/html; charset=utf-8',
-    'content-disposition': `${download ? 'attachment' : 'inline'}; filename="${creditNo}.html"`,
-    'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-    'x-request-id': requestId,
-  };
-}

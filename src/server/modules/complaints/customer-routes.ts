@@ -7,11 +7,10 @@ import { idSchema } from '@/contracts/numbers';
 import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { parseInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
+import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { creditNoteHeaders, creditNoteHtml, customerCreditNote } from './credit-note';
+import { customerCreditNote } from './credit-note';
+import { CREDIT_NOTE_FILE, creditNoteInput, creditNoteReply } from './routes';
 import { complaintOrder, fileComplaint, getMyComplaint, listMyComplaints, withdrawMyComplaint, type ComplaintCustomer } from './customer';
 
 /** A customer's complaints on their orders (ADR 0041): SALE.VIEW, the company in every query. */
@@ -58,15 +57,11 @@ complaintsAppRouter.endpoint(
   async (input, c) => withdrawMyComplaint(c.get('db'), customerOf(c), input.id, c.get('lang')),
 );
 
-const docInput = idParamSchema.extend({ download: z.enum(['0', '1']).optional() });
-
 // GET /api/app/complaints/:id/credit-note — the credit note of one of my complaints, printable
-complaintsAppRouter.app.get('/:id/credit-note', requireAuth('user', [...PERMS]), async (c) => {
-  const input = parseInput(docInput, { id: c.req.param('id'), download: c.req.query('download') }, c.get('lang'));
-  const doc = await customerCreditNote(c.get('db'), customerOf(c), input.id, c.get('lang'));
-  return new Response(creditNoteHtml(doc, c.get('lang')), { status: 200, headers: creditNoteHeaders(doc.note.creditNo, input.download === '1', c.get('requestId')) });
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/app/complaints/:id/credit-note', tags, audience: 'user', permissions: [...PERMS], input: docInput,
-  summary: 'The credit note of one of my complaints, printable', description: 'Answers an HTML document, or the JSON envelope on an error.', output: z.string().describe('text/html'),
-});
+complaintsAppRouter.endpoint(
+  {
+    method: 'get', path: '/:id/credit-note', tags, audience: 'user', permissions: [...PERMS], input: creditNoteInput, file: CREDIT_NOTE_FILE,
+    summary: 'The credit note of one of my complaints, printable', description: 'Answers an HTML document, or the JSON envelope on an error.',
+  },
+  async (input, c) => creditNoteReply(await customerCreditNote(c.get('db'), customerOf(c), input.id, c.get('lang')), c.get('lang'), input.download === '1'),
+);

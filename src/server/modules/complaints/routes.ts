@@ -5,15 +5,15 @@ import { auditEntrySchema, idParamSchema } from '@/contracts/admin';
 import { complaintDetailSchema, complaintListInputSchema, complaintListSchema, complaintTransitionSchema } from '@/contracts/complaints';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
+import type { Lang } from '@/lib/lang';
+import type { FileReply } from '@/server/http/file-reply';
+import { createRouter } from '@/server/http/router';
 import { approverOf } from '@/server/modules/approvals/engine';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
+import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { moveComplaint, type ComplaintStaff } from './complaints';
-import { creditNoteHeaders, creditNoteHtml, staffCreditNote } from './credit-note';
+import { creditNoteHtml, staffCreditNote, type CreditNoteDocument } from './credit-note';
 import { exportComplaints } from './export';
 import { complaintTimeline, getComplaint, listComplaints } from './queries';
 
@@ -33,18 +33,11 @@ complaintsAdminRouter.endpoint(
   async (input, c) => listComplaints(c.get('db'), await me(c), input),
 );
 
-const exportInput = complaintListInputSchema.omit({ cursor: true, limit: true });
-
 // GET /api/admin/complaints/export — the list's complaints as a streamed Excel workbook (every row)
-complaintsAdminRouter.app.get('/export', requireAuth('staff', [...PERMS]), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  return xlsxDownload(c, exportComplaints(c.get('db'), await me(c), input, c.get('lang')), 'complaints');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/complaints/export', tags, audience: 'staff', permissions: [...PERMS], input: exportInput,
-  summary: 'Export the complaint list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
-  output: z.string().describe('xlsx bytes'),
-});
+xlsxExport(complaintsAdminRouter, {
+  tags, audience: 'staff', permissions: [...PERMS], input: complaintListInputSchema.omit({ cursor: true, limit: true }), file: 'complaints',
+  summary: 'Export the complaint list as an Excel workbook (.xlsx, streamed, every row)',
+}, async (input, c) => exportComplaints(c.get('db'), await me(c), input, c.get('lang')));
 
 // GET /api/admin/complaints/:id — one complaint with its lines, refund approval, credit note and moves
 complaintsAdminRouter.endpoint(
@@ -64,15 +57,23 @@ complaintsAdminRouter.endpoint(
   async (input, c) => moveComplaint(c.get('db'), await withAudit(c), input, c.get('lang')),
 );
 
-const docInput = idParamSchema.extend({ download: z.enum(['0', '1']).optional() });
+/** The credit note's address: the complaint, and `download=1` for an attachment rather than the printable page. */
+export const creditNoteInput = idParamSchema.extend({ download: z.enum(['0', '1']).optional() });
+export const CREDIT_NOTE_FILE = ['text/html; charset=utf-8'] as const;
+
+/** The credit note as its answer: inline to print, or an attachment to download; its styles inline, nothing else loads. */
+export function creditNoteReply(doc: CreditNoteDocument, lang: Lang, download: boolean): FileReply {
+  return {
+    body: creditNoteHtml(doc, lang), type: 'text/html; charset=utf-8', name: `${doc.note.creditNo}.html`, inline: !download,
+    csp: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+  };
+}
 
 // GET /api/admin/complaints/:id/credit-note — the credit note as a printable HTML document (?download=1: attachment)
-complaintsAdminRouter.app.get('/:id/credit-note', requireAuth('staff', [...PERMS]), async (c) => {
-  const input = parseInput(docInput, { id: c.req.param('id'), download: c.req.query('download') }, c.get('lang'));
-  const doc = await staffCreditNote(c.get('db'), await me(c), input.id, c.get('lang'));
-  return new Response(creditNoteHtml(doc, c.get('lang')), { status: 200, headers: creditNoteHeaders(doc.note.creditNo, input.download === '1', c.get('requestId')) });
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/complaints/:id/credit-note', tags, audience: 'staff', permissions: [...PERMS], input: docInput,
-  summary: 'The credit note of a complaint, printable', description: 'Answers an HTML document, or the JSON envelope on an error.', output: z.string().describe('text/html'),
-});
+complaintsAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/credit-note', tags, audience: 'staff', permissions: [...PERMS], input: creditNoteInput, file: CREDIT_NOTE_FILE,
+    summary: 'The credit note of a complaint, printable', description: 'Answers an HTML document, or the JSON envelope on an error.',
+  },
+  async (input, c) => creditNoteReply(await staffCreditNote(c.get('db'), await me(c), input.id, c.get('lang')), c.get('lang'), input.download === '1'),
+);

@@ -1,6 +1,5 @@
 import 'server-only';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import {
@@ -9,16 +8,11 @@ import {
   adminContentTypeInputSchema, adminContentTypeOrderSchema, adminContentTypeSchema, CONTENT_SECTION_SPECS, CONTENT_SECTIONS, contentImageSchema,
   RESOURCE_PDF_MAX_BYTES, type ContentSectionName,
 } from '@/contracts/content-admin';
-import { AppError } from '@/server/errors';
-import { failure, success } from '@/server/http/envelope';
 import type { Permission } from '@/server/auth/permissions';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { readSingleFile } from '@/server/http/single-file';
-import { parseInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
+import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
 import {
   createBanner, deleteBanner, getAdminBanner, listAdminBanners, orderBanners, removeBannerImage, storeBannerImage, updateBanner,
@@ -163,28 +157,23 @@ contentAdminRouter.endpoint(
 // ---- a resource's PDF ---------------------------------------------------------------------------
 
 // POST /api/admin/content/resources/:id/file — multipart `file`: set a resource's PDF
-contentAdminRouter.app.post(
-  '/resources/:id/file',
-  requireAuth('staff', ['CONTENT.EDIT']),
-  // This route's own limit (the frame's 1 MiB does not apply to it): the PDF and the multipart frame.
-  bodyLimit({ maxSize: RESOURCE_PDF_MAX_BYTES + 64 * 1024, onError: (c) => failure(c, new AppError(413, 'contentPdfTooLarge')) }),
-  async (c) => {
-    const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-    const file = await readSingleFile(c, { maxBytes: RESOURCE_PDF_MAX_BYTES, typeRefused: 'contentPdfTypeRefused', tooLarge: 'contentPdfTooLarge' });
+contentAdminRouter.endpoint(
+  {
+    method: 'post', path: '/resources/:id/file', summary: 'Set a resource\'s PDF', tags: [...tags, 'admin: content resources'], ...guard,
+    description: 'multipart/form-data with one part, `file`: a PDF as the file\'s bytes say (`%PDF-` … `%%EOF`, no markup; HTML, SVG, images and others: '
+      + `415 \`contentPdfTypeRefused\`), at most ${RESOURCE_PDF_MAX_BYTES / 1024 / 1024} MiB (413 \`contentPdfTooLarge\`). Replaces the resource's file; `
+      + 'the storefront serves it at `/api/web/files/resource/:id` once the resource is published. Answers the resource.',
+    input: idParamSchema,
+    // This route's own limit (the frame's 1 MiB does not apply to it): the PDF and the multipart frame.
+    upload: { maxBytes: RESOURCE_PDF_MAX_BYTES, typeRefused: 'contentPdfTypeRefused', tooLarge: 'contentPdfTooLarge', limit: RESOURCE_PDF_MAX_BYTES + 64 * 1024 },
+    output: adminContentSchema,
+  },
+  async ({ id, file }, c) => {
     const saved = await storeResourceFile(c.get('db'), { actor: actorOf(c), id, bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
     if (saved.published) revalidateStorefront('content');
-    return success(c, adminContentSchema.parse(saved.item));
+    return saved.item;
   },
 );
-
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/content/resources/:id/file', summary: 'Set a resource\'s PDF', tags: [...tags, 'admin: content resources'], ...guard,
-  description: 'multipart/form-data with one part, `file`: a PDF as the file\'s bytes say (`%PDF-` … `%%EOF`, no markup; HTML, SVG, images and others: '
-    + `415 \`contentPdfTypeRefused\`), at most ${RESOURCE_PDF_MAX_BYTES / 1024 / 1024} MiB (413 \`contentPdfTooLarge\`). Replaces the resource's file; `
-    + 'the storefront serves it at `/api/web/files/resource/:id` once the resource is published. Answers the resource.',
-  input: idParamSchema.extend({ file: z.string().describe('the PDF file (binary part)') }),
-  output: adminContentSchema,
-});
 
 // DELETE /api/admin/content/resources/:id/file — take a resource's PDF away
 contentAdminRouter.endpoint(
@@ -198,27 +187,21 @@ contentAdminRouter.endpoint(
 
 // ---- uploads -----------------------------------------------------------------------------------
 
-/** The multipart body's one `file` part as bytes (readSingleFile's rules). */
-async function readImage(c: Context<AppEnv>): Promise<Uint8Array> {
-  const file = await readSingleFile(c, { maxBytes: CONTENT_IMAGE_MAX_BYTES, typeRefused: 'contentImageTypeRefused', tooLarge: 'contentImageTooLarge' });
-  return new Uint8Array(await file.arrayBuffer());
-}
+/** An image upload's rules (readUploadParts'). */
+const imageUpload = { maxBytes: CONTENT_IMAGE_MAX_BYTES, typeRefused: 'contentImageTypeRefused', tooLarge: 'contentImageTooLarge' };
 
 const uploadRules = `multipart/form-data with one part, \`file\`: PNG, JPEG or WebP as the file's bytes say (SVG, HTML and other types: 415 \`contentImageTypeRefused\`), `
   + `at most ${CONTENT_IMAGE_MAX_BYTES / 1024} KiB (413 \`contentImageTooLarge\`); re-encoded, scaled to fit 1600 pixels.`;
 
 // POST /api/admin/content/images — multipart `file`: an image for a rich-text body; answers its URL
-contentAdminRouter.app.post('/images', requireAuth('staff', ['CONTENT.EDIT']), async (c) => {
-  const bytes = await readImage(c);
-  return success(c, contentImageSchema.parse(await storeContentImage(c.get('db'), { actor: actorOf(c), bytes })));
-});
-
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/content/images', summary: 'Upload an image for an article body', tags, ...guard,
-  description: `${uploadRules} Answers the image's public URL (\`/api/web/files/content-image/…\`).`,
-  input: z.object({ file: z.string().describe('the image file (binary part)') }),
-  output: contentImageSchema,
-});
+contentAdminRouter.endpoint(
+  {
+    method: 'post', path: '/images', summary: 'Upload an image for an article body', tags, ...guard,
+    description: `${uploadRules} Answers the image's public URL (\`/api/web/files/content-image/…\`).`,
+    upload: imageUpload, output: contentImageSchema,
+  },
+  async ({ file }, c) => storeContentImage(c.get('db'), { actor: actorOf(c), bytes: new Uint8Array(await file.arrayBuffer()) }),
+);
 
 // ---- banners -----------------------------------------------------------------------------------
 
@@ -275,20 +258,17 @@ contentAdminRouter.endpoint(
 );
 
 // POST /api/admin/content/banners/:id/image — multipart `file`: set a banner's image
-contentAdminRouter.app.post('/banners/:id/image', requireAuth('staff', ['CONTENT.EDIT']), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  const bytes = await readImage(c);
-  const banner = await storeBannerImage(c.get('db'), { actor: actorOf(c), id, bytes });
-  revalidateStorefront('content');
-  return success(c, adminBannerSchema.parse(banner));
-});
-
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/content/banners/:id/image', summary: 'Set a banner\'s image', tags, ...guard,
-  description: `${uploadRules} Answers the banner.`,
-  input: idParamSchema.extend({ file: z.string().describe('the image file (binary part)') }),
-  output: adminBannerSchema,
-});
+contentAdminRouter.endpoint(
+  {
+    method: 'post', path: '/banners/:id/image', summary: 'Set a banner\'s image', tags, ...guard,
+    description: `${uploadRules} Answers the banner.`, input: idParamSchema, upload: imageUpload, output: adminBannerSchema,
+  },
+  async ({ id, file }, c) => {
+    const banner = await storeBannerImage(c.get('db'), { actor: actorOf(c), id, bytes: new Uint8Array(await file.arrayBuffer()) });
+    revalidateStorefront('content');
+    return banner;
+  },
+);
 
 // DELETE /api/admin/content/banners/:id/image — take a banner's image away
 contentAdminRouter.endpoint(

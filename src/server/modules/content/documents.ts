@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductDocumentDto, ProductDocumentPage } from '@/contracts/content';
 import type { Db } from '@/server/db/client';
-import { brands, productDocuments, products } from '@/server/db/schema';
+import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
 import { escapeLike } from '@/server/db/like';
 import { EXACT_TOTAL_CAP } from './items';
 import { localised, type Lang } from '@/lib/lang';
@@ -134,4 +134,14 @@ export async function getDocumentFile(db: Db, params: { id: number }): Promise<{
   if (!row) return null;
   const label = row.kind === 'coa' ? `COA_${row.lotNo ?? ''}` : row.kind === 'msds' ? `SDS_${row.lang}` : `Protocol_${row.lang}`;
   return { filePath: row.filePath, fileName: `${row.itemNo}_${label}.pdf` };
+}
+
+/** A published resource's stored PDF and the name it is offered under; null when none. */
+export async function getResourceFile(db: Db, params: { id: number }): Promise<{ filePath: string; fileName: string } | null> {
+  const [row] = await db
+    .select({ filePath: contentItems.filePath })
+    .from(contentItems)
+    .where(and(eq(contentItems.id, params.id), eq(contentItems.status, 'published')));
+  if (!row?.filePath) return null;
+  return { filePath: row.filePath, fileName: row.filePath.split('/').pop() ?? 'resource.pdf' };
 }

@@ -9,17 +9,14 @@ import {
 import { idSchema } from '@/contracts/numbers';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { success } from '@/server/http/envelope';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
-import { readSingleFile } from '@/server/http/single-file';
+import { storedFileReply } from '@/server/http/file-reply';
+import { createRouter } from '@/server/http/router';
 import { approverOf } from '@/server/modules/approvals/engine';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
-import { contentDisposition } from '@/server/modules/files/routes';
-import { pdfResponse } from '@/server/modules/quotations/pdf-routes';
+import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
+import { STORED_TYPES } from '@/server/modules/files/routes';
+import { PDF_FILE, pdfReply } from '@/server/modules/quotations/pdf-routes';
 import {
   CONTRACT_ATTACHMENT_MAX_BYTES, addContractAttachment, contractFromQuotation, createContract, moveContract, openContractAttachment, removeContractAttachment,
   updateContract, type ContractStaff,
@@ -44,18 +41,11 @@ contractsAdminRouter.endpoint(
   async (input, c) => listContracts(c.get('db'), await me(c), input),
 );
 
-const exportInput = contractListInputSchema.omit({ cursor: true, limit: true });
-
 // GET /api/admin/contracts/export — the list's contracts as a streamed Excel workbook (every row)
-contractsAdminRouter.app.get('/export', requireAuth('staff', [...PERMS]), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  return xlsxDownload(c, exportContracts(c.get('db'), await me(c), input, c.get('lang')), 'contracts');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/contracts/export', tags, audience: 'staff', permissions: [...PERMS], input: exportInput,
-  summary: 'Export the contract list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
-  output: z.string().describe('xlsx bytes'),
-});
+xlsxExport(contractsAdminRouter, {
+  tags, audience: 'staff', permissions: [...PERMS], input: contractListInputSchema.omit({ cursor: true, limit: true }), file: 'contracts',
+  summary: 'Export the contract list as an Excel workbook (.xlsx, streamed, every row)',
+}, async (input, c) => exportContracts(c.get('db'), await me(c), input, c.get('lang')));
 
 // POST /api/admin/contracts — a new draft contract for a customer company
 contractsAdminRouter.endpoint(
@@ -96,30 +86,26 @@ contractsAdminRouter.endpoint(
 const pdfInput = idParamSchema.extend({ lang: z.enum(['zh', 'en']).optional() });
 
 // GET /api/admin/contracts/:id/pdf?lang=zh|en — the contract as a PDF (Chinese font embedded)
-contractsAdminRouter.app.get('/:id/pdf', requireAuth('staff', [...PERMS]), async (c) => {
-  const input = parseInput(pdfInput, { id: c.req.param('id'), lang: c.req.query('lang') }, c.get('lang'));
-  return pdfResponse(c, await contractPdf(c.get('db'), await me(c), input.id, input.lang ?? c.get('lang')));
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/contracts/:id/pdf', tags, audience: 'staff', permissions: [...PERMS], input: pdfInput,
-  summary: 'The contract as a PDF', description: 'Answers the PDF itself, or the JSON envelope on an error.', output: z.string().describe('application/pdf'),
-});
+contractsAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/pdf', tags, audience: 'staff', permissions: [...PERMS], input: pdfInput, file: PDF_FILE,
+    summary: 'The contract as a PDF', description: 'Answers the PDF itself, or the JSON envelope on an error.',
+  },
+  async (input, c) => pdfReply(await contractPdf(c.get('db'), await me(c), input.id, input.lang ?? c.get('lang'))),
+);
 
 const attachInput = idParamSchema.extend({ signedScan: z.enum(['0', '1']).optional() });
 
 // POST /api/admin/contracts/:id/attachments?signedScan=1 — multipart `file` (image or PDF by its bytes); signedScan=1: the countersigned copy
-contractsAdminRouter.app.post('/:id/attachments', requireAuth('staff', [...PERMS]), async (c) => {
-  const { id, signedScan } = parseInput(attachInput, { id: c.req.param('id'), signedScan: c.req.query('signedScan') }, c.get('lang'));
-  const file = await readSingleFile(c, { maxBytes: CONTRACT_ATTACHMENT_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'contractFileTooLarge' });
-  const detail = await addContractAttachment(c.get('db'), await withAudit(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), signedScan: signedScan === '1' });
-  return success(c, contractDetailSchema.parse(detail));
-});
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/contracts/:id/attachments', tags, audience: 'staff', permissions: [...PERMS],
-  summary: 'Attach a file to an open contract',
-  description: `multipart/form-data: \`file\` — PNG, JPEG, WebP (re-encoded) or PDF as the bytes say (415 otherwise), at most ${CONTRACT_ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB; query \`signedScan=1\` for the countersigned copy (a sent contract only).`,
-  input: attachInput.extend({ file: z.string().describe('the file (binary part)') }), output: contractDetailSchema,
-});
+contractsAdminRouter.endpoint(
+  {
+    method: 'post', path: '/:id/attachments', tags, audience: 'staff', permissions: [...PERMS],
+    summary: 'Attach a file to an open contract',
+    description: `multipart/form-data: \`file\` — PNG, JPEG, WebP (re-encoded) or PDF as the bytes say (415 otherwise), at most ${CONTRACT_ATTACHMENT_MAX_BYTES / 1024 / 1024} MiB; query \`signedScan=1\` for the countersigned copy (a sent contract only).`,
+    input: attachInput, upload: { maxBytes: CONTRACT_ATTACHMENT_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'contractFileTooLarge' }, output: contractDetailSchema,
+  },
+  async ({ id, signedScan, file }, c) => addContractAttachment(c.get('db'), await withAudit(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), signedScan: signedScan === '1' }),
+);
 
 const attachmentParams = z.object({ id: idSchema, attachmentId: idSchema });
 
@@ -130,18 +116,13 @@ contractsAdminRouter.endpoint(
 );
 
 // GET /api/admin/contracts/:id/attachments/:attachmentId — download a file of a contract the caller may see
-contractsAdminRouter.app.get('/:id/attachments/:attachmentId', requireAuth('staff', [...PERMS]), async (c) => {
-  const input = parseInput(attachmentParams, { id: c.req.param('id'), attachmentId: c.req.param('attachmentId') }, c.get('lang'));
-  const { file, name, mime } = await openContractAttachment(c.get('db'), await me(c), input.id, input.attachmentId);
-  return new Response(file.stream(), {
-    status: 200,
-    headers: {
-      'content-type': mime, 'content-length': String(file.size), 'content-disposition': contentDisposition(name), 'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox", 'x-request-id': c.get('requestId'),
-    },
-  });
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/contracts/:id/attachments/:attachmentId', tags, audience: 'staff', permissions: [...PERMS], input: attachmentParams,
-  summary: 'Download a file of a contract', description: 'Answers the file itself, or the JSON envelope on an error.', output: z.string().describe('file bytes'),
-});
+contractsAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/attachments/:attachmentId', tags, audience: 'staff', permissions: [...PERMS], input: attachmentParams, file: STORED_TYPES,
+    summary: 'Download a file of a contract', description: 'Answers the file itself, or the JSON envelope on an error.',
+  },
+  async (input, c) => {
+    const { file, name, mime } = await openContractAttachment(c.get('db'), await me(c), input.id, input.attachmentId);
+    return storedFileReply(file, { type: mime, name });
+  },
+);

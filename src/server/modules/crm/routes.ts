@@ -10,16 +10,11 @@ import { idSchema } from '@/contracts/numbers';
 import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
-import { success } from '@/server/http/envelope';
-import { readSingleFile } from '@/server/http/single-file';
+import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
+import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
-import { contentDisposition } from '@/server/modules/files/routes';
-import { getFileStore } from '@/server/modules/files/store';
+import { STORED_TYPES, storedDownload } from '@/server/modules/files/routes';
 import type { CrmActor } from './access';
 import { createProspect, customerFilters, customerOrders, customerUsers, getCustomer, listCustomers, updateCustomer } from './customers';
 import { exportCustomers } from './export';
@@ -53,19 +48,12 @@ customersAdminRouter.endpoint(
   async (input, c) => createProspect(c.get('db'), crmActor(c), input),
 );
 
-const exportInput = customerListInputSchema.omit({ cursor: true, limit: true });
-
 // GET /api/admin/customers/export — the list's customers as an Excel workbook (formula-like text escaped)
-customersAdminRouter.app.get('/export', requireAuth('staff', [...VIEW]), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  return xlsxDownload(c, exportCustomers(c.get('db'), crmActor(c), input, c.get('lang')), 'customers');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/customers/export', tags, audience: 'staff', permissions: [...VIEW], input: exportInput,
+xlsxExport(customersAdminRouter, {
+  tags, audience: 'staff', permissions: [...VIEW], input: customerListInputSchema.omit({ cursor: true, limit: true }), file: 'customers',
   summary: 'Export the customers of the list filters as an Excel workbook (.xlsx, streamed, every row)',
   description: 'Answers the workbook itself (Content-Disposition attachment), or the JSON envelope on an error.',
-  output: z.string().describe('xlsx bytes'),
-});
+}, (input, c) => exportCustomers(c.get('db'), crmActor(c), input, c.get('lang')));
 
 // GET /api/admin/customers/filters — the teams and the active staff, for the list's team and owner filters
 customersAdminRouter.endpoint(
@@ -166,42 +154,25 @@ customersAdminRouter.endpoint(
 );
 
 // POST /api/admin/customers/:id/licence — multipart `file`: the business licence (PNG, JPEG, WebP or PDF by its bytes)
-customersAdminRouter.app.post('/:id/licence', requireAuth('staff', [...EDIT]), async (c) => {
-  const { id } = parseInput(customerIdSchema, { id: c.req.param('id') }, c.get('lang'));
-  const actor = crmActor(c);
-  const file = await readSingleFile(c, { maxBytes: UPLOAD_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'tooLarge' });
-  const stored = await storeLicenceFile(c.get('db'), actor, id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-  return success(c, stored);
-});
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/customers/:id/licence', tags, audience: 'staff', permissions: [...EDIT],
-  summary: 'Upload a customer\'s business licence',
-  description: 'multipart/form-data with one part, `file`: PNG, JPEG, WebP or PDF as the bytes say (else 415), at most the upload limit (413). Answers the stored file name.',
-  input: customerIdSchema.extend({ file: z.string().describe('the licence file (binary part)') }),
-  output: z.object({ fileName: z.string() }),
-});
+customersAdminRouter.endpoint(
+  {
+    method: 'post', path: '/:id/licence', tags, audience: 'staff', permissions: [...EDIT],
+    summary: 'Upload a customer\'s business licence',
+    description: 'multipart/form-data with one part, `file`: PNG, JPEG, WebP or PDF as the bytes say (else 415), at most the upload limit (413). Answers the stored file name.',
+    input: customerIdSchema, upload: { maxBytes: UPLOAD_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'tooLarge' },
+    output: z.object({ fileName: z.string() }),
+  },
+  async ({ id, file }, c) => storeLicenceFile(c.get('db'), crmActor(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }),
+);
 
 // GET /api/admin/customers/:id/licence — the licence file (404 when none, or the customer is not seen)
-customersAdminRouter.app.get('/:id/licence', requireAuth('staff', [...VIEW]), async (c) => {
-  const parsed = idSchema.safeParse(c.req.param('id'));
-  if (!parsed.success) throw new AppError(404, 'fileNotFound');
-  const file = await licenceFileOf(c.get('db'), crmActor(c), parsed.data);
-  const stored = file ? await getFileStore().open(file.key) : null;
-  if (!file || !stored) throw new AppError(404, 'fileNotFound');
-  return new Response(stored.stream(), {
-    status: 200,
-    headers: {
-      'content-type': file.mime,
-      'content-length': String(stored.size),
-      'content-disposition': contentDisposition(file.fileName),
-      'cache-control': 'private, max-age=300',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-    },
-  });
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/customers/:id/licence', tags, audience: 'staff', permissions: [...VIEW],
-  summary: 'Download a customer\'s business licence', description: 'Answers the file itself, or the JSON envelope on an error.',
-  input: customerIdSchema, output: z.string().describe('file bytes'),
-});
+customersAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/licence', tags, audience: 'staff', permissions: [...VIEW], input: customerIdSchema, file: STORED_TYPES, notFoundOnInvalid: 'fileNotFound',
+    summary: 'Download a customer\'s business licence', description: 'Answers the file itself, or the JSON envelope on an error.',
+  },
+  async (input, c) => {
+    const file = await licenceFileOf(c.get('db'), crmActor(c), input.id);
+    return storedDownload(file && { key: file.key, name: file.fileName, type: file.mime }, { cache: 'private, max-age=300' });
+  },
+);

@@ -4,18 +4,12 @@ import { idParamSchema } from '@/contracts/admin';
 import {
   supplierBrandOptionsSchema, supplierFileKeySchema, supplierInputSchema, supplierListInputSchema, supplierListSchema, supplierRowSchema,
 } from '@/contracts/customers';
-import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
-import { success } from '@/server/http/envelope';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
-import { readSingleFile } from '@/server/http/single-file';
+import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
-import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
-import { contentDisposition } from '@/server/modules/files/routes';
-import { getFileStore } from '@/server/modules/files/store';
+import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
+import { STORED_TYPES, storedDownload } from '@/server/modules/files/routes';
 import {
   addSupplierFile, createSupplier, deleteSupplier, deleteSupplierFile, getSupplier, listSuppliers, supplierBrandOptions, supplierFile, updateSupplier,
 } from './suppliers';
@@ -33,18 +27,11 @@ suppliersAdminRouter.endpoint(
   async (input, c) => listSuppliers(c.get('db'), input),
 );
 
-const exportInput = supplierListInputSchema.omit({ cursor: true, limit: true });
-
 // GET /api/admin/suppliers/export — the list's suppliers as a streamed Excel workbook (every row)
-suppliersAdminRouter.app.get('/export', requireAuth('staff', [...EDIT]), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  return xlsxDownload(c, exportSuppliers(c.get('db'), input, c.get('lang')), 'suppliers');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/suppliers/export', tags, audience: 'staff', permissions: [...EDIT], input: exportInput,
-  summary: 'Export the supplier list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
-  output: z.string().describe('xlsx bytes'),
-});
+xlsxExport(suppliersAdminRouter, {
+  tags, audience: 'staff', permissions: [...EDIT], input: supplierListInputSchema.omit({ cursor: true, limit: true }), file: 'suppliers',
+  summary: 'Export the supplier list as an Excel workbook (.xlsx, streamed, every row)',
+}, (input, c) => exportSuppliers(c.get('db'), input, c.get('lang')));
 
 // GET /api/admin/suppliers/brands — the brands a supplier may supply (for the form)
 suppliersAdminRouter.endpoint(
@@ -86,35 +73,23 @@ suppliersAdminRouter.endpoint(
 );
 
 // POST /api/admin/suppliers/:id/files — multipart `file`: an attachment (PNG, JPEG, WebP or PDF by its bytes)
-suppliersAdminRouter.app.post('/:id/files', requireAuth('staff', [...EDIT]), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  const file = await readSingleFile(c, { maxBytes: UPLOAD_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'tooLarge' });
-  const supplier = await addSupplierFile(c.get('db'), auditActorOf(c.get('actor'), clientInfo(c).ip), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-  return success(c, supplierRowSchema.parse(supplier));
-});
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/suppliers/:id/files', tags, audience: 'staff', permissions: [...EDIT], summary: 'Attach a file to a supplier',
-  description: 'multipart/form-data with one part, `file`: PNG, JPEG, WebP or PDF as the bytes say (else 415), at most the upload limit (413). Answers the supplier.',
-  input: idParamSchema.extend({ file: z.string().describe('the file (binary part)') }),
-  output: supplierRowSchema,
-});
+suppliersAdminRouter.endpoint(
+  {
+    method: 'post', path: '/:id/files', tags, audience: 'staff', permissions: [...EDIT], summary: 'Attach a file to a supplier',
+    description: 'multipart/form-data with one part, `file`: PNG, JPEG, WebP or PDF as the bytes say (else 415), at most the upload limit (413). Answers the supplier.',
+    input: idParamSchema, upload: { maxBytes: UPLOAD_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'tooLarge' }, output: supplierRowSchema,
+  },
+  async ({ id, file }, c) => addSupplierFile(c.get('db'), auditActorOf(c.get('actor'), clientInfo(c).ip), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }),
+);
 
 // GET /api/admin/suppliers/:id/files/:fileId — download an attachment
-suppliersAdminRouter.app.get('/:id/files/:fileId', requireAuth('staff', [...EDIT]), async (c) => {
-  const parsed = supplierFileKeySchema.safeParse({ id: c.req.param('id'), fileId: c.req.param('fileId') });
-  if (!parsed.success) throw new AppError(404, 'fileNotFound');
-  const file = await supplierFile(c.get('db'), parsed.data.id, parsed.data.fileId);
-  const stored = file ? await getFileStore().open(file.storageKey) : null;
-  if (!file || !stored) throw new AppError(404, 'fileNotFound');
-  return new Response(stored.stream(), {
-    status: 200,
-    headers: {
-      'content-type': file.mime, 'content-length': String(stored.size), 'content-disposition': contentDisposition(file.fileName),
-      'cache-control': 'private, max-age=300', 'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox",
-    },
-  });
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/suppliers/:id/files/:fileId', tags, audience: 'staff', permissions: [...EDIT], summary: 'Download a supplier attachment',
-  description: 'Answers the file itself, or the JSON envelope on an error.', input: supplierFileKeySchema, output: z.string().describe('file bytes'),
-});
+suppliersAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/files/:fileId', tags, audience: 'staff', permissions: [...EDIT], summary: 'Download a supplier attachment',
+    description: 'Answers the file itself, or the JSON envelope on an error.', input: supplierFileKeySchema, file: STORED_TYPES, notFoundOnInvalid: 'fileNotFound',
+  },
+  async (input, c) => {
+    const file = await supplierFile(c.get('db'), input.id, input.fileId);
+    return storedDownload(file && { key: file.storageKey, name: file.fileName, type: file.mime }, { cache: 'private, max-age=300' });
+  },
+);

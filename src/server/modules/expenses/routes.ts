@@ -6,15 +6,12 @@ import { expenseActionSchema, expenseDetailSchema, expenseInputSchema, expenseLi
 import { idSchema } from '@/contracts/numbers';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { success } from '@/server/http/envelope';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
-import { readSingleFile } from '@/server/http/single-file';
+import { storedFileReply } from '@/server/http/file-reply';
+import { createRouter } from '@/server/http/router';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
-import { contentDisposition } from '@/server/modules/files/routes';
+import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
+import { STORED_TYPES } from '@/server/modules/files/routes';
 import {
   EXPENSE_ATTACHMENT_MAX_BYTES, actOnExpense, addExpenseAttachment, createExpense, exportExpenses, getExpense, listExpenses, openExpenseAttachment,
   removeExpenseAttachment, updateExpense,
@@ -26,7 +23,6 @@ export const expensesAdminRouter = createRouter('/api/admin/expenses');
 const tags = ['admin: expenses'];
 const withAudit = (c: Context<AppEnv>) => ({ ...staffOf(c), audit: auditActorOf(c.get('actor'), clientInfo(c).ip) });
 const attachmentParams = z.object({ id: idSchema, attachmentId: idSchema });
-const exportInput = expenseListInputSchema.omit({ cursor: true, limit: true, sort: true });
 
 // GET /api/admin/expenses — search, status, category, scope, sort (time or amount), keyset pages
 expensesAdminRouter.endpoint(
@@ -35,15 +31,10 @@ expensesAdminRouter.endpoint(
 );
 
 // GET /api/admin/expenses/export — the list's applications as an Excel workbook
-expensesAdminRouter.app.get('/export', requireAuth('staff', ['ADMIN.ACCESS']), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  return xlsxDownload(c, exportExpenses(c.get('db'), staffOf(c), input, c.get('lang')), 'expenses');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/expenses/export', tags, audience: 'staff', permissions: ['ADMIN.ACCESS'], input: exportInput,
-  summary: 'Export the expense list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
-  output: z.string().describe('xlsx bytes'),
-});
+xlsxExport(expensesAdminRouter, {
+  tags, audience: 'staff', permissions: ['ADMIN.ACCESS'], input: expenseListInputSchema.omit({ cursor: true, limit: true, sort: true }), file: 'expenses',
+  summary: 'Export the expense list as an Excel workbook (.xlsx, streamed, every row)',
+}, (input, c) => exportExpenses(c.get('db'), staffOf(c), input, c.get('lang')));
 
 // GET /api/admin/expenses/:id — one application with receipts, approval steps and the caller's possible actions
 expensesAdminRouter.endpoint(
@@ -70,18 +61,15 @@ expensesAdminRouter.endpoint(
 );
 
 // POST /api/admin/expenses/:id/attachments — multipart `file`: a receipt (image or PDF by its bytes)
-expensesAdminRouter.app.post('/:id/attachments', requireAuth('staff', ['EXPENSE.EDIT']), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  const file = await readSingleFile(c, { maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'expenseFileTooLarge' });
-  const detail = await addExpenseAttachment(c.get('db'), withAudit(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
-  return success(c, expenseDetailSchema.parse(detail));
-});
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/expenses/:id/attachments', tags, audience: 'staff', permissions: ['EXPENSE.EDIT'],
-  summary: 'Attach a receipt to a draft expense application',
-  description: `multipart/form-data with one part, \`file\`: PNG, JPEG, WebP (re-encoded) or PDF as the bytes say (415 otherwise), at most ${EXPENSE_ATTACHMENT_MAX_BYTES / 1024} KiB.`,
-  input: idParamSchema.extend({ file: z.string().describe('the receipt (binary part)') }), output: expenseDetailSchema,
-});
+expensesAdminRouter.endpoint(
+  {
+    method: 'post', path: '/:id/attachments', tags, audience: 'staff', permissions: ['EXPENSE.EDIT'],
+    summary: 'Attach a receipt to a draft expense application',
+    description: `multipart/form-data with one part, \`file\`: PNG, JPEG, WebP (re-encoded) or PDF as the bytes say (415 otherwise), at most ${EXPENSE_ATTACHMENT_MAX_BYTES / 1024} KiB.`,
+    input: idParamSchema, upload: { maxBytes: EXPENSE_ATTACHMENT_MAX_BYTES, typeRefused: 'fileTypeRefused', tooLarge: 'expenseFileTooLarge' }, output: expenseDetailSchema,
+  },
+  async ({ id, file }, c) => addExpenseAttachment(c.get('db'), withAudit(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }),
+);
 
 // DELETE /api/admin/expenses/:id/attachments/:attachmentId — remove a receipt from a draft
 expensesAdminRouter.endpoint(
@@ -90,18 +78,13 @@ expensesAdminRouter.endpoint(
 );
 
 // GET /api/admin/expenses/:id/attachments/:attachmentId — download a receipt of an application the caller may see
-expensesAdminRouter.app.get('/:id/attachments/:attachmentId', requireAuth('staff', ['ADMIN.ACCESS']), async (c) => {
-  const input = parseInput(attachmentParams, { id: c.req.param('id'), attachmentId: c.req.param('attachmentId') }, c.get('lang'));
-  const { file, name, mime } = await openExpenseAttachment(c.get('db'), staffOf(c), input.id, input.attachmentId);
-  return new Response(file.stream(), {
-    status: 200,
-    headers: {
-      'content-type': mime, 'content-length': String(file.size), 'content-disposition': contentDisposition(name), 'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff', 'content-security-policy': "default-src 'none'; sandbox", 'x-request-id': c.get('requestId'),
-    },
-  });
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/expenses/:id/attachments/:attachmentId', tags, audience: 'staff', permissions: ['ADMIN.ACCESS'], input: attachmentParams,
-  summary: 'Download a receipt', description: 'Answers the file itself, or the JSON envelope on an error.', output: z.string().describe('file bytes'),
-});
+expensesAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/attachments/:attachmentId', tags, audience: 'staff', permissions: ['ADMIN.ACCESS'], input: attachmentParams, file: STORED_TYPES,
+    summary: 'Download a receipt', description: 'Answers the file itself, or the JSON envelope on an error.',
+  },
+  async (input, c) => {
+    const { file, name, mime } = await openExpenseAttachment(c.get('db'), staffOf(c), input.id, input.attachmentId);
+    return storedFileReply(file, { type: mime, name });
+  },
+);

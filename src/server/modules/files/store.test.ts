@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentDisposition } from '@/server/http/file-reply';
 import { startTestS3, type TestS3 } from '../../../../test/s3-server';
-import { contentDisposition } from './routes';
 import { createLocalFileStore, createS3FileStore, type FileStore, getFileStore, resolveKey, s3SettingsFromEnv } from './store';
 
 const root = mkdtempSync(path.join(tmpdir(), 'store-'));

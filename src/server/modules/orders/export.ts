@@ -1,10 +1,10 @@
 import 'server-only';
 import { desc, eq } from 'drizzle-orm';
-import writeXlsxFile from 'write-excel-file/node';
 import type { OrderListInput } from '@/contracts/orders';
 import type { Db } from '@/server/db/client';
 import { orders, users } from '@/server/db/schema';
 import { serverMessages } from '@/server/messages';
+import { streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import type { Lang } from '@/lib/lang';
 import type { OrderActor } from './access';
 import { orderListCondition } from './queries';
@@ -13,9 +13,13 @@ import { orderListCondition } from './queries';
 export const EXPORT_MAX_ROWS = 10_000;
 
 const INVOICE_PERCENT = { none: '', ordinary: '3%', special: '6%' } as const;
+const MONEY = '#,##0.00';
 
-/** The orders of a list's filters as an Excel workbook (newest first, capped). */
-export async function exportOrders(db: Db, actor: OrderActor, input: Omit<OrderListInput, 'cursor' | 'limit'>, lang: Lang): Promise<Buffer> {
+/**
+ * The orders of a list's filters as an Excel workbook (newest first, capped). The rows are read
+ * before the answer starts, so a failing query answers the error envelope; the workbook is then streamed.
+ */
+export async function exportOrders(db: Db, actor: OrderActor, input: Omit<OrderListInput, 'cursor' | 'limit'>, lang: Lang): Promise<ReadableStream<Uint8Array>> {
   const rows = await db
     .select({
       orderNo: orders.orderNo, status: orders.status, createdAt: orders.createdAt, buyer: users.name, poNumber: orders.poNumber,
@@ -29,25 +33,21 @@ export async function exportOrders(db: Db, actor: OrderActor, input: Omit<OrderL
     .limit(EXPORT_MAX_ROWS);
   const m = serverMessages(lang).orders;
   const h = m.export;
-  const header = [h.orderNo, h.createdAt, h.status, h.buyer, h.poNumber, h.costCentre, h.lines, h.subtotal, h.tax, h.total, h.invoice, h.address]
-    .map((value) => ({ value, fontWeight: 'bold' as const }));
-  const data = rows.map((r) => [
-    r.orderNo,
-    { value: r.createdAt, type: Date, format: 'yyyy-mm-dd hh:mm' },
-    m.status[r.status],
-    r.buyer,
-    r.poNumber,
-    r.costCentre,
-    r.lineCount,
-    { value: Number(r.subtotal), type: Number, format: '#,##0.00' },
-    { value: Number(r.taxAmount), type: Number, format: '#,##0.00' },
-    { value: Number(r.total), type: Number, format: '#,##0.00' },
-    `${m.invoice[r.invoiceType]} ${INVOICE_PERCENT[r.invoiceType]}`.trim(),
-    `${r.receiver} ${r.region} ${r.addressDetail}`,
-  ]);
-  return writeXlsxFile([header, ...data], {
-    sheet: h.sheet,
-    columns: [{ width: 20 }, { width: 17 }, { width: 10 }, { width: 12 }, { width: 16 }, { width: 16 }, { width: 6 }, { width: 12 }, { width: 10 }, { width: 12 }, { width: 16 }, { width: 48 }],
-    stickyRowsCount: 1,
-  }).toBuffer();
+  return streamXlsx<(typeof rows)[number]>({
+    name: 'orders', sheet: h.sheet, pages: (async function* () { yield rows; })(),
+    columns: [
+      { header: h.orderNo, width: 20, value: (r) => r.orderNo },
+      { header: h.createdAt, width: 17, format: 'yyyy-mm-dd hh:mm', value: (r) => r.createdAt },
+      { header: h.status, width: 10, value: (r) => m.status[r.status] },
+      { header: h.buyer, width: 12, value: (r) => r.buyer },
+      { header: h.poNumber, width: 16, value: (r) => r.poNumber },
+      { header: h.costCentre, width: 16, value: (r) => r.costCentre },
+      { header: h.lines, width: 6, value: (r) => r.lineCount },
+      { header: h.subtotal, width: 12, format: MONEY, value: (r) => Number(r.subtotal) },
+      { header: h.tax, width: 10, format: MONEY, value: (r) => Number(r.taxAmount) },
+      { header: h.total, width: 12, format: MONEY, value: (r) => Number(r.total) },
+      { header: h.invoice, width: 16, value: (r) => `${m.invoice[r.invoiceType]} ${INVOICE_PERCENT[r.invoiceType]}`.trim() },
+      { header: h.address, width: 48, value: (r) => `${r.receiver} ${r.region} ${r.addressDetail}` },
+    ],
+  });
 }

@@ -9,10 +9,8 @@ import {
 } from '@/contracts/orders';
 import type { AppEnv } from '@/server/http/context';
 import { AppError } from '@/server/errors';
-import { apiRegistry, createRouter } from '@/server/http/router';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { contentDisposition } from '@/server/modules/files/routes';
+import { createRouter } from '@/server/http/router';
+import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import type { OrderActor } from './access';
 import { getOrderCompany } from './company';
 import { cancelOrders, decideOrder, deleteOrderLine, placeOrder, updateOrder, type OrderStep } from './decide';
@@ -64,30 +62,12 @@ saleAppRouter.endpoint(
   },
 );
 
-const exportInput = orderListSchema.omit({ cursor: true, limit: true });
-
 // GET /api/app/sale/export — the list's orders as an Excel workbook (at most 10,000, newest first)
-saleAppRouter.app.get('/export', requireAuth('user', ['SALE.VIEW']), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
-  const workbook = await exportOrders(c.get('db'), actorOf(c), input, c.get('lang'));
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(new Uint8Array(workbook), {
-    status: 200,
-    headers: {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': contentDisposition(`orders-${day}.xlsx`),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      'x-request-id': c.get('requestId'),
-    },
-  });
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/app/sale/export', tags: ['orders'], audience: 'user', permissions: ['SALE.VIEW'], input: exportInput,
+xlsxExport(saleAppRouter, {
+  tags: ['orders'], audience: 'user', permissions: ['SALE.VIEW'], input: orderListSchema.omit({ cursor: true, limit: true }), file: 'orders',
   summary: 'Export the orders of the list filters as an Excel workbook (.xlsx, at most 10,000)',
   description: 'Answers the workbook itself (Content-Disposition attachment), or the JSON envelope on an error.',
-  output: z.string().describe('xlsx bytes'),
-});
+}, (input, c) => exportOrders(c.get('db'), actorOf(c), input, c.get('lang')));
 
 // ---------------------------------------------------------------------------------------------
 export const orderApiAppRouter = createRouter('/api/app/api/order');

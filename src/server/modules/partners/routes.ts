@@ -8,17 +8,11 @@ import {
 } from '@/contracts/partners';
 import type { Permission } from '@/server/auth/permissions';
 import { revalidateStorefront } from '@/server/cache/storefront';
-import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { success } from '@/server/http/envelope';
-import { parseInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
-import { readSingleFile } from '@/server/http/single-file';
+import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { sendImage } from '@/server/modules/files/routes';
-import { idSchema } from '@/contracts/numbers';
+import { imageAnswer, storedImage } from '@/server/modules/files/routes';
 import {
   createPartner, deletePartner, getAdminPartner, listAdminPartners, orderPartners, removePartnerLogo, setPartnerStatus, storePartnerLogo, updatePartner,
 } from './partners';
@@ -92,20 +86,19 @@ partnersAdminRouter.endpoint(
 );
 
 // POST /api/admin/content/partners/:id/logo — multipart `file`: set a partner's logo
-partnersAdminRouter.app.post('/partners/:id/logo', requireAuth('staff', ['CONTENT.EDIT']), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  const file = await readSingleFile(c, { maxBytes: CONTENT_IMAGE_MAX_BYTES, typeRefused: 'contentImageTypeRefused', tooLarge: 'contentImageTooLarge' });
-  const partner = await storePartnerLogo(c.get('db'), { actor: actorOf(c), lang: c.get('lang'), id, bytes: new Uint8Array(await file.arrayBuffer()) });
-  revalidateStorefront('content');
-  return success(c, adminPartnerSchema.parse(partner));
-});
-apiRegistry.push({
-  method: 'post', fullPath: '/api/admin/content/partners/:id/logo', summary: 'Set a partner\'s logo', tags, ...guard,
-  description: `multipart/form-data with one part, \`file\`: PNG, JPEG or WebP as the file's bytes say (SVG, HTML and other types: 415 \`contentImageTypeRefused\`), `
-    + `at most ${CONTENT_IMAGE_MAX_BYTES / 1024} KiB (413 \`contentImageTooLarge\`); re-encoded. Answers the partner.`,
-  input: idParamSchema.extend({ file: z.string().describe('the image file (binary part)') }),
-  output: adminPartnerSchema,
-});
+partnersAdminRouter.endpoint(
+  {
+    method: 'post', path: '/partners/:id/logo', summary: 'Set a partner\'s logo', tags, ...guard,
+    description: `multipart/form-data with one part, \`file\`: PNG, JPEG or WebP as the file's bytes say (SVG, HTML and other types: 415 \`contentImageTypeRefused\`), `
+      + `at most ${CONTENT_IMAGE_MAX_BYTES / 1024} KiB (413 \`contentImageTooLarge\`); re-encoded. Answers the partner.`,
+    input: idParamSchema, upload: { maxBytes: CONTENT_IMAGE_MAX_BYTES, typeRefused: 'contentImageTypeRefused', tooLarge: 'contentImageTooLarge' }, output: adminPartnerSchema,
+  },
+  async ({ id, file }, c) => {
+    const partner = await storePartnerLogo(c.get('db'), { actor: actorOf(c), lang: c.get('lang'), id, bytes: new Uint8Array(await file.arrayBuffer()) });
+    revalidateStorefront('content');
+    return partner;
+  },
+);
 
 // DELETE /api/admin/content/partners/:id/logo — take a partner's logo away (the name shows instead)
 partnersAdminRouter.endpoint(
@@ -118,24 +111,19 @@ partnersAdminRouter.endpoint(
 );
 
 // GET /api/admin/content/partners/:id/logo — any partner's logo, drafts too (the back-office's own preview)
-partnersAdminRouter.app.get('/partners/:id/logo', requireAuth('staff', ['CONTENT.EDIT']), async (c) => {
-  const { id } = parseInput(idParamSchema, { id: c.req.param('id') }, c.get('lang'));
-  return sendImage(c, await getPartnerLogoPath(c.get('db'), { id, drafts: true }));
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/content/partners/:id/logo', summary: 'A partner\'s logo, published or not', tags, ...guard,
-  description: 'Answers the image itself (nosniff), or the JSON envelope with 404 when the partner has no logo.',
-  input: idParamSchema, output: z.string().describe('image bytes'),
-});
+partnersAdminRouter.endpoint(
+  {
+    method: 'get', path: '/partners/:id/logo', summary: 'A partner\'s logo, published or not', tags, ...guard, input: idParamSchema, file: imageAnswer.file,
+    description: 'Answers the image itself (nosniff), or the JSON envelope with 404 when the partner has no logo.',
+  },
+  async (input, c) => storedImage(await getPartnerLogoPath(c.get('db'), { id: input.id, drafts: true })),
+);
 
 // GET /api/web/partners/:id/logo — a published partner's logo image
-partnersWebRouter.app.get('/:id/logo', async (c) => {
-  const parsed = idSchema.safeParse(c.req.param('id'));
-  if (!parsed.success) throw new AppError(404, 'fileNotFound');
-  return sendImage(c, await getPartnerLogoPath(c.get('db'), { id: parsed.data }));
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/web/partners/:id/logo', summary: 'A partner\'s logo', tags: ['files'], audience: 'public', permissions: [],
-  description: 'Answers the image itself (image/png, image/jpeg or image/webp, nosniff), or the JSON envelope with 404 when the partner is not published or has no logo.',
-  output: z.string().describe('image bytes'),
-});
+partnersWebRouter.endpoint(
+  {
+    method: 'get', path: '/:id/logo', summary: 'A partner\'s logo', tags: ['files'], input: idParamSchema, ...imageAnswer,
+    description: 'Answers the image itself (image/png, image/jpeg or image/webp, nosniff), or the JSON envelope with 404 when the partner is not published or has no logo.',
+  },
+  async (input, c) => storedImage(await getPartnerLogoPath(c.get('db'), { id: input.id })),
+);

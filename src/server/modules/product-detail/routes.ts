@@ -1,12 +1,10 @@
 import 'server-only';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   parseProductId, productDetailAllSchema, productDetailSchema, productIdInputSchema, productLinkedInputSchema, productLinkedPageSchema,
 } from '@/contracts/product-detail';
-import type { AppEnv } from '@/server/http/context';
 import { AppError } from '@/server/errors';
-import { apiRegistry, createRouter } from '@/server/http/router';
+import { createRouter } from '@/server/http/router';
 import { log } from '@/server/log';
 import { drawingVersion, structureDrawing } from './structure-cache';
 import { getProductDetail, getProductDetailAll, getProductSmiles, listLinkedContent } from './service';
@@ -64,34 +62,34 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 // GET /api/web/product/structure/:id — the structure drawing (SVG) rendered from the product's SMILES
-productDetailWebRouter.app.get('/structure/:id', async (c: Context<AppEnv>) => {
-  const id = productIdOf(c.req.param('id'));
-  const smiles = await getProductSmiles(c.get('db'), { id });
-  if (smiles === undefined) throw new AppError(404, 'productNotFound');
-  if (!smiles) throw new AppError(404, 'structureNotFound');
-  let drawing;
-  try {
-    drawing = await structureDrawing(smiles);
-  } catch (error) {
-    if (!(error instanceof UnsafeStructureSvgError)) throw error;
-    log('warn', 'structure.refused', { productId: id, reason: error.message });
-    drawing = null;
-  }
-  if (!drawing) throw new AppError(404, 'structureNotFound');
-  const versioned = c.req.query('v') === drawingVersion(drawing.etag);
-  c.header('cache-control', versioned ? `public, max-age=${IMMUTABLE_FOR}, immutable` : `public, max-age=${REVALIDATE_AFTER}`);
-  c.header('etag', drawing.etag);
-  c.header('x-content-type-options', 'nosniff');
-  c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-  c.header('vary', 'accept-encoding');
-  if (matchesEtag(c.req.header('if-none-match'), drawing.etag)) return c.body(null, 304);
-  c.header('content-type', 'image/svg+xml; charset=utf-8');
-  return c.body(drawing.svg, 200);
-});
-
-apiRegistry.push({
-  method: 'get', fullPath: '/api/web/product/structure/:id', summary: 'Structure drawing of a product (SVG)', tags: ['product'], audience: 'public', permissions: [],
-  description: 'Answers image/svg+xml drawn on the server from the product\'s SMILES, with an ETag (304 on If-None-Match) and a day\'s cache, '
-    + 'or a year and `immutable` when `v` is the version given in the product\'s `structureUrl`. The JSON envelope with 404 when the product is unknown or has no SMILES.',
-  output: z.string().describe('SVG text'),
-});
+productDetailWebRouter.endpoint(
+  {
+    method: 'get', path: '/structure/:id', summary: 'Structure drawing of a product (SVG)', tags: ['product'],
+    description: 'Answers image/svg+xml drawn on the server from the product\'s SMILES, with an ETag (304 on If-None-Match) and a day\'s cache, '
+      + 'or a year and `immutable` when `v` is the version given in the product\'s `structureUrl`. The JSON envelope with 404 when the product is unknown or has no SMILES.',
+    input: z.object({ id: z.string(), v: z.string().max(64).optional() }), file: ['image/svg+xml'], notFoundOnInvalid: 'productNotFound',
+  },
+  async (input, c) => {
+    const id = productIdOf(input.id);
+    const smiles = await getProductSmiles(c.get('db'), { id });
+    if (smiles === undefined) throw new AppError(404, 'productNotFound');
+    if (!smiles) throw new AppError(404, 'structureNotFound');
+    let drawing;
+    try {
+      drawing = await structureDrawing(smiles);
+    } catch (error) {
+      if (!(error instanceof UnsafeStructureSvgError)) throw error;
+      log('warn', 'structure.refused', { productId: id, reason: error.message });
+      drawing = null;
+    }
+    if (!drawing) throw new AppError(404, 'structureNotFound');
+    const versioned = input.v === drawingVersion(drawing.etag);
+    return {
+      body: drawing.svg, type: 'image/svg+xml; charset=utf-8',
+      cache: versioned ? `public, max-age=${IMMUTABLE_FOR}, immutable` : `public, max-age=${REVALIDATE_AFTER}`,
+      csp: "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      headers: { etag: drawing.etag, vary: 'accept-encoding' },
+      status: matchesEtag(c.req.header('if-none-match'), drawing.etag) ? 304 : 200,
+    };
+  },
+);

@@ -7,20 +7,16 @@ import {
 } from '@/contracts/quotations';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { parseInput, readRawInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
+import { createRouter } from '@/server/http/router';
 import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { xlsxDownload } from '@/server/modules/exports/xlsx-routes';
+import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { searchCatalogue } from './catalogue';
 import { exportQuotations } from './export';
 import { expireDueQuotations } from './customer';
-import { pdfInputSchema, pdfResponse } from './pdf-routes';
+import { PDF_FILE, pdfInputSchema, pdfReply } from './pdf-routes';
 import { quotationPdf } from './pdf';
-import { staffSees } from './queries';
-import { listQuotationsWhere } from './queries';
-import { createQuotation, getQuotation, moveQuotation, saveDraft } from './staff';
+import { createQuotation, getQuotation, listQuotations, moveQuotation, saveDraft } from './staff';
 
 /** Quotations in the back-office (ADR 0040): QUOTATION.EDIT, scoped by the owner in the query. */
 export const quotationsAdminRouter = createRouter('/api/admin/quotations');
@@ -33,7 +29,7 @@ quotationsAdminRouter.endpoint(
   { method: 'get', path: '', tags, summary: 'Quotations the caller may see', input: quotationListInputSchema, output: quotationListSchema, audience: 'staff', permissions: ['QUOTATION.EDIT'] },
   async (input, c) => {
     await expireDueQuotations(c.get('db'));
-    return listQuotationsWhere(c.get('db'), staffSees(staffOf(c)), input);
+    return listQuotations(c.get('db'), staffOf(c), input);
   },
 );
 
@@ -48,18 +44,13 @@ quotationsAdminRouter.endpoint(
   async (input, c) => searchCatalogue(c.get('db'), input.key, c.get('lang')),
 );
 
-const exportInput = quotationListInputSchema.omit({ cursor: true, limit: true });
-
 // GET /api/admin/quotations/export — the list's quotations as a streamed Excel workbook (every row)
-quotationsAdminRouter.app.get('/export', requireAuth('staff', ['QUOTATION.EDIT']), async (c) => {
-  const input = parseInput(exportInput, await readRawInput(c), c.get('lang'));
+xlsxExport(quotationsAdminRouter, {
+  tags, audience: 'staff', permissions: ['QUOTATION.EDIT'], input: quotationListInputSchema.omit({ cursor: true, limit: true }), file: 'quotations',
+  summary: 'Export the quotation list as an Excel workbook (.xlsx, streamed, every row)',
+}, async (input, c) => {
   await expireDueQuotations(c.get('db'));
-  return xlsxDownload(c, exportQuotations(c.get('db'), staffSees(staffOf(c)), input, c.get('lang')), 'quotations');
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/quotations/export', tags, audience: 'staff', permissions: ['QUOTATION.EDIT'], input: exportInput,
-  summary: 'Export the quotation list as an Excel workbook (.xlsx, streamed, every row)', description: 'Answers the workbook itself, or the JSON envelope on an error.',
-  output: z.string().describe('xlsx bytes'),
+  return exportQuotations(c.get('db'), staffOf(c), input, c.get('lang'));
 });
 
 // GET /api/admin/quotations/:id — the record: request, versions, timeline, moves
@@ -87,12 +78,10 @@ quotationsAdminRouter.endpoint(
 );
 
 // GET /api/admin/quotations/:id/pdf?version=&lang= — a version as a PDF (Chinese font embedded)
-quotationsAdminRouter.app.get('/:id/pdf', requireAuth('staff', ['QUOTATION.EDIT']), async (c) => {
-  const input = parseInput(pdfInputSchema, { ...c.req.query(), id: c.req.param('id') }, c.get('lang'));
-  const pdf = await quotationPdf(c.get('db'), staffSees(staffOf(c)), input.id, input.version, input.lang ?? c.get('lang'), false);
-  return pdfResponse(c, pdf);
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/admin/quotations/:id/pdf', tags, audience: 'staff', permissions: ['QUOTATION.EDIT'], input: pdfInputSchema,
-  summary: 'A quotation version as a PDF', description: 'Answers the PDF itself (the latest version without `version`), or the JSON envelope on an error.', output: z.string().describe('pdf bytes'),
-});
+quotationsAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/pdf', tags, audience: 'staff', permissions: ['QUOTATION.EDIT'], input: pdfInputSchema, file: PDF_FILE,
+    summary: 'A quotation version as a PDF', description: 'Answers the PDF itself (the latest version without `version`), or the JSON envelope on an error.',
+  },
+  async (input, c) => pdfReply(await quotationPdf(c.get('db'), { kind: 'staff', actor: staffOf(c) }, input.id, input.version, input.lang ?? c.get('lang'))),
+);

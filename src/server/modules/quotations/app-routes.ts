@@ -8,18 +8,15 @@ import {
 import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
-import { parseInput } from '@/server/http/input';
-import { requireAuth } from '@/server/http/middleware/authorise';
-import { apiRegistry, createRouter } from '@/server/http/router';
+import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { pdfInputSchema, pdfResponse } from './pdf-routes';
+import { PDF_FILE, pdfInputSchema, pdfReply } from './pdf-routes';
 import { quotationPdf } from './pdf';
-import { customerSees } from './queries';
 import { acceptQuotation, answerQuotation, expireDueQuotations, getMyQuotation, listMyQuotations, requestQuote, type CustomerActor } from './customer';
 
 /**
  * The customer's quotations (ADR 0040), SALE.VIEW, by the rule of their orders: their own, the
- * company's with ORDER.APPROVE (`customerSees`). Accepting makes an order: SALE.CREATE.
+ * company's with ORDER.APPROVE (the customer's rule in `queries.ts`). Accepting makes an order: SALE.CREATE.
  */
 export const quotationsAppRouter = createRouter('/api/app/quotations');
 
@@ -89,13 +86,10 @@ quotationsAppRouter.endpoint(
 );
 
 // GET /api/app/quotations/:id/pdf?version=&lang= — a sent version as a PDF (Chinese font embedded)
-quotationsAppRouter.app.get('/:id/pdf', requireAuth('user', ['SALE.VIEW']), async (c) => {
-  const input = parseInput(pdfInputSchema, { ...c.req.query(), id: c.req.param('id') }, c.get('lang'));
-  const actor = customerOf(c);
-  const pdf = await quotationPdf(c.get('db'), customerSees(actor), input.id, input.version, input.lang ?? c.get('lang'), true);
-  return pdfResponse(c, pdf);
-});
-apiRegistry.push({
-  method: 'get', fullPath: '/api/app/quotations/:id/pdf', tags, audience: 'user', permissions: ['SALE.VIEW'], input: pdfInputSchema,
-  summary: "A sent version of the company's quotation as a PDF", description: 'Answers the PDF itself (the latest sent version without `version`), or the JSON envelope on an error.', output: z.string().describe('pdf bytes'),
-});
+quotationsAppRouter.endpoint(
+  {
+    method: 'get', path: '/:id/pdf', tags, audience: 'user', permissions: ['SALE.VIEW'], input: pdfInputSchema, file: PDF_FILE,
+    summary: "A sent version of the company's quotation as a PDF", description: 'Answers the PDF itself (the latest sent version without `version`), or the JSON envelope on an error.',
+  },
+  async (input, c) => pdfReply(await quotationPdf(c.get('db'), { kind: 'customer', actor: customerOf(c) }, input.id, input.version, input.lang ?? c.get('lang'))),
+);

@@ -1,18 +1,18 @@
 import 'server-only';
-import type { SQL } from 'drizzle-orm';
 import type { QuotationListInput, QuotationRowDto } from '@/contracts/quotations';
 import type { Lang } from '@/lib/lang';
+import type { ScopedStaff } from '@/server/auth/staff-scope';
 import type { Db } from '@/server/db/client';
 import { serverMessages } from '@/server/messages';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
-import { listQuotationsWhere } from './queries';
+import { listQuotationsWhere, staffSees } from './queries';
 
 /** The quotations of a list's filters that the member sees, in the list's order, as a streamed Excel workbook (every row). */
-export function exportQuotations(db: Db, scope: SQL, input: Omit<QuotationListInput, 'cursor' | 'limit'>, lang: Lang): ReadableStream<Uint8Array> {
+export function exportQuotations(db: Db, actor: ScopedStaff, input: Omit<QuotationListInput, 'cursor' | 'limit'>, lang: Lang): ReadableStream<Uint8Array> {
   const m = serverMessages(lang).adminQuotations;
   return streamXlsx<QuotationRowDto>({
     name: 'quotations', sheet: m.title,
-    pages: keysetPages((cursor) => listQuotationsWhere(db, scope, { ...input, cursor, limit: EXPORT_PAGE })),
+    pages: keysetPages((cursor) => listQuotationsWhere(db, staffSees(actor), { ...input, cursor, limit: EXPORT_PAGE })),
     columns: [
       { header: m.col.quoteNo, width: 18, value: (r) => r.quoteNo },
       { header: m.col.customer, width: 30, value: (r) => r.companyName },

@@ -1,19 +1,14 @@
 import 'server-only';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { idSchema, optionalIdSchema } from '@/contracts/numbers';
-import type { AppEnv } from '@/server/http/context';
-import { contentDisposition } from '@/server/modules/files/routes';
+import type { FileReply } from '@/server/http/file-reply';
 
 export const pdfInputSchema = z.object({ id: idSchema, version: optionalIdSchema, lang: z.enum(['zh', 'en']).optional() });
 
+/** A generated PDF's endpoint answer: the file's type, for the declaration. */
+export const PDF_FILE = ['application/pdf'] as const;
+
 /** A generated PDF as the answer: private, not cached, not sniffed. */
-export function pdfResponse(c: Context<AppEnv>, pdf: { bytes: Buffer; name: string }): Response {
-  return new Response(new Uint8Array(pdf.bytes), {
-    status: 200,
-    headers: {
-      'content-type': 'application/pdf', 'content-length': String(pdf.bytes.byteLength), 'content-disposition': contentDisposition(pdf.name),
-      'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', 'x-request-id': c.get('requestId'),
-    },
-  });
+export function pdfReply(pdf: { bytes: Buffer; name: string }): FileReply {
+  return { body: pdf.bytes, type: 'application/pdf', size: pdf.bytes.byteLength, name: pdf.name };
 }

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { SQL } from 'drizzle-orm';
 import { centsText } from '@/contracts/quotations';
 import type { Lang } from '@/lib/lang';
 import type { Db } from '@/server/db/client';
@@ -7,17 +6,17 @@ import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { fillTemplate } from '@/server/modules/mail/templates';
 import { renderPdf } from '@/server/pdf/document';
-import { loadQuotation, loadVersions } from './queries';
+import { loadQuotation, loadVersions, seenBy, type QuotationViewer } from './queries';
 
 const yuan = (cents: number) => `¥${centsText(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 /**
  * A version of a quotation as a PDF in one language, Chinese font embedded: the customer may have the
- * sent versions (`sentOnly`), staff any version they may see. 404 for a version that is not there.
+ * sent versions, staff any version they may see. 404 for a version that is not there.
  */
-export async function quotationPdf(db: Db, scope: SQL, id: number, version: number | undefined, lang: Lang, sentOnly: boolean): Promise<{ bytes: Buffer; name: string }> {
-  const row = await loadQuotation(db, scope, id);
-  const versions = await loadVersions(db, Number(row.id), sentOnly);
+export async function quotationPdf(db: Db, viewer: QuotationViewer, id: number, version: number | undefined, lang: Lang): Promise<{ bytes: Buffer; name: string }> {
+  const row = await loadQuotation(db, seenBy(viewer), id);
+  const versions = await loadVersions(db, Number(row.id), viewer.kind === 'customer');
   const v = version === undefined ? versions[0] : versions.find((x) => x.version === version);
   if (!v) throw new AppError(404, 'quotationNotFound');
   const t = serverMessages(lang).accountQuotations.pdfDoc;

@@ -55,6 +55,12 @@ export const customerSees = (actor: OrderActor): SQL => (canApproveOrders(actor)
   ? sql`q.company_id = ${actor.companyId}`
   : sql`(q.company_id = ${actor.companyId} and q.user_id = ${actor.userId})`);
 
+/** Who reads a quotation: a member of staff (by ownership) or a customer account (by their company). */
+export type QuotationViewer = { kind: 'staff'; actor: ScopedStaff } | { kind: 'customer'; actor: OrderActor };
+
+/** The viewer's visibility rule as the query's condition. */
+export const seenBy = (viewer: QuotationViewer): SQL => (viewer.kind === 'staff' ? staffSees(viewer.actor) : customerSees(viewer.actor));
+
 function listFilters(scope: SQL, input: Omit<QuotationListInput, 'cursor' | 'limit' | 'sort'>): SQL[] {
   const filters = [scope];
   if (input.state) filters.push(sql`q.state = ${input.state}`);

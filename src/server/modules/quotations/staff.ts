@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { centsText, QUOTE_VALID_DAYS_MAX, type QuotationDetailDto, type QuotationDraftInput, type QuotationStateName } from '@/contracts/quotations';
+import {
+  centsText, QUOTE_VALID_DAYS_MAX, type QuotationDetailDto, type QuotationDraftInput, type QuotationListInput, type QuotationStateName,
+} from '@/contracts/quotations';
 import type { Lang } from '@/lib/lang';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
@@ -11,13 +13,16 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { assertCustomerVisible } from '@/server/modules/crm/access';
 import { mailSentVersion } from './mail';
 import { priceVersion } from './pricing';
-import { loadQuotation, quotationDetail, staffSees, type QuotationRow } from './queries';
+import { listQuotationsWhere, loadQuotation, quotationDetail, staffSees, type QuotationRow } from './queries';
 import { transitionQuotation } from './status';
 import { addDays, currentVersion, factsOf, newVersion, shopToday, writeVersion } from './versions';
 
 export type StaffActor = ScopedStaff & { name: string; audit: AuditActor };
 
 export const QUOTE_DEFAULT_VALID_DAYS = 30;
+
+/** One keyset page of the quotations the member sees. */
+export const listQuotations = (db: Db, actor: ScopedStaff, input: QuotationListInput) => listQuotationsWhere(db, staffSees(actor), input);
 
 export async function getQuotation(db: Db, actor: ScopedStaff, id: number): Promise<QuotationDetailDto> {
   return quotationDetail(db, await loadQuotation(db, staffSees(actor), id), 'staff');
