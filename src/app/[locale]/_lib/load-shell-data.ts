@@ -12,8 +12,8 @@ import { countCartItems } from '@/server/modules/cart/service';
 import { listNavMenus } from '@/server/modules/content/nav-menus';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { countVisitors } from '@/server/modules/tracking/service';
-import { qrSvgDataUrl } from '@/server/modules/settings/qr';
-import { getSiteContact } from '@/server/modules/settings/queries';
+import { qrSvgDataUrl } from '@/server/modules/site-settings/qr';
+import { getSiteContact } from '@/server/modules/site-settings/queries';
 import { showsVisitorCount } from '@/server/modules/site-settings/settings';
 import { sharedCache } from './shared-cache';
 

@@ -12,7 +12,7 @@ import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { checkedDocument } from '@/server/modules/company/uploads';
-import { assertCustomerVisible } from '@/server/modules/crm/access';
+import { assertCustomerVisible } from '@/server/modules/customers/access';
 import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';

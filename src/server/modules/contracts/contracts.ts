@@ -9,7 +9,7 @@ import { AppError } from '@/server/errors';
 import { openApproval, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { checkedDocument } from '@/server/modules/company/uploads';
-import { assertCustomerVisible } from '@/server/modules/crm/access';
+import { assertCustomerVisible } from '@/server/modules/customers/access';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { loadQuotation, staffSees } from '@/server/modules/quotations/queries';
 import { getContract, loadContract } from './queries';

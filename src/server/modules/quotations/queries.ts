@@ -8,7 +8,7 @@ import { ownedRecordVisibleTo, type ScopedStaff } from '@/server/auth/staff-scop
 import { rowsOf, type Db } from '@/server/db/client';
 import { companies, quotations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { customerVisibleTo } from '@/server/modules/crm/access';
+import { customerVisibleTo } from '@/server/modules/customers/access';
 import { canApproveOrders, type OrderActor } from '@/server/modules/orders/access';
 import { encodeKeyset, keysetPage, stampOf } from '@/server/modules/expenses/keyset';
 

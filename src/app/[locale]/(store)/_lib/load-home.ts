@@ -9,7 +9,7 @@ import { countCatalogue, listFlaggedProducts, listRecommendedBrands } from '@/se
 import { listBanners } from '@/server/modules/content/banners';
 import { listLatestContent } from '@/server/modules/content/items';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
-import { getSiteContact } from '@/server/modules/settings/queries';
+import { getSiteContact } from '@/server/modules/site-settings/queries';
 import { sharedCache } from '../../_lib/shared-cache';
 
 export interface HomeData {

@@ -22,12 +22,12 @@ import { apiRegistry, createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
 import {
   createBanner, deleteBanner, getAdminBanner, listAdminBanners, orderBanners, removeBannerImage, storeBannerImage, updateBanner,
-} from './banners';
+} from './admin-banners';
 import { CONTENT_IMAGE_MAX_BYTES, storeContentImage } from './images';
 import {
   createContent, deleteContent, findContentBrands, getAdminContent, listAdminContent, removeResourceFile, setContentStatus, storeResourceFile, updateContent,
-} from './items';
-import { createContentType, deleteContentType, listContentTypes, orderContentTypes, renameContentType } from './types';
+} from './admin-items';
+import { createContentType, deleteContentType, listContentTypes, orderContentTypes, renameContentType } from './admin-types';
 
 export const contentAdminRouter = createRouter('/api/admin/content');
 

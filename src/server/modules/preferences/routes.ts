@@ -4,7 +4,7 @@ import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { getSiteLayout, getStaffSettings, saveStaffSettings, setSiteLayout } from './settings';
+import { getSiteLayout, getStaffSettings, saveStaffSettings, setSiteLayout } from './preferences';
 
 export const adminSettingsRouter = createRouter('/api/admin/settings');
 

@@ -17,7 +17,7 @@ import { listTags } from '@/server/modules/content/tags';
 import { getRateLimits } from '@/server/modules/rate-limit/limits';
 import { LIKES_PER_ADDRESS } from '@/server/modules/rate-limit/policies';
 import { ensureVisitorId } from '@/server/http/visitor-cookie';
-import { addComment, addTip, listComments, saveCmsUser, type ContentActor } from './service';
+import { addComment, addTip, listComments, saveCmsUser, type ContentActor } from './comments';
 import type { Lang } from '@/lib/lang';
 
 /** Where each channel's list lives on the storefront, and how it takes a category. */

@@ -158,7 +158,7 @@ describe('content service: tips, users and comments', () => {
 
 describe('comment backstop per item', () => {
   it('refuses comments on an item past 30 in 10 minutes, whoever writes them', async () => {
-    const { addComment, saveCmsUser, COMMENT_LIMITS } = await import('./service');
+    const { addComment, saveCmsUser, COMMENT_LIMITS } = await import('./comments');
     const [row] = await h.db.db.select({ id: contentItems.id }).from(contentItems).where(eq(contentItems.kind, 'support')).limit(1);
     const now = new Date();
     for (let i = 0; i < COMMENT_LIMITS.perItemPerWindow; i += 1) {

@@ -4,7 +4,7 @@ import { idParamSchema, menuItemInputSchema, menuMoveInputSchema, menuRowSchema,
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { createMenuItem, deleteMenuItem, listMenuRows, moveMenuItem, updateMenuItem } from './menu-editor';
+import { createMenuItem, deleteMenuItem, listMenuRows, moveMenuItem, updateMenuItem } from './editor';
 
 export const menuEditorAdminRouter = createRouter('/api/admin');
 

@@ -15,7 +15,7 @@ import type { AppEnv } from '@/server/http/context';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { getAbout, previewAbout, saveAbout } from './about';
-import { listAdminComments, moderateComment } from './comments';
+import { listAdminComments, moderateComment } from './comment-moderation';
 import { deleteContentCategory, deleteTag, listContentCategories, listTagsForAdmin, saveContentCategory, saveTag } from './taxonomy';
 import { addLink, getLinks, orderLinks, removeLink, searchLinkCandidates, type LinkChange } from './links';
 
