@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './accounts';
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { staff, staffTeams } from './staff';
 
 /**
@@ -110,81 +109,3 @@ export const jobLeases = pgTable('job_leases', {
   holder: text('holder').notNull(),
   until: timestamp('until', { withTimezone: true }).notNull(),
 });
-
-export type ExpenseStatus = 'draft' | 'pending' | 'approved' | 'rejected';
-
-export const expenses = pgTable(
-  'expenses',
-  {
-    id: serial('id').primaryKey(),
-    expenseNo: text('expense_no').notNull(),
-    applicantId: integer('applicant_id').notNull().references(() => staff.id),
-    teamId: integer('team_id').references(() => staffTeams.id, { onDelete: 'set null' }),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull().default('0.00'),
-    category: text('category').notNull(),
-    spentOn: date('spent_on').notNull(),
-    description: text('description').notNull().default(''),
-    status: text('status').$type<ExpenseStatus>().notNull().default('draft'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('expenses_no_uq').on(t.expenseNo),
-    index('expenses_applicant_idx').on(t.applicantId, t.createdAt),
-    index('expenses_created_idx').on(t.createdAt, t.id),
-  ],
-);
-
-export const expenseAttachments = pgTable(
-  'expense_attachments',
-  {
-    id: serial('id').primaryKey(),
-    expenseId: integer('expense_id').notNull().references(() => expenses.id, { onDelete: 'cascade' }),
-    fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
-    mime: text('mime').notNull(),
-    size: integer('size').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('expense_attachments_expense_idx').on(t.expenseId)],
-);
-
-export type CaseStatus = 'reviewing' | 'passed' | 'rejected' | 'test_finished' | 'resolved' | 'lost';
-export type CaseInvoiceType = 'ordinary' | 'special';
-
-export const testingCases = pgTable(
-  'testing_cases',
-  {
-    id: serial('id').primaryKey(),
-    caseNo: text('case_no').notNull(),
-    ownerId: integer('owner_id').notNull().references(() => staff.id),
-    /** The registered customer company, when there is one; `customerName` is always kept. */
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    customerName: text('customer_name').notNull(),
-    contactName: text('contact_name').notNull().default(''),
-    contactEmail: text('contact_email').notNull().default(''),
-    samples: text('samples').notNull(),
-    testFee: numeric('test_fee', { precision: 12, scale: 2 }).notNull(),
-    /** test fee × 1.15, rounded half-up to the cent, computed by the server. */
-    serviceFee: numeric('service_fee', { precision: 12, scale: 2 }).notNull(),
-    invoiceType: text('invoice_type').$type<CaseInvoiceType>().notNull(),
-    taxNo: text('tax_no').notNull().default(''),
-    status: text('status').$type<CaseStatus>().notNull().default('reviewing'),
-    rejectReason: text('reject_reason').notNull().default(''),
-    lostReason: text('lost_reason').notNull().default(''),
-    reportKey: text('report_key'),
-    reportName: text('report_name'),
-    /** The secret part of the customer's download link. */
-    reportToken: text('report_token'),
-    reportSentAt: timestamp('report_sent_at', { withTimezone: true }),
-    reportSentTo: text('report_sent_to'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('testing_cases_no_uq').on(t.caseNo),
-    uniqueIndex('testing_cases_report_token_uq').on(t.reportToken),
-    index('testing_cases_owner_idx').on(t.ownerId),
-    index('testing_cases_created_idx').on(t.createdAt, t.id),
-  ],
-);
