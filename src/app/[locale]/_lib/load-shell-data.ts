@@ -2,7 +2,7 @@ import 'server-only';
 import { getLocale } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
 import type { NavMenusDto } from '@/contracts/content';
-import type { SiteContact } from '@/contracts/settings';
+import type { SiteContact } from '@/contracts/site-settings';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import type { Lang } from '@/lib/lang';
 import { currentActor } from '@/server/auth/current-actor';

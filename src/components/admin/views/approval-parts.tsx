@@ -2,7 +2,7 @@
 
 import { Form, Input, Modal, Radio, Steps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { COMMENT_MAX, type ApprovalRequestDto } from '@/contracts/crm';
+import { COMMENT_MAX, type ApprovalRequestDto } from '@/contracts/approvals';
 import { adminApi } from '../admin-api';
 import { useAdminAction } from './use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';

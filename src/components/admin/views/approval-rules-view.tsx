@@ -4,7 +4,8 @@ import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/i
 import { Alert, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { APPROVAL_ENTITY_TYPES, APPROVER_KINDS, MONEY, type ApprovalRuleDto, type ApprovalRuleOptionsDto } from '@/contracts/crm';
+import { APPROVAL_ENTITY_TYPES, APPROVER_KINDS, type ApprovalRuleDto, type ApprovalRuleOptionsDto } from '@/contracts/approvals';
+import { MONEY } from '@/contracts/money';
 import { adminApi } from '../admin-api';
 import { money } from './crm-common';
 import { useAdminAction } from './use-admin-action';

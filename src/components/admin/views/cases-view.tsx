@@ -4,9 +4,9 @@ import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icon
 import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Modal, Segmented, Select, Space, Table, Tag, Upload } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  CASE_INVOICE_TYPES, CASE_STATUSES, MONEY, REASON_MAX, TAX_NO, serviceFeeOf, type CaseDetailDto, type CaseRowDto, type CaseStatusName,
-} from '@/contracts/crm';
+import { CASE_INVOICE_TYPES, CASE_STATUSES, TAX_NO, serviceFeeOf, type CaseDetailDto, type CaseRowDto, type CaseStatusName } from '@/contracts/cases';
+import { REASON_MAX } from '@/contracts/fields';
+import { MONEY } from '@/contracts/money';
 import { adminApi, adminUpload, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { KeysetPager, money, useKeysetList } from './crm-common';

@@ -2,7 +2,8 @@
 
 import { Form, Input, Modal } from 'antd';
 import { useTranslations } from 'next-intl';
-import { MONEY, REASON_MAX, moneyToCents } from '@/contracts/crm';
+import { REASON_MAX } from '@/contracts/fields';
+import { MONEY, moneyToCents } from '@/contracts/money';
 import type { ComplaintStatusName } from '@/contracts/complaints';
 import { money } from './crm-common';
 import { useFormSave } from '@/components/ui/use-form-save';

@@ -2,7 +2,7 @@
 
 import { Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import type { CaseRowDto } from '@/contracts/crm';
+import type { CaseRowDto } from '@/contracts/cases';
 import { Link } from '@/i18n/navigation';
 import { CASE_COLOURS } from './case-colours';
 import { money } from './crm-common';

@@ -5,7 +5,8 @@ import { Alert, Button, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Inp
 import dayjs, { type Dayjs } from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, MONEY, type ExpenseCategory, type ExpenseDetailDto, type ExpenseRowDto, type ExpenseStatusName } from '@/contracts/crm';
+import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, type ExpenseCategory, type ExpenseDetailDto, type ExpenseRowDto, type ExpenseStatusName } from '@/contracts/expenses';
+import { MONEY } from '@/contracts/money';
 import { adminApi, adminUpload, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { DecisionModal, StepsOf } from './approval-parts';

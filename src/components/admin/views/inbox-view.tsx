@@ -3,7 +3,7 @@
 import { Alert, Button, Empty, Grid, Table, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { InboxRowDto } from '@/contracts/crm';
+import type { InboxRowDto } from '@/contracts/approvals';
 import { Link } from '@/i18n/navigation';
 import { DecisionModal } from './approval-parts';
 import { money } from './crm-common';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { AdminBannerDto, AdminBannerInput, BannerPosition } from '@/contracts/content-admin';
+import type { AdminBannerDto, AdminBannerInput, BannerPosition } from '@/contracts/content';
 import type { Db } from '@/server/db/client';
 import { banners } from '@/server/db/schema';
 import { AppError } from '@/server/errors';

@@ -8,7 +8,7 @@ import {
   adminContentBrandInputSchema, adminContentBrandSchema, adminContentInputSchema, adminContentListInputSchema, adminContentListSchema, adminContentSchema,
   adminContentTypeInputSchema, adminContentTypeOrderSchema, adminContentTypeSchema, CONTENT_SECTION_SPECS, CONTENT_SECTIONS, contentImageSchema,
   RESOURCE_PDF_MAX_BYTES, type ContentSectionName,
-} from '@/contracts/content-admin';
+} from '@/contracts/content';
 import { AppError } from '@/server/errors';
 import { failure, success } from '@/server/http/envelope';
 import type { Permission } from '@/server/auth/permissions';

@@ -7,7 +7,7 @@ import {
   adminContentCategorySchema, adminTagInputSchema, adminTagListInputSchema, adminTagSchema,
   adminCommentListInputSchema, adminCommentListSchema, adminCommentSchema, commentActionInputSchema, commentReplyInputSchema,
   linkCandidatesSchema, linkInputSchema, linkOrderInputSchema, linkOwnerParamSchema, linkSearchInputSchema, linksSchema,
-} from '@/contracts/cms-admin';
+} from '@/contracts/content';
 import type { Permission } from '@/server/auth/permissions';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CaseDetailDto } from '@/contracts/crm';
+import type { CaseDetailDto } from '@/contracts/cases';
 import type { QuotationDetailDto, QuotationRowDto } from '@/contracts/quotations';
 import { rowsOf } from '@/server/db/client';
 import { withMailbox } from '../../../../test/mailbox';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
-import type { SiteContact, WebSettingDto } from '@/contracts/settings';
+import type { SiteContact, WebSettingDto } from '@/contracts/site-settings';
 import { isLinkUrl, settingHref } from '@/lib/link-url';
 import type { Db } from '@/server/db/client';
 import { webSettings } from '@/server/db/schema';

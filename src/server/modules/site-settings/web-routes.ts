@@ -1,5 +1,5 @@
 import 'server-only';
-import { pageQuerySchema, webSettingListSchema } from '@/contracts/settings';
+import { pageQuerySchema, webSettingListSchema } from '@/contracts/site-settings';
 import { createRouter } from '@/server/http/router';
 import { listWebSettings } from './queries';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { BannerDto, ContentSummary, TextBlockDto } from '@/contracts/content';
 import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
-import type { SiteContact } from '@/contracts/settings';
+import type { SiteContact } from '@/contracts/site-settings';
 import type { Lang } from '@/lib/lang';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
