@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursor, emptyAsUndefined, limit, reason, requiredText, searchKey, text } from './fields';
+import { cursor, emptyAsUndefined, reason, requiredText, searchKey, text } from './fields';
 import { centsToMoney, moneySchema, moneyToCents } from './money';
 import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
 import { EMAIL } from './site-settings';
