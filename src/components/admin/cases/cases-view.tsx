@@ -27,7 +27,7 @@ interface CaseForm { customerName: string; contactName: string; contactEmail: st
  */
 export function CasesView() {
   const t = useTranslations('adminCases');
-  const tc = useTranslations('adminCrm');
+  const tc = useTranslations('adminCommon');
   const { message } = App.useApp();
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const board = query.view === 'board';

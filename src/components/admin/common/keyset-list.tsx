@@ -49,7 +49,7 @@ export function useKeysetList<T>(base: string, filters: string) {
 
 /** The pager of a keyset list: total, first, previous and next page. */
 export function KeysetPager({ list, testId }: { list: ReturnType<typeof useKeysetList<unknown>>; testId: string }) {
-  const t = useTranslations('adminCrm');
+  const t = useTranslations('adminCommon');
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
       <span className="text-sm text-slate-500" data-testid={`${testId}-total`}>{t('total', { total: list.page?.total ?? 0 })}</span>

@@ -19,7 +19,7 @@ export function viewQuery<Q extends Record<string, string>>(query: Q, defaults: 
  * list's defaults (`viewQuery`).
  */
 export function SavedViewsBar({ listKey, current, onApply }: { listKey: SavedViewList; current: Record<string, string>; onApply: (query: Record<string, string>) => void }) {
-  const t = useTranslations('adminCrm.views');
+  const t = useTranslations('adminCommon.views');
   const { modal, message } = App.useApp();
   const [views, setViews] = useState<SavedViewDto[]>([]);
   const [round, setRound] = useState(0);

@@ -30,7 +30,7 @@ export function ComplaintsView() {
 
 function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (patch: Partial<typeof DEFAULTS>) => void }) {
   const t = useTranslations('adminComplaints');
-  const tc = useTranslations('adminCrm');
+  const tc = useTranslations('adminCommon');
   const format = useFormatter();
   const { message } = App.useApp();
   const board = query.view === 'board';

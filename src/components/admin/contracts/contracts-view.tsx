@@ -27,7 +27,7 @@ export function ContractsView() {
 
 function ContractList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (patch: Partial<typeof DEFAULTS>) => void }) {
   const t = useTranslations('adminContracts');
-  const tc = useTranslations('adminCrm');
+  const tc = useTranslations('adminCommon');
   const format = useFormatter();
   const filters = toQuery({ key: query.key, state: query.state, sort: query.sort, limit: 20 }).slice(1);
   const list = useKeysetList<ContractRowDto>('/api/admin/contracts', filters);

@@ -22,7 +22,7 @@ export function contractsTab(companyId: number) {
 /** The customer's contracts the member may see (CONTRACT.EDIT), newest first, each linking to its record page. */
 function CustomerContracts({ companyId }: { companyId: number }) {
   const t = useTranslations('adminContracts');
-  const tc = useTranslations('adminCrm');
+  const tc = useTranslations('adminCommon');
   const format = useFormatter();
   return (
     <CustomerTabTable<ContractRowDto> url="/api/admin/contracts" companyId={companyId} testId="customer-contracts" empty={tc('empty')}

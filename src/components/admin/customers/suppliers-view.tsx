@@ -30,7 +30,7 @@ async function uploadFile(id: number, file: File): Promise<void> {
 export function SuppliersView() {
   const t = useTranslations('adminSuppliers');
   const te = useTranslations('api.errors');
-  const tc = useTranslations('adminCrm');
+  const tc = useTranslations('adminCommon');
   const locale = useLocale();
   const { message } = App.useApp();
   const wide = Grid.useBreakpoint().md !== false;

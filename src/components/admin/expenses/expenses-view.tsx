@@ -24,7 +24,7 @@ const COLOURS: Record<ExpenseStatusName, string> = { draft: 'default', pending: 
  */
 export function ExpensesView() {
   const t = useTranslations('adminExpenses');
-  const tc = useTranslations('adminCrm');
+  const tc = useTranslations('adminCommon');
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const list = useKeysetList<ExpenseRowDto>('/api/admin/expenses', toQuery({ ...query, limit: 20 }).slice(1));
   const [open, setOpen] = useState<number | null>(null);

@@ -30,7 +30,7 @@ export function QuotationsView() {
 
 function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (patch: Partial<typeof DEFAULTS>) => void }) {
   const t = useTranslations('adminQuotations');
-  const tc = useTranslations('adminCrm');
+  const tc = useTranslations('adminCommon');
   const { message } = App.useApp();
   const board = query.view === 'board';
   const wide = Grid.useBreakpoint().md !== false;
