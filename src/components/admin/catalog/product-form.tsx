@@ -2,7 +2,7 @@
 
 import { ArrowDownOutlined, ArrowUpOutlined, ContainerOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  Alert, App, Button, DatePicker, Divider, Drawer, Form, Grid, Input, InputNumber, Select, Space, Spin, Switch, Tooltip, TreeSelect,
+  Alert, App, Button, DatePicker, Divider, Drawer, Form, Grid, Input, InputNumber, Select, Space, Spin, Switch, Tooltip, TreeSelect, type FormInstance,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useLocale, useMessages, useTranslations } from 'next-intl';
@@ -68,6 +68,122 @@ function treeData(nodes: readonly AdminCategoryDto[], lang: string): { value: nu
   return nodes.map((n) => ({ value: n.id, title: lang === 'en' ? n.nameEn : n.nameZh, selectable: n.leaf, children: treeData(n.children, lang) }));
 }
 
+/** The GHS and code names of the message files, which the form's pickers show. */
+function useCodeNames() {
+  return useMessages() as unknown as {
+    ghs: { pictogram: Record<string, string>; statement: Record<string, string> };
+    productDetail: { storageCode: Record<string, string>; shippingCode: Record<string, string> };
+  };
+}
+
+/** Numbers, formula (with its molecular weight) and SMILES, beside the structure preview. */
+function ChemistryFields({ form }: { form: FormInstance<ProductFormValues> }) {
+  const t = useTranslations('adminProducts');
+  const tooLong = (max: number) => ({ max, message: t('tooLong', { max }) });
+  const formula = Form.useWatch('formula', form) ?? '';
+  const weight = formula.trim() ? molecularWeightOf(formula) : null;
+  return (
+    <>
+      <Divider titlePlacement="start">{t('sectionChemistry')}</Divider>
+      <div className="grid gap-x-3 sm:grid-cols-2">
+        <div>
+          <Form.Item name="cas" label={t('cas')} rules={[{ validator: async (_r, v: string) => { if (v && v.trim() && !isValidCas(v)) throw new Error(t('casInvalid')); } }]}>
+            <Input placeholder="64-17-5" />
+          </Form.Item>
+          <Form.Item name="mdl" label={t('mdl')} normalize={(v: string) => v.toUpperCase()}
+            rules={[{ validator: async (_r, v: string) => { if (v && v.trim() && !MDL_NUMBER.test(v.trim())) throw new Error(t('mdlInvalid')); } }]}>
+            <Input placeholder="MFCD00000000" />
+          </Form.Item>
+          <Form.Item name="formula" label={t('formula')}
+            extra={weight ? t('molecularWeightIs', { weight }) : t('formulaHelp')}
+            rules={[{ validator: async (_r, v: string) => { if (v && v.trim() && !molecularWeightOf(v)) throw new Error(t('formulaInvalid')); } }]}>
+            <Input placeholder="C2H6O" data-testid="product-formula" />
+          </Form.Item>
+          <Form.Item name="smiles" label="SMILES" rules={[tooLong(MAX_SMILES_CHARS)]}>
+            <Input.TextArea rows={2} placeholder="CCO" className="font-mono" />
+          </Form.Item>
+        </div>
+        <StructurePreview form={form} />
+      </div>
+    </>
+  );
+}
+
+/** Storage, shipping and control class. */
+function StorageFields() {
+  const t = useTranslations('adminProducts');
+  const messages = useCodeNames();
+  return (
+    <>
+      <Divider titlePlacement="start">{t('sectionStorage')}</Divider>
+      <div className="grid gap-x-3 sm:grid-cols-3">
+        <Form.Item name="storage" label={t('storage')}>
+          <Select aria-label={t('storage')} options={STORAGE_CODES.map((c) => ({ value: c, label: messages.productDetail.storageCode[c] ?? c }))} />
+        </Form.Item>
+        <Form.Item name="shipping" label={t('shipping')}>
+          <Select aria-label={t('shipping')} options={SHIPPING_CODES.map((c) => ({ value: c, label: messages.productDetail.shippingCode[c] ?? c }))} />
+        </Form.Item>
+        <Form.Item name="controlClass" label={t('controlClass')}>
+          <Select aria-label={t('controlClass')} options={[{ value: '', label: t('controlNone') }, ...CONTROL_CLASSES.map((c) => ({ value: c, label: t(`control.${c}`) }))]} />
+        </Form.Item>
+      </div>
+    </>
+  );
+}
+
+/** The GHS pictograms, signal word and the H and P statements. */
+function GhsFields() {
+  const t = useTranslations('adminProducts');
+  const messages = useCodeNames();
+  const statements = useMemo(() => Object.entries(messages.ghs.statement).map(([code, text]) => ({ value: code, label: `${code} ${text}` })), [messages]);
+  const hazardOptions = statements.filter((s) => s.value.startsWith('H') || s.value.startsWith('EUH'));
+  const precautionOptions = statements.filter((s) => s.value.startsWith('P'));
+  return (
+    <>
+      <Divider titlePlacement="start">{t('sectionGhs')}</Divider>
+      <div className="grid gap-x-3 sm:grid-cols-2">
+        <Form.Item name="pictograms" label={t('pictograms')}>
+          <Select mode="multiple" aria-label={t('pictograms')} optionFilterProp="label"
+            options={GHS_PICTOGRAMS.map((c) => ({ value: c, label: `${c} ${messages.ghs.pictogram[c] ?? ''}` }))}
+            optionRender={(o) => (
+              <span className="flex items-center gap-2">
+                <GhsPictogram code={o.value as PictogramCode} label={messages.ghs.pictogram[String(o.value)] ?? ''} size={22} />{o.label}
+              </span>
+            )} />
+        </Form.Item>
+        <Form.Item name="signalWord" label={t('signalWord')}>
+          <Select aria-label={t('signalWord')} options={[{ value: '', label: t('signalNone') }, { value: 'danger', label: t('signalDanger') }, { value: 'warning', label: t('signalWarning') }]} />
+        </Form.Item>
+        <Form.Item name="hazardStatements" label={t('hazardStatements')}>
+          <Select mode="multiple" aria-label={t('hazardStatements')} optionFilterProp="label" options={hazardOptions} placeholder={t('statementsHelp')} />
+        </Form.Item>
+        <Form.Item name="precautionaryStatements" label={t('precautionaryStatements')}>
+          <Select mode="multiple" aria-label={t('precautionaryStatements')} optionFilterProp="label" options={precautionOptions} placeholder={t('statementsHelp')} />
+        </Form.Item>
+      </div>
+    </>
+  );
+}
+
+/** State, flags and the flags' promotion window. */
+function PromotionFields() {
+  const t = useTranslations('adminProducts');
+  return (
+    <>
+      <Divider titlePlacement="start">{t('sectionPromotion')}</Divider>
+      <div className="grid gap-x-3 sm:grid-cols-4">
+        <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch aria-label={t('active')} /></Form.Item>
+        <Form.Item name="isHot" label={t('hot')} valuePropName="checked"><Switch aria-label={t('hot')} /></Form.Item>
+        <Form.Item name="isNew" label={t('new')} valuePropName="checked"><Switch aria-label={t('new')} /></Form.Item>
+        <Form.Item name="isSpecial" label={t('special')} valuePropName="checked"><Switch aria-label={t('special')} /></Form.Item>
+      </div>
+      <Form.Item name="promo" label={t('promoWindow')} extra={t('promoHelp')}>
+        <DatePicker.RangePicker showTime allowEmpty={[true, true]} aria-label={t('promoWindow')} placeholder={[t('promoStart'), t('promoEnd')]} style={{ maxWidth: '100%' }} />
+      </Form.Item>
+    </>
+  );
+}
+
 /** The drawer that adds or edits a product with its packs (ADR 0030). `productId` null: a new one. Mount it anew for each opening. */
 export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
   productId: number | null; categories: AdminCategoryDto[]; onClose: () => void; onSaved: () => void;
@@ -76,10 +192,6 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
   const tl = useTranslations('adminLots');
   const tk = useTranslations('adminLinks');
   const locale = useLocale();
-  const messages = useMessages() as unknown as {
-    ghs: { pictogram: Record<string, string>; statement: Record<string, string> };
-    productDetail: { storageCode: Record<string, string>; shippingCode: Record<string, string> };
-  };
   const { message } = App.useApp();
   const [form] = Form.useForm<ProductFormValues>();
   const [loaded, setLoaded] = useState<{ product: AdminProductDto | null; error: string | null } | null>(null);
@@ -99,10 +211,6 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
     );
     return () => { live = false; };
   }, [productId, form]);
-
-  const statements = useMemo(() => Object.entries(messages.ghs.statement).map(([code, text]) => ({ value: code, label: `${code} ${text}` })), [messages]);
-  const hazardOptions = statements.filter((s) => s.value.startsWith('H') || s.value.startsWith('EUH'));
-  const precautionOptions = statements.filter((s) => s.value.startsWith('P'));
 
   const save = async (values: ProductFormValues) => {
     setSaving(true);
@@ -134,8 +242,6 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
   }, [form]);
 
   const tooLong = (max: number) => ({ max, message: t('tooLong', { max }) });
-  const formula = Form.useWatch('formula', form) ?? '';
-  const weight = formula.trim() ? molecularWeightOf(formula) : null;
 
   return (
     <Drawer open onClose={onClose} width={wide ? 1000 : '100%'} destroyOnHidden forceRender
@@ -176,62 +282,11 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
             </div>
           </div>
 
-          <Divider titlePlacement="start">{t('sectionChemistry')}</Divider>
-          <div className="grid gap-x-3 sm:grid-cols-2">
-            <div>
-              <Form.Item name="cas" label={t('cas')} rules={[{ validator: async (_r, v: string) => { if (v && v.trim() && !isValidCas(v)) throw new Error(t('casInvalid')); } }]}>
-                <Input placeholder="64-17-5" />
-              </Form.Item>
-              <Form.Item name="mdl" label={t('mdl')} normalize={(v: string) => v.toUpperCase()}
-                rules={[{ validator: async (_r, v: string) => { if (v && v.trim() && !MDL_NUMBER.test(v.trim())) throw new Error(t('mdlInvalid')); } }]}>
-                <Input placeholder="MFCD00000000" />
-              </Form.Item>
-              <Form.Item name="formula" label={t('formula')}
-                extra={weight ? t('molecularWeightIs', { weight }) : t('formulaHelp')}
-                rules={[{ validator: async (_r, v: string) => { if (v && v.trim() && !molecularWeightOf(v)) throw new Error(t('formulaInvalid')); } }]}>
-                <Input placeholder="C2H6O" data-testid="product-formula" />
-              </Form.Item>
-              <Form.Item name="smiles" label="SMILES" rules={[tooLong(MAX_SMILES_CHARS)]}>
-                <Input.TextArea rows={2} placeholder="CCO" className="font-mono" />
-              </Form.Item>
-            </div>
-            <StructurePreview form={form} />
-          </div>
+          <ChemistryFields form={form} />
 
-          <Divider titlePlacement="start">{t('sectionStorage')}</Divider>
-          <div className="grid gap-x-3 sm:grid-cols-3">
-            <Form.Item name="storage" label={t('storage')}>
-              <Select aria-label={t('storage')} options={STORAGE_CODES.map((c) => ({ value: c, label: messages.productDetail.storageCode[c] ?? c }))} />
-            </Form.Item>
-            <Form.Item name="shipping" label={t('shipping')}>
-              <Select aria-label={t('shipping')} options={SHIPPING_CODES.map((c) => ({ value: c, label: messages.productDetail.shippingCode[c] ?? c }))} />
-            </Form.Item>
-            <Form.Item name="controlClass" label={t('controlClass')}>
-              <Select aria-label={t('controlClass')} options={[{ value: '', label: t('controlNone') }, ...CONTROL_CLASSES.map((c) => ({ value: c, label: t(`control.${c}`) }))]} />
-            </Form.Item>
-          </div>
+          <StorageFields />
 
-          <Divider titlePlacement="start">{t('sectionGhs')}</Divider>
-          <div className="grid gap-x-3 sm:grid-cols-2">
-            <Form.Item name="pictograms" label={t('pictograms')}>
-              <Select mode="multiple" aria-label={t('pictograms')} optionFilterProp="label"
-                options={GHS_PICTOGRAMS.map((c) => ({ value: c, label: `${c} ${messages.ghs.pictogram[c] ?? ''}` }))}
-                optionRender={(o) => (
-                  <span className="flex items-center gap-2">
-                    <GhsPictogram code={o.value as PictogramCode} label={messages.ghs.pictogram[String(o.value)] ?? ''} size={22} />{o.label}
-                  </span>
-                )} />
-            </Form.Item>
-            <Form.Item name="signalWord" label={t('signalWord')}>
-              <Select aria-label={t('signalWord')} options={[{ value: '', label: t('signalNone') }, { value: 'danger', label: t('signalDanger') }, { value: 'warning', label: t('signalWarning') }]} />
-            </Form.Item>
-            <Form.Item name="hazardStatements" label={t('hazardStatements')}>
-              <Select mode="multiple" aria-label={t('hazardStatements')} optionFilterProp="label" options={hazardOptions} placeholder={t('statementsHelp')} />
-            </Form.Item>
-            <Form.Item name="precautionaryStatements" label={t('precautionaryStatements')}>
-              <Select mode="multiple" aria-label={t('precautionaryStatements')} optionFilterProp="label" options={precautionOptions} placeholder={t('statementsHelp')} />
-            </Form.Item>
-          </div>
+          <GhsFields />
 
           <Divider titlePlacement="start">{t('sectionPacks')}</Divider>
           <PacksField />
@@ -240,16 +295,7 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
             {productId === null && <span className="text-xs text-slate-500">{tl('saveFirst')}</span>}
           </div>
 
-          <Divider titlePlacement="start">{t('sectionPromotion')}</Divider>
-          <div className="grid gap-x-3 sm:grid-cols-4">
-            <Form.Item name="active" label={t('active')} valuePropName="checked"><Switch aria-label={t('active')} /></Form.Item>
-            <Form.Item name="isHot" label={t('hot')} valuePropName="checked"><Switch aria-label={t('hot')} /></Form.Item>
-            <Form.Item name="isNew" label={t('new')} valuePropName="checked"><Switch aria-label={t('new')} /></Form.Item>
-            <Form.Item name="isSpecial" label={t('special')} valuePropName="checked"><Switch aria-label={t('special')} /></Form.Item>
-          </div>
-          <Form.Item name="promo" label={t('promoWindow')} extra={t('promoHelp')}>
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} aria-label={t('promoWindow')} placeholder={[t('promoStart'), t('promoEnd')]} style={{ maxWidth: '100%' }} />
-          </Form.Item>
+          <PromotionFields />
         </Form>
         <Divider titlePlacement="start">{tk('title')}</Divider>
         <LinkedItemsPanel owner="product" id={loaded?.product?.id ?? null} />
