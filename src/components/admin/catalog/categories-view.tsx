@@ -21,6 +21,96 @@ function height(node: AdminCategoryDto): number {
   return 1 + Math.max(0, ...node.children.map(height));
 }
 
+/** Where the tree lets a category be dropped (within three levels, never beside products), and the move a drop makes. */
+function treeDrop(byId: ReadonlyMap<number, AdminCategoryDto>, siblingsOf: (node: AdminCategoryDto) => readonly AdminCategoryDto[],
+  move: (id: number, parentId: number | null, position: number) => Promise<void>) {
+  const allowDrop: TreeProps['allowDrop'] = ({ dragNode, dropNode, dropPosition }) => {
+    const drag = byId.get(Number(dragNode.key));
+    const target = byId.get(Number(dropNode.key));
+    if (!drag || !target) return false;
+    const parentLevel = dropPosition === 0 ? target.level : target.level - 1;
+    if (dropPosition === 0 && target.hasProducts) return false;
+    return parentLevel + height(drag) <= CATEGORY_MAX_LEVEL;
+  };
+
+  const onDrop: TreeProps['onDrop'] = (info) => {
+    const dragId = Number(info.dragNode.key);
+    const target = byId.get(Number(info.node.key));
+    if (!target) return;
+    if (!info.dropToGap) {
+      void move(dragId, target.id, 0);
+      return;
+    }
+    const siblings = siblingsOf(target).map((c) => c.id).filter((id) => id !== dragId);
+    const pos = info.node.pos.split('-');
+    const relative = info.dropPosition - Number(pos[pos.length - 1]);
+    void move(dragId, target.parentId, siblings.indexOf(target.id) + (relative === -1 ? 0 : 1));
+  };
+  return { allowDrop, onDrop };
+}
+
+/** The tree's nodes: both names, and a tag on categories that hold products. */
+function categoryNodes(list: readonly AdminCategoryDto[], hasProducts: string): NonNullable<TreeProps['treeData']> {
+  return list.map((c) => ({
+    key: c.id,
+    title: (
+      <span data-category-id={c.id}>
+        {c.nameZh} / {c.nameEn}
+        {c.hasProducts && <Tag className="ml-2" color="blue">{hasProducts}</Tag>}
+      </span>
+    ),
+    children: categoryNodes(c.children, hasProducts),
+  }));
+}
+
+/** Save, add a subcategory, delete (refused while it has subcategories or products) and history. */
+function CategoryActions({ current, busy, canAddChild, label, onAddChild, onRemove, onHistory }: {
+  current: AdminCategoryDto | null; busy: boolean; canAddChild: boolean; label: (c: Names) => string;
+  onAddChild: (id: number) => void; onRemove: () => void; onHistory: (c: AdminCategoryDto) => void;
+}) {
+  const t = useTranslations('adminCategories');
+  return (
+    <Space wrap className="mb-4">
+      <Button type="primary" htmlType="submit" loading={busy}>{t('save')}</Button>
+      {current && (
+        <Tooltip title={canAddChild ? undefined : t('noChild')}>
+          <Button disabled={!canAddChild} onClick={() => onAddChild(current.id)}>{t('addChild')}</Button>
+        </Tooltip>
+      )}
+      {current && (current.children.length > 0 || current.hasProducts ? (
+        <Tooltip title={current.children.length > 0 ? t('noDeleteChildren') : t('noDeleteProducts')}>
+          <Button danger disabled>{t('delete')}</Button>
+        </Tooltip>
+      ) : (
+        <Popconfirm title={t('deleteConfirm', { name: label(current) })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={onRemove}>
+          <Button danger>{t('delete')}</Button>
+        </Popconfirm>
+      ))}
+      {current && <Button type="link" onClick={() => onHistory(current)}>{t('history')}</Button>}
+    </Space>
+  );
+}
+
+/** The keyboard's way to move a category: up, down, under the one above, out of its parent. */
+function MoveButtons({ busy, index, last, canIndent, hasParent, onUp, onDown, onIndent, onOutdent }: {
+  busy: boolean; index: number; last: number; canIndent: boolean; hasParent: boolean;
+  onUp: () => void; onDown: () => void; onIndent: () => void; onOutdent: () => void;
+}) {
+  const t = useTranslations('adminCategories');
+  return (
+    <fieldset className="m-0 border-0 border-t border-solid border-slate-200 p-0 pt-3">
+      <legend className="sr-only">{t('move')}</legend>
+      <p aria-hidden className="mb-2 text-sm text-slate-600">{t('move')}</p>
+      <Space wrap>
+        <Button icon={<ArrowUpOutlined />} disabled={busy || index <= 0} onClick={onUp}>{t('moveUp')}</Button>
+        <Button icon={<ArrowDownOutlined />} disabled={busy || index < 0 || index >= last} onClick={onDown}>{t('moveDown')}</Button>
+        <Button icon={<ArrowRightOutlined />} disabled={busy || !canIndent} onClick={onIndent}>{t('indent')}</Button>
+        <Button icon={<ArrowLeftOutlined />} disabled={busy || !hasParent} onClick={onOutdent}>{t('outdent')}</Button>
+      </Space>
+    </fieldset>
+  );
+}
+
 /**
  * `/catalog/categories`: the three-level tree (drag to reorder or move under another category; or the
  * move buttons, for the keyboard) and a side form for both names, a new subcategory and deletion.
@@ -106,39 +196,7 @@ export function CategoriesView() {
 
   const siblingsOf = (node: AdminCategoryDto) => (node.parentId === null ? tree ?? [] : byId.get(node.parentId)?.children ?? []);
 
-  const allowDrop: TreeProps['allowDrop'] = ({ dragNode, dropNode, dropPosition }) => {
-    const drag = byId.get(Number(dragNode.key));
-    const target = byId.get(Number(dropNode.key));
-    if (!drag || !target) return false;
-    const parentLevel = dropPosition === 0 ? target.level : target.level - 1;
-    if (dropPosition === 0 && target.hasProducts) return false;
-    return parentLevel + height(drag) <= CATEGORY_MAX_LEVEL;
-  };
-
-  const onDrop: TreeProps['onDrop'] = (info) => {
-    const dragId = Number(info.dragNode.key);
-    const target = byId.get(Number(info.node.key));
-    if (!target) return;
-    if (!info.dropToGap) {
-      void move(dragId, target.id, 0);
-      return;
-    }
-    const siblings = siblingsOf(target).map((c) => c.id).filter((id) => id !== dragId);
-    const pos = info.node.pos.split('-');
-    const relative = info.dropPosition - Number(pos[pos.length - 1]);
-    void move(dragId, target.parentId, siblings.indexOf(target.id) + (relative === -1 ? 0 : 1));
-  };
-
-  const toNodes = (list: readonly AdminCategoryDto[]): NonNullable<TreeProps['treeData']> => list.map((c) => ({
-    key: c.id,
-    title: (
-      <span data-category-id={c.id}>
-        {c.nameZh} / {c.nameEn}
-        {c.hasProducts && <Tag className="ml-2" color="blue">{t('hasProducts')}</Tag>}
-      </span>
-    ),
-    children: toNodes(c.children),
-  }));
+  const { allowDrop, onDrop } = treeDrop(byId, siblingsOf, move);
 
   const index = current ? siblingsOf(current).findIndex((s) => s.id === current.id) : -1;
   const siblings = current ? siblingsOf(current) : [];
@@ -153,7 +211,7 @@ export function CategoriesView() {
       <Card title={t('title')} extra={<Button type="primary" onClick={() => select({ kind: 'new', parentId: null })}>{t('addRoot')}</Button>}>
         {error && <Alert type="error" title={error} className="mb-3" />}
         {tree === null ? <div className="py-8 text-center"><Spin /></div> : tree.length === 0 ? <Empty description={t('empty')} /> : (
-          <Tree draggable={{ icon: false }} blockNode treeData={toNodes(tree)} onDrop={onDrop} allowDrop={allowDrop} aria-label={t('title')}
+          <Tree draggable={{ icon: false }} blockNode treeData={categoryNodes(tree, t('hasProducts'))} onDrop={onDrop} allowDrop={allowDrop} aria-label={t('title')}
             expandedKeys={rows.filter((r) => r.children.length > 0 && !collapsed.has(r.id)).map((r) => r.id)}
             onExpand={(keys) => setCollapsed(new Set(rows.filter((r) => r.children.length > 0 && !keys.includes(r.id)).map((r) => r.id)))}
             selectedKeys={current ? [current.id] : []} onSelect={(keys) => keys[0] !== undefined && select({ kind: 'edit', id: Number(keys[0]) })} />
@@ -171,36 +229,12 @@ export function CategoriesView() {
               </p>
               <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 40, message: t('tooLong', { max: 40 }) }]}><Input /></Form.Item>
               <Form.Item name="nameEn" label={t('nameEn')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 60, message: t('tooLong', { max: 60 }) }]}><Input /></Form.Item>
-              <Space wrap className="mb-4">
-                <Button type="primary" htmlType="submit" loading={busy}>{t('save')}</Button>
-                {current && (
-                  <Tooltip title={canAddChild ? undefined : t('noChild')}>
-                    <Button disabled={!canAddChild} onClick={() => select({ kind: 'new', parentId: current.id })}>{t('addChild')}</Button>
-                  </Tooltip>
-                )}
-                {current && (current.children.length > 0 || current.hasProducts ? (
-                  <Tooltip title={current.children.length > 0 ? t('noDeleteChildren') : t('noDeleteProducts')}>
-                    <Button danger disabled>{t('delete')}</Button>
-                  </Tooltip>
-                ) : (
-                  <Popconfirm title={t('deleteConfirm', { name: label(current) })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={remove}>
-                    <Button danger>{t('delete')}</Button>
-                  </Popconfirm>
-                ))}
-                {current && <Button type="link" onClick={() => setHistory(current)}>{t('history')}</Button>}
-              </Space>
+              <CategoryActions current={current} busy={busy} canAddChild={canAddChild} label={label} onAddChild={(id) => select({ kind: 'new', parentId: id })} onRemove={remove} onHistory={setHistory} />
               {current && (
-                <fieldset className="m-0 border-0 border-t border-solid border-slate-200 p-0 pt-3">
-                  <legend className="sr-only">{t('move')}</legend>
-                  <p aria-hidden className="mb-2 text-sm text-slate-600">{t('move')}</p>
-                  <Space wrap>
-                    <Button icon={<ArrowUpOutlined />} disabled={busy || index <= 0} onClick={() => move(current.id, current.parentId, index - 1)}>{t('moveUp')}</Button>
-                    <Button icon={<ArrowDownOutlined />} disabled={busy || index < 0 || index >= siblings.length - 1} onClick={() => move(current.id, current.parentId, index + 1)}>{t('moveDown')}</Button>
-                    <Button icon={<ArrowRightOutlined />} disabled={busy || !canIndent} onClick={() => above && move(current.id, above.id, above.children.length)}>{t('indent')}</Button>
-                    <Button icon={<ArrowLeftOutlined />} disabled={busy || !parent}
-                      onClick={() => parent && move(current.id, parent.parentId, siblingsOf(parent).findIndex((s) => s.id === parent.id) + 1)}>{t('outdent')}</Button>
-                  </Space>
-                </fieldset>
+                <MoveButtons busy={busy} index={index} last={siblings.length - 1} canIndent={canIndent} hasParent={!!parent}
+                  onUp={() => move(current.id, current.parentId, index - 1)} onDown={() => move(current.id, current.parentId, index + 1)}
+                  onIndent={() => above && move(current.id, above.id, above.children.length)}
+                  onOutdent={() => parent && move(current.id, parent.parentId, siblingsOf(parent).findIndex((s) => s.id === parent.id) + 1)} />
               )}
             </Form>
           )}
