@@ -45,6 +45,58 @@ export function contentPreviewHref(locale: string, item: { id: number; kind: Adm
 
 const api = (section: ContentSectionName, rest = '') => `/api/admin/content/${section}${rest}`;
 
+/** The editor's saves reload nothing of their own: the list reloads through `onSaved`. */
+const reloadNothing = async () => {};
+
+/** The list's filters and sort, kept in the view's query. */
+function ContentFilters({ section, query, typeOptions, onFilter }: {
+  section: ContentSectionName; query: typeof DEFAULTS; typeOptions: { value: string; label: string }[]; onFilter: (patch: Partial<typeof DEFAULTS>) => void;
+}) {
+  const t = useTranslations('adminContent');
+  const ts = useTranslations(`adminContent.sections.${section}`);
+  const spec = CONTENT_SECTION_SPECS[section];
+  return (
+    <Space wrap className="mb-3">
+      <Input.Search allowClear placeholder={t('searchTitle')} aria-label={t('searchTitle')} defaultValue={query.key}
+        onSearch={(key) => onFilter({ key })} style={{ width: 260, maxWidth: '100%' }} data-testid={`${section}-search`} />
+      <Select aria-label={ts('category')} value={query.categoryId} style={{ width: 170 }} onChange={(categoryId) => onFilter({ categoryId })}
+        options={[{ value: '', label: ts('allCategories') }, ...typeOptions]} />
+      {spec.brand !== 'none' && (
+        <BrandSelect allowClear ariaLabel={t('brand')} value={query.brandId ? Number(query.brandId) : null} style={{ width: 200 }}
+          onChange={(brandId) => onFilter({ brandId: brandId === null ? '' : String(brandId) })} />
+      )}
+      <Select aria-label={t('status')} value={query.status} style={{ width: 130 }} onChange={(status) => onFilter({ status })}
+        options={[{ value: '', label: t('allStatuses') }, { value: 'draft', label: t('statuses.draft') }, { value: 'published', label: t('statuses.published') }]} />
+      {spec.featured && (
+        <Select aria-label={t('featured')} value={query.featured} style={{ width: 150 }} onChange={(featured) => onFilter({ featured })}
+          options={[{ value: '', label: t('allFeatured') }, { value: 'true', label: t('onlyFeatured') }, { value: 'false', label: t('notFeatured') }]} />
+      )}
+      <Select aria-label={t('sort')} value={query.sort} style={{ width: 170 }} onChange={(sort) => onFilter({ sort })}
+        options={[
+          { value: '-publishedAt', label: t('sorts.newest') }, { value: 'publishedAt', label: t('sorts.oldest') },
+          { value: '-views', label: t('sorts.mostRead') }, { value: 'views', label: t('sorts.leastRead') },
+        ]} />
+    </Space>
+  );
+}
+
+/** The total and the keyset pager: first, previous and next page. */
+function CursorPager({ total, first, hasNext, onFirst, onPrevious, onNext }: {
+  total: number; first: boolean; hasNext: boolean; onFirst: () => void; onPrevious: () => void; onNext: () => void;
+}) {
+  const t = useTranslations('adminContent');
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+      <span className="text-sm text-slate-500">{t('total', { total })}</span>
+      <Space wrap>
+        <Button disabled={first} onClick={onFirst}>{t('firstPage')}</Button>
+        <Button disabled={first} onClick={onPrevious}>{t('previousPage')}</Button>
+        <Button disabled={!hasNext} onClick={onNext}>{t('nextPage')}</Button>
+      </Space>
+    </div>
+  );
+}
+
 /**
  * A content page of the back-office (CONTENT.EDIT, ADR 0033 and 0035), one per section: news,
  * applications, citations, support questions, resources, brand articles. Items, drafts and published,
@@ -69,10 +121,9 @@ export function ContentItemsView({ section }: { section: ContentSectionName }) {
   const [history, setHistory] = useState<AdminContentRowDto | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
 
-  const cursor = cursors[cursors.length - 1];
   const path = api(section, toQuery({
     key: query.key, categoryId: query.categoryId || undefined, status: query.status || undefined, featured: query.featured || undefined,
-    brandId: query.brandId || undefined, sort: query.sort, limit: PAGE_SIZE, cursor,
+    brandId: query.brandId || undefined, sort: query.sort, limit: PAGE_SIZE, cursor: cursors[cursors.length - 1],
   }));
   useEffect(() => {
     let live = true;
@@ -150,27 +201,7 @@ export function ContentItemsView({ section }: { section: ContentSectionName }) {
           <Button type="primary" onClick={() => setEditing('new')} data-testid={`${section}-add`}>{ts('add')}</Button>
         </Space>
       </div>
-      <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('searchTitle')} aria-label={t('searchTitle')} defaultValue={query.key}
-          onSearch={(key) => filter({ key })} style={{ width: 260, maxWidth: '100%' }} data-testid={`${section}-search`} />
-        <Select aria-label={ts('category')} value={query.categoryId} style={{ width: 170 }} onChange={(categoryId) => filter({ categoryId })}
-          options={[{ value: '', label: ts('allCategories') }, ...typeOptions]} />
-        {spec.brand !== 'none' && (
-          <BrandSelect allowClear ariaLabel={t('brand')} value={query.brandId ? Number(query.brandId) : null} style={{ width: 200 }}
-            onChange={(brandId) => filter({ brandId: brandId === null ? '' : String(brandId) })} />
-        )}
-        <Select aria-label={t('status')} value={query.status} style={{ width: 130 }} onChange={(status) => filter({ status })}
-          options={[{ value: '', label: t('allStatuses') }, { value: 'draft', label: t('statuses.draft') }, { value: 'published', label: t('statuses.published') }]} />
-        {spec.featured && (
-          <Select aria-label={t('featured')} value={query.featured} style={{ width: 150 }} onChange={(featured) => filter({ featured })}
-            options={[{ value: '', label: t('allFeatured') }, { value: 'true', label: t('onlyFeatured') }, { value: 'false', label: t('notFeatured') }]} />
-        )}
-        <Select aria-label={t('sort')} value={query.sort} style={{ width: 170 }} onChange={(sort) => filter({ sort })}
-          options={[
-            { value: '-publishedAt', label: t('sorts.newest') }, { value: 'publishedAt', label: t('sorts.oldest') },
-            { value: '-views', label: t('sorts.mostRead') }, { value: 'views', label: t('sorts.leastRead') },
-          ]} />
-      </Space>
+      <ContentFilters section={section} query={query} typeOptions={typeOptions} onFilter={filter} />
       {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AdminContentRowDto>
         rowKey="id"
@@ -181,14 +212,9 @@ export function ContentItemsView({ section }: { section: ContentSectionName }) {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ts('empty')} /> }}
         columns={columns}
       />
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm text-slate-500">{t('total', { total: page?.total ?? 0 })}</span>
-        <Space wrap>
-          <Button disabled={cursors.length === 1} onClick={() => { setLoading(true); setCursors([undefined]); }}>{t('firstPage')}</Button>
-          <Button disabled={cursors.length === 1} onClick={() => { setLoading(true); setCursors((c) => c.slice(0, -1)); }}>{t('previousPage')}</Button>
-          <Button disabled={!page?.nextCursor} onClick={() => { const next = page?.nextCursor; if (next) { setLoading(true); setCursors((c) => [...c, next]); } }}>{t('nextPage')}</Button>
-        </Space>
-      </div>
+      <CursorPager total={page?.total ?? 0} first={cursors.length === 1} hasNext={!!page?.nextCursor}
+        onFirst={() => { setLoading(true); setCursors([undefined]); }} onPrevious={() => { setLoading(true); setCursors((c) => c.slice(0, -1)); }}
+        onNext={() => { const next = page?.nextCursor; if (next) { setLoading(true); setCursors((c) => [...c, next]); } }} />
       {editing !== null && (
         <ContentEditor section={section} id={editing} types={types} wide={wide} onClose={() => setEditing(null)} onSaved={(id) => { setEditing(id); void reload(); }} />
       )}
@@ -211,6 +237,76 @@ async function uploadResourceFile(id: number, file: File): Promise<AdminContentD
   return envelope.data;
 }
 
+/** Title, source, summary and body in both languages, as far as the section's items have them. */
+function TextFields({ section }: { section: ContentSectionName }) {
+  const t = useTranslations('adminContent');
+  const ts = useTranslations(`adminContent.sections.${section}`);
+  const spec = CONTENT_SECTION_SPECS[section];
+  const tooLong = (max: number) => ({ max, message: t('tooLong', { max }) });
+  return (
+    <div className="grid gap-x-4 md:grid-cols-2">
+      <Form.Item name="titleZh" label={ts('titleZh')} rules={[{ required: true, whitespace: true, message: t('titleRequired') }, tooLong(200)]}><Input data-testid={`${section}-title-zh`} /></Form.Item>
+      <Form.Item name="titleEn" label={ts('titleEn')} rules={[{ required: true, whitespace: true, message: t('titleRequired') }, tooLong(200)]}><Input data-testid={`${section}-title-en`} /></Form.Item>
+      {spec.source && <>
+        <Form.Item name="source" label={t('sourceZh')} extra={t('sourceHelp')} rules={[tooLong(300)]}><Input data-testid={`${section}-source-zh`} /></Form.Item>
+        <Form.Item name="sourceEn" label={t('sourceEn')} rules={[tooLong(300)]}><Input data-testid={`${section}-source-en`} /></Form.Item>
+      </>}
+      {spec.summary && <>
+        <Form.Item name="summaryZh" label={ts('summaryZh')} rules={[tooLong(1000)]}><Input.TextArea rows={2} data-testid={`${section}-summary-zh`} /></Form.Item>
+        <Form.Item name="summaryEn" label={ts('summaryEn')} rules={[tooLong(1000)]}><Input.TextArea rows={2} data-testid={`${section}-summary-en`} /></Form.Item>
+      </>}
+      {spec.body && <>
+        <Form.Item name="bodyZh" label={ts('bodyZh')}><RichTextEditor label={ts('bodyZh')} testId={`${section}-body-zh`} /></Form.Item>
+        <Form.Item name="bodyEn" label={ts('bodyEn')}><RichTextEditor label={ts('bodyEn')} testId={`${section}-body-en`} /></Form.Item>
+      </>}
+    </div>
+  );
+}
+
+/** A resource's PDF: upload, replace or remove it once the item is saved. */
+function ResourceFileField({ section, item, uploading, onUpload, onRemove }: {
+  section: ContentSectionName; item: AdminContentDto | null; uploading: boolean; onUpload: (file: File) => void; onRemove: () => void;
+}) {
+  const t = useTranslations('adminContent');
+  return (
+    <div className="mb-4 rounded border border-slate-200 p-3" data-testid={`${section}-file-field`}>
+      <div className="mb-2 font-medium">{t('file')}</div>
+      {item === null ? <p className="m-0 text-xs text-slate-500">{t('fileSaveFirst')}</p> : (
+        <Space wrap>
+          {item.fileName
+            ? <span data-testid={`${section}-file-name`}>{item.fileName}</span>
+            : <span className="text-slate-500">{t('noFile')}</span>}
+          <Upload accept="application/pdf,.pdf" showUploadList={false} maxCount={1} disabled={uploading}
+            customRequest={({ file }) => onUpload(file as File)}>
+            <Button icon={<UploadOutlined />} loading={uploading} data-testid={`${section}-file-upload`}>{item.fileName ? t('replaceFile') : t('uploadFile')}</Button>
+          </Upload>
+          {item.fileName && (
+            <Popconfirm title={t('removeFileConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
+              onConfirm={onRemove}>
+              <Button danger>{t('removeFile')}</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )}
+      <p className="mb-0 mt-2 text-xs text-slate-500">{t('fileHelp', { max: RESOURCE_PDF_MAX_BYTES / 1024 / 1024 })}</p>
+    </div>
+  );
+}
+
+/** The item's state, its preview, save and save-and-publish. */
+function EditorActions({ section, item, busy, onSave }: { section: ContentSectionName; item: AdminContentDto | null; busy: boolean; onSave: (publish: boolean) => void }) {
+  const t = useTranslations('adminContent');
+  const locale = useLocale();
+  return (
+    <Space wrap>
+      {item && <Tag color={item.status === 'published' ? 'green' : 'default'} data-testid={`${section}-editor-status`}>{t(`statuses.${item.status}`)}</Tag>}
+      {item && <a href={contentPreviewHref(locale, item)} target="_blank" rel="noreferrer" data-testid={`${section}-preview`}>{t('preview')}</a>}
+      <Button onClick={() => onSave(false)} loading={busy} data-testid={`${section}-save`}>{t('save')}</Button>
+      {item?.status !== 'published' && <Button type="primary" onClick={() => onSave(true)} loading={busy} data-testid={`${section}-save-publish`}>{t('saveAndPublish')}</Button>}
+    </Space>
+  );
+}
+
 /**
  * One item: both languages side by side, the fields of its section, the rich-text bodies. The form is
  * the first tab of the drawer; further panels are further tabs (`panels`), so the drawer can grow.
@@ -230,7 +326,6 @@ function ContentEditor({ section, id, types, wide, onClose, onSaved }: {
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [newKind, setNewKind] = useState<AdminContentKind>(spec.kinds[0]!);
-  const reloadNothing = useCallback(async () => {}, []);
   const run = useAdminAction(reloadNothing, form);
   const kind = item?.kind ?? newKind;
 
@@ -288,35 +383,14 @@ function ContentEditor({ section, id, types, wide, onClose, onSaved }: {
   const loading = id !== 'new' && !item && !loadError;
   // Beside the title on a wide screen; below the form on a phone, where the title needs the width.
   const actions = (
-    <Space wrap>
-      {item && <Tag color={item.status === 'published' ? 'green' : 'default'} data-testid={`${section}-editor-status`}>{t(`statuses.${item.status}`)}</Tag>}
-      {item && <a href={contentPreviewHref(locale, item)} target="_blank" rel="noreferrer" data-testid={`${section}-preview`}>{t('preview')}</a>}
-      <Button onClick={() => void save(false)} loading={busy} data-testid={`${section}-save`}>{t('save')}</Button>
-      {item?.status !== 'published' && <Button type="primary" onClick={() => void save(true)} loading={busy} data-testid={`${section}-save-publish`}>{t('saveAndPublish')}</Button>}
-    </Space>
+    <EditorActions section={section} item={item} busy={busy} onSave={(publish) => void save(publish)} />
   );
-  const tooLong = (max: number) => ({ max, message: t('tooLong', { max }) });
   const categoryOptions = types.filter((ty) => ty.kind === kind).map((ty) => ({ value: ty.id, label: locale === 'en' ? ty.nameEn : ty.nameZh }));
   const initialBrand = item?.brandId && item.brandNameZh ? { id: item.brandId, nameZh: item.brandNameZh, nameEn: item.brandNameEn ?? '' } : null;
 
   const fields: ReactNode = (
     <Form form={form} layout="vertical" initialValues={EMPTY} data-testid={`${section}-form`}>
-      <div className="grid gap-x-4 md:grid-cols-2">
-        <Form.Item name="titleZh" label={ts('titleZh')} rules={[{ required: true, whitespace: true, message: t('titleRequired') }, tooLong(200)]}><Input data-testid={`${section}-title-zh`} /></Form.Item>
-        <Form.Item name="titleEn" label={ts('titleEn')} rules={[{ required: true, whitespace: true, message: t('titleRequired') }, tooLong(200)]}><Input data-testid={`${section}-title-en`} /></Form.Item>
-        {spec.source && <>
-          <Form.Item name="source" label={t('sourceZh')} extra={t('sourceHelp')} rules={[tooLong(300)]}><Input data-testid={`${section}-source-zh`} /></Form.Item>
-          <Form.Item name="sourceEn" label={t('sourceEn')} rules={[tooLong(300)]}><Input data-testid={`${section}-source-en`} /></Form.Item>
-        </>}
-        {spec.summary && <>
-          <Form.Item name="summaryZh" label={ts('summaryZh')} rules={[tooLong(1000)]}><Input.TextArea rows={2} data-testid={`${section}-summary-zh`} /></Form.Item>
-          <Form.Item name="summaryEn" label={ts('summaryEn')} rules={[tooLong(1000)]}><Input.TextArea rows={2} data-testid={`${section}-summary-en`} /></Form.Item>
-        </>}
-        {spec.body && <>
-          <Form.Item name="bodyZh" label={ts('bodyZh')}><RichTextEditor label={ts('bodyZh')} testId={`${section}-body-zh`} /></Form.Item>
-          <Form.Item name="bodyEn" label={ts('bodyEn')}><RichTextEditor label={ts('bodyEn')} testId={`${section}-body-en`} /></Form.Item>
-        </>}
-      </div>
+      <TextFields section={section} />
       <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-3">
         {spec.kinds.length > 1 && (
           <Form.Item label={t('kind')} extra={id === 'new' ? t('kindHelp') : undefined}>
@@ -343,27 +417,8 @@ function ContentEditor({ section, id, types, wide, onClose, onSaved }: {
         )}
       </div>
       {spec.file && (
-        <div className="mb-4 rounded border border-slate-200 p-3" data-testid={`${section}-file-field`}>
-          <div className="mb-2 font-medium">{t('file')}</div>
-          {item === null ? <p className="m-0 text-xs text-slate-500">{t('fileSaveFirst')}</p> : (
-            <Space wrap>
-              {item.fileName
-                ? <span data-testid={`${section}-file-name`}>{item.fileName}</span>
-                : <span className="text-slate-500">{t('noFile')}</span>}
-              <Upload accept="application/pdf,.pdf" showUploadList={false} maxCount={1} disabled={uploading}
-                customRequest={({ file }) => { void setFile(file as File); }}>
-                <Button icon={<UploadOutlined />} loading={uploading} data-testid={`${section}-file-upload`}>{item.fileName ? t('replaceFile') : t('uploadFile')}</Button>
-              </Upload>
-              {item.fileName && (
-                <Popconfirm title={t('removeFileConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                  onConfirm={() => run(async () => { setItem(await adminApi<AdminContentDto>('DELETE', api('resources', `/${item.id}/file`))); onSaved(item.id); }, t('fileRemoved'))}>
-                  <Button danger>{t('removeFile')}</Button>
-                </Popconfirm>
-              )}
-            </Space>
-          )}
-          <p className="mb-0 mt-2 text-xs text-slate-500">{t('fileHelp', { max: RESOURCE_PDF_MAX_BYTES / 1024 / 1024 })}</p>
-        </div>
+        <ResourceFileField section={section} item={item} uploading={uploading} onUpload={(file) => void setFile(file)}
+          onRemove={() => run(async () => { const it = item!; setItem(await adminApi<AdminContentDto>('DELETE', api('resources', `/${it.id}/file`))); onSaved(it.id); }, t('fileRemoved'))} />
       )}
       <p className="text-xs text-slate-500">{t('draftHelp')}</p>
     </Form>
