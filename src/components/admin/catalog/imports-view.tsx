@@ -19,6 +19,21 @@ function fetchJobs(): Promise<ImportJobListDto> {
   return adminApi<ImportJobListDto>('GET', `/api/admin/catalog/imports${toQuery({ limit: PAGE_SIZE })}`);
 }
 
+/** While a job is queued or running, the list is read again every POLL_MS. */
+function usePolling(active: boolean, apply: (page: ImportJobListDto) => void, fail: (e: unknown) => void) {
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    const timer = setInterval(() => {
+      fetchJobs().then((page) => { if (live) apply(page); }, (e: unknown) => { if (live) fail(e); });
+    }, POLL_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [active, apply, fail]);
+}
+
 /**
  * `/catalog/imports`: upload an import file, and the jobs with a live progress bar (ADR 0034). The
  * jobs live on the server, so a reload — or a server restart on PostgreSQL — shows the same progress;
@@ -49,17 +64,7 @@ export function ImportsView() {
     return () => { live = false; };
   }, [apply, fail, round]);
 
-  useEffect(() => {
-    if (!active) return;
-    let live = true;
-    const timer = setInterval(() => {
-      fetchJobs().then((page) => { if (live) apply(page); }, (e: unknown) => { if (live) fail(e); });
-    }, POLL_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [active, apply, fail]);
+  usePolling(active, apply, fail);
 
   async function more() {
     if (nextCursor === null) return;

@@ -12,6 +12,29 @@ import { MoveModal, type MoveTarget } from './complaint-move-modal';
 import { COMPLAINT_COLOURS } from './complaint-colours';
 import { money } from '../common/keyset-list';
 
+/** The facts of a timeline entry worth reading: states by name, amounts, reasons, comments, numbers. */
+function eventFacts(e: AuditEntryDto, t: ReturnType<typeof useTranslations<'adminComplaints'>>): string[] {
+  const out: string[] = [];
+  const status = e.changes.status;
+  const named = (v: unknown) => (typeof v === 'string' && (COMPLAINT_STATUSES as readonly string[]).includes(v) ? t(`status.${v as ComplaintStatusName}`) : null);
+  if (e.entity === 'complaint' && status) {
+    const from = named(status.from);
+    const to = named(status.to);
+    if (to) out.push(from ? t('fact.status', { from, to }) : t('fact.statusNew', { to }));
+  }
+  const applied = e.changes.appliedRefund?.to;
+  if (typeof applied === 'string') out.push(t('fact.applied', { amount: money(applied) }));
+  const approved = e.changes.approvedRefund?.to;
+  if (typeof approved === 'string') out.push(t('fact.approved', { amount: money(approved) }));
+  if (e.entity === 'approval_request' && e.action === 'submit' && typeof e.note?.amount === 'string') out.push(t('fact.approved', { amount: money(e.note.amount) }));
+  if (typeof e.note?.reason === 'string') out.push(t('fact.reason', { reason: e.note.reason }));
+  if (typeof e.note?.comment === 'string') out.push(t('fact.comment', { comment: e.note.comment }));
+  const creditNo = e.changes.creditNo?.to;
+  const amount = e.changes.amount?.to;
+  if (typeof creditNo === 'string' && typeof amount === 'string') out.push(t('fact.credit', { no: creditNo, amount: money(amount) }));
+  return out;
+}
+
 /**
  * A complaint's record page (`/complaints?id=`): the facts, the order lines concerned, the refund
  * (applied, approved, the moves the member may make), the refund's approval steps with the member's
@@ -39,28 +62,6 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
   const current = loaded?.id === id ? loaded : null;
   const c = current?.detail ?? null;
 
-  /** The facts of a timeline entry worth reading: states by name, amounts, reasons, comments, numbers. */
-  function eventFacts(e: AuditEntryDto): string[] {
-    const out: string[] = [];
-    const status = e.changes.status;
-    const named = (v: unknown) => (typeof v === 'string' && (COMPLAINT_STATUSES as readonly string[]).includes(v) ? t(`status.${v as ComplaintStatusName}`) : null);
-    if (e.entity === 'complaint' && status) {
-      const from = named(status.from);
-      const to = named(status.to);
-      if (to) out.push(from ? t('fact.status', { from, to }) : t('fact.statusNew', { to }));
-    }
-    const applied = e.changes.appliedRefund?.to;
-    if (typeof applied === 'string') out.push(t('fact.applied', { amount: money(applied) }));
-    const approved = e.changes.approvedRefund?.to;
-    if (typeof approved === 'string') out.push(t('fact.approved', { amount: money(approved) }));
-    if (e.entity === 'approval_request' && e.action === 'submit' && typeof e.note?.amount === 'string') out.push(t('fact.approved', { amount: money(e.note.amount) }));
-    if (typeof e.note?.reason === 'string') out.push(t('fact.reason', { reason: e.note.reason }));
-    if (typeof e.note?.comment === 'string') out.push(t('fact.comment', { comment: e.note.comment }));
-    const creditNo = e.changes.creditNo?.to;
-    const amount = e.changes.amount?.to;
-    if (typeof creditNo === 'string' && typeof amount === 'string') out.push(t('fact.credit', { no: creditNo, amount: money(amount) }));
-    return out;
-  }
 
   async function move(to: ComplaintStatusName, extra: { reason?: string; approvedRefund?: string } = {}) {
     try {
@@ -130,7 +131,7 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
                 <div className="text-sm">
                   <div><span className="font-medium">{e.actorName}</span> · {t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`}</div>
                   <div className="text-xs text-slate-500">{when(e.createdAt)}</div>
-                  {eventFacts(e).map((f) => <div key={f} className="text-xs text-slate-700">{f}</div>)}
+                  {eventFacts(e, t).map((f) => <div key={f} className="text-xs text-slate-700">{f}</div>)}
                 </div>
               ),
             }))} />
