@@ -17,6 +17,27 @@ const NEW_BANNER: AdminBannerInput = { position: 'home-slideshow', titleZh: '', 
 
 const uploadBannerImage = (id: number, file: File) => adminUpload<AdminBannerDto>(`/api/admin/content/banners/${id}/image`, file);
 
+/** Uploads the image of the banner being edited, then shows it and reloads the list. */
+function useBannerImage(editing: AdminBannerDto | 'new' | null, setEditing: (banner: AdminBannerDto) => void, reload: () => Promise<void>) {
+  const t = useTranslations('adminContent');
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState(false);
+  async function setImage(file: File) {
+    if (editing === null || editing === 'new') return;
+    setUploading(true);
+    try {
+      setEditing(await uploadBannerImage(editing.id, file));
+      void message.success(t('imageUploaded'));
+      await reload();
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    } finally {
+      setUploading(false);
+    }
+  }
+  return { uploading, setImage };
+}
+
 /**
  * `/content/banners` (CONTENT.EDIT, ADR 0033): the banners of one position in their storefront order;
  * add, edit (both languages, link, shown or draft), move up and down, image, delete.
@@ -24,13 +45,11 @@ const uploadBannerImage = (id: number, file: File) => adminUpload<AdminBannerDto
 export function BannersView() {
   const t = useTranslations('adminContent');
   const locale = useLocale();
-  const { message } = App.useApp();
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const position = (BANNER_POSITIONS as readonly string[]).includes(query.position) ? query.position as BannerPosition : 'home-slideshow';
   const { data, loading, error, reload } = useAdminList<AdminBannerDto>('/api/admin/content/banners', { position });
   const [editing, setEditing] = useState<AdminBannerDto | 'new' | null>(null);
   const [history, setHistory] = useState<AdminBannerDto | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [form] = Form.useForm<AdminBannerInput>();
   const run = useAdminAction(reload, form);
   const wide = Grid.useBreakpoint().md === true;
@@ -49,19 +68,7 @@ export function BannersView() {
     if (ok) setEditing(null);
   });
   const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/banners/order', { position, ids }), t('ordered'), error !== null);
-  async function setImage(file: File) {
-    if (editing === null || editing === 'new') return;
-    setUploading(true);
-    try {
-      setEditing(await uploadBannerImage(editing.id, file));
-      void message.success(t('imageUploaded'));
-      await reload();
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setUploading(false);
-    }
-  }
+  const { uploading, setImage } = useBannerImage(editing, setEditing, reload);
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="banners-view">

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Typography, type FormInstance } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -10,6 +10,24 @@ import { adminApi } from '../admin-api';
 import { RecordHistory } from '../common/record-history';
 import { useAdminAction } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
+
+/** The footer content in both languages (HTML, sanitised by the server). */
+function FooterCard({ form, onFinish, saving }: { form: FormInstance<{ bodyZh: string; bodyEn: string }>; onFinish: (values: { bodyZh: string; bodyEn: string }) => Promise<void>; saving: boolean }) {
+  const t = useTranslations('adminSiteSettings');
+  const te = useTranslations('api.errors');
+  return (
+    <Card title={t('footerTitle')} size="small">
+      <p className="mb-3 text-sm text-slate-500">{t('footerHelp')}</p>
+      <Form form={form} layout="vertical" onFinish={onFinish}>
+        <div className="grid gap-x-4 lg:grid-cols-2">
+          <Form.Item name="bodyZh" label={t('footerZh')} rules={[{ max: FOOTER_MAX, message: te('footerTooLong') }]}><Input.TextArea rows={6} className="font-mono text-xs" /></Form.Item>
+          <Form.Item name="bodyEn" label={t('footerEn')} rules={[{ max: FOOTER_MAX, message: te('footerTooLong') }]}><Input.TextArea rows={6} className="font-mono text-xs" /></Form.Item>
+        </div>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="footer-save">{t('footerSave')}</Button>
+      </Form>
+    </Card>
+  );
+}
 
 /**
  * `/system-setting/web-settings` (SETTINGS.EDIT, ADR 0031): the web settings of spec §3 by type, each
@@ -109,16 +127,7 @@ export function WebSettingsView() {
         />
       </div>
 
-      <Card title={t('footerTitle')} size="small">
-        <p className="mb-3 text-sm text-slate-500">{t('footerHelp')}</p>
-        <Form form={footerForm} layout="vertical" onFinish={footer.onFinish}>
-          <div className="grid gap-x-4 lg:grid-cols-2">
-            <Form.Item name="bodyZh" label={t('footerZh')} rules={[{ max: FOOTER_MAX, message: te('footerTooLong') }]}><Input.TextArea rows={6} className="font-mono text-xs" /></Form.Item>
-            <Form.Item name="bodyEn" label={t('footerEn')} rules={[{ max: FOOTER_MAX, message: te('footerTooLong') }]}><Input.TextArea rows={6} className="font-mono text-xs" /></Form.Item>
-          </div>
-          <Button type="primary" htmlType="submit" loading={footer.saving} data-testid="footer-save">{t('footerSave')}</Button>
-        </Form>
-      </Card>
+      <FooterCard form={footerForm} onFinish={footer.onFinish} saving={footer.saving} />
 
       <Card title={t('visitorTitle')} size="small">
         <p className="mb-3 text-sm text-slate-500">{t('visitorHelp')}</p>
