@@ -142,26 +142,35 @@ export function PartnersView() {
           <PartnerFields initialBrand={editing !== null && editing !== 'new' && editing.brandId !== null ? { id: editing.brandId, nameZh: editing.brandName ?? '', nameEn: editing.brandName ?? '' } : null} />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p> : editing && (
-          <div className="flex flex-wrap items-center gap-3" data-testid="partner-logo-field">
-            <div className="flex h-20 w-48 items-center justify-center rounded border border-slate-200 bg-slate-50 p-1 text-xs text-slate-400">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              {editing.logoUrl ? <img src={adminLogo(editing.logoUrl)} alt="" className="max-h-full max-w-full object-contain" /> : t('noLogo')}
-            </div>
-            <Upload accept="image/png,image/jpeg,image/webp" showUploadList={false} maxCount={1} disabled={uploading} customRequest={({ file }) => { void setLogo(file as File); }}>
-              <Button icon={<UploadOutlined />} loading={uploading}>{editing.logoUrl ? t('replaceLogo') : t('uploadLogo')}</Button>
-            </Upload>
-            {editing.logoUrl && (
-              <Popconfirm title={t('removeLogoConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                onConfirm={() => run(async () => setEditing(await adminApi<AdminPartnerDto>('DELETE', `/api/admin/content/partners/${editing.id}/logo`)), t('logoRemoved'))}>
-                <Button danger>{t('removeLogo')}</Button>
-              </Popconfirm>
-            )}
-            <p className="m-0 w-full text-xs text-slate-500">{t('logoHelp')}</p>
-          </div>
+          <PartnerLogoField partner={editing} uploading={uploading} onUpload={(file) => void setLogo(file)}
+            onRemove={() => run(async () => setEditing(await adminApi<AdminPartnerDto>('DELETE', `/api/admin/content/partners/${editing.id}/logo`)), t('logoRemoved'))} />
         )}
       </Modal>
       <RecordHistory entity="partner" entityId={history?.id ?? null} title={history ? nameOf(history) : ''} onClose={() => setHistory(null)} />
     </section>
+  );
+}
+
+/** A saved partner's logo: shown, uploaded, replaced or removed. */
+function PartnerLogoField({ partner, uploading, onUpload, onRemove }: { partner: AdminPartnerDto; uploading: boolean; onUpload: (file: File) => void; onRemove: () => void }) {
+  const t = useTranslations('adminPartners');
+  return (
+    <div className="flex flex-wrap items-center gap-3" data-testid="partner-logo-field">
+      <div className="flex h-20 w-48 items-center justify-center rounded border border-slate-200 bg-slate-50 p-1 text-xs text-slate-400">
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        {partner.logoUrl ? <img src={adminLogo(partner.logoUrl)} alt="" className="max-h-full max-w-full object-contain" /> : t('noLogo')}
+      </div>
+      <Upload accept="image/png,image/jpeg,image/webp" showUploadList={false} maxCount={1} disabled={uploading} customRequest={({ file }) => onUpload(file as File)}>
+        <Button icon={<UploadOutlined />} loading={uploading}>{partner.logoUrl ? t('replaceLogo') : t('uploadLogo')}</Button>
+      </Upload>
+      {partner.logoUrl && (
+        <Popconfirm title={t('removeLogoConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
+          onConfirm={onRemove}>
+          <Button danger>{t('removeLogo')}</Button>
+        </Popconfirm>
+      )}
+      <p className="m-0 w-full text-xs text-slate-500">{t('logoHelp')}</p>
+    </div>
   );
 }
 
