@@ -18,6 +18,43 @@ function flat(tree: MenuRowDto[]): MenuRowDto[] {
   return tree.flatMap((m) => [m, ...flat(m.children)]);
 }
 
+/** Every field of a menu item (spec §3 "Menu item"): titles, path, name, component, redirect, icon, parent, permission and the switches. */
+function MenuItemFields({ rows, selected, permissions }: { rows: readonly MenuRowDto[]; selected: number | 'new'; permissions: readonly PermissionGroupDto[] }) {
+  const t = useTranslations('adminMenu');
+  return (
+    <>
+    <div className="grid gap-x-3 sm:grid-cols-2">
+      <Form.Item name="titleZh" label={t('titleZh')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
+      <Form.Item name="titleEn" label={t('titleEn')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
+      <Form.Item name="path" label={t('path')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
+      <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
+      <Form.Item name="component" label={t('component')}><Input /></Form.Item>
+      <Form.Item name="redirect" label={t('redirect')}><Input /></Form.Item>
+      <Form.Item name="icon" label={t('icon')}><Input /></Form.Item>
+      <Form.Item name="activeMenu" label={t('activeMenu')}><Input /></Form.Item>
+      <Form.Item name="parentId" label={t('parent')}>
+        <Select allowClear options={rows.filter((r) => r.id !== selected).map((r) => ({ value: r.id, label: `${r.titleZh} / ${r.titleEn}` }))} aria-label={t('parent')} />
+      </Form.Item>
+      <Form.Item name="permission" label={t('permission')}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          // Named in the staff member's language, the code beside it (what the menu stores).
+          options={permissions.map((g) => ({ label: g.group, options: g.permissions.map((p) => ({ value: p.code, label: `${p.name} · ${p.code}` })) }))}
+          aria-label={t('permission')}
+        />
+      </Form.Item>
+    </div>
+    <Space wrap size={16} className="mb-4">
+      {SWITCHES.map((k) => (
+        <Form.Item key={k} name={k} valuePropName="checked" label={t(k)} className="mb-0"><Switch aria-label={t(k)} /></Form.Item>
+      ))}
+    </Space>
+    </>
+  );
+}
+
 /** `/system-setting/menu`: the menu items as a tree (drag to reorder or move under another item) and a form of every field. */
 export function MenuEditorView() {
   const t = useTranslations('adminMenu');
@@ -125,34 +162,7 @@ export function MenuEditorView() {
       <Card title={selected === 'new' ? t('addTitle') : t('editTitle')}>
         {selected === null ? <Empty description={t('pick')} /> : (
           <Form form={form} layout="vertical" onFinish={save} initialValues={EMPTY}>
-            <div className="grid gap-x-3 sm:grid-cols-2">
-              <Form.Item name="titleZh" label={t('titleZh')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
-              <Form.Item name="titleEn" label={t('titleEn')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
-              <Form.Item name="path" label={t('path')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
-              <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
-              <Form.Item name="component" label={t('component')}><Input /></Form.Item>
-              <Form.Item name="redirect" label={t('redirect')}><Input /></Form.Item>
-              <Form.Item name="icon" label={t('icon')}><Input /></Form.Item>
-              <Form.Item name="activeMenu" label={t('activeMenu')}><Input /></Form.Item>
-              <Form.Item name="parentId" label={t('parent')}>
-                <Select allowClear options={rows.filter((r) => r.id !== selected).map((r) => ({ value: r.id, label: `${r.titleZh} / ${r.titleEn}` }))} aria-label={t('parent')} />
-              </Form.Item>
-              <Form.Item name="permission" label={t('permission')}>
-                <Select
-                  allowClear
-                  showSearch
-                  optionFilterProp="label"
-                  // Named in the staff member's language, the code beside it (what the menu stores).
-                  options={permissions.map((g) => ({ label: g.group, options: g.permissions.map((p) => ({ value: p.code, label: `${p.name} · ${p.code}` })) }))}
-                  aria-label={t('permission')}
-                />
-              </Form.Item>
-            </div>
-            <Space wrap size={16} className="mb-4">
-              {SWITCHES.map((k) => (
-                <Form.Item key={k} name={k} valuePropName="checked" label={t(k)} className="mb-0"><Switch aria-label={t(k)} /></Form.Item>
-              ))}
-            </Space>
+            <MenuItemFields rows={rows} selected={selected} permissions={permissions} />
             <Space>
               <Button type="primary" htmlType="submit" loading={busy}>{t('save')}</Button>
               {typeof selected === 'number' && (
