@@ -26,13 +26,64 @@ async function uploadFile(id: number, file: File): Promise<void> {
   if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
 }
 
+/** A supplier's contacts: a name, and a phone or an e-mail, with the position. */
+function SupplierContacts() {
+  const t = useTranslations('adminSuppliers');
+  const te = useTranslations('api.errors');
+  return (
+    <Form.List name="contacts">
+      {(fields, { add, remove }) => (
+        <div className="mb-4">
+          <div className="mb-2 font-medium">{t('contacts')}</div>
+          {fields.map((field) => (
+            <div key={field.key} className="mb-2 grid grid-cols-1 gap-x-2 rounded border border-slate-200 p-2 sm:grid-cols-2">
+              <Form.Item name={[field.name, 'name']} label={t('contactName')} rules={[{ required: true, whitespace: true, max: CRM_LIMITS.short, message: te('crmShortTextInvalid') }]}><Input maxLength={CRM_LIMITS.short} /></Form.Item>
+              <Form.Item name={[field.name, 'position']} label={t('position')} rules={[{ max: CRM_LIMITS.short, message: te('crmShortTextInvalid') }]}><Input maxLength={CRM_LIMITS.short} /></Form.Item>
+              <Form.Item name={[field.name, 'phone']} label={t('phone')} rules={[{ pattern: /^$|^\+?[0-9(][0-9 ()-]{3,18}[0-9]$/, message: te('invalidPhone') }]}><Input maxLength={CRM_LIMITS.phone} /></Form.Item>
+              <Form.Item name={[field.name, 'email']} label={t('email')} rules={[{ type: 'email', message: te('crmEmailInvalid') }]}><Input maxLength={CRM_LIMITS.email} /></Form.Item>
+              <Button size="small" danger onClick={() => remove(field.name)}>{t('removeContact')}</Button>
+            </div>
+          ))}
+          <Button onClick={() => add({ name: '', phone: '', email: '', position: '' })}>{t('addContact')}</Button>
+        </div>
+      )}
+    </Form.List>
+  );
+}
+
+/** A saved supplier's files: download, remove, add. */
+function SupplierFiles({ supplier, run, onUploaded }: { supplier: SupplierDto; run: ReturnType<typeof useAdminAction>; onUploaded: () => Promise<void> }) {
+  const t = useTranslations('adminSuppliers');
+  const { message } = App.useApp();
+  return (
+    <div>
+      <div className="mb-2 font-medium">{t('files')}</div>
+      <ul className="mb-2 space-y-1 p-0">
+        {supplier.files.map((f) => (
+          <li key={f.id} className="flex list-none flex-wrap items-center justify-between gap-2 text-sm">
+            <a href={`/api/admin/suppliers/${supplier.id}/files/${f.id}`} className="break-all">{f.fileName}</a>
+            <Popconfirm title={t('removeFileConfirm', { name: f.fileName })} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
+              onConfirm={() => run(() => adminApi('DELETE', `/api/admin/suppliers/${supplier.id}/files/${f.id}`), t('fileRemoved'))}>
+              <Button size="small" danger>{t('delete')}</Button>
+            </Popconfirm>
+          </li>
+        ))}
+      </ul>
+      <Upload accept=".pdf,.png,.jpg,.jpeg,.webp" showUploadList={false}
+        customRequest={({ file }) => { void uploadFile(supplier.id, file as File).then(() => { void message.success(t('fileAdded')); return onUploaded(); }, (e: unknown) => { void message.error(e instanceof Error ? e.message : String(e)); }); }}>
+        <Button>{t('addFile')}</Button>
+      </Upload>
+      <p className="text-xs text-slate-500">{t('fileHint')}</p>
+    </div>
+  );
+}
+
 /** `/suppliers` (SUPPLIER.EDIT, ADR 0038): suppliers with search, brand filter, sort and keyset pages; an editor for terms, brands, contacts and attachments. */
 export function SuppliersView() {
   const t = useTranslations('adminSuppliers');
   const te = useTranslations('api.errors');
   const tc = useTranslations('adminCommon');
   const locale = useLocale();
-  const { message } = App.useApp();
   const wide = Grid.useBreakpoint().md !== false;
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
@@ -137,45 +188,9 @@ export function SuppliersView() {
               <Input maxLength={CRM_LIMITS.text} showCount style={{ width: 320, maxWidth: '100%' }} />
             </Form.Item>
           </Space>
-          <Form.List name="contacts">
-            {(fields, { add, remove }) => (
-              <div className="mb-4">
-                <div className="mb-2 font-medium">{t('contacts')}</div>
-                {fields.map((field) => (
-                  <div key={field.key} className="mb-2 grid grid-cols-1 gap-x-2 rounded border border-slate-200 p-2 sm:grid-cols-2">
-                    <Form.Item name={[field.name, 'name']} label={t('contactName')} rules={[{ required: true, whitespace: true, max: CRM_LIMITS.short, message: te('crmShortTextInvalid') }]}><Input maxLength={CRM_LIMITS.short} /></Form.Item>
-                    <Form.Item name={[field.name, 'position']} label={t('position')} rules={[{ max: CRM_LIMITS.short, message: te('crmShortTextInvalid') }]}><Input maxLength={CRM_LIMITS.short} /></Form.Item>
-                    <Form.Item name={[field.name, 'phone']} label={t('phone')} rules={[{ pattern: /^$|^\+?[0-9(][0-9 ()-]{3,18}[0-9]$/, message: te('invalidPhone') }]}><Input maxLength={CRM_LIMITS.phone} /></Form.Item>
-                    <Form.Item name={[field.name, 'email']} label={t('email')} rules={[{ type: 'email', message: te('crmEmailInvalid') }]}><Input maxLength={CRM_LIMITS.email} /></Form.Item>
-                    <Button size="small" danger onClick={() => remove(field.name)}>{t('removeContact')}</Button>
-                  </div>
-                ))}
-                <Button onClick={() => add({ name: '', phone: '', email: '', position: '' })}>{t('addContact')}</Button>
-              </div>
-            )}
-          </Form.List>
+          <SupplierContacts />
         </Form>
-        {current && (
-          <div>
-            <div className="mb-2 font-medium">{t('files')}</div>
-            <ul className="mb-2 space-y-1 p-0">
-              {current.files.map((f) => (
-                <li key={f.id} className="flex list-none flex-wrap items-center justify-between gap-2 text-sm">
-                  <a href={`/api/admin/suppliers/${current.id}/files/${f.id}`} className="break-all">{f.fileName}</a>
-                  <Popconfirm title={t('removeFileConfirm', { name: f.fileName })} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                    onConfirm={() => run(() => adminApi('DELETE', `/api/admin/suppliers/${current.id}/files/${f.id}`), t('fileRemoved'))}>
-                    <Button size="small" danger>{t('delete')}</Button>
-                  </Popconfirm>
-                </li>
-              ))}
-            </ul>
-            <Upload accept=".pdf,.png,.jpg,.jpeg,.webp" showUploadList={false}
-              customRequest={({ file }) => { void uploadFile(current.id, file as File).then(() => { void message.success(t('fileAdded')); return reload(); }, (e: unknown) => { void message.error(e instanceof Error ? e.message : String(e)); }); }}>
-              <Button>{t('addFile')}</Button>
-            </Upload>
-            <p className="text-xs text-slate-500">{t('fileHint')}</p>
-          </div>
-        )}
+        {current && <SupplierFiles supplier={current} run={run} onUploaded={reload} />}
       </Drawer>
       <RecordHistory entity="supplier" entityId={history?.id ?? null} title={history?.name ?? ''} onClose={() => setHistory(null)} />
     </section>
