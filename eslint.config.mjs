@@ -79,7 +79,6 @@ const config = [
       // Still over the limit, to be split: the account area and orders, and these.
       'src/components/account/**', 'src/components/orders/**',
       'src/components/admin/admin-shell.tsx', 'src/components/admin/catalog/lots-drawer.tsx',
-      'src/components/admin/contracts/contract-record.tsx',
       'src/components/catalog/product-list-view.tsx', 'src/components/storefront/login-dialog.tsx',
       'src/components/storefront/product-mega-panel.tsx',
     ],

@@ -13,6 +13,54 @@ import { ContractEditModal } from './contract-edit-modal';
 import { money } from '../common/keyset-list';
 import { useFormSave } from '@/components/ui/use-form-save';
 
+/** The contract's facts: title, customer, quotation, amount, owner, dates, notes and the reason of a cancellation. */
+function ContractFacts({ contract, wide }: { contract: ContractDetailDto; wide: boolean }) {
+  const t = useTranslations('adminContracts');
+  return (
+    <Descriptions size="small" bordered column={wide ? 2 : 1} items={[
+      { key: 'title', label: t('col.title'), span: wide ? 2 : 1, children: <span data-testid="contract-title-text">{contract.title}</span> },
+      { key: 'customer', label: t('col.customer'), children: contract.companyName },
+      { key: 'quotation', label: t('col.quotation'), children: contract.quoteNo ? `${contract.quoteNo} v${contract.quotationVersion ?? ''}` : t('noQuotation') },
+      { key: 'amount', label: t('col.amount'), children: <span data-testid="contract-amount-text">¥{money(contract.amount)}</span> },
+      { key: 'owner', label: t('col.owner'), children: contract.ownerName || '—' },
+      { key: 'signing', label: t('col.signingDate'), children: contract.signingDate ?? '—' },
+      { key: 'end', label: t('col.endDate'), children: contract.endDate ?? '—' },
+      ...(contract.notes ? [{ key: 'notes', label: t('notes'), span: wide ? 2 : 1, children: contract.notes }] : []),
+      ...(contract.cancelReason ? [{ key: 'reason', label: t('cancelReason'), span: wide ? 2 : 1, children: contract.cancelReason }] : []),
+    ]} />
+  );
+}
+
+/** The contract's timeline: who did what when, with the states, reasons, comments and files named. */
+function ContractTimeline({ entries, when }: { entries: readonly AuditEntryDto[]; when: (iso: string) => string }) {
+  const t = useTranslations('adminContracts');
+  const named = (v: unknown) => (typeof v === 'string' && (CONTRACT_STATES as readonly string[]).includes(v) ? t(`state.${v as ContractStateName}`) : null);
+  return (
+    <Card size="small" title={t('timeline')}>
+      <Timeline data-testid="contract-timeline" items={entries.map((e) => {
+        const from = named(e.changes.state?.from);
+        const to = named(e.changes.state?.to);
+        const facts = [
+          ...(to ? [from ? t('fact.state', { from, to }) : t('fact.stateNew', { to })] : []),
+          ...(typeof e.note?.reason === 'string' ? [t('fact.reason', { reason: e.note.reason })] : []),
+          ...(typeof e.note?.comment === 'string' ? [t('fact.comment', { comment: e.note.comment })] : []),
+          ...(typeof e.note?.fileName === 'string' ? [e.note.fileName] : []),
+        ];
+        return {
+          key: e.id,
+          content: (
+            <div className="text-sm">
+              <div><span className="font-medium">{e.actorName}</span> · {t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`}</div>
+              <div className="text-xs text-slate-500">{when(e.createdAt)}</div>
+              {facts.map((f) => <div key={f} className="text-xs text-slate-700">{f}</div>)}
+            </div>
+          ),
+        };
+      })} />
+    </Card>
+  );
+}
+
 /**
  * A contract's record page (`/contracts?id=`): the facts, the moves the member may make (a
  * cancellation asks for its reason), the approval's steps with the member's own decision when a step
@@ -44,7 +92,6 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   const current = loaded?.id === id ? loaded : null;
   const c = current?.detail ?? null;
-  const named = (v: unknown) => (typeof v === 'string' && (CONTRACT_STATES as readonly string[]).includes(v) ? t(`state.${v as ContractStateName}`) : null);
 
   async function move(to: ContractStateName, why = '') {
     try {
@@ -100,17 +147,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
             <Button icon={<FilePdfOutlined />} href={`/api/admin/contracts/${c.id}/pdf?lang=en`} target="_blank" data-testid="contract-pdf-en">{t('pdfEn')}</Button>
           </Space>
           {c.state === 'sent' && !c.attachments.some((a) => a.signedScan) && <Alert type="info" showIcon title={t('scanHint')} />}
-          <Descriptions size="small" bordered column={wide ? 2 : 1} items={[
-            { key: 'title', label: t('col.title'), span: wide ? 2 : 1, children: <span data-testid="contract-title-text">{c.title}</span> },
-            { key: 'customer', label: t('col.customer'), children: c.companyName },
-            { key: 'quotation', label: t('col.quotation'), children: c.quoteNo ? `${c.quoteNo} v${c.quotationVersion ?? ''}` : t('noQuotation') },
-            { key: 'amount', label: t('col.amount'), children: <span data-testid="contract-amount-text">¥{money(c.amount)}</span> },
-            { key: 'owner', label: t('col.owner'), children: c.ownerName || '—' },
-            { key: 'signing', label: t('col.signingDate'), children: c.signingDate ?? '—' },
-            { key: 'end', label: t('col.endDate'), children: c.endDate ?? '—' },
-            ...(c.notes ? [{ key: 'notes', label: t('notes'), span: wide ? 2 : 1, children: c.notes }] : []),
-            ...(c.cancelReason ? [{ key: 'reason', label: t('cancelReason'), span: wide ? 2 : 1, children: c.cancelReason }] : []),
-          ]} />
+          <ContractFacts contract={c} wide={wide} />
           <div className="grid gap-4 md:grid-cols-2">
             <Card size="small" title={t('approval')}>
               {c.approval ? <StepsOf request={c.approval} when={when} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noApproval')} />}
@@ -136,28 +173,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
               ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noAttachments')} />}
             </Card>
           </div>
-          <Card size="small" title={t('timeline')}>
-            <Timeline data-testid="contract-timeline" items={(current?.timeline ?? []).map((e) => {
-              const from = named(e.changes.state?.from);
-              const to = named(e.changes.state?.to);
-              const facts = [
-                ...(to ? [from ? t('fact.state', { from, to }) : t('fact.stateNew', { to })] : []),
-                ...(typeof e.note?.reason === 'string' ? [t('fact.reason', { reason: e.note.reason })] : []),
-                ...(typeof e.note?.comment === 'string' ? [t('fact.comment', { comment: e.note.comment })] : []),
-                ...(typeof e.note?.fileName === 'string' ? [e.note.fileName] : []),
-              ];
-              return {
-                key: e.id,
-                content: (
-                  <div className="text-sm">
-                    <div><span className="font-medium">{e.actorName}</span> · {t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`}</div>
-                    <div className="text-xs text-slate-500">{when(e.createdAt)}</div>
-                    {facts.map((f) => <div key={f} className="text-xs text-slate-700">{f}</div>)}
-                  </div>
-                ),
-              };
-            })} />
-          </Card>
+          <ContractTimeline entries={current?.timeline ?? []} when={when} />
           <Modal open={cancelling} title={t('to.cancelled')} okText={t('to.cancelled')} okButtonProps={{ danger: true, disabled: !reason.trim() }}
             onCancel={() => setCancelling(false)} confirmLoading={cancel.saving} onOk={() => void cancel.onFinish()}>
             <Input maxLength={50} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('cancelReason')} aria-label={t('cancelReason')} data-testid="contract-cancel-reason" />
