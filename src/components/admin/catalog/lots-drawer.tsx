@@ -31,6 +31,57 @@ async function uploadCoa(productId: number, lotId: number, file: File): Promise<
   return envelope.data;
 }
 
+interface LotColumnsParams {
+  t: ReturnType<typeof useTranslations<'adminLots'>>;
+  today: string;
+  busy: number | null;
+  onUpload: (lot: AdminLotDto, file: File) => void;
+  onEdit: (lot: AdminLotDto) => void;
+  onDelete: (lot: AdminLotDto) => void;
+}
+
+/** The lot table's columns (the phone cards render the same cells). */
+function lotColumns({ t, today, busy, onUpload, onEdit, onDelete }: LotColumnsParams) {
+  return [
+    { title: t('lotNo'), dataIndex: 'lotNo', key: 'lotNo', render: (v: string) => <span className="font-mono">{v}</span> },
+    { title: t('quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' as const },
+    {
+      title: `${t('expiresOn')} / ${t('retestOn')}`, key: 'dates', render: (_: unknown, l: AdminLotDto) => {
+        const state = lotState(l, today);
+        return (
+          <Space size={4} wrap>
+            <span>{l.expiresOn ? l.expiresOn : l.retestOn ? `${t('retestOn')} ${l.retestOn}` : '—'}</span>
+            {state === 'expired' && <Tag color="red" data-testid="lot-expired">{t('expired')}</Tag>}
+            {state === 'soon' && <Tag color="orange" data-testid="lot-soon">{l.expiresOn ? t('expiringSoon') : t('retestSoon')}</Tag>}
+          </Space>
+        );
+      },
+    },
+    { title: t('manufacturedOn'), dataIndex: 'manufacturedOn', key: 'made', render: (v: string | null) => v ?? '—' },
+    { title: t('warehouse'), dataIndex: 'warehouse', key: 'warehouse', render: (v: string) => (WAREHOUSES as readonly string[]).includes(v) ? t(`warehouses.${v}` as 'warehouses.sh') : v },
+    {
+      title: t('coa'), key: 'coa', render: (_: unknown, l: AdminLotDto) => (
+        <Space size={4} wrap>
+          {l.coaUrl ? <a href={l.coaUrl} target="_blank" rel="noreferrer" data-testid="lot-coa-link">{t('viewCoa')}</a> : <span className="text-slate-400">{t('noCoa')}</span>}
+          <Upload accept="application/pdf,.pdf" showUploadList={false} maxCount={1} disabled={busy === l.id}
+            customRequest={({ file }) => onUpload(l, file as File)}>
+            <Button size="small" icon={<UploadOutlined />} loading={busy === l.id} data-testid="lot-coa-upload">{l.coaUrl ? t('replaceCoa') : t('uploadCoa')}</Button>
+          </Upload>
+        </Space>
+      ),
+    },
+    {
+      title: t('actions'), key: 'actions', render: (_: unknown, l: AdminLotDto) => (
+        <Space size={2}>
+          <Button size="small" icon={<EditOutlined />} aria-label={`${t('edit')} ${l.lotNo}`} data-testid="lot-edit"
+            onClick={() => onEdit(l)} />
+          <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t('delete')} ${l.lotNo}`} onClick={() => onDelete(l)} data-testid="lot-delete" />
+        </Space>
+      ),
+    },
+  ];
+}
+
 /**
  * The lots of a product's packs (ADR 0032), over the product drawer: per pack its lots with quantity,
  * dates (expired and expiring-soon tags), warehouse and COA; add, edit, delete (confirmed), upload or
@@ -98,44 +149,10 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
   };
 
   const today = chinaToday();
-  const columns = [
-    { title: t('lotNo'), dataIndex: 'lotNo', key: 'lotNo', render: (v: string) => <span className="font-mono">{v}</span> },
-    { title: t('quantity'), dataIndex: 'quantity', key: 'quantity', align: 'right' as const },
-    {
-      title: `${t('expiresOn')} / ${t('retestOn')}`, key: 'dates', render: (_: unknown, l: AdminLotDto) => {
-        const state = lotState(l, today);
-        return (
-          <Space size={4} wrap>
-            <span>{l.expiresOn ? l.expiresOn : l.retestOn ? `${t('retestOn')} ${l.retestOn}` : '—'}</span>
-            {state === 'expired' && <Tag color="red" data-testid="lot-expired">{t('expired')}</Tag>}
-            {state === 'soon' && <Tag color="orange" data-testid="lot-soon">{l.expiresOn ? t('expiringSoon') : t('retestSoon')}</Tag>}
-          </Space>
-        );
-      },
-    },
-    { title: t('manufacturedOn'), dataIndex: 'manufacturedOn', key: 'made', render: (v: string | null) => v ?? '—' },
-    { title: t('warehouse'), dataIndex: 'warehouse', key: 'warehouse', render: (v: string) => (WAREHOUSES as readonly string[]).includes(v) ? t(`warehouses.${v}` as 'warehouses.sh') : v },
-    {
-      title: t('coa'), key: 'coa', render: (_: unknown, l: AdminLotDto) => (
-        <Space size={4} wrap>
-          {l.coaUrl ? <a href={l.coaUrl} target="_blank" rel="noreferrer" data-testid="lot-coa-link">{t('viewCoa')}</a> : <span className="text-slate-400">{t('noCoa')}</span>}
-          <Upload accept="application/pdf,.pdf" showUploadList={false} maxCount={1} disabled={busy === l.id}
-            customRequest={({ file }) => { void upload(l, file as File); }}>
-            <Button size="small" icon={<UploadOutlined />} loading={busy === l.id} data-testid="lot-coa-upload">{l.coaUrl ? t('replaceCoa') : t('uploadCoa')}</Button>
-          </Upload>
-        </Space>
-      ),
-    },
-    {
-      title: t('actions'), key: 'actions', render: (_: unknown, l: AdminLotDto) => (
-        <Space size={2}>
-          <Button size="small" icon={<EditOutlined />} aria-label={`${t('edit')} ${l.lotNo}`} data-testid="lot-edit"
-            onClick={() => setEditing({ packId: l.packId, size: data?.packs.find((p) => p.packId === l.packId)?.size ?? '', lot: l })} />
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t('delete')} ${l.lotNo}`} onClick={() => remove(l)} data-testid="lot-delete" />
-        </Space>
-      ),
-    },
-  ];
+  const columns = lotColumns({
+    t, today, busy, onUpload: (l, file) => void upload(l, file), onDelete: remove,
+    onEdit: (l) => setEditing({ packId: l.packId, size: data?.packs.find((p) => p.packId === l.packId)?.size ?? '', lot: l }),
+  });
 
   /** One column's rendering, for the phone cards. */
   const cell = (key: string, l: AdminLotDto) => {
