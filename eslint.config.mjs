@@ -98,6 +98,17 @@ const config = [
     rules: { 'no-restricted-imports': ['error', notInTheCore] },
   },
   {
+    // Components stay readable (ADR 0059): no function over 120 lines; split it into named parts in its folder.
+    files: ['src/components/**/*.tsx'],
+    ignores: [
+      // Still over the limit, to be split: the account area and orders, and three storefront components.
+      'src/components/account/**', 'src/components/orders/**',
+      'src/components/catalog/product-list-view.tsx', 'src/components/storefront/login-dialog.tsx',
+      'src/components/storefront/product-mega-panel.tsx',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ['src/server/db/**/*.ts'],
     ignores: ['src/server/db/**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', notInTheDatabase] },

@@ -1,6 +1,6 @@
-// No import cycles on the server (ADR 0021): reads the imports of every TypeScript file under src/, and
-// fails on any cycle that passes through src/server. Type-only imports are not followed (they leave no
-// trace at run time); dynamic imports with a literal path are.
+// No import cycles anywhere in src (ADR 0021, 0059): reads the imports of every TypeScript file under src/
+// (server, pages, components, contracts, lib) and fails on any cycle. Type-only imports are not followed
+// (they leave no trace at run time); dynamic imports with a literal path are.
 //   node scripts/check-cycles.mjs
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,11 +23,10 @@ for (const file of filesUnder(src)) {
   const targets = valueImports(file, readFileSync(file, 'utf8')).map((s) => resolveImport(src, file, s)).filter((t) => t !== null);
   graph.set(file, [...new Set(targets)]);
 }
-const server = path.join(src, 'server') + path.sep;
-const cycles = cyclesOf(graph).filter((group) => group.some((f) => f.startsWith(server)));
+const cycles = cyclesOf(graph);
 if (cycles.length > 0) {
-  console.error(`Import cycles through src/server (ADR 0021): ${cycles.length}`);
+  console.error(`Import cycles in src (ADR 0021): ${cycles.length}`);
   for (const group of cycles) console.error(`  ${group.map((f) => path.relative(root, f)).join('\n    ↔ ')}`);
   process.exit(1);
 }
-console.log(`No import cycle through src/server (${graph.size} files read).`);
+console.log(`No import cycle in src (${graph.size} files read).`);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { approvalRequestSchema, centsToMoney, MONEY, moneyToCents, REASON_MAX } from './crm';
+import { approvalRequestSchema } from './approvals';
+import { REASON_MAX } from './fields';
+import { centsToMoney, MONEY, moneyToCents } from './money';
 import { idSchema, MONEY_META, wholeNumber } from './numbers';
 
 /**

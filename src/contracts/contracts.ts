@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { calendarDay } from './dates';
 import { auditEntrySchema } from './admin';
-import { approvalRequestSchema, centsToMoney, MONEY, moneyToCents } from './crm';
+import { approvalRequestSchema } from './approvals';
+import { centsToMoney, MONEY, moneyToCents } from './money';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { linkUrlKind } from '@/lib/link-url';
-import { CONTENT_FIELD_ERRORS } from './content-admin';
+import { CONTENT_FIELD_ERRORS } from './content';
 import { idSchema } from './numbers';
 
 /**

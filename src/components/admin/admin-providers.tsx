@@ -36,7 +36,7 @@ export function AdminProviders({ children, english }: { children: ReactNode; eng
  * through antd's design tokens; the persistent "Compiling the theme" message (docs/requirements/back-office.md#theme-drawer) shows while it is saved.
  */
 export function AdminSettingsProvider({ initial, children }: { initial: AdminSettings; children: ReactNode }) {
-  const t = useTranslations('adminTheme');
+  const t = useTranslations('adminPreferences');
   const { message } = App.useApp();
   const [settings, setSettings] = useState(initial);
   const update = useCallback(async (patch: Partial<AdminSettings>) => {

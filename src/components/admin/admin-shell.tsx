@@ -66,7 +66,6 @@ export function AdminShell(props: AdminShellProps) {
 
 function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShellProps) {
   const t = useTranslations('admin');
-  const locale = useLocale();
   const { settings } = useAdminSettings();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -122,14 +121,6 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
     },
   };
 
-  async function logout() {
-    try {
-      await adminApi('POST', '/api/admin/auth/logout');
-    } finally {
-      router.push('/admin/login');
-    }
-  }
-
   const openKeys = route ? route.parents.map((_, i) => routes.find((r) => r.item === route.parents[i])?.path ?? '') : [];
   const selected = route?.item.meta.activeMenu ? `/admin${route.item.meta.activeMenu}` : pathname;
   const sideMenu = (
@@ -141,8 +132,6 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
       {(!collapsed || mobile) && <span className="font-semibold">{t('title')}</span>}
     </div>
   );
-  const otherLocale = locale === 'en' ? 'zh-CN' : 'en';
-  const fullHref = `${pathname}${search.size > 0 ? `?${search.toString()}` : ''}`;
 
   return (
     // `data-hydrated` tells when typed input is the page's own (before hydration it may be reset).
@@ -173,19 +162,7 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
               icon={(mobile ? !drawerOpen : collapsed) ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={toggleSidebar} />
             {route && !mobile ? <Breadcrumbs route={route} routes={routes} /> : <Typography.Text strong ellipsis>{route?.item.meta.title ?? t('title')}</Typography.Text>}
           </div>
-          <div className="flex shrink-0 items-center gap-1">
-            <InboxBadge />
-            <Link href="/" aria-label={t('backToShop')}><Button type="text" icon={<ShopOutlined />}><span className="hidden md:inline">{t('backToShop')}</span></Button></Link>
-            <Dropdown menu={{ items: [
-              { key: 'zh-CN', label: <Link href={fullHref} locale="zh-CN">中文</Link> },
-              { key: 'en', label: <Link href={fullHref} locale="en">English</Link> },
-            ], selectedKeys: [locale] }}>
-              <Button type="text" icon={<GlobalOutlined />} aria-label={t('language')} data-other-locale={otherLocale} />
-            </Dropdown>
-            <Button type="text" icon={<BgColorsOutlined />} onClick={() => setThemeOpen(true)} aria-label={t('theme')} />
-            <span className="hidden max-w-40 truncate md:inline" data-testid="admin-user">{userName}</span>
-            <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={t('logout')}><span className="hidden md:inline">{t('logout')}</span></Button>
-          </div>
+          <HeaderActions userName={userName} onTheme={() => setThemeOpen(true)} />
         </Layout.Header>
         {settings.tagsView && <VisitedTabs current={current} affixViews={affixViews} cache={cacheControl} titles={titles} />}
         <Layout.Content style={{ padding: mobile ? 8 : 16, minWidth: 0 }}>
@@ -204,6 +181,39 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
       </Layout>
       <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} layout={layout} />
     </Layout>
+  );
+}
+
+/** The header's right side: approvals inbox, back to the shop, language, theme, the member and sign-out. */
+function HeaderActions({ userName, onTheme }: { userName: string; onTheme: () => void }) {
+  const t = useTranslations('admin');
+  const locale = useLocale();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const router = useRouter();
+  async function logout() {
+    try {
+      await adminApi('POST', '/api/admin/auth/logout');
+    } finally {
+      router.push('/admin/login');
+    }
+  }
+  const otherLocale = locale === 'en' ? 'zh-CN' : 'en';
+  const fullHref = `${pathname}${search.size > 0 ? `?${search.toString()}` : ''}`;
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      <InboxBadge />
+      <Link href="/" aria-label={t('backToShop')}><Button type="text" icon={<ShopOutlined />}><span className="hidden md:inline">{t('backToShop')}</span></Button></Link>
+      <Dropdown menu={{ items: [
+        { key: 'zh-CN', label: <Link href={fullHref} locale="zh-CN">中文</Link> },
+        { key: 'en', label: <Link href={fullHref} locale="en">English</Link> },
+      ], selectedKeys: [locale] }}>
+        <Button type="text" icon={<GlobalOutlined />} aria-label={t('language')} data-other-locale={otherLocale} />
+      </Dropdown>
+      <Button type="text" icon={<BgColorsOutlined />} onClick={onTheme} aria-label={t('theme')} />
+      <span className="hidden max-w-40 truncate md:inline" data-testid="admin-user">{userName}</span>
+      <Button type="text" icon={<LogoutOutlined />} onClick={logout} aria-label={t('logout')}><span className="hidden md:inline">{t('logout')}</span></Button>
+    </div>
   );
 }
 

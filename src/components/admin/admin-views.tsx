@@ -22,36 +22,36 @@ function ViewLoading() {
  * its own view, not every view (the charts, the rich-text editor and the spreadsheet reader among them).
  * The server renders the view of the page asked for, and its chunk is loaded before the page hydrates.
  */
-const ApprovalRulesView = dynamic(() => import('./views/approval-rules-view').then((m) => m.ApprovalRulesView), { loading: ViewLoading });
-const AboutView = dynamic(() => import('./views/about-view').then((m) => m.AboutView), { loading: ViewLoading });
-const AuditView = dynamic(() => import('./views/audit-view').then((m) => m.AuditView), { loading: ViewLoading });
-const BannersView = dynamic(() => import('./views/banners-view').then((m) => m.BannersView), { loading: ViewLoading });
-const PartnersView = dynamic(() => import('./views/partners-view').then((m) => m.PartnersView), { loading: ViewLoading });
-const BrandsView = dynamic(() => import('./views/brands-view').then((m) => m.BrandsView), { loading: ViewLoading });
-const CasesView = dynamic(() => import('./views/cases-view').then((m) => m.CasesView), { loading: ViewLoading });
-const QuotationsView = dynamic(() => import('./views/quotations-view').then((m) => m.QuotationsView), { loading: ViewLoading });
-const CategoriesView = dynamic(() => import('./views/categories-view').then((m) => m.CategoriesView), { loading: ViewLoading });
-const ComplaintsView = dynamic(() => import('./views/complaints-view').then((m) => m.ComplaintsView), { loading: ViewLoading });
-const ContractsView = dynamic(() => import('./views/contracts-view').then((m) => m.ContractsView), { loading: ViewLoading });
-const CommentsView = dynamic(() => import('./views/comments-view').then((m) => m.CommentsView), { loading: ViewLoading });
-const CustomersView = dynamic(() => import('./views/customers-view').then((m) => m.CustomersView), { loading: ViewLoading });
-const DashboardView = dynamic(() => import('./views/dashboard-view').then((m) => m.DashboardView), { loading: ViewLoading });
-const ExpensesView = dynamic(() => import('./views/expenses-view').then((m) => m.ExpensesView), { loading: ViewLoading });
-const InboxView = dynamic(() => import('./views/inbox-view').then((m) => m.InboxView), { loading: ViewLoading });
-const ImportsView = dynamic(() => import('./views/imports-view').then((m) => m.ImportsView), { loading: ViewLoading });
-const MenuEditorView = dynamic(() => import('./views/menu-editor-view').then((m) => m.MenuEditorView), { loading: ViewLoading });
-const ContentItemsView = dynamic(() => import('./views/content-items-view').then((m) => m.ContentItemsView), { loading: ViewLoading });
-const ProductsView = dynamic(() => import('./views/products-view').then((m) => m.ProductsView), { loading: ViewLoading });
-const RequestsView = dynamic(() => import('./views/requests-view').then((m) => m.RequestsView), { loading: ViewLoading });
-const RoleAddView = dynamic(() => import('./views/role-add-view').then((m) => m.RoleAddView), { loading: ViewLoading });
-const RolesView = dynamic(() => import('./views/roles-view').then((m) => m.RolesView), { loading: ViewLoading });
-const StaffAddView = dynamic(() => import('./views/staff-add-view').then((m) => m.StaffAddView), { loading: ViewLoading });
-const StaffListView = dynamic(() => import('./views/staff-list-view').then((m) => m.StaffListView), { loading: ViewLoading });
-const ContentCategoriesView = dynamic(() => import('./views/taxonomy-views').then((m) => m.ContentCategoriesView), { loading: ViewLoading });
-const ContentTagsView = dynamic(() => import('./views/taxonomy-views').then((m) => m.ContentTagsView), { loading: ViewLoading });
-const SuppliersView = dynamic(() => import('./views/suppliers-view').then((m) => m.SuppliersView), { loading: ViewLoading });
-const TeamsView = dynamic(() => import('./views/teams-view').then((m) => m.TeamsView), { loading: ViewLoading });
-const WebSettingsView = dynamic(() => import('./views/web-settings-view').then((m) => m.WebSettingsView), { loading: ViewLoading });
+const ApprovalRulesView = dynamic(() => import('./approvals/approval-rules-view').then((m) => m.ApprovalRulesView), { loading: ViewLoading });
+const AboutView = dynamic(() => import('./content/about-view').then((m) => m.AboutView), { loading: ViewLoading });
+const AuditView = dynamic(() => import('./audit/audit-view').then((m) => m.AuditView), { loading: ViewLoading });
+const BannersView = dynamic(() => import('./content/banners-view').then((m) => m.BannersView), { loading: ViewLoading });
+const PartnersView = dynamic(() => import('./partners/partners-view').then((m) => m.PartnersView), { loading: ViewLoading });
+const BrandsView = dynamic(() => import('./catalog/brands-view').then((m) => m.BrandsView), { loading: ViewLoading });
+const CasesView = dynamic(() => import('./cases/cases-view').then((m) => m.CasesView), { loading: ViewLoading });
+const QuotationsView = dynamic(() => import('./quotations/quotations-view').then((m) => m.QuotationsView), { loading: ViewLoading });
+const CategoriesView = dynamic(() => import('./catalog/categories-view').then((m) => m.CategoriesView), { loading: ViewLoading });
+const ComplaintsView = dynamic(() => import('./complaints/complaints-view').then((m) => m.ComplaintsView), { loading: ViewLoading });
+const ContractsView = dynamic(() => import('./contracts/contracts-view').then((m) => m.ContractsView), { loading: ViewLoading });
+const CommentsView = dynamic(() => import('./content/comments-view').then((m) => m.CommentsView), { loading: ViewLoading });
+const CustomersView = dynamic(() => import('./customers/customers-view').then((m) => m.CustomersView), { loading: ViewLoading });
+const DashboardView = dynamic(() => import('./dashboard/dashboard-view').then((m) => m.DashboardView), { loading: ViewLoading });
+const ExpensesView = dynamic(() => import('./expenses/expenses-view').then((m) => m.ExpensesView), { loading: ViewLoading });
+const InboxView = dynamic(() => import('./approvals/inbox-view').then((m) => m.InboxView), { loading: ViewLoading });
+const ImportsView = dynamic(() => import('./catalog/imports-view').then((m) => m.ImportsView), { loading: ViewLoading });
+const MenuEditorView = dynamic(() => import('./menus/menu-editor-view').then((m) => m.MenuEditorView), { loading: ViewLoading });
+const ContentItemsView = dynamic(() => import('./content/content-items-view').then((m) => m.ContentItemsView), { loading: ViewLoading });
+const ProductsView = dynamic(() => import('./catalog/products-view').then((m) => m.ProductsView), { loading: ViewLoading });
+const RequestsView = dynamic(() => import('./requests/requests-view').then((m) => m.RequestsView), { loading: ViewLoading });
+const RoleAddView = dynamic(() => import('./staff/role-add-view').then((m) => m.RoleAddView), { loading: ViewLoading });
+const RolesView = dynamic(() => import('./staff/roles-view').then((m) => m.RolesView), { loading: ViewLoading });
+const StaffAddView = dynamic(() => import('./staff/staff-add-view').then((m) => m.StaffAddView), { loading: ViewLoading });
+const StaffListView = dynamic(() => import('./staff/staff-list-view').then((m) => m.StaffListView), { loading: ViewLoading });
+const ContentCategoriesView = dynamic(() => import('./content/taxonomy-views').then((m) => m.ContentCategoriesView), { loading: ViewLoading });
+const ContentTagsView = dynamic(() => import('./content/taxonomy-views').then((m) => m.ContentTagsView), { loading: ViewLoading });
+const SuppliersView = dynamic(() => import('./customers/suppliers-view').then((m) => m.SuppliersView), { loading: ViewLoading });
+const TeamsView = dynamic(() => import('./staff/teams-view').then((m) => m.TeamsView), { loading: ViewLoading });
+const WebSettingsView = dynamic(() => import('./site-settings/site-settings-view').then((m) => m.WebSettingsView), { loading: ViewLoading });
 
 /** The content pages (ADR 0035): one view, parameterised by the section. */
 const NewsView = () => <ContentItemsView section="news" />;

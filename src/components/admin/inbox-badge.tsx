@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Link, usePathname } from '@/i18n/client-navigation';
 import { adminApi } from './admin-api';
-import { INBOX_CHANGED } from './views/inbox-view';
+import { INBOX_CHANGED } from './approvals/inbox-view';
 
 /** The header's "waiting for me" count: read on every page change, after a decision, and each minute. */
 export function InboxBadge() {

@@ -13,7 +13,7 @@ import { useAdminSettings } from './admin-providers';
 export const THEME_PRESETS = ADMIN_THEME_PRESETS;
 
 export function ThemeDrawer({ open, onClose, layout }: { open: boolean; onClose: () => void; layout: AdminLayout }) {
-  const t = useTranslations('adminTheme');
+  const t = useTranslations('adminPreferences');
   const { settings, update } = useAdminSettings();
   return (
     <Drawer title={t('title')} open={open} onClose={onClose} size={300}>
@@ -61,7 +61,7 @@ export function ThemeDrawer({ open, onClose, layout }: { open: boolean; onClose:
 
 /** The layout of the whole back-office for staff without their own choice (administrators with SETTINGS.EDIT). */
 function SiteLayoutChoice({ initial }: { initial: AdminLayout }) {
-  const t = useTranslations('adminTheme');
+  const t = useTranslations('adminPreferences');
   const { message } = App.useApp();
   const [layout, setLayout] = useState(initial);
   const [saving, setSaving] = useState(false);

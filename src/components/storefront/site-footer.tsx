@@ -1,7 +1,7 @@
 import { Globe, MessageCircle, Users } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { RichText } from '@/components/content/rich-text';
-import type { SiteContact } from '@/contracts/settings';
+import type { SiteContact } from '@/contracts/site-settings';
 import { Link } from '@/i18n/navigation';
 import { isLinkUrl, settingHref } from '@/lib/link-url';
 import { siteUrl } from '@/lib/seo';

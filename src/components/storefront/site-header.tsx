@@ -2,7 +2,7 @@ import { Globe, Phone } from '@/components/ui/icons';
 import { Suspense, type ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { HeaderUser } from '@/contracts/auth';
-import type { SiteContact } from '@/contracts/settings';
+import type { SiteContact } from '@/contracts/site-settings';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { LanguageSwitch } from './language-switch';

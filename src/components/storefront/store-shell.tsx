@@ -2,7 +2,7 @@ import { Menu, Search } from '@/components/ui/icons';
 import { Suspense, type ReactNode } from 'react';
 import type { HeaderUser } from '@/contracts/auth';
 import type { NavMenusDto } from '@/contracts/content';
-import type { SiteContact } from '@/contracts/settings';
+import type { SiteContact } from '@/contracts/site-settings';
 import type { Locale } from '@/i18n/routing';
 import { AuthIsland } from './auth-island';
 import { SignedIn } from './header-account';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, like } from 'drizzle-orm';
-import { serviceFeeOf } from '@/contracts/crm';
+import { serviceFeeOf } from '@/contracts/cases';
 import type { Db } from '@/server/db/client';
 import {
   companies, expenses, staff, staffApprovalRequests, staffApprovalRuleTiers, staffApprovalRules, staffApprovalSteps, staffTeams, testingCases,

@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Form, Input, InputNumber, Table } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { COMPLAINT_DESCRIPTION_MAX, type ComplaintOrderDto } from '@/contracts/complaints';
-import { MONEY, centsToMoney, moneyToCents } from '@/contracts/crm';
+import { MONEY, centsToMoney, moneyToCents } from '@/contracts/money';
 import { Link, useRouter } from '@/i18n/client-navigation';
 import { ApiError, apiPost } from '@/lib/api-client';
 import { useFormSave } from '@/components/ui/use-form-save';

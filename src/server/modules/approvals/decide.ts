@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { ApprovalEntityType, ApprovalRequestDto } from '@/contracts/crm';
+import type { ApprovalEntityType, ApprovalRequestDto } from '@/contracts/approvals';
 import { rowsOf, type Db } from '@/server/db/client';
 import { staffApprovalRequests, staffApprovalSteps } from '@/server/db/schema';
 import { AppError } from '@/server/errors';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ApprovalEntityType, ApprovalRequestDto, ApprovalStepDto } from '@/contracts/crm';
+import type { ApprovalEntityType, ApprovalRequestDto, ApprovalStepDto } from '@/contracts/approvals';
 import { rowsOf, type Db } from '@/server/db/client';
 import { staff, staffApprovalRequests, staffApprovalRuleTiers, staffApprovalRules, staffApprovalSteps, staffTeams } from '@/server/db/schema';
 import { permissionNames } from '@/server/auth/permissions';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { ApprovalEntityType, InboxRowDto } from '@/contracts/crm';
+import type { ApprovalEntityType, InboxRowDto } from '@/contracts/approvals';
 import { rowsOf, type Db } from '@/server/db/client';
 import { waitsFor, type Approver } from './engine';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ApprovalEntityType } from '@/contracts/crm';
+import type { ApprovalEntityType } from '@/contracts/approvals';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import type { AuditActor } from '@/server/modules/audit/record';

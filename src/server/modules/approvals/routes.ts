@@ -1,9 +1,7 @@
 import 'server-only';
 import type { Context } from 'hono';
 import { idParamSchema } from '@/contracts/admin';
-import {
-  approvalRequestSchema, approvalRuleInputSchema, approvalRuleOptionsSchema, approvalRuleListSchema, approvalRuleUpdateSchema, decisionInputSchema, inboxCountSchema, inboxInputSchema, inboxSchema,
-} from '@/contracts/crm';
+import { approvalRequestSchema, approvalRuleInputSchema, approvalRuleOptionsSchema, approvalRuleListSchema, approvalRuleUpdateSchema, decisionInputSchema, inboxCountSchema, inboxInputSchema, inboxSchema } from '@/contracts/approvals';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter } from '@/server/http/router';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { ApprovalRuleDto, ApprovalRuleInput, ApprovalRuleOptionsDto } from '@/contracts/crm';
+import type { ApprovalRuleDto, ApprovalRuleInput, ApprovalRuleOptionsDto } from '@/contracts/approvals';
 import { isPermission, permissionNames, permissionsOfScope } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
 import { staff, staffApprovalRequests, staffApprovalRuleTiers, staffApprovalRules, staffTeams } from '@/server/db/schema';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaseDetailDto, CaseRowDto } from '@/contracts/crm';
+import type { CaseDetailDto, CaseRowDto } from '@/contracts/cases';
 import { rowsOf } from '@/server/db/client';
 import { withMailbox } from '../../../../test/mailbox';
 import { writeProbe } from '../../../../test/db-writes';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
-import { caseDetailSchema, caseInputSchema, caseListInputSchema, caseListSchema, caseTransitionSchema, caseUpdateSchema } from '@/contracts/crm';
+import { caseDetailSchema, caseInputSchema, caseListInputSchema, caseListSchema, caseTransitionSchema, caseUpdateSchema } from '@/contracts/cases';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
 import { storedFileReply, type FileReply } from '@/server/http/file-reply';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CASE_STATUSES, CASE_TRANSITIONS, EXPENSE_STATUSES, caseInputSchema, centsToMoney, expenseInputSchema, moneySchema, moneyToCents, serviceFeeOf, type CaseStatusName,
-} from '@/contracts/crm';
+import { CASE_STATUSES, CASE_TRANSITIONS, caseInputSchema, serviceFeeOf, type CaseStatusName } from '@/contracts/cases';
+import { EXPENSE_STATUSES, expenseInputSchema } from '@/contracts/expenses';
+import { centsToMoney, moneySchema, moneyToCents } from '@/contracts/money';
 import { AppError } from '@/server/errors';
 import { escapeFormula as excelText } from '@/lib/spreadsheet-cell';
 import { transitionExpense } from '@/server/modules/expenses/status';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { CASE_TRANSITIONS, type CaseStatusName } from '@/contracts/crm';
+import { CASE_TRANSITIONS, type CaseStatusName } from '@/contracts/cases';
 import { AppError } from '@/server/errors';
 
 /**

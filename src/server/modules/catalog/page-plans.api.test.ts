@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import { fileTestDatabase, bulkSetup } from '../../../../test/test-db';
 import { countCartItems } from '@/server/modules/cart/service';
-import { listComments } from '@/server/modules/cms/service';
+import { listComments } from '@/server/modules/content/comments';
 import { getBrandDetail, getBrandSummary, listBrandSlides } from '@/server/modules/catalog/brands';
 import { findBrandFacets, findBrands, findProducts } from '@/server/modules/catalog/browse';
 import { forgetCategoryTree, getCategory, listCategoryTree } from '@/server/modules/catalog/categories';
@@ -18,7 +18,7 @@ import { getProductDetailAll } from '@/server/modules/product-detail/service';
 import { listAdminProducts } from '@/server/modules/catalog-admin/product-list';
 import { getAdminProduct } from '@/server/modules/catalog-admin/products';
 import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
-import { getSiteContact } from '@/server/modules/settings/queries';
+import { getSiteContact } from '@/server/modules/site-settings/queries';
 import { countVisitors } from '@/server/modules/tracking/service';
 
 /**

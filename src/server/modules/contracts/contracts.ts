@@ -8,7 +8,7 @@ import { contractAttachments, contracts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { openApproval, withdrawApproval, type Approver } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { assertCustomerVisible } from '@/server/modules/crm/access';
+import { assertCustomerVisible } from '@/server/modules/customers/access';
 import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { acceptUpload, recordUpload, keptFileName } from '@/server/modules/files/upload';
 import { loadQuotation, staffSees } from '@/server/modules/quotations/queries';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ExpenseDetailDto, ExpenseListInput, ExpenseRowDto } from '@/contracts/crm';
+import type { ExpenseDetailDto, ExpenseListInput, ExpenseRowDto } from '@/contracts/expenses';
 import type { Lang } from '@/lib/lang';
 import { rowsOf, type Db } from '@/server/db/client';
 import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
-import { expenseActionSchema, expenseDetailSchema, expenseInputSchema, expenseListInputSchema, expenseListSchema, expenseUpdateSchema } from '@/contracts/crm';
+import { expenseActionSchema, expenseDetailSchema, expenseInputSchema, expenseListInputSchema, expenseListSchema, expenseUpdateSchema } from '@/contracts/expenses';
 import { idSchema } from '@/contracts/numbers';
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';

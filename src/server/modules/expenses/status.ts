@@ -1,5 +1,5 @@
 import 'server-only';
-import { EXPENSE_TRANSITIONS, type ExpenseStatusName } from '@/contracts/crm';
+import { EXPENSE_TRANSITIONS, type ExpenseStatusName } from '@/contracts/expenses';
 import { AppError } from '@/server/errors';
 
 /**

@@ -7,7 +7,7 @@ import { createRouter, type FileEndpointSpec } from '@/server/http/router';
 import { getDocumentFile, getResourceFile } from '@/server/modules/content/documents';
 import { getBrandLogoPath } from '@/server/modules/catalog/brands';
 import { getBannerImagePath } from '@/server/modules/content/banners';
-import { contentImageKey } from '@/server/modules/content-admin/images';
+import { contentImageKey } from '@/server/modules/content/images';
 import { getFileStore } from './store';
 
 export const filesWebRouter = createRouter('/api/web/files');

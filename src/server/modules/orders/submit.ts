@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import { TOTAL_MAX_CENTS } from '@/contracts/crm';
+import { TOTAL_MAX_CENTS } from '@/contracts/money';
 import type { OrderSubmitInput } from '@/contracts/orders';
 import { rowsOf, type Db } from '@/server/db/client';
 import {

@@ -7,8 +7,8 @@ import { brands, partners } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { toPlainText } from '@/server/modules/content/sanitize';
-import { acceptContentImage } from '@/server/modules/content-admin/images';
-import { renumberInOrder } from '@/server/modules/content-admin/ordering';
+import { acceptContentImage } from '@/server/modules/content/images';
+import { renumberInOrder } from '@/server/modules/content/ordering';
 import { partnerLogoUrl } from './storefront';
 import { lockPartner, transitionPartner, type PartnerRow } from './transition';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
-import { CONTENT_IMAGE_MAX_BYTES } from '@/server/modules/content-admin/images';
+import { CONTENT_IMAGE_MAX_BYTES } from '@/server/modules/content/images';
 import {
   adminPartnerInputSchema, adminPartnerListInputSchema, adminPartnerListSchema, adminPartnerOrderSchema, adminPartnerSchema, adminPartnerStatusSchema,
 } from '@/contracts/partners';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
-import { TOTAL_MAX_CENTS } from '@/contracts/crm';
+import { TOTAL_MAX_CENTS } from '@/contracts/money';
 import { isBelowFloor, netCentsOf } from '@/contracts/quotations';
 import type { Db } from '@/server/db/client';
 import { productPacks, products } from '@/server/db/schema';

@@ -9,7 +9,7 @@ import { rowsOf, type Db } from '@/server/db/client';
 import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
 import { companies, quotations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { customerVisibleTo } from '@/server/modules/crm/access';
+import { customerVisibleTo } from '@/server/modules/customers/access';
 import { canApproveOrders, type OrderActor } from '@/server/modules/orders/access';
 
 /** The table under the alias `q` of the queries below, for the ownership condition. */

@@ -10,7 +10,7 @@ import { quotationVersions, quotations, quoteRequestLines } from '@/server/db/sc
 import { AppError } from '@/server/errors';
 import { approverOf, openApproval, withdrawApproval } from '@/server/modules/approvals/engine';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { assertCustomerVisible } from '@/server/modules/crm/access';
+import { assertCustomerVisible } from '@/server/modules/customers/access';
 import { mailSentVersion } from './mail';
 import { priceVersion } from './pricing';
 import { listQuotationsWhere, loadQuotation, quotationDetail, staffSees, type QuotationRow } from './queries';

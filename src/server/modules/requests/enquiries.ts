@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, inArray } from 'drizzle-orm';
 import type { EnquiryInput } from '@/contracts/requests';
-import { WEB_SETTING_TYPES } from '@/contracts/settings';
+import { WEB_SETTING_TYPES } from '@/contracts/site-settings';
 import type { Lang } from '@/lib/lang';
 import type { Db } from '@/server/db/client';
 import { contactEnquiries, products, webSettings } from '@/server/db/schema';

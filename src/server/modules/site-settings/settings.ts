@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   WEB_SETTING_FORMATS, WEB_SETTING_KEYS, webSettingFault, webSettingKeyOf, type AdminSiteSettingsDto, type FooterInput,
 } from '@/contracts/site-settings';
-import { WEB_SETTING_TYPES } from '@/contracts/settings';
+import { WEB_SETTING_TYPES } from '@/contracts/site-settings';
 import type { Db } from '@/server/db/client';
 import { siteBlocks, siteOptions, webSettings } from '@/server/db/schema';
 import { AppError } from '@/server/errors';

@@ -7,7 +7,7 @@ import { currentActor } from '@/server/auth/current-actor';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import type { ContentKind, ContentStatus } from '@/server/db/schema';
-import { listComments } from '@/server/modules/cms/service';
+import { listComments } from '@/server/modules/content/comments';
 import { listContentTypes } from '@/server/modules/content/categories';
 import { countContentView, getContentDetail, getContentStatus, listContent } from '@/server/modules/content/items';
 import { sharedCache } from '../../_lib/shared-cache';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { BannerDto, ContentSummary, TextBlockDto } from '@/contracts/content';
 import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
-import type { SiteContact } from '@/contracts/settings';
+import type { SiteContact } from '@/contracts/site-settings';
 import type { Lang } from '@/lib/lang';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
@@ -9,7 +9,7 @@ import { countCatalogue, listFlaggedProducts, listRecommendedBrands } from '@/se
 import { listBanners } from '@/server/modules/content/banners';
 import { listLatestContent } from '@/server/modules/content/items';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
-import { getSiteContact } from '@/server/modules/settings/queries';
+import { getSiteContact } from '@/server/modules/site-settings/queries';
 import { sharedCache } from '../../_lib/shared-cache';
 
 export interface HomeData {

@@ -4,7 +4,7 @@ import { AdminShell } from '@/components/admin/admin-shell';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { requireStaffPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
-import { getSiteLayout, getStaffSettings } from '@/server/modules/admin-settings/settings';
+import { getSiteLayout, getStaffSettings } from '@/server/modules/preferences/preferences';
 import { listMenuTree } from '@/server/modules/menus/queries';
 
 /**

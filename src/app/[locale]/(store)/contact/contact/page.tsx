@@ -11,8 +11,8 @@ import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
-import { qrSvgDataUrl } from '@/server/modules/settings/qr';
-import { getSiteContact } from '@/server/modules/settings/queries';
+import { qrSvgDataUrl } from '@/server/modules/site-settings/qr';
+import { getSiteContact } from '@/server/modules/site-settings/queries';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;

@@ -5,7 +5,7 @@ import { messagesFor, type Locale } from '@/i18n/routing';
 import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
-import { getSiteContact } from '@/server/modules/settings/queries';
+import { getSiteContact } from '@/server/modules/site-settings/queries';
 import { AboutFrame } from '../../../_lib/about-frame';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {

@@ -1,0 +1,68 @@
+'use client';
+
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import type { AuditEntryDto } from '@/contracts/admin';
+import { adminApi, toQuery } from '../admin-api';
+import { useViewQuery } from '../use-view-query';
+import { ChangeList } from '../common/change-list';
+import { pagination } from '../common/use-admin-action';
+import { useAdminList } from '../common/use-admin-list';
+
+const DEFAULTS = { actor: '', entity: '', entityId: '', from: '', to: '', page: '1' };
+const PAGE_SIZE = 20;
+
+/** `/audit`: the audit log with filters by who, entity (and record) and days, and a CSV export of the same filters. */
+export function AuditView() {
+  const t = useTranslations('adminAudit');
+  const format = useFormatter();
+  const [query, setQuery] = useViewQuery(DEFAULTS);
+  const filter = { actor: query.actor, entity: query.entity, entityId: query.entityId, from: query.from, to: query.to };
+  const { data, loading, error } = useAdminList<AuditEntryDto>('/api/admin/audit', { ...filter, limit: PAGE_SIZE, offset: query.page });
+  const [entities, setEntities] = useState<string[]>([]);
+  useEffect(() => {
+    adminApi<string[]>('GET', '/api/admin/audit/entities').then(setEntities).catch(() => setEntities([]));
+  }, []);
+  const entityLabel = (e: string) => (t.has(`entities.${e}`) ? t(`entities.${e}`) : e);
+
+  return (
+    <section className="rounded-lg bg-white p-4" data-testid="audit-view">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
+        <a href={`/api/admin/audit/export${toQuery(filter)}`} download>
+          <Button icon={<DownloadOutlined />}>{t('export')}</Button>
+        </a>
+      </div>
+      <Space wrap className="mb-3">
+        <Input.Search allowClear placeholder={t('actor')} aria-label={t('actor')} defaultValue={query.actor} style={{ width: 180 }}
+          onSearch={(actor) => setQuery({ actor, page: '1' })} />
+        <Select aria-label={t('entity')} value={query.entity} style={{ width: 150 }} onChange={(entity) => setQuery({ entity, page: '1' })}
+          options={[{ value: '', label: t('allEntities') }, ...entities.map((e) => ({ value: e, label: entityLabel(e) }))]} />
+        <Input allowClear placeholder={t('entityId')} aria-label={t('entityId')} defaultValue={query.entityId} style={{ width: 110 }}
+          onPressEnter={(e) => setQuery({ entityId: e.currentTarget.value, page: '1' })} onBlur={(e) => e.currentTarget.value !== query.entityId && setQuery({ entityId: e.currentTarget.value, page: '1' })} />
+        <DatePicker.RangePicker aria-label={t('days')}
+          value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
+          onChange={(range) => setQuery({ from: range?.[0]?.format('YYYY-MM-DD') ?? '', to: range?.[1]?.format('YYYY-MM-DD') ?? '', page: '1' })} />
+      </Space>
+      {error && <Alert type="error" title={error} className="mb-3" />}
+      <Table<AuditEntryDto>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 900 }}
+        pagination={pagination(query.page, PAGE_SIZE, data?.total ?? 0, (page) => setQuery({ page }))}
+        columns={[
+          { title: t('when'), dataIndex: 'createdAt', width: 160, render: (d: string) => format.dateTime(new Date(d), 'stamp') },
+          { title: t('actor'), dataIndex: 'actorName', width: 140, render: (n: string, e) => <>{n} <Tag>{t(`actorTypes.${e.actorType as 'user' | 'staff' | 'system'}`)}</Tag></> },
+          { title: t('ip'), dataIndex: 'ip', width: 120 },
+          { title: t('action'), dataIndex: 'action', width: 110, render: (a: string) => (t.has(`actions.${a}`) ? t(`actions.${a}`) : a) },
+          { title: t('entity'), dataIndex: 'entity', width: 130, render: (e: string, row) => `${entityLabel(e)} #${row.entityId}` },
+          { title: t('changes'), key: 'changes', render: (_: unknown, row) => <ChangeList changes={row.changes} note={row.note} /> },
+        ]}
+      />
+    </section>
+  );
+}

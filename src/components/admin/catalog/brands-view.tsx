@@ -1,0 +1,148 @@
+'use client';
+
+import { Alert, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { AdminBrandDto, AdminBrandInput } from '@/contracts/catalog-admin';
+import { Link } from '@/i18n/navigation';
+import { countryName } from '@/lib/country';
+import { adminApi } from '../admin-api';
+import { useViewQuery } from '../use-view-query';
+import { BrandLogoField } from './brand-logo-field';
+import { RecordHistory } from '../common/record-history';
+import { pagination, useAdminAction } from '../common/use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
+import { useAdminList } from '../common/use-admin-list';
+
+const DEFAULTS = { key: '', authorised: '', recommended: '', sort: 'sort', page: '1' };
+const PAGE_SIZE = 10;
+const NEW_BRAND: AdminBrandInput = {
+  code: '', nameZh: '', nameEn: '', country: '', logoText: '', descriptionZh: '', descriptionEn: '', authorised: false, recommended: false, sort: 0,
+};
+
+/** `/catalog/brands`: brands with search, authorised and recommended filters, sorting and pages; add, edit, delete. */
+export function BrandsView() {
+  const t = useTranslations('adminBrands');
+  const locale = useLocale();
+  const [query, setQuery] = useViewQuery(DEFAULTS);
+  const { data, loading, error, reload } = useAdminList<AdminBrandDto>('/api/admin/catalog/brands', {
+    key: query.key, authorised: query.authorised || undefined, recommended: query.recommended || undefined, sort: query.sort, limit: PAGE_SIZE, offset: query.page,
+  });
+  const [editing, setEditing] = useState<AdminBrandDto | 'new' | null>(null);
+  const [history, setHistory] = useState<AdminBrandDto | null>(null);
+  const [form] = Form.useForm<AdminBrandInput>();
+  const run = useAdminAction(reload, form);
+  // On a phone the actions column scrolls with the others instead of covering most of the table.
+  const wide = Grid.useBreakpoint().md === true;
+
+  const sortOrder = (field: string) => (query.sort === field ? 'ascend' : query.sort === `-${field}` ? 'descend' : null);
+  const open = (brand: AdminBrandDto | 'new') => {
+    setEditing(brand);
+    form.resetFields();
+    form.setFieldsValue(brand === 'new' ? NEW_BRAND : brand);
+  };
+  const { saving, onFinish } = useFormSave(async (values: AdminBrandInput) => {
+    const body = { ...NEW_BRAND, ...values };
+    const ok = editing === 'new'
+      ? await run(() => adminApi('POST', '/api/admin/catalog/brands', body), t('created'))
+      : editing !== null && await run(() => adminApi('PUT', `/api/admin/catalog/brands/${editing.id}`, body), t('saved'));
+    if (ok) setEditing(null);
+  });
+  const yesNo = (v: boolean, colour: string) => <Tag color={v ? colour : 'default'}>{v ? t('yes') : t('no')}</Tag>;
+
+  return (
+    <section className="rounded-lg bg-white p-4" data-testid="brands-view">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
+        <Button type="primary" onClick={() => open('new')} data-testid="brand-add">{t('add')}</Button>
+      </div>
+      <Space wrap className="mb-3">
+        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
+          onSearch={(key) => setQuery({ key, page: '1' })} style={{ width: 300, maxWidth: '100%' }} />
+        <Select aria-label={t('authorisedFilter')} value={query.authorised} style={{ width: 160 }} onChange={(authorised) => setQuery({ authorised, page: '1' })}
+          options={[{ value: '', label: t('allAuthorised') }, { value: 'true', label: t('onlyAuthorised') }, { value: 'false', label: t('notAuthorised') }]} />
+        <Select aria-label={t('recommendedFilter')} value={query.recommended} style={{ width: 180 }} onChange={(recommended) => setQuery({ recommended, page: '1' })}
+          options={[{ value: '', label: t('allRecommended') }, { value: 'true', label: t('onlyRecommended') }, { value: 'false', label: t('notRecommended') }]} />
+      </Space>
+      {error && <Alert type="error" title={error} className="mb-3" />}
+      <Table<AdminBrandDto>
+        rowKey="id"
+        loading={loading}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 1200 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+        onChange={(_p, _f, sorter) => {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = typeof s?.field === 'string' ? s.field : 'sort';
+          setQuery({ sort: s?.order === 'ascend' ? field : s?.order === 'descend' ? `-${field}` : DEFAULTS.sort, page: '1' });
+        }}
+        pagination={pagination(query.page, PAGE_SIZE, data?.total ?? 0, (page) => setQuery({ page }))}
+        columns={[
+          { title: t('code'), dataIndex: 'code', sorter: true, sortOrder: sortOrder('code'), width: 110 },
+          {
+            title: t('logoColumn'), key: 'logo', width: 90, render: (_: unknown, b) => (b.logoUrl
+              // eslint-disable-next-line @next/next/no-img-element
+              ? <img src={b.logoUrl} alt={b.logoText || b.nameEn} className="h-8 max-w-[72px] object-contain" />
+              : <span className="text-xs font-bold text-slate-500">{b.logoText}</span>),
+          },
+          { title: t('nameZh'), dataIndex: 'nameZh', sorter: true, sortOrder: sortOrder('nameZh'), width: 130 },
+          { title: t('nameEn'), dataIndex: 'nameEn', sorter: true, sortOrder: sortOrder('nameEn'), width: 150 },
+          { title: t('country'), dataIndex: 'country', width: 100, render: (c: string) => (c ? countryName(c, locale) : '—') },
+          { title: t('authorisedColumn'), dataIndex: 'authorised', width: 110, render: (v: boolean) => yesNo(v, 'green') },
+          { title: t('recommended'), dataIndex: 'recommended', width: 130, render: (v: boolean) => yesNo(v, 'blue') },
+          { title: t('sort'), dataIndex: 'sort', sorter: true, sortOrder: sortOrder('sort'), width: 130 },
+          { title: t('products'), dataIndex: 'productCount', width: 90, render: (n: number) => (n > 10_000 ? t('manyProducts') : n) },
+          {
+            title: t('actions'), key: 'actions', width: 320, fixed: wide ? 'right' : undefined, render: (_: unknown, b) => (
+              <Space wrap size={4}>
+                <Button size="small" onClick={() => open(b)}>{t('edit')}</Button>
+                {b.productCount > 0 ? (
+                  <Tooltip title={t('deleteBlocked')}>
+                    <Button size="small" danger disabled aria-label={`${t('delete')}: ${t('deleteBlocked')}`}>{t('delete')}</Button>
+                  </Tooltip>
+                ) : (
+                  <Popconfirm title={t('deleteConfirm', { name: locale === 'en' ? b.nameEn : b.nameZh })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
+                    onConfirm={() => run(() => adminApi('DELETE', `/api/admin/catalog/brands/${b.id}`), t('deleted'))}>
+                    <Button size="small" danger>{t('delete')}</Button>
+                  </Popconfirm>
+                )}
+                <Button size="small" type="link" onClick={() => setHistory(b)}>{t('history')}</Button>
+                <Link href={`/brand/detail?id=${b.id}`} target="_blank" className="text-xs">{t('view')}</Link>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal open={editing !== null} title={editing === 'new' ? t('addTitle') : t('editTitle')} okText={t('save')} cancelText={t('cancel')}
+        destroyOnHidden forceRender width={720} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
+        <Form form={form} layout="vertical" initialValues={NEW_BRAND} onFinish={onFinish}>
+          <BrandFields />
+        </Form>
+        {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p>
+          : editing && <BrandLogoField brand={editing} onChange={(b) => { setEditing(b); void reload(); }} />}
+      </Modal>
+      <RecordHistory entity="brand" entityId={history?.id ?? null} title={history ? (locale === 'en' ? history.nameEn : history.nameZh) : ''} onClose={() => setHistory(null)} />
+    </section>
+  );
+}
+
+function BrandFields() {
+  const t = useTranslations('adminBrands');
+  const tooLong = (max: number) => ({ max, message: t('tooLong', { max }) });
+  return (
+    <div className="grid gap-x-3 sm:grid-cols-2">
+      <Form.Item name="nameZh" label={t('nameZh')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, tooLong(60)]}><Input /></Form.Item>
+      <Form.Item name="nameEn" label={t('nameEn')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, tooLong(60)]}><Input /></Form.Item>
+      <Form.Item name="code" label={t('code')} extra={t('codeHelp')}
+        rules={[{ required: true, message: t('codeInvalid') }, { pattern: /^[a-z0-9][a-z0-9-]{0,39}$/, message: t('codeInvalid') }]}><Input /></Form.Item>
+      <Form.Item name="logoText" label={t('logoText')} extra={t('logoTextHelp')} rules={[tooLong(40)]}><Input /></Form.Item>
+      <Form.Item name="country" label={t('country')} rules={[{ pattern: /^([A-Za-z]{2})?$/, message: t('countryInvalid') }]}><Input maxLength={2} placeholder="CN" /></Form.Item>
+      <Form.Item name="sort" label={t('sort')} extra={t('sortHelp')}
+        rules={[{ required: true, type: 'integer', min: 0, max: 999_999, message: t('sortInvalid') }]}><InputNumber style={{ width: '100%' }} min={0} max={999_999} precision={0} /></Form.Item>
+      <Form.Item name="authorised" label={t('authorised')} valuePropName="checked"><Switch aria-label={t('authorised')} /></Form.Item>
+      <Form.Item name="recommended" label={t('recommended')} valuePropName="checked"><Switch aria-label={t('recommended')} /></Form.Item>
+      <Form.Item name="descriptionZh" label={t('descriptionZh')} rules={[tooLong(2000)]} className="sm:col-span-2"><Input.TextArea rows={3} /></Form.Item>
+      <Form.Item name="descriptionEn" label={t('descriptionEn')} rules={[tooLong(2000)]} className="sm:col-span-2"><Input.TextArea rows={3} /></Form.Item>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+'use client';
+
+import { Button, Space } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { adminApi } from '../admin-api';
+
+export interface KeysetPage<T> { total: number; items: T[]; nextCursor: string | null }
+
+/**
+ * A keyset-paged list of `/api/admin/...`: the cursors of the pages shown so far (the first has none),
+ * reset whenever the filters change; `reload` fetches the current page again.
+ */
+export function useKeysetList<T>(base: string, filters: string) {
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [round, setRound] = useState(0);
+  const [state, setState] = useState<{ key: string; page: KeysetPage<T> | null; error: string | null } | null>(null);
+  const [shownFilters, setShownFilters] = useState(filters);
+  if (shownFilters !== filters) {
+    setShownFilters(filters);
+    setCursors([undefined]);
+  }
+  const cursor = cursors[cursors.length - 1];
+  const path = `${base}?${filters}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+  const key = `${path}#${round}`;
+  useEffect(() => {
+    let live = true;
+    adminApi<KeysetPage<T>>('GET', path).then(
+      (page) => { if (live) setState({ key, page, error: null }); },
+      (e: unknown) => { if (live) setState({ key, page: null, error: e instanceof Error ? e.message : String(e) }); },
+    );
+    return () => { live = false; };
+  }, [path, key]);
+  const [last, setLast] = useState<KeysetPage<T> | null>(null);
+  if (state?.page && state.page !== last) setLast(state.page);
+  const reload = useCallback(async () => setRound((r) => r + 1), []);
+  const current = state?.key === key ? state : null;
+  return {
+    page: current?.page ?? last,
+    loading: current === null,
+    error: current?.error ?? null,
+    reload,
+    first: () => setCursors([undefined]),
+    previous: () => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c)),
+    next: () => { const n = (current?.page ?? last)?.nextCursor; if (n) setCursors((c) => [...c, n]); },
+    atFirst: cursors.length === 1,
+  };
+}
+
+/** The pager of a keyset list: total, first, previous and next page. */
+export function KeysetPager({ list, testId }: { list: ReturnType<typeof useKeysetList<unknown>>; testId: string }) {
+  const t = useTranslations('adminCommon');
+  return (
+    <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+      <span className="text-sm text-slate-500" data-testid={`${testId}-total`}>{t('total', { total: list.page?.total ?? 0 })}</span>
+      <Space>
+        <Button disabled={list.atFirst} onClick={list.first}>{t('firstPage')}</Button>
+        <Button disabled={list.atFirst} onClick={list.previous}>{t('previousPage')}</Button>
+        <Button disabled={!list.page?.nextCursor} onClick={list.next}>{t('nextPage')}</Button>
+      </Space>
+    </div>
+  );
+}
+
+/** An amount as the server wrote it, with thousands separators and two decimals. */
+export function money(value: string): string {
+  const [whole = '0', frac = '00'] = value.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0').slice(0, 2)}`;
+}

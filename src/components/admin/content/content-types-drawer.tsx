@@ -1,0 +1,92 @@
+'use client';
+
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { Button, Drawer, Empty, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { useLocale, useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { AdminContentTypeDto, AdminContentTypeInput, ContentSectionName } from '@/contracts/content';
+import { adminApi } from '../admin-api';
+import { useAdminAction, useListMove } from '../common/use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
+
+/**
+ * A section's categories (ADR 0035): added at the end, renamed in both languages, moved up and down,
+ * deleted when no item uses them (the server answers 409 otherwise, and says so).
+ */
+export function ContentTypesDrawer({ section, open, types, wide, onClose, onChanged }: {
+  section: ContentSectionName; open: boolean; types: AdminContentTypeDto[]; wide: boolean; onClose: () => void; onChanged: () => Promise<void>;
+}) {
+  const t = useTranslations('adminContent');
+  const ts = useTranslations(`adminContent.sections.${section}`);
+  const locale = useLocale();
+  const [form] = Form.useForm<AdminContentTypeInput>();
+  const [editing, setEditing] = useState<AdminContentTypeDto | 'new' | null>(null);
+  const run = useAdminAction(onChanged, form);
+  const base = `/api/admin/content/${section}/types`;
+
+  const openEditor = (type: AdminContentTypeDto | 'new') => {
+    setEditing(type);
+    form.resetFields();
+    form.setFieldsValue(type === 'new' ? { nameZh: '', nameEn: '' } : { nameZh: type.nameZh, nameEn: type.nameEn });
+  };
+  const { move, moving } = useListMove(types, run, (ids) => adminApi('PUT', `${base}/order`, { ids }), t('ordered'));
+  const { saving, onFinish: save } = useFormSave(async () => {
+    let values: AdminContentTypeInput;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const ok = await run(
+      () => (editing === 'new' ? adminApi('POST', base, values) : adminApi('PUT', `${base}/${editing === null ? 0 : editing.id}`, values)),
+      editing === 'new' ? t('created') : t('saved'),
+    );
+    if (ok) setEditing(null);
+  });
+  const name = (ty: AdminContentTypeDto) => (locale === 'en' ? ty.nameEn : ty.nameZh);
+
+  return (
+    <Drawer open={open} onClose={onClose} width={wide ? 720 : '100%'} title={ts('categories')}
+      extra={<Button type="primary" onClick={() => openEditor('new')} data-testid={`${section}-type-add`}>{t('addCategory')}</Button>}>
+      <Table<AdminContentTypeDto>
+        rowKey="id" dataSource={types} loading={moving} pagination={false} size="small" scroll={{ x: 560 }} data-testid={`${section}-types-table`}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyCategories')} /> }}
+        columns={[
+          {
+            title: t('order'), key: 'order', width: 90, render: (_: unknown, ty, i) => (
+              <Space size={2}>
+                <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t('moveUp')} disabled={moving || i === 0} onClick={() => move(i, -1)} />
+                <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t('moveDown')} disabled={moving || i === types.length - 1} onClick={() => move(i, 1)} />
+              </Space>
+            ),
+          },
+          { title: t('categoryName'), key: 'name', render: (_: unknown, ty) => <div><div>{name(ty)}</div><div className="text-xs text-slate-500">{locale === 'en' ? ty.nameZh : ty.nameEn}</div></div> },
+          { title: t('itemCount'), dataIndex: 'items', width: 90 },
+          {
+            title: t('actions'), key: 'actions', width: 170, render: (_: unknown, ty) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => openEditor(ty)} data-testid={`${section}-type-rename`}>{t('rename')}</Button>
+                <Popconfirm title={ty.items > 0 ? t('deleteCategoryInUse', { count: ty.items }) : t('deleteCategoryConfirm', { name: name(ty) })}
+                  okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
+                  onConfirm={() => run(() => adminApi('DELETE', `${base}/${ty.id}`), t('deleted'))}>
+                  <Button size="small" danger data-testid={`${section}-type-delete`}>{t('delete')}</Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('renameCategory')} onCancel={() => setEditing(null)} onOk={() => void save()} confirmLoading={saving}
+        okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
+        <Form form={form} layout="vertical" data-testid={`${section}-type-form`}>
+          <Form.Item name="nameZh" label={t('categoryNameZh')} rules={[{ required: true, whitespace: true, message: t('categoryNameRequired') }, { max: 50, message: t('tooLong', { max: 50 }) }]}>
+            <Input data-testid={`${section}-type-name-zh`} />
+          </Form.Item>
+          <Form.Item name="nameEn" label={t('categoryNameEn')} rules={[{ required: true, whitespace: true, message: t('categoryNameRequired') }, { max: 50, message: t('tooLong', { max: 50 }) }]}>
+            <Input data-testid={`${section}-type-name-en`} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Drawer>
+  );
+}

@@ -1,0 +1,350 @@
+'use client';
+
+import { Alert, Button, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Tag, Timeline, Typography, Upload } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  ACTIVITY_KINDS, CRM_LIMITS, type ContactDto, type CustomerDetailDto, type TimelineEventDto,
+} from '@/contracts/customers';
+import { AdminApiError, adminApi } from '../admin-api';
+import { ChangeList } from '../common/change-list';
+import { money } from '../common/keyset-list';
+import { casesTab } from './customer-cases-tab';
+import { complaintsTab } from './customer-complaints-tab';
+import { contractsTab } from './customer-contracts-tab';
+import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
+import { useAdminAction } from '../common/use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
+import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
+
+interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
+interface OrderRow { id: number; orderNo: string; status: string; total: string; buyer: string; createdAt: string }
+
+/** A customer's record page: key facts, the edit drawer, and tabs for contacts, users, orders and the timeline. */
+export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void }) {
+  const t = useTranslations('adminCustomers');
+  const locale = useLocale();
+  const [detail, setDetail] = useState<CustomerDetailDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [timelineRound, setTimelineRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    adminApi<CustomerDetailDto>('GET', `/api/admin/customers/${id}`).then(
+      (d) => { if (live) { setDetail(d); setError(null); } },
+      (e: unknown) => { if (live) { setDetail(null); setError(e instanceof Error ? e.message : String(e)); } },
+    );
+    return () => { live = false; };
+  }, [id, round]);
+  const reload = useCallback(async () => { setRound((r) => r + 1); setTimelineRound((r) => r + 1); }, []);
+  const shown = detail?.id === id ? detail : null;
+  const team = shown ? (locale === 'en' ? shown.teamEn : shown.teamZh) : null;
+
+  return (
+    <section className="rounded-lg bg-white p-4" data-testid="customer-record">
+      <Button type="link" className="mb-2 p-0" onClick={onBack} data-testid="customer-back">← {t('backToList')}</Button>
+      {error && <Alert type="error" title={error} className="mb-3" data-testid="customer-error" />}
+      {!shown && !error && <Spin />}
+      {shown && (
+        <>
+          <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h1 className="m-0 break-words text-lg font-semibold" data-testid="customer-title">{shown.name}</h1>
+              <Space wrap size={4} className="mt-1">
+                <Tag color={shown.kind === 'customer' ? 'green' : 'purple'}>{t(`kinds.${shown.kind}`)}</Tag>
+                <Tag color={LEVEL_COLOURS[shown.level]}>{t('levelValue', { level: shown.level })}</Tag>
+                {shown.tags.map((x) => <Tag key={x}>{x}</Tag>)}
+              </Space>
+            </div>
+            <Button type="primary" onClick={() => setEditing(true)} data-testid="customer-edit">{t('edit')}</Button>
+          </div>
+          <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 3 }} className="mb-4" items={[
+            { key: 'owner', label: t('owner'), children: <span data-testid="customer-owner">{shown.ownerName ? `${shown.ownerName}${team ? ` · ${team}` : ''}` : t('pool')}</span> },
+            { key: 'credit', label: t('credit'), children: t('creditValue', { days: shown.creditDays, limit: money(shown.creditLimit) }) },
+            { key: 'users', label: t('users'), children: shown.users },
+            { key: 'taxNo', label: t('taxNo'), children: shown.taxNo || '—' },
+            { key: 'phone', label: t('phone'), children: shown.phone || '—' },
+            { key: 'address', label: t('address'), children: shown.address || '—' },
+            {
+              key: 'licence', label: t('licence'), children: (
+                <span data-testid="customer-licence">
+                  {shown.licenceName ? <Tag color="green">{t('licenceChecked', { name: shown.licenceName })}</Tag> : <Tag color="orange">{t('licenceUnchecked')}</Tag>}
+                  {shown.licenceFileName && <a href={`/api/admin/customers/${shown.id}/licence`} className="ml-1 break-all">{shown.licenceFileName}</a>}
+                </span>
+              ),
+            },
+          ]} />
+          <Tabs defaultActiveKey="timeline" items={[
+            { key: 'timeline', label: t('tabs.timeline'), children: <CustomerTimeline id={shown.id} round={timelineRound} onLogged={() => setTimelineRound((r) => r + 1)} /> },
+            { key: 'contacts', label: t('tabs.contacts', { count: shown.contacts.length }), children: <Contacts customer={shown} onChanged={reload} /> },
+            { key: 'users', label: t('tabs.users', { count: shown.users }), children: <CustomerUsers id={shown.id} /> },
+            { key: 'orders', label: t('tabs.orders'), children: <CustomerOrders id={shown.id} /> },
+            { key: 'quotations', label: <CustomerQuotationsLabel />, children: <CustomerQuotations companyId={shown.id} /> },
+            complaintsTab(shown.id),
+            contractsTab(shown.id),
+            casesTab(shown.id),
+          ]} />
+          <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} onSaved={reload} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Sends the licence as multipart (the JSON client cannot); throws the server's message. */
+async function uploadLicence(id: number, file: File): Promise<void> {
+  const body = new FormData();
+  body.append('file', file);
+  const res = await fetch(`/api/admin/customers/${id}/licence`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body });
+  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string } | null;
+  if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
+}
+
+interface EditForm { name: string; licenceName: string; level: string; creditDays: number; creditLimit: string; tags: string[]; phone: string; address: string; ownerId: number | null }
+
+function EditDrawer({ customer, open, onClose, onSaved }: { customer: CustomerDetailDto; open: boolean; onClose: () => void; onSaved: () => Promise<void> }) {
+  const t = useTranslations('adminCustomers');
+  const locale = useLocale();
+  const wide = Grid.useBreakpoint().md !== false;
+  const [form] = Form.useForm<EditForm>();
+  const run = useAdminAction(onSaved, form);
+  useEffect(() => {
+    if (open) form.setFieldsValue({ ...customer, licenceName: customer.licenceName ?? '', ownerId: customer.ownerId });
+  }, [open, customer, form]);
+  const ownerOptions = [
+    ...(customer.ownerId !== null && !customer.owners.some((o) => o.id === customer.ownerId) ? [{ value: customer.ownerId, label: customer.ownerName ?? '' }] : []),
+    ...customer.owners.map((o) => ({ value: o.id, label: `${o.name}${(locale === 'en' ? o.teamEn : o.teamZh) ? ` · ${locale === 'en' ? o.teamEn : o.teamZh}` : ''}` })),
+  ];
+  const canAssign = customer.owners.length > 0;
+  const { saving, onFinish } = useFormSave(async (values: EditForm) => {
+    const body: Record<string, unknown> = { ...values };
+    if (!canAssign) delete body.ownerId;
+    const ok = await run(() => adminApi('PUT', `/api/admin/customers/${customer.id}`, body), t('saved'));
+    if (ok) onClose();
+  });
+
+  return (
+    <Drawer open={open} onClose={onClose} title={t('editTitle', { name: customer.name })} size={wide ? 560 : '100%'} destroyOnHidden
+      extra={<Button type="primary" onClick={() => form.submit()} loading={saving} data-testid="customer-save">{t('save')}</Button>}>
+      <Form form={form} layout="vertical" onFinish={onFinish}>
+        <Form.Item name="ownerId" label={t('owner')} extra={canAssign ? t('ownerHint') : t('ownerFixed')}>
+          <Select disabled={!canAssign} allowClear placeholder={t('pool')} options={ownerOptions} data-testid="customer-owner-select" aria-label={t('owner')} />
+        </Form.Item>
+        <CustomerFields withLicence />
+        <Form.Item label={t('licenceFile')} extra={t('licenceFileHint')}>
+          <Upload accept=".pdf,.png,.jpg,.jpeg,.webp" showUploadList={false} maxCount={1}
+            customRequest={({ file }) => { void run(() => uploadLicence(customer.id, file as File), t('licenceUploaded')); }}>
+          </Upload>
+          {customer.licenceFileName && <div className="mt-1 break-all text-xs text-slate-500">{customer.licenceFileName}</div>}
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+function Contacts({ customer, onChanged }: { customer: CustomerDetailDto; onChanged: () => Promise<void> }) {
+  const t = useTranslations('adminCustomers');
+  const te = useTranslations('api.errors');
+  const wide = Grid.useBreakpoint().md !== false;
+  const [editing, setEditing] = useState<ContactDto | 'new' | null>(null);
+  const [form] = Form.useForm<{ name: string; phone: string; email: string; position: string }>();
+  const run = useAdminAction(onChanged, form);
+  const openForm = (c: ContactDto | 'new') => {
+    setEditing(c);
+    form.resetFields();
+    form.setFieldsValue(c === 'new' ? { name: '', phone: '', email: '', position: '' } : c);
+  };
+  const { saving, onFinish } = useFormSave(async (values: { name: string; phone: string; email: string; position: string }) => {
+    const ok = await run(() => (editing === 'new' || editing === null
+      ? adminApi('POST', `/api/admin/customers/${customer.id}/contacts`, values)
+      : adminApi('PUT', `/api/admin/customers/${customer.id}/contacts/${editing.id}`, values)), t('contactSaved'));
+    if (ok) setEditing(null);
+  });
+  return (
+    <div data-testid="customer-contacts">
+      <div className="mb-2 flex justify-end"><Button onClick={() => openForm('new')} data-testid="contact-add">{t('addContact')}</Button></div>
+      <Table<ContactDto> rowKey="id" size="small" pagination={false} dataSource={customer.contacts} scroll={wide ? undefined : { x: 640 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noContacts')} /> }}
+        columns={[
+          { title: t('contactName'), dataIndex: 'name' },
+          { title: t('position'), dataIndex: 'position', render: (v: string) => v || '—' },
+          { title: t('phone'), dataIndex: 'phone', render: (v: string) => v || '—' },
+          { title: t('email'), dataIndex: 'email', render: (v: string) => <span className="break-all">{v || '—'}</span> },
+          { title: t('account'), key: 'account', render: (_: unknown, c) => (c.accountLoginName ? <Tag color="green">{c.accountLoginName}</Tag> : <span className="text-slate-400">{t('noAccount')}</span>) },
+          {
+            title: t('actions'), key: 'actions', width: 150, render: (_: unknown, c) => (
+              <Space>
+                <Button size="small" onClick={() => openForm(c)}>{t('edit')}</Button>
+                <Popconfirm title={t('deleteContactConfirm', { name: c.name })} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
+                  onConfirm={() => run(() => adminApi('DELETE', `/api/admin/customers/${customer.id}/contacts/${c.id}`), t('contactDeleted'))}>
+                  <Button size="small" danger>{t('delete')}</Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]} />
+      <Modal open={editing !== null} title={editing === 'new' ? t('addContact') : t('editContact')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}
+        okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
+        <Form form={form} layout="vertical" onFinish={onFinish}>
+          <Form.Item name="name" label={t('contactName')} rules={[{ required: true, whitespace: true, message: te('crmShortTextInvalid') }, { max: CRM_LIMITS.short, message: te('crmShortTextInvalid') }]}>
+            <Input maxLength={CRM_LIMITS.short} showCount data-testid="contact-name" />
+          </Form.Item>
+          <Form.Item name="position" label={t('position')} rules={[{ max: CRM_LIMITS.short, message: te('crmShortTextInvalid') }]}>
+            <Input maxLength={CRM_LIMITS.short} showCount />
+          </Form.Item>
+          <Form.Item name="phone" label={t('phone')} extra={t('accountHint')} dependencies={['email']}
+            rules={[
+              { pattern: /^$|^\+?[0-9(][0-9 ()-]{3,18}[0-9]$/, message: te('invalidPhone') },
+              ({ getFieldValue }) => ({ validator: async (_r, v: string) => { if (!v?.trim() && !String(getFieldValue('email') ?? '').trim()) throw new Error(te('crmContactReachRequired')); } }),
+            ]}>
+            <Input maxLength={CRM_LIMITS.phone} data-testid="contact-phone" />
+          </Form.Item>
+          <Form.Item name="email" label={t('email')} rules={[{ type: 'email', message: te('crmEmailInvalid') }, { max: CRM_LIMITS.email, message: te('crmEmailInvalid') }]}>
+            <Input maxLength={CRM_LIMITS.email} data-testid="contact-email" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}
+
+function useLoaded<T>(path: string): { data: T | null; error: string | null } {
+  const [state, setState] = useState<{ path: string; data: T | null; error: string | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    adminApi<T>('GET', path).then(
+      (data) => { if (live) setState({ path, data, error: null }); },
+      (e: unknown) => { if (live) setState({ path, data: null, error: e instanceof Error ? e.message : String(e) }); },
+    );
+    return () => { live = false; };
+  }, [path]);
+  return state?.path === path ? state : { data: null, error: null };
+}
+
+function CustomerUsers({ id }: { id: number }) {
+  const t = useTranslations('adminCustomers');
+  const format = useFormatter();
+  const { data, error } = useLoaded<UserRow[]>(`/api/admin/customers/${id}/users`);
+  if (error) return <Alert type="error" title={error} />;
+  return (
+    <Table<UserRow> rowKey="id" size="small" loading={data === null} dataSource={data ?? []} pagination={false} scroll={{ x: 720 }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noUsers')} /> }}
+      columns={[
+        { title: t('contactName'), dataIndex: 'name' },
+        { title: t('loginName'), dataIndex: 'loginName', render: (v: string) => <span className="break-all">{v}</span> },
+        { title: t('phone'), dataIndex: 'phone', render: (v: string | null) => v ?? '—' },
+        { title: t('email'), dataIndex: 'email', render: (v: string | null) => <span className="break-all">{v ?? '—'}</span> },
+        { title: t('accountType'), dataIndex: 'accountType', render: (v: string) => t(`accountTypes.${v === 'employee' || v === 'sub' ? v : 'user'}`) },
+        { title: t('status'), dataIndex: 'active', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('active') : t('inactive')}</Tag> },
+        { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium' }) },
+      ]} />
+  );
+}
+
+const ORDER_STATUSES = ['reviewing', 'passed', 'placed', 'rejected', 'cancelled'] as const;
+
+function CustomerOrders({ id }: { id: number }) {
+  const t = useTranslations('adminCustomers');
+  const format = useFormatter();
+  const { data, error } = useLoaded<OrderRow[]>(`/api/admin/customers/${id}/orders`);
+  if (error) return <Alert type="error" title={error} />;
+  return (
+    <>
+      <p className="mt-0 text-xs text-slate-500">{t('ordersNote')}</p>
+      <Table<OrderRow> rowKey="id" size="small" loading={data === null} dataSource={data ?? []} pagination={false} scroll={{ x: 640 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} /> }}
+        columns={[
+          { title: t('orderNo'), dataIndex: 'orderNo' },
+          { title: t('status'), dataIndex: 'status', render: (v: string) => (ORDER_STATUSES as readonly string[]).includes(v) ? t(`orderStatuses.${v as (typeof ORDER_STATUSES)[number]}`) : v },
+          { title: t('buyer'), dataIndex: 'buyer' },
+          { title: t('orderTotal'), dataIndex: 'total', align: 'right', render: (v: string) => `¥${v}` },
+          { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium', timeStyle: 'short' }) },
+        ]} />
+    </>
+  );
+}
+
+function CustomerTimeline({ id, round, onLogged }: { id: number; round: number; onLogged: () => void }) {
+  const t = useTranslations('adminCustomers');
+  const te = useTranslations('api.errors');
+  const format = useFormatter();
+  const [items, setItems] = useState<TimelineEventDto[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [more, setMore] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm<{ kind: string; happenedAt: Dayjs | null; body: string }>();
+  const run = useAdminAction(async () => { form.resetFields(); onLogged(); }, form);
+  const { saving, onFinish } = useFormSave(async (values: { kind: string; happenedAt: Dayjs | null; body: string }) => {
+    await run(() => adminApi('POST', `/api/admin/customers/${id}/activities`, {
+      kind: values.kind, body: values.body, ...(values.happenedAt ? { happenedAt: values.happenedAt.toISOString() } : {}),
+    }), t('activityLogged'));
+  });
+  useEffect(() => {
+    let live = true;
+    adminApi<{ items: TimelineEventDto[]; nextCursor: string | null }>('GET', `/api/admin/customers/${id}/timeline?limit=20`).then(
+      (d) => { if (live) { setItems(d.items); setNext(d.nextCursor); setError(null); } },
+      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
+    );
+    return () => { live = false; };
+  }, [id, round]);
+  async function loadMore() {
+    if (!next) return;
+    setMore(true);
+    try {
+      const d = await adminApi<{ items: TimelineEventDto[]; nextCursor: string | null }>('GET', `/api/admin/customers/${id}/timeline?limit=20&cursor=${encodeURIComponent(next)}`);
+      setItems((list) => [...(list ?? []), ...d.items]);
+      setNext(d.nextCursor);
+    } catch (e) {
+      setError(e instanceof AdminApiError ? e.message : String(e));
+    } finally {
+      setMore(false);
+    }
+  }
+  const colour = (e: TimelineEventDto) => (e.source === 'audit' ? 'gray' : e.kind === 'call' ? 'blue' : e.kind === 'visit' ? 'green' : 'orange');
+  const title = (e: TimelineEventDto) => (e.source === 'activity'
+    ? t(`activityKinds.${e.kind as 'call'}`)
+    : t('auditEvent', { entity: t.has(`entities.${e.entity}`) ? t(`entities.${e.entity}` as 'entities.customer') : (e.entity ?? ''), action: t.has(`actions.${e.kind}`) ? t(`actions.${e.kind}` as 'actions.update') : e.kind }));
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <div className="min-w-0" data-testid="customer-timeline">
+        {error && <Alert type="error" title={error} className="mb-2" />}
+        {items === null ? <Spin /> : items.length === 0 ? <Empty description={t('noEvents')} /> : (
+          <>
+            <Timeline items={items.map((e) => ({
+              key: `${e.source}-${e.id}`,
+              color: colour(e),
+              content: (
+                <div data-testid="timeline-event">
+                  <Typography.Text strong>{title(e)}</Typography.Text>
+                  <div className="text-xs text-slate-500">{format.dateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'short' })} · {e.actorName}</div>
+                  {e.body && <p className="m-0 mt-1 whitespace-pre-wrap break-words" data-testid="timeline-body">{e.body}</p>}
+                  {e.changes && <ChangeList changes={e.changes} note={null} />}
+                </div>
+              ),
+            }))} />
+            {next && <Button size="small" loading={more} onClick={() => void loadMore()} data-testid="timeline-more">{t('loadMore')}</Button>}
+          </>
+        )}
+      </div>
+      <div className="rounded border border-slate-200 p-3">
+        <Typography.Title level={5} className="mt-0">{t('logActivity')}</Typography.Title>
+        <Form form={form} layout="vertical" initialValues={{ kind: 'call', happenedAt: null, body: '' }} onFinish={onFinish}>
+          <Form.Item name="kind" label={t('activityKind')}>
+            <Select options={ACTIVITY_KINDS.map((k) => ({ value: k, label: t(`activityKinds.${k}`) }))} data-testid="activity-kind" aria-label={t('activityKind')} />
+          </Form.Item>
+          <Form.Item name="happenedAt" label={t('happenedAt')} extra={t('happenedAtHint')}>
+            <DatePicker showTime className="w-full" disabledDate={(d) => d.valueOf() > Date.now()} />
+          </Form.Item>
+          <Form.Item name="body" label={t('activityBody')} extra={t('textHint', { max: CRM_LIMITS.text })}
+            rules={[{ required: true, whitespace: true, message: te('crmTextInvalid') }, { max: CRM_LIMITS.text, message: te('crmTextInvalid') }]}>
+            <Input.TextArea rows={3} maxLength={CRM_LIMITS.text} showCount data-testid="activity-body" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="activity-save">{t('logActivity')}</Button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+'use client';
+
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, type ExpenseCategory, type ExpenseDetailDto, type ExpenseRowDto, type ExpenseStatusName } from '@/contracts/expenses';
+import { MONEY } from '@/contracts/money';
+import { adminApi, adminUpload, toQuery } from '../admin-api';
+import { useViewQuery } from '../use-view-query';
+import { DecisionModal, StepsOf } from '../approvals/approval-parts';
+import { KeysetPager, money, useKeysetList } from '../common/keyset-list';
+import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
+import { useAdminAction } from '../common/use-admin-action';
+import { useFormSave } from '@/components/ui/use-form-save';
+
+const DEFAULTS = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
+const COLOURS: Record<ExpenseStatusName, string> = { draft: 'default', pending: 'gold', approved: 'green', rejected: 'red' };
+
+/**
+ * `/expenses` (ADR 0037): the applications the member may see — their own, their team's as its manager,
+ * those waiting for or decided by them. A drawer shows one with its receipts and approval steps.
+ */
+export function ExpensesView() {
+  const t = useTranslations('adminExpenses');
+  const tc = useTranslations('adminCommon');
+  const [query, setQuery] = useViewQuery(DEFAULTS);
+  const list = useKeysetList<ExpenseRowDto>('/api/admin/expenses', toQuery({ ...query, limit: 20 }).slice(1));
+  const [open, setOpen] = useState<number | null>(null);
+  const [editing, setEditing] = useState<ExpenseDetailDto | 'new' | null>(null);
+  const wide = Grid.useBreakpoint().md !== false;
+  const statusTag = (s: ExpenseStatusName) => <Tag color={COLOURS[s]}>{t(`status.${s}`)}</Tag>;
+  return (
+    <section className="rounded-lg bg-white p-4" data-testid="expenses-view">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} href={`/api/admin/expenses/export${toQuery({ key: query.key, status: query.status, category: query.category, scope: query.scope })}`}>{tc('export')}</Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="expense-new">{t('new')}</Button>
+        </Space>
+      </div>
+      <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
+      <Space wrap className="mb-3">
+        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+          onSearch={(key) => setQuery({ key })} style={{ width: 260, maxWidth: '100%' }} data-testid="expenses-search" />
+        <Select aria-label={t('scope')} value={query.scope} style={{ width: 150 }} onChange={(scope) => setQuery({ scope })}
+          options={[{ value: 'all', label: t('scopeAll') }, { value: 'mine', label: t('scopeMine') }]} />
+        <Select aria-label={tc('statusFilter')} value={query.status} style={{ width: 130 }} onChange={(status) => setQuery({ status })}
+          options={[{ value: '', label: tc('allStatuses') }, ...EXPENSE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />
+        <Select aria-label={t('col.category')} value={query.category} style={{ width: 130 }} onChange={(category) => setQuery({ category })}
+          options={[{ value: '', label: t('allCategories') }, ...EXPENSE_CATEGORIES.map((s) => ({ value: s, label: t(`category.${s}`) }))]} />
+        <Select aria-label={tc('sort')} value={query.sort} style={{ width: 150 }} onChange={(sort) => setQuery({ sort })}
+          options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-amount', label: t('amountHigh') }, { value: 'amount', label: t('amountLow') }]} />
+        <SavedViewsBar listKey="expenses" current={viewQuery(query, DEFAULTS, ['key', 'status', 'category', 'scope', 'sort'])} onApply={(q) => setQuery({ ...DEFAULTS, ...q })} />
+      </Space>
+      {list.error && <Alert type="error" title={list.error} className="mb-3" />}
+      <Table<ExpenseRowDto>
+        rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1000 } : undefined} showHeader={wide}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} /> }}
+        onRow={(r) => ({ 'data-testid': `expense-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
+        columns={wide ? [
+          { title: t('col.expenseNo'), dataIndex: 'expenseNo', width: 160 },
+          { title: t('col.applicant'), dataIndex: 'applicantName', width: 90 },
+          { title: t('col.category'), dataIndex: 'category', width: 80, render: (v: ExpenseCategory) => t(`category.${v}`) },
+          { title: t('col.spentOn'), dataIndex: 'spentOn', width: 110 },
+          { title: t('col.amount'), dataIndex: 'amount', width: 110, align: 'right', render: (v: string) => money(v) },
+          { title: t('col.description'), dataIndex: 'description', ellipsis: true },
+          { title: t('col.status'), dataIndex: 'status', width: 90, render: statusTag },
+          { title: tc('actions'), key: 'a', width: 80, fixed: 'right', render: (_: unknown, r) => <Button size="small" onClick={() => setOpen(r.id)} aria-label={`${tc('open')} ${r.expenseNo}`}>{tc('open')}</Button> },
+        ] : [{
+          key: 'all', render: (_: unknown, r) => (
+            <div className="space-y-1">
+              <div className="flex flex-wrap items-center gap-1">{statusTag(r.status)}<span className="text-xs text-slate-500">{r.expenseNo}</span></div>
+              <div className="font-medium">{t(`category.${r.category}`)} ¥{money(r.amount)} · {r.applicantName}</div>
+              <div className="flex items-center justify-between gap-2 text-sm"><span className="truncate">{r.description || '—'}</span>
+                <Button size="small" onClick={() => setOpen(r.id)} aria-label={`${tc('open')} ${r.expenseNo}`}>{tc('open')}</Button></div>
+            </div>
+          ),
+        }]}
+      />
+      <KeysetPager list={list as ReturnType<typeof useKeysetList<unknown>>} testId="expenses" />
+      <ExpenseDrawer id={open} onClose={() => setOpen(null)} onChanged={list.reload} onEdit={setEditing} wide={wide} />
+      <ExpenseFormModal target={editing} onClose={() => setEditing(null)} onSaved={async (e) => { setEditing(null); await list.reload(); setOpen(e.id); }} />
+    </section>
+  );
+}
+
+interface ExpenseForm { amount: string; category: ExpenseCategory; spentOn: Dayjs; description: string }
+
+function ExpenseFormModal({ target, onClose, onSaved }: { target: ExpenseDetailDto | 'new' | null; onClose: () => void; onSaved: (e: ExpenseDetailDto) => Promise<void> }) {
+  const t = useTranslations('adminExpenses');
+  const te = useTranslations('api.errors');
+  const [form] = Form.useForm<ExpenseForm>();
+  const run = useAdminAction(async () => {}, form);
+  const initial = target && target !== 'new'
+    ? { amount: target.amount, category: target.category, spentOn: dayjs(target.spentOn), description: target.description }
+    : { amount: '0.00', category: 'travel' as const, spentOn: dayjs(), description: '' };
+  const { saving, onFinish } = useFormSave(async (v: ExpenseForm) => {
+    const body = { amount: String(v.amount).trim(), category: v.category, spentOn: v.spentOn.format('YYYY-MM-DD'), description: v.description ?? '' };
+    let saved: ExpenseDetailDto | null = null;
+    const ok = await run(async () => {
+      saved = target === 'new' || target === null ? await adminApi<ExpenseDetailDto>('POST', '/api/admin/expenses', body) : await adminApi<ExpenseDetailDto>('PUT', `/api/admin/expenses/${target.id}`, body);
+    }, t('saved'));
+    if (ok && saved) await onSaved(saved);
+  });
+  return (
+    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} data-testid="expense-form">
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
+        <div className="grid gap-x-3 md:grid-cols-2">
+          <Form.Item name="amount" label={t('col.amount')} extra={t('amountHint')} rules={[{ required: true, message: te('fieldRequired') }, { pattern: MONEY, message: te('invalidAmount') }]}>
+            <Input inputMode="decimal" prefix="¥" placeholder="0.00" data-testid="expense-amount" />
+          </Form.Item>
+          <Form.Item name="category" label={t('col.category')} rules={[{ required: true, message: te('fieldRequired') }]}>
+            <Select options={EXPENSE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))} data-testid="expense-category" />
+          </Form.Item>
+        </div>
+        <Form.Item name="spentOn" label={t('col.spentOn')} rules={[{ required: true, message: te('fieldRequired') }]}>
+          <DatePicker className="w-full" allowClear={false} data-testid="expense-date" />
+        </Form.Item>
+        <Form.Item name="description" label={t('col.description')} rules={[{ max: 100, message: te('tooLong100') }]}>
+          <Input.TextArea rows={2} maxLength={100} showCount placeholder={t('descriptionHint')} data-testid="expense-description" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function ExpenseDrawer({ id, onClose, onChanged, onEdit, wide }: { id: number | null; onClose: () => void; onChanged: () => Promise<void>; onEdit: (e: ExpenseDetailDto) => void; wide: boolean }) {
+  const t = useTranslations('adminExpenses');
+  const format = useFormatter();
+  const [detail, setDetail] = useState<ExpenseDetailDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const [deciding, setDeciding] = useState(false);
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    adminApi<ExpenseDetailDto>('GET', `/api/admin/expenses/${id}`).then((d) => { if (live) { setDetail(d); setError(null); } }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
+    return () => { live = false; };
+  }, [id, round]);
+  const refresh = useCallback(async () => { setRound((r) => r + 1); await onChanged(); }, [onChanged]);
+  const run = useAdminAction(refresh);
+  const shown = detail && detail.id === id ? detail : null;
+  const act = (action: 'submit' | 'withdraw' | 'revise') => run(() => adminApi('POST', `/api/admin/expenses/${shown?.id}/action`, { action }), t(`done.${action}`));
+  return (
+    <Drawer open={id !== null} onClose={onClose} size={wide ? 640 : '100%'} destroyOnHidden title={shown ? `${t('title')} ${shown.expenseNo}` : ''} data-testid="expense-drawer">
+      {error && <Alert type="error" title={error} className="mb-3" />}
+      {shown && (
+        <div className="space-y-4">
+          <Descriptions size="small" column={1} bordered items={[
+            { key: 's', label: t('col.status'), children: <Tag color={COLOURS[shown.status]} data-testid="expense-status">{t(`status.${shown.status}`)}</Tag> },
+            { key: 'a', label: t('col.applicant'), children: `${shown.applicantName}${shown.teamName ? ` · ${shown.teamName}` : ''}` },
+            { key: 'm', label: t('col.amount'), children: `¥${money(shown.amount)}` },
+            { key: 'c', label: t('col.category'), children: t(`category.${shown.category}`) },
+            { key: 'd', label: t('col.spentOn'), children: shown.spentOn },
+            { key: 'x', label: t('col.description'), children: shown.description || '—' },
+          ]} />
+          <div>
+            <h3 className="mb-2 text-sm font-semibold">{t('col.attachments')}</h3>
+            {shown.attachmentList.length === 0 ? <p className="text-sm text-slate-500">{t('noAttachments')}</p> : (
+              <ul className="space-y-1" data-testid="expense-attachments">
+                {shown.attachmentList.map((f) => (
+                  <li key={f.id} className="flex items-center justify-between gap-2 text-sm">
+                    <a href={f.url} className="break-all">{f.fileName}</a>
+                    {shown.canEdit && (
+                      <Popconfirm title={t('removeAttachment')} onConfirm={() => run(() => adminApi('DELETE', `/api/admin/expenses/${shown.id}/attachments/${f.id}`), t('attachmentRemoved'))}>
+                        <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t('removeAttachment')} ${f.fileName}`} />
+                      </Popconfirm>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {shown.canEdit && (
+              <Upload accept="application/pdf,image/png,image/jpeg,image/webp" showUploadList={false}
+                beforeUpload={(file) => { void run(() => adminUpload(`/api/admin/expenses/${shown.id}/attachments`, file), t('attachmentAdded')); return false; }}>
+                <Button size="small" className="mt-2" icon={<UploadOutlined />} data-testid="expense-upload">{t('addAttachment')}</Button>
+              </Upload>
+            )}
+          </div>
+          <Space wrap>
+            {shown.canEdit && <Button size="small" onClick={() => onEdit(shown)}>{t('edit')}</Button>}
+            {shown.canSubmit && (
+              <Popconfirm title={t('confirmSubmit')} onConfirm={() => act('submit')}><Button size="small" type="primary" data-testid="expense-submit">{t('submit')}</Button></Popconfirm>
+            )}
+            {shown.canWithdraw && <Popconfirm title={t('confirmWithdraw')} onConfirm={() => act('withdraw')}><Button size="small">{t('withdraw')}</Button></Popconfirm>}
+            {shown.canRevise && <Button size="small" onClick={() => act('revise')}>{t('revise')}</Button>}
+            {shown.myStepId !== null && <Button size="small" type="primary" onClick={() => setDeciding(true)} data-testid="expense-decide">{t('decide')}</Button>}
+          </Space>
+          {shown.approval && (
+            <div>
+              <h3 className="mb-2 text-sm font-semibold">{t('approval')}</h3>
+              <StepsOf request={shown.approval} when={(iso) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })} />
+            </div>
+          )}
+        </div>
+      )}
+      <DecisionModal stepId={deciding && shown ? shown.myStepId : null} subject={shown?.expenseNo ?? ''} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await refresh(); }} />
+    </Drawer>
+  );
+}
+

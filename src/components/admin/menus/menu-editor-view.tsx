@@ -1,0 +1,179 @@
+'use client';
+
+import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Spin, Switch, Tree, type TreeProps } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { MenuRowDto, PermissionGroupDto } from '@/contracts/admin';
+import { adminApi, AdminApiError } from '../admin-api';
+import { menuIcon } from '../menu-icon';
+
+type Values = Omit<MenuRowDto, 'id' | 'children' | 'sort'>;
+const SWITCHES = ['hidden', 'alwaysShow', 'affix', 'noCache', 'breadcrumb'] as const;
+const EMPTY: Values = {
+  parentId: null, path: '', component: '', name: '', redirect: null, hidden: false, alwaysShow: false, titleZh: '', titleEn: '',
+  icon: '', noCache: false, breadcrumb: true, activeMenu: null, affix: false, permission: null,
+};
+
+function flat(tree: MenuRowDto[]): MenuRowDto[] {
+  return tree.flatMap((m) => [m, ...flat(m.children)]);
+}
+
+/** Every field of a menu item (spec §3 "Menu item"): titles, path, name, component, redirect, icon, parent, permission and the switches. */
+function MenuItemFields({ rows, selected, permissions }: { rows: readonly MenuRowDto[]; selected: number | 'new'; permissions: readonly PermissionGroupDto[] }) {
+  const t = useTranslations('adminMenu');
+  return (
+    <>
+    <div className="grid gap-x-3 sm:grid-cols-2">
+      <Form.Item name="titleZh" label={t('titleZh')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
+      <Form.Item name="titleEn" label={t('titleEn')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
+      <Form.Item name="path" label={t('path')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
+      <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('required') }]}><Input /></Form.Item>
+      <Form.Item name="component" label={t('component')}><Input /></Form.Item>
+      <Form.Item name="redirect" label={t('redirect')}><Input /></Form.Item>
+      <Form.Item name="icon" label={t('icon')}><Input /></Form.Item>
+      <Form.Item name="activeMenu" label={t('activeMenu')}><Input /></Form.Item>
+      <Form.Item name="parentId" label={t('parent')}>
+        <Select allowClear options={rows.filter((r) => r.id !== selected).map((r) => ({ value: r.id, label: `${r.titleZh} / ${r.titleEn}` }))} aria-label={t('parent')} />
+      </Form.Item>
+      <Form.Item name="permission" label={t('permission')}>
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          // Named in the staff member's language, the code beside it (what the menu stores).
+          options={permissions.map((g) => ({ label: g.group, options: g.permissions.map((p) => ({ value: p.code, label: `${p.name} · ${p.code}` })) }))}
+          aria-label={t('permission')}
+        />
+      </Form.Item>
+    </div>
+    <Space wrap size={16} className="mb-4">
+      {SWITCHES.map((k) => (
+        <Form.Item key={k} name={k} valuePropName="checked" label={t(k)} className="mb-0"><Switch aria-label={t(k)} /></Form.Item>
+      ))}
+    </Space>
+    </>
+  );
+}
+
+/** `/system-setting/menu`: the menu items as a tree (drag to reorder or move under another item) and a form of every field. */
+export function MenuEditorView() {
+  const t = useTranslations('adminMenu');
+  const { message } = App.useApp();
+  const [tree, setTree] = useState<MenuRowDto[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number | 'new' | null>(null);
+  const [permissions, setPermissions] = useState<PermissionGroupDto[]>([]);
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const rows = useMemo(() => flat(tree ?? []), [tree]);
+
+  const load = useCallback(async () => {
+    try {
+      setTree(await adminApi<MenuRowDto[]>('GET', '/api/admin/menu-items'));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+  useEffect(() => {
+    adminApi<MenuRowDto[]>('GET', '/api/admin/menu-items').then(setTree, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    adminApi<PermissionGroupDto[]>('GET', '/api/admin/permissions')
+      .then(setPermissions)
+      .catch(() => setPermissions([]));
+  }, []);
+
+  function select(id: number | 'new') {
+    setSelected(id);
+    const row = id === 'new' ? null : rows.find((r) => r.id === id);
+    form.resetFields();
+    form.setFieldsValue(row ? { ...row } : EMPTY);
+  }
+
+  async function save(values: Values) {
+    setBusy(true);
+    try {
+      const body = { ...EMPTY, ...values };
+      const saved = selected === 'new' || selected === null
+        ? await adminApi<MenuRowDto>('POST', '/api/admin/menu-items', body)
+        : await adminApi<MenuRowDto>('PUT', `/api/admin/menu-items/${selected}`, body);
+      void message.success(t('saved'));
+      await load();
+      setSelected(saved.id);
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+      if (e instanceof AdminApiError) form.setFields(e.fields.map((f) => ({ name: f.field as keyof Values, errors: [f.message] })));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (typeof selected !== 'number') return;
+    try {
+      await adminApi('DELETE', `/api/admin/menu-items/${selected}`);
+      void message.success(t('deleted'));
+      setSelected(null);
+      await load();
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  const onDrop: TreeProps['onDrop'] = async (info) => {
+    const dragId = Number(info.dragNode.key);
+    const target = rows.find((r) => r.id === Number(info.node.key));
+    if (!target) return;
+    let parentId: number | null;
+    let order: number[];
+    if (!info.dropToGap) {
+      parentId = target.id;
+      order = [dragId, ...target.children.map((c) => c.id).filter((id) => id !== dragId)];
+    } else {
+      parentId = target.parentId;
+      const siblings = (parentId === null ? tree ?? [] : rows.find((r) => r.id === parentId)?.children ?? []).map((c) => c.id).filter((id) => id !== dragId);
+      const pos = info.node.pos.split('-');
+      const relative = info.dropPosition - Number(pos[pos.length - 1]);
+      const at = siblings.indexOf(target.id) + (relative === -1 ? 0 : 1);
+      order = [...siblings.slice(0, at), dragId, ...siblings.slice(at)];
+    }
+    try {
+      setTree(await adminApi<MenuRowDto[]>('POST', '/api/admin/menu-items/move', { id: dragId, parentId, order }));
+      void message.success(t('moved'));
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const toNodes = (list: MenuRowDto[]): NonNullable<TreeProps['treeData']> => list.map((m) => ({
+    key: m.id,
+    title: <span data-menu-id={m.id}>{menuIcon(m.icon)} {m.titleZh} / {m.titleEn} <span className="text-xs text-slate-400">{m.path}</span>{m.hidden ? <span className="ml-1 text-xs text-amber-600">{t('hidden')}</span> : null}</span>,
+    children: toNodes(m.children),
+  }));
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]" data-testid="menu-editor-view">
+      <Card title={t('title')} extra={<Button type="primary" onClick={() => select('new')}>{t('add')}</Button>}>
+        {error && <Alert type="error" title={error} />}
+        {tree === null ? <Spin /> : tree.length === 0 ? <Empty /> : (
+          <Tree draggable blockNode defaultExpandAll treeData={toNodes(tree)} onDrop={onDrop} aria-label={t('title')}
+            selectedKeys={typeof selected === 'number' ? [selected] : []} onSelect={(keys) => keys[0] !== undefined && select(Number(keys[0]))} />
+        )}
+        <p className="mt-3 text-xs text-slate-500">{t('dragHint')}</p>
+      </Card>
+      <Card title={selected === 'new' ? t('addTitle') : t('editTitle')}>
+        {selected === null ? <Empty description={t('pick')} /> : (
+          <Form form={form} layout="vertical" onFinish={save} initialValues={EMPTY}>
+            <MenuItemFields rows={rows} selected={selected} permissions={permissions} />
+            <Space>
+              <Button type="primary" htmlType="submit" loading={busy}>{t('save')}</Button>
+              {typeof selected === 'number' && (
+                <Popconfirm title={t('deleteConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={remove}>
+                  <Button danger>{t('delete')}</Button>
+                </Popconfirm>
+              )}
+            </Space>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}
