@@ -7,6 +7,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { DEFAULT_ADMIN_SETTINGS, type AdminSettingsDto } from '@/contracts/admin';
+import { ApiQueryProvider } from '@/components/data/api-query-provider';
 import { adminApi } from './admin-api';
 
 export type AdminSettings = AdminSettingsDto;
@@ -19,12 +20,14 @@ const SettingsContext = createContext<{ settings: AdminSettings; update: (patch:
 
 export const useAdminSettings = () => useContext(SettingsContext);
 
-/** antd for the whole back-office (the sign-in page included): language and the default look. */
+/** antd for the whole back-office (the sign-in page included): language and the default look; the API's query cache (ADR 0058). */
 export function AdminProviders({ children, english }: { children: ReactNode; english: boolean }) {
   return (
     <AntdRegistry>
       <ConfigProvider locale={english ? enUS : zhCN} componentSize="small" theme={{ token: { colorPrimary: DEFAULT_ADMIN_SETTINGS.theme, borderRadius: 6 } }}>
-        <App>{children}</App>
+        <App>
+          <ApiQueryProvider>{children}</ApiQueryProvider>
+        </App>
       </ConfigProvider>
     </AntdRegistry>
   );
