@@ -7,8 +7,8 @@ import zhCN from 'antd/locale/zh_CN';
 import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { DEFAULT_ADMIN_SETTINGS, type AdminSettingsDto } from '@/contracts/admin';
+import { apiRequest } from '@/lib/api/client';
 import { ApiQueryProvider } from '@/components/data/api-query-provider';
-import { adminApi } from './admin-api';
 
 export type AdminSettings = AdminSettingsDto;
 export { DEFAULT_ADMIN_SETTINGS };
@@ -47,7 +47,7 @@ export function AdminSettingsProvider({ initial, children }: { initial: AdminSet
     const key = 'admin-settings-save';
     if (patch.theme) void message.open({ key, type: 'loading', content: t('compiling'), duration: 0 });
     try {
-      const saved = await adminApi<AdminSettings>('PUT', '/api/admin/settings', patch);
+      const saved = await apiRequest('put', '/api/admin/settings', { body: patch });
       setSettings(saved);
       if (patch.theme) message.destroy(key);
     } catch {

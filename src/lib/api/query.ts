@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
+import { App, type FormInstance } from 'antd';
 import { useRouter } from 'next/navigation';
-import { apiRequest, type ApiCallOptions, type ApiData, type ApiError, type ApiInit, type ApiMethod, type ApiPathWith } from './client';
+import { useTranslations } from 'next-intl';
+import { apiRequest, isStaffPath, type ApiCallOptions, type ApiData, type ApiError, type ApiInit, type ApiMethod, type ApiPathWith } from './client';
 import type { ApiPath } from './types';
 
 /**
@@ -42,6 +43,7 @@ export interface ApiMutationSettings {
   refreshPage?: boolean;
   /** Field errors of a 400 answer go onto this form's fields. */
   form?: FormInstance;
+  /** The caller shows a failure itself: no toast, no login confirmation, no staff error message. */
   silent?: boolean;
 }
 
@@ -55,11 +57,14 @@ export function showFieldErrors(form: FormInstance, error: ApiError): void {
 /**
  * A write: `mutate(init)` / `mutateAsync(init)` call the operation, and `send(init)` resolves with
  * `{ data }`, or with null once the failure was shown. Success invalidates `invalidates` (and renders the
- * page again with `refreshPage`) before it resolves.
+ * page again with `refreshPage`) before it resolves. A customer call's failure is shown by the client;
+ * a staff call's as an antd message (a 401 has gone to the sign-in).
  */
 export function useApiMutation<M extends ApiMethod, P extends ApiPathWith<M>>(method: M, path: P, settings: ApiMutationSettings = {}) {
   const queryClient = useQueryClient();
   const router = useRouter();
+  const { message } = App.useApp();
+  const t = useTranslations('apiClient');
   const { invalidates = [], refreshPage = false, form, silent } = settings;
   const mutation = useMutation<ApiData<M, P>, ApiError, ApiInit<M, P>>({
     mutationFn: (init) => apiRequest(method, path, init, { silent }),
@@ -69,6 +74,7 @@ export function useApiMutation<M extends ApiMethod, P extends ApiPathWith<M>>(me
     },
     onError: (error) => {
       if (form) showFieldErrors(form, error);
+      if (isStaffPath(path) && !silent && error.status !== 401) void message.error(error.isNetwork ? t('network') : error.message);
     },
   });
   const send = (init: ApiInit<M, P>): Promise<{ data: ApiData<M, P> } | null> => mutation.mutateAsync(init).then((data) => ({ data }), () => null);
