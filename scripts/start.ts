@@ -44,6 +44,9 @@ async function main() {
   const next = require.resolve('next/dist/bin/next');
   if (!values.dev && buildIsStale()) {
     process.stdout.write('Building the site (first start, or sources changed) …\n');
+    // The browser's API types follow the routers (src/lib/api/schema.d.ts, `npm run gen:api`).
+    const types = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/gen-api-types.ts'], { stdio: 'inherit', env: process.env });
+    if (types.status !== 0) throw new Error('generating the API types failed (see the output above)');
     // The digest of the sources as they are when the build starts: a file changed during the build makes the next start build again.
     const digest = sourceDigest();
     const build = spawnSync(process.execPath, [next, 'build'], { stdio: 'inherit', env: process.env });

@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, renewPathFor, apiPost, signOut } from './api-client';
+import { MemoryStorage, nextAnswer, SIGNED_IN_USER, type StubAnswer } from '../../test/browser-stubs';
+import { ApiError, renewPathFor, apiPost as typedPost, signOut, type ApiOptions } from './api-client';
 import { getToken, saveSession } from './session-store';
 import { onUiEvent, type ToastRequest } from './ui-events';
 
-class MemoryStorage {
-  private map = new Map<string, string>();
-  getItem(key: string) { return this.map.get(key) ?? null; }
-  setItem(key: string, value: string) { this.map.set(key, value); }
-  removeItem(key: string) { this.map.delete(key); }
-}
+// The client's transport, with paths and bodies of its own (the typed signature is checked by tsc where it is used).
+const apiPost = typedPost as unknown as (path: string, data?: Record<string, unknown>, options?: ApiOptions) => Promise<unknown>;
 
-type Answer = { status: number; body: unknown } | 'network';
-let answers: Answer[];
+let answers: StubAnswer[];
 let requests: { path: string; headers: Record<string, string>; body: string }[];
 let toasts: ToastRequest[];
 let confirms: number;
@@ -25,9 +21,7 @@ beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());
   vi.stubGlobal('fetch', vi.fn(async (path: string, init: RequestInit) => {
     requests.push({ path, headers: init.headers as Record<string, string>, body: String(init.body) });
-    const next = answers.shift();
-    if (!next || next === 'network') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(next.body), { status: next.status, headers: { 'content-type': 'application/json' } });
+    return nextAnswer(answers);
   }));
   unsubscribe = [onUiEvent('toast', (t) => toasts.push(t)), onUiEvent('confirm-login', () => confirms++)];
 });
@@ -36,7 +30,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = { token: 'tok-1', id: 1, username: '李娜', companyName: '示例', branch: '', job: '', userinfoNo: '', fileName: '' };
+const user = SIGNED_IN_USER;
 
 describe('apiPost', () => {
   it('sends a form body with the stored token and resolves with data on 0 or 200', async () => {

@@ -1,3 +1,4 @@
+import type { ApiBody, ApiData, ApiFieldError, ApiPathWith } from './api/types';
 import { clearSession, getToken, setToken } from './session-store';
 import { requestLoginConfirm, showToast } from './ui-events';
 
@@ -10,6 +11,8 @@ import { requestLoginConfirm, showToast } from './ui-events';
  * - anything else: an error toast of `msg` (or 'error') for 5 s;
  * - no answer at all: the network message for 5 s.
  * Every failure rejects with an ApiError. `silent` leaves toasts and the box to the caller.
+ * Paths, bodies and answers are typed by the API's generated document (src/lib/api/types.ts); the
+ * account area and the back-office call the same API through src/lib/api/client.ts.
  */
 
 export interface ApiEnvelope<T> {
@@ -26,14 +29,23 @@ export interface ApiOptions {
 export const ERROR_TOAST_MS = 5000;
 export const NETWORK_ERROR = 'network';
 
+/** A failed call: the envelope's code and message, its data, and the HTTP status (0 without an answer). */
 export class ApiError extends Error {
-  constructor(readonly code: number | string, message: string, readonly data: unknown = null) {
+  constructor(readonly code: number | string, message: string, readonly data: unknown = null, readonly status = 0) {
     super(message);
     this.name = 'ApiError';
   }
 
   get isNetwork(): boolean {
     return this.code === NETWORK_ERROR;
+  }
+
+  /** The field errors of a 400 answer. */
+  get fields(): ApiFieldError[] {
+    if (!Array.isArray(this.data)) return [];
+    return (this.data as { field?: unknown; message?: unknown }[])
+      .filter((f) => typeof f.field === 'string' && typeof f.message === 'string')
+      .map((f) => ({ field: String(f.field), message: String(f.message) }));
   }
 }
 
@@ -88,7 +100,7 @@ export function renewPathFor(path: string): string {
 }
 
 /** One renewal at a time, however many calls got a 402 together. */
-function renewSession(path: string): Promise<boolean> {
+export function renewSession(path: string): Promise<boolean> {
   const renewPath = renewPathFor(path);
   const pending = renewals.get(renewPath);
   if (pending) return pending;
@@ -107,40 +119,55 @@ function renewSession(path: string): Promise<boolean> {
   return renewal;
 }
 
+/** What an answer means: success, a session to renew (402), or a failure. */
+export function outcomeOf(status: number, body: ApiEnvelope<unknown> | null): 'success' | 'renew' | 'failure' {
+  const code = body?.code ?? status;
+  if (body && isSuccess(code) && status < 400) return 'success';
+  return isRenewal(code) || status === 402 ? 'renew' : 'failure';
+}
+
+/** The error of a failed answer (a 402 that could not be renewed counts as a 401). */
+export function failureOf(status: number, body: ApiEnvelope<unknown> | null): ApiError {
+  const code = outcomeOf(status, body) === 'renew' ? 401 : (body?.code ?? status);
+  return new ApiError(code, body?.msg || 'error', body?.data ?? null, status);
+}
+
+/** What the customer sees of a failure: the login confirmation for a 401, else the message (or the network message) for 5 s. */
+export function announceFailure(error: ApiError): void {
+  if (isUnauthorised(error.code) || error.status === 401) requestLoginConfirm();
+  else if (error.isNetwork) showToast({ kind: 'error', messageKey: 'network', durationMs: ERROR_TOAST_MS });
+  else showToast(error.message && error.message !== 'error' ? { kind: 'error', text: error.message, durationMs: ERROR_TOAST_MS } : { kind: 'error', messageKey: 'error', durationMs: ERROR_TOAST_MS });
+}
+
 async function call<T>(path: string, data: Record<string, unknown>, options: ApiOptions, mayRenew: boolean): Promise<{ data: T; msg: string }> {
   let answer: Awaited<ReturnType<typeof send>>;
   try {
     answer = await send(path, data);
   } catch {
-    if (!options.silent) showToast({ kind: 'error', messageKey: 'network', durationMs: ERROR_TOAST_MS });
-    throw new ApiError(NETWORK_ERROR, 'network');
+    const error = new ApiError(NETWORK_ERROR, 'network');
+    if (!options.silent) announceFailure(error);
+    throw error;
   }
   const { status, body } = answer;
-  const code = body?.code ?? status;
-  if (body && isSuccess(code) && status < 400) return { data: body.data as T, msg: body.msg ?? '' };
-  if (isRenewal(code) || status === 402) {
-    if (mayRenew && (await renewSession(path))) return call<T>(path, data, options, false);
-    if (!options.silent) requestLoginConfirm();
-    throw new ApiError(401, body?.msg || 'error', body?.data ?? null);
-  }
-  if (isUnauthorised(code) || status === 401) {
-    if (!options.silent) requestLoginConfirm();
-    throw new ApiError(code, body?.msg || 'error', body?.data ?? null);
-  }
-  if (!options.silent) {
-    showToast(body?.msg ? { kind: 'error', text: body.msg, durationMs: ERROR_TOAST_MS } : { kind: 'error', messageKey: 'error', durationMs: ERROR_TOAST_MS });
-  }
-  throw new ApiError(code, body?.msg || 'error', body?.data ?? null);
+  const outcome = outcomeOf(status, body);
+  if (outcome === 'success' && body) return { data: body.data as T, msg: body.msg ?? '' };
+  if (outcome === 'renew' && mayRenew && (await renewSession(path))) return call<T>(path, data, options, false);
+  const error = failureOf(status, body);
+  if (!options.silent) announceFailure(error);
+  throw error;
 }
 
+type PostPath = ApiPathWith<'post'>;
+type PostBody<P extends PostPath> = ApiBody<'post', P> | Record<string, never>;
+
 /** POSTs form-encoded data; resolves with `data` on success, rejects with ApiError otherwise. */
-export async function apiPost<T>(path: string, data: Record<string, unknown> = {}, options: ApiOptions = {}): Promise<T> {
-  return (await call<T>(path, data, options, true)).data;
+export async function apiPost<P extends PostPath>(path: P, data: PostBody<P> = {}, options: ApiOptions = {}): Promise<ApiData<'post', P>> {
+  return (await call<ApiData<'post', P>>(path, data as Record<string, unknown>, options, true)).data;
 }
 
 /** Like apiPost, and with the server's `msg` (shown by the login dialog). */
-export function apiPostWithMessage<T>(path: string, data: Record<string, unknown> = {}, options: ApiOptions = {}): Promise<{ data: T; msg: string }> {
-  return call<T>(path, data, options, true);
+export function apiPostWithMessage<P extends PostPath>(path: P, data: PostBody<P> = {}, options: ApiOptions = {}): Promise<{ data: ApiData<'post', P>; msg: string }> {
+  return call<ApiData<'post', P>>(path, data as Record<string, unknown>, options, true);
 }
 
 /** Signs out on the server and forgets the browser's copy of the session. Never rejects. */

@@ -7,7 +7,8 @@ import zhCN from 'antd/locale/zh_CN';
 import { useTranslations } from 'next-intl';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { DEFAULT_ADMIN_SETTINGS, type AdminSettingsDto } from '@/contracts/admin';
-import { adminApi } from './admin-api';
+import { apiRequest } from '@/lib/api/client';
+import { ApiQueryProvider } from '@/components/data/api-query-provider';
 
 export type AdminSettings = AdminSettingsDto;
 export { DEFAULT_ADMIN_SETTINGS };
@@ -19,12 +20,14 @@ const SettingsContext = createContext<{ settings: AdminSettings; update: (patch:
 
 export const useAdminSettings = () => useContext(SettingsContext);
 
-/** antd for the whole back-office (the sign-in page included): language and the default look. */
+/** antd for the whole back-office (the sign-in page included): language and the default look; the API's query cache (ADR 0058). */
 export function AdminProviders({ children, english }: { children: ReactNode; english: boolean }) {
   return (
     <AntdRegistry>
       <ConfigProvider locale={english ? enUS : zhCN} componentSize="small" theme={{ token: { colorPrimary: DEFAULT_ADMIN_SETTINGS.theme, borderRadius: 6 } }}>
-        <App>{children}</App>
+        <App>
+          <ApiQueryProvider>{children}</ApiQueryProvider>
+        </App>
       </ConfigProvider>
     </AntdRegistry>
   );
@@ -44,7 +47,7 @@ export function AdminSettingsProvider({ initial, children }: { initial: AdminSet
     const key = 'admin-settings-save';
     if (patch.theme) void message.open({ key, type: 'loading', content: t('compiling'), duration: 0 });
     try {
-      const saved = await adminApi<AdminSettings>('PUT', '/api/admin/settings', patch);
+      const saved = await apiRequest('put', '/api/admin/settings', { body: patch });
       setSettings(saved);
       if (patch.theme) message.destroy(key);
     } catch {

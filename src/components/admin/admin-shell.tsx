@@ -4,6 +4,7 @@ import {
   BgColorsOutlined, GlobalOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, ShopOutlined,
 } from '@ant-design/icons';
 import { Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Typography, type MenuProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { Activity, useMemo, useState, type ReactNode } from 'react';
@@ -90,6 +91,7 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
     [routes],
   );
   const titles = useMemo(() => Object.fromEntries(routes.map((r) => [r.path, r.item.meta.title])), [routes]);
+  const queryClient = useQueryClient();
   const [alive, setAlive] = useState<string[]>([]);
   const [generation, setGeneration] = useState<Record<string, number>>({});
   const View = route ? ADMIN_VIEWS[route.path] : undefined;
@@ -112,11 +114,12 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
     document.cookie = `sidebarStatus=${next ? 0 : 1}; path=/; max-age=31536000; samesite=lax`;
   }
 
-  /** Tabs drop a page from the cache when closed, and remount it on refresh. */
+  /** Tabs drop a page from the cache when closed, and remount it on refresh (its queries loading again). */
   const cacheControl = {
     forget: (paths: string[]) => setAlive((list) => list.filter((p) => !paths.includes(p))),
     refresh: (path: string) => {
       setGeneration((g) => ({ ...g, [path]: (g[path] ?? 0) + 1 }));
+      void queryClient.invalidateQueries();
       router.refresh();
     },
   };

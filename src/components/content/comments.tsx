@@ -41,7 +41,7 @@ export function Comments({ id, initial, signedIn }: { id: number; initial: Comme
         await apiPost('/api/cms/addUser', { nickname: nickname.trim() });
         setNeedsName(false);
       }
-      const added = await apiPost<CommentDto>('/api/cms/addComment', { id, body: text });
+      const added = await apiPost('/api/cms/addComment', { id, body: text });
       setList((prev) => [added, ...prev]);
       if (added.approved) setTotal((n) => n + 1);
       setBody('');
@@ -54,7 +54,7 @@ export function Comments({ id, initial, signedIn }: { id: number; initial: Comme
   }
 
   async function more() {
-    const next = await apiPost<CommentPage>('/api/cms/getComment', { id, limit: initial.limit, offset: page + 1 }).catch(() => null);
+    const next = await apiPost('/api/cms/getComment', { id, limit: initial.limit, offset: page + 1 }).catch(() => null);
     if (!next) return;
     setPage(page + 1);
     setList((prev) => [...prev, ...next.list.filter((c) => !prev.some((p) => p.id === c.id))]);

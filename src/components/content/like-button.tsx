@@ -13,7 +13,7 @@ export function LikeButton({ id, initial }: { id: number; initial: number }) {
   async function like() {
     setState('busy');
     try {
-      const res = await apiPost<{ tips: number; counted: boolean }>('/api/cms/setContentTips', { id });
+      const res = await apiPost('/api/cms/setContentTips', { id });
       setTips(res.tips);
       setState(res.counted ? 'done' : 'already');
     } catch {

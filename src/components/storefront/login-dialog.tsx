@@ -4,12 +4,16 @@ import { X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { LoginOutput, RegistrationType } from '@/contracts/auth';
+import type { ApiBody } from '@/lib/api/types';
 import { ApiError, ERROR_TOAST_MS, apiPostWithMessage } from '@/lib/api-client';
 import { fieldsOf, invalidFields, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode } from '@/lib/login-form';
 import { saveSession } from '@/lib/session-store';
 import { sha256Hex } from '@/lib/sha256';
 import { showToast } from '@/lib/ui-events';
 import { useModal } from '@/components/ui/use-modal';
+
+/** The calls that sign in (or register, or reset the password) and answer the user. */
+type SignInPath = '/api/web/register/loginByCode' | '/api/web/auth/login' | '/api/web/auth/register' | '/api/web/auth/resetPassword';
 
 export const CODE_COUNTDOWN_SECONDS = 60;
 const SUCCESS_TOAST_MS = 1000;
@@ -70,7 +74,7 @@ export function LoginDialog({ onClose }: Props) {
     setSending(true);
     try {
       const purpose = mode === 'login' ? 'login' : mode;
-      const { data, msg } = await apiPostWithMessage<{ cooldown: number }>('/api/web/auth/sendCode', { loginName: values.loginName, purpose, accountType }, { silent: true });
+      const { data, msg } = await apiPostWithMessage('/api/web/auth/sendCode', { loginName: values.loginName, purpose, accountType }, { silent: true });
       setCountdown(data.cooldown || CODE_COUNTDOWN_SECONDS);
       showToast({ kind: 'info', text: msg || t('success'), durationMs: 3000 });
     } catch (error) {
@@ -119,9 +123,9 @@ export function LoginDialog({ onClose }: Props) {
 
   /** The call of the current mode; answers the user and the server's message. */
   async function call(): Promise<{ user: LoginOutput['user'] | undefined; msg: string }> {
-    const post = async (path: string, data: Record<string, unknown>) => {
-      const { data: answer, msg } = await apiPostWithMessage<LoginOutput | null>(path, data, { silent: true });
-      return { user: answer?.user, msg };
+    const post = async <P extends SignInPath>(path: P, data: ApiBody<'post', P> & ApiBody<'post', SignInPath>) => {
+      const { data: answer, msg } = await apiPostWithMessage<SignInPath>(path, data, { silent: true });
+      return { user: answer && 'user' in answer ? answer.user : undefined, msg };
     };
     const loginName = values.loginName.trim();
     if (mode === 'login' && method === 'code') {

@@ -14,7 +14,7 @@ const requests = new Map<string, Promise<CategoryNode[]>>();
 export function loadProductMenu(locale: string): Promise<CategoryNode[]> {
   let request = requests.get(locale);
   if (!request) {
-    request = import('@/lib/api-client').then(({ apiPost }) => apiPost<CategoryNode[]>('/api/web/product/getFirst', {}, { silent: true }));
+    request = import('@/lib/api-client').then(({ apiPost }) => apiPost('/api/web/product/getFirst', {}, { silent: true }));
     requests.set(locale, request);
     request.catch(() => requests.delete(locale));
   }

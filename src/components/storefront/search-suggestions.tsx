@@ -52,7 +52,7 @@ export function SuggestionOptions({ input, query, typed, eligible, open, setOpen
     const timer = window.setTimeout(() => {
       // The API client loads with the first suggestions asked for: no part of the page's first load.
       import('@/lib/api-client')
-        .then(({ apiPost }) => apiPost<Suggestion[]>('/api/web/product/getName', { key: query, limit: 8 }, { silent: true }))
+        .then(({ apiPost }) => apiPost('/api/web/product/getName', { key: query, limit: 8 }, { silent: true }))
         .then((items) => {
           if (request !== latest.current) return;
           setFound(items);

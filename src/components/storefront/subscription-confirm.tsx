@@ -16,7 +16,7 @@ export function SubscriptionConfirm({ token }: { token: string | null }) {
     if (!token) return;
     setState({ kind: 'busy' });
     try {
-      const { email } = await apiPost<{ email: string }>('/api/web/subscription/confirm', { token }, { silent: true });
+      const { email } = await apiPost('/api/web/subscription/confirm', { token }, { silent: true });
       setState({ kind: 'done', email });
     } catch (error) {
       setState({ kind: 'error', text: error instanceof ApiError && !error.isNetwork ? error.message : t('missing') });

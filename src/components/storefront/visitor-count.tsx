@@ -14,7 +14,7 @@ export function VisitorCount({ initial }: { initial: number }) {
     let live = true;
     // The API client loads after the page: the report is no part of its first load.
     import('@/lib/api-client')
-      .then(({ apiPost }) => apiPost<{ uv: number; counted: boolean }>('/api/app/web/track/report', { path: window.location.pathname.slice(0, 300) }, { silent: true }))
+      .then(({ apiPost }) => apiPost('/api/app/web/track/report', { path: window.location.pathname.slice(0, 300) }, { silent: true }))
       .then((data) => {
         if (live) setUv(data.uv);
       })

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
@@ -7,6 +7,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '@/server/http/openapi';
+import { API_TYPES_COMMAND, API_TYPES_FILE, apiTypesSource } from '@/server/http/openapi-types';
 import { apiRouters } from './routers';
 
 // The routers register their endpoints when imported; the document lists them.
@@ -55,6 +56,12 @@ export const depth = (c: Category): number => 1 + Math.max(0, ...c.secondJson.ma
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(diagnostics).toEqual([]);
     expect(types).toContain('"/api/web/product/getFirst"');
+  });
+
+  it(`matches the committed browser types (${API_TYPES_FILE}); \`${API_TYPES_COMMAND}\` writes them again`, async () => {
+    const committed = readFileSync(path.join(process.cwd(), API_TYPES_FILE), 'utf8');
+    const generated = await apiTypesSource(doc);
+    expect(committed === generated, `${API_TYPES_FILE} is stale: run \`${API_TYPES_COMMAND}\` and commit the file`).toBe(true);
   });
 
   it('lists every endpoint registered by the routers, once per method', () => {

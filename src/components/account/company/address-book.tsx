@@ -1,13 +1,12 @@
 'use client';
 
 import { App, Button, Checkbox, Empty, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AddressDto } from '@/contracts/company';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
-import { runCall } from './api';
+import { useApiMutation } from '@/lib/api/query';
 
 interface AddressValues {
   receiver: string;
@@ -21,11 +20,14 @@ interface AddressValues {
 export function AddressBook({ addresses }: { addresses: AddressDto[] }) {
   const t = useTranslations('company');
   const { message } = App.useApp();
-  const router = useRouter();
   const canEdit = usePermits({ permissions: ['ADDRESS.EDIT'] });
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<AddressDto | 'new' | null>(null);
   const [form] = Form.useForm<AddressValues>();
+  const add = useApiMutation('post', '/api/app/address/add', { form, refreshPage: true });
+  const update = useApiMutation('post', '/api/app/address/update', { form, refreshPage: true });
+  const setDefault = useApiMutation('post', '/api/app/address/update', { refreshPage: true });
+  const batchDelete = useApiMutation('post', '/api/app/address/batchDelete', { refreshPage: true });
 
   function open(target: AddressDto | 'new') {
     setEditing(target);
@@ -37,22 +39,20 @@ export function AddressBook({ addresses }: { addresses: AddressDto[] }) {
     const values = await form.validateFields().catch(() => null);
     if (!values || !editing) return;
     const body = { ...values, isDefault: Boolean(values.isDefault) };
-    const answer = editing === 'new' ? await runCall('/api/app/address/add', body, form) : await runCall('/api/app/address/update', { ...body, id: editing.id }, form);
+    const answer = editing === 'new' ? await add.send({ body }) : await update.send({ body: { ...body, id: editing.id } });
     if (!answer) return;
     message.success(t('saved'));
     setEditing(null);
-    router.refresh();
   });
 
-  async function makeDefault(id: number) {
-    if (await runCall('/api/app/address/update', { id, isDefault: true })) router.refresh();
+  function makeDefault(id: number) {
+    setDefault.mutate({ body: { id, isDefault: true } });
   }
 
   async function remove(ids: number[]) {
-    if (await runCall('/api/app/address/batchDelete', { ids })) {
+    if (await batchDelete.send({ body: { ids } })) {
       message.success(t('deleted'));
       setSelected([]);
-      router.refresh();
     }
   }
 

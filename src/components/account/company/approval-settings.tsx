@@ -1,12 +1,11 @@
 'use client';
 
 import { Alert, App, Button, Checkbox, Form, Input, Switch, Table, type TableProps } from 'antd';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ApprovalSettingsDto } from '@/contracts/company';
 import { Permitted, usePermits } from '@/components/ui/permitted';
-import { runCall } from './api';
+import { useApiMutation } from '@/lib/api/query';
 
 interface RuleValues {
   totalAboveActive: boolean;
@@ -23,10 +22,10 @@ type Buyer = ApprovalSettingsDto['buyers'][number];
 export function ApprovalSettings({ settings }: { settings: ApprovalSettingsDto }) {
   const t = useTranslations('company');
   const { message } = App.useApp();
-  const router = useRouter();
   const canEdit = usePermits({ permissions: ['USER.EDIT'] });
   const [form] = Form.useForm<RuleValues>();
-  const [saving, setSaving] = useState(false);
+  const saveRules = useApiMutation('post', '/api/app/approval/rules/save', { form, refreshPage: true });
+  const saveBuyer = useApiMutation('post', '/api/app/user/update', { refreshPage: true });
   const [limits, setLimits] = useState<Record<number, string>>(() => Object.fromEntries(settings.buyers.map((b) => [b.id, b.monthlyLimit ?? ''])));
   const rule = (kind: string) => settings.rules.find((r) => r.kind === kind);
   const totalActive = Form.useWatch('totalAboveActive', form);
@@ -35,13 +34,7 @@ export function ApprovalSettings({ settings }: { settings: ApprovalSettingsDto }
   async function save() {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    setSaving(true);
-    const answer = await runCall('/api/app/approval/rules/save', { ...values, totalAboveAmount: values.totalAboveAmount ?? '' }, form);
-    setSaving(false);
-    if (answer) {
-      message.success(t('saved'));
-      router.refresh();
-    }
+    if (await saveRules.send({ body: { ...values, totalAboveAmount: values.totalAboveAmount || null } })) message.success(t('saved'));
   }
 
   async function saveLimit(buyer: Buyer) {
@@ -50,10 +43,7 @@ export function ApprovalSettings({ settings }: { settings: ApprovalSettingsDto }
       message.error(t('amountRule'));
       return;
     }
-    if (await runCall('/api/app/user/update', { id: buyer.id, monthlyLimit: value })) {
-      message.success(t('approval.limitSaved', { name: buyer.name }));
-      router.refresh();
-    }
+    if (await saveBuyer.send({ body: { id: buyer.id, monthlyLimit: value || null } })) message.success(t('approval.limitSaved', { name: buyer.name }));
   }
 
   const columns: TableProps<Buyer>['columns'] = [
@@ -110,7 +100,7 @@ export function ApprovalSettings({ settings }: { settings: ApprovalSettingsDto }
           </li>
         </ul>
         <Permitted permissions={['USER.EDIT']}>
-          <Button type="primary" className="mt-4" onClick={save} loading={saving} data-testid="save-rules">{t('save')}</Button>
+          <Button type="primary" className="mt-4" onClick={save} loading={saveRules.isPending} data-testid="save-rules">{t('save')}</Button>
         </Permitted>
       </Form>
       <section className="pt-2">

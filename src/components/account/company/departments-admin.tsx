@@ -1,13 +1,12 @@
 'use client';
 
 import { App, Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Tree } from 'antd';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { DepartmentDto } from '@/contracts/company';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
-import { runCall } from './api';
+import { useApiMutation } from '@/lib/api/query';
 import { departmentOptions, departmentTree, type DepartmentNode } from './department-options';
 
 interface DepartmentValues {
@@ -20,12 +19,14 @@ interface DepartmentValues {
 export function DepartmentsAdmin({ departments }: { departments: DepartmentDto[] }) {
   const t = useTranslations('company');
   const { message } = App.useApp();
-  const router = useRouter();
   const canEdit = usePermits({ permissions: ['DEPARTMENT.EDIT'] });
   const [checked, setChecked] = useState<number[]>([]);
   const [current, setCurrent] = useState<number | null>(null);
   const [editing, setEditing] = useState<DepartmentDto | 'new' | null>(null);
   const [form] = Form.useForm<DepartmentValues>();
+  const add = useApiMutation('post', '/api/app/department/add', { form, refreshPage: true });
+  const update = useApiMutation('post', '/api/app/department/update', { form, refreshPage: true });
+  const batchDelete = useApiMutation('post', '/api/app/department/batchDelete', { refreshPage: true });
   const selected = departments.find((d) => d.id === current) ?? null;
 
   function open(target: DepartmentDto | 'new') {
@@ -37,22 +38,20 @@ export function DepartmentsAdmin({ departments }: { departments: DepartmentDto[]
   const { saving, onFinish: save } = useFormSave(async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || !editing) return;
-    const body = { name: values.name, parentId: values.parentId ?? '', sort: values.sort ?? 0 };
+    const body = { name: values.name, parentId: values.parentId ?? null, sort: values.sort ?? 0 };
     const answer = editing === 'new'
-      ? await runCall('/api/app/department/add', body, form)
-      : await runCall('/api/app/department/update', { ...body, id: editing.id }, form);
+      ? await add.send({ body })
+      : await update.send({ body: { ...body, id: editing.id } });
     if (!answer) return;
     message.success(t('saved'));
     setEditing(null);
-    router.refresh();
   });
 
   async function remove() {
-    if (await runCall('/api/app/department/batchDelete', { ids: checked })) {
+    if (await batchDelete.send({ body: { ids: checked } })) {
       message.success(t('deleted'));
       setChecked([]);
       setCurrent(null);
-      router.refresh();
     }
   }
 

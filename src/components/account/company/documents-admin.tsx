@@ -1,13 +1,13 @@
 'use client';
 
 import { App, Button, Form, Input, Select, Table, Tag, type TableProps } from 'antd';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { CompanyFileDto } from '@/contracts/company';
 import { Permitted } from '@/components/ui/permitted';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { uploadFile } from './api';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation } from '@/lib/api/query';
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp';
 
@@ -15,7 +15,7 @@ const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp';
 export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileDto[]; today: string; maxBytes: number }) {
   const t = useTranslations('company');
   const { message } = App.useApp();
-  const router = useRouter();
+  const upload = useApiMutation('post', '/api/app/file/upload', { refreshPage: true });
   const [kind, setKind] = useState<'licence' | 'permit'>('licence');
   const [validUntil, setValidUntil] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -30,13 +30,12 @@ export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileD
       message.error(t('documents.tooLarge', { size: Math.floor(maxBytes / 1024) }));
       return;
     }
-    const stored = await uploadFile<CompanyFileDto>({ kind, validUntil: kind === 'permit' ? validUntil : '' }, file);
+    const stored = await upload.send({ body: { kind, validUntil: kind === 'permit' ? validUntil : '', file }, ...multipart });
     if (!stored) return;
-    message.success(t('documents.uploaded', { name: stored.fileName }));
+    message.success(t('documents.uploaded', { name: stored.data.fileName }));
     setFile(null);
     setValidUntil('');
     setInputKey((k) => k + 1);
-    router.refresh();
   });
 
   const columns: TableProps<CompanyFileDto>['columns'] = [

@@ -1,11 +1,11 @@
 'use client';
 
 import { App, Avatar, Button, Form, Input } from 'antd';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { CompanyFileDto, ProfileDto } from '@/contracts/company';
-import { runCall, uploadFile } from './api';
+import type { ProfileDto } from '@/contracts/company';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation } from '@/lib/api/query';
 
 interface BasicValues {
   name: string;
@@ -18,11 +18,10 @@ interface BasicValues {
 export function ProfileBasicForm({ profile, maxBytes }: { profile: ProfileDto; maxBytes: number }) {
   const t = useTranslations('company');
   const { message } = App.useApp();
-  const router = useRouter();
   const [form] = Form.useForm<BasicValues>();
+  const upload = useApiMutation('post', '/api/app/file/upload');
+  const update = useApiMutation('post', '/api/app/api/user/update', { form, refreshPage: true });
   const [avatarId, setAvatarId] = useState<number | null>(profile.avatarFileId);
-  const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
 
   async function pickAvatar(file: File | undefined) {
     if (!file) return;
@@ -30,24 +29,18 @@ export function ProfileBasicForm({ profile, maxBytes }: { profile: ProfileDto; m
       message.error(t('documents.tooLarge', { size: Math.floor(maxBytes / 1024) }));
       return;
     }
-    setUploading(true);
-    const stored = await uploadFile<CompanyFileDto>({ kind: 'avatar' }, file);
-    setUploading(false);
-    if (stored) setAvatarId(stored.id);
+    const stored = await upload.send({ body: { kind: 'avatar', file }, ...multipart });
+    if (stored) setAvatarId(stored.data.id);
   }
 
   async function save(values: BasicValues) {
-    setBusy(true);
-    const answer = await runCall<ProfileDto>('/api/app/api/user/update', {
-      name: values.name, branch: values.branch ?? '', job: values.job ?? '', userinfoNo: values.userinfoNo ?? '', avatarFileId: avatarId ?? '',
-    }, form);
-    setBusy(false);
-    if (answer) {
-      message.success(t('saved'));
-      router.refresh();
-    }
+    const answer = await update.send({
+      body: { name: values.name, branch: values.branch ?? '', job: values.job ?? '', userinfoNo: values.userinfoNo ?? '', avatarFileId: avatarId },
+    });
+    if (answer) message.success(t('saved'));
   }
 
+  const uploading = upload.isPending;
   return (
     <Form form={form} layout="vertical" className="max-w-lg" onFinish={save} data-testid="profile-basic-form"
       initialValues={{ name: profile.name, branch: profile.branch, job: profile.job, userinfoNo: profile.userinfoNo }}>
@@ -66,7 +59,7 @@ export function ProfileBasicForm({ profile, maxBytes }: { profile: ProfileDto; m
       <Form.Item name="branch" label={t('profile.branch')} rules={[{ max: 100 }]}><Input maxLength={100} /></Form.Item>
       <Form.Item name="job" label={t('profile.job')} rules={[{ max: 50 }]}><Input maxLength={50} /></Form.Item>
       <Form.Item name="userinfoNo" label={t('profile.userinfoNo')} rules={[{ max: 50 }]}><Input maxLength={50} /></Form.Item>
-      <Button type="primary" htmlType="submit" loading={busy} disabled={uploading} data-testid="save-profile">{t('save')}</Button>
+      <Button type="primary" htmlType="submit" loading={update.isPending} disabled={uploading} data-testid="save-profile">{t('save')}</Button>
     </Form>
   );
 }

@@ -1,13 +1,12 @@
 'use client';
 
 import { App, Button, Checkbox, Form, Input, Modal, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { FunctionGroupDto, RoleDto } from '@/contracts/company';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
-import { runCall } from './api';
+import { useApiMutation } from '@/lib/api/query';
 
 interface RoleValues {
   name: string;
@@ -19,11 +18,13 @@ interface RoleValues {
 export function RolesAdmin({ roles, groups }: { roles: RoleDto[]; groups: FunctionGroupDto[] }) {
   const t = useTranslations('company');
   const { message } = App.useApp();
-  const router = useRouter();
   const canEdit = usePermits({ permissions: ['ROLE.EDIT'] });
   const [editing, setEditing] = useState<RoleDto | 'new' | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [form] = Form.useForm<RoleValues>();
+  const add = useApiMutation('post', '/api/app/role/add', { form, refreshPage: true });
+  const update = useApiMutation('post', '/api/app/role/update', { form, refreshPage: true });
+  const batchDelete = useApiMutation('post', '/api/app/role/batchDelete', { refreshPage: true });
   const labelOf = new Map(groups.flatMap((g) => g.functions.map((f) => [f.code, f.label] as const)));
 
   function open(role: RoleDto | 'new') {
@@ -35,21 +36,19 @@ export function RolesAdmin({ roles, groups }: { roles: RoleDto[]; groups: Functi
   const { saving, onFinish: save } = useFormSave(async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values || !editing) return;
-    const body = { name: values.name, description: values.description ?? '', permissions: values.permissions?.length ? values.permissions : '' };
+    const body = { name: values.name, description: values.description ?? '', permissions: values.permissions ?? [] };
     const answer = editing === 'new'
-      ? await runCall<RoleDto>('/api/app/role/add', body, form)
-      : await runCall<RoleDto>('/api/app/role/update', { ...body, id: editing.id }, form);
+      ? await add.send({ body })
+      : await update.send({ body: { ...body, id: editing.id } });
     if (!answer) return;
     message.success(t('saved'));
     setEditing(null);
-    router.refresh();
   });
 
   async function remove(ids: number[]) {
-    if (await runCall('/api/app/role/batchDelete', { ids })) {
+    if (await batchDelete.send({ body: { ids } })) {
       message.success(t('deleted'));
       setSelected([]);
-      router.refresh();
     }
   }
 

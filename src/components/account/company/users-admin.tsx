@@ -1,14 +1,14 @@
 'use client';
 
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, type TableProps } from 'antd';
+import { App, Button, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { CompanyUserDto, DepartmentDto, RoleDto, UserListDto } from '@/contracts/company';
-import { sha256Hex } from '@/lib/sha256';
-import { useFormSave } from '@/components/ui/use-form-save';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import { useTableState } from '@/components/data/query-state';
 import { Permitted, usePermits } from '@/components/ui/permitted';
-import { idsParam, runCall } from './api';
 import { departmentOptions } from './department-options';
+import { UserEditor } from './user-editor';
 
 interface Query {
   key: string;
@@ -21,76 +21,23 @@ interface Query {
   offset: number;
 }
 
-interface EditValues {
-  loginName?: string;
-  name: string;
-  accountType?: 'employee' | 'sub';
-  password?: string;
-  job?: string;
-  branch?: string;
-  userinfoNo?: string;
-  departmentId?: number | null;
-  roleIds?: number[];
-  monthlyLimit?: string;
-  active?: boolean;
-}
+const FIRST_PAGE: Query = { key: '', status: 'all', sort: 'createdAt', order: 'desc', limit: 20, offset: 1 };
 
 /** /sys/users: the company's users with search, filters, sorting and pages; add, edit and disable. */
 export function UsersAdmin({ initial, departments, roles }: { initial: UserListDto; departments: DepartmentDto[]; roles: RoleDto[] }) {
   const t = useTranslations('company');
   const { message } = App.useApp();
   const canEdit = usePermits({ permissions: ['USER.EDIT'] });
-  const [data, setData] = useState(initial);
-  const [loading, setLoading] = useState(false);
-  const [query, setQuery] = useState<Query>({ key: '', status: 'all', sort: 'createdAt', order: 'desc', limit: 20, offset: 1 });
+  const [query, setQuery] = useState<Query>(FIRST_PAGE);
   const [editing, setEditing] = useState<CompanyUserDto | 'new' | null>(null);
-  const [form] = Form.useForm<EditValues>();
-  const accountType = Form.useWatch('accountType', form);
-
-  const load = useCallback(async (next: Query) => {
-    setQuery(next);
-    setLoading(true);
-    const answer = await runCall<UserListDto>('/api/app/api/user/s', { ...next, key: next.key || undefined });
-    if (answer) setData(answer);
-    setLoading(false);
-  }, []);
-
-  function openEditor(user: CompanyUserDto | 'new') {
-    setEditing(user);
-    form.resetFields();
-    if (user === 'new') form.setFieldsValue({ accountType: 'employee', roleIds: [], departmentId: null });
-    else {
-      form.setFieldsValue({
-        name: user.name, job: user.job, branch: user.branch, userinfoNo: user.userinfoNo, departmentId: user.department?.id ?? null,
-        roleIds: user.roles.map((r) => r.id), monthlyLimit: user.monthlyLimit ?? '', active: user.active,
-      });
-    }
-  }
-
-  const { saving, onFinish: save } = useFormSave(async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values || !editing) return;
-    const common = {
-      name: values.name, job: values.job ?? '', branch: values.branch ?? '', userinfoNo: values.userinfoNo ?? '',
-      departmentId: values.departmentId ?? '', roleIds: idsParam(values.roleIds), monthlyLimit: values.monthlyLimit ?? '',
-    };
-    const answer = editing === 'new'
-      ? await runCall<{ ok: true }>('/api/app/user/add', {
-        ...common, loginName: values.loginName, accountType: values.accountType,
-        password: values.accountType === 'sub' && values.password ? await sha256Hex(values.password) : undefined,
-      }, form)
-      : await runCall<CompanyUserDto>('/api/app/user/update', { ...common, id: editing.id, active: values.active }, form);
-    if (!answer) return;
-    message.success(editing === 'new' ? t('users.addedDone') : t('saved'));
-    setEditing(null);
-    await load(query);
-  });
+  const list = useApiQuery('post', '/api/app/api/user/s', { body: { ...query, key: query.key || undefined } }, { initialData: query === FIRST_PAGE ? initial : undefined });
+  const remove = useApiMutation('post', '/api/app/api/user/delete', { invalidates: ['/api/app/api/user/s'] });
+  const table = useTableState(list, t('users.empty'));
+  const data = list.data ?? initial;
+  const load = (next: Query) => setQuery(next);
 
   async function disable(user: CompanyUserDto) {
-    if (await runCall('/api/app/api/user/delete', { ids: [user.id] })) {
-      message.success(t('users.disabledDone', { name: user.name }));
-      await load(query);
-    }
+    if (await remove.send({ body: { ids: [user.id] } })) message.success(t('users.disabledDone', { name: user.name }));
   }
 
   const statusTag = (u: CompanyUserDto) =>
@@ -122,7 +69,7 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
       title: t('actions'), key: 'actions',
       render: (_v: unknown, u: CompanyUserDto) => (
         <Space size="small" wrap>
-          <Button size="small" onClick={() => openEditor(u)} data-testid={`edit-user-${u.loginName}`}>{t('edit')}</Button>
+          <Button size="small" onClick={() => setEditing(u)} data-testid={`edit-user-${u.loginName}`}>{t('edit')}</Button>
           {u.active && !u.isAdmin && (
             <Popconfirm title={t('users.disableConfirm', { name: u.name })} okText={t('users.disable')} cancelText={t('cancel')} onConfirm={() => disable(u)}>
               <Button size="small" danger>{t('users.disable')}</Button>
@@ -136,12 +83,11 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
   const onChange: TableProps<CompanyUserDto>['onChange'] = (pagination, _filters, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
     const sort = (s?.order ? (s.columnKey as Query['sort']) : 'createdAt') ?? 'createdAt';
-    void load({ ...query, sort, order: s?.order === 'ascend' ? 'asc' : 'desc', offset: pagination.current ?? 1, limit: pagination.pageSize ?? 20 });
+    load({ ...query, sort, order: s?.order === 'ascend' ? 'asc' : 'desc', offset: pagination.current ?? 1, limit: pagination.pageSize ?? 20 });
   };
 
   const deptOptions = departmentOptions(departments);
   const roleOptions = roles.map((r) => ({ value: r.id, label: r.name }));
-
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -149,7 +95,7 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
           {t('users.subAccounts', { used: data.subAccounts.used, limit: data.subAccounts.limit })}
         </p>
         <Permitted permissions={['USER.EDIT']}>
-          <Button type="primary" onClick={() => openEditor('new')} disabled={data.subAccounts.used >= data.subAccounts.limit} data-testid="add-user">{t('users.add')}</Button>
+          <Button type="primary" onClick={() => setEditing('new')} disabled={data.subAccounts.used >= data.subAccounts.limit} data-testid="add-user">{t('users.add')}</Button>
         </Permitted>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -166,53 +112,10 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
           onChange={(status: Query['status']) => load({ ...query, status, offset: 1 })} />
       </div>
       <Table<CompanyUserDto>
-        rowKey="id" size="middle" loading={loading} columns={columns} dataSource={data.list} onChange={onChange} scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('users.empty') }}
+        rowKey="id" size="middle" {...table} columns={columns} dataSource={data.list} onChange={onChange} scroll={{ x: 'max-content' }}
         pagination={{ current: query.offset, pageSize: query.limit, total: data.total, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (n) => t('total', { count: n }) }}
       />
-      <Modal
-        open={editing !== null} title={editing === 'new' ? t('users.add') : t('users.editTitle')} onCancel={() => setEditing(null)}
-        onOk={() => void save()} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
-      >
-        <Form form={form} layout="vertical" requiredMark="optional">
-          {editing === 'new' && (
-            <>
-              <Form.Item name="loginName" label={t('users.loginName')} extra={t('users.loginNameHint')} rules={[{ required: true, message: t('required') }]}>
-                <Input maxLength={100} autoComplete="off" />
-              </Form.Item>
-              <Form.Item name="accountType" label={t('users.accountType')} extra={accountType === 'sub' ? t('users.subHint') : t('users.employeeHint')}>
-                <Select options={(['employee', 'sub'] as const).map((v) => ({ value: v, label: t(`users.types.${v}`) }))} />
-              </Form.Item>
-              {accountType === 'sub' && (
-                <Form.Item name="password" label={t('users.password')} rules={[{ required: true, min: 8, max: 64, message: t('users.passwordRule') }]}>
-                  <Input.Password autoComplete="new-password" maxLength={64} />
-                </Form.Item>
-              )}
-            </>
-          )}
-          <Form.Item name="name" label={t('users.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 50 }]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-            <Form.Item name="job" label={t('profile.job')}><Input maxLength={50} /></Form.Item>
-            <Form.Item name="branch" label={t('profile.branch')}><Input maxLength={100} /></Form.Item>
-            <Form.Item name="userinfoNo" label={t('profile.userinfoNo')}><Input maxLength={50} /></Form.Item>
-            <Form.Item name="departmentId" label={t('users.department')}>
-              <Select allowClear options={deptOptions} placeholder={t('none')} />
-            </Form.Item>
-          </div>
-          <Form.Item name="roleIds" label={t('users.roles')}>
-            <Select mode="multiple" options={roleOptions} placeholder={t('none')} />
-          </Form.Item>
-          <Form.Item name="monthlyLimit" label={t('users.monthlyLimit')} extra={t('users.monthlyLimitHint')}
-            rules={[{ pattern: /^\d{1,10}(\.\d{1,2})?$/, message: t('amountRule') }]}>
-            <Input inputMode="decimal" maxLength={13} placeholder={t('users.noLimit')} />
-          </Form.Item>
-          {editing !== 'new' && editing && !editing.isAdmin && (
-            <Form.Item name="active" label={t('users.status.active')} valuePropName="checked"><Switch /></Form.Item>
-          )}
-        </Form>
-      </Modal>
+      <UserEditor editing={editing} departments={departments} roles={roles} onClose={() => setEditing(null)} />
     </div>
   );
 }

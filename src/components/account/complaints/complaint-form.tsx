@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { COMPLAINT_DESCRIPTION_MAX, type ComplaintOrderDto } from '@/contracts/complaints';
 import { MONEY, centsToMoney, moneyToCents } from '@/contracts/money';
 import { Link, useRouter } from '@/i18n/client-navigation';
-import { ApiError, apiPost } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api/query';
 import { useFormSave } from '@/components/ui/use-form-save';
 
 type Line = ComplaintOrderDto['lines'][number];
@@ -22,20 +22,15 @@ export function ComplaintForm({ order }: { order: ComplaintOrderDto }) {
   const router = useRouter();
   const [picked, setPicked] = useState<Record<number, number>>({});
   const [form] = Form.useForm<{ description: string; appliedRefund: string }>();
+  const file = useApiMutation('post', '/api/app/complaints', { form });
   const money = (v: string | number) => format.number(Number(v), 'money');
   const cap = order.lines.reduce((sum, l) => sum + (picked[l.itemId] ? moneyToCents(l.unitPrice) * picked[l.itemId]! : 0), 0);
   const chosen = Object.entries(picked).map(([itemId, quantity]) => ({ itemId: Number(itemId), quantity }));
 
   const { saving: busy, onFinish: submit } = useFormSave(async (values: { description: string; appliedRefund: string }) => {
-    try {
-      await apiPost('/api/app/complaints', { orderId: order.id, lines: JSON.stringify(chosen), description: values.description, appliedRefund: values.appliedRefund.trim() });
-      router.push('/account/complaints?default=1&filed=1');
-      router.refresh();
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.data)) {
-        form.setFields((error.data as { field: string; message: string }[]).filter((f) => f.field === 'description' || f.field === 'appliedRefund').map((f) => ({ name: f.field as 'description', errors: [f.message] })));
-      }
-    }
+    if (!(await file.send({ body: { orderId: order.id, lines: chosen, description: values.description, appliedRefund: values.appliedRefund.trim() } }))) return;
+    router.push('/account/complaints?default=1&filed=1');
+    router.refresh();
   });
 
   return (

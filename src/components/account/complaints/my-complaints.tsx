@@ -3,10 +3,9 @@
 import { Alert, Button, Empty, Popconfirm, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { useState } from 'react';
 import type { ComplaintStatusName, MyComplaintDto } from '@/contracts/complaints';
-import { Link, useRouter } from '@/i18n/client-navigation';
-import { apiPost } from '@/lib/api-client';
+import { Link } from '@/i18n/client-navigation';
+import { useApiMutation } from '@/lib/api/query';
 
 const COLOURS: Record<ComplaintStatusName, string> = { reviewing: 'gold', approving: 'processing', passed: 'blue', rejected: 'red', resolved: 'green', withdrawn: 'default' };
 
@@ -14,22 +13,13 @@ const COLOURS: Record<ComplaintStatusName, string> = { reviewing: 'gold', approv
 export function MyComplaints({ items }: { items: MyComplaintDto[] }) {
   const t = useTranslations('accountComplaints');
   const format = useFormatter();
-  const router = useRouter();
   const filed = useSearchParams().get('filed') === '1';
-  const [busy, setBusy] = useState<number | null>(null);
+  const withdrawal = useApiMutation('post', '/api/app/complaints/{id}/withdraw', { refreshPage: true });
+  const busy = withdrawal.isPending ? withdrawal.variables.params.path.id : null;
   const money = (v: string) => format.number(Number(v), 'money');
 
-  async function withdraw(id: number) {
-    setBusy(id);
-    try {
-      await apiPost(`/api/app/complaints/${id}/withdraw`);
-      router.refresh();
-    } catch {
-      // The API client has shown the server's message.
-    } finally {
-      setBusy(null);
-    }
-  }
+  // A failure is shown by the API client.
+  const withdraw = (id: number) => withdrawal.send({ params: { path: { id } } });
 
   return (
     <div data-testid="my-complaints">

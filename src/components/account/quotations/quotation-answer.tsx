@@ -4,8 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { OrderCompanyDto } from '@/contracts/orders';
 import type { QuotationStateName } from '@/contracts/quotations';
-import { Link, useRouter } from '@/i18n/client-navigation';
-import { apiPost } from '@/lib/api-client';
+import { Link } from '@/i18n/client-navigation';
+import { useApiMutation } from '@/lib/api/query';
 import { showToast } from '@/lib/ui-events';
 
 type Invoice = 'none' | 'ordinary' | 'special';
@@ -18,33 +18,34 @@ type Invoice = 'none' | 'ordinary' | 'special';
  */
 export function QuotationAnswer({ id, state, company, canAccept }: { id: number; state: QuotationStateName; company: OrderCompanyDto; canAccept: boolean }) {
   const t = useTranslations('accountQuotations');
-  const router = useRouter();
   const initialAddress = (company.addresses.find((a) => a.isDefault) ?? company.addresses[0])?.id ?? 0;
   const [addressId, setAddressId] = useState(initialAddress);
   const [invoiceType, setInvoiceType] = useState<Invoice>('none');
   const [taxNo, setTaxNo] = useState(company.taxNo);
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
+  const settings = { refreshPage: true } as const;
+  const accept = useApiMutation('post', '/api/app/quotations/{id}/accept', settings);
+  const convert = useApiMutation('post', '/api/app/quotations/{id}/convert', settings);
+  const renegotiate = useApiMutation('post', '/api/app/quotations/{id}/renegotiate', settings);
+  const decline = useApiMutation('post', '/api/app/quotations/{id}/decline', settings);
+  const busy = accept.isPending || convert.isPending || renegotiate.isPending || decline.isPending;
+  const params = { path: { id } };
   const retry = state === 'accepted';
 
-  async function run(path: string, body: Record<string, unknown>, done: (data: { order?: { orderNo: string } | null; failure?: unknown }) => string | null) {
-    setBusy(true);
-    try {
-      const data = await apiPost<{ order?: { orderNo: string } | null; failure?: unknown }>(`/api/app/quotations/${id}/${path}`, body);
-      const text = done(data);
-      if (text) showToast({ kind: data.failure ? 'error' : 'success', text, durationMs: 5000 });
-      router.refresh();
-    } catch {
-      // the API client has shown the message
-    } finally {
-      setBusy(false);
-    }
-  }
   const orderBody = () => ({
     addressId, invoiceType,
     ...(invoiceType === 'none' ? {} : { invoiceTitle: company.invoiceTitle || company.companyName, taxNo: taxNo.trim().toUpperCase() }),
   });
-  const accepted = (d: { order?: { orderNo: string } | null }) => (d.order ? t('accepted', { no: d.order.orderNo }) : null);
+  // A failure is shown by the API client.
+  const acceptOrConvert = async () => {
+    const answer = await (retry ? convert : accept).send({ params, body: { id, ...orderBody() } });
+    const order = answer?.data.order;
+    if (answer && order) showToast({ kind: answer.data.failure ? 'error' : 'success', text: t('accepted', { no: order.orderNo }), durationMs: 5000 });
+  };
+  const answerWith = async (kind: 'renegotiate' | 'decline', text: string, commentText: string) => {
+    const answer = await (kind === 'decline' ? decline : renegotiate).send({ params, body: { id, comment: commentText } });
+    if (answer) showToast({ kind: 'success', text, durationMs: 5000 });
+  };
 
   /** Where the order goes and its invoice: only for an account that may accept. */
   const orderFields = (
@@ -83,19 +84,19 @@ export function QuotationAnswer({ id, state, company, canAccept }: { id: number;
         </label>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" disabled={busy || !canAccept} onClick={() => void run(retry ? 'convert' : 'accept', orderBody(), accepted)} data-testid={retry ? 'quote-retry' : 'quote-accept'}
+        <button type="button" disabled={busy || !canAccept} onClick={() => void acceptOrConvert()} data-testid={retry ? 'quote-retry' : 'quote-accept'}
           title={canAccept ? undefined : t('acceptNotAllowed')} aria-describedby={canAccept ? undefined : `quote-accept-reason-${id}`}
           className="h-9 rounded bg-brand-500 px-4 text-sm text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-50">{retry ? t('retry') : t('accept')}</button>
         {!retry && (
           <>
-            <button type="button" disabled={busy} onClick={() => void run('renegotiate', { comment: comment.trim() }, () => t('renegotiating'))} data-testid="quote-renegotiate"
+            <button type="button" disabled={busy} onClick={() => void answerWith('renegotiate', t('renegotiating'), comment.trim())} data-testid="quote-renegotiate"
               className="h-9 rounded border border-line px-4 text-sm hover:bg-gray-50 disabled:opacity-50">{t('renegotiate')}</button>
-            <button type="button" disabled={busy} onClick={() => void run('decline', { comment: comment.trim() }, () => t('declined'))} data-testid="quote-decline"
+            <button type="button" disabled={busy} onClick={() => void answerWith('decline', t('declined'), comment.trim())} data-testid="quote-decline"
               className="h-9 rounded border border-red-200 px-4 text-sm text-red-600 hover:bg-red-50 disabled:opacity-50">{t('decline')}</button>
           </>
         )}
         {retry && (
-          <button type="button" disabled={busy} onClick={() => void run('renegotiate', { comment: '' }, () => t('renegotiating'))} data-testid="quote-renegotiate"
+          <button type="button" disabled={busy} onClick={() => void answerWith('renegotiate', t('renegotiating'), '')} data-testid="quote-renegotiate"
             className="h-9 rounded border border-line px-4 text-sm hover:bg-gray-50 disabled:opacity-50">{t('renegotiate')}</button>
         )}
       </div>

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState } from 'react';
 import { useRouter } from '@/i18n/client-navigation';
-import { apiPost } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api/client';
 import { showToast } from '@/lib/ui-events';
 import { useModal } from '@/components/ui/use-modal';
 
@@ -23,8 +23,9 @@ export function RequestDialog({ candidates, source, onClose }: { candidates: Quo
   async function submit() {
     setBusy(true);
     try {
-      const q = await apiPost<{ id: number; quoteNo: string }>('/api/app/quotations', {
-        source, note: note.trim(), lines: JSON.stringify(chosen.map((l) => ({ packId: l.packId, num: l.num, comment: l.comment.trim() }))),
+      // Outside the account area too (a product page): a plain call, without the query cache.
+      const q = await apiRequest('post', '/api/app/quotations', {
+        body: { source, note: note.trim(), lines: chosen.map((l) => ({ packId: l.packId, num: l.num, comment: l.comment.trim() })) },
       });
       showToast({ kind: 'success', text: t('requested', { no: q.quoteNo }), durationMs: 5000 });
       router.push({ pathname: '/account/quotations', query: { id: q.id, default: '3' } });

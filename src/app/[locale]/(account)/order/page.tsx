@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { orderListSchema } from '@/contracts/orders';
-import { OrderListView, type OrderFilters } from '@/components/orders/order-list-view';
+import { OrderListView, type OrderFilters } from '@/components/account/orders/order-list-view';
 import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { CheckoutForm } from '@/components/orders/checkout-form';
+import { CheckoutForm } from '@/components/account/orders/checkout-form';
 import { Link } from '@/i18n/navigation';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { requireUserPage } from '@/server/auth/page-guards';

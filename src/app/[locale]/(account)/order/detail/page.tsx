@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { idSchema } from '@/contracts/numbers';
-import { OrderDetailView } from '@/components/orders/order-detail-view';
+import { OrderDetailView } from '@/components/account/orders/order-detail-view';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';

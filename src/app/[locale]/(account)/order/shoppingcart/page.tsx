@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { CartView } from '@/components/account/cart-view';
-import { QuickOrder } from '@/components/orders/quick-order';
+import { CartView } from '@/components/account/cart/cart-view';
+import { QuickOrder } from '@/components/account/orders/quick-order';
 import { Link } from '@/i18n/navigation';
 import { hasPermission } from '@/server/auth/actor';
 import { messagesFor, type Locale } from '@/i18n/routing';

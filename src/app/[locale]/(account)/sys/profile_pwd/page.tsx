@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { ChangePasswordForm } from '@/components/account/auth/change-password-form';
 import { requireUserPage } from '@/server/auth/page-guards';
 
 export async function generateMetadata(): Promise<Metadata> {

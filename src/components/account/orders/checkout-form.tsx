@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { OrderCompanyDto } from '@/contracts/orders';
 import { Link, useRouter } from '@/i18n/client-navigation';
-import { apiPost, ApiError } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api/query';
 
 type InvoiceType = 'none' | 'ordinary' | 'special';
 
@@ -44,15 +44,16 @@ export function CheckoutForm({ company, totals }: { company: OrderCompanyDto; to
   const router = useRouter();
   const [form] = Form.useForm<Values>();
   const [key] = useState(newKey);
-  const [busy, setBusy] = useState(false);
+  const place = useApiMutation('post', '/api/app/api/order/add', { form });
+  // Until the order page shows: the order is placed once.
+  const busy = place.isPending || place.isSuccess;
   const invoiceType = Form.useWatch('invoiceType', form) ?? 'none';
   const money = (v: string) => format.number(Number(v), 'money');
   const defaultAddress = company.addresses.find((a) => a.isDefault) ?? company.addresses[0];
 
   async function submit(values: Values) {
-    setBusy(true);
-    try {
-      const order = await apiPost<{ id: number; status: string }>('/api/app/api/order/add', {
+    const answer = await place.send({
+      body: {
         idempotencyKey: key,
         addressId: values.addressId,
         poNumber: values.poNumber ?? '',
@@ -60,16 +61,12 @@ export function CheckoutForm({ company, totals }: { company: OrderCompanyDto; to
         note: values.note ?? '',
         invoiceType: values.invoiceType,
         ...(values.invoiceType === 'none' ? {} : { invoiceTitle: values.invoiceTitle ?? '', taxNo: (values.taxNo ?? '').toUpperCase() }),
-      });
-      router.push({ pathname: '/order/detail', query: { id: order.id, default: '1', created: '1' } });
-      router.refresh();
-    } catch (error) {
-      // Field errors of the server land on their fields; the API client has shown the message.
-      if (error instanceof ApiError && Array.isArray(error.data)) {
-        form.setFields((error.data as { field: string; message: string }[]).filter((f) => f.field in form.getFieldsValue()).map((f) => ({ name: f.field as keyof Values, errors: [f.message] })));
-      }
-      setBusy(false);
-    }
+      },
+    });
+    // A failure: its field errors are on their fields, and the API client has shown the message.
+    if (!answer) return;
+    router.push({ pathname: '/order/detail', query: { id: answer.data.id, default: '1', created: '1' } });
+    router.refresh();
   }
 
   if (company.addresses.length === 0) {

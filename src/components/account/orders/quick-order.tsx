@@ -6,8 +6,7 @@ import { CheckCircle2, CircleAlert, CircleHelp } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { QuickLineDto } from '@/contracts/orders';
-import { useRouter } from '@/i18n/client-navigation';
-import { apiPost } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api/query';
 
 const MAX_LINES = 200;
 
@@ -19,52 +18,36 @@ const MAX_LINES = 200;
 export function QuickOrder() {
   const t = useTranslations('orderPages');
   const format = useFormatter();
-  const router = useRouter();
   const { message } = App.useApp();
   const [text, setText] = useState('');
   const [lines, setLines] = useState<QuickLineDto[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const resolveLines = useApiMutation('post', '/api/app/api/order/quick/resolve');
+  const candidate = useApiMutation('post', '/api/app/api/order/quick/candidate');
+  const add = useApiMutation('post', '/api/app/api/order/quick/add', { refreshPage: true });
+  const busy = resolveLines.isPending || add.isPending;
   const typed = text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
 
   async function resolve() {
-    setBusy(true);
-    try {
-      setLines((await apiPost<{ lines: QuickLineDto[] }>('/api/app/api/order/quick/resolve', { text })).lines);
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(false);
-    }
+    // A failure is shown by the API client.
+    const answer = await resolveLines.send({ body: { text } });
+    if (answer) setLines(answer.data.lines);
   }
 
   const patch = (line: number, change: Partial<QuickLineDto>) => setLines((ls) => ls?.map((l) => (l.line === line ? { ...l, ...change } : l)) ?? null);
 
   async function choose(line: QuickLineDto, productId: number) {
-    try {
-      const product = await apiPost<NonNullable<QuickLineDto['product']>>('/api/app/api/order/quick/candidate', { productId });
-      patch(line.line, { status: 'ok', error: null, product, candidates: line.candidates });
-    } catch {
-      // shown by the API client
-    }
+    const answer = await candidate.send({ body: { productId } });
+    if (answer) patch(line.line, { status: 'ok', error: null, product: answer.data, candidates: line.candidates });
   }
 
   const good = (lines ?? []).filter((l) => l.status === 'ok' && l.product && l.num);
   async function addToCart() {
-    setBusy(true);
-    try {
-      const result = await apiPost<{ added: number; count: number }>('/api/app/api/order/quick/add', {
-        lines: JSON.stringify(good.map((l) => ({ packId: l.product!.packId, num: l.num }))),
-      });
-      void message.success(t('quickAdded', { count: result.added }));
-      const failed = (lines ?? []).filter((l) => l.status !== 'ok');
-      setLines(failed.length ? failed : null);
-      setText(failed.map((l) => l.input).join('\n'));
-      router.refresh();
-    } catch {
-      // shown by the API client
-    } finally {
-      setBusy(false);
-    }
+    const answer = await add.send({ body: { lines: good.map((l) => ({ packId: l.product!.packId, num: l.num! })) } });
+    if (!answer) return;
+    void message.success(t('quickAdded', { count: answer.data.added }));
+    const failed = (lines ?? []).filter((l) => l.status !== 'ok');
+    setLines(failed.length ? failed : null);
+    setText(failed.map((l) => l.input).join('\n'));
   }
 
   const columns: ColumnsType<QuickLineDto> = [
