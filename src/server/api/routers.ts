@@ -4,7 +4,7 @@ import { cartAppRouter, cartWebRouter } from '@/server/modules/cart/routes';
 import { brandWebRouter } from '@/server/modules/catalog/brand-routes';
 import { productFilterAppRouter } from '@/server/modules/catalog/filter-routes';
 import { productListWebRouter } from '@/server/modules/catalog/product-routes';
-import { cmsRouter } from '@/server/modules/content/comment-routes';
+import { commentWebRouter } from '@/server/modules/content/comment-routes';
 import { applicationWebRouter } from '@/server/modules/content/application-routes';
 import { bannerWebRouter } from '@/server/modules/content/banner-routes';
 import { newsWebRouter } from '@/server/modules/content/news-routes';
@@ -13,12 +13,12 @@ import { supportWebRouter } from '@/server/modules/content/support-routes';
 import { filesWebRouter } from '@/server/modules/files/routes';
 import { menusAdminRouter } from '@/server/modules/menus/routes';
 import { approvalAppRouter, orderApiAppRouter, saleAppRouter } from '@/server/modules/orders/routes';
-import { adminSettingsRouter } from '@/server/modules/preferences/routes';
+import { preferencesAdminRouter } from '@/server/modules/preferences/routes';
 import { auditAdminRouter } from '@/server/modules/audit/routes';
 import { brandLogoAdminRouter } from '@/server/modules/catalog-admin/brand-logo-routes';
 import { brandsAdminRouter } from '@/server/modules/catalog-admin/brand-routes';
 import { contentAdminRouter } from '@/server/modules/content/admin-routes';
-import { cmsAdminRouter } from '@/server/modules/content/editorial-routes';
+import { editorialAdminRouter } from '@/server/modules/content/editorial-routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog-admin/category-routes';
 import { lotsAdminRouter } from '@/server/modules/catalog-admin/lot-routes';
 import { productsAdminRouter } from '@/server/modules/catalog-admin/product-routes';
@@ -30,9 +30,9 @@ import { menuEditorAdminRouter } from '@/server/modules/menus/admin-routes';
 import { rolesAdminRouter } from '@/server/modules/staff/role-routes';
 import { staffAdminRouter } from '@/server/modules/staff/staff-routes';
 import { productDetailWebRouter } from '@/server/modules/product-detail/routes';
-import { settingsWebRouter } from '@/server/modules/site-settings/web-routes';
+import { siteSettingsWebRouter } from '@/server/modules/site-settings/web-routes';
 import { subscriptionWebRouter } from '@/server/modules/subscriptions/routes';
-import { systemRouter } from '@/server/modules/operations/routes';
+import { operationsRouter } from '@/server/modules/operations/routes';
 import { companyUserRouter } from '@/server/modules/company/routes';
 import { companySettingsRouter } from '@/server/modules/company/settings-routes';
 import { customersAdminRouter } from '@/server/modules/customers/routes';
@@ -51,9 +51,9 @@ import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partner
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
-  authWebRouter, registerWebRouter, settingsWebRouter, cartWebRouter, cartAppRouter,
+  authWebRouter, registerWebRouter, siteSettingsWebRouter, cartWebRouter, cartAppRouter,
   newsWebRouter, applicationWebRouter, supportWebRouter, resourceWebRouter, bannerWebRouter, subscriptionWebRouter,
-  visitorWebRouter, filesWebRouter, trackingAppRouter, cmsRouter,
+  visitorWebRouter, filesWebRouter, trackingAppRouter, commentWebRouter,
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
@@ -63,11 +63,11 @@ export const webRouters = [
 /** Routers under /api/admin (staff back-office). */
 export const adminRouters = [
   authAdminRouter, menusAdminRouter,
-  rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, adminSettingsRouter, dashboardAdminRouter,
+  rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, preferencesAdminRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
-  contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, cmsAdminRouter, customersAdminRouter, suppliersAdminRouter,
+  contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
   quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */
-export const apiRouters = [systemRouter, ...webRouters, ...adminRouters];
+export const apiRouters = [operationsRouter, ...webRouters, ...adminRouters];

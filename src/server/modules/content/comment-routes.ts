@@ -37,10 +37,10 @@ function actorOf(c: Context<AppEnv>): ContentActor {
   return { visitorId: ensureVisitorId(c), ip: clientInfo(c).ip, user: actor.kind === 'user' ? { id: actor.userId, name: actor.name } : null };
 }
 
-export const cmsRouter = createRouter('/api/cms');
+export const commentWebRouter = createRouter('/api/cms');
 
 // POST /api/cms/getNav — the content channels with their categories, for navigation
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/getNav', tags: ['cms'], output: z.array(navChannelSchema), summary: 'Channels and their categories' },
   async (_input, c) => {
     const lang = c.get('lang');
@@ -55,7 +55,7 @@ cmsRouter.endpoint(
 );
 
 // POST /api/cms/getChannel — one channel: its name, item total and categories with counts
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/getChannel', tags: ['cms'], input: channelInputSchema, output: channelSchema, summary: 'One channel' },
   async (input, c) => {
     const lang = c.get('lang');
@@ -66,19 +66,19 @@ cmsRouter.endpoint(
 );
 
 // POST /api/cms/getContentCate — the categories of a channel
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/getContentCate', tags: ['cms'], input: channelInputSchema, output: z.array(contentTypeSchema), summary: 'Categories of a channel' },
   async (input, c) => listContentTypes(c.get('db'), { kind: input.channel, lang: c.get('lang') }),
 );
 
 // POST /api/cms/getContentTags — tags in use (of one channel, or of all)
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/getContentTags', tags: ['cms'], input: optionalChannelInputSchema, output: z.array(tagSchema), summary: 'Tags with counts' },
   async (input, c) => listTags(c.get('db'), { kind: input.channel, lang: c.get('lang') }),
 );
 
 // POST /api/cms/getContentList — content by channel, category, tag and keyword; newest or most read first
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/getContentList', tags: ['cms'], input: contentListInputSchema, output: contentPageSchema, summary: 'Content, one page' },
   async (input, c) => {
     if (input.cateId !== undefined && input.channel && !(await getContentType(c.get('db'), { kind: input.channel, id: input.cateId, lang: c.get('lang') }))) {
@@ -92,7 +92,7 @@ cmsRouter.endpoint(
 );
 
 // POST /api/cms/getContentDetail — one item of any channel (sanitised body); 404 when unknown
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/getContentDetail', tags: ['cms'], input: idInputSchema, output: contentDetailSchema, summary: 'One content item' },
   async (input, c) => {
     const detail = await getContentDetail(c.get('db'), { id: input.id, lang: c.get('lang'), countView: true });
@@ -102,7 +102,7 @@ cmsRouter.endpoint(
 );
 
 // POST /api/cms/getRes — downloadable files (handbooks, guides, protocols), one page
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/getRes', tags: ['cms'], input: resListInputSchema, output: resourceFilePageSchema, summary: 'Downloadable resource files' },
   async (input, c) => {
     const page = await listContent(c.get('db'), { withFile: true, categoryId: input.cateId, keyword: input.keyword, lang: c.get('lang'), limit: input.limit, offset: input.offset });
@@ -117,7 +117,7 @@ cmsRouter.endpoint(
 );
 
 // POST /api/cms/setContentTips — like an item; counted once per visitor, at most 30 likes an hour per address
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   {
     method: 'post', path: '/setContentTips', tags: ['cms'], input: idInputSchema, output: tipsSchema,
     summary: 'Like an item (once per visitor; 30 per hour per client address)',
@@ -132,19 +132,19 @@ cmsRouter.endpoint(
 );
 
 // POST /api/cms/addUser — choose the name this browser comments under
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/addUser', tags: ['cms'], input: cmsUserInputSchema, output: cmsUserSchema, summary: 'Register a commenter name for this visitor' },
   async (input, c) => saveCmsUser(c.get('db'), { visitorId: actorOf(c).visitorId, nickname: input.nickname, email: input.email }),
 );
 
 // POST /api/cms/addComment — comment on an item (plain text, rate-limited, visible at once)
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/addComment', tags: ['cms'], input: commentAddInputSchema, output: commentSchema, summary: 'Add a comment' },
   async (input, c) => addComment(c.get('db'), { contentId: input.id, body: input.body, actor: actorOf(c), now: new Date() }),
 );
 
 // POST /api/cms/getComment — the comments of an item, newest first
-cmsRouter.endpoint(
+commentWebRouter.endpoint(
   { method: 'post', path: '/getComment', tags: ['cms'], input: commentListInputSchema, output: commentPageSchema, summary: 'Comments of an item, one page' },
   async (input, c) => listComments(c.get('db'), { contentId: input.id, limit: input.limit, offset: input.offset }),
 );

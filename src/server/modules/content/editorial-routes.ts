@@ -19,7 +19,7 @@ import { listAdminComments, moderateComment } from './comment-moderation';
 import { deleteContentCategory, deleteTag, listContentCategories, listTagsForAdmin, saveContentCategory, saveTag } from './taxonomy';
 import { addLink, getLinks, orderLinks, removeLink, searchLinkCandidates, type LinkChange } from './links';
 
-export const cmsAdminRouter = createRouter('/api/admin/cms');
+export const editorialAdminRouter = createRouter('/api/admin/cms');
 
 const tags = ['admin: content'];
 const guard: { audience: 'staff'; permissions: Permission[] } = { audience: 'staff', permissions: ['CONTENT.EDIT'] };
@@ -28,13 +28,13 @@ const actorOf = (c: Context<AppEnv>) => auditActorOf(c.get('actor'), clientInfo(
 // ---- comment moderation ------------------------------------------------------------------------
 
 // GET /api/admin/cms/comments — the moderation queue: status filter, search, sort, one page
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'get', path: '/comments', tags, summary: 'List comments for moderation', input: adminCommentListInputSchema, output: adminCommentListSchema, ...guard },
   async (input, c) => listAdminComments(c.get('db'), input),
 );
 
 // POST /api/admin/cms/comments/:id/status — approve (shown on the storefront) or hide a comment
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   {
     method: 'post', path: '/comments/:id/status', tags, summary: 'Approve or hide a comment', input: commentActionInputSchema, output: adminCommentSchema, ...guard,
     description: 'Through the comment transition table (409 `commentTransitionInvalid` for a move it does not allow); audited.',
@@ -47,7 +47,7 @@ cmsAdminRouter.endpoint(
 );
 
 // POST /api/admin/cms/comments/:id/reply — a staff reply shown under the comment (approves a pending one)
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'post', path: '/comments/:id/reply', tags, summary: 'Reply to a comment', input: commentReplyInputSchema, output: adminCommentSchema, ...guard },
   async (input, c) => {
     const { comment } = await moderateComment(c.get('db'), { actor: actorOf(c), id: input.id, action: 'reply', reply: input.reply });
@@ -63,19 +63,19 @@ function revalidateLinks(change: LinkChange): void {
 }
 
 // GET /api/admin/cms/links/search — products by item number or name, or content items by title, for a picker
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'get', path: '/links/search', tags, summary: 'Find products or content items to link', input: linkSearchInputSchema, output: linkCandidatesSchema, ...guard },
   async (input, c) => searchLinkCandidates(c.get('db'), input),
 );
 
 // GET /api/admin/cms/links/:owner/:id — the products and content linked to a product or a content item
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'get', path: '/links/:owner/:id', tags, summary: 'Links of a product or content item', input: linkOwnerParamSchema, output: linksSchema, ...guard },
   async (input, c) => getLinks(c.get('db'), { owner: input.owner, id: input.id }),
 );
 
 // POST /api/admin/cms/links/:owner/:id — link a product or content item to this one (both sides see it)
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'post', path: '/links/:owner/:id', tags, summary: 'Add a link', input: linkInputSchema, output: linksSchema, ...guard },
   async (input, c) => {
     const ref = { owner: input.owner, id: input.id };
@@ -85,7 +85,7 @@ cmsAdminRouter.endpoint(
 );
 
 // DELETE /api/admin/cms/links/:owner/:id — remove a link (from both sides)
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'delete', path: '/links/:owner/:id', tags, summary: 'Remove a link', input: linkInputSchema, output: linksSchema, ...guard },
   async (input, c) => {
     const ref = { owner: input.owner, id: input.id };
@@ -95,7 +95,7 @@ cmsAdminRouter.endpoint(
 );
 
 // PUT /api/admin/cms/links/:owner/:id/order — the order this side shows its linked content in
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'put', path: '/links/:owner/:id/order', tags, summary: 'Order the linked content of a product or content item', input: linkOrderInputSchema, output: linksSchema, ...guard },
   async (input, c) => {
     const ref = { owner: input.owner, id: input.id };
@@ -109,13 +109,13 @@ cmsAdminRouter.endpoint(
 const deleted = z.object({ deleted: z.boolean() });
 
 // GET /api/admin/cms/categories — the channels' categories with the items filed under each
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'get', path: '/categories', tags, summary: 'Content categories by channel', input: adminCategoryListInputSchema, output: z.array(adminContentCategorySchema), ...guard },
   async (input, c) => listContentCategories(c.get('db'), input),
 );
 
 // POST /api/admin/cms/categories — add a category to a channel
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'post', path: '/categories', tags, summary: 'Add a content category', input: adminContentCategoryInputSchema, output: adminContentCategorySchema, ...guard },
   async (input, c) => {
     const saved = await saveContentCategory(c.get('db'), { actor: actorOf(c), category: input });
@@ -125,7 +125,7 @@ cmsAdminRouter.endpoint(
 );
 
 // PUT /api/admin/cms/categories/:id — rename, reorder or move a category (moving one in use: 409)
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'put', path: '/categories/:id', tags, summary: 'Update a content category', input: adminContentCategoryInputSchema.extend(idParamSchema.shape), output: adminContentCategorySchema, ...guard },
   async ({ id, ...category }, c) => {
     const saved = await saveContentCategory(c.get('db'), { actor: actorOf(c), id, category });
@@ -135,7 +135,7 @@ cmsAdminRouter.endpoint(
 );
 
 // DELETE /api/admin/cms/categories/:id — delete a category no item is filed under (409 `categoryInUse` otherwise)
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'delete', path: '/categories/:id', tags, summary: 'Delete an unused content category', input: idParamSchema, output: deleted, ...guard },
   async (input, c) => {
     await deleteContentCategory(c.get('db'), { actor: actorOf(c), id: input.id });
@@ -145,13 +145,13 @@ cmsAdminRouter.endpoint(
 );
 
 // GET /api/admin/cms/tags — the tags with the items tagged with each
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'get', path: '/tags', tags, summary: 'Content tags', input: adminTagListInputSchema, output: z.array(adminTagSchema), ...guard },
   async (input, c) => listTagsForAdmin(c.get('db'), input),
 );
 
 // POST /api/admin/cms/tags — add a tag (slug unique: 409 `tagSlugTaken`)
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'post', path: '/tags', tags, summary: 'Add a tag', input: adminTagInputSchema, output: adminTagSchema, ...guard },
   async (input, c) => {
     const saved = await saveTag(c.get('db'), { actor: actorOf(c), tag: input });
@@ -161,7 +161,7 @@ cmsAdminRouter.endpoint(
 );
 
 // PUT /api/admin/cms/tags/:id — rename or reorder a tag
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'put', path: '/tags/:id', tags, summary: 'Update a tag', input: adminTagInputSchema.extend(idParamSchema.shape), output: adminTagSchema, ...guard },
   async ({ id, ...tag }, c) => {
     const saved = await saveTag(c.get('db'), { actor: actorOf(c), id, tag });
@@ -171,7 +171,7 @@ cmsAdminRouter.endpoint(
 );
 
 // DELETE /api/admin/cms/tags/:id — delete a tag no item carries (409 `tagInUse` otherwise)
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'delete', path: '/tags/:id', tags, summary: 'Delete an unused tag', input: idParamSchema, output: deleted, ...guard },
   async (input, c) => {
     await deleteTag(c.get('db'), { actor: actorOf(c), id: input.id });
@@ -183,19 +183,19 @@ cmsAdminRouter.endpoint(
 // ---- the about page ----------------------------------------------------------------------------
 
 // GET /api/admin/cms/about — the about page's titles and bodies as stored
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'get', path: '/about', tags, summary: 'The about page', output: aboutSchema, ...guard },
   async (_input, c) => getAbout(c.get('db')),
 );
 
 // POST /api/admin/cms/about/preview — both bodies as the storefront will render them (sanitised); writes nothing
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'post', path: '/about/preview', tags, summary: 'Preview the about page bodies (sanitised)', input: aboutPreviewInputSchema, output: aboutPreviewSchema, ...guard },
   async (input) => previewAbout(input),
 );
 
 // PUT /api/admin/cms/about — store the about page (bodies sanitised before they are stored)
-cmsAdminRouter.endpoint(
+editorialAdminRouter.endpoint(
   { method: 'put', path: '/about', tags, summary: 'Save the about page', input: aboutInputSchema, output: aboutSchema, ...guard },
   async (input, c) => {
     const saved = await saveAbout(c.get('db'), { actor: actorOf(c), about: input });

@@ -41,4 +41,4 @@ app.get('/openapi.json', (c) => c.json(buildOpenApiDocument()));
 app.get('/docs', (c) => c.html(renderApiDocs(buildOpenApiDocument())));
 
 /** Mounted at /api itself. */
-export const systemRouter = { base: '/api', app };
+export const operationsRouter = { base: '/api', app };

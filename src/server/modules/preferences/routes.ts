@@ -6,10 +6,10 @@ import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { getSiteLayout, getStaffSettings, saveStaffSettings, setSiteLayout } from './preferences';
 
-export const adminSettingsRouter = createRouter('/api/admin/settings');
+export const preferencesAdminRouter = createRouter('/api/admin/settings');
 
 // GET /api/admin/settings — the signed-in staff member's back-office settings (theme, tags view, …)
-adminSettingsRouter.endpoint(
+preferencesAdminRouter.endpoint(
   { method: 'get', path: '', tags: ['admin'], summary: 'My back-office settings', output: adminSettingsSchema, audience: 'staff', permissions: ['ADMIN.ACCESS'] },
   async (_input, c) => {
     const actor = c.get('actor');
@@ -19,7 +19,7 @@ adminSettingsRouter.endpoint(
 );
 
 // PUT /api/admin/settings — change some of my settings; they apply on every device at the next load
-adminSettingsRouter.endpoint(
+preferencesAdminRouter.endpoint(
   { method: 'put', path: '', tags: ['admin'], summary: 'Change my back-office settings', input: adminSettingsInputSchema, output: adminSettingsSchema, audience: 'staff', permissions: ['ADMIN.ACCESS'] },
   async (input, c) => {
     const actor = c.get('actor');
@@ -29,13 +29,13 @@ adminSettingsRouter.endpoint(
 );
 
 // GET /api/admin/settings/site-layout — the layout staff get until they choose their own
-adminSettingsRouter.endpoint(
+preferencesAdminRouter.endpoint(
   { method: 'get', path: '/site-layout', tags: ['admin'], summary: 'The back-office layout of the site', output: adminLayoutSchema, audience: 'staff', permissions: ['ADMIN.ACCESS'] },
   async (_input, c) => ({ layout: await getSiteLayout(c.get('db')) }),
 );
 
 // PUT /api/admin/settings/site-layout — choose the standard layout or the local configuration for every member without their own choice
-adminSettingsRouter.endpoint(
+preferencesAdminRouter.endpoint(
   { method: 'put', path: '/site-layout', tags: ['admin'], summary: 'Choose the back-office layout of the site', input: adminLayoutSchema, output: adminLayoutSchema, audience: 'staff', permissions: ['SETTINGS.EDIT'] },
   async (input, c) => ({ layout: await setSiteLayout(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), layout: input.layout }) }),
 );

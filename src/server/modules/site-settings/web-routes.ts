@@ -3,10 +3,10 @@ import { pageQuerySchema, webSettingListSchema } from '@/contracts/site-settings
 import { createRouter } from '@/server/http/router';
 import { listWebSettings } from './queries';
 
-export const settingsWebRouter = createRouter('/api/web/settingCon');
+export const siteSettingsWebRouter = createRouter('/api/web/settingCon');
 
 // POST /api/web/settingCon/getPage — web settings (language, contact and link items)
-settingsWebRouter.endpoint(
+siteSettingsWebRouter.endpoint(
   {
     method: 'post',
     path: '/getPage',
