@@ -21,6 +21,47 @@ function moveFocus(links: HTMLElement[], current: Element | null, key: string): 
   return true;
 }
 
+type Menu = ReturnType<typeof useProductMenu>;
+type MenuNode = Extract<Menu, { status: 'ready' }>['tree'][number];
+
+/** The right column: the active category's sub- and sub-subcategories, or the menu's loading or failed state. */
+function PanelChildren({ menu, current, close }: { menu: Menu; current: MenuNode | undefined; close: () => void }) {
+  const t = useTranslations('nav');
+  return menu.status === 'loading' ? (
+    <p role="status" className="px-2 py-1 text-sm text-muted" data-testid="nav-panel-product-loading">{t('menuLoading')}</p>
+  ) : menu.status === 'failed' ? (
+    <p role="alert" className="flex flex-wrap items-center gap-2 px-2 py-1 text-sm text-muted" data-testid="nav-panel-product-failed">
+      {t('menuFailed')}
+      <button type="button" onClick={menu.retry} className="rounded border border-line px-2 py-0.5 text-brand-700 hover:border-brand-500">{t('menuRetry')}</button>
+    </p>
+  ) : current && current.secondJson.length > 0 ? (
+    <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+      {current.secondJson.map((sub) => (
+        <div key={sub.id} className="min-w-0">
+          <Link href={categoryHref(sub)} data-level="2" onClick={close} className="mb-1 block rounded px-2 py-1 text-sm font-semibold text-brand-700 hover:underline">
+            {sub.classify}
+          </Link>
+          {sub.secondJson.length > 0 && (
+            <ul>
+              {sub.secondJson.map((leaf) => (
+                <li key={leaf.id}>
+                  <Link href={categoryHref(leaf)} data-level="3" onClick={close} className="block rounded px-2 py-1 text-sm hover:bg-brand-50 hover:text-brand-700">
+                    {leaf.classify}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+    </div>
+  ) : current ? (
+    <Link href={categoryHref(current)} data-level="2" onClick={close} className="block rounded px-2 py-1 text-sm text-brand-700 hover:underline">
+      {t('viewCategory', { name: current.classify })}
+    </Link>
+  ) : null;
+}
+
 interface Props {
   id: string;
   open: boolean;
@@ -130,39 +171,7 @@ export function ProductMegaPanel({ id, open, top, focusRequest, onClose }: Props
           </ul>
         </div>
         <div ref={secondColumn} className="min-w-0" data-testid="nav-panel-product-children">
-          {menu.status === 'loading' ? (
-            <p role="status" className="px-2 py-1 text-sm text-muted" data-testid="nav-panel-product-loading">{t('menuLoading')}</p>
-          ) : menu.status === 'failed' ? (
-            <p role="alert" className="flex flex-wrap items-center gap-2 px-2 py-1 text-sm text-muted" data-testid="nav-panel-product-failed">
-              {t('menuFailed')}
-              <button type="button" onClick={menu.retry} className="rounded border border-line px-2 py-0.5 text-brand-700 hover:border-brand-500">{t('menuRetry')}</button>
-            </p>
-          ) : current && current.secondJson.length > 0 ? (
-            <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
-              {current.secondJson.map((sub) => (
-                <div key={sub.id} className="min-w-0">
-                  <Link href={categoryHref(sub)} data-level="2" onClick={close} className="mb-1 block rounded px-2 py-1 text-sm font-semibold text-brand-700 hover:underline">
-                    {sub.classify}
-                  </Link>
-                  {sub.secondJson.length > 0 && (
-                    <ul>
-                      {sub.secondJson.map((leaf) => (
-                        <li key={leaf.id}>
-                          <Link href={categoryHref(leaf)} data-level="3" onClick={close} className="block rounded px-2 py-1 text-sm hover:bg-brand-50 hover:text-brand-700">
-                            {leaf.classify}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-              ))}
-            </div>
-          ) : current ? (
-            <Link href={categoryHref(current)} data-level="2" onClick={close} className="block rounded px-2 py-1 text-sm text-brand-700 hover:underline">
-              {t('viewCategory', { name: current.classify })}
-            </Link>
-          ) : null}
+          <PanelChildren menu={menu} current={current} close={close} />
         </div>
       </div>
     </div>
