@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page, type Response } from '@playwright/test';
 
 export const ACCOUNTS = {
   buyer: { loginName: 'buyer@demo.example.com', password: 'Reagent#2026', path: '/api/web/auth/login' },
@@ -31,6 +31,21 @@ export async function loginAs(page: Page, who: AccountName): Promise<void> {
     headers: fromSite(),
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * The page's shell (storefront, account area or back-office) has hydrated: its root carries
+ * `data-hydrated="true"`, set by a client effect. Before that a click may be lost and typed text reset.
+ */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect(page.locator('[data-store-shell], [data-admin-shell]').first()).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+}
+
+/** Opens a page and waits until its shell has hydrated. */
+export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await expectHydrated(page);
+  return response;
 }
 
 /**

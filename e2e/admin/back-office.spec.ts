@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 /** Every page the super administrator's menu leads to, hidden items included. */
 async function menuPaths(page: import('@playwright/test').Page): Promise<string[]> {
@@ -40,7 +40,7 @@ for (const [locale, prefix, labels] of [
     await page.goto(`${prefix}/admin/dashboard`);
     await page.goto(`${prefix}/admin/system-setting/stafflist`);
     // Text typed before hydration is reset by it, as in any server-rendered form.
-    await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+    await expectHydrated(page);
     await page.getByRole('searchbox', { name: labels.search }).fill('zhou');
     await page.getByRole('link', { name: labels.roles }).click();
     await expect(page.getByTestId('roles-view')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, fromSite, loginAs, test, type AccountName } from '../fixtures';
+import { expect, expectHydrated, fromSite, loginAs, test, type AccountName } from '../fixtures';
 
 /** Signs out of the browser and in again as another member. */
 async function switchTo(page: import('@playwright/test').Page, who: AccountName): Promise<void> {
@@ -7,7 +7,7 @@ async function switchTo(page: import('@playwright/test').Page, who: AccountName)
 }
 
 async function ready(page: import('@playwright/test').Page): Promise<void> {
-  await slow(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 test.describe.configure({ timeout: 120_000 });

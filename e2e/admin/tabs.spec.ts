@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickSettled, expect, loginAs, test } from '../fixtures';
+import { clickSettled, expect, expectHydrated, loginAs, test } from '../fixtures';
 
 // Long walks through several pages each.
 test.describe.configure({ timeout: 90_000 });
@@ -20,7 +20,7 @@ const tabPaths = (page: Page) => page.locator('[data-tab]').evaluateAll((els) =>
 
 async function openShell(page: Page, prefix: string, path: string): Promise<void> {
   await page.goto(`${prefix}/admin${path}`);
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 /** Context menus open at the moment (each tab has its own; a closed one fades out). */
