@@ -1,4 +1,4 @@
-import { expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectLoaded, expectNoHorizontalOverflow, loginAs, still, test } from '../fixtures';
 
 /** Every page the super administrator's menu leads to, hidden items included. */
 async function menuPaths(page: import('@playwright/test').Page): Promise<string[]> {
@@ -48,11 +48,10 @@ for (const [locale, prefix, labels] of [
     await expect(page.getByTestId('menu-editor-view')).toBeVisible();
     await page.locator(`[data-tab="/admin/system-setting/stafflist"]`).click();
     await expect(page.getByRole('searchbox', { name: labels.search })).toHaveValue('zhou');
-    // The context menu closes when the page under it changes while it opens (the list answering late): open it again until the click lands.
-    await expect(async () => {
-      await page.locator(`[data-tab="/admin/system-setting/stafflist"]`).click({ button: 'right' });
-      await page.getByRole('menuitem', { name: labels.closeOthers }).click({ timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
+    // The context menu once the list below has its data (a view laying itself out again closes the menu), its action once the menu holds still.
+    await expectLoaded(page);
+    await page.locator(`[data-tab="/admin/system-setting/stafflist"]`).click({ button: 'right' });
+    await still(page.locator('.ant-dropdown:visible')).getByRole('menuitem', { name: labels.closeOthers }).click();
     await expect(page.locator('[data-tab]')).toHaveCount(2);
     await expect(page.locator('[data-tab="/admin/dashboard"]')).toBeVisible();
   });
@@ -99,7 +98,8 @@ test('the dashboard fits a phone in both languages, its tables scrolling inside 
   await loginAs(page, 'admin');
   for (const path of ['/admin/dashboard', '/en/admin/dashboard']) {
     await page.goto(path);
-    await expect(page.getByTestId('admin-dashboard').locator('.ant-table').first()).toBeVisible();
+    // The tables come after the shell has hydrated, the view's code has loaded and the figures have been asked for.
+    await expect(page.getByTestId('admin-dashboard').locator('.ant-table').first()).toBeVisible({ timeout: 20_000 });
     await expectNoHorizontalOverflow(page);
   }
 });
