@@ -1,4 +1,4 @@
-import { expect, expectHydrated, fromSite, loginAs, test, type AccountName } from '../fixtures';
+import { expect, expectHydrated, fromSite, loginAs, still, test, type AccountName } from '../fixtures';
 
 /** Signs out of the browser and in again as another member. */
 async function switchTo(page: import('@playwright/test').Page, who: AccountName): Promise<void> {
@@ -63,7 +63,7 @@ for (const [locale, prefix, l] of [
     expect(answer.status(), await answer.text()).toBe(200);
     const drawer = page.getByTestId('expense-drawer');
     await drawer.getByTestId('expense-submit').click();
-    await page.locator('.ant-popconfirm:visible .ant-btn-primary').click();
+    await still(page.locator('.ant-popconfirm:visible')).locator('.ant-btn-primary').click();
     await slow(drawer.getByTestId('expense-status')).toHaveText(l.pending);
     const title = (await drawer.locator('.ant-drawer-title').innerText()).trim();
     const expenseNo = title.split(' ').pop() ?? '';
@@ -78,7 +78,8 @@ for (const [locale, prefix, l] of [
       await row.locator('[data-testid^="inbox-decide-"]').click();
       const modal = page.getByTestId('decision-modal');
       await modal.getByTestId('decision-comment').fill(`${who} ok`);
-      await page.locator('.ant-modal-wrap:visible .ant-modal-footer .ant-btn-primary').click();
+      // OK once the dialog has stopped moving in: a press on a button that still moves can be released elsewhere.
+      await still(page.locator('.ant-modal-wrap:visible .ant-modal')).locator('.ant-modal-footer .ant-btn-primary').click();
       await slow(row).toHaveCount(0);
     }
 
