@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { test, expect, type Locator, type Page, type Response } from '@playwright/test';
 
 export const ACCOUNTS = {
   buyer: { loginName: 'buyer@demo.example.com', password: 'Reagent#2026', path: '/api/web/auth/login' },
@@ -34,6 +34,21 @@ export async function loginAs(page: Page, who: AccountName): Promise<void> {
 }
 
 /**
+ * The page's shell (storefront, account area or back-office) has hydrated: its root carries
+ * `data-hydrated="true"`, set by a client effect. Before that a click may be lost and typed text reset.
+ */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect(page.locator('[data-store-shell], [data-admin-shell]').first()).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+}
+
+/** Opens a page and waits until its shell has hydrated. */
+export async function gotoHydrated(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await expectHydrated(page);
+  return response;
+}
+
+/**
  * The page is not wider than the viewport (no sideways scrolling). Asked until the layout settles:
  * right after a resize, components that measure the window lay out again.
  */
@@ -42,43 +57,36 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 }
 
 /**
- * Clicks an element of a popup once its position has held for a while. A popup that opens under load can
- * be placed again a few frames after it first looks still (it aligns to its anchor or the pointer), and a
- * click sent to where it was lands on something else.
+ * A popup (menu, select list, confirmation, dialog) once its opening motion has ended: antd marks a popup
+ * with `…-appear`/`…-enter` classes while it moves in (it is first measured at full size, then shrinks to start
+ * the animation) and `…-leave` while it goes. A click on a popup that is still moving lands on a moving
+ * target; a locator inside this one waits until the popup holds still.
  */
-export async function clickSettled(target: Locator, opts: { timeout?: number } = {}): Promise<void> {
-  const timeout = opts.timeout ?? 5_000;
-  const key = async () => JSON.stringify(await target.boundingBox({ timeout }));
-  let last = await key();
-  await expect.poll(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const now = await key();
-    const still = now === last && now !== 'null';
-    last = now;
-    return still;
-  }, { timeout, intervals: [0] }).toBe(true);
-  await target.click({ timeout });
+export function still(popup: Locator): Locator {
+  return popup.locator('xpath=self::*[not(contains(@class, "-appear")) and not(contains(@class, "-enter")) and not(contains(@class, "-leave"))]');
 }
 
 /**
- * Picks an option of an antd select by its label, until the select shows it. Under load a click can be
- * lost: the options render again (loaded, filtered), or the list moves while it opens. `type` types the
+ * The view on screen has its data: no loading spinner shows. A view whose data comes late lays itself out
+ * again, and a popup opened over it meanwhile may be closed or moved by that.
+ */
+export async function expectLoaded(page: Page): Promise<void> {
+  await expect(page.locator('.ant-spin-spinning, [data-testid="admin-view-loading"]').filter({ visible: true })).toHaveCount(0, { timeout: 30_000 });
+}
+
+/** The select lists open at the moment, once they hold still. */
+const openOptions = (page: Page) => still(page.locator('.ant-select-dropdown:visible'));
+
+/**
+ * Picks an option of an antd select by its label and waits until the select shows it. `type` types the
  * label first, for selects that search.
  */
 export async function chooseOption(page: Page, field: Locator, option: string, opts: { type?: boolean } = {}): Promise<void> {
   const box = field.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  const open = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await box.textContent())?.includes(option)) return;
-    if (opts.type) {
-      await field.click();
-      await field.fill(option);
-    } else if ((await open.count()) === 0) {
-      await field.click();
-    }
-    await clickSettled(open.getByTitle(option, { exact: true }).first());
-    await expect(box).toContainText(option, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await field.click();
+  if (opts.type) await field.fill(option);
+  await openOptions(page).getByTitle(option, { exact: true }).first().click();
+  await expect(box).toContainText(option);
 }
 
 export { expect, test };

@@ -11,6 +11,18 @@ const verify = process.argv.includes('--verify');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/** Runs a command with its output kept; resolves with its exit code and that output. */
+function runKept(command, args) {
+  return new Promise((resolve) => {
+    const output = [];
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(output) }));
+    child.on('error', (error) => resolve({ code: 1, output: Buffer.from(String(error)) }));
+  });
+}
+
 /** Runs a command with the terminal's output; resolves with its exit code. */
 function run(command, args, env = {}, stdio = 'inherit') {
   return new Promise((resolve) => {
@@ -58,15 +70,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => { stopPrepa
 
 let failed = false;
 if (verify) {
-  // typecheck first and alone: `next typegen` writes under .next, which the build replaces.
-  step('typecheck');
-  failed = (await run(npm, ['run', 'typecheck'])) !== 0;
-  if (!failed) prepareBrowserTests();
-  for (const [name, args] of [['lint', ['run', 'lint']], ['messages', ['run', 'messages:check']]]) {
-    if (failed) break;
-    step(name);
-    failed = (await run(npm, args)) !== 0;
-  }
+  // The three checks side by side (each uses one core; none reads .next), each one's output printed when it
+  // ends. The build waits for the typecheck: `next typegen` writes under .next, which the build replaces.
+  step('typecheck, lint and message parity');
+  const checks = [['typecheck', ['run', 'typecheck']], ['lint', ['run', 'lint']], ['messages', ['run', 'messages:check']]];
+  const codes = await Promise.all(checks.map(async ([name, args]) => {
+    const { code, output } = await runKept(npm, args);
+    step(`${name}: exit ${code}`);
+    process.stdout.write(output);
+    if (name === 'typecheck' && code === 0) prepareBrowserTests();
+    return code;
+  }));
+  failed = codes.some((code) => code !== 0);
 } else {
   prepareBrowserTests();
 }

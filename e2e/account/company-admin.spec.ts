@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect as baseExpect, chooseOption, clickSettled, fromSite, loginAs, test } from '../fixtures';
+import { expect as baseExpect, chooseOption, fromSite, gotoHydrated, loginAs, still, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 
 // Server round trips (a refresh after a save) can be slow on a shared machine.
@@ -20,7 +20,7 @@ test('the administrator creates a role without order viewing, adds a sub-account
   // A long journey over two accounts and four pages on a shared machine.
   test.setTimeout(120_000);
   await signIn(page, 'admin@demo.example.com');
-  await page.goto('/sys/manage?default=5');
+  await gotoHydrated(page, '/sys/manage?default=5');
   await expect(page.getByRole('heading', { name: '系统设置' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '账户菜单' }).getByRole('link', { name: '系统设置' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('hub-users')).toContainText('子账号');
@@ -28,22 +28,18 @@ test('the administrator creates a role without order viewing, adds a sub-account
   await page.getByTestId('hub-roles').click();
   await expect(page.getByRole('heading', { name: '角色管理' })).toBeVisible();
   const roleDialog = page.getByRole('dialog', { name: '新建角色' });
-  await expect(async () => {
-    await page.getByTestId('add-role').click();
-    await expect(roleDialog).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await page.getByTestId('add-role').click();
+  await expect(roleDialog).toBeVisible();
   await roleDialog.getByLabel('角色名称').fill('地址维护员');
   await roleDialog.getByTestId('perm-ADDRESS.EDIT').click();
   await roleDialog.getByRole('button', { name: /^保\s?存$/ }).click();
   await expect(page.getByRole('row', { name: /地址维护员/ })).toContainText('管理地址');
 
-  await page.goto('/sys/users?default=5');
-  const userDialog = page.getByRole('dialog', { name: '添加用户' });
   // The button answers once the page has hydrated.
-  await expect(async () => {
-    await page.getByTestId('add-user').click();
-    await expect(userDialog).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await gotoHydrated(page, '/sys/users?default=5');
+  const userDialog = page.getByRole('dialog', { name: '添加用户' });
+  await page.getByTestId('add-user').click();
+  await expect(userDialog).toBeVisible();
   await userDialog.getByLabel('账号（邮箱或手机号）').fill('e2e.sub@demo.example.com');
   await chooseOption(page, userDialog.getByLabel('账号类型'), '子账号');
   await userDialog.getByLabel('初始密码').fill('E2e#Pass2026');
@@ -72,18 +68,16 @@ test('the administrator creates a role without order viewing, adds a sub-account
 
 test('a department that still has users cannot be deleted; the message names them (English)', async ({ page }) => {
   await signIn(page, 'admin@demo.example.com');
-  await page.goto('/en/sys/departments?default=5');
-  await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
   // The tick answers once the page has hydrated; before that a click is lost.
+  await gotoHydrated(page, '/en/sys/departments?default=5');
+  await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
   const tick = page.locator('.ant-tree-treenode', { has: page.getByTestId('dept-采购部') }).locator('.ant-tree-checkbox');
-  await expect(async () => {
-    if (!/ant-tree-checkbox-checked/.test((await tick.getAttribute('class')) ?? '')) await tick.click();
-    await expect(page.getByTestId('delete-departments')).toBeEnabled({ timeout: 1000 });
-  }).toPass();
+  await tick.click();
+  await expect(tick).toHaveClass(/ant-tree-checkbox-checked/);
+  await expect(page.getByTestId('delete-departments')).toBeEnabled();
   await page.getByTestId('delete-departments').click();
-  // The confirmation pops up beside the button and may be placed again a few frames later: click it once it holds still.
-  await clickSettled(page.getByRole('tooltip').getByRole('button', { name: 'Delete' }));
+  // The confirmation pops up beside the button: its button is clicked once it holds still.
+  await still(page.locator('.ant-popover:visible')).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(/still has users: .*李娜/)).toBeVisible();
   await expect(page.getByTestId('dept-采购部')).toBeVisible();
 });
@@ -115,15 +109,12 @@ test('a buyer edits their basic information and uploads an avatar @mobile', asyn
 
 test('a double click on a company dialog\'s OK adds one department (English)', async ({ page }) => {
   await signIn(page, 'admin@demo.example.com');
-  await page.goto('/en/sys/departments?default=5');
-  await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const dialog = page.locator('.ant-modal-wrap:visible');
   // The button answers once the page has hydrated; before that a click is lost.
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByTestId('add-department').click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass();
+  await gotoHydrated(page, '/en/sys/departments?default=5');
+  await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
+  const dialog = page.locator('.ant-modal-wrap:visible');
+  await page.getByTestId('add-department').click();
+  await expect(dialog).toBeVisible();
   const name = `Double ${Date.now() % 1_000_000}`;
   await dialog.getByLabel('Department name').fill(name);
   const posts: string[] = [];

@@ -26,6 +26,9 @@ async function cleanCart(page: Page) {
 }
 
 test('a buyer orders through quick order and checkout with a 6% special VAT invoice; an approver changes a quantity and approves', async ({ page, request }) => {
+  // A journey over three sign-ins, five page loads and some thirty steps, none of them slow alone: about 35 s
+  // on a busy two-core machine, more than the default budget.
+  test.setTimeout(90_000);
   const [fromPage, ...quick] = await someProducts(request, 5);
   await signIn(page, 'buyer@demo.example.com');
   await cleanCart(page);

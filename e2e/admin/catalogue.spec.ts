@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
@@ -8,7 +8,7 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG
 
 /** Waits until the back-office shell has hydrated (text typed before that is reset). */
 async function shellReady(page: import('@playwright/test').Page): Promise<void> {
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 test('operations staff add a brand with a logo; the storefront shows it at once', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test, type AccountName } from '../fixtures';
+import { expect, expectHydrated, loginAs, test, type AccountName } from '../fixtures';
 
 /** Signs out of the browser and in again as another account. */
 async function switchTo(page: Page, who: AccountName): Promise<void> {
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 150_000 });
 const slow = expect.configure({ timeout: 20_000 });
 
 async function adminReady(page: Page): Promise<void> {
-  await slow(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 for (const [locale, prefix, l] of [

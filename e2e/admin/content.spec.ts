@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
@@ -7,7 +7,7 @@ const SLOW = { timeout: 15_000 };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWO4IyICRwzEcQCzQxBBnsE89QAAAABJRU5ErkJggg==';
 
 async function shellReady(page: import('@playwright/test').Page): Promise<void> {
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 test('operations staff write a news item with an image as a draft, preview it, publish it; the storefront shows it in both languages at once', async ({ page }) => {

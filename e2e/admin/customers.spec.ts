@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, loginAs, test } from '../fixtures';
 
 /**
  * The CRM's customers (ADR 0038): a sales member finds a customer of their own, logs a call and sees it
@@ -7,7 +7,7 @@ import { expect, loginAs, test } from '../fixtures';
  */
 
 async function shellReady(page: import('@playwright/test').Page): Promise<void> {
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 for (const { prefix, call, note, tabs } of [

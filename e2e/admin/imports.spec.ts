@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 /** Waits until the back-office shell has hydrated. */
 async function shellReady(page: Page): Promise<void> {
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 test('operations staff import a small file, watch the progress finish, keep it after a reload, and download the error report', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, fromSite, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectNoHorizontalOverflow, fromSite, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
@@ -8,7 +8,7 @@ const SLOW = { timeout: 15_000 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 async function shellReady(page: Page): Promise<void> {
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 /** A product with two packs, made through the API as the signed-in staff member. */

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
 
 async function shellReady(page: Page): Promise<void> {
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 const LANGS = [

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { chooseOption, expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { chooseOption, expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
 
 /** Waits until the back-office shell has hydrated (text typed before that is reset). */
 async function shellReady(page: Page): Promise<void> {
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 test('operations staff add a product with two packs in Chinese, edit it in English, and the storefront shows it at once', async ({ page }) => {

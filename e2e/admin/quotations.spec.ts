@@ -35,9 +35,11 @@ for (const [locale, prefix, l] of [
     await record.getByTestId('quotation-to-draft').click();
     await slow(record.getByTestId('quotation-editor')).toBeVisible();
     await record.getByTestId('quotation-discount').fill('5');
+    // The draft is sent once its save has been answered: sent before, it would go out without the discount.
+    const saved = page.waitForResponse((r) => /^\/api\/admin\/quotations\/\d+\/draft$/.test(new URL(r.url()).pathname) && r.request().method() === 'PUT');
     await record.getByTestId('quotation-save').click();
+    expect((await saved).status()).toBe(200);
     await slow(record.getByTestId('quotation-to-sent')).toBeEnabled();
-    await page.waitForTimeout(500);
     await record.getByTestId('quotation-to-sent').click();
     await slow(record.getByTestId('quotation-state')).toHaveText(l.sent);
 

@@ -1,11 +1,11 @@
-import { expect, fromSite, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, fromSite, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
 const HOTLINE = '400-820-1688';
 
 async function shellReady(page: import('@playwright/test').Page): Promise<void> {
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 test('an administrator changes the hotline in Chinese; the storefront shows it without a restart; a bad address is refused', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { clickSettled, expect, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectLoaded, loginAs, still, test } from '../fixtures';
 
 // Long walks through several pages each.
 test.describe.configure({ timeout: 90_000 });
@@ -20,23 +20,21 @@ const tabPaths = (page: Page) => page.locator('[data-tab]').evaluateAll((els) =>
 
 async function openShell(page: Page, prefix: string, path: string): Promise<void> {
   await page.goto(`${prefix}/admin${path}`);
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
 }
 
 /** Context menus open at the moment (each tab has its own; a closed one fades out). */
 const openMenus = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ visible: true });
 
 /**
- * Opens a tab's context menu and picks an action once the menu holds still (it is placed at the pointer a
- * few frames after it opens). A menu opened while the page below is still laying out its data can close
- * again before the click lands: then it is opened anew.
+ * Opens a tab's context menu, once the view below has its data (a view laying itself out again closes the
+ * menu), and picks an action once the menu holds still (it is placed at the pointer as it opens).
  */
 async function tabAction(page: Page, path: string, action: string): Promise<void> {
   await expect(openMenus(page)).toHaveCount(0);
-  await expect(async () => {
-    if ((await openMenus(page).count()) === 0) await tab(page, path).click({ button: 'right' });
-    await clickSettled(openMenus(page).getByRole('menuitem', { name: action, exact: true }), { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await expectLoaded(page);
+  await tab(page, path).click({ button: 'right' });
+  await still(openMenus(page)).getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 for (const [locale, prefix] of [['zh', ''], ['en', '/en']] as const) {

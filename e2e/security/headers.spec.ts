@@ -1,5 +1,5 @@
 import type { APIResponse, Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, loginAs, test } from '../fixtures';
 
 /**
  * Security headers on every face (docs/requirements/quality.md#s10-headers, ADR 0028): pages with a fresh CSP nonce that their
@@ -108,7 +108,7 @@ test('the back-office (antd, charts) runs under its policy without a violation, 
   await recordViolations(page);
   await loginAs(page, 'admin');
   await expectNoViolations(page, '/admin/dashboard');
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true');
+  await expectHydrated(page);
   // echarts draws with its SVG renderer into a role="img" box; drawn means its scripts ran.
   await expect(page.getByTestId('admin-dashboard').locator('[role="img"] svg').first()).toBeVisible();
 });

@@ -262,8 +262,11 @@ test.describe('site chrome', () => {
   });
 
   test('the progress bar shows for a slow navigation and hides afterwards', async ({ page }) => {
+    // The news page is held back until the bar has shown: a slow navigation, as long as the test needs it to be.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => { answer = resolve; });
     await page.route('**/news/index**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     await page.goto('/');
@@ -271,6 +274,7 @@ test.describe('site chrome', () => {
     await expect(page.getByRole('search')).toHaveAttribute('data-ready', 'true');
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '新闻资讯' }).click();
     await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-visible', 'true');
+    answer();
     await expect(page).toHaveURL(/\/news\/index$/);
     await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-visible', 'false');
   });

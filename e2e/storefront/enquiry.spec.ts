@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 const SLOW = { timeout: 15_000 };
 
@@ -50,7 +50,7 @@ test('sales staff find an enquiry in the list and reply to it by mail', async ({
 
   await loginAs(page, 'sales');
   await page.goto('/admin/requests');
-  await expect(page.locator('[data-admin-shell]')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
+  await expectHydrated(page);
   const view = page.getByTestId('requests-view');
   await view.getByRole('searchbox').fill(stamp);
   await view.getByRole('searchbox').press('Enter');

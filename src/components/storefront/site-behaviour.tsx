@@ -147,8 +147,15 @@ function ChunkReload() {
   return null;
 }
 
-/** The storefront's front-end behaviour (docs/requirements/storefront.md#page-behaviour), mounted once by the shell. */
+/**
+ * The storefront's front-end behaviour (docs/requirements/storefront.md#page-behaviour), mounted once by the
+ * shell. Once the shell has hydrated, its root says so (`data-hydrated="true"`, as the back-office shell's
+ * does): a click before that may be lost, and the browser tests wait for it.
+ */
 export function SiteBehaviour() {
+  useEffect(() => {
+    document.querySelector('[data-store-shell]')?.setAttribute('data-hydrated', 'true');
+  }, []);
   return (
     <>
       <Suspense fallback={null}><ProgressBar /></Suspense>

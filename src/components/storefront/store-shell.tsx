@@ -31,7 +31,7 @@ export interface StoreShellProps {
 export function StoreShell({ data, withNav, aside, children }: StoreShellProps) {
   const { user, contact, locale, chrome } = data;
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="flex min-h-screen flex-col" data-store-shell="">
       <SiteBehaviour />
       <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
       <SearchBar icon={<Search aria-hidden size={16} />} />

@@ -3,15 +3,22 @@
 import { Alert, Card, DatePicker, Empty, List, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useState } from 'react';
 import type { DashboardDto } from '@/contracts/admin';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { adminApi, toQuery } from '../admin-api';
 import { useAdminSettings } from '../admin-providers';
 import { useViewQuery } from '../use-view-query';
-import { EChart } from './echart';
 
 const DEFAULTS = { from: '', to: '' };
+const CHART_HEIGHT = 260;
+
+/**
+ * The charts' library is loaded apart from the view and after it: the figures and tables show as soon as
+ * the data is in, without waiting for the charting code; each chart's box holds its place meanwhile.
+ */
+const EChart = dynamic(() => import('./echart').then((m) => m.EChart), { ssr: false, loading: () => <div style={{ height: CHART_HEIGHT }} /> });
 
 function defaultRange(): { from: string; to: string } {
   const to = dayjs();

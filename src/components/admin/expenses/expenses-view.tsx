@@ -104,8 +104,12 @@ function ExpenseFormModal({ target, onClose, onSaved }: { target: ExpenseDetailD
     }, t('saved'));
     if (ok && saved) await onSaved(saved);
   });
+  // OK answers once the dialog has opened: while it zooms in, a press on OK lands on a button that moves
+  // (it is measured at full size, then shrinks to start the animation), and the release elsewhere clicks nothing.
+  const [opened, setOpened] = useState(false);
   return (
-    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} data-testid="expense-form">
+    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving}
+      afterOpenChange={setOpened} okButtonProps={{ disabled: !opened }} data-testid="expense-form">
       <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
         <div className="grid gap-x-3 md:grid-cols-2">
           <Form.Item name="amount" label={t('col.amount')} extra={t('amountHint')} rules={[{ required: true, message: te('fieldRequired') }, { pattern: MONEY, message: te('invalidAmount') }]}>

@@ -18,7 +18,7 @@ function flat(tree: MenuRowDto[]): MenuRowDto[] {
   return tree.flatMap((m) => [m, ...flat(m.children)]);
 }
 
-/** Every field of a menu item (spec §3 "Menu item"): titles, path, name, component, redirect, icon, parent, permission and the switches. */
+/** Every field of a menu item (docs/requirements/back-office.md#menu): titles, path, name, component, redirect, icon, parent, permission and the switches. */
 function MenuItemFields({ rows, selected, permissions }: { rows: readonly MenuRowDto[]; selected: number | 'new'; permissions: readonly PermissionGroupDto[] }) {
   const t = useTranslations('adminMenu');
   return (

@@ -37,10 +37,11 @@ describe('in-process limits', () => {
   });
 });
 
-// The Redis path runs where a Redis is reachable (REDIS_URL, or the local one CI starts).
+// The Redis path runs where a Redis is reachable (REDIS_URL, or the local one CI starts); CI requires it (REQUIRE_REDIS=1).
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 1000, retryStrategy: () => null });
 const redisUp = await probe.connect().then(() => true, () => false);
+if (!redisUp && process.env.REQUIRE_REDIS === '1') throw new Error(`rate limits: REQUIRE_REDIS=1, but no Redis answers at ${redisUrl}`);
 if (!redisUp) console.info(`rate limits: Redis at ${redisUrl} unreachable — the Redis path is not tested`);
 
 describe.skipIf(!redisUp)('Redis limits', () => {
