@@ -44,6 +44,6 @@ export function useTableState<T>(query: Query<T>, emptyText?: ReactNode): { load
   const failed = query.error && query.data === undefined;
   return {
     loading: query.isFetching,
-    locale: { emptyText: failed ? <QueryError error={query.error} retry={() => void query.refetch()} /> : (emptyText ?? <Empty description={t('empty')} />) },
+    locale: { emptyText: failed ? <QueryError error={query.error} retry={() => void query.refetch()} /> : (emptyText ?? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />) },
   };
 }
