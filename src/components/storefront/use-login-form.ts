@@ -1,0 +1,143 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { LoginOutput, RegistrationType } from '@/contracts/auth';
+import type { ApiBody } from '@/lib/api/types';
+import { ApiError, ERROR_TOAST_MS, apiPostWithMessage } from '@/lib/api-client';
+import { invalidFields, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode } from '@/lib/login-form';
+import { saveSession } from '@/lib/session-store';
+import { sha256Hex } from '@/lib/sha256';
+import { showToast } from '@/lib/ui-events';
+
+/** The calls that sign in (or register, or reset the password) and answer the user. */
+type SignInPath = '/api/web/register/loginByCode' | '/api/web/auth/login' | '/api/web/auth/register' | '/api/web/auth/resetPassword';
+
+export const CODE_COUNTDOWN_SECONDS = 60;
+const SUCCESS_TOAST_MS = 1000;
+
+const EMPTY: LoginFormValues = { loginName: '', password: '', repeatPwd: '', verifyCode: '' };
+
+/**
+ * The login dialog's state and actions: mode, method, account type, values and inline tips, the code's countdown,
+ * sending a code and submitting. Closing drops the passwords.
+ */
+export function useLoginForm(onClose: () => void) {
+  const t = useTranslations('auth');
+  const [mode, setMode] = useState<LoginMode>('login');
+  const [method, setMethod] = useState<LoginMethod>('password');
+  const [accountType, setAccountType] = useState<RegistrationType>('user');
+  const [values, setValues] = useState<LoginFormValues>(EMPTY);
+  const [tips, setTips] = useState<Partial<Record<LoginField, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [countdown, setCountdown] = useCountdown();
+
+  function close() {
+    setValues((v) => ({ ...v, password: '', repeatPwd: '' }));
+    onClose();
+  }
+
+  function change(field: LoginField, value: string) {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTips((current) => (current[field] ? { ...current, [field]: false } : current));
+  }
+
+  function selectMethod(next: LoginMethod) {
+    setMethod(next);
+    setTips({});
+  }
+
+  function switchMode(next: LoginMode) {
+    setMode(next);
+    setTips({});
+    setValues((v) => ({ ...EMPTY, loginName: v.loginName }));
+  }
+
+  async function sendCode() {
+    if (invalidFields('login', 'code', { ...values, verifyCode: '000000' }).includes('loginName')) {
+      setTips((current) => ({ ...current, loginName: true }));
+      return;
+    }
+    setSending(true);
+    try {
+      const purpose = mode === 'login' ? 'login' : mode;
+      const { data, msg } = await apiPostWithMessage('/api/web/auth/sendCode', { loginName: values.loginName, purpose, accountType }, { silent: true });
+      setCountdown(data.cooldown || CODE_COUNTDOWN_SECONDS);
+      showToast({ kind: 'info', text: msg || t('success'), durationMs: 3000 });
+    } catch (error) {
+      const retryAfter = error instanceof ApiError ? (error.data as { retryAfter?: unknown } | null)?.retryAfter : undefined;
+      if (error instanceof ApiError && error.code === 429 && typeof retryAfter === 'number' && retryAfter <= CODE_COUNTDOWN_SECONDS) setCountdown(retryAfter);
+      showFailure(error, undefined);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = invalidFields(mode, method, values);
+    if (invalid.length > 0) {
+      setTips(Object.fromEntries(invalid.map((f) => [f, true])));
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await signIn(mode, method, values, accountType);
+      if (!result.user?.token) throw new ApiError('error', '');
+      saveSession(result.user);
+      setValues(EMPTY);
+      showToast({ kind: 'success', text: result.msg || t('success'), durationMs: SUCCESS_TOAST_MS });
+      window.setTimeout(() => {
+        const url = new URL(window.location.href);
+        url.searchParams.delete('login');
+        window.location.replace(url.toString());
+      }, SUCCESS_TOAST_MS);
+    } catch (error) {
+      showFailure(error, t('loginNetwork'));
+      setBusy(false);
+    }
+  }
+
+  return { mode, method, accountType, values, tips, busy, sending, countdown, close, change, selectMethod, switchMode, setAccountType, sendCode, submit };
+}
+
+/** Seconds left before another code may be sent; counts down by one a second. */
+function useCountdown() {
+  const [countdown, setCountdown] = useState(0);
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = window.setTimeout(() => setCountdown((s) => s - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [countdown]);
+  return [countdown, setCountdown] as const;
+}
+
+/**
+ * A failed call: the network line (the login's own, `networkText`, on a sign-in call; docs/requirements/api.md#error-catalogue)
+ * or the server's message (or "error"), for 5 s.
+ */
+function showFailure(error: unknown, networkText: string | undefined) {
+  if (error instanceof ApiError && error.isNetwork) {
+    showToast({ kind: 'error', text: networkText, messageKey: 'network', durationMs: ERROR_TOAST_MS });
+  } else {
+    showToast({ kind: 'error', text: error instanceof ApiError && error.message ? error.message : 'error', durationMs: ERROR_TOAST_MS });
+  }
+}
+
+/** The call of the mode; answers the user and the server's message. */
+async function signIn(mode: LoginMode, method: LoginMethod, values: LoginFormValues, accountType: RegistrationType): Promise<{ user: LoginOutput['user'] | undefined; msg: string }> {
+  const post = async <P extends SignInPath>(path: P, data: ApiBody<'post', P> & ApiBody<'post', SignInPath>) => {
+    const { data: answer, msg } = await apiPostWithMessage<SignInPath>(path, data, { silent: true });
+    return { user: answer && 'user' in answer ? answer.user : undefined, msg };
+  };
+  const loginName = values.loginName.trim();
+  if (mode === 'login' && method === 'code') {
+    return post('/api/web/register/loginByCode', { data: { loginName, verifyCode: values.verifyCode.trim() } });
+  }
+  const password = await sha256Hex(values.password);
+  if (mode === 'login') return post('/api/web/auth/login', { loginName, password });
+  const form = { loginName, password, repeatPwd: await sha256Hex(values.repeatPwd), verifyCode: values.verifyCode.trim() };
+  return mode === 'register' ? post('/api/web/auth/register', { ...form, accountType }) : post('/api/web/auth/resetPassword', form);
+}
