@@ -12,7 +12,7 @@ import { MIGRATIONS_FOLDER, runMigrations } from './migrate';
  * Every release's database, upgraded by this one, ends with the schema of a fresh install: the same
  * columns (type, null, default), indexes, constraints, functions and triggers. A migration that only
  * works on an empty database, or a schema change made outside the migrations, fails here. The
- * data a release kept is checked per migration in upgrade.api.test.ts.
+ * data a release kept is checked per migration in upgrades/release-*.api.test.ts.
  */
 const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
 const last = Math.max(...journal.entries.map((e) => e.idx));
