@@ -58,7 +58,9 @@ const integrationOn = (driver: 'pglite' | 'postgres', mocks: boolean) => ({
     // Drops the run's template databases when the whole run ends (one project holds it).
     ...(driver === 'postgres' && !mocks ? { globalSetup: ['test/templates-teardown.ts'] } : {}),
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // A file's first hook may make the run's template database of its size (migrations and the seed): on a
+    // busy two-core machine that alone can take two minutes.
+    hookTimeout: 300_000,
   },
 });
 

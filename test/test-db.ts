@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -64,20 +65,42 @@ async function pgliteDatabase(): Promise<TestDatabase> {
   return { ...handle, destroy: handle.close };
 }
 
+/**
+ * Runs `make` in one worker at a time for this lock (a folder made atomically beside the run's templates);
+ * the others wait for it to finish, then see what it made, instead of making the same template beside it.
+ */
+async function oneWorkerAtATime(lock: string, make: () => Promise<void>): Promise<void> {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      await delay(250);
+    }
+  }
+  try {
+    await make();
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
 /** The run's PGlite template of this size, made by the first file that asks (written whole, then renamed). */
 async function pgliteFromTemplate(run: string, products: number): Promise<TestDatabase> {
   const file = path.join(run, `pglite-${products}.tar`);
-  if (!existsSync(file)) {
+  mkdirSync(run, { recursive: true });
+  if (!existsSync(file)) await oneWorkerAtATime(`${file}.making`, async () => {
+    if (existsSync(file)) return;
     const maker = await openPglite('memory://');
     await runMigrations(maker);
     await seedDatabase(maker.db, { products });
     const tarball = Buffer.from(await (await maker.dump()).arrayBuffer());
     await maker.close();
-    mkdirSync(run, { recursive: true });
     const partial = `${file}.${process.pid}.${randomBytes(3).toString('hex')}`;
     writeFileSync(partial, tarball);
     renameSync(partial, file);
-  }
+  });
   const handle = await openPglite('memory://', { loadDataDir: new Blob([readFileSync(file)]) });
   return { ...handle, destroy: handle.close };
 }
