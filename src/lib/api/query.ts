@@ -45,6 +45,8 @@ export interface ApiMutationSettings {
   form?: FormInstance;
   /** The caller shows a failure itself: no toast, no login confirmation, no staff error message. */
   silent?: boolean;
+  /** Shown as a success message once the write succeeded and its queries were invalidated. */
+  success?: string;
 }
 
 /** Puts a 400 answer's field errors on the form's fields (the first segment of a field path names the form field). */
@@ -65,12 +67,13 @@ export function useApiMutation<M extends ApiMethod, P extends ApiPathWith<M>>(me
   const router = useRouter();
   const { message } = App.useApp();
   const t = useTranslations('apiClient');
-  const { invalidates = [], refreshPage = false, form, silent } = settings;
+  const { invalidates = [], refreshPage = false, form, silent, success } = settings;
   const mutation = useMutation<ApiData<M, P>, ApiError, ApiInit<M, P>>({
     mutationFn: (init) => apiRequest(method, path, init, { silent }),
     onSuccess: async () => {
       await Promise.all(invalidates.map((p) => queryClient.invalidateQueries({ queryKey: [p] })));
       if (refreshPage) router.refresh();
+      if (success) void message.success(success);
     },
     onError: (error) => {
       if (form) showFieldErrors(form, error);

@@ -872,7 +872,6 @@ export interface paths {
                             teamId?: number | string;
                             staffId?: number | string;
                         }[];
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -892,7 +891,6 @@ export interface paths {
                             teamId?: number | string;
                             staffId?: number | string;
                         }[];
-                        id: number | string;
                     };
                 };
             };
@@ -1025,12 +1023,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -1176,13 +1170,11 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         decision: "approve" | "reject";
                         comment: string;
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         decision: "approve" | "reject";
                         comment: string;
@@ -2451,7 +2443,6 @@ export interface paths {
                         invoiceType: "ordinary" | "special";
                         /** @default  */
                         taxNo?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         companyId?: number | string;
@@ -2466,7 +2457,6 @@ export interface paths {
                         invoiceType: "ordinary" | "special";
                         /** @default  */
                         taxNo?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -2876,12 +2866,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -3029,14 +3015,12 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         to: "reviewing" | "passed" | "rejected" | "test_finished" | "resolved" | "lost";
                         /** @default  */
                         reason?: string;
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         to: "reviewing" | "passed" | "rejected" | "test_finished" | "resolved" | "lost";
                         /** @default  */
@@ -3728,7 +3712,6 @@ export interface paths {
                         authorised?: boolean;
                         recommended?: boolean;
                         sort?: number | string;
-                        id: number | string;
                     };
                     "application/json": {
                         code: string;
@@ -3745,7 +3728,6 @@ export interface paths {
                         authorised?: boolean;
                         recommended?: boolean;
                         sort?: number | string;
-                        id: number | string;
                     };
                 };
             };
@@ -3868,12 +3850,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -4126,12 +4104,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -4497,12 +4471,10 @@ export interface paths {
                     "application/x-www-form-urlencoded": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                     "application/json": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                 };
             };
@@ -4611,12 +4583,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -4742,12 +4710,10 @@ export interface paths {
                     "application/x-www-form-urlencoded": {
                         parentId: (number | string) | null;
                         position: number | string;
-                        id: number | string;
                     };
                     "application/json": {
                         parentId: (number | string) | null;
                         position: number | string;
-                        id: number | string;
                     };
                 };
             };
@@ -5287,12 +5253,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -6262,7 +6224,6 @@ export interface paths {
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
-                        id: number | string;
                     };
                     "application/json": {
                         itemNo: string;
@@ -6313,7 +6274,6 @@ export interface paths {
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
-                        id: number | string;
                     };
                 };
             };
@@ -6465,12 +6425,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -6727,7 +6683,6 @@ export interface paths {
                          * @enum {string}
                          */
                         warehouse?: "sh" | "bj" | "gz" | "cd";
-                        id: number | string;
                         packId: number | string;
                     };
                     "application/json": {
@@ -6741,7 +6696,6 @@ export interface paths {
                          * @enum {string}
                          */
                         warehouse?: "sh" | "bj" | "gz" | "cd";
-                        id: number | string;
                         packId: number | string;
                     };
                 };
@@ -6897,8 +6851,6 @@ export interface paths {
                          * @enum {string}
                          */
                         warehouse?: "sh" | "bj" | "gz" | "cd";
-                        id: number | string;
-                        lotId: number | string;
                     };
                     "application/json": {
                         lotNo: string;
@@ -6911,8 +6863,6 @@ export interface paths {
                          * @enum {string}
                          */
                         warehouse?: "sh" | "bj" | "gz" | "cd";
-                        id: number | string;
-                        lotId: number | string;
                     };
                 };
             };
@@ -7044,13 +6994,9 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
-                        lotId: number | string;
                         deleteCoa?: boolean;
                     };
                     "application/json": {
-                        id: number | string;
-                        lotId: number | string;
                         deleteCoa?: boolean;
                     };
                 };
@@ -8361,7 +8307,6 @@ export interface paths {
                         nameZh: string;
                         nameEn: string;
                         sort?: number | string;
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -8369,7 +8314,6 @@ export interface paths {
                         nameZh: string;
                         nameEn: string;
                         sort?: number | string;
-                        id: number | string;
                     };
                 };
             };
@@ -8486,12 +8430,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -8756,11 +8696,9 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         reply: string;
                     };
                     "application/json": {
-                        id: number | string;
                         reply: string;
                     };
                 };
@@ -8903,12 +8841,10 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         action: "approve" | "hide";
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         action: "approve" | "hide";
                     };
@@ -9168,16 +9104,10 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        owner: "product" | "content";
-                        id: number | string;
-                        /** @enum {string} */
                         target: "product" | "content";
                         targetId: number | string;
                     };
                     "application/json": {
-                        /** @enum {string} */
-                        owner: "product" | "content";
-                        id: number | string;
                         /** @enum {string} */
                         target: "product" | "content";
                         targetId: number | string;
@@ -9305,16 +9235,10 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        owner: "product" | "content";
-                        id: number | string;
-                        /** @enum {string} */
                         target: "product" | "content";
                         targetId: number | string;
                     };
                     "application/json": {
-                        /** @enum {string} */
-                        owner: "product" | "content";
-                        id: number | string;
                         /** @enum {string} */
                         target: "product" | "content";
                         targetId: number | string;
@@ -9455,16 +9379,10 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        owner: "product" | "content";
-                        id: number | string;
-                        /** @enum {string} */
                         target: "product" | "content";
                         ids: (number | string)[];
                     };
                     "application/json": {
-                        /** @enum {string} */
-                        owner: "product" | "content";
-                        id: number | string;
                         /** @enum {string} */
                         target: "product" | "content";
                         ids: (number | string)[];
@@ -9989,14 +9907,12 @@ export interface paths {
                         nameZh: string;
                         nameEn: string;
                         sort?: number | string;
-                        id: number | string;
                     };
                     "application/json": {
                         slug: string;
                         nameZh: string;
                         nameEn: string;
                         sort?: number | string;
-                        id: number | string;
                     };
                 };
             };
@@ -10112,12 +10028,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -10684,7 +10596,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         to: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                         /** @default  */
@@ -10692,7 +10603,6 @@ export interface paths {
                         approvedRefund?: number | string;
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         to: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                         /** @default  */
@@ -11621,7 +11531,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -11646,7 +11555,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -11781,12 +11689,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -11909,12 +11813,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -12062,12 +11962,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -12460,12 +12356,10 @@ export interface paths {
                     "application/x-www-form-urlencoded": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                     "application/json": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                 };
             };
@@ -12582,12 +12476,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -13248,7 +13138,6 @@ export interface paths {
                         link?: string;
                         sort?: number | string;
                         active?: boolean;
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -13263,7 +13152,6 @@ export interface paths {
                         link?: string;
                         sort?: number | string;
                         active?: boolean;
-                        id: number | string;
                     };
                 };
             };
@@ -13383,12 +13271,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -13638,12 +13522,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -14398,7 +14278,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -14423,7 +14302,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -14558,12 +14436,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -14686,12 +14560,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -14839,12 +14709,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -15719,7 +15585,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -15744,7 +15609,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -15879,12 +15743,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -16007,12 +15867,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -16160,12 +16016,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -16558,12 +16410,10 @@ export interface paths {
                     "application/x-www-form-urlencoded": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                     "application/json": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                 };
             };
@@ -16680,12 +16530,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -17558,7 +17404,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -17583,7 +17428,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -17718,12 +17562,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -17846,12 +17686,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -17999,12 +17835,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -18397,12 +18229,10 @@ export interface paths {
                     "application/x-www-form-urlencoded": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                     "application/json": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                 };
             };
@@ -18519,12 +18349,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -19198,7 +19024,6 @@ export interface paths {
                         brandId: (number | string) | null;
                         /** @default  */
                         link?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         nameZh: string;
@@ -19212,7 +19037,6 @@ export interface paths {
                         brandId: (number | string) | null;
                         /** @default  */
                         link?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -19337,12 +19161,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -19699,12 +19519,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -19842,12 +19658,10 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         status: "draft" | "published";
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         status: "draft" | "published";
                     };
@@ -20612,7 +20426,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -20637,7 +20450,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -20772,12 +20584,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -21042,12 +20850,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -21194,12 +20998,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -21347,12 +21147,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -21745,12 +21541,10 @@ export interface paths {
                     "application/x-www-form-urlencoded": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                     "application/json": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                 };
             };
@@ -21867,12 +21661,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -22614,7 +22404,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         /** @enum {string} */
@@ -22639,7 +22428,6 @@ export interface paths {
                         example?: boolean;
                         /** Format: date-time */
                         publishedAt?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -22774,12 +22562,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -22902,12 +22686,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -23055,12 +22835,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -23453,12 +23229,10 @@ export interface paths {
                     "application/x-www-form-urlencoded": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                     "application/json": {
                         nameZh: string;
                         nameEn: string;
-                        id: number | string;
                     };
                 };
             };
@@ -23575,12 +23349,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -24330,7 +24100,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         title: string;
                         amount: number | string;
                         signingDate?: string | null;
@@ -24339,7 +24108,6 @@ export interface paths {
                         notes?: string;
                     };
                     "application/json": {
-                        id: number | string;
                         title: string;
                         amount: number | string;
                         signingDate?: string | null;
@@ -24826,14 +24594,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                        attachmentId: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                        attachmentId: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -25131,14 +24893,12 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         to: "draft" | "pending_approval" | "approved" | "rejected" | "sent" | "signed" | "cancelled";
                         /** @default  */
                         reason?: string;
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         to: "draft" | "pending_approval" | "approved" | "rejected" | "sent" | "signed" | "cancelled";
                         /** @default  */
@@ -26199,7 +25959,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         name?: string;
                         /** @enum {string} */
                         level?: "A" | "B" | "C" | "D";
@@ -26212,7 +25971,6 @@ export interface paths {
                         ownerId?: (number | string) | null;
                     };
                     "application/json": {
-                        id: number | string;
                         name?: string;
                         /** @enum {string} */
                         level?: "A" | "B" | "C" | "D";
@@ -26385,7 +26143,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         kind: "call" | "visit" | "note";
                         /** Format: date-time */
@@ -26393,7 +26150,6 @@ export interface paths {
                         body: string;
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         kind: "call" | "visit" | "note";
                         /** Format: date-time */
@@ -26524,7 +26280,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         name: string;
                         phone?: string;
                         email?: string;
@@ -26532,7 +26287,6 @@ export interface paths {
                         position?: string;
                     };
                     "application/json": {
-                        id: number | string;
                         name: string;
                         phone?: string;
                         email?: string;
@@ -26663,22 +26417,18 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         name: string;
                         phone?: string;
                         email?: string;
                         /** @default  */
                         position?: string;
-                        contactId: number | string;
                     };
                     "application/json": {
-                        id: number | string;
                         name: string;
                         phone?: string;
                         email?: string;
                         /** @default  */
                         position?: string;
-                        contactId: number | string;
                     };
                 };
             };
@@ -26790,14 +26540,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                        contactId: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                        contactId: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -28051,12 +27795,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        viewId: number | string;
-                    };
-                    "application/json": {
-                        viewId: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -28835,7 +28575,6 @@ export interface paths {
                         spentOn: string;
                         /** @default  */
                         description?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         amount?: number | string;
@@ -28845,7 +28584,6 @@ export interface paths {
                         spentOn: string;
                         /** @default  */
                         description?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -29024,12 +28762,10 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         action: "submit" | "withdraw" | "revise";
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         action: "submit" | "withdraw" | "revise";
                     };
@@ -29499,14 +29235,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                        attachmentId: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                        attachmentId: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -30196,7 +29926,6 @@ export interface paths {
                         activeMenu?: string | null;
                         affix?: boolean;
                         permission?: string | null;
-                        id: number | string;
                     };
                     "application/json": {
                         parentId?: (number | string) | null;
@@ -30216,7 +29945,6 @@ export interface paths {
                         activeMenu?: string | null;
                         affix?: boolean;
                         permission?: string | null;
-                        id: number | string;
                     };
                 };
             };
@@ -30325,12 +30053,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -31336,7 +31060,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         lines: {
                             packId: number | string;
                             num: number | string;
@@ -31351,7 +31074,6 @@ export interface paths {
                         note?: string;
                     };
                     "application/json": {
-                        id: number | string;
                         lines: {
                             packId: number | string;
                             num: number | string;
@@ -31678,14 +31400,12 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @enum {string} */
                         to: "requested" | "draft" | "pending_approval" | "approved" | "rejected" | "sent" | "accepted" | "declined" | "renegotiation" | "expired" | "converted";
                         /** @default  */
                         comment?: string;
                     };
                     "application/json": {
-                        id: number | string;
                         /** @enum {string} */
                         to: "requested" | "draft" | "pending_approval" | "approved" | "rejected" | "sent" | "accepted" | "declined" | "renegotiation" | "expired" | "converted";
                         /** @default  */
@@ -32423,15 +32143,9 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        /** @enum {string} */
-                        kind: "search" | "enquiry";
-                        id: number | string;
                         body: string;
                     };
                     "application/json": {
-                        /** @enum {string} */
-                        kind: "search" | "enquiry";
-                        id: number | string;
                         body: string;
                     };
                 };
@@ -32588,15 +32302,9 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        kind: "search" | "enquiry";
-                        id: number | string;
-                        /** @enum {string} */
                         status: "new" | "in_progress" | "answered" | "closed";
                     };
                     "application/json": {
-                        /** @enum {string} */
-                        kind: "search" | "enquiry";
-                        id: number | string;
                         /** @enum {string} */
                         status: "new" | "in_progress" | "answered" | "closed";
                     };
@@ -33111,13 +32819,11 @@ export interface paths {
                         name: string;
                         /** @default  */
                         description?: string;
-                        id: number | string;
                     };
                     "application/json": {
                         name: string;
                         /** @default  */
                         description?: string;
-                        id: number | string;
                     };
                 };
             };
@@ -33232,12 +32938,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -33361,11 +33063,9 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         permissions: string[];
-                        id: number | string;
                     };
                     "application/json": {
                         permissions: string[];
-                        id: number | string;
                     };
                 };
             };
@@ -33495,12 +33195,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -34515,7 +34211,6 @@ export interface paths {
                         phone?: string;
                         roleIds: (number | string)[];
                         teamId?: (number | string) | null;
-                        id: number | string;
                     };
                     "application/json": {
                         name: string;
@@ -34525,7 +34220,6 @@ export interface paths {
                         phone?: string;
                         roleIds: (number | string)[];
                         teamId?: (number | string) | null;
-                        id: number | string;
                     };
                 };
             };
@@ -34664,12 +34358,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -34806,12 +34496,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -34948,12 +34634,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -35526,7 +35208,6 @@ export interface paths {
                             /** @default  */
                             position?: string;
                         }[];
-                        id: number | string;
                     };
                     "application/json": {
                         name: string;
@@ -35541,7 +35222,6 @@ export interface paths {
                             /** @default  */
                             position?: string;
                         }[];
-                        id: number | string;
                     };
                 };
             };
@@ -35676,12 +35356,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -36067,14 +35743,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                        fileId: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                        fileId: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -36710,14 +36380,12 @@ export interface paths {
                         nameEn: string;
                         managerId: (number | string) | null;
                         sort: number;
-                        id: number | string;
                     };
                     "application/json": {
                         nameZh: string;
                         nameEn: string;
                         managerId: (number | string) | null;
                         sort: number;
-                        id: number | string;
                     };
                 };
             };
@@ -36834,12 +36502,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -37222,11 +36886,9 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        type: number | string;
                         content: string;
                     };
                     "application/json": {
-                        type: number | string;
                         content: string;
                     };
                 };
@@ -37350,12 +37012,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        type: number | string;
-                    };
-                    "application/json": {
-                        type: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -42434,12 +42092,8 @@ export interface paths {
             };
             requestBody?: {
                 content: {
-                    "application/x-www-form-urlencoded": {
-                        id: number | string;
-                    };
-                    "application/json": {
-                        id: number | string;
-                    };
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -44716,7 +44370,6 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
-                        id: number | string;
                     };
                     "application/json": {
                         addressId: number | string;
@@ -44735,7 +44388,6 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
-                        id: number | string;
                     };
                 };
             };
@@ -44959,7 +44611,6 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
-                        id: number | string;
                     };
                     "application/json": {
                         addressId: number | string;
@@ -44978,7 +44629,6 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
-                        id: number | string;
                     };
                 };
             };
@@ -45186,12 +44836,10 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @default  */
                         comment?: string;
                     };
                     "application/json": {
-                        id: number | string;
                         /** @default  */
                         comment?: string;
                     };
@@ -45508,12 +45156,10 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        id: number | string;
                         /** @default  */
                         comment?: string;
                     };
                     "application/json": {
-                        id: number | string;
                         /** @default  */
                         comment?: string;
                     };

@@ -69,4 +69,22 @@ export const depth = (c: Category): number => 1 + Math.max(0, ...c.secondJson.ma
     const operations = Object.values(paths).reduce((n, item) => n + Object.keys(item).length, 0);
     expect(operations).toBeGreaterThan(100);
   });
+
+  it('sends a path parameter in the path alone, never again in the body', () => {
+    const paths = doc.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: object; required?: string[] } }> } }>>;
+    const repeated: string[] = [];
+    let withPathAndBody = 0;
+    for (const [address, item] of Object.entries(paths)) {
+      const inPath = [...address.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+      for (const [method, op] of Object.entries(item)) {
+        for (const media of Object.values(op.requestBody?.content ?? {})) {
+          const names = [...Object.keys(media.schema?.properties ?? {}), ...(media.schema?.required ?? [])];
+          if (inPath.length > 0) withPathAndBody += 1;
+          for (const name of inPath) if (names.includes(name)) repeated.push(`${method} ${address}: ${name}`);
+        }
+      }
+    }
+    expect(withPathAndBody).toBeGreaterThan(10);
+    expect(repeated).toEqual([]);
+  });
 });

@@ -138,6 +138,20 @@ function uploadBody(fields: Record<string, JsonSchema> | undefined, input: JsonS
   };
 }
 
+/**
+ * The body's schema: the input without the fields its address carries — a path parameter is sent in
+ * the path alone. Null when nothing is left to send.
+ */
+function bodySchema(input: JsonSchema, inPath: Set<string | undefined>): JsonSchema | null {
+  const properties = input.properties as Record<string, JsonSchema> | undefined;
+  if (!properties || inPath.size === 0) return input;
+  const kept = Object.entries(properties).filter(([name]) => !inPath.has(name));
+  if (kept.length === 0 && input.additionalProperties === false) return null;
+  const required = Array.isArray(input.required) ? (input.required as string[]).filter((name) => !inPath.has(name)) : undefined;
+  const { required: _required, properties: _properties, ...rest } = input;
+  return { ...rest, properties: Object.fromEntries(kept), ...(required && required.length > 0 ? { required } : {}) };
+}
+
 function operation(e: RegisteredEndpoint, components: ComponentSchemas): JsonSchema {
   const input = e.input ? toSchema(e.input, 'input', components) : undefined;
   const security = e.audience === 'public' ? [] : [{ bearer: [] }, { xToken: [] }, { cookie: [] }];
@@ -159,6 +173,7 @@ function operation(e: RegisteredEndpoint, components: ComponentSchemas): JsonSch
     '500': { description: 'Internal error (request id in msg)', content: { 'application/json': { schema: errorEnvelope } } },
   };
   if (e.audience !== 'public') errors['401'] = { description: 'Not signed in or session expired', content: { 'application/json': { schema: errorEnvelope } } };
+  const body = input && e.method !== 'get' && !e.upload ? bodySchema(input, inPath) : null;
   if (e.permissions.length > 0) errors['403'] = { description: `Needs ${e.permissions.join(', ')}`, content: { 'application/json': { schema: errorEnvelope } } };
   return {
     summary: e.summary,
@@ -167,12 +182,12 @@ function operation(e: RegisteredEndpoint, components: ComponentSchemas): JsonSch
     security,
     ...(parameters && parameters.length > 0 ? { parameters } : {}),
     ...(e.upload ? { requestBody: uploadBody(e.upload.fields ? properties : undefined, input) } : {}),
-    ...(input && e.method !== 'get' && !e.upload
+    ...(body
       ? {
           requestBody: {
             content: {
-              'application/x-www-form-urlencoded': { schema: input },
-              'application/json': { schema: input },
+              'application/x-www-form-urlencoded': { schema: body },
+              'application/json': { schema: body },
             },
           },
         }

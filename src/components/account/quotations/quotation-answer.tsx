@@ -38,12 +38,12 @@ export function QuotationAnswer({ id, state, company, canAccept }: { id: number;
   });
   // A failure is shown by the API client.
   const acceptOrConvert = async () => {
-    const answer = await (retry ? convert : accept).send({ params, body: { id, ...orderBody() } });
+    const answer = await (retry ? convert : accept).send({ params, body: orderBody() });
     const order = answer?.data.order;
     if (answer && order) showToast({ kind: answer.data.failure ? 'error' : 'success', text: t('accepted', { no: order.orderNo }), durationMs: 5000 });
   };
   const answerWith = async (kind: 'renegotiate' | 'decline', text: string, commentText: string) => {
-    const answer = await (kind === 'decline' ? decline : renegotiate).send({ params, body: { id, comment: commentText } });
+    const answer = await (kind === 'decline' ? decline : renegotiate).send({ params, body: { comment: commentText } });
     if (answer) showToast({ kind: 'success', text, durationMs: 5000 });
   };
 

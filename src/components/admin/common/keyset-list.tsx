@@ -4,6 +4,9 @@ import { Button, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
 import { adminApi } from '../admin-api';
+import type { ApiInit } from '@/lib/api/client';
+import { useApiQuery } from '@/lib/api/query';
+import type { ApiData, ApiPathWith } from '@/lib/api/types';
 
 export interface KeysetPage<T> { total: number; items: T[]; nextCursor: string | null }
 
@@ -47,8 +50,46 @@ export function useKeysetList<T>(base: string, filters: string) {
   };
 }
 
+type KeysetPath = { [P in ApiPathWith<'get'>]: ApiData<'get', P> extends { nextCursor: string | null; total: number } ? P : never }[ApiPathWith<'get'>];
+type QueryOf<P extends KeysetPath> = ApiInit<'get', P> extends { params?: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/**
+ * A keyset-paged list read through the query cache: the cursors of the pages shown so far (the first
+ * has none), reset whenever the filters change. Its query key is the path, so a write that invalidates
+ * the path loads the shown page again.
+ */
+export function useKeysetQuery<P extends KeysetPath>(path: P, filters: Omit<QueryOf<P>, 'cursor'>) {
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const filterKey = JSON.stringify(filters);
+  const [shownFilters, setShownFilters] = useState(filterKey);
+  if (shownFilters !== filterKey) {
+    setShownFilters(filterKey);
+    setCursors([undefined]);
+  }
+  const cursor = cursors[cursors.length - 1];
+  const query = useApiQuery('get', path, { params: { query: { ...filters, ...(cursor ? { cursor } : {}) } } } as ApiInit<'get', P>);
+  const page = query.data as (ApiData<'get', P> & { nextCursor: string | null; total: number }) | undefined;
+  return {
+    query,
+    page,
+    first: () => setCursors([undefined]),
+    previous: () => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c)),
+    next: () => { const n = page?.nextCursor; if (n) setCursors((c) => [...c, n]); },
+    atFirst: cursors.length === 1,
+  };
+}
+
+/** What the pager needs of a keyset list. */
+export interface KeysetControls {
+  page?: { total: number; nextCursor: string | null } | null;
+  atFirst: boolean;
+  first: () => void;
+  previous: () => void;
+  next: () => void;
+}
+
 /** The pager of a keyset list: total, first, previous and next page. */
-export function KeysetPager({ list, testId }: { list: ReturnType<typeof useKeysetList<unknown>>; testId: string }) {
+export function KeysetPager({ list, testId }: { list: KeysetControls; testId: string }) {
   const t = useTranslations('adminCommon');
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
