@@ -1,28 +1,34 @@
 'use client';
 
-import { Alert, Button, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { RoleDto } from '@/contracts/admin';
 import { useRouter } from '@/i18n/client-navigation';
 import { PermittedButton } from '@/components/ui/permitted-button';
-import { adminApi } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import type { ApiPath } from '@/lib/api/types';
+import { definedParams } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
 import { PermissionTree } from './permission-tree';
 import { RecordHistory } from '../common/record-history';
-import { pagination, useAdminAction } from '../common/use-admin-action';
+import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { useAdminList } from '../common/use-admin-list';
 
 const DEFAULTS = { key: '', page: '1' };
 const PAGE_SIZE = 10;
+/** Where a role's change shows: the roles and the audit log; its name also on the staff who hold it. */
+const ROLE_CHANGED: readonly ApiPath[] = ['/api/admin/roles', '/api/admin/roles/{id}', '/api/admin/audit'];
+const ROLE_RENAMED: readonly ApiPath[] = [...ROLE_CHANGED, '/api/admin/staff', '/api/admin/staff/{id}'];
 
 /** `/system-setting/auth`: back-office roles with search and pages; edit, set permissions, reset, delete. */
 export function RolesView() {
   const t = useTranslations('adminRoles');
   const router = useRouter();
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const { data, loading, error, reload } = useAdminList<RoleDto>('/api/admin/roles', { key: query.key, limit: PAGE_SIZE, offset: query.page });
+  const list = useApiQuery('get', '/api/admin/roles', { params: { query: definedParams({ key: query.key, limit: PAGE_SIZE, offset: query.page }) } });
+  const table = useTableState(list);
   const [editing, setEditing] = useState<RoleDto | null>(null);
   const [granting, setGranting] = useState<RoleDto | null>(null);
   const [grant, setGrant] = useState<string[]>([]);
@@ -30,9 +36,12 @@ export function RolesView() {
   const [form] = Form.useForm<{ name: string; description: string }>();
   const denied = t('denied');
 
-  const run = useAdminAction(reload, form);
+  const save = useApiMutation('put', '/api/admin/roles/{id}', { invalidates: ROLE_RENAMED, form, success: t('saved') });
+  const savePermissions = useApiMutation('put', '/api/admin/roles/{id}/permissions', { invalidates: ROLE_CHANGED, success: t('saved') });
+  const reset = useApiMutation('post', '/api/admin/roles/{id}/reset', { invalidates: ROLE_CHANGED, success: t('resetDone') });
+  const remove = useApiMutation('delete', '/api/admin/roles/{id}', { invalidates: ROLE_CHANGED, success: t('deleted') });
   const { saving, onFinish } = useFormSave(async (values: { name: string; description: string }) => {
-    if (editing && (await run(() => adminApi('PUT', `/api/admin/roles/${editing.id}`, values), t('saved')))) setEditing(null);
+    if (editing && (await save.send({ params: { path: { id: editing.id } }, body: values }))) setEditing(null);
   });
 
   return (
@@ -46,13 +55,12 @@ export function RolesView() {
             onClick={() => router.push('/admin/system-setting/authadd')}>{t('add')}</PermittedButton>
         </Space>
       </div>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<RoleDto>
         rowKey="id"
-        loading={loading}
-        dataSource={data?.items ?? []}
+        {...table}
+        dataSource={list.data?.items}
         scroll={{ x: 760 }}
-        pagination={pagination(query.page, PAGE_SIZE, data?.total ?? 0, (page) => setQuery({ page }))}
+        pagination={pagination(query.page, PAGE_SIZE, list.data?.total ?? 0, (page) => setQuery({ page }))}
         columns={[
           { title: t('name'), dataIndex: 'name', width: 160 },
           { title: t('description'), dataIndex: 'description' },
@@ -66,11 +74,11 @@ export function RolesView() {
                 <PermittedButton size="small" permissions={['AUTHORITY.EDIT']} reason={denied}
                   onClick={() => { setGranting(role); setGrant(role.permissions); }}>{t('setPermissions')}</PermittedButton>
                 <Popconfirm title={t('resetConfirm', { name: role.name })} okText={t('ok')} cancelText={t('cancel')}
-                  onConfirm={() => run(() => adminApi('POST', `/api/admin/roles/${role.id}/reset`), t('resetDone'))}>
+                  onConfirm={() => reset.send({ params: { path: { id: role.id } } })}>
                   <PermittedButton size="small" permissions={['AUTHORITY.EDIT']} reason={denied}>{t('reset')}</PermittedButton>
                 </Popconfirm>
                 <Popconfirm title={t('deleteConfirm', { name: role.name })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                  onConfirm={() => run(() => adminApi('DELETE', `/api/admin/roles/${role.id}`), t('deleted'))}>
+                  onConfirm={() => remove.send({ params: { path: { id: role.id } } })}>
                   <PermittedButton size="small" danger permissions={['AUTHORITY.EDIT']} reason={denied}>{t('delete')}</PermittedButton>
                 </Popconfirm>
                 <Button size="small" type="link" onClick={() => setHistory(role)}>{t('history')}</Button>
@@ -87,8 +95,8 @@ export function RolesView() {
         </Form>
       </Modal>
       <Drawer open={granting !== null} title={t('permissionsOf', { name: granting?.name ?? '' })} size={420} onClose={() => setGranting(null)}
-        extra={<Button type="primary" onClick={async () => {
-          if (granting && (await run(() => adminApi('PUT', `/api/admin/roles/${granting.id}/permissions`, { permissions: grant }), t('saved')))) setGranting(null);
+        extra={<Button type="primary" loading={savePermissions.isPending} onClick={async () => {
+          if (granting && (await savePermissions.send({ params: { path: { id: granting.id } }, body: { permissions: grant } }))) setGranting(null);
         }}>{t('save')}</Button>}>
         {granting && <PermissionTree value={grant} onChange={setGrant} label={t('permissions')} />}
       </Drawer>

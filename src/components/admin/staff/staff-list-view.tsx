@@ -1,39 +1,39 @@
 'use client';
 
-import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import type { RoleDto, StaffMemberDto, StaffTeamDto } from '@/contracts/admin';
+import { useState } from 'react';
+import type { StaffMemberDto } from '@/contracts/admin';
 import { useRouter } from '@/i18n/client-navigation';
 import { PermittedButton } from '@/components/ui/permitted-button';
-import { adminApi } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import type { ApiPath } from '@/lib/api/types';
+import { definedParams } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from '../common/record-history';
-import { pagination, useAdminAction } from '../common/use-admin-action';
+import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { useAdminList } from '../common/use-admin-list';
 
 const DEFAULTS = { key: '', active: '', roleId: '', sort: '-createdAt', page: '1' };
 const PAGE_SIZE = 10;
+const SORTS = ['createdAt', '-createdAt', 'name', '-name', 'loginName', '-loginName'] as const;
+/** Where a member's state shows: the staff, the members a rule may name (the active ones) and the audit log. */
+const STATE_CHANGED: readonly ApiPath[] = ['/api/admin/staff', '/api/admin/staff/{id}', '/api/admin/approvals/rule-options', '/api/admin/audit'];
+/** An edit also moves the member between roles and teams, and renames them where rules name them. */
+const EDITED: readonly ApiPath[] = [...STATE_CHANGED, '/api/admin/roles', '/api/admin/roles/{id}', '/api/admin/teams', '/api/admin/approvals/rules'];
 
+/** The roles (the first 50) as select options. */
 export function useRoleOptions() {
-  const [roles, setRoles] = useState<{ value: number; label: string }[]>([]);
-  useEffect(() => {
-    adminApi<{ items: RoleDto[] }>('GET', '/api/admin/roles?limit=50')
-      .then((d) => setRoles(d.items.map((r) => ({ value: r.id, label: r.name }))))
-      .catch(() => setRoles([]));
-  }, []);
-  return roles;
+  const roles = useApiQuery('get', '/api/admin/roles', { params: { query: { limit: 50 } } });
+  return (roles.data?.items ?? []).map((r) => ({ value: r.id, label: r.name }));
 }
 
 /** The teams as select options, in the page's language. */
 export function useTeamOptions() {
   const locale = useLocale();
-  const [teams, setTeams] = useState<StaffTeamDto[]>([]);
-  useEffect(() => {
-    adminApi<StaffTeamDto[]>('GET', '/api/admin/teams').then(setTeams, () => setTeams([]));
-  }, []);
-  return teams.map((team) => ({ value: team.id, label: locale === 'en' ? team.nameEn : team.nameZh }));
+  const teams = useApiQuery('get', '/api/admin/teams');
+  return (teams.data ?? []).map((team) => ({ value: team.id, label: locale === 'en' ? team.nameEn : team.nameZh }));
 }
 
 interface EditValues { name: string; email: string; phone: string; roleIds: number[]; teamId: number | null }
@@ -44,9 +44,11 @@ export function StaffListView() {
   const format = useFormatter();
   const router = useRouter();
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const { data, loading, error, reload } = useAdminList<StaffMemberDto>('/api/admin/staff', {
-    key: query.key, active: query.active || undefined, roleId: query.roleId || undefined, sort: query.sort, limit: PAGE_SIZE, offset: query.page,
-  });
+  const list = useApiQuery('get', '/api/admin/staff', { params: { query: definedParams({
+    key: query.key, active: query.active === '' ? undefined : query.active === 'true', roleId: query.roleId,
+    sort: SORTS.find((s) => s === query.sort) ?? '-createdAt', limit: PAGE_SIZE, offset: query.page,
+  }) } });
+  const table = useTableState(list);
   const roles = useRoleOptions();
   const teams = useTeamOptions();
   const locale = useLocale();
@@ -55,9 +57,12 @@ export function StaffListView() {
   const [form] = Form.useForm<EditValues>();
   const denied = t('denied');
 
-  const run = useAdminAction(reload, form);
+  const save = useApiMutation('put', '/api/admin/staff/{id}', { invalidates: EDITED, form, success: t('saved') });
+  const disable = useApiMutation('post', '/api/admin/staff/{id}/disable', { invalidates: STATE_CHANGED, success: t('disabledDone') });
+  const enable = useApiMutation('post', '/api/admin/staff/{id}/enable', { invalidates: STATE_CHANGED, success: t('enabledDone') });
+  const resetPassword = useApiMutation('post', '/api/admin/staff/{id}/reset-password', { invalidates: ['/api/admin/audit'], success: t('resetDone') });
   const { saving, onFinish } = useFormSave(async (values: EditValues) => {
-    if (editing && (await run(() => adminApi('PUT', `/api/admin/staff/${editing.id}`, values), t('saved')))) setEditing(null);
+    if (editing && (await save.send({ params: { path: { id: editing.id } }, body: values }))) setEditing(null);
   });
 
   const sortOrder = (field: string) => (query.sort === field ? 'ascend' : query.sort === `-${field}` ? 'descend' : null);
@@ -76,18 +81,17 @@ export function StaffListView() {
         <Select aria-label={t('role')} value={query.roleId} style={{ width: 160 }} onChange={(roleId) => setQuery({ roleId, page: '1' })}
           options={[{ value: '', label: t('allRoles') }, ...roles.map((r) => ({ value: String(r.value), label: r.label }))]} />
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<StaffMemberDto>
         rowKey="id"
-        loading={loading}
-        dataSource={data?.items ?? []}
+        {...table}
+        dataSource={list.data?.items}
         scroll={{ x: 1030 }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = typeof s?.field === 'string' ? s.field : 'createdAt';
           setQuery({ sort: s?.order === 'ascend' ? field : s?.order === 'descend' ? `-${field}` : DEFAULTS.sort, page: '1' });
         }}
-        pagination={pagination(query.page, PAGE_SIZE, data?.total ?? 0, (page) => setQuery({ page }))}
+        pagination={pagination(query.page, PAGE_SIZE, list.data?.total ?? 0, (page) => setQuery({ page }))}
         columns={[
           { title: t('loginName'), dataIndex: 'loginName', sorter: true, sortOrder: sortOrder('loginName'), width: 120 },
           { title: t('name'), dataIndex: 'name', sorter: true, sortOrder: sortOrder('name'), width: 120 },
@@ -103,11 +107,11 @@ export function StaffListView() {
                 <PermittedButton size="small" permissions={['STAFF.EDIT']} reason={denied}
                   onClick={() => { setEditing(s); form.setFieldsValue({ name: s.name, email: s.email, phone: s.phone, roleIds: s.roles.map((r) => r.id), teamId: s.teamId }); }}>{t('edit')}</PermittedButton>
                 <Popconfirm title={s.active ? t('disableConfirm', { name: s.name }) : t('enableConfirm', { name: s.name })} okText={t('ok')} cancelText={t('cancel')}
-                  onConfirm={() => run(() => adminApi('POST', `/api/admin/staff/${s.id}/${s.active ? 'disable' : 'enable'}`), s.active ? t('disabledDone') : t('enabledDone'))}>
+                  onConfirm={() => (s.active ? disable : enable).send({ params: { path: { id: s.id } } })}>
                   <PermittedButton size="small" danger={s.active} permissions={['STAFF.EDIT']} reason={denied}>{s.active ? t('disable') : t('enable')}</PermittedButton>
                 </Popconfirm>
                 <Popconfirm title={t('resetConfirm', { name: s.name })} okText={t('ok')} cancelText={t('cancel')}
-                  onConfirm={() => run(() => adminApi('POST', `/api/admin/staff/${s.id}/reset-password`), t('resetDone'))}>
+                  onConfirm={() => resetPassword.send({ params: { path: { id: s.id } } })}>
                   <PermittedButton size="small" permissions={['STAFF.EDIT']} reason={denied}>{t('resetPassword')}</PermittedButton>
                 </Popconfirm>
                 <Button size="small" type="link" onClick={() => setHistory(s)}>{t('history')}</Button>

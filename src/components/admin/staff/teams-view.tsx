@@ -1,51 +1,46 @@
 'use client';
 
-import { Alert, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import type { StaffMemberDto, StaffTeamDto, StaffTeamInput } from '@/contracts/admin';
+import { useState } from 'react';
+import type { StaffTeamDto, StaffTeamInput } from '@/contracts/admin';
 import { PermittedButton } from '@/components/ui/permitted-button';
-import { adminApi } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import type { ApiPath } from '@/lib/api/types';
 import { RecordHistory } from '../common/record-history';
-import { useAdminAction } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
 
 const NEW_TEAM: StaffTeamInput = { nameZh: '', nameEn: '', managerId: null, sort: 0 };
+/** Where a new or deleted team shows: the teams, the teams a rule may name (a deleted team's rules go with it) and the audit log. */
+const ADDED: readonly ApiPath[] = ['/api/admin/teams', '/api/admin/approvals/rule-options', '/api/admin/audit'];
+const DELETED: readonly ApiPath[] = [...ADDED, '/api/admin/approvals/rules'];
+/** A team's new name shows on its members and on the rules that name it too. */
+const CHANGED: readonly ApiPath[] = [...DELETED, '/api/admin/staff', '/api/admin/staff/{id}'];
 
 /** `/system-setting/teams` (STAFF.VIEW; changes STAFF.EDIT): the staff's teams with manager and members; add, rename, delete when empty. */
 export function TeamsView() {
   const t = useTranslations('adminTeams');
   const locale = useLocale();
   const wide = Grid.useBreakpoint().md !== false;
-  const [teams, setTeams] = useState<StaffTeamDto[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const [staffOptions, setStaffOptions] = useState<{ value: number; label: string }[]>([]);
+  const teams = useApiQuery('get', '/api/admin/teams');
+  const table = useTableState(teams, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
+  const staff = useApiQuery('get', '/api/admin/staff', { params: { query: { limit: 50, active: true, sort: 'name' } } });
+  const staffOptions = (staff.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }));
   const [editing, setEditing] = useState<StaffTeamDto | 'new' | null>(null);
   const [history, setHistory] = useState<StaffTeamDto | null>(null);
   const [form] = Form.useForm<StaffTeamInput>();
-  useEffect(() => {
-    let live = true;
-    adminApi<StaffTeamDto[]>('GET', '/api/admin/teams').then(
-      (d) => { if (live) { setTeams(d); setError(null); } },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
-    );
-    return () => { live = false; };
-  }, [round]);
-  useEffect(() => {
-    adminApi<{ items: StaffMemberDto[] }>('GET', '/api/admin/staff?limit=50&active=true&sort=name')
-      .then((d) => setStaffOptions(d.items.map((s) => ({ value: s.id, label: s.name }))), () => setStaffOptions([]));
-  }, []);
-  const reload = useCallback(async () => setRound((r) => r + 1), []);
-  const run = useAdminAction(reload, form);
+  const create = useApiMutation('post', '/api/admin/teams', { invalidates: ADDED, form, success: t('saved') });
+  const update = useApiMutation('put', '/api/admin/teams/{id}', { invalidates: CHANGED, form, success: t('saved') });
+  const remove = useApiMutation('delete', '/api/admin/teams/{id}', { invalidates: DELETED, success: t('deleted') });
   const open = (team: StaffTeamDto | 'new') => {
     setEditing(team);
     form.resetFields();
     form.setFieldsValue(team === 'new' ? NEW_TEAM : { nameZh: team.nameZh, nameEn: team.nameEn, managerId: team.managerId, sort: team.sort });
   };
   const { saving, onFinish } = useFormSave(async (values: StaffTeamInput) => {
-    const ok = await run(() => (editing === 'new' || editing === null ? adminApi('POST', '/api/admin/teams', values) : adminApi('PUT', `/api/admin/teams/${editing.id}`, values)), t('saved'));
-    if (ok) setEditing(null);
+    const done = editing === 'new' || editing === null ? await create.send({ body: values }) : await update.send({ params: { path: { id: editing.id } }, body: values });
+    if (done) setEditing(null);
   });
   const denied = t('denied');
 
@@ -58,10 +53,8 @@ export function TeamsView() {
         </div>
         <PermittedButton type="primary" permissions={['STAFF.EDIT']} reason={denied} onClick={() => open('new')} data-testid="team-add">{t('add')}</PermittedButton>
       </div>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<StaffTeamDto>
-        rowKey="id" loading={teams === null} dataSource={teams ?? []} pagination={false} scroll={wide ? undefined : { x: 640 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+        rowKey="id" {...table} dataSource={teams.data} pagination={false} scroll={wide ? undefined : { x: 640 }}
         onRow={(r) => ({ 'data-testid': `team-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={[
           { title: t('name'), key: 'name', render: (_: unknown, r) => (locale === 'en' ? r.nameEn : r.nameZh) },
@@ -74,7 +67,7 @@ export function TeamsView() {
               <Space wrap size={4}>
                 <PermittedButton size="small" permissions={['STAFF.EDIT']} reason={denied} onClick={() => open(r)}>{t('edit')}</PermittedButton>
                 <Popconfirm title={t('deleteConfirm', { name: locale === 'en' ? r.nameEn : r.nameZh })} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                  onConfirm={() => run(() => adminApi('DELETE', `/api/admin/teams/${r.id}`), t('deleted'))}>
+                  onConfirm={() => remove.send({ params: { path: { id: r.id } } })}>
                   <PermittedButton size="small" danger permissions={['STAFF.EDIT']} reason={r.members > 0 ? t('hasMembers') : denied} disabled={r.members > 0}>{t('delete')}</PermittedButton>
                 </Popconfirm>
                 <Button size="small" type="link" onClick={() => setHistory(r)}>{t('history')}</Button>
