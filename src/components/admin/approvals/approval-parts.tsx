@@ -1,11 +1,23 @@
 'use client';
 
-import { Form, Input, Modal, Radio, Steps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, Modal, Radio, Steps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { COMMENT_MAX, type ApprovalRequestDto } from '@/contracts/approvals';
-import { adminApi } from '../admin-api';
-import { useAdminAction } from '../common/use-admin-action';
+import { COMMENT_MAX, type ApprovalEntityType, type ApprovalRequestDto } from '@/contracts/approvals';
+import { useApiMutation } from '@/lib/api/query';
+import type { ApiPath } from '@/lib/api/types';
 import { useFormSave } from '@/components/ui/use-form-save';
+
+/** Where any decision shows: the inbox, its count in the header and the audit log. */
+const DECIDED: readonly ApiPath[] = ['/api/admin/approvals/inbox', '/api/admin/approvals/inbox/count', '/api/admin/audit'];
+
+/** Where a decision shows besides: the record the request is about (a final decision moves it), with its timeline. */
+const RECORD_OF: Record<ApprovalEntityType, readonly ApiPath[]> = {
+  expense: ['/api/admin/expenses', '/api/admin/expenses/{id}'],
+  quotation: ['/api/admin/quotations', '/api/admin/quotations/{id}'],
+  contract: ['/api/admin/contracts', '/api/admin/contracts/{id}', '/api/admin/contracts/{id}/timeline'],
+  refund: ['/api/admin/complaints', '/api/admin/complaints/{id}', '/api/admin/complaints/{id}/timeline'],
+};
 
 /** The tiers of one approval request, in sequence, with each decision's member, time and comment. */
 export function StepsOf({ request, when }: { request: ApprovalRequestDto; when: (iso: string) => string }) {
@@ -28,12 +40,22 @@ export function StepsOf({ request, when }: { request: ApprovalRequestDto; when: 
 }
 
 /** Approve or reject one step, with the comment every decision carries. */
-export function DecisionModal({ stepId, subject, onClose, onDone }: { stepId: number | null; subject: string; onClose: () => void; onDone: () => Promise<void> }) {
+export function DecisionModal({ stepId, subject, onClose, onDone }: { stepId: number | null; subject: string; onClose: () => void; onDone: () => void | Promise<void> }) {
   const t = useTranslations('adminApprovals');
   const te = useTranslations('api.errors');
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ decision: 'approve' | 'reject'; comment: string }>();
-  const run = useAdminAction(onDone, form);
-  const { saving, onFinish } = useFormSave((v: { decision: 'approve' | 'reject'; comment: string }) => run(() => adminApi('POST', `/api/admin/approvals/steps/${stepId}/decision`, v), v.decision === 'approve' ? t('approved') : t('rejected')));
+  const decide = useApiMutation('post', '/api/admin/approvals/steps/{id}/decision', { invalidates: DECIDED, form });
+  const { saving, onFinish } = useFormSave(async (v: { decision: 'approve' | 'reject'; comment: string }) => {
+    if (stepId === null) return;
+    const done = await decide.send({ params: { path: { id: stepId } }, body: v });
+    if (!done) return;
+    // The record's kind comes with the answer: only its lists load again.
+    await Promise.all(RECORD_OF[done.data.entityType].map((path) => queryClient.invalidateQueries({ queryKey: [path] })));
+    void message.success(v.decision === 'approve' ? t('approved') : t('rejected'));
+    await onDone();
+  });
   return (
     <Modal open={stepId !== null} onCancel={onClose} destroyOnHidden title={t('decideTitle', { subject })} okText={t('confirm')} onOk={() => form.submit()} confirmLoading={saving} data-testid="decision-modal">
       <Form form={form} layout="vertical" initialValues={{ decision: 'approve', comment: '' }}

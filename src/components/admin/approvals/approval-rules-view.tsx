@@ -1,16 +1,16 @@
 'use client';
 
 import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import { APPROVAL_ENTITY_TYPES, APPROVER_KINDS, type ApprovalRuleDto, type ApprovalRuleOptionsDto } from '@/contracts/approvals';
+import { useState } from 'react';
+import { APPROVAL_ENTITY_TYPES, APPROVER_KINDS, type ApprovalRuleDto } from '@/contracts/approvals';
 import { MONEY } from '@/contracts/money';
-import { adminApi } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import type { ApiPath } from '@/lib/api/types';
 import { money } from '../common/keyset-list';
-import { useAdminAction } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { useAdminList } from '../common/use-admin-list';
 
 interface RuleForm {
   entityType: ApprovalRuleDto['entityType'];
@@ -24,6 +24,9 @@ interface RuleForm {
   tiers: { approverKind: ApprovalRuleDto['tiers'][number]['approverKind']; permission?: string; teamId?: number; staffId?: number }[];
 }
 
+/** Where a rule's change shows: the rules and the audit log (requests keep the tiers they started with). */
+const RULES_CHANGED: readonly ApiPath[] = ['/api/admin/approvals/rules', '/api/admin/audit'];
+
 /**
  * `/approval-rules` (APPROVAL.RULES, ADR 0037): which tiers decide which requests — conditions on the
  * entity type, amount range, category and team, the first matching rule by priority; tiers decide in
@@ -33,13 +36,15 @@ export function ApprovalRulesView() {
   const t = useTranslations('adminApprovals');
   const te = useTranslations('api.errors');
   const lang = useLocale() === 'en' ? 'en' : 'zh';
-  const { data, loading, error, reload } = useAdminList<ApprovalRuleDto>('/api/admin/approvals/rules', {});
-  const [options, setOptions] = useState<ApprovalRuleOptionsDto | null>(null);
+  const rules = useApiQuery('get', '/api/admin/approvals/rules');
+  const table = useTableState(rules, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('rulesEmpty')} />);
+  const options = useApiQuery('get', '/api/admin/approvals/rule-options').data;
   const [editing, setEditing] = useState<ApprovalRuleDto | 'new' | null>(null);
   const [form] = Form.useForm<RuleForm>();
-  const run = useAdminAction(reload, form);
+  const create = useApiMutation('post', '/api/admin/approvals/rules', { invalidates: RULES_CHANGED, form, success: t('saved') });
+  const update = useApiMutation('put', '/api/admin/approvals/rules/{id}', { invalidates: RULES_CHANGED, form, success: t('saved') });
+  const remove = useApiMutation('delete', '/api/admin/approvals/rules/{id}', { invalidates: RULES_CHANGED, success: t('deleted') });
   const wide = Grid.useBreakpoint().md !== false;
-  useEffect(() => { adminApi<ApprovalRuleOptionsDto>('GET', '/api/admin/approvals/rule-options').then(setOptions, () => {}); }, []);
   const teamName = (id: number | null) => options?.teams.find((x) => x.id === id)?.[lang === 'en' ? 'nameEn' : 'nameZh'] ?? '';
   const range = (r: ApprovalRuleDto) => (r.amountAbove && r.amountUpTo ? t('rangeBoth', { above: money(r.amountAbove), upTo: money(r.amountUpTo) })
     : r.amountAbove ? t('rangeAbove', { above: money(r.amountAbove) }) : r.amountUpTo ? t('rangeUpTo', { upTo: money(r.amountUpTo) }) : t('rangeAny'));
@@ -60,8 +65,8 @@ export function ApprovalRulesView() {
   };
   const { saving, onFinish } = useFormSave(async (v: RuleForm) => {
     const body = { ...v, amountAbove: v.amountAbove || undefined, amountUpTo: v.amountUpTo || undefined, category: v.category || undefined };
-    const ok = await run(() => (editing === 'new' || editing === null ? adminApi('POST', '/api/admin/approvals/rules', body) : adminApi('PUT', `/api/admin/approvals/rules/${editing.id}`, body)), t('saved'));
-    if (ok) setEditing(null);
+    const done = editing === 'new' || editing === null ? await create.send({ body }) : await update.send({ params: { path: { id: editing.id } }, body });
+    if (done) setEditing(null);
   });
   return (
     <section className="rounded-lg bg-white p-4" data-testid="approval-rules-view">
@@ -70,10 +75,8 @@ export function ApprovalRulesView() {
         <Button type="primary" icon={<PlusOutlined />} onClick={() => edit('new')}>{t('newRule')}</Button>
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('rulesIntro')}</p>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<ApprovalRuleDto>
-        rowKey="id" loading={loading} dataSource={data?.items ?? []} pagination={false} scroll={wide ? { x: 900 } : undefined} showHeader={wide}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('rulesEmpty')} /> }}
+        rowKey="id" {...table} dataSource={rules.data?.items} pagination={false} scroll={wide ? { x: 900 } : undefined} showHeader={wide}
         columns={[
           { title: t('ruleName'), dataIndex: 'name', render: (v: string, r) => <span>{v}{!r.active && <Tag className="ml-1">{t('inactive')}</Tag>}<span className="block text-xs text-slate-500">{t(`kinds.${r.entityType}`)} · {range(r)}{r.category ? ` · ${r.category}` : ''}{r.teamId ? ` · ${teamName(r.teamId)}` : ''}</span></span> },
           ...(wide ? [{ title: t('priority'), dataIndex: 'priority', width: 80 }] : []),
@@ -82,7 +85,7 @@ export function ApprovalRulesView() {
             title: t('actions'), key: 'a', width: 120, render: (_: unknown, r: ApprovalRuleDto) => (
               <Space>
                 <Button size="small" onClick={() => edit(r)}>{t('edit')}</Button>
-                <Popconfirm title={t('confirmDelete')} onConfirm={() => run(() => adminApi('DELETE', `/api/admin/approvals/rules/${r.id}`), t('deleted'))}>
+                <Popconfirm title={t('confirmDelete')} onConfirm={() => remove.send({ params: { path: { id: r.id } } })}>
                   <Button size="small" danger icon={<DeleteOutlined />} aria-label={`${t('delete')} ${r.name}`} />
                 </Popconfirm>
               </Space>

@@ -1,13 +1,14 @@
 'use client';
 
-import { Alert, Button, Empty, Grid, Table, Tag } from 'antd';
+import { Button, Empty, Grid, Table, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { InboxRowDto } from '@/contracts/approvals';
 import { Link } from '@/i18n/navigation';
+import { useTableState } from '@/components/data/query-state';
+import { useApiQuery } from '@/lib/api/query';
 import { DecisionModal } from './approval-parts';
 import { money } from '../common/keyset-list';
-import { useAdminList } from '../common/use-admin-list';
 
 /** The page of the record a decision is about: a quotation, contract or complaint (a refund) opens on its record page. */
 const RECORD_OF = { expense: '/admin/expenses', quotation: '/admin/quotations?id=', contract: '/admin/contracts?id=', refund: '/admin/complaints?id=' } as const;
@@ -22,7 +23,8 @@ export const INBOX_CHANGED = 'approval-inbox-changed';
 export function InboxView() {
   const t = useTranslations('adminApprovals');
   const format = useFormatter();
-  const { data, loading, error, reload } = useAdminList<InboxRowDto>('/api/admin/approvals/inbox', {});
+  const inbox = useApiQuery('get', '/api/admin/approvals/inbox');
+  const table = useTableState(inbox, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inboxEmpty')} />);
   const [deciding, setDeciding] = useState<InboxRowDto | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
@@ -36,10 +38,8 @@ export function InboxView() {
     <section className="rounded-lg bg-white p-4" data-testid="inbox-view">
       <h1 className="m-0 text-lg font-semibold">{t('inboxTitle')}</h1>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('inboxIntro')}</p>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<InboxRowDto>
-        rowKey="stepId" loading={loading} dataSource={data?.items ?? []} pagination={false} showHeader={wide} scroll={wide ? { x: 900 } : undefined}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inboxEmpty')} /> }}
+        rowKey="stepId" {...table} dataSource={inbox.data?.items} pagination={false} showHeader={wide} scroll={wide ? { x: 900 } : undefined}
         onRow={(r) => ({ 'data-testid': `inbox-row-${r.stepId}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           { title: t('kind'), dataIndex: 'entityType', width: 160, render: (v: InboxRowDto['entityType']) => <Tag className="whitespace-normal">{t(`kinds.${v}`)}</Tag> },
@@ -60,7 +60,7 @@ export function InboxView() {
         }]}
       />
       <DecisionModal stepId={deciding?.stepId ?? null} subject={deciding?.subject ?? ''} onClose={() => setDeciding(null)}
-        onDone={async () => { setDeciding(null); await reload(); window.dispatchEvent(new Event(INBOX_CHANGED)); }} />
+        onDone={() => { setDeciding(null); window.dispatchEvent(new Event(INBOX_CHANGED)); }} />
     </section>
   );
 }

@@ -1,16 +1,16 @@
 'use client';
 
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
 import type { AuditEntryDto } from '@/contracts/admin';
-import { adminApi, toQuery } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiQuery } from '@/lib/api/query';
+import { definedParams, toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
 import { ChangeList } from '../common/change-list';
-import { pagination } from '../common/use-admin-action';
-import { useAdminList } from '../common/use-admin-list';
+import { pagination } from '../common/table-parts';
 
 const DEFAULTS = { actor: '', entity: '', entityId: '', from: '', to: '', page: '1' };
 const PAGE_SIZE = 20;
@@ -21,11 +21,9 @@ export function AuditView() {
   const format = useFormatter();
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const filter = { actor: query.actor, entity: query.entity, entityId: query.entityId, from: query.from, to: query.to };
-  const { data, loading, error } = useAdminList<AuditEntryDto>('/api/admin/audit', { ...filter, limit: PAGE_SIZE, offset: query.page });
-  const [entities, setEntities] = useState<string[]>([]);
-  useEffect(() => {
-    adminApi<string[]>('GET', '/api/admin/audit/entities').then(setEntities).catch(() => setEntities([]));
-  }, []);
+  const list = useApiQuery('get', '/api/admin/audit', { params: { query: definedParams({ ...filter, limit: PAGE_SIZE, offset: query.page }) } });
+  const table = useTableState(list);
+  const entities = useApiQuery('get', '/api/admin/audit/entities').data ?? [];
   const entityLabel = (e: string) => (t.has(`entities.${e}`) ? t(`entities.${e}`) : e);
 
   return (
@@ -47,13 +45,12 @@ export function AuditView() {
           value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
           onChange={(range) => setQuery({ from: range?.[0]?.format('YYYY-MM-DD') ?? '', to: range?.[1]?.format('YYYY-MM-DD') ?? '', page: '1' })} />
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AuditEntryDto>
         rowKey="id"
-        loading={loading}
-        dataSource={data?.items ?? []}
+        {...table}
+        dataSource={list.data?.items}
         scroll={{ x: 900 }}
-        pagination={pagination(query.page, PAGE_SIZE, data?.total ?? 0, (page) => setQuery({ page }))}
+        pagination={pagination(query.page, PAGE_SIZE, list.data?.total ?? 0, (page) => setQuery({ page }))}
         columns={[
           { title: t('when'), dataIndex: 'createdAt', width: 160, render: (d: string) => format.dateTime(new Date(d), 'stamp') },
           { title: t('actor'), dataIndex: 'actorName', width: 140, render: (n: string, e) => <>{n} <Tag>{t(`actorTypes.${e.actorType as 'user' | 'staff' | 'system'}`)}</Tag></> },
