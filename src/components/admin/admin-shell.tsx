@@ -17,7 +17,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { adminApi } from './admin-api';
 import { AdminSettingsProvider, useAdminSettings, type AdminSettings } from './admin-providers';
 import { AdminUserContext } from './admin-user';
-import { ADMIN_VIEWS } from './admin-views';
+import { adminView } from './admin-views';
 import { menuIcon } from './menu-icon';
 import { InboxBadge } from './inbox-badge';
 import { ThemeDrawer } from './theme-drawer';
@@ -94,7 +94,7 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
   const queryClient = useQueryClient();
   const [alive, setAlive] = useState<string[]>([]);
   const [generation, setGeneration] = useState<Record<string, number>>({});
-  const View = route ? ADMIN_VIEWS[route.path] : undefined;
+  const View = route ? adminView(route.path) : undefined;
 
   // On each visit (derived from the path, during render): the page joins the kept ones, or leaves them if noCache.
   const [visited, setVisited] = useState<string | null>(null);
@@ -172,7 +172,7 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
           {route && View ? (
             <>
               {[...new Set([...alive, route.path])].sort().map((p) => {
-                const Kept = ADMIN_VIEWS[p];
+                const Kept = adminView(p);
                 return Kept ? (
                   <Activity key={`${p}#${generation[p] ?? 0}`} mode={p === route.path ? 'visible' : 'hidden'}><Kept /></Activity>
                 ) : null;

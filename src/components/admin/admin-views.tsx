@@ -4,6 +4,7 @@ import { Spin } from 'antd';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import type { ComponentType } from 'react';
+import { adminPage, type AdminPagePath } from './admin-pages';
 import { useAdminUser } from './admin-user';
 
 /** What a tab shows while its view's code loads (the first visit of a page opened from the menu). */
@@ -67,10 +68,12 @@ function Dashboard() {
 }
 
 /**
- * The back-office views by route path. The shell renders them (alive behind their tabs); each route's
- * page.tsx checks the permission on the server, and the API checks every call.
+ * The back-office views by page path, one for each page of the registry (`admin-pages.ts`) and no other: the
+ * typecheck fails on a page without a view or a view without a page. The shell renders them (alive behind their
+ * tabs); the catch-all page (`(shell)/[...rest]/page.tsx`) checks the page's permission on the server, and the API
+ * checks every call.
  */
-export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
+export const ADMIN_VIEWS: Record<AdminPagePath, ComponentType> = {
   '/admin/dashboard': Dashboard,
   '/admin/system-setting/auth': RolesView,
   '/admin/system-setting/authadd': RoleAddView,
@@ -107,3 +110,9 @@ export const ADMIN_VIEWS: Record<string, ComponentType | undefined> = {
   '/admin/content/about': AboutView,
   '/admin/content/partners': PartnersView,
 };
+
+/** The view of the page at this path under /admin, if the registry has the page. */
+export function adminView(path: string): ComponentType | undefined {
+  const page = adminPage(path);
+  return page ? ADMIN_VIEWS[page.path] : undefined;
+}

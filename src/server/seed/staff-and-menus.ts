@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { ADMIN_PAGES, adminMenuGroup, menuPathOf, type AdminMenuGroup, type AdminMenuGroupPath, type AdminPage } from '@/components/admin/admin-pages';
 import { sha256Hex } from '@/lib/sha256';
 import { hashPassword } from '@/server/auth/passwords';
 import { permissionsOfScope, type Permission } from '@/server/auth/permissions';
@@ -96,109 +97,35 @@ export async function seedStaff(db: Db, hashes: ReadonlyMap<string, string>): Pr
   return { staffRoles: 5, staff: 6 };
 }
 
-type MenuSeed = Omit<NewMenu, 'parentId' | 'sort'>;
-
 /**
- * Only items whose page exists are seeded (a test opens each one): the CRM items still without pages (customers, quotations,
- * contracts, complaints) come back with their pages.
+ * The back-office menu: one row per page of the registry (`components/admin/admin-pages.ts`), and a row for each
+ * group, written before its first child's. The rows' ids follow the registry's order; the menu's order is `sort`.
  */
-const TOP_LEVEL: MenuSeed[] = [
-  { path: '/dashboard', component: 'dashboard/index', name: 'Dashboard', titleZh: '首页', titleEn: 'Dashboard', icon: 'DashboardOutlined', affix: true, permission: 'ADMIN.ACCESS' },
-  { path: '/audit', component: 'audit/index', name: 'Audit', titleZh: '审计日志', titleEn: 'Audit log', icon: 'AuditOutlined', permission: 'AUDIT.VIEW' },
-];
-
-/** The group has no permission of its own: it shows when any child does. */
-const SYSTEM_SETTING: MenuSeed = {
-  path: '/system-setting', component: 'Layout', name: 'SystemSetting', redirect: '/system-setting/auth', alwaysShow: true,
-  titleZh: '系统设置', titleEn: 'System settings', icon: 'SettingOutlined', permission: null,
-};
-
-const SYSTEM_SETTING_CHILDREN: MenuSeed[] = [
-  { path: 'auth', component: 'system-setting/auth/index', name: 'Auth', titleZh: '身份权限', titleEn: 'Identities and permissions', icon: 'SafetyCertificateOutlined', permission: 'AUTHORITY.VIEW' },
-  { path: 'authadd', component: 'system-setting/auth/add', name: 'AuthAdd', hidden: true, noCache: true, activeMenu: '/system-setting/auth', titleZh: '添加权限', titleEn: 'Add identity', icon: '', permission: 'AUTHORITY.EDIT' },
-  { path: 'stafflist', component: 'system-setting/staff/index', name: 'StaffList', titleZh: '员工设置', titleEn: 'Staff', icon: 'UserOutlined', permission: 'STAFF.VIEW' },
-  { path: 'staffadd', component: 'system-setting/staff/add', name: 'StaffAdd', hidden: true, noCache: true, activeMenu: '/system-setting/stafflist', titleZh: '新增员工', titleEn: 'New staff member', icon: '', permission: 'STAFF.EDIT' },
-  { path: 'teams', component: 'system-setting/teams/index', name: 'Teams', titleZh: '团队', titleEn: 'Teams', icon: 'TeamOutlined', permission: 'STAFF.VIEW' },
-  { path: 'menu', component: 'system-setting/menu/index', name: 'Menu', titleZh: '系统菜单', titleEn: 'System menu', icon: 'MenuOutlined', permission: 'MENU.EDIT' },
-  { path: 'web-settings', component: 'system-setting/web-settings/index', name: 'WebSettings', titleZh: '网站设置', titleEn: 'Site settings', icon: 'GlobalOutlined', permission: 'SETTINGS.EDIT' },
-];
-
-/** "Could not find it" requests and contact-page enquiries, one list (ADR 0031): customer service. */
-const REQUESTS: MenuSeed = {
-  path: '/requests', component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', permission: 'CUSTOMER.EDIT',
-};
-
-/** The back-office CRM's approvals, expenses and testing cases (ADR 0037), complaints (ADR 0041), contracts (ADR 0044). */
-const CRM_ITEMS: MenuSeed[] = [
-  { path: '/approvals', component: 'approvals/index', name: 'Approvals', titleZh: '待我审批', titleEn: 'Waiting for me', icon: 'SolutionOutlined', permission: 'ADMIN.ACCESS' },
-  { path: '/cases', component: 'cases/index', name: 'Cases', titleZh: '检测服务', titleEn: 'Testing cases', icon: 'ExperimentOutlined', permission: 'CASE.EDIT' },
-  { path: '/quotations', component: 'quotations/index', name: 'Quotations', titleZh: '报价管理', titleEn: 'Quotations', icon: 'FileTextOutlined', permission: 'QUOTATION.EDIT' },
-  { path: '/contracts', component: 'contracts/index', name: 'Contracts', titleZh: '合同管理', titleEn: 'Contracts', icon: 'AuditOutlined', permission: 'CONTRACT.EDIT' },
-  { path: '/expenses', component: 'expenses/index', name: 'Expenses', titleZh: '费用申请', titleEn: 'Expenses', icon: 'MoneyCollectOutlined', permission: 'ADMIN.ACCESS' },
-  { path: '/approval-rules', component: 'approval-rules/index', name: 'ApprovalRules', titleZh: '审批规则', titleEn: 'Approval rules', icon: 'SafetyOutlined', permission: 'APPROVAL.RULES' },
-  { path: '/complaints', component: 'complaints/index', name: 'Complaints', titleZh: '客户投诉', titleEn: 'Complaints', icon: 'CustomerServiceOutlined', permission: 'COMPLAINT.EDIT' },
-];
-
-/** The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`). */
-const CUSTOMERS: MenuSeed = {
-  path: '/customers', component: 'customers/index', name: 'Customers', titleZh: '客户管理', titleEn: 'Customers', icon: 'TeamOutlined', permission: 'CUSTOMER.VIEW',
-};
-
-/** The shop's suppliers (ADR 0038): brands supplied, contacts, terms, attachments. */
-const SUPPLIERS: MenuSeed = {
-  path: '/suppliers', component: 'suppliers/index', name: 'Suppliers', titleZh: '供应商', titleEn: 'Suppliers', icon: 'SolutionOutlined', permission: 'SUPPLIER.EDIT',
-};
-
-/** The catalogue group: shown to members who may edit the catalogue. */
-const CATALOGUE: MenuSeed = {
-  path: '/catalog', component: 'Layout', name: 'Catalogue', redirect: '/catalog/brands', alwaysShow: true,
-  titleZh: '商品管理', titleEn: 'Catalogue', icon: 'AppstoreOutlined', permission: null,
-};
-
-const CATALOGUE_CHILDREN: MenuSeed[] = [
-  { path: 'products', component: 'catalog/products/index', name: 'CatalogProducts', titleZh: '商品列表', titleEn: 'Products', icon: 'ExperimentOutlined', permission: 'CATALOG.EDIT' },
-  { path: 'brands', component: 'catalog/brands/index', name: 'CatalogBrands', titleZh: '品牌管理', titleEn: 'Brands', icon: 'TagsOutlined', permission: 'CATALOG.EDIT' },
-  { path: 'categories', component: 'catalog/categories/index', name: 'CatalogCategories', titleZh: '商品分类', titleEn: 'Categories', icon: 'ApartmentOutlined', permission: 'CATALOG.EDIT' },
-  { path: 'imports', component: 'catalog/imports/index', name: 'CatalogImports', titleZh: '批量导入', titleEn: 'Bulk imports', icon: 'CloudUploadOutlined', permission: 'CATALOG.EDIT' },
-];
-
-/** The content group (ADR 0033, 0036): news, banners, comment moderation, channel categories, tags and the about page, for members who may edit the content. */
-const CONTENT: MenuSeed = {
-  path: '/content', component: 'Layout', name: 'Content', redirect: '/content/news', alwaysShow: true,
-  titleZh: '内容管理', titleEn: 'Content', icon: 'ReadOutlined', permission: null,
-};
-
-const CONTENT_CHILDREN: MenuSeed[] = [
-  { path: 'news', component: 'content/news/index', name: 'ContentNews', titleZh: '新闻管理', titleEn: 'News', icon: 'NotificationOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'banners', component: 'content/banners/index', name: 'ContentBanners', titleZh: '横幅管理', titleEn: 'Banners', icon: 'PictureOutlined', permission: 'CONTENT.EDIT' },
-  // Every other kind of editorial content (ADR 0035).
-  { path: 'applications', component: 'content/applications/index', name: 'ContentApplications', titleZh: '应用案例', titleEn: 'Applications', icon: 'ExperimentOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'citations', component: 'content/citations/index', name: 'ContentCitations', titleZh: '文献引用', titleEn: 'Citations', icon: 'BookOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'support', component: 'content/support/index', name: 'ContentSupport', titleZh: '技术支持问答', titleEn: 'Support Q&A', icon: 'QuestionCircleOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'resources', component: 'content/resources/index', name: 'ContentResources', titleZh: '资料下载', titleEn: 'Resources', icon: 'FilePdfOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'brand-articles', component: 'content/brand-articles/index', name: 'ContentBrandArticles', titleZh: '品牌文章', titleEn: 'Brand articles', icon: 'TagsOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'comments', component: 'content/comments/index', name: 'ContentComments', titleZh: '评论审核', titleEn: 'Comments', icon: 'CommentOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'categories', component: 'content/categories/index', name: 'ContentCategories', titleZh: '栏目分类', titleEn: 'Channel categories', icon: 'ApartmentOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'tags', component: 'content/tags/index', name: 'ContentTags', titleZh: '标签管理', titleEn: 'Tags', icon: 'TagsOutlined', permission: 'CONTENT.EDIT' },
-  { path: 'about', component: 'content/about/index', name: 'ContentAbout', titleZh: '关于我们', titleEn: 'About page', icon: 'FileTextOutlined', permission: 'CONTENT.EDIT' },
-  // The partners page's entries (ADR 0042).
-  { path: 'partners', component: 'content/partners/index', name: 'ContentPartners', titleZh: '合作伙伴', titleEn: 'Partners', icon: 'TeamOutlined', permission: 'CONTENT.EDIT' },
-];
-
 export async function seedMenus(db: Db): Promise<number> {
-  await db.insert(menus).values(TOP_LEVEL.map((m, i) => ({ ...m, parentId: null, sort: (i + 1) * 10 })));
-  const [catalogue] = await db.insert(menus).values({ ...CATALOGUE, parentId: null, sort: 100 }).returning({ id: menus.id });
-  if (!catalogue) throw new Error('Catalogue menu was not inserted');
-  await db.insert(menus).values(CATALOGUE_CHILDREN.map((m, i) => ({ ...m, parentId: catalogue.id, sort: (i + 1) * 10 })));
-  const [content] = await db.insert(menus).values({ ...CONTENT, parentId: null, sort: 150 }).returning({ id: menus.id });
-  if (!content) throw new Error('Content menu was not inserted');
-  await db.insert(menus).values(CONTENT_CHILDREN.map((m, i) => ({ ...m, parentId: content.id, sort: (i + 1) * 10 })));
-  await db.insert(menus).values({ ...REQUESTS, parentId: null, sort: 200 });
-  await db.insert(menus).values({ ...CUSTOMERS, parentId: null, sort: 50 });
-  await db.insert(menus).values({ ...SUPPLIERS, parentId: null, sort: 120 });
-  await db.insert(menus).values(CRM_ITEMS.map((m, i) => ({ ...m, parentId: null, sort: 300 + i * 10 })));
-  const [group] = await db.insert(menus).values({ ...SYSTEM_SETTING, parentId: null, sort: 900 }).returning({ id: menus.id });
-  if (!group) throw new Error('System-setting menu was not inserted');
-  await db.insert(menus).values(SYSTEM_SETTING_CHILDREN.map((m, i) => ({ ...m, parentId: group.id, sort: (i + 1) * 10 })));
-  return TOP_LEVEL.length + CRM_ITEMS.length + 1 + CATALOGUE_CHILDREN.length + 1 + CONTENT_CHILDREN.length + 1 + 1 + 1 + 1 + SYSTEM_SETTING_CHILDREN.length;
+  const groupIds = new Map<AdminMenuGroupPath, number>();
+  for (const page of ADMIN_PAGES) {
+    const group = 'parent' in page ? adminMenuGroup(page.parent) : undefined;
+    let parentId: number | null = null;
+    if (group) {
+      parentId = groupIds.get(group.path) ?? null;
+      if (parentId === null) {
+        const [row] = await db.insert(menus).values(groupRow(group)).returning({ id: menus.id });
+        if (!row) throw new Error(`Menu group ${group.path} was not inserted`);
+        groupIds.set(group.path, row.id);
+        parentId = row.id;
+      }
+    }
+    await db.insert(menus).values(pageRow(page, parentId));
+  }
+  return ADMIN_PAGES.length + groupIds.size;
+}
+
+/** A group's row: no permission of its own (it shows when any child does); its path redirects to its first page. */
+function groupRow(group: AdminMenuGroup): NewMenu {
+  return { ...group.menu, path: menuPathOf(group), redirect: group.redirect, permission: null, parentId: null };
+}
+
+/** A page's row: shown to the members whom the page's permission lets open it. */
+function pageRow(page: AdminPage, parentId: number | null): NewMenu {
+  return { ...page.menu, path: menuPathOf(page), permission: page.permission satisfies Permission, parentId };
 }

@@ -1,7 +1,0 @@
-import { redirect } from '@/i18n/navigation';
-import type { Locale } from '@/i18n/routing';
-
-/** /admin/catalog is a menu group: it redirects to its first page, as its menu item's `redirect` says. */
-export default async function CatalogIndex({ params }: { params: Promise<{ locale: string }> }) {
-  redirect({ href: '/admin/catalog/brands', locale: (await params).locale as Locale });
-}

@@ -1,9 +1,0 @@
-import { setRequestLocale } from 'next-intl/server';
-import { requireStaffPage } from '@/server/auth/page-guards';
-
-/** Add a role (hidden menu item). The view is rendered by the shell (kept alive behind its tab); the page checks the permission. */
-export default async function RoleAddPage({ params }: { params: Promise<{ locale: string }> }) {
-  setRequestLocale((await params).locale);
-  await requireStaffPage('AUTHORITY.EDIT');
-  return null;
-}
