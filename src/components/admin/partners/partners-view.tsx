@@ -21,17 +21,33 @@ const NO_PARTNERS: AdminPartnerDto[] = [];
 const PARTNER_READS = ['/api/admin/content/partners', '/api/admin/content/partners/{id}'] as const;
 const LOGO_READS = [...PARTNER_READS, '/api/admin/content/partners/{id}/logo'] as const;
 
-/** The partners page's writes, each with its success message. */
-function usePartnerWrites(form: FormInstance<AdminPartnerInput>) {
+/**
+ * The partners page's writes, each with its success message; a logo's change shows the partner it answers
+ * in the open editor (`show`).
+ */
+function usePartnerWrites(form: FormInstance<AdminPartnerInput>, show: (partner: AdminPartnerDto) => void) {
   const t = useTranslations('adminPartners');
+  const { message } = App.useApp();
+  const status = useApiMutation('post', '/api/admin/content/partners/{id}/status', { invalidates: PARTNER_READS });
+  const upload = useApiMutation('post', '/api/admin/content/partners/{id}/logo', { invalidates: LOGO_READS, success: t('logoUploaded') });
+  const dropLogo = useApiMutation('delete', '/api/admin/content/partners/{id}/logo', { invalidates: LOGO_READS, success: t('logoRemoved') });
   return {
     create: useApiMutation('post', '/api/admin/content/partners', { invalidates: PARTNER_READS, form, success: t('created') }),
     update: useApiMutation('put', '/api/admin/content/partners/{id}', { invalidates: PARTNER_READS, form, success: t('saved') }),
-    status: useApiMutation('post', '/api/admin/content/partners/{id}/status', { invalidates: PARTNER_READS }),
     remove: useApiMutation('delete', '/api/admin/content/partners/{id}', { invalidates: PARTNER_READS, success: t('deleted') }),
     order: useApiMutation('put', '/api/admin/content/partners/order', { invalidates: PARTNER_READS, success: t('ordered') }),
-    upload: useApiMutation('post', '/api/admin/content/partners/{id}/logo', { invalidates: LOGO_READS, success: t('logoUploaded') }),
-    removeLogo: useApiMutation('delete', '/api/admin/content/partners/{id}/logo', { invalidates: LOGO_READS, success: t('logoRemoved') }),
+    setStatus: async (id: number, to: 'published' | 'draft') => {
+      if (await status.send({ params: { path: { id } }, body: { status: to } })) void message.success(to === 'published' ? t('published') : t('withdrawn'));
+    },
+    uploading: upload.isPending,
+    setLogo: async (id: number, file: File) => {
+      const stored = await upload.send({ params: { path: { id } }, body: { file }, ...multipart });
+      if (stored) show(stored.data);
+    },
+    removeLogo: async (id: number) => {
+      const stored = await dropLogo.send({ params: { path: { id } } });
+      if (stored) show(stored.data);
+    },
   };
 }
 
@@ -46,14 +62,13 @@ const adminLogo = (url: string) => url.replace('/api/web/partners/', '/api/admin
 export function PartnersView() {
   const t = useTranslations('adminPartners');
   const locale = useLocale();
-  const { message } = App.useApp();
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const list = useApiQuery('get', '/api/admin/content/partners', { params: { query: { key: query.key || undefined, status: PARTNER_STATUSES.find((s) => s === query.status) } } });
   const table = useTableState(list, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
   const [editing, setEditing] = useState<AdminPartnerDto | 'new' | null>(null);
   const [history, setHistory] = useState<AdminPartnerDto | null>(null);
   const [form] = Form.useForm<AdminPartnerInput>();
-  const writes = usePartnerWrites(form);
+  const writes = usePartnerWrites(form, setEditing);
   const wide = Grid.useBreakpoint().md === true;
   const items = list.data?.items ?? NO_PARTNERS;
   // Moving is over the whole list: only without a search or filter.
@@ -73,18 +88,6 @@ export function PartnersView() {
     if (saved) setEditing(null);
   });
   const { move, moving } = useListMove(items, async (ids) => (await writes.order.send({ body: { ids } })) !== null, list.isError);
-  const setStatus = async (p: AdminPartnerDto, status: 'published' | 'draft') => {
-    if (await writes.status.send({ params: { path: { id: p.id } }, body: { status } })) void message.success(status === 'published' ? t('published') : t('withdrawn'));
-  };
-  async function setLogo(file: File) {
-    if (editing === null || editing === 'new') return;
-    const stored = await writes.upload.send({ params: { path: { id: editing.id } }, body: { file }, ...multipart });
-    if (stored) setEditing(stored.data);
-  }
-  async function removeLogo(id: number) {
-    const stored = await writes.removeLogo.send({ params: { path: { id } } });
-    if (stored) setEditing(stored.data);
-  }
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="partners-view">
@@ -133,10 +136,10 @@ export function PartnersView() {
               <Space wrap size={4}>
                 <Button size="small" onClick={() => open(p)} data-testid="partner-edit">{t('edit')}</Button>
                 {p.status === 'draft'
-                  ? <Button size="small" type="primary" ghost data-testid="partner-publish" onClick={() => void setStatus(p, 'published')}>{t('publish')}</Button>
+                  ? <Button size="small" type="primary" ghost data-testid="partner-publish" onClick={() => void writes.setStatus(p.id, 'published')}>{t('publish')}</Button>
                   : (
                     <Popconfirm title={t('withdrawConfirm', { name: nameOf(p) })} okText={t('ok')} cancelText={t('cancel')}
-                      onConfirm={() => setStatus(p, 'draft')}>
+                      onConfirm={() => writes.setStatus(p.id, 'draft')}>
                       <Button size="small">{t('withdraw')}</Button>
                     </Popconfirm>
                   )}
@@ -156,8 +159,8 @@ export function PartnersView() {
           <PartnerFields initialBrand={editing !== null && editing !== 'new' && editing.brandId !== null ? { id: editing.brandId, nameZh: editing.brandName ?? '', nameEn: editing.brandName ?? '' } : null} />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p> : editing && (
-          <PartnerLogoField partner={editing} uploading={writes.upload.isPending} onUpload={(file) => void setLogo(file)}
-            onRemove={() => removeLogo(editing.id)} />
+          <PartnerLogoField partner={editing} uploading={writes.uploading} onUpload={(file) => void writes.setLogo(editing.id, file)}
+            onRemove={() => writes.removeLogo(editing.id)} />
         )}
       </Modal>
       <RecordHistory entity="partner" entityId={history?.id ?? null} title={history ? nameOf(history) : ''} onClose={() => setHistory(null)} />
