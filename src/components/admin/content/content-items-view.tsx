@@ -13,8 +13,6 @@ import { ContentEditor } from './content-editor';
 import { ContentFilters, CursorPager, DEFAULTS, listFilters, nameIn, titleIn, useContentColumns, type ContentQuery } from './content-parts';
 import { ContentTypesDrawer } from './content-types-drawer';
 
-export { contentPreviewHref } from './content-parts';
-
 // Without the categories the filter and the editor offer none.
 const NO_TYPES: AdminContentTypeDto[] = [];
 
