@@ -28,7 +28,7 @@ export function LinkedItemsPanel({ owner, id }: { owner: LinkOwner; id: number |
   const addLink = useApiMutation('post', '/api/admin/cms/links/{owner}/{id}', { invalidates: LINK_READS, success: t('added') });
   const removeLink = useApiMutation('delete', '/api/admin/cms/links/{owner}/{id}', { invalidates: LINK_READS, success: t('removed') });
   const order = useApiMutation('put', '/api/admin/cms/links/{owner}/{id}/order', { invalidates: LINK_READS, success: t('ordered') });
-  const { move, moving } = useListMove(links?.content ?? NO_CONTENT, async (ids) => (await order.send({ ...path, body: { target: 'content', ids } })) !== null);
+  const { move, moving } = useListMove(links?.content ?? NO_CONTENT, async (ids) => (await order.send({ ...path, body: { target: 'content', ids } })) !== null, query.isError);
 
   if (id === null) return <p className="text-sm text-slate-500" data-testid="links-save-first">{t('saveFirst')}</p>;
   if (query.error) return <Alert type="warning" title={query.error.message} data-testid="links-error" />;

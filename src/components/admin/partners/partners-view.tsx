@@ -17,7 +17,7 @@ import { useFormSave } from '@/components/ui/use-form-save';
 const DEFAULTS = { key: '', status: '' };
 const NEW_PARTNER: AdminPartnerInput = { nameZh: '', nameEn: '', descriptionZh: '', descriptionEn: '', country: '', brandId: null, link: '' };
 const NO_PARTNERS: AdminPartnerDto[] = [];
-/** A partner's write changes the list and the partner; a logo's, the logo too. */
+/** A partner's write changes the list and the partner; a logo's (and a deletion), the logo too. */
 const PARTNER_READS = ['/api/admin/content/partners', '/api/admin/content/partners/{id}'] as const;
 const LOGO_READS = [...PARTNER_READS, '/api/admin/content/partners/{id}/logo'] as const;
 
@@ -34,7 +34,7 @@ function usePartnerWrites(form: FormInstance<AdminPartnerInput>, show: (partner:
   return {
     create: useApiMutation('post', '/api/admin/content/partners', { invalidates: PARTNER_READS, form, success: t('created') }),
     update: useApiMutation('put', '/api/admin/content/partners/{id}', { invalidates: PARTNER_READS, form, success: t('saved') }),
-    remove: useApiMutation('delete', '/api/admin/content/partners/{id}', { invalidates: PARTNER_READS, success: t('deleted') }),
+    remove: useApiMutation('delete', '/api/admin/content/partners/{id}', { invalidates: LOGO_READS, success: t('deleted') }),
     order: useApiMutation('put', '/api/admin/content/partners/order', { invalidates: PARTNER_READS, success: t('ordered') }),
     setStatus: async (id: number, to: 'published' | 'draft') => {
       if (await status.send({ params: { path: { id } }, body: { status: to } })) void message.success(to === 'published' ? t('published') : t('withdrawn'));
