@@ -20,10 +20,10 @@ function sectionReads(sections: readonly ContentSectionName[]): ApiPath[] {
 
 /**
  * What a write of an item of `section` changes: the lists and items of its kinds, the category counts, and
- * the links and comments, which show items' titles and whether they are published.
+ * the links, the link search and the comments, which show items' titles and whether they are published.
  */
 export function contentItemReads(section: ContentSectionName): ApiPath[] {
-  return [...sectionReads(sectionsSharing(section)), '/api/admin/cms/links/{owner}/{id}', '/api/admin/cms/comments'];
+  return [...sectionReads(sectionsSharing(section)), '/api/admin/cms/links/{owner}/{id}', '/api/admin/cms/links/search', '/api/admin/cms/comments'];
 }
 
 /** What a write of a category of `section` changes: its kinds' category lists and the items that name them. */
