@@ -1,13 +1,12 @@
 'use client';
 
-import { Alert, App, Button, Form, Input, Modal, Space, Spin, Tabs } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import type { AboutDto, AboutInput } from '@/contracts/content';
+import type { AboutInput } from '@/contracts/content';
 import { RichText } from '@/components/content/rich-text';
-import { adminApi } from '../admin-api';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { RichTextEditor } from './rich-text-editor';
-import { useAdminAction } from '../common/use-admin-action';
 
 /**
  * `/content/about` (CONTENT.EDIT, ADR 0036): the about page's titles and bodies in both languages with
@@ -19,28 +18,17 @@ export function AboutView() {
   const te = useTranslations('api.errors');
   const locale = useLocale();
   const [form] = Form.useForm<AboutInput>();
-  const [loaded, setLoaded] = useState<AboutDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ bodyZh: string; bodyEn: string } | null>(null);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    adminApi<AboutDto>('GET', '/api/admin/cms/about').then(
-      (a) => { if (live) { setLoaded(a); form.setFieldsValue(a); } },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
-    );
-    return () => { live = false; };
-  }, [form, round]);
-  const run = useAdminAction(async () => setRound((r) => r + 1), form);
-  const { message } = App.useApp();
-  // Not through `run`: its reload would put the stored text back over the edits being previewed.
+  const about = useApiQuery('get', '/api/admin/cms/about');
+  const save = useApiMutation('put', '/api/admin/cms/about', { invalidates: ['/api/admin/cms/about'], form, success: t('saved') });
+  // Changes nothing: the edits being previewed stay in the form.
+  const preview = useApiMutation('post', '/api/admin/cms/about/preview');
+  const [shown, setShown] = useState<{ bodyZh: string; bodyEn: string } | null>(null);
+  // The stored page (again after a save, as the server sanitised it) goes into the form.
+  useEffect(() => { if (about.data) form.setFieldsValue(about.data); }, [about.data, form]);
   const showPreview = async () => {
     const { bodyZh = '', bodyEn = '' } = form.getFieldsValue();
-    try {
-      setPreview(await adminApi('POST', '/api/admin/cms/about/preview', { bodyZh, bodyEn }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
+    const answer = await preview.send({ body: { bodyZh, bodyEn } });
+    if (answer) setShown(answer.data);
   };
 
   return (
@@ -54,9 +42,9 @@ export function AboutView() {
         </Space>
       </div>
       <p className="mb-3 mt-0 text-sm text-slate-500">{t('intro')}</p>
-      {error && <Alert type="error" title={error} className="mb-3" />}
-      <Spin spinning={!loaded && !error}>
-        <Form form={form} layout="vertical" onFinish={(values) => void run(() => adminApi('PUT', '/api/admin/cms/about', values), t('saved'))}>
+      {about.error && <Alert type="error" title={about.error.message} className="mb-3" />}
+      <Spin spinning={about.isPending && !about.error}>
+        <Form form={form} layout="vertical" onFinish={(values) => void save.send({ body: values })}>
           <div className="grid gap-x-4 md:grid-cols-2">
             <Form.Item name="titleZh" label={t('titleZh')} rules={[{ required: true, whitespace: true, max: 100, message: te('aboutTitleInvalid') }]}><Input data-testid="about-title-zh" /></Form.Item>
             <Form.Item name="titleEn" label={t('titleEn')} rules={[{ required: true, whitespace: true, max: 100, message: te('aboutTitleInvalid') }]}><Input data-testid="about-title-en" /></Form.Item>
@@ -65,11 +53,11 @@ export function AboutView() {
           </div>
         </Form>
       </Spin>
-      <Modal open={preview !== null} title={t('preview')} onCancel={() => setPreview(null)} footer={null} width={900}>
-        {preview && (
+      <Modal open={shown !== null} title={t('preview')} onCancel={() => setShown(null)} footer={null} width={900}>
+        {shown && (
           <Tabs items={[
-            { key: 'zh', label: t('chinese'), children: <div data-testid="about-preview-zh"><RichText html={preview.bodyZh} /></div> },
-            { key: 'en', label: t('english'), children: <div data-testid="about-preview-en"><RichText html={preview.bodyEn} /></div> },
+            { key: 'zh', label: t('chinese'), children: <div data-testid="about-preview-zh"><RichText html={shown.bodyZh} /></div> },
+            { key: 'en', label: t('english'), children: <div data-testid="about-preview-en"><RichText html={shown.bodyEn} /></div> },
           ]} />
         )}
       </Modal>

@@ -1,41 +1,35 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Upload } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Upload, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { BANNER_POSITIONS, isBannerLink, type AdminBannerDto, type AdminBannerInput, type BannerPosition } from '@/contracts/content';
-import { adminApi, adminUpload } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from '../common/record-history';
-import { useAdminAction, useListMove } from '../common/use-admin-action';
+import { useListMove } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { useAdminList } from '../common/use-admin-list';
 
 const DEFAULTS = { position: 'home-slideshow' as string };
 const NEW_BANNER: AdminBannerInput = { position: 'home-slideshow', titleZh: '', titleEn: '', subtitleZh: '', subtitleEn: '', link: '', sort: 0, active: true };
+const NO_BANNERS: AdminBannerDto[] = [];
+/** A banner's write (its image's too) changes the list and the banner. */
+const BANNER_READS = ['/api/admin/content/banners', '/api/admin/content/banners/{id}'] as const;
 
-const uploadBannerImage = (id: number, file: File) => adminUpload<AdminBannerDto>(`/api/admin/content/banners/${id}/image`, file);
-
-/** Uploads the image of the banner being edited, then shows it and reloads the list. */
-function useBannerImage(editing: AdminBannerDto | 'new' | null, setEditing: (banner: AdminBannerDto) => void, reload: () => Promise<void>) {
+/** The banners page's writes, each with its success message. */
+function useBannerWrites(form: FormInstance<AdminBannerInput>) {
   const t = useTranslations('adminContent');
-  const { message } = App.useApp();
-  const [uploading, setUploading] = useState(false);
-  async function setImage(file: File) {
-    if (editing === null || editing === 'new') return;
-    setUploading(true);
-    try {
-      setEditing(await uploadBannerImage(editing.id, file));
-      void message.success(t('imageUploaded'));
-      await reload();
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setUploading(false);
-    }
-  }
-  return { uploading, setImage };
+  return {
+    create: useApiMutation('post', '/api/admin/content/banners', { invalidates: BANNER_READS, form, success: t('created') }),
+    update: useApiMutation('put', '/api/admin/content/banners/{id}', { invalidates: BANNER_READS, form, success: t('saved') }),
+    remove: useApiMutation('delete', '/api/admin/content/banners/{id}', { invalidates: BANNER_READS, success: t('deleted') }),
+    order: useApiMutation('put', '/api/admin/content/banners/order', { invalidates: BANNER_READS, success: t('ordered') }),
+    upload: useApiMutation('post', '/api/admin/content/banners/{id}/image', { invalidates: BANNER_READS, success: t('imageUploaded') }),
+    removeImage: useApiMutation('delete', '/api/admin/content/banners/{id}/image', { invalidates: BANNER_READS, success: t('imageRemoved') }),
+  };
 }
 
 /**
@@ -47,13 +41,14 @@ export function BannersView() {
   const locale = useLocale();
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const position = (BANNER_POSITIONS as readonly string[]).includes(query.position) ? query.position as BannerPosition : 'home-slideshow';
-  const { data, loading, error, reload } = useAdminList<AdminBannerDto>('/api/admin/content/banners', { position });
+  const list = useApiQuery('get', '/api/admin/content/banners', { params: { query: { position } } });
+  const table = useTableState(list, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyBanners')} />);
   const [editing, setEditing] = useState<AdminBannerDto | 'new' | null>(null);
   const [history, setHistory] = useState<AdminBannerDto | null>(null);
   const [form] = Form.useForm<AdminBannerInput>();
-  const run = useAdminAction(reload, form);
+  const writes = useBannerWrites(form);
   const wide = Grid.useBreakpoint().md === true;
-  const items = data?.items ?? [];
+  const items = list.data?.items ?? NO_BANNERS;
 
   const open = (banner: AdminBannerDto | 'new') => {
     setEditing(banner);
@@ -62,13 +57,21 @@ export function BannersView() {
   };
   const { saving, onFinish } = useFormSave(async (values: AdminBannerInput) => {
     const body = { ...NEW_BANNER, ...values };
-    const ok = editing === 'new'
-      ? await run(() => adminApi('POST', '/api/admin/content/banners', body), t('created'))
-      : editing !== null && await run(() => adminApi('PUT', `/api/admin/content/banners/${editing.id}`, body), t('saved'));
-    if (ok) setEditing(null);
+    const saved = editing === 'new'
+      ? await writes.create.send({ body })
+      : editing !== null && await writes.update.send({ params: { path: { id: editing.id } }, body });
+    if (saved) setEditing(null);
   });
-  const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/banners/order', { position, ids }), t('ordered'), error !== null);
-  const { uploading, setImage } = useBannerImage(editing, setEditing, reload);
+  const { move, moving } = useListMove(items, async (ids) => (await writes.order.send({ body: { position, ids } })) !== null, list.isError);
+  async function setImage(file: File) {
+    if (editing === null || editing === 'new') return;
+    const stored = await writes.upload.send({ params: { path: { id: editing.id } }, body: { file }, ...multipart });
+    if (stored) setEditing(stored.data);
+  }
+  async function removeImage(id: number) {
+    const stored = await writes.removeImage.send({ params: { path: { id } } });
+    if (stored) setEditing(stored.data);
+  }
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="banners-view">
@@ -81,14 +84,13 @@ export function BannersView() {
           options={BANNER_POSITIONS.map((p) => ({ value: p, label: t(`positions.${p}`) }))} />
         <span className="text-xs text-slate-500">{t(`positionHelp.${position}`)}</span>
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AdminBannerDto>
         rowKey="id"
-        loading={loading || moving}
+        {...table}
+        loading={table.loading || moving}
         dataSource={items}
         pagination={false}
         scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('emptyBanners')} /> }}
         columns={[
           {
             title: t('order'), key: 'order', width: 90, render: (_: unknown, b, i) => (
@@ -119,7 +121,7 @@ export function BannersView() {
               <Space wrap size={4}>
                 <Button size="small" onClick={() => open(b)} data-testid="banner-edit">{t('edit')}</Button>
                 <Popconfirm title={t('deleteBannerConfirm', { title: locale === 'en' ? b.titleEn : b.titleZh })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                  onConfirm={() => run(() => adminApi('DELETE', `/api/admin/content/banners/${b.id}`), t('deleted'))}>
+                  onConfirm={() => writes.remove.send({ params: { path: { id: b.id } } })}>
                   <Button size="small" danger>{t('delete')}</Button>
                 </Popconfirm>
                 <Button size="small" type="link" onClick={() => setHistory(b)}>{t('history')}</Button>
@@ -134,27 +136,34 @@ export function BannersView() {
           <BannerFields />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('imageSaveFirst')}</p> : editing && (
-          <div className="flex flex-wrap items-center gap-3" data-testid="banner-image-field">
-            <div className="flex h-20 w-48 items-center justify-center rounded border border-slate-200 bg-slate-50 p-1 text-xs text-slate-400">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
-              {editing.imageUrl ? <img src={editing.imageUrl} alt="" className="max-h-full max-w-full object-contain" /> : t('noImage')}
-            </div>
-            <Upload accept="image/png,image/jpeg,image/webp" showUploadList={false} maxCount={1} disabled={uploading}
-              customRequest={({ file }) => { void setImage(file as File); }}>
-              <Button icon={<UploadOutlined />} loading={uploading}>{editing.imageUrl ? t('replaceImage') : t('uploadImage')}</Button>
-            </Upload>
-            {editing.imageUrl && (
-              <Popconfirm title={t('removeImageConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                onConfirm={() => run(async () => setEditing(await adminApi<AdminBannerDto>('DELETE', `/api/admin/content/banners/${editing.id}/image`)), t('imageRemoved'))}>
-                <Button danger>{t('removeImage')}</Button>
-              </Popconfirm>
-            )}
-            <p className="m-0 w-full text-xs text-slate-500">{t('imageHelp')}</p>
-          </div>
+          <BannerImageField banner={editing} uploading={writes.upload.isPending} onUpload={(file) => void setImage(file)} onRemove={() => removeImage(editing.id)} />
         )}
       </Modal>
       <RecordHistory entity="banner" entityId={history?.id ?? null} title={history ? (locale === 'en' ? history.titleEn : history.titleZh) : ''} onClose={() => setHistory(null)} />
     </section>
+  );
+}
+
+/** A saved banner's image: shown, uploaded, replaced or removed. */
+function BannerImageField({ banner, uploading, onUpload, onRemove }: { banner: AdminBannerDto; uploading: boolean; onUpload: (file: File) => void; onRemove: () => void }) {
+  const t = useTranslations('adminContent');
+  return (
+    <div className="flex flex-wrap items-center gap-3" data-testid="banner-image-field">
+      <div className="flex h-20 w-48 items-center justify-center rounded border border-slate-200 bg-slate-50 p-1 text-xs text-slate-400">
+        {/* eslint-disable-next-line @next/next/no-img-element */}
+        {banner.imageUrl ? <img src={banner.imageUrl} alt="" className="max-h-full max-w-full object-contain" /> : t('noImage')}
+      </div>
+      <Upload accept="image/png,image/jpeg,image/webp" showUploadList={false} maxCount={1} disabled={uploading}
+        customRequest={({ file }) => onUpload(file as File)}>
+        <Button icon={<UploadOutlined />} loading={uploading}>{banner.imageUrl ? t('replaceImage') : t('uploadImage')}</Button>
+      </Upload>
+      {banner.imageUrl && (
+        <Popconfirm title={t('removeImageConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={onRemove}>
+          <Button danger>{t('removeImage')}</Button>
+        </Popconfirm>
+      )}
+      <p className="m-0 w-full text-xs text-slate-500">{t('imageHelp')}</p>
+    </div>
   );
 }
 

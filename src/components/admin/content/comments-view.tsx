@@ -1,19 +1,21 @@
 'use client';
 
-import { Alert, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { COMMENT_REPLY_MAX, COMMENT_STATUSES, type AdminCommentDto, type CommentStatus } from '@/contracts/content';
-import { adminApi } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from '../common/record-history';
-import { pagination, useAdminAction } from '../common/use-admin-action';
+import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { useAdminList } from '../common/use-admin-list';
 
 const DEFAULTS = { key: '', status: 'pending', sort: '-createdAt', page: '1' };
 const PAGE_SIZE = 20;
 const STATUS_COLOURS: Record<CommentStatus, string> = { pending: 'gold', approved: 'green', hidden: 'default' };
+/** Moderating a comment changes the queue alone (the storefront reads its own API). */
+const COMMENT_READS = ['/api/admin/cms/comments'] as const;
 const DETAIL_PATHS: Record<string, string> = { news: '/news/detail', application: '/applications/detail', citation: '/citations/detail', support: '/support/detail' };
 
 /**
@@ -26,19 +28,23 @@ export function CommentsView() {
   const locale = useLocale();
   const format = useFormatter();
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const { data, loading, error, reload } = useAdminList<AdminCommentDto>('/api/admin/cms/comments', {
-    key: query.key, status: query.status, sort: query.sort, limit: PAGE_SIZE, offset: query.page,
-  });
-  const pending = (data as { pending?: number } | null)?.pending ?? 0;
+  const list = useApiQuery('get', '/api/admin/cms/comments', { params: { query: {
+    key: query.key || undefined, status: COMMENT_STATUSES.find((s) => s === query.status), sort: query.sort === 'createdAt' ? 'createdAt' : '-createdAt',
+    limit: PAGE_SIZE, offset: query.page,
+  } } });
+  const table = useTableState(list, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
+  const pending = list.data?.pending ?? 0;
   const [replying, setReplying] = useState<AdminCommentDto | null>(null);
   const [history, setHistory] = useState<AdminCommentDto | null>(null);
-  const run = useAdminAction(reload);
+  const { message } = App.useApp();
+  const moderate = useApiMutation('post', '/api/admin/cms/comments/{id}/status', { invalidates: COMMENT_READS });
   const wide = Grid.useBreakpoint().md !== false;
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
   const titleOf = (c: AdminCommentDto) => (locale === 'en' ? c.contentTitleEn : c.contentTitleZh) || c.contentTitleZh;
   const statusTag = (s: CommentStatus) => <Tag color={STATUS_COLOURS[s]} data-testid="comment-status">{t(`statuses.${s}`)}</Tag>;
-  const act = (c: AdminCommentDto, action: 'approve' | 'hide') =>
-    run(() => adminApi('POST', `/api/admin/cms/comments/${c.id}/status`, { action }), action === 'approve' ? t('approvedDone') : t('hiddenDone'));
+  const act = async (c: AdminCommentDto, action: 'approve' | 'hide') => {
+    if (await moderate.send({ params: { path: { id: c.id } }, body: { action } })) void message.success(action === 'approve' ? t('approvedDone') : t('hiddenDone'));
+  };
 
   const item = (c: AdminCommentDto) => (
     <a href={`/${locale}${DETAIL_PATHS[c.contentKind] ?? '/news/detail'}?id=${c.contentId}`} target="_blank" rel="noreferrer" className="break-words">{titleOf(c)}</a>
@@ -79,15 +85,13 @@ export function CommentsView() {
           options={[{ value: '-createdAt', label: t('newest') }, { value: 'createdAt', label: t('oldest') }]} />
         <Tag color={pending > 0 ? 'gold' : 'default'} data-testid="comments-pending">{t('pendingCount', { count: pending })}</Tag>
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AdminCommentDto>
         rowKey="id"
-        loading={loading}
-        dataSource={data?.items ?? []}
-        pagination={pagination(query.page, PAGE_SIZE, data?.total ?? 0, (page) => setQuery({ page }))}
+        {...table}
+        dataSource={list.data?.items}
+        pagination={pagination(query.page, PAGE_SIZE, list.data?.total ?? 0, (page) => setQuery({ page }))}
         scroll={wide ? { x: 1000 } : undefined}
         showHeader={wide}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         onRow={(c) => ({ 'data-testid': `comment-row-${c.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           { title: t('createdAt'), dataIndex: 'createdAt', width: 130, render: (v: string) => when(v) },
@@ -109,21 +113,20 @@ export function CommentsView() {
           },
         ]}
       />
-      <ReplyModal comment={replying} onClose={() => setReplying(null)} onDone={reload} />
+      <ReplyModal comment={replying} onClose={() => setReplying(null)} />
       <RecordHistory entity="comment" entityId={history?.id ?? null} title={history ? `${history.author}: ${history.body.slice(0, 30)}` : ''} onClose={() => setHistory(null)} />
     </section>
   );
 }
 
-function ReplyModal({ comment, onClose, onDone }: { comment: AdminCommentDto | null; onClose: () => void; onDone: () => Promise<void> }) {
+function ReplyModal({ comment, onClose }: { comment: AdminCommentDto | null; onClose: () => void }) {
   const t = useTranslations('adminComments');
   const te = useTranslations('api.errors');
   const [form] = Form.useForm<{ reply: string }>();
-  const run = useAdminAction(onDone, form);
+  const send = useApiMutation('post', '/api/admin/cms/comments/{id}/reply', { invalidates: COMMENT_READS, form, success: t('replied') });
   const { saving, onFinish } = useFormSave(async ({ reply }: { reply: string }) => {
     if (!comment) return;
-    const ok = await run(() => adminApi('POST', `/api/admin/cms/comments/${comment.id}/reply`, { reply }), t('replied'));
-    if (ok) onClose();
+    if (await send.send({ params: { path: { id: comment.id } }, body: { reply } })) onClose();
   });
   return (
     <Modal open={comment !== null} title={t('replyTitle')} onCancel={onClose} destroyOnHidden okText={t('sendReply')} cancelText={t('cancel')}

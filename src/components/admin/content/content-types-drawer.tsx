@@ -1,35 +1,47 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Button, Drawer, Empty, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Drawer, Empty, Form, Input, Modal, Popconfirm, Space, Table, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { AdminContentTypeDto, AdminContentTypeInput, ContentSectionName } from '@/contracts/content';
-import { adminApi } from '../admin-api';
-import { useAdminAction, useListMove } from '../common/use-admin-action';
+import type { AdminContentTypeDto, AdminContentTypeInput } from '@/contracts/content';
+import { useApiMutation } from '@/lib/api/query';
+import { useListMove } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { contentCategoryReads, type CategorisedSection } from './content-paths';
+
+/** The writes of a section's categories, each with its success message. */
+function useTypeWrites(section: CategorisedSection, form: FormInstance<AdminContentTypeInput>) {
+  const t = useTranslations('adminContent');
+  const invalidates = contentCategoryReads(section);
+  return {
+    create: useApiMutation('post', `/api/admin/content/${section}/types` as const, { invalidates, form, success: t('created') }),
+    update: useApiMutation('put', `/api/admin/content/${section}/types/{id}` as const, { invalidates, form, success: t('saved') }),
+    remove: useApiMutation('delete', `/api/admin/content/${section}/types/{id}` as const, { invalidates, success: t('deleted') }),
+    order: useApiMutation('put', `/api/admin/content/${section}/types/order` as const, { invalidates, success: t('ordered') }),
+  };
+}
 
 /**
  * A section's categories (ADR 0035): added at the end, renamed in both languages, moved up and down,
  * deleted when no item uses them (the server answers 409 otherwise, and says so).
  */
-export function ContentTypesDrawer({ section, open, types, wide, onClose, onChanged }: {
-  section: ContentSectionName; open: boolean; types: AdminContentTypeDto[]; wide: boolean; onClose: () => void; onChanged: () => Promise<void>;
+export function ContentTypesDrawer({ section, open, types, loadFailed, wide, onClose }: {
+  section: CategorisedSection; open: boolean; types: readonly AdminContentTypeDto[]; loadFailed: boolean; wide: boolean; onClose: () => void;
 }) {
   const t = useTranslations('adminContent');
   const ts = useTranslations(`adminContent.sections.${section}`);
   const locale = useLocale();
   const [form] = Form.useForm<AdminContentTypeInput>();
   const [editing, setEditing] = useState<AdminContentTypeDto | 'new' | null>(null);
-  const run = useAdminAction(onChanged, form);
-  const base = `/api/admin/content/${section}/types`;
+  const writes = useTypeWrites(section, form);
 
   const openEditor = (type: AdminContentTypeDto | 'new') => {
     setEditing(type);
     form.resetFields();
     form.setFieldsValue(type === 'new' ? { nameZh: '', nameEn: '' } : { nameZh: type.nameZh, nameEn: type.nameEn });
   };
-  const { move, moving } = useListMove(types, run, (ids) => adminApi('PUT', `${base}/order`, { ids }), t('ordered'));
+  const { move, moving } = useListMove(types, async (ids) => (await writes.order.send({ body: { ids } })) !== null, loadFailed);
   const { saving, onFinish: save } = useFormSave(async () => {
     let values: AdminContentTypeInput;
     try {
@@ -37,11 +49,10 @@ export function ContentTypesDrawer({ section, open, types, wide, onClose, onChan
     } catch {
       return;
     }
-    const ok = await run(
-      () => (editing === 'new' ? adminApi('POST', base, values) : adminApi('PUT', `${base}/${editing === null ? 0 : editing.id}`, values)),
-      editing === 'new' ? t('created') : t('saved'),
-    );
-    if (ok) setEditing(null);
+    const saved = editing === 'new'
+      ? await writes.create.send({ body: values })
+      : editing !== null && await writes.update.send({ params: { path: { id: editing.id } }, body: values });
+    if (saved) setEditing(null);
   });
   const name = (ty: AdminContentTypeDto) => (locale === 'en' ? ty.nameEn : ty.nameZh);
 
@@ -68,7 +79,7 @@ export function ContentTypesDrawer({ section, open, types, wide, onClose, onChan
                 <Button size="small" onClick={() => openEditor(ty)} data-testid={`${section}-type-rename`}>{t('rename')}</Button>
                 <Popconfirm title={ty.items > 0 ? t('deleteCategoryInUse', { count: ty.items }) : t('deleteCategoryConfirm', { name: name(ty) })}
                   okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                  onConfirm={() => run(() => adminApi('DELETE', `${base}/${ty.id}`), t('deleted'))}>
+                  onConfirm={() => writes.remove.send({ params: { path: { id: ty.id } } })}>
                   <Button size="small" danger data-testid={`${section}-type-delete`}>{t('delete')}</Button>
                 </Popconfirm>
               </Space>

@@ -3,14 +3,16 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Popconfirm, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LinkOwner, LinkTarget, LinkedContentDto, LinkedProductDto, LinksDto } from '@/contracts/content';
-import { adminApi, toQuery } from '../admin-api';
-import { useAdminAction, useListMove } from '../common/use-admin-action';
+import { useEffect, useRef, useState } from 'react';
+import type { LinkOwner, LinkTarget, LinkedContentDto, LinkedProductDto } from '@/contracts/content';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import { useListMove } from '../common/table-parts';
 
 const KIND_COLOURS: Record<string, string> = { news: 'blue', application: 'purple', support: 'cyan', citation: 'gold', resource: 'default' };
 const NO_CONTENT: LinkedContentDto[] = [];
 const KINDS = ['news', 'application', 'support', 'citation', 'resource'] as const;
+/** A link's write changes the links of both its ends (the storefront reads its own API). */
+const LINK_READS = ['/api/admin/cms/links/{owner}/{id}'] as const;
 
 /**
  * The links of one product or content item (ADR 0036), self-contained: loads them, adds through
@@ -20,35 +22,25 @@ const KINDS = ['news', 'application', 'support', 'citation', 'resource'] as cons
  */
 export function LinkedItemsPanel({ owner, id }: { owner: LinkOwner; id: number | null }) {
   const t = useTranslations('adminLinks');
-  const [links, setLinks] = useState<LinksDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  const base = id === null ? null : `/api/admin/cms/links/${owner}/${id}`;
+  const path = { params: { path: { owner, id: id ?? 0 } } };
+  const query = useApiQuery('get', '/api/admin/cms/links/{owner}/{id}', path, { enabled: id !== null });
+  const links = id === null ? undefined : query.data;
+  const addLink = useApiMutation('post', '/api/admin/cms/links/{owner}/{id}', { invalidates: LINK_READS, success: t('added') });
+  const removeLink = useApiMutation('delete', '/api/admin/cms/links/{owner}/{id}', { invalidates: LINK_READS, success: t('removed') });
+  const order = useApiMutation('put', '/api/admin/cms/links/{owner}/{id}/order', { invalidates: LINK_READS, success: t('ordered') });
+  const { move, moving } = useListMove(links?.content ?? NO_CONTENT, async (ids) => (await order.send({ ...path, body: { target: 'content', ids } })) !== null, query.isError);
 
-  useEffect(() => {
-    if (!base) return;
-    let live = true;
-    adminApi<LinksDto>('GET', base).then(
-      (l) => { if (live) { setLinks(l); setError(null); } },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
-    );
-    return () => { live = false; };
-  }, [base, round]);
-  const reload = useCallback(async () => setRound((r) => r + 1), []);
-  const run = useAdminAction(reload);
-  const { move, moving } = useListMove(links?.content ?? NO_CONTENT, run, (ids) => adminApi('PUT', `${base ?? ''}/order`, { target: 'content', ids }), t('ordered'));
-
-  if (!base) return <p className="text-sm text-slate-500" data-testid="links-save-first">{t('saveFirst')}</p>;
-  if (error) return <Alert type="warning" title={error} data-testid="links-error" />;
+  if (id === null) return <p className="text-sm text-slate-500" data-testid="links-save-first">{t('saveFirst')}</p>;
+  if (query.error) return <Alert type="warning" title={query.error.message} data-testid="links-error" />;
   if (!links) return <Spin />;
 
-  const add = (target: LinkTarget, targetId: number) => run(() => adminApi('POST', base, { target, targetId }), t('added'));
-  const remove = (target: LinkTarget, targetId: number) => run(() => adminApi('DELETE', base, { target, targetId }), t('removed'));
+  const add = (target: LinkTarget, targetId: number) => addLink.send({ ...path, body: { target, targetId } });
+  const remove = (target: LinkTarget, targetId: number) => removeLink.send({ ...path, body: { target, targetId } });
   return (
     <div className="space-y-4" data-testid={`linked-items-${owner}`}>
       <section>
         <h3 className="mb-2 text-sm font-semibold">{t('content')}</h3>
-        <Picker target="content" exclude={[...links.content.map((c) => c.id), ...(owner === 'content' ? [id as number] : [])]} onPick={(v) => void add('content', v)} />
+        <Picker target="content" exclude={[...links.content.map((c) => c.id), ...(owner === 'content' ? [id] : [])]} onPick={(v) => void add('content', v)} />
         <ContentList items={links.content} moving={moving} onMove={move} onRemove={(v) => void remove('content', v)} />
       </section>
       {owner === 'content' && (
@@ -115,25 +107,20 @@ function ProductList({ items, onRemove }: { items: LinkedProductDto[]; onRemove:
 function Picker({ target, exclude, onPick }: { target: LinkTarget; exclude: number[]; onPick: (id: number) => void }) {
   const t = useTranslations('adminLinks');
   const locale = useLocale();
-  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
-  const [searching, setSearching] = useState(false);
+  // The text searched for, 300 ms after the last key ('' while there is none).
+  const [key, setKey] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef('');
+  const found = useApiQuery('get', '/api/admin/cms/links/search', { params: { query: { target, key } } }, { enabled: key !== '' });
+  const kindName = (kind: string) => ((KINDS as readonly string[]).includes(kind) ? t(`kinds.${kind as (typeof KINDS)[number]}`) : kind);
+  const options = key === '' || !found.data ? [] : target === 'product'
+    ? found.data.products.map((p) => ({ value: p.id, label: `${p.itemNo} · ${(locale === 'en' ? p.nameEn : p.nameZh) || p.nameZh}` }))
+    : found.data.content.map((c) => ({ value: c.id, label: `[${kindName(c.kind)}] ${(locale === 'en' ? c.titleEn : c.titleZh) || c.titleZh}` }));
 
-  const search = (key: string) => {
-    latest.current = key;
+  const search = (text: string) => {
     if (timer.current) clearTimeout(timer.current);
-    const trimmed = key.trim();
-    if (!trimmed) { setOptions([]); return; }
-    timer.current = setTimeout(() => {
-      setSearching(true);
-      adminApi<LinksDto>('GET', `/api/admin/cms/links/search${toQuery({ target, key: trimmed.slice(0, 50) })}`).then((found) => {
-        if (latest.current !== key) return;
-        setOptions(target === 'product'
-          ? found.products.map((p) => ({ value: p.id, label: `${p.itemNo} · ${(locale === 'en' ? p.nameEn : p.nameZh) || p.nameZh}` }))
-          : found.content.map((c) => ({ value: c.id, label: `[${(KINDS as readonly string[]).includes(c.kind) ? t(`kinds.${c.kind as (typeof KINDS)[number]}`) : c.kind}] ${(locale === 'en' ? c.titleEn : c.titleZh) || c.titleZh}` })));
-      }, () => setOptions([])).finally(() => setSearching(false));
-    }, 300);
+    const trimmed = text.trim().slice(0, 50);
+    if (!trimmed) { setKey(''); return; }
+    timer.current = setTimeout(() => setKey(trimmed), 300);
   };
   useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
 
@@ -145,9 +132,9 @@ function Picker({ target, exclude, onPick }: { target: LinkTarget; exclude: numb
       placeholder={label}
       aria-label={label}
       className="w-full"
-      notFoundContent={searching ? <Spin size="small" /> : t('typeToSearch')}
+      notFoundContent={found.isFetching ? <Spin size="small" /> : t('typeToSearch')}
       options={options.filter((o) => !exclude.includes(o.value))}
-      onChange={(value) => { if (typeof value === 'number') { onPick(value); setOptions([]); } }}
+      onChange={(value) => { if (typeof value === 'number') { onPick(value); setKey(''); } }}
       data-testid={`link-picker-${target}`}
     />
   );

@@ -1,10 +1,11 @@
 'use client';
 
-import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Spin, Switch, Tree, type TreeProps } from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Switch, Tree, type TreeProps } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { MenuRowDto, PermissionGroupDto } from '@/contracts/admin';
-import { adminApi, AdminApiError } from '../admin-api';
+import { QueryState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { menuIcon } from '../menu-icon';
 
 type Values = Omit<MenuRowDto, 'id' | 'children' | 'sort'>;
@@ -13,6 +14,11 @@ const EMPTY: Values = {
   parentId: null, path: '', component: '', name: '', redirect: null, hidden: false, alwaysShow: false, titleZh: '', titleEn: '',
   icon: '', noCache: false, breadcrumb: true, activeMenu: null, affix: false, permission: null,
 };
+
+/** A menu write changes the editor's tree and the signed-in staff's menus. */
+const MENU_READS = ['/api/admin/menu-items', '/api/admin/menus'] as const;
+const NO_MENU: MenuRowDto[] = [];
+const NO_PERMISSIONS: PermissionGroupDto[] = [];
 
 function flat(tree: MenuRowDto[]): MenuRowDto[] {
   return tree.flatMap((m) => [m, ...flat(m.children)]);
@@ -55,31 +61,34 @@ function MenuItemFields({ rows, selected, permissions }: { rows: readonly MenuRo
   );
 }
 
+/** Where a dropped item goes: its new parent and the order of that parent's children. */
+function dropTarget(info: Parameters<NonNullable<TreeProps['onDrop']>>[0], tree: MenuRowDto[], rows: MenuRowDto[]): { id: number; parentId: number | null; order: number[] } | null {
+  const dragId = Number(info.dragNode.key);
+  const target = rows.find((r) => r.id === Number(info.node.key));
+  if (!target) return null;
+  if (!info.dropToGap) return { id: dragId, parentId: target.id, order: [dragId, ...target.children.map((c) => c.id).filter((id) => id !== dragId)] };
+  const parentId = target.parentId;
+  const siblings = (parentId === null ? tree : rows.find((r) => r.id === parentId)?.children ?? []).map((c) => c.id).filter((id) => id !== dragId);
+  const pos = info.node.pos.split('-');
+  const relative = info.dropPosition - Number(pos[pos.length - 1]);
+  const at = siblings.indexOf(target.id) + (relative === -1 ? 0 : 1);
+  return { id: dragId, parentId, order: [...siblings.slice(0, at), dragId, ...siblings.slice(at)] };
+}
+
 /** `/system-setting/menu`: the menu items as a tree (drag to reorder or move under another item) and a form of every field. */
 export function MenuEditorView() {
   const t = useTranslations('adminMenu');
-  const { message } = App.useApp();
-  const [tree, setTree] = useState<MenuRowDto[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const menu = useApiQuery('get', '/api/admin/menu-items');
+  // Without the permissions the field offers none (the menu item keeps its own).
+  const permissions = useApiQuery('get', '/api/admin/permissions').data ?? NO_PERMISSIONS;
   const [selected, setSelected] = useState<number | 'new' | null>(null);
-  const [permissions, setPermissions] = useState<PermissionGroupDto[]>([]);
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const rows = useMemo(() => flat(tree ?? []), [tree]);
-
-  const load = useCallback(async () => {
-    try {
-      setTree(await adminApi<MenuRowDto[]>('GET', '/api/admin/menu-items'));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => {
-    adminApi<MenuRowDto[]>('GET', '/api/admin/menu-items').then(setTree, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-    adminApi<PermissionGroupDto[]>('GET', '/api/admin/permissions')
-      .then(setPermissions)
-      .catch(() => setPermissions([]));
-  }, []);
+  const tree = menu.data ?? NO_MENU;
+  const rows = useMemo(() => flat(tree), [tree]);
+  const create = useApiMutation('post', '/api/admin/menu-items', { invalidates: MENU_READS, form, success: t('saved') });
+  const update = useApiMutation('put', '/api/admin/menu-items/{id}', { invalidates: MENU_READS, form, success: t('saved') });
+  const remove = useApiMutation('delete', '/api/admin/menu-items/{id}', { invalidates: MENU_READS, success: t('deleted') });
+  const move = useApiMutation('post', '/api/admin/menu-items/move', { invalidates: MENU_READS, success: t('moved') });
 
   function select(id: number | 'new') {
     setSelected(id);
@@ -89,58 +98,20 @@ export function MenuEditorView() {
   }
 
   async function save(values: Values) {
-    setBusy(true);
-    try {
-      const body = { ...EMPTY, ...values };
-      const saved = selected === 'new' || selected === null
-        ? await adminApi<MenuRowDto>('POST', '/api/admin/menu-items', body)
-        : await adminApi<MenuRowDto>('PUT', `/api/admin/menu-items/${selected}`, body);
-      void message.success(t('saved'));
-      await load();
-      setSelected(saved.id);
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-      if (e instanceof AdminApiError) form.setFields(e.fields.map((f) => ({ name: f.field as keyof Values, errors: [f.message] })));
-    } finally {
-      setBusy(false);
-    }
+    const body = { ...EMPTY, ...values };
+    const saved = selected === 'new' || selected === null
+      ? await create.send({ body })
+      : await update.send({ params: { path: { id: selected } }, body });
+    if (saved) setSelected(saved.data.id);
   }
 
-  async function remove() {
-    if (typeof selected !== 'number') return;
-    try {
-      await adminApi('DELETE', `/api/admin/menu-items/${selected}`);
-      void message.success(t('deleted'));
-      setSelected(null);
-      await load();
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
+  async function drop(id: number) {
+    if (await remove.send({ params: { path: { id } } })) setSelected(null);
   }
 
-  const onDrop: TreeProps['onDrop'] = async (info) => {
-    const dragId = Number(info.dragNode.key);
-    const target = rows.find((r) => r.id === Number(info.node.key));
-    if (!target) return;
-    let parentId: number | null;
-    let order: number[];
-    if (!info.dropToGap) {
-      parentId = target.id;
-      order = [dragId, ...target.children.map((c) => c.id).filter((id) => id !== dragId)];
-    } else {
-      parentId = target.parentId;
-      const siblings = (parentId === null ? tree ?? [] : rows.find((r) => r.id === parentId)?.children ?? []).map((c) => c.id).filter((id) => id !== dragId);
-      const pos = info.node.pos.split('-');
-      const relative = info.dropPosition - Number(pos[pos.length - 1]);
-      const at = siblings.indexOf(target.id) + (relative === -1 ? 0 : 1);
-      order = [...siblings.slice(0, at), dragId, ...siblings.slice(at)];
-    }
-    try {
-      setTree(await adminApi<MenuRowDto[]>('POST', '/api/admin/menu-items/move', { id: dragId, parentId, order }));
-      void message.success(t('moved'));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
+  const onDrop: TreeProps['onDrop'] = (info) => {
+    const to = dropTarget(info, tree, rows);
+    if (to) void move.send({ body: to });
   };
 
   const toNodes = (list: MenuRowDto[]): NonNullable<TreeProps['treeData']> => list.map((m) => ({
@@ -152,11 +123,12 @@ export function MenuEditorView() {
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]" data-testid="menu-editor-view">
       <Card title={t('title')} extra={<Button type="primary" onClick={() => select('new')}>{t('add')}</Button>}>
-        {error && <Alert type="error" title={error} />}
-        {tree === null ? <Spin /> : tree.length === 0 ? <Empty /> : (
-          <Tree draggable blockNode defaultExpandAll treeData={toNodes(tree)} onDrop={onDrop} aria-label={t('title')}
-            selectedKeys={typeof selected === 'number' ? [selected] : []} onSelect={(keys) => keys[0] !== undefined && select(Number(keys[0]))} />
-        )}
+        <QueryState query={menu} isEmpty={(list) => list.length === 0} empty={<Empty />}>
+          {(list) => (
+            <Tree draggable blockNode defaultExpandAll treeData={toNodes(list)} onDrop={onDrop} aria-label={t('title')}
+              selectedKeys={typeof selected === 'number' ? [selected] : []} onSelect={(keys) => keys[0] !== undefined && select(Number(keys[0]))} />
+          )}
+        </QueryState>
         <p className="mt-3 text-xs text-slate-500">{t('dragHint')}</p>
       </Card>
       <Card title={selected === 'new' ? t('addTitle') : t('editTitle')}>
@@ -164,9 +136,9 @@ export function MenuEditorView() {
           <Form form={form} layout="vertical" onFinish={save} initialValues={EMPTY}>
             <MenuItemFields rows={rows} selected={selected} permissions={permissions} />
             <Space>
-              <Button type="primary" htmlType="submit" loading={busy}>{t('save')}</Button>
+              <Button type="primary" htmlType="submit" loading={create.isPending || update.isPending}>{t('save')}</Button>
               {typeof selected === 'number' && (
-                <Popconfirm title={t('deleteConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={remove}>
+                <Popconfirm title={t('deleteConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={() => drop(selected)}>
                   <Button danger>{t('delete')}</Button>
                 </Popconfirm>
               )}

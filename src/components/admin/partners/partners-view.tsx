@@ -1,22 +1,55 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
+import { App, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Upload, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { isPartnerLink, PARTNER_STATUSES, type AdminPartnerDto, type AdminPartnerInput } from '@/contracts/partners';
-import { adminApi, adminUpload } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';
 import { BrandSelect } from '../catalog/brand-select';
 import { RecordHistory } from '../common/record-history';
-import { useAdminAction, useListMove } from '../common/use-admin-action';
+import { useListMove } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { useAdminList } from '../common/use-admin-list';
 
 const DEFAULTS = { key: '', status: '' };
 const NEW_PARTNER: AdminPartnerInput = { nameZh: '', nameEn: '', descriptionZh: '', descriptionEn: '', country: '', brandId: null, link: '' };
+const NO_PARTNERS: AdminPartnerDto[] = [];
+/** A partner's write changes the list and the partner; a logo's (and a deletion), the logo too. */
+const PARTNER_READS = ['/api/admin/content/partners', '/api/admin/content/partners/{id}'] as const;
+const LOGO_READS = [...PARTNER_READS, '/api/admin/content/partners/{id}/logo'] as const;
 
-const uploadLogo = (id: number, file: File) => adminUpload<AdminPartnerDto>(`/api/admin/content/partners/${id}/logo`, file);
+/**
+ * The partners page's writes, each with its success message; a logo's change shows the partner it answers
+ * in the open editor (`show`).
+ */
+function usePartnerWrites(form: FormInstance<AdminPartnerInput>, show: (partner: AdminPartnerDto) => void) {
+  const t = useTranslations('adminPartners');
+  const { message } = App.useApp();
+  const status = useApiMutation('post', '/api/admin/content/partners/{id}/status', { invalidates: PARTNER_READS });
+  const upload = useApiMutation('post', '/api/admin/content/partners/{id}/logo', { invalidates: LOGO_READS, success: t('logoUploaded') });
+  const dropLogo = useApiMutation('delete', '/api/admin/content/partners/{id}/logo', { invalidates: LOGO_READS, success: t('logoRemoved') });
+  return {
+    create: useApiMutation('post', '/api/admin/content/partners', { invalidates: PARTNER_READS, form, success: t('created') }),
+    update: useApiMutation('put', '/api/admin/content/partners/{id}', { invalidates: PARTNER_READS, form, success: t('saved') }),
+    remove: useApiMutation('delete', '/api/admin/content/partners/{id}', { invalidates: LOGO_READS, success: t('deleted') }),
+    order: useApiMutation('put', '/api/admin/content/partners/order', { invalidates: PARTNER_READS, success: t('ordered') }),
+    setStatus: async (id: number, to: 'published' | 'draft') => {
+      if (await status.send({ params: { path: { id } }, body: { status: to } })) void message.success(to === 'published' ? t('published') : t('withdrawn'));
+    },
+    uploading: upload.isPending,
+    setLogo: async (id: number, file: File) => {
+      const stored = await upload.send({ params: { path: { id } }, body: { file }, ...multipart });
+      if (stored) show(stored.data);
+    },
+    removeLogo: async (id: number) => {
+      const stored = await dropLogo.send({ params: { path: { id } } });
+      if (stored) show(stored.data);
+    },
+  };
+}
 
 /** The back-office's address of a logo (drafts' logos are not public). */
 const adminLogo = (url: string) => url.replace('/api/web/partners/', '/api/admin/content/partners/');
@@ -29,16 +62,15 @@ const adminLogo = (url: string) => url.replace('/api/web/partners/', '/api/admin
 export function PartnersView() {
   const t = useTranslations('adminPartners');
   const locale = useLocale();
-  const { message } = App.useApp();
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const { data, loading, error, reload } = useAdminList<AdminPartnerDto>('/api/admin/content/partners', { key: query.key || undefined, status: query.status || undefined });
+  const list = useApiQuery('get', '/api/admin/content/partners', { params: { query: { key: query.key || undefined, status: PARTNER_STATUSES.find((s) => s === query.status) } } });
+  const table = useTableState(list, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
   const [editing, setEditing] = useState<AdminPartnerDto | 'new' | null>(null);
   const [history, setHistory] = useState<AdminPartnerDto | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [form] = Form.useForm<AdminPartnerInput>();
-  const run = useAdminAction(reload, form);
+  const writes = usePartnerWrites(form, setEditing);
   const wide = Grid.useBreakpoint().md === true;
-  const items = data?.items ?? [];
+  const items = list.data?.items ?? NO_PARTNERS;
   // Moving is over the whole list: only without a search or filter.
   const ordering = !query.key && !query.status;
   const nameOf = (p: AdminPartnerDto) => (locale === 'en' ? p.nameEn : p.nameZh);
@@ -50,25 +82,12 @@ export function PartnersView() {
   };
   const { saving, onFinish } = useFormSave(async (values: AdminPartnerInput) => {
     const body = { ...NEW_PARTNER, ...values };
-    const ok = editing === 'new'
-      ? await run(() => adminApi('POST', '/api/admin/content/partners', body), t('created'))
-      : editing !== null && await run(() => adminApi('PUT', `/api/admin/content/partners/${editing.id}`, body), t('saved'));
-    if (ok) setEditing(null);
+    const saved = editing === 'new'
+      ? await writes.create.send({ body })
+      : editing !== null && await writes.update.send({ params: { path: { id: editing.id } }, body });
+    if (saved) setEditing(null);
   });
-  const { move, moving } = useListMove(items, run, (ids) => adminApi('PUT', '/api/admin/content/partners/order', { ids }), t('ordered'), error !== null);
-  async function setLogo(file: File) {
-    if (editing === null || editing === 'new') return;
-    setUploading(true);
-    try {
-      setEditing(await uploadLogo(editing.id, file));
-      void message.success(t('logoUploaded'));
-      await reload();
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setUploading(false);
-    }
-  }
+  const { move, moving } = useListMove(items, async (ids) => (await writes.order.send({ body: { ids } })) !== null, list.isError);
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="partners-view">
@@ -85,10 +104,8 @@ export function PartnersView() {
           options={[{ value: '', label: t('allStatuses') }, ...PARTNER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]} />
         {!ordering && <span className="text-xs text-slate-500">{t('orderNeedsAll')}</span>}
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AdminPartnerDto>
-        rowKey="id" loading={loading || moving} dataSource={items} pagination={false} scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+        rowKey="id" {...table} loading={table.loading || moving} dataSource={items} pagination={false} scroll={{ x: 900 }}
         columns={[
           {
             title: t('order'), key: 'order', width: 90, render: (_: unknown, p, i) => (
@@ -119,15 +136,15 @@ export function PartnersView() {
               <Space wrap size={4}>
                 <Button size="small" onClick={() => open(p)} data-testid="partner-edit">{t('edit')}</Button>
                 {p.status === 'draft'
-                  ? <Button size="small" type="primary" ghost data-testid="partner-publish" onClick={() => run(() => adminApi('POST', `/api/admin/content/partners/${p.id}/status`, { status: 'published' }), t('published'))}>{t('publish')}</Button>
+                  ? <Button size="small" type="primary" ghost data-testid="partner-publish" onClick={() => void writes.setStatus(p.id, 'published')}>{t('publish')}</Button>
                   : (
                     <Popconfirm title={t('withdrawConfirm', { name: nameOf(p) })} okText={t('ok')} cancelText={t('cancel')}
-                      onConfirm={() => run(() => adminApi('POST', `/api/admin/content/partners/${p.id}/status`, { status: 'draft' }), t('withdrawn'))}>
+                      onConfirm={() => writes.setStatus(p.id, 'draft')}>
                       <Button size="small">{t('withdraw')}</Button>
                     </Popconfirm>
                   )}
                 <Popconfirm title={t('deleteConfirm', { name: nameOf(p) })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                  onConfirm={() => run(() => adminApi('DELETE', `/api/admin/content/partners/${p.id}`), t('deleted'))}>
+                  onConfirm={() => writes.remove.send({ params: { path: { id: p.id } } })}>
                   <Button size="small" danger>{t('delete')}</Button>
                 </Popconfirm>
                 <Button size="small" type="link" onClick={() => setHistory(p)}>{t('history')}</Button>
@@ -142,8 +159,8 @@ export function PartnersView() {
           <PartnerFields initialBrand={editing !== null && editing !== 'new' && editing.brandId !== null ? { id: editing.brandId, nameZh: editing.brandName ?? '', nameEn: editing.brandName ?? '' } : null} />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p> : editing && (
-          <PartnerLogoField partner={editing} uploading={uploading} onUpload={(file) => void setLogo(file)}
-            onRemove={() => run(async () => setEditing(await adminApi<AdminPartnerDto>('DELETE', `/api/admin/content/partners/${editing.id}/logo`)), t('logoRemoved'))} />
+          <PartnerLogoField partner={editing} uploading={writes.uploading} onUpload={(file) => void writes.setLogo(editing.id, file)}
+            onRemove={() => writes.removeLogo(editing.id)} />
         )}
       </Modal>
       <RecordHistory entity="partner" entityId={history?.id ?? null} title={history ? nameOf(history) : ''} onClose={() => setHistory(null)} />

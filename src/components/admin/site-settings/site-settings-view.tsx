@@ -1,15 +1,16 @@
 'use client';
 
-import { Alert, Button, Card, Form, Grid, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, Form, Grid, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Typography, type FormInstance } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import {
-  WEB_SETTING_MAX, FOOTER_MAX, webSettingFault, type AdminSiteSettingsDto, type AdminWebSettingDto,
-} from '@/contracts/site-settings';
-import { adminApi } from '../admin-api';
+import { useEffect, useState } from 'react';
+import { WEB_SETTING_MAX, FOOTER_MAX, webSettingFault, type AdminWebSettingDto } from '@/contracts/site-settings';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { RecordHistory } from '../common/record-history';
-import { useAdminAction } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
+
+/** Every write of this page changes the settings it shows (and nothing else the back-office reads). */
+const SETTINGS_READS = ['/api/admin/web-settings'] as const;
 
 /** The footer content in both languages (HTML, sanitised by the server). */
 function FooterCard({ form, onFinish, saving }: { form: FormInstance<{ bodyZh: string; bodyEn: string }>; onFinish: (values: { bodyZh: string; bodyEn: string }) => Promise<void>; saving: boolean }) {
@@ -38,38 +39,32 @@ export function WebSettingsView() {
   const t = useTranslations('adminSiteSettings');
   const te = useTranslations('api.errors');
   const format = useFormatter();
-  const [data, setData] = useState<AdminSiteSettingsDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const settings = useApiQuery('get', '/api/admin/web-settings');
+  const data = settings.data;
+  const table = useTableState(settings);
   const [editing, setEditing] = useState<AdminWebSettingDto | null>(null);
   const [history, setHistory] = useState<AdminWebSettingDto | null>(null);
   const [form] = Form.useForm<{ content: string }>();
   const [footerForm] = Form.useForm<{ bodyZh: string; bodyEn: string }>();
+  const { message } = App.useApp();
   // On a phone each type is one block (name, help, content, actions) instead of a table to scroll sideways.
   const wide = Grid.useBreakpoint().md !== false;
+  // The stored footer goes into its form (again once a save has changed it).
+  const storedFooter = data?.footer;
+  useEffect(() => { if (storedFooter) footerForm.setFieldsValue(storedFooter); }, [storedFooter, footerForm]);
 
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    adminApi<AdminSiteSettingsDto>('GET', '/api/admin/web-settings').then(
-      (loaded) => {
-        if (!live) return;
-        setData(loaded);
-        setError(null);
-        footerForm.setFieldsValue(loaded.footer);
-      },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
-    );
-    return () => { live = false; };
-  }, [round, footerForm]);
-  const load = useCallback(async () => setRound((r) => r + 1), []);
-  const run = useAdminAction(load, form);
-  const runFooter = useAdminAction(load, footerForm);
+  const put = useApiMutation('put', '/api/admin/web-settings/types/{type}', { invalidates: SETTINGS_READS, form, success: t('saved') });
+  const clear = useApiMutation('delete', '/api/admin/web-settings/types/{type}', { invalidates: SETTINGS_READS, success: t('cleared') });
+  const saveFooter = useApiMutation('put', '/api/admin/web-settings/footer', { invalidates: SETTINGS_READS, form: footerForm, success: t('saved') });
+  const visitors = useApiMutation('put', '/api/admin/web-settings/visitor-count', { invalidates: SETTINGS_READS });
   const { saving, onFinish } = useFormSave(async ({ content }: { content: string }) => {
     if (!editing) return;
-    const ok = await run(() => adminApi('PUT', `/api/admin/web-settings/types/${editing.type}`, { content }), t('saved'));
-    if (ok) setEditing(null);
+    if (await put.send({ params: { path: { type: editing.type } }, body: { content } })) setEditing(null);
   });
-  const footer = useFormSave((values: { bodyZh: string; bodyEn: string }) => runFooter(() => adminApi('PUT', '/api/admin/web-settings/footer', values), t('saved')));
+  const footer = useFormSave((values: { bodyZh: string; bodyEn: string }) => saveFooter.send({ body: values }));
+  const showVisitors = async (show: boolean) => {
+    if (await visitors.send({ body: { show } })) void message.success(show ? t('visitorShown') : t('visitorHidden'));
+  };
 
   const name = (s: AdminWebSettingDto) => t(`types.${s.key}` as 'types.hotline');
   const open = (s: AdminWebSettingDto) => {
@@ -97,7 +92,7 @@ export function WebSettingsView() {
       <Button size="small" onClick={() => open(s)} data-testid={`web-setting-edit-${s.key}`} aria-label={`${t('edit')}: ${name(s)}`}>{t('edit')}</Button>
       {s.content !== null && (
         <Popconfirm title={t('clearConfirm', { name: name(s) })} okText={t('clear')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-          onConfirm={() => run(() => adminApi('DELETE', `/api/admin/web-settings/types/${s.type}`), t('cleared'))}>
+          onConfirm={() => clear.send({ params: { path: { type: s.type } } })}>
           <Button size="small" danger aria-label={`${t('clear')}: ${name(s)}`}>{t('clear')}</Button>
         </Popconfirm>
       )}
@@ -110,11 +105,10 @@ export function WebSettingsView() {
       <div className="rounded-lg bg-white p-4">
         <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
         <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
-        {error && <Alert type="error" title={error} className="mb-3" />}
         <Table<AdminWebSettingDto>
           rowKey="type"
-          loading={data === null && error === null}
-          dataSource={data?.settings ?? []}
+          {...table}
+          dataSource={data?.settings}
           pagination={false}
           showHeader={wide}
           columns={wide ? [
@@ -132,8 +126,8 @@ export function WebSettingsView() {
       <Card title={t('visitorTitle')} size="small">
         <p className="mb-3 text-sm text-slate-500">{t('visitorHelp')}</p>
         <label className="inline-flex items-center gap-2">
-          <Switch checked={data?.showVisitorCount ?? true} disabled={data === null} data-testid="visitor-count-switch"
-            onChange={(show) => run(() => adminApi('PUT', '/api/admin/web-settings/visitor-count', { show }), show ? t('visitorShown') : t('visitorHidden'))} />
+          <Switch checked={data?.showVisitorCount ?? true} disabled={data === undefined} data-testid="visitor-count-switch"
+            onChange={(show) => void showVisitors(show)} />
           <span>{t('visitorShow')}</span>
         </label>
       </Card>
