@@ -18,6 +18,8 @@ export interface ProductFormValues {
   promo: [Dayjs | null, Dayjs | null] | null; active: boolean; packs: PackValues[];
 }
 
+const SIGNAL_WORDS = ['danger', 'warning'] as const;
+
 export const EMPTY: ProductFormValues = {
   itemNo: '', cas: '', mdl: '', nameZh: '', nameEn: '', synonyms: [], formula: '', smiles: '', purity: '', grade: '', gradeZh: '',
   storage: 'rt', shipping: 'ambient', pictograms: [], signalWord: '', hazardStatements: [], precautionaryStatements: [], controlClass: '',
@@ -43,7 +45,7 @@ export function toBody(v: ProductFormValues) {
     storage: isOneOf(STORAGE_CODES, storage) ? storage : 'rt',
     shipping: isOneOf(SHIPPING_CODES, shipping) ? shipping : 'ambient',
     pictograms: pictograms.filter((c): c is GhsPictogram => isOneOf(GHS_PICTOGRAMS, c)),
-    signalWord: signalWord === 'danger' || signalWord === 'warning' ? signalWord : null,
+    signalWord: isOneOf(SIGNAL_WORDS, signalWord) ? signalWord : null,
     controlClass: isOneOf(CONTROL_CLASSES, controlClass) ? controlClass : null,
     // Required by the form; an empty one is the server's to refuse.
     brandId: brandId ?? '',

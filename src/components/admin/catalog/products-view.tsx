@@ -9,7 +9,7 @@ import type { AdminCategoryDto } from '@/contracts/catalog-admin';
 import { ADMIN_PRODUCT_SORTS, PRODUCT_FLAGS, type AdminProductRowDto } from '@/contracts/catalog-admin-products';
 import { Link, useRouter } from '@/i18n/client-navigation';
 import { useTableState } from '@/components/data/query-state';
-import { apiRequest } from '@/lib/api/client';
+import { ApiError, apiRequest } from '@/lib/api/client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/lib/api/query';
 import { toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
@@ -198,7 +198,7 @@ function useProductList(query: ProductsQuery) {
   const first = pages[0];
   const more = async () => {
     const next = await list.fetchNextPage();
-    if (next.error) void message.error(next.error.isNetwork ? ta('network') : next.error.message);
+    if (next.error) void message.error(next.error instanceof ApiError && next.error.isNetwork ? ta('network') : next.error.message);
   };
   return { list, rows, filterKey: JSON.stringify(filters), total: first ? { total: first.total, totalCapped: first.totalCapped } : null, hasMore: list.hasNextPage, more };
 }
