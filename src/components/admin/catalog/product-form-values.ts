@@ -62,7 +62,7 @@ function fieldPath(field: string): (string | number)[] {
 }
 
 /** A refusal's field errors on the form: a pack's on its cell, the promotion window's on the range. */
-export function showProductFieldErrors(form: FormInstance, error: ApiError): void {
+export function showProductFieldErrors(form: Pick<FormInstance, 'setFields'>, error: ApiError): void {
   form.setFields(error.fields.filter((f) => f.field !== 'sizes').map((f) => ({
     name: f.field === 'promoStartsAt' || f.field === 'promoEndsAt' ? ['promo'] : fieldPath(f.field), errors: [f.message],
   })));
