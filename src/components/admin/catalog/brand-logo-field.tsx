@@ -1,38 +1,31 @@
 'use client';
 
 import { UploadOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm, Space, Upload } from 'antd';
+import { Button, Popconfirm, Space, Upload } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import type { AdminBrandDto } from '@/contracts/catalog-admin';
-import { adminApi } from '../admin-api';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation } from '@/lib/api/query';
 
-/** Sends the logo as multipart (the JSON client cannot); answers the brand or throws the server's message. */
-async function uploadLogo(id: number, file: File): Promise<AdminBrandDto> {
-  const body = new FormData();
-  body.append('file', file);
-  const res = await fetch(`/api/admin/catalog/brands/${id}/logo`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body });
-  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string; data: AdminBrandDto } | null;
-  if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
-  return envelope.data;
-}
+/** What a change of a brand's logo changes: the brand list and the brand. */
+const BRAND_PATHS = ['/api/admin/catalog/brands', '/api/admin/catalog/brands/{id}'] as const;
 
 /** The logo image of a saved brand: preview, upload (PNG, JPEG, WebP; the server checks the bytes) and removal. */
 export function BrandLogoField({ brand, onChange }: { brand: AdminBrandDto; onChange: (brand: AdminBrandDto) => void }) {
   const t = useTranslations('adminBrands');
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const upload = useApiMutation('post', '/api/admin/catalog/brands/{id}/logo', { invalidates: BRAND_PATHS, success: t('logoUploaded') });
+  const remove = useApiMutation('delete', '/api/admin/catalog/brands/{id}/logo', { invalidates: BRAND_PATHS, success: t('logoRemoved') });
+  const busy = upload.isPending || remove.isPending;
+  const path = { path: { id: brand.id } };
 
-  async function act(action: () => Promise<AdminBrandDto>, done: string) {
-    setBusy(true);
-    try {
-      onChange(await action());
-      void message.success(done);
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+  async function uploadLogo(file: File) {
+    const done = await upload.send({ params: path, body: { file }, ...multipart });
+    if (done) onChange(done.data);
+  }
+
+  async function removeLogo() {
+    const done = await remove.send({ params: path });
+    if (done) onChange(done.data);
   }
 
   return (
@@ -47,12 +40,11 @@ export function BrandLogoField({ brand, onChange }: { brand: AdminBrandDto; onCh
         </div>
         <Space wrap>
           <Upload accept="image/png,image/jpeg,image/webp" showUploadList={false} maxCount={1} disabled={busy}
-            customRequest={({ file }) => { void act(() => uploadLogo(brand.id, file as File), t('logoUploaded')); }}>
+            customRequest={({ file }) => { void uploadLogo(file as File); }}>
             <Button icon={<UploadOutlined />} loading={busy}>{brand.logoUrl ? t('replaceLogo') : t('uploadLogo')}</Button>
           </Upload>
           {brand.logoUrl && (
-            <Popconfirm title={t('removeLogoConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-              onConfirm={() => act(() => adminApi<AdminBrandDto>('DELETE', `/api/admin/catalog/brands/${brand.id}/logo`), t('logoRemoved'))}>
+            <Popconfirm title={t('removeLogoConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={removeLogo}>
               <Button danger disabled={busy}>{t('removeLogo')}</Button>
             </Popconfirm>
           )}

@@ -2,8 +2,9 @@
 
 import { Select, Spin } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState, type CSSProperties } from 'react';
-import { adminApi, toQuery } from '../admin-api';
+import { useState, type CSSProperties } from 'react';
+import { useApiQuery } from '@/lib/api/query';
+import { useDebounced } from './use-debounced';
 
 /** A brand as the pickers show it. */
 export interface BrandChoice {
@@ -21,15 +22,28 @@ export type BrandSource = 'content' | 'catalog';
 
 const SEARCH_LIMIT = 20;
 
-async function searchBrands(source: BrandSource, key: string): Promise<BrandChoice[]> {
-  if (source === 'content') return adminApi<BrandChoice[]>('GET', `/api/admin/content/brands${toQuery({ key })}`);
-  const page = await adminApi<{ items: BrandChoice[] }>('GET', `/api/admin/catalog/brands${toQuery({ key, limit: SEARCH_LIMIT, sort: 'nameZh' })}`);
-  return page.items;
-}
-
-async function brandById(source: BrandSource, id: number): Promise<BrandChoice | null> {
-  if (source === 'content') return (await adminApi<BrandChoice[]>('GET', `/api/admin/content/brands${toQuery({ id })}`))[0] ?? null;
-  return adminApi<BrandChoice>('GET', `/api/admin/catalog/brands/${id}`);
+/**
+ * The brands matching what was typed (250 ms after the last key; at once when the box is empty), and
+ * the chosen brand when it is not among them (a filter restored from the address), fetched by its id.
+ * A failed search finds nothing.
+ */
+function useBrandSearch(source: BrandSource, key: string, value: number | null | undefined, initial: BrandChoice | null | undefined) {
+  const sent = useDebounced(key, 250, (k) => k === '');
+  const search = sent || undefined;
+  const content = useApiQuery('get', '/api/admin/content/brands', { params: { query: { key: search } } }, { enabled: source === 'content' });
+  const catalog = useApiQuery('get', '/api/admin/catalog/brands', { params: { query: { key: search, limit: SEARCH_LIMIT, sort: 'nameZh' } } },
+    { enabled: source === 'catalog' });
+  const query = source === 'content' ? content : catalog;
+  const found = (query.error ? null : source === 'content' ? content.data : catalog.data?.items) ?? [];
+  const answered = query.data !== undefined || query.error !== null;
+  const id = value ?? 0;
+  const missing = value !== null && value !== undefined && initial?.id !== value && answered && !found.some((b) => b.id === value);
+  const contentById = useApiQuery('get', '/api/admin/content/brands', { params: { query: { id } } }, { enabled: missing && source === 'content' });
+  const catalogById = useApiQuery('get', '/api/admin/catalog/brands/{id}', { params: { path: { id } } }, { enabled: missing && source === 'catalog' });
+  const chosen = source === 'content' ? contentById.data?.[0] : catalogById.data;
+  // Searching from the key until the answer to it is in.
+  const searching = sent !== key || query.isPending || query.isPlaceholderData;
+  return { found, searching, chosen: chosen?.id === value ? chosen : null };
 }
 
 /**
@@ -44,30 +58,10 @@ export function BrandSelect({ value, onChange, initial, allowClear, testId, aria
   const t = useTranslations('adminContent');
   const locale = useLocale();
   const [key, setKey] = useState('');
-  const [found, setFound] = useState<{ key: string; brands: BrandChoice[] } | null>(null);
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      searchBrands(source, key).then(
-        (brands) => { if (live) setFound({ key, brands }); },
-        () => { if (live) setFound({ key, brands: [] }); },
-      );
-    }, key ? 250 : 0);
-    return () => { live = false; clearTimeout(timer); };
-  }, [key, source]);
-  // The chosen brand's name, when it is not among the brands found (a filter restored from the address).
-  const [chosen, setChosen] = useState<BrandChoice | null>(null);
-  const missing = value !== null && value !== undefined && initial?.id !== value && chosen?.id !== value && found !== null && !found.brands.some((b) => b.id === value);
-  useEffect(() => {
-    if (!missing || value === null || value === undefined) return;
-    let live = true;
-    brandById(source, value).then((brand) => { if (live && brand) setChosen(brand); }, () => {});
-    return () => { live = false; };
-  }, [missing, value, source]);
-  const searching = found?.key !== key;
+  const { found, searching, chosen } = useBrandSearch(source, key, value, initial);
   // The chosen brand stays an option while other names are searched.
   const pinned = [initial, chosen].filter((b): b is BrandChoice => b !== null && b !== undefined && b.id === value);
-  const options = [...pinned.slice(0, 1).filter((b) => !found?.brands.some((f) => f.id === b.id)), ...(found?.brands ?? [])];
+  const options = [...pinned.slice(0, 1).filter((b) => !found.some((f) => f.id === b.id)), ...found];
   // The content pages show both names; the catalogue's forms the name in the page's language, as its lists do.
   const name = (b: BrandChoice) => (source === 'catalog' ? (locale === 'en' ? b.nameEn : b.nameZh)
     : locale === 'en' ? `${b.nameEn} · ${b.nameZh}` : `${b.nameZh} · ${b.nameEn}`);

@@ -1,37 +1,60 @@
 'use client';
 
-import { Alert, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AdminBrandDto, AdminBrandInput } from '@/contracts/catalog-admin';
 import { Link } from '@/i18n/navigation';
 import { countryName } from '@/lib/country';
-import { adminApi } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';
 import { BrandLogoField } from './brand-logo-field';
+import { isOneOf } from './one-of';
 import { RecordHistory } from '../common/record-history';
-import { pagination, useAdminAction } from '../common/use-admin-action';
+import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { useAdminList } from '../common/use-admin-list';
 
 const DEFAULTS = { key: '', authorised: '', recommended: '', sort: 'sort', page: '1' };
 const PAGE_SIZE = 10;
 const NEW_BRAND: AdminBrandInput = {
   code: '', nameZh: '', nameEn: '', country: '', logoText: '', descriptionZh: '', descriptionEn: '', authorised: false, recommended: false, sort: 0,
 };
+const SORTS = ['sort', '-sort', 'nameZh', '-nameZh', 'nameEn', '-nameEn', 'code', '-code'] as const;
+
+/** A yes/no filter of the address ('' for either). */
+function flagOf(value: string): boolean | undefined {
+  return value === 'true' ? true : value === 'false' ? false : undefined;
+}
+
+/** The brand list of the view's filters, and the writes of a brand (each loads the list and the brand again). */
+function useBrands(query: typeof DEFAULTS, form: ReturnType<typeof Form.useForm<AdminBrandInput>>[0]) {
+  const t = useTranslations('adminBrands');
+  const list = useApiQuery('get', '/api/admin/catalog/brands', {
+    params: {
+      query: {
+        key: query.key || undefined, authorised: flagOf(query.authorised), recommended: flagOf(query.recommended),
+        sort: isOneOf(SORTS, query.sort) ? query.sort : 'sort', limit: PAGE_SIZE, offset: query.page,
+      },
+    },
+  });
+  const paths = ['/api/admin/catalog/brands', '/api/admin/catalog/brands/{id}'] as const;
+  const create = useApiMutation('post', '/api/admin/catalog/brands', { invalidates: ['/api/admin/catalog/brands'], form, success: t('created') });
+  const update = useApiMutation('put', '/api/admin/catalog/brands/{id}', { invalidates: paths, form, success: t('saved') });
+  const remove = useApiMutation('delete', '/api/admin/catalog/brands/{id}', { invalidates: paths, success: t('deleted') });
+  return { list, create, update, remove };
+}
 
 /** `/catalog/brands`: brands with search, authorised and recommended filters, sorting and pages; add, edit, delete. */
 export function BrandsView() {
   const t = useTranslations('adminBrands');
   const locale = useLocale();
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const { data, loading, error, reload } = useAdminList<AdminBrandDto>('/api/admin/catalog/brands', {
-    key: query.key, authorised: query.authorised || undefined, recommended: query.recommended || undefined, sort: query.sort, limit: PAGE_SIZE, offset: query.page,
-  });
   const [editing, setEditing] = useState<AdminBrandDto | 'new' | null>(null);
   const [history, setHistory] = useState<AdminBrandDto | null>(null);
   const [form] = Form.useForm<AdminBrandInput>();
-  const run = useAdminAction(reload, form);
+  const { list, create, update, remove } = useBrands(query, form);
+  const table = useTableState(list, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
   // On a phone the actions column scrolls with the others instead of covering most of the table.
   const wide = Grid.useBreakpoint().md === true;
 
@@ -43,10 +66,10 @@ export function BrandsView() {
   };
   const { saving, onFinish } = useFormSave(async (values: AdminBrandInput) => {
     const body = { ...NEW_BRAND, ...values };
-    const ok = editing === 'new'
-      ? await run(() => adminApi('POST', '/api/admin/catalog/brands', body), t('created'))
-      : editing !== null && await run(() => adminApi('PUT', `/api/admin/catalog/brands/${editing.id}`, body), t('saved'));
-    if (ok) setEditing(null);
+    const saved = editing === 'new'
+      ? await create.send({ body })
+      : editing !== null && await update.send({ params: { path: { id: editing.id } }, body });
+    if (saved) setEditing(null);
   });
   const yesNo = (v: boolean, colour: string) => <Tag color={v ? colour : 'default'}>{v ? t('yes') : t('no')}</Tag>;
 
@@ -64,19 +87,17 @@ export function BrandsView() {
         <Select aria-label={t('recommendedFilter')} value={query.recommended} style={{ width: 180 }} onChange={(recommended) => setQuery({ recommended, page: '1' })}
           options={[{ value: '', label: t('allRecommended') }, { value: 'true', label: t('onlyRecommended') }, { value: 'false', label: t('notRecommended') }]} />
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AdminBrandDto>
         rowKey="id"
-        loading={loading}
-        dataSource={data?.items ?? []}
+        {...table}
+        dataSource={list.data?.items ?? []}
         scroll={{ x: 1200 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = typeof s?.field === 'string' ? s.field : 'sort';
           setQuery({ sort: s?.order === 'ascend' ? field : s?.order === 'descend' ? `-${field}` : DEFAULTS.sort, page: '1' });
         }}
-        pagination={pagination(query.page, PAGE_SIZE, data?.total ?? 0, (page) => setQuery({ page }))}
+        pagination={pagination(query.page, PAGE_SIZE, list.data?.total ?? 0, (page) => setQuery({ page }))}
         columns={[
           { title: t('code'), dataIndex: 'code', sorter: true, sortOrder: sortOrder('code'), width: 110 },
           {
@@ -102,7 +123,7 @@ export function BrandsView() {
                   </Tooltip>
                 ) : (
                   <Popconfirm title={t('deleteConfirm', { name: locale === 'en' ? b.nameEn : b.nameZh })} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                    onConfirm={() => run(() => adminApi('DELETE', `/api/admin/catalog/brands/${b.id}`), t('deleted'))}>
+                    onConfirm={() => remove.send({ params: { path: { id: b.id } } })}>
                     <Button size="small" danger>{t('delete')}</Button>
                   </Popconfirm>
                 )}
@@ -119,7 +140,7 @@ export function BrandsView() {
           <BrandFields />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p>
-          : editing && <BrandLogoField brand={editing} onChange={(b) => { setEditing(b); void reload(); }} />}
+          : editing && <BrandLogoField brand={editing} onChange={setEditing} />}
       </Modal>
       <RecordHistory entity="brand" entityId={history?.id ?? null} title={history ? (locale === 'en' ? history.nameEn : history.nameZh) : ''} onClose={() => setHistory(null)} />
     </section>

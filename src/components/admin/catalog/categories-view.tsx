@@ -1,11 +1,12 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Space, Spin, Tag, Tooltip, Tree, type TreeProps } from 'antd';
+import { Button, Card, Empty, Form, Input, Popconfirm, Space, Tag, Tooltip, Tree, type FormInstance, type TreeProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { CATEGORY_MAX_LEVEL, type AdminCategoryDto } from '@/contracts/catalog-admin';
-import { adminApi, AdminApiError } from '../admin-api';
+import { QueryState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { RecordHistory } from '../common/record-history';
 
 interface Names { nameZh: string; nameEn: string }
@@ -111,6 +112,23 @@ function MoveButtons({ busy, index, last, canIndent, hasParent, onUp, onDown, on
   );
 }
 
+/** The writes of the tree: each loads the tree again before it resolves; `busy` while one runs. */
+function useCategoryWrites(form: FormInstance<Names>) {
+  const t = useTranslations('adminCategories');
+  const settings = { invalidates: ['/api/admin/catalog/categories'], form } as const;
+  const create = useApiMutation('post', '/api/admin/catalog/categories', { ...settings, success: t('created') });
+  const rename = useApiMutation('put', '/api/admin/catalog/categories/{id}', { ...settings, success: t('saved') });
+  const remove = useApiMutation('delete', '/api/admin/catalog/categories/{id}', { ...settings, success: t('deleted') });
+  const move = useApiMutation('post', '/api/admin/catalog/categories/{id}/move', { ...settings, success: t('moved') });
+  return {
+    busy: create.isPending || rename.isPending || remove.isPending || move.isPending,
+    create: async (parentId: number | null, names: Names) => (await create.send({ body: { parentId, ...names } }))?.data ?? null,
+    rename: async (id: number, names: Names) => (await rename.send({ params: { path: { id } }, body: names })) !== null,
+    remove: async (id: number) => (await remove.send({ params: { path: { id } } })) !== null,
+    move: async (id: number, parentId: number | null, position: number) => { await move.send({ params: { path: { id } }, body: { parentId, position } }); },
+  };
+}
+
 /**
  * `/catalog/categories`: the three-level tree (drag to reorder or move under another category; or the
  * move buttons, for the keyboard) and a side form for both names, a new subcategory and deletion.
@@ -118,13 +136,13 @@ function MoveButtons({ busy, index, last, canIndent, hasParent, onUp, onDown, on
 export function CategoriesView() {
   const t = useTranslations('adminCategories');
   const locale = useLocale();
-  const { message } = App.useApp();
-  const [tree, setTree] = useState<AdminCategoryDto[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useApiQuery('get', '/api/admin/catalog/categories');
+  const tree = query.data ?? null;
   const [selected, setSelected] = useState<Selection>(null);
   const [history, setHistory] = useState<AdminCategoryDto | null>(null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Names>();
+  const writes = useCategoryWrites(form);
+  const { busy, move } = writes;
   // Categories are open unless collapsed, so a new subcategory shows under its parent at once.
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
   const editor = useRef<HTMLDivElement>(null);
@@ -132,18 +150,6 @@ export function CategoriesView() {
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const current = selected?.kind === 'edit' ? byId.get(selected.id) ?? null : null;
   const label = useCallback((c: Names) => (locale === 'en' ? c.nameEn : c.nameZh), [locale]);
-
-  const load = useCallback(async () => {
-    try {
-      setTree(await adminApi<AdminCategoryDto[]>('GET', '/api/admin/catalog/categories'));
-      setError(null);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, []);
-  useEffect(() => {
-    adminApi<AdminCategoryDto[]>('GET', '/api/admin/catalog/categories').then(setTree, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
 
   function select(next: Selection) {
     setSelected(next);
@@ -154,44 +160,17 @@ export function CategoriesView() {
     form.setFieldsValue(row ? { nameZh: row.nameZh, nameEn: row.nameEn } : { nameZh: '', nameEn: '' });
   }
 
-  async function attempt<T>(action: () => Promise<T>, done: string): Promise<T | null> {
-    setBusy(true);
-    try {
-      const result = await action();
-      void message.success(done);
-      return result;
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-      if (e instanceof AdminApiError) form.setFields(e.fields.filter((f) => f.field === 'nameZh' || f.field === 'nameEn').map((f) => ({ name: f.field as keyof Names, errors: [f.message] })));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }
-
   async function save(values: Names) {
     if (selected?.kind === 'new') {
-      const made = await attempt(() => adminApi<AdminCategoryDto>('POST', '/api/admin/catalog/categories', { parentId: selected.parentId, ...values }), t('created'));
-      if (made) {
-        await load();
-        setSelected({ kind: 'edit', id: made.id });
-      }
+      const made = await writes.create(selected.parentId, values);
+      if (made) setSelected({ kind: 'edit', id: made.id });
     } else if (selected?.kind === 'edit') {
-      if (await attempt(() => adminApi('PUT', `/api/admin/catalog/categories/${selected.id}`, values), t('saved'))) await load();
+      await writes.rename(selected.id, values);
     }
   }
 
   async function remove() {
-    if (!current) return;
-    if (await attempt(() => adminApi('DELETE', `/api/admin/catalog/categories/${current.id}`), t('deleted'))) {
-      setSelected(null);
-      await load();
-    }
-  }
-
-  async function move(id: number, parentId: number | null, position: number) {
-    const next = await attempt(() => adminApi<AdminCategoryDto[]>('POST', `/api/admin/catalog/categories/${id}/move`, { parentId, position }), t('moved'));
-    if (next) setTree(next);
+    if (current && await writes.remove(current.id)) setSelected(null);
   }
 
   const siblingsOf = (node: AdminCategoryDto) => (node.parentId === null ? tree ?? [] : byId.get(node.parentId)?.children ?? []);
@@ -209,13 +188,12 @@ export function CategoriesView() {
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]" data-testid="categories-view">
       <Card title={t('title')} extra={<Button type="primary" onClick={() => select({ kind: 'new', parentId: null })}>{t('addRoot')}</Button>}>
-        {error && <Alert type="error" title={error} className="mb-3" />}
-        {tree === null ? <div className="py-8 text-center"><Spin /></div> : tree.length === 0 ? <Empty description={t('empty')} /> : (
-          <Tree draggable={{ icon: false }} blockNode treeData={categoryNodes(tree, t('hasProducts'))} onDrop={onDrop} allowDrop={allowDrop} aria-label={t('title')}
+        <QueryState query={query} isEmpty={(data) => data.length === 0} empty={<Empty description={t('empty')} />}>{(data) => (
+          <Tree draggable={{ icon: false }} blockNode treeData={categoryNodes(data, t('hasProducts'))} onDrop={onDrop} allowDrop={allowDrop} aria-label={t('title')}
             expandedKeys={rows.filter((r) => r.children.length > 0 && !collapsed.has(r.id)).map((r) => r.id)}
             onExpand={(keys) => setCollapsed(new Set(rows.filter((r) => r.children.length > 0 && !keys.includes(r.id)).map((r) => r.id)))}
             selectedKeys={current ? [current.id] : []} onSelect={(keys) => keys[0] !== undefined && select({ kind: 'edit', id: Number(keys[0]) })} />
-        )}
+        )}</QueryState>
         <p className="mt-3 text-xs text-slate-500">{t('dragHint')}</p>
       </Card>
       <div ref={editor} className="order-first scroll-mt-4 lg:order-none lg:sticky lg:top-4 lg:self-start">

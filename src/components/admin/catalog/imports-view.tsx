@@ -1,37 +1,45 @@
 'use client';
 
-import { Alert, App, Button, Empty, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Popconfirm, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import type { ImportJobDto, ImportJobListDto, ImportJobStatus } from '@/contracts/catalog-import';
-import { adminApi, toQuery } from '../admin-api';
+import { useState } from 'react';
+import type { ImportJobDto, ImportJobStatus } from '@/contracts/catalog-import';
+import { useTableState } from '@/components/data/query-state';
+import { apiQuery, useApiMutation } from '@/lib/api/query';
 import { ImportUploadButton } from './import-upload-button';
 
 const PAGE_SIZE = 20;
 /** How often the list is read again while a job is queued or running. */
 const POLL_MS = 1500;
+const IMPORTS = '/api/admin/catalog/imports';
 
 const STATUS_COLOURS: Record<ImportJobStatus, string> = {
   queued: 'default', running: 'processing', succeeded: 'success', failed: 'error', cancelled: 'warning',
 };
 
-function fetchJobs(): Promise<ImportJobListDto> {
-  return adminApi<ImportJobListDto>('GET', `/api/admin/catalog/imports${toQuery({ limit: PAGE_SIZE })}`);
-}
-
-/** While a job is queued or running, the list is read again every POLL_MS. */
-function usePolling(active: boolean, apply: (page: ImportJobListDto) => void, fail: (e: unknown) => void) {
-  useEffect(() => {
-    if (!active) return;
-    let live = true;
-    const timer = setInterval(() => {
-      fetchJobs().then((page) => { if (live) apply(page); }, (e: unknown) => { if (live) fail(e); });
-    }, POLL_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [active, apply, fail]);
+/**
+ * The newest jobs, read again every POLL_MS while a job is queued or running, and the older pages
+ * "Load more" added (each from the cursor the page before it answered).
+ */
+function useJobs() {
+  const first = useQuery({
+    ...apiQuery('get', IMPORTS, { params: { query: { limit: PAGE_SIZE } } }),
+    refetchInterval: (query) => (query.state.data?.active ? POLL_MS : false),
+  });
+  const [cursors, setCursors] = useState<number[]>([]);
+  const older = useQueries({ queries: cursors.map((cursor) => apiQuery('get', IMPORTS, { params: { query: { limit: PAGE_SIZE, cursor } } })) });
+  const pages = [first.data, ...older.map((page) => page.data)];
+  const last = pages[pages.length - 1];
+  const nextCursor = last?.nextCursor ?? null;
+  // A job on two pages (new jobs pushed it down) shows once, as the newer page has it.
+  const rows: ImportJobDto[] = [];
+  const seen = new Set<number>();
+  for (const job of pages.flatMap((page) => page?.items ?? [])) {
+    if (!seen.has(job.id)) rows.push(job);
+    seen.add(job.id);
+  }
+  return { first, rows, more: nextCursor === null ? null : () => setCursors((c) => [...c, nextCursor]) };
 }
 
 /**
@@ -42,66 +50,31 @@ function usePolling(active: boolean, apply: (page: ImportJobListDto) => void, fa
 export function ImportsView() {
   const t = useTranslations('adminImports');
   const format = useFormatter();
-  const { message } = App.useApp();
-  const [jobs, setJobs] = useState<ImportJobDto[] | null>(null);
-  const [extra, setExtra] = useState<ImportJobDto[]>([]);
-  const [nextCursor, setNextCursor] = useState<number | null>(null);
-  const [active, setActive] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
+  const { first, rows, more } = useJobs();
+  const table = useTableState(first, <Empty description={t('empty')} />);
+  const cancel = useApiMutation('post', '/api/admin/catalog/imports/{id}/cancel', { invalidates: [IMPORTS, '/api/admin/catalog/imports/{id}'], success: t('cancelledToast') });
 
-  const apply = useCallback((page: ImportJobListDto) => {
-    setJobs(page.items);
-    setActive(page.active);
-    setError(null);
-    setNextCursor((c) => (extra.length > 0 ? c : page.nextCursor));
-  }, [extra.length]);
-  const fail = useCallback((e: unknown) => setError(e instanceof Error ? e.message : String(e)), []);
-
-  useEffect(() => {
-    let live = true;
-    fetchJobs().then((page) => { if (live) apply(page); }, (e: unknown) => { if (live) fail(e); });
-    return () => { live = false; };
-  }, [apply, fail, round]);
-
-  usePolling(active, apply, fail);
-
-  async function more() {
-    if (nextCursor === null) return;
-    const page = await adminApi<ImportJobListDto>('GET', `/api/admin/catalog/imports${toQuery({ limit: PAGE_SIZE, cursor: nextCursor })}`);
-    setExtra((e) => [...e, ...page.items]);
-    setNextCursor(page.nextCursor);
-  }
-
-  async function cancel(job: ImportJobDto) {
-    try {
-      await adminApi('POST', `/api/admin/catalog/imports/${job.id}/cancel`);
-      void message.success(t('cancelledToast'));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-    setRound((r) => r + 1);
+  async function cancelJob(job: ImportJobDto) {
+    // Refused (the job ended meanwhile): the list shows how it ended.
+    if (!(await cancel.send({ params: { path: { id: job.id } } }))) void first.refetch();
   }
 
   const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short' }) : '');
-  const shownIds = new Set((jobs ?? []).map((j) => j.id));
-  const rows = [...(jobs ?? []), ...extra.filter((j) => !shownIds.has(j.id))];
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="imports-view">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
         <Space wrap>
-          <ImportUploadButton primary onUploaded={() => { setActive(true); setRound((r) => r + 1); }} />
-          <Button onClick={() => setRound((r) => r + 1)}>{t('refresh')}</Button>
+          <ImportUploadButton primary />
+          <Button onClick={() => void first.refetch()}>{t('refresh')}</Button>
         </Space>
       </div>
       <Typography.Paragraph type="secondary" className="mb-1">{t('intro')}</Typography.Paragraph>
       <Typography.Paragraph type="secondary" className="mb-3 text-xs">{t('uploadHint')}</Typography.Paragraph>
-      {error && <Alert type="error" title={error} className="mb-3" />}
+      {first.error && first.data && <Alert type="error" title={first.error.message} className="mb-3" />}
       <Table<ImportJobDto>
-        rowKey="id" size="middle" dataSource={rows} loading={jobs === null} pagination={false} scroll={{ x: 880 }}
-        locale={{ emptyText: <Empty description={t('empty')} /> }}
+        rowKey="id" size="middle" dataSource={rows} {...table} loading={first.isPending} pagination={false} scroll={{ x: 880 }}
         columns={[
           {
             title: t('table.file'), key: 'file', width: 220,
@@ -144,7 +117,7 @@ export function ImportsView() {
                 {j.errorReportUrl && <a href={j.errorReportUrl} download data-testid="import-error-report">{t('errorReport')}</a>}
                 {j.errorReportUrl && <a href={`${j.errorReportUrl}?format=xlsx`} download data-testid="import-error-report-xlsx">{t('errorReportXlsx')}</a>}
                 {(j.status === 'queued' || j.status === 'running') && (
-                  <Popconfirm title={t('cancelConfirm')} okText={t('cancelOk')} cancelText={t('cancelBack')} okButtonProps={{ danger: true }} onConfirm={() => cancel(j)}>
+                  <Popconfirm title={t('cancelConfirm')} okText={t('cancelOk')} cancelText={t('cancelBack')} okButtonProps={{ danger: true }} onConfirm={() => cancelJob(j)}>
                     <Button size="small" danger>{t('cancel')}</Button>
                   </Popconfirm>
                 )}
@@ -153,7 +126,7 @@ export function ImportsView() {
           },
         ]}
       />
-      {nextCursor !== null && <div className="mt-3 text-center"><Button onClick={() => void more()}>{t('loadMore')}</Button></div>}
+      {more && <div className="mt-3 text-center"><Button onClick={more}>{t('loadMore')}</Button></div>}
     </section>
   );
 }

@@ -4,31 +4,29 @@ import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant
 import { Alert, App, Button, Checkbox, DatePicker, Drawer, Empty, Form, Grid, Input, InputNumber, Modal, Select, Space, Spin, Table, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { COA_MAX_BYTES, LOT_NO, WAREHOUSES, type AdminLotDto, type AdminProductLotsDto } from '@/contracts/lots';
+import { useState } from 'react';
+import { COA_MAX_BYTES, LOT_NO, WAREHOUSES, type AdminLotDto, type AdminProductLotsDto, type Warehouse } from '@/contracts/lots';
 import { lotState } from '@/lib/lot-state';
-import { adminApi, AdminApiError } from '../admin-api';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { isOneOf } from './one-of';
 
 interface LotFormValues {
-  lotNo: string; quantity: number | null; manufacturedOn: Dayjs | null; expiresOn: Dayjs | null; retestOn: Dayjs | null; warehouse: string;
+  lotNo: string; quantity: number | null; manufacturedOn: Dayjs | null; expiresOn: Dayjs | null; retestOn: Dayjs | null; warehouse: Warehouse;
 }
+
+/**
+ * What a change of a lot changes: the product's lots, and with a lot's quantity its packs' stock (the
+ * product, and the list's "in stock"). A COA changes the lots alone.
+ */
+const LOT_PATHS = ['/api/admin/catalog/products/{id}/lots', '/api/admin/catalog/products/{id}', '/api/admin/catalog/products'] as const;
 
 const day = (d: Dayjs | null | undefined): string | null => (d ? d.format('YYYY-MM-DD') : null);
 
 /** Today in China (the shop's calendar), as the lots' dates are written. */
 function chinaToday(): string {
   return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** Sends the COA as multipart (the JSON client cannot); answers the lots or throws the server's message. */
-async function uploadCoa(productId: number, lotId: number, file: File): Promise<AdminProductLotsDto> {
-  const body = new FormData();
-  body.append('file', file);
-  const res = await fetch(`/api/admin/catalog/products/${productId}/lots/${lotId}/coa`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body });
-  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string; data: AdminProductLotsDto } | null;
-  if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
-  return envelope.data;
 }
 
 interface LotColumnsParams {
@@ -94,24 +92,12 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
   const t = useTranslations('adminLots');
   const { message, modal } = App.useApp();
   const wide = Grid.useBreakpoint().md === true;
-  const [data, setData] = useState<AdminProductLotsDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useApiQuery('get', '/api/admin/catalog/products/{id}/lots', { params: { path: { id: productId } } });
+  const data = query.data ?? null;
   const [editing, setEditing] = useState<{ packId: number; size: string; lot: AdminLotDto | null } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    adminApi<AdminProductLotsDto>('GET', `/api/admin/catalog/products/${productId}/lots`).then(
-      (d) => { if (live) setData(d); },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
-    );
-    return () => { live = false; };
-  }, [productId]);
-
-  const changed = useCallback((d: AdminProductLotsDto) => {
-    setData(d);
-    onChange(d);
-  }, [onChange]);
+  const deleteLot = useApiMutation('delete', '/api/admin/catalog/products/{id}/lots/{lotId}', { invalidates: LOT_PATHS, success: t('deleted') });
+  const coa = useApiMutation('post', '/api/admin/catalog/products/{id}/lots/{lotId}/coa', { invalidates: ['/api/admin/catalog/products/{id}/lots'], success: t('coaUploaded') });
 
   const remove = (lot: AdminLotDto) => {
     let deleteCoa = false;
@@ -122,12 +108,8 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
         : null,
       okText: t('delete'), okButtonProps: { danger: true }, cancelText: t('cancel'),
       onOk: async () => {
-        try {
-          changed(await adminApi<AdminProductLotsDto>('DELETE', `/api/admin/catalog/products/${productId}/lots/${lot.id}${deleteCoa ? '?deleteCoa=true' : ''}`));
-          void message.success(t('deleted'));
-        } catch (e) {
-          void message.error(e instanceof Error ? e.message : String(e));
-        }
+        const done = await deleteLot.send({ params: { path: { id: productId, lotId: lot.id } }, body: { deleteCoa } });
+        if (done) onChange(done.data);
       },
     });
   };
@@ -138,14 +120,9 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
       return;
     }
     setBusy(lot.id);
-    try {
-      changed(await uploadCoa(productId, lot.id, file));
-      void message.success(t('coaUploaded'));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(null);
-    }
+    const done = await coa.send({ params: { path: { id: productId, lotId: lot.id } }, body: { file }, ...multipart });
+    setBusy(null);
+    if (done) onChange(done.data);
   };
 
   const today = chinaToday();
@@ -163,8 +140,8 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
 
   return (
     <Drawer open onClose={onClose} width={wide ? 960 : '100%'} title={t('drawerTitle', { item: itemNo })} destroyOnHidden>
-      {error && <Alert type="error" title={error} className="mb-3" />}
-      <Spin spinning={data === null && !error}>
+      {query.error && <Alert type="error" title={query.error.message} className="mb-3" />}
+      <Spin spinning={data === null && !query.error}>
         <p className="mb-3 text-xs text-slate-500">{t('coaHint')}</p>
         {data?.packs.length === 0 && <Empty />}
         {data?.packs.map((pack) => (
@@ -207,7 +184,7 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
       </Spin>
       {editing && (
         <LotModal productId={productId} target={editing} onClose={() => setEditing(null)}
-          onSaved={(d) => { changed(d); setEditing(null); void message.success(t('saved')); }} />
+          onSaved={(d) => { onChange(d); setEditing(null); }} />
       )}
     </Drawer>
   );
@@ -218,35 +195,34 @@ function LotModal({ productId, target, onClose, onSaved }: {
 }) {
   const t = useTranslations('adminLots');
   const [form] = Form.useForm<LotFormValues>();
-  const [error, setError] = useState<string | null>(null);
+  // A refusal shows in the dialog (its field errors on the fields), not as a message.
+  const settings = { invalidates: LOT_PATHS, form, silent: true, success: t('saved') } as const;
+  const create = useApiMutation('post', '/api/admin/catalog/products/{id}/lots', settings);
+  const update = useApiMutation('put', '/api/admin/catalog/products/{id}/lots/{lotId}', settings);
   const lot = target.lot;
+  const error = (lot ? update : create).error;
   const initial: LotFormValues = lot
     ? {
-      lotNo: lot.lotNo, quantity: lot.quantity, warehouse: lot.warehouse,
+      lotNo: lot.lotNo, quantity: lot.quantity, warehouse: isOneOf(WAREHOUSES, lot.warehouse) ? lot.warehouse : 'sh',
       manufacturedOn: lot.manufacturedOn ? dayjs(lot.manufacturedOn) : null, expiresOn: lot.expiresOn ? dayjs(lot.expiresOn) : null, retestOn: lot.retestOn ? dayjs(lot.retestOn) : null,
     }
     : { lotNo: '', quantity: null, manufacturedOn: null, expiresOn: null, retestOn: null, warehouse: 'sh' };
 
   const { saving, onFinish } = useFormSave(async (v: LotFormValues) => {
-    setError(null);
     const body = {
       lotNo: v.lotNo.trim(), quantity: v.quantity ?? 0, warehouse: v.warehouse,
       manufacturedOn: day(v.manufacturedOn), expiresOn: day(v.expiresOn), retestOn: day(v.retestOn),
     };
-    try {
-      onSaved(lot
-        ? await adminApi<AdminProductLotsDto>('PUT', `/api/admin/catalog/products/${productId}/lots/${lot.id}`, body)
-        : await adminApi<AdminProductLotsDto>('POST', `/api/admin/catalog/products/${productId}/lots`, { ...body, packId: target.packId }));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      if (e instanceof AdminApiError) form.setFields(e.fields.filter((f) => f.field in initial).map((f) => ({ name: f.field as keyof LotFormValues, errors: [f.message] })));
-    }
+    const done = lot
+      ? await update.send({ params: { path: { id: productId, lotId: lot.id } }, body })
+      : await create.send({ params: { path: { id: productId } }, body: { ...body, packId: target.packId } });
+    if (done) onSaved(done.data);
   });
 
   return (
     <Modal open onCancel={onClose} title={lot ? t('editTitle') : t('addTitle', { size: target.size })} okText={t('save')} cancelText={t('cancel')}
       onOk={() => form.submit()} confirmLoading={saving} destroyOnHidden okButtonProps={{ 'data-testid': 'lot-save' } as never}>
-      {error && <Alert type="error" title={error} className="mb-3" />}
+      {error && <Alert type="error" title={error.message} className="mb-3" />}
       <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} data-testid="lot-form">
         <div className="grid gap-x-3 sm:grid-cols-2">
           <Form.Item name="lotNo" label={t('lotNo')} rules={[{ required: true, pattern: LOT_NO, message: t('lotNoInvalid') }]}>

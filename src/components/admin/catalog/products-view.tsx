@@ -1,14 +1,19 @@
 'use client';
 
 import { DownloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Dropdown, Empty, Grid, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect, type TableColumnsType } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminCategoryDto } from '@/contracts/catalog-admin';
-import type { AdminProductListDto, AdminProductRowDto } from '@/contracts/catalog-admin-products';
+import { ADMIN_PRODUCT_SORTS, PRODUCT_FLAGS, type AdminProductRowDto } from '@/contracts/catalog-admin-products';
 import { Link, useRouter } from '@/i18n/client-navigation';
-import { adminApi, toQuery } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { ApiError, apiRequest } from '@/lib/api/client';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/lib/api/query';
+import { toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
+import { isOneOf } from './one-of';
 import { BrandSelect } from './brand-select';
 import { ImportUploadButton } from './import-upload-button';
 import { ProductFormDrawer } from './product-form';
@@ -16,6 +21,10 @@ import { RecordHistory } from '../common/record-history';
 
 const DEFAULTS = { key: '', brandId: '', categoryId: '', active: 'all', flag: '', inStock: '', sort: '' };
 const PAGE_SIZE = 20;
+
+const PRODUCTS = '/api/admin/catalog/products';
+/** What a change of products changes: the list, and each product. */
+const PRODUCT_PATHS = [PRODUCTS, '/api/admin/catalog/products/{id}'] as const;
 
 type BulkSet = Partial<Record<'active' | 'isHot' | 'isNew' | 'isSpecial', boolean>>;
 
@@ -123,18 +132,16 @@ function productColumns({ t, locale, wide, name, otherName, onEdit, onDelete, on
 function BulkMenu({ selected, onDone }: { selected: readonly number[]; onDone: () => void }) {
   const t = useTranslations('adminProducts');
   const { message, modal } = App.useApp();
+  const send = useApiMutation('post', '/api/admin/catalog/products/bulk', { invalidates: PRODUCT_PATHS });
   const bulk = (set: BulkSet, label: string) => {
     modal.confirm({
       title: t('bulkConfirm', { action: label, count: selected.length }),
       okText: t('ok'), cancelText: t('cancel'),
       onOk: async () => {
-        try {
-          const r = await adminApi<{ updated: number }>('POST', '/api/admin/catalog/products/bulk', { ids: selected, set });
-          void message.success(t('bulkDone', { count: r.updated }));
-          onDone();
-        } catch (e) {
-          void message.error(e instanceof Error ? e.message : String(e));
-        }
+        const done = await send.send({ body: { ids: [...selected], set } });
+        if (!done) return;
+        void message.success(t('bulkDone', { count: done.data.updated }));
+        onDone();
       },
     });
   };
@@ -157,78 +164,66 @@ function BulkMenu({ selected, onDone }: { selected: readonly number[]; onDone: (
   );
 }
 
+/** The list's request of the view's filters (those the address holds that the server knows). */
+function listFilters(query: ProductsQuery) {
+  return {
+    key: query.key || undefined, brandId: query.brandId || undefined, categoryId: query.categoryId || undefined,
+    active: isOneOf(['true', 'false', 'all'] as const, query.active) ? query.active : undefined,
+    flag: isOneOf(PRODUCT_FLAGS, query.flag) ? query.flag : undefined,
+    inStock: query.inStock === 'true' ? true : undefined,
+    sort: isOneOf(ADMIN_PRODUCT_SORTS, query.sort) ? query.sort : undefined,
+    limit: PAGE_SIZE,
+  };
+}
+
+/**
+ * The products of the filters, page after page ("More" adds the next one from the cursor the last
+ * answered). A change of products loads every page shown again; new filters start from the first,
+ * the last list staying on screen under the table's spinner until it is in.
+ */
+function useProductList(query: ProductsQuery) {
+  const ta = useTranslations('apiClient');
+  const { message } = App.useApp();
+  const filters = listFilters(query);
+  const list = useInfiniteQuery({
+    queryKey: [...apiQueryKey(PRODUCTS, { params: { query: filters } }), 'pages'],
+    queryFn: ({ pageParam, signal }) => apiRequest('get', PRODUCTS, { params: { query: { ...filters, ...(pageParam ? { cursor: pageParam } : {}) } }, signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  const pages = list.data?.pages ?? [];
+  const rows: AdminProductRowDto[] = [];
+  for (const item of pages.flatMap((p) => p.items)) if (!rows.some((r) => r.id === item.id)) rows.push(item);
+  const first = pages[0];
+  const more = async () => {
+    const next = await list.fetchNextPage();
+    if (next.error) void message.error(next.error instanceof ApiError && next.error.isNetwork ? ta('network') : next.error.message);
+  };
+  return { list, rows, filterKey: JSON.stringify(filters), total: first ? { total: first.total, totalCapped: first.totalCapped } : null, hasMore: list.hasNextPage, more };
+}
+
 /** `/catalog/products`: search like the storefront, filters, sorts, keyset pages, bulk changes; add and edit in a drawer (ADR 0030). */
 export function ProductsView() {
   const t = useTranslations('adminProducts');
   const ti = useTranslations('adminImports');
   const router = useRouter();
   const locale = useLocale();
-  const { message } = App.useApp();
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const [loaded, setLoaded] = useState<{ key: string; rows: AdminProductRowDto[]; page: Omit<AdminProductListDto, 'items'> | null; error: string | null } | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [round, setRound] = useState(0);
+  const { list, rows, filterKey, total, hasMore, more } = useProductList(query);
+  const table = useTableState(list, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
+  const categories = useApiQuery('get', '/api/admin/catalog/categories').data ?? [];
+  const remove = useApiMutation('delete', '/api/admin/catalog/products/{id}', { invalidates: PRODUCT_PATHS, success: t('deleted') });
+  // The rows ticked for a bulk change: until the filters or the list change.
   const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: '', ids: [] });
-  const [categories, setCategories] = useState<AdminCategoryDto[]>([]);
   const [editing, setEditing] = useState<{ id: number | null; opening: number } | null>(null);
   const [history, setHistory] = useState<AdminProductRowDto | null>(null);
   const wide = Grid.useBreakpoint().md === true;
+  const selected = selection.key === filterKey ? selection.ids : [];
+  const changed = () => setSelection({ key: '', ids: [] });
 
-  const listQuery = {
-    key: query.key, brandId: query.brandId, categoryId: query.categoryId, active: query.active, flag: query.flag, inStock: query.inStock, sort: query.sort, limit: PAGE_SIZE,
-  };
-  const listKey = toQuery(listQuery);
-  const roundKey = `${listKey}#${round}`;
-  const current = loaded?.key === roundKey ? loaded : null;
-  // While a new list loads, the last one stays on screen under the table's spinner.
-  const rows = (current ?? loaded)?.rows ?? [];
-  const page = (current ?? loaded)?.page ?? null;
-  const error = current?.error ?? null;
-  const loading = current === null || loadingMore;
-  const selected = selection.key === roundKey ? selection.ids : [];
-
-  useEffect(() => {
-    let live = true;
-    adminApi<AdminProductListDto>('GET', `/api/admin/catalog/products${listKey}`).then(
-      ({ items, ...rest }) => { if (live) setLoaded({ key: `${listKey}#${round}`, rows: items, page: rest, error: null }); },
-      (e: unknown) => { if (live) setLoaded({ key: `${listKey}#${round}`, rows: [], page: null, error: e instanceof Error ? e.message : String(e) }); },
-    );
-    return () => { live = false; };
-  }, [listKey, round]);
-
-  useEffect(() => {
-    adminApi<AdminCategoryDto[]>('GET', '/api/admin/catalog/categories').then(setCategories, () => undefined);
-  }, []);
-
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-
-  const more = async () => {
-    if (!current?.page?.nextCursor) return;
-    const base = current;
-    const cursor = current.page.nextCursor;
-    setLoadingMore(true);
-    try {
-      const next = await adminApi<AdminProductListDto>('GET', `/api/admin/catalog/products${toQuery({ ...listQuery, cursor })}`);
-      setLoaded({
-        ...base,
-        rows: [...base.rows, ...next.items.filter((n) => !base.rows.some((x) => x.id === n.id))],
-        page: { nextCursor: next.nextCursor, total: base.page?.total ?? 0, totalCapped: base.page?.totalCapped ?? false },
-      });
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const remove = async (r: AdminProductRowDto) => {
-    try {
-      await adminApi('DELETE', `/api/admin/catalog/products/${r.id}`);
-      void message.success(t('deleted'));
-      reload();
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
+  const deleteProduct = async (r: AdminProductRowDto) => {
+    if (await remove.send({ params: { path: { id: r.id } } })) changed();
   };
 
   const name = (r: { nameZh: string; nameEn: string }) => (locale === 'en' ? r.nameEn : r.nameZh);
@@ -241,7 +236,7 @@ export function ProductsView() {
         <Space wrap>
           <ImportUploadButton onUploaded={() => router.push('/admin/catalog/imports')} />
           <Tooltip title={ti('exportHint')}>
-            <Button href={`/api/admin/catalog/products/export${toQuery({ ...listQuery, limit: undefined })}`} download icon={<DownloadOutlined />} data-testid="products-export">{ti('export')}</Button>
+            <Button href={`/api/admin/catalog/products/export${toQuery(query)}`} download icon={<DownloadOutlined />} data-testid="products-export">{ti('export')}</Button>
           </Tooltip>
           <Button type="primary" onClick={() => setEditing((e) => ({ id: null, opening: (e?.opening ?? 0) + 1 }))} data-testid="product-add">{t('add')}</Button>
         </Space>
@@ -250,28 +245,26 @@ export function ProductsView() {
       {query.active !== 'true' && (query.sort === 'priceAsc' || query.sort === 'priceDesc') && <Alert type="info" title={t('priceSortActiveOnly')} className="mb-3" />}
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <span className="text-sm text-slate-500" data-testid="products-total">
-          {page ? (page.totalCapped ? t('totalCapped') : t('total', { count: page.total })) : ''}
+          {total ? (total.totalCapped ? t('totalCapped') : t('total', { count: total.total })) : ''}
         </span>
-        {selected.length > 0 && <BulkMenu selected={selected} onDone={reload} />}
+        {selected.length > 0 && <BulkMenu selected={selected} onDone={changed} />}
       </div>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<AdminProductRowDto>
         rowKey="id"
         size="middle"
-        loading={loading}
+        {...table}
         dataSource={rows}
         pagination={false}
         scroll={{ x: 1250 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelection({ key: roundKey, ids: keys.map(Number) }) }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
-        columns={productColumns({ t, locale, wide, name, otherName, onEdit: (r) => setEditing((e) => ({ id: r.id, opening: (e?.opening ?? 0) + 1 })), onDelete: remove, onHistory: setHistory })}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelection({ key: filterKey, ids: keys.map(Number) }) }}
+        columns={productColumns({ t, locale, wide, name, otherName, onEdit: (r) => setEditing((e) => ({ id: r.id, opening: (e?.opening ?? 0) + 1 })), onDelete: deleteProduct, onHistory: setHistory })}
       />
       <div className="mt-3 flex justify-center">
-        {page?.nextCursor && <Button onClick={() => void more()} loading={loading} data-testid="products-more">{t('more')}</Button>}
+        {hasMore && <Button onClick={() => void more()} loading={list.isFetching} data-testid="products-more">{t('more')}</Button>}
       </div>
       {editing && (
         <ProductFormDrawer key={editing.opening} productId={editing.id} categories={categories}
-          onClose={() => setEditing(null)} onSaved={() => { setEditing(null); reload(); }} />
+          onClose={() => setEditing(null)} onSaved={() => { setEditing(null); changed(); }} />
       )}
       <RecordHistory entity="product" entityId={history?.id ?? null} title={history ? name(history) : ''} onClose={() => setHistory(null)} />
     </section>
