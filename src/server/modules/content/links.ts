@@ -9,7 +9,7 @@ import { escapeLike } from '@/server/db/like';
 import { contentItems, contentLinks, productArticles, products } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { listAdminProducts } from '@/server/modules/catalog-admin/product-list';
+import { listAdminProducts } from '@/server/modules/catalog/admin-product-list';
 
 /**
  * Links between products and content, and between content items (ADR 0036). A product's links are
