@@ -3,7 +3,7 @@
 import { Alert, App, Button, Form, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import type { AboutDto, AboutInput } from '@/contracts/content';
+import type { AboutDto, AboutInput } from '@/contracts/content-editing';
 import { RichText } from '@/components/content/rich-text';
 import { adminApi } from '../admin-api';
 import { RichTextEditor } from './rich-text-editor';

@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/
 import { Alert, App, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Upload } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { BANNER_POSITIONS, isBannerLink, type AdminBannerDto, type AdminBannerInput, type BannerPosition } from '@/contracts/content';
+import { BANNER_POSITIONS, isBannerLink, type AdminBannerDto, type AdminBannerInput, type BannerPosition } from '@/contracts/content-editing';
 import { adminApi, adminUpload } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from '../common/record-history';

@@ -11,7 +11,7 @@ import {
   CONTENT_SECTION_SPECS, RESOURCE_PDF_MAX_BYTES,
   type AdminContentDto, type AdminContentInput, type AdminContentKind, type AdminContentRowDto,
   type AdminContentTypeDto, type ContentItemStatus, type ContentSectionName,
-} from '@/contracts/content';
+} from '@/contracts/content-editing';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { BrandSelect } from '../catalog/brand-select';

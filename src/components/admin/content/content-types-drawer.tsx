@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { AdminContentTypeDto, AdminContentTypeInput, ContentSectionName } from '@/contracts/content';
+import type { AdminContentTypeDto, AdminContentTypeInput, ContentSectionName } from '@/contracts/content-editing';
 import { adminApi } from '../admin-api';
 import { useAdminAction, useListMove } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';

@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/
 import { Alert, Button, Empty, Popconfirm, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LinkOwner, LinkTarget, LinkedContentDto, LinkedProductDto, LinksDto } from '@/contracts/content';
+import type { LinkOwner, LinkTarget, LinkedContentDto, LinkedProductDto, LinksDto } from '@/contracts/content-moderation';
 import { adminApi, toQuery } from '../admin-api';
 import { useAdminAction, useListMove } from '../common/use-admin-action';
 

@@ -3,7 +3,7 @@
 import { Alert, Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { CHANNELS, type AdminContentCategoryDto, type AdminTagDto, type Channel } from '@/contracts/content';
+import { CHANNELS, type AdminContentCategoryDto, type AdminTagDto, type Channel } from '@/contracts/content-taxonomy';
 import { adminApi, toQuery } from '../admin-api';
 import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from '../common/record-history';

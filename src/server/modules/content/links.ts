@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   LINK_MAX, type LinkOwner, type LinkTarget, type LinkedContentDto, type LinkedProductDto, type LinksDto,
-} from '@/contracts/content';
+} from '@/contracts/content-moderation';
 import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
