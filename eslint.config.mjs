@@ -15,14 +15,19 @@ const serverFence = {
 /**
  * The server files that scripts/serve.mjs loads outside Next.js, without the react-server condition, so
  * without `import 'server-only'` (ADR 0023): they import Node's modules and packages only, never another
- * file of the app (which would bring `server-only` in, and with it a failing start).
+ * file of the app (which would bring `server-only` in, and with it a failing start) but the page cache's
+ * own parts, which are on this list too.
  */
-const LOADED_BY_SERVE = ['src/server/cache/page-cache.ts', 'src/server/observability/observability.ts'];
+const LOADED_BY_SERVE = [
+  'src/server/cache/page-cache.ts', 'src/server/cache/page-cache-request.ts', 'src/server/cache/page-cache-gzip.ts',
+  'src/server/observability/observability.ts',
+];
 const loadedOutsideNext = {
   paths: [{ name: 'server-only', message: 'scripts/serve.mjs loads this file outside Next.js, where server-only throws (ADR 0023).' }],
   patterns: [
     noScripts,
-    { regex: '^(\\.|@/)', message: 'scripts/serve.mjs loads this file outside Next.js (ADR 0023): import Node modules and packages only, no other file of the app.' },
+    // The page cache's own parts (page-cache-*.ts) are files of this list themselves.
+    { regex: '^(?!\\./page-cache-(?:request|gzip)$)(\\.|@/)', message: 'scripts/serve.mjs loads this file outside Next.js (ADR 0023): import Node modules and packages only, no other file of the app.' },
   ],
 };
 

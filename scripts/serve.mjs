@@ -15,7 +15,8 @@
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
-import { createPageCache, pageCacheSettings } from '../src/server/cache/page-cache.ts';
+import { createPageCache } from '../src/server/cache/page-cache.ts';
+import { pageCacheSettings } from '../src/server/cache/page-cache-request.ts';
 import { observability, requestIdFrom } from '../src/server/observability/observability.ts';
 import { graceful } from './lib/graceful.mjs';
 import { baselineHeaders, isForbiddenPath } from './lib/security-headers.mjs';

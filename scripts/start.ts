@@ -6,7 +6,7 @@ import { sessionMaxAgeMs } from '@/server/auth/sessions';
 import { defaultDataDir } from '@/server/db/client';
 import { parseStructureWorkers } from '@/server/modules/chemistry/structures';
 import { StartupError } from '@/server/db/startup-error';
-import { pageCacheSettings } from '@/server/cache/page-cache';
+import { pageCacheSettings } from '@/server/cache/page-cache-request';
 import { buildIsStale, sourceDigest, STAMP_FILE } from './lib/build-stamp';
 import { prepareDatabase } from './lib/prepare-database';
 import { acquireDataLock, exitWithError, missingSiteUrlWarning, openConfiguredDatabase } from './lib/startup';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { linkUrlKind } from '@/lib/link-url';
-import { CONTENT_FIELD_ERRORS } from './content';
+import { CONTENT_FIELD_ERRORS } from './content-editing';
 import { idSchema } from './numbers';
 
 /**

@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CategoryNode } from '@/contracts/catalog-browse';
+import { useLoaded } from './use-loaded';
 
 /** The tree per language, asked for once per page load (a failed request is asked again at the next opening). */
 const requests = new Map<string, Promise<CategoryNode[]>>();
@@ -26,22 +27,9 @@ export type ProductMenuState = { status: 'loading' } | { status: 'failed'; retry
 /** The tree for a component that shows it: loading, failed (with a retry), or ready. */
 export function useProductMenu(locale: string): ProductMenuState {
   const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ locale: string; tree: CategoryNode[] | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    loadProductMenu(locale).then(
-      (tree) => { if (live) setResult({ locale, tree }); },
-      () => { if (live) setResult({ locale, tree: null }); },
-    );
-    return () => { live = false; };
-  }, [locale, attempt]);
-  if (!result || result.locale !== locale) return { status: 'loading' };
-  if (result.tree) return { status: 'ready', tree: result.tree };
-  return {
-    status: 'failed',
-    retry: () => {
-      setResult(null);
-      setAttempt((n) => n + 1);
-    },
-  };
+  // The tree is shared by every component of the page (`loadProductMenu`): leaving does not abort it.
+  const menu = useLoaded(`${locale} ${attempt}`, () => loadProductMenu(locale));
+  if (menu.status === 'loading') return { status: 'loading' };
+  if (menu.status === 'ready') return { status: 'ready', tree: menu.data };
+  return { status: 'failed', retry: () => setAttempt((n) => n + 1) };
 }

@@ -2,7 +2,9 @@ import { request, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routing } from '@/i18n/routing';
 import { DEFAULT_LOCALE, LOCALES } from '@/i18n/locales';
-import { bumpPageGeneration, isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings, splitBuffer } from './page-cache';
+import { bumpPageGeneration } from './page-cache';
+import { splitBuffer } from './page-cache-gzip';
+import { isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings } from './page-cache-request';
 import { closeStand, get, nonceOf, renderPage, stand, type Render } from '../../../test/page-cache-stand';
 
 /** The guest page cache that scripts/serve.mjs puts in front of Next.js (ADR 0039): what it keeps, for whom, how long. Compression: page-cache-gzip.test.ts. */

@@ -21,11 +21,16 @@
 //   PAGE_CACHE_SECONDS.
 // - A guest that accepts gzip gets every answer gzipped: a render as it is written (its plain bytes are
 //   what is kept), a kept page from pieces compressed once (ADR 0052).
-// No `import 'server-only'` and no import of other app modules: scripts/serve.mjs loads this file
-// outside Next.js, without the react-server condition (ADR 0023).
+// The request rules are page-cache-request.ts, the gzip of kept pages page-cache-gzip.ts.
+// No `import 'server-only'` and no import of other app modules but those two: scripts/serve.mjs loads
+// these files outside Next.js, without the react-server condition (ADR 0023).
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
-import { constants, crc32, createDeflateRaw, createGzip, deflateRawSync, type Gzip } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants, createGzip, type Gzip } from 'node:zlib';
+import { deflatePieces, gzipAnswer, splitBuffer } from './page-cache-gzip';
+import {
+  acceptsGzip, cookieValue, isGuestPageRequest, LOCALE_COOKIE, localeCookieHeader, localeFromSetCookie, localeOfPath,
+} from './page-cache-request';
 
 /** Bumped by `revalidateStorefront` (src/server/cache/storefront.ts) in the same process. */
 export const GENERATION_KEY = Symbol.for('reagent.storefront.pageGeneration');
@@ -36,12 +41,6 @@ const generationHolder = globalThis as { [GENERATION_KEY]?: number };
 function currentGeneration(): number {
   return generationHolder[GENERATION_KEY] ?? 0;
 }
-
-/** Cookies that change nothing on a storefront page: the visitor id, the language cookie, the back-office sidebar. */
-const HARMLESS_COOKIES = new Set(['reagent_vid', 'NEXT_LOCALE', 'sidebarStatus']);
-
-/** Request headers of React Server Components requests (client navigations, prefetches, actions). */
-const RSC_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
 
 /** Headers of a kept answer that belong to one response only. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -54,173 +53,8 @@ const NONCE = /'nonce-([A-Za-z0-9+/=]+)'/;
 /** How long the other guests get an expired page while one request renders it again. */
 const REFRESH_WAIT_MS = 5_000;
 
-/**
- * The language cookie, as next-intl sets it on a page whose language the browser's cookie does not
- * name yet (src/i18n/routing.ts `localeCookie`; the API answers in that language). Its value follows
- * from the page's address alone, so a kept page sets it as the render would have.
- */
-export const LOCALE_COOKIE = { name: 'NEXT_LOCALE', maxAgeSeconds: 60 * 60 * 24 * 365, sameSite: 'lax' } as const;
-
-function localeCookieHeader(locale: string, nowMs: number): string {
-  const expires = new Date(nowMs + LOCALE_COOKIE.maxAgeSeconds * 1000).toUTCString();
-  return `${LOCALE_COOKIE.name}=${locale}; Path=/; Expires=${expires}; Max-Age=${LOCALE_COOKIE.maxAgeSeconds}; SameSite=${LOCALE_COOKIE.sameSite}`;
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.split('=');
-    if (key?.trim() === name) return rest.join('=').trim();
-  }
-  return undefined;
-}
-
-/** The storefront's locales as a page's address names them (src/i18n/locales.ts, prefix "as-needed"). */
-export const PAGE_LOCALES: { readonly default: string; readonly prefixed: readonly string[] } = { default: 'zh-CN', prefixed: ['zh', 'en'] };
-
-/** The language of the page at this path: its first segment when that names a locale, else the default. */
-export function localeOfPath(path: string): string {
-  const first = path.split('/')[1] ?? '';
-  return PAGE_LOCALES.prefixed.includes(first) ? first : PAGE_LOCALES.default;
-}
-
-/** The language a page sets in its Set-Cookie, when that is all it sets; null when it sets anything else. */
-function localeFromSetCookie(setCookie: OutgoingHttpHeader | undefined): string | null | undefined {
-  if (setCookie === undefined) return undefined;
-  const all = Array.isArray(setCookie) ? setCookie : [String(setCookie)];
-  let locale: string | undefined;
-  for (const cookie of all) {
-    const match = new RegExp(`^${LOCALE_COOKIE.name}=([A-Za-z-]{2,16});`).exec(String(cookie));
-    if (!match) return null;
-    locale = match[1];
-  }
-  return locale;
-}
-
-/** A whole number ≥ 0 from the environment, or the default; anything else is a configuration error. */
-export function wholeNumberSetting(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${value}`);
-  return n;
-}
-
-/** The page cache's settings from the environment. */
-export function pageCacheSettings(env: Record<string, string | undefined> = process.env): { seconds: number; maxBytes: number } {
-  const seconds = wholeNumberSetting('PAGE_CACHE_SECONDS', env.PAGE_CACHE_SECONDS, 10);
-  const storefrontSeconds = wholeNumberSetting('STOREFRONT_CACHE_SECONDS', env.STOREFRONT_CACHE_SECONDS, 60);
-  const maxMb = wholeNumberSetting('PAGE_CACHE_MAX_MB', env.PAGE_CACHE_MAX_MB, 64);
-  return { seconds: storefrontSeconds === 0 ? 0 : seconds, maxBytes: maxMb * 1024 * 1024 };
-}
-
-function cookieNames(header: string | undefined): string[] {
-  if (!header) return [];
-  return header.split(';').map((part) => part.split('=')[0]?.trim() ?? '').filter(Boolean);
-}
-
-/** Whether a request may be answered from, and its answer kept in, the page cache. */
-export function isGuestPageRequest(req: IncomingMessage): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const h = req.headers;
-  if (h.authorization || h['x-token']) return false;
-  if (RSC_HEADERS.some((name) => h[name] !== undefined)) return false;
-  if (!cookieNames(h.cookie).every((name) => HARMLESS_COOKIES.has(name))) return false;
-  const url = req.url ?? '/';
-  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;
-  if (query && (query.has('_rsc') || query.has('preview'))) return false;
-  const path = url.split('?')[0] ?? '/';
-  return !/^\/(?:en\/)?admin(?:\/|$)/.test(path);
-}
-
-/** The pieces of `buffer` around each occurrence of `separator` (as String#split, on bytes: nothing is decoded). */
-export function splitBuffer(buffer: Buffer, separator: Buffer): Buffer[] {
-  const pieces: Buffer[] = [];
-  let start = 0;
-  for (let at = buffer.indexOf(separator); at !== -1; at = buffer.indexOf(separator, start)) {
-    pieces.push(buffer.subarray(start, at));
-    start = at + separator.length;
-  }
-  pieces.push(buffer.subarray(start));
-  return pieces;
-}
-
 function freshNonce(): string {
   return randomBytes(16).toString('base64');
-}
-
-/**
- * Gzip without compressing per answer: each piece of a kept page is compressed once, on its own, ending
- * with a full flush (byte-aligned, no back-references across pieces), so the compressed pieces and a
- * freshly compressed nonce between them form one valid deflate stream; the gzip trailer's CRC-32 is
- * computed over the plain answer. The pieces are compressed in zlib's thread pool on the page's first
- * hit from a client that accepts gzip (that hit waits for them); later hits only add the nonce.
- */
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
-const DEFLATE_END = deflateRawSync(Buffer.alloc(0), { finishFlush: constants.Z_FINISH });
-
-function deflatePiece(piece: Buffer, level: number): Buffer {
-  return deflateRawSync(piece, { level, finishFlush: constants.Z_FULL_FLUSH });
-}
-
-/**
- * A kept page's pieces compressed off the event loop (zlib's thread pool), through one deflate stream
- * with a full flush after each piece: each piece's output stands alone, as if compressed by itself,
- * without setting up a stream per piece (a 170 KB page in about 32 pieces: 6–9 ms instead of 17–25).
- */
-function deflatePieces(parts: Buffer[]): Promise<Buffer[]> {
-  return new Promise((resolve, reject) => {
-    const stream = createDeflateRaw({ level: 6 });
-    const done: Buffer[] = [];
-    let current: Buffer[] = [];
-    stream.on('data', (data: Buffer) => current.push(data));
-    stream.on('error', reject);
-    let next = 0;
-    const more = (): void => {
-      const part = parts[next];
-      if (part === undefined) {
-        stream.close();
-        resolve(done);
-        return;
-      }
-      stream.write(part);
-      next += 1;
-      // The flush's callback comes once its output has been read: all of this piece.
-      stream.flush(constants.Z_FULL_FLUSH, () => {
-        done.push(Buffer.concat(current));
-        current = [];
-        more();
-      });
-    };
-    more();
-  });
-}
-
-function gzipAnswer(parts: readonly Buffer[], compressedParts: readonly Buffer[], nonceBytes: Buffer): Buffer {
-  const nonceDeflated = deflatePiece(nonceBytes, 1);
-  const pieces: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  for (const [i, part] of compressedParts.entries()) {
-    if (i > 0) {
-      pieces.push(nonceDeflated);
-      crc = crc32(nonceBytes, crc);
-      length += nonceBytes.length;
-    }
-    pieces.push(part);
-    const plain = parts[i] ?? Buffer.alloc(0);
-    crc = crc32(plain, crc);
-    length += plain.length;
-  }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length % 0x1_0000_0000, 4);
-  pieces.push(DEFLATE_END, trailer);
-  return Buffer.concat(pieces);
-}
-
-function acceptsGzip(req: IncomingMessage): boolean {
-  const accept = req.headers['accept-encoding'];
-  return typeof accept === 'string' && /\bgzip\b/.test(accept) && !/\bgzip\s*;\s*q=0(?:\.0*)?\b/.test(accept);
 }
 
 /** What the cache did with a request: answered it, will keep its answer when it qualifies, or left it alone. */

@@ -3,7 +3,7 @@
 import { Alert, Button, Form, Input, Modal, Space, Spin, Tabs } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import type { AboutInput } from '@/contracts/content';
+import type { AboutInput } from '@/contracts/content-editing';
 import { RichText } from '@/components/content/rich-text';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { RichTextEditor } from './rich-text-editor';

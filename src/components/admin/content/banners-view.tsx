@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/
 import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Upload, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { BANNER_POSITIONS, isBannerLink, type AdminBannerDto, type AdminBannerInput, type BannerPosition } from '@/contracts/content';
+import { BANNER_POSITIONS, isBannerLink, type AdminBannerDto, type AdminBannerInput, type BannerPosition } from '@/contracts/content-editing';
 import { useTableState } from '@/components/data/query-state';
 import { multipart } from '@/lib/api/client';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';

@@ -3,7 +3,7 @@
 import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { COMMENT_REPLY_MAX, COMMENT_STATUSES, type AdminCommentDto, type CommentStatus } from '@/contracts/content';
+import { COMMENT_REPLY_MAX, COMMENT_STATUSES, type AdminCommentDto, type CommentStatus } from '@/contracts/content-moderation';
 import { useTableState } from '@/components/data/query-state';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';

@@ -5,10 +5,7 @@ import { Alert, App, Button, DatePicker, Drawer, Form, Input, Popconfirm, Select
 import dayjs, { type Dayjs } from 'dayjs';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  CONTENT_SECTION_SPECS, RESOURCE_PDF_MAX_BYTES,
-  type AdminContentDto, type AdminContentInput, type AdminContentKind, type AdminContentTypeDto, type ContentSectionName,
-} from '@/contracts/content';
+import { CONTENT_SECTION_SPECS, RESOURCE_PDF_MAX_BYTES, type AdminContentDto, type AdminContentInput, type AdminContentKind, type AdminContentTypeDto, type ContentSectionName } from '@/contracts/content-editing';
 import { multipart } from '@/lib/api/client';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { BrandSelect } from '../catalog/brand-select';

@@ -3,7 +3,7 @@
 import { Button, Empty, Grid, Space, Table } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { CONTENT_SECTION_SPECS, type AdminContentRowDto, type AdminContentTypeDto, type ContentSectionName } from '@/contracts/content';
+import { CONTENT_SECTION_SPECS, type AdminContentRowDto, type AdminContentTypeDto, type ContentSectionName } from '@/contracts/content-editing';
 import { useTableState } from '@/components/data/query-state';
 import { useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';

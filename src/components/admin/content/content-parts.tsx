@@ -2,10 +2,7 @@
 
 import { Button, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import {
-  CONTENT_SECTION_SPECS, NEWS_SORTS, NEWS_STATUSES,
-  type AdminContentKind, type AdminContentRowDto, type ContentItemStatus, type ContentSectionName,
-} from '@/contracts/content';
+import { CONTENT_SECTION_SPECS, NEWS_SORTS, NEWS_STATUSES, type AdminContentKind, type AdminContentRowDto, type ContentItemStatus, type ContentSectionName } from '@/contracts/content-editing';
 import { useApiMutation } from '@/lib/api/query';
 import { BrandSelect } from '../catalog/brand-select';
 import type { KeysetControls } from '../common/keyset-list';

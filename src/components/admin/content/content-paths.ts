@@ -1,4 +1,4 @@
-import { CONTENT_SECTIONS, CONTENT_SECTION_SPECS, type ContentSectionName } from '@/contracts/content';
+import { CONTENT_SECTIONS, CONTENT_SECTION_SPECS, type ContentSectionName } from '@/contracts/content-editing';
 import type { ApiPath } from '@/lib/api/types';
 
 /** A section with categories of its own to edit (brand articles use the news and application ones). */

@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Drawer, Empty, Form, Input, Modal, Popconfirm, Space, Table, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { AdminContentTypeDto, AdminContentTypeInput } from '@/contracts/content';
+import type { AdminContentTypeDto, AdminContentTypeInput } from '@/contracts/content-editing';
 import { useApiMutation } from '@/lib/api/query';
 import { useListMove } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';

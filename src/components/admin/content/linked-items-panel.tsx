@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/
 import { Alert, Button, Empty, Popconfirm, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import type { LinkOwner, LinkTarget, LinkedContentDto, LinkedProductDto } from '@/contracts/content';
+import type { LinkOwner, LinkTarget, LinkedContentDto, LinkedProductDto } from '@/contracts/content-moderation';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useListMove } from '../common/table-parts';
 

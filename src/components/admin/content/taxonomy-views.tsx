@@ -2,7 +2,7 @@
 
 import { Form, Input, Select, Space, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
-import { CHANNELS, type AdminContentCategoryDto, type AdminTagDto, type Channel } from '@/contracts/content';
+import { CHANNELS, type AdminContentCategoryDto, type AdminTagDto, type Channel } from '@/contracts/content-taxonomy';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';
 import { ALL_CATEGORY_READS } from './content-paths';

@@ -10,7 +10,7 @@ import type { Db } from '@/server/db/client';
 import { brands, categories, productPacks, products } from '@/server/db/schema';
 import { log } from '@/server/log';
 import { serverMessages } from '@/server/messages';
-import { listAdminProducts } from '@/server/modules/catalog-admin/product-list';
+import { listAdminProducts } from '@/server/modules/catalog/admin-product-list';
 import { loadLookups } from './apply-batch';
 import { columnLabel, IMPORT_COLUMNS } from './columns';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { AboutDto, AboutInput } from '@/contracts/content';
+import type { AboutDto, AboutInput } from '@/contracts/content-editing';
 import type { Db } from '@/server/db/client';
 import { siteBlocks } from '@/server/db/schema';
 import { AppError } from '@/server/errors';

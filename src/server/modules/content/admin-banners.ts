@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
-import type { AdminBannerDto, AdminBannerInput, BannerPosition } from '@/contracts/content';
+import type { AdminBannerDto, AdminBannerInput, BannerPosition } from '@/contracts/content-editing';
 import type { Db } from '@/server/db/client';
 import { banners } from '@/server/db/schema';
 import { AppError } from '@/server/errors';

@@ -6,7 +6,7 @@ import {
   CONTENT_SECTION_SPECS, RESOURCE_PDF_MAX_BYTES,
   type AdminContentBrandDto, type AdminContentDto, type AdminContentInput, type AdminContentKind, type AdminContentListInput,
   type AdminContentRowDto, type ContentItemStatus, type ContentSectionName,
-} from '@/contracts/content';
+} from '@/contracts/content-editing';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
 import { brands, contentCategories, contentItems } from '@/server/db/schema';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminContentDto, AdminContentRowDto, AdminContentTypeDto, ContentSectionName } from '@/contracts/content';
+import type { AdminContentDto, AdminContentRowDto, AdminContentTypeDto, ContentSectionName } from '@/contracts/content-editing';
 import type { ContentDetail, ContentPage, ContentSummary, QaDto } from '@/contracts/content';
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';

@@ -7,7 +7,7 @@ import {
   adminContentBrandInputSchema, adminContentBrandSchema, adminContentInputSchema, adminContentListInputSchema, adminContentListSchema, adminContentSchema,
   adminContentTypeInputSchema, adminContentTypeOrderSchema, adminContentTypeSchema, CONTENT_SECTION_SPECS, CONTENT_SECTIONS, contentImageSchema,
   RESOURCE_PDF_MAX_BYTES, type ContentSectionName,
-} from '@/contracts/content';
+} from '@/contracts/content-editing';
 import type { Permission } from '@/server/auth/permissions';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';

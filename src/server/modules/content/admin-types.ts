@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, count, eq, inArray, max } from 'drizzle-orm';
 import {
   CONTENT_SECTION_SPECS, type AdminContentKind, type AdminContentTypeDto, type AdminContentTypeInput, type ContentSectionName,
-} from '@/contracts/content';
+} from '@/contracts/content-editing';
 import type { Db } from '@/server/db/client';
 import { contentCategories, contentItems } from '@/server/db/schema';
 import { AppError } from '@/server/errors';

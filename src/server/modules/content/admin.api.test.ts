@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminBannerDto, AdminNewsDto, AdminNewsRowDto } from '@/contracts/content';
+import type { AdminBannerDto, AdminNewsDto, AdminNewsRowDto } from '@/contracts/content-editing';
 import type { BannerDto, ContentDetail, ContentPage } from '@/contracts/content';
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';

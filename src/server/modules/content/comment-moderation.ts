@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminCommentDto, AdminCommentListInput, CommentAction } from '@/contracts/content';
+import type { AdminCommentDto, AdminCommentListInput, CommentAction } from '@/contracts/content-moderation';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
 import { contentComments, contentItems } from '@/server/db/schema';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { COMMENT_STATUSES, COMMENT_TRANSITIONS, type CommentAction, type CommentStatus } from '@/contracts/content';
+import { COMMENT_STATUSES, COMMENT_TRANSITIONS, type CommentAction, type CommentStatus } from '@/contracts/content-moderation';
 import { AppError } from '@/server/errors';
 
 /** A stored status as one of the list's (anything unknown counts as pending: not shown). */

@@ -2,12 +2,16 @@ import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
+import { aboutInputSchema, aboutPreviewInputSchema, aboutPreviewSchema, aboutSchema } from '@/contracts/content-editing';
 import {
-  aboutInputSchema, aboutPreviewInputSchema, aboutPreviewSchema, aboutSchema, adminCategoryListInputSchema, adminContentCategoryInputSchema,
-  adminContentCategorySchema, adminTagInputSchema, adminTagListInputSchema, adminTagSchema,
-  adminCommentListInputSchema, adminCommentListSchema, adminCommentSchema, commentActionInputSchema, commentReplyInputSchema,
-  linkCandidatesSchema, linkInputSchema, linkOrderInputSchema, linkOwnerParamSchema, linkSearchInputSchema, linksSchema,
-} from '@/contracts/content';
+  adminCommentListInputSchema, adminCommentListSchema, adminCommentSchema, commentActionInputSchema,
+  commentReplyInputSchema, linkCandidatesSchema, linkInputSchema, linkOrderInputSchema, linkOwnerParamSchema,
+  linkSearchInputSchema, linksSchema,
+} from '@/contracts/content-moderation';
+import {
+  adminCategoryListInputSchema, adminContentCategoryInputSchema, adminContentCategorySchema, adminTagInputSchema,
+  adminTagListInputSchema, adminTagSchema,
+} from '@/contracts/content-taxonomy';
 import type { Permission } from '@/server/auth/permissions';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_ACTIONS, COMMENT_STATUSES, COMMENT_TRANSITIONS, type AdminCommentDto, type LinksDto } from '@/contracts/content';
+import { COMMENT_ACTIONS, COMMENT_STATUSES, COMMENT_TRANSITIONS, type AdminCommentDto, type LinksDto } from '@/contracts/content-moderation';
 import type { CommentPage, ContentDetail } from '@/contracts/content';
 import type { ProductLinkedPageDto } from '@/contracts/product-detail';
 import { rowsOf } from '@/server/db/client';

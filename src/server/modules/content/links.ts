@@ -2,14 +2,14 @@ import 'server-only';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   LINK_MAX, type LinkOwner, type LinkTarget, type LinkedContentDto, type LinkedProductDto, type LinksDto,
-} from '@/contracts/content';
+} from '@/contracts/content-moderation';
 import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
 import { contentItems, contentLinks, productArticles, products } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
-import { listAdminProducts } from '@/server/modules/catalog-admin/product-list';
+import { listAdminProducts } from '@/server/modules/catalog/admin-product-list';
 
 /**
  * Links between products and content, and between content items (ADR 0036). A product's links are

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AboutDto, AdminContentCategoryDto, AdminTagDto } from '@/contracts/content';
+import type { AboutDto } from '@/contracts/content-editing';
+import type { AdminContentCategoryDto, AdminTagDto } from '@/contracts/content-taxonomy';
 import type { ContentPage, TagDto } from '@/contracts/content';
 import { rowsOf } from '@/server/db/client';
 import { contentItems, siteBlocks } from '@/server/db/schema';

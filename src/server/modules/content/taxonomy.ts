@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { AdminContentCategoryDto, AdminTagDto, Channel } from '@/contracts/content';
-import { CHANNELS } from '@/contracts/content';
+import type { AdminContentCategoryDto, AdminTagDto, Channel } from '@/contracts/content-taxonomy';
+import { CHANNELS } from '@/contracts/content-taxonomy';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
 import { contentCategories, contentItems, contentItemTags, contentTags } from '@/server/db/schema';

@@ -9,10 +9,10 @@ import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { listAdminProducts } from './product-list';
+import { listAdminProducts } from './admin-product-list';
 import {
   bulkUpdateProducts, createProduct, deleteProduct, getAdminProduct, previewStructure, updateProduct,
-} from './products';
+} from './admin-products';
 
 export const productsAdminRouter = createRouter('/api/admin/catalog');
 

@@ -6,7 +6,7 @@ import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { createBrand, deleteBrand, getAdminBrand, listAdminBrands, updateBrand } from './brands';
+import { createBrand, deleteBrand, getAdminBrand, listAdminBrands, updateBrand } from './admin-brands';
 
 export const brandsAdminRouter = createRouter('/api/admin/catalog');
 

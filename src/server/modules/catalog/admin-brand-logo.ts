@@ -6,7 +6,7 @@ import { brands } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { acceptUpload, recordUpload } from '@/server/modules/files/upload';
-import { getAdminBrand } from './brands';
+import { getAdminBrand } from './admin-brands';
 
 /** The largest logo file taken (under the API's 1 MiB body limit, so the answer is this module's 413). */
 export const BRAND_LOGO_MAX_BYTES = 512 * 1024;

@@ -7,7 +7,7 @@ import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { createLot, deleteLot, listProductLots, storeLotCoa, updateLot } from './lots';
+import { createLot, deleteLot, listProductLots, storeLotCoa, updateLot } from './admin-lots';
 
 export const lotsAdminRouter = createRouter('/api/admin/catalog');
 

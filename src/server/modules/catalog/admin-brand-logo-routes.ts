@@ -5,7 +5,7 @@ import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { BRAND_LOGO_MAX_BYTES, removeBrandLogo, storeBrandLogo } from './brand-logo';
+import { BRAND_LOGO_MAX_BYTES, removeBrandLogo, storeBrandLogo } from './admin-brand-logo';
 
 export const brandLogoAdminRouter = createRouter('/api/admin/catalog');
 

@@ -8,7 +8,7 @@ import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { createCategory, deleteCategory, listAdminCategoryTree, moveCategory, renameCategory } from './categories';
+import { createCategory, deleteCategory, listAdminCategoryTree, moveCategory, renameCategory } from './admin-categories';
 
 export const categoriesAdminRouter = createRouter('/api/admin/catalog');
 
