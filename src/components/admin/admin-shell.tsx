@@ -13,8 +13,8 @@ import type { MenuItemDto } from '@/contracts/menus';
 import { Link, usePathname, useRouter } from '@/i18n/client-navigation';
 import type { PermissionSubject } from '@/lib/permits';
 import { PermissionProvider } from '@/components/ui/permitted';
+import { useApiMutation } from '@/lib/api/query';
 import { useHydrated } from '@/lib/use-hydrated';
-import { adminApi } from './admin-api';
 import { AdminSettingsProvider, useAdminSettings, type AdminSettings } from './admin-providers';
 import { AdminUserContext } from './admin-user';
 import { adminView } from './admin-views';
@@ -194,12 +194,14 @@ function HeaderActions({ userName, onTheme }: { userName: string; onTheme: () =>
   const pathname = usePathname();
   const search = useSearchParams();
   const router = useRouter();
+  const queryClient = useQueryClient();
+  // Quiet: the member goes to the sign-in whatever the answer (a 401 has sent them there already).
+  const signOut = useApiMutation('post', '/api/admin/auth/logout', { silent: true });
   async function logout() {
-    try {
-      await adminApi('POST', '/api/admin/auth/logout');
-    } finally {
-      router.push('/admin/login');
-    }
+    await signOut.send({});
+    // Nothing the member read stays behind for whoever signs in next in this tab.
+    queryClient.clear();
+    router.push('/admin/login');
   }
   const otherLocale = locale === 'en' ? 'zh-CN' : 'en';
   const fullHref = `${pathname}${search.size > 0 ? `?${search.toString()}` : ''}`;

@@ -1,27 +1,34 @@
 'use client';
 
 import { AuditOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, usePathname } from '@/i18n/client-navigation';
-import { adminApi } from './admin-api';
+import { apiQuery } from '@/lib/api/query';
 import { INBOX_CHANGED } from './approvals/inbox-view';
 
-/** The header's "waiting for me" count: read on every page change, after a decision, and each minute. */
+const COUNT_PATH = '/api/admin/approvals/inbox/count';
+
+/**
+ * The header's "waiting for me" count: read on every page change (the page is part of the query's key,
+ * and the count is never taken as fresh), after a decision, and each minute.
+ */
 export function InboxBadge() {
   const t = useTranslations('adminApprovals');
   const pathname = usePathname();
-  const [count, setCount] = useState<number | null>(null);
+  const queryClient = useQueryClient();
+  const call = apiQuery('get', COUNT_PATH);
+  const inbox = useQuery({ ...call, queryKey: [...call.queryKey, pathname], staleTime: 0, refetchInterval: 60_000, placeholderData: keepPreviousData });
+  // A decision taken in the inbox view: the count is read again.
   useEffect(() => {
-    let live = true;
-    const load = () => adminApi<{ count: number }>('GET', '/api/admin/approvals/inbox/count').then((d) => { if (live) setCount(d.count); }, () => {});
-    void load();
-    const timer = window.setInterval(load, 60_000);
-    window.addEventListener(INBOX_CHANGED, load);
-    return () => { live = false; window.clearInterval(timer); window.removeEventListener(INBOX_CHANGED, load); };
-  }, [pathname]);
-  if (count === null) return null;
+    const changed = () => void queryClient.invalidateQueries({ queryKey: [COUNT_PATH] });
+    window.addEventListener(INBOX_CHANGED, changed);
+    return () => window.removeEventListener(INBOX_CHANGED, changed);
+  }, [queryClient]);
+  const count = inbox.data?.count;
+  if (count === undefined) return null;
   return (
     <Link href="/admin/approvals" aria-label={t('badgeLabel', { count })} data-testid="inbox-badge">
       <Badge count={count} size="small" offset={[-4, 4]}>

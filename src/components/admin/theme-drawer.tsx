@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Permitted } from '@/components/ui/permitted';
 import { ADMIN_LAYOUTS, ADMIN_SIZES, ADMIN_THEME_PRESETS, type AdminLayout } from '@/contracts/admin';
-import { adminApi } from './admin-api';
+import { useApiMutation } from '@/lib/api/query';
 import { useAdminSettings } from './admin-providers';
 
 /** The preset palette of the theme drawer (docs/requirements/back-office.md#theme-drawer: 8 colours, default #409EFF). */
@@ -64,25 +64,19 @@ function SiteLayoutChoice({ initial }: { initial: AdminLayout }) {
   const t = useTranslations('adminPreferences');
   const { message } = App.useApp();
   const [layout, setLayout] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  // Quiet: a failure says "could not save", not the server's words.
+  const save = useApiMutation('put', '/api/admin/settings/site-layout', { invalidates: ['/api/admin/settings/site-layout'], silent: true, success: t('layoutSaved') });
   async function choose(next: AdminLayout) {
-    setSaving(true);
-    try {
-      const saved = await adminApi<{ layout: AdminLayout }>('PUT', '/api/admin/settings/site-layout', { layout: next });
-      setLayout(saved.layout);
-      void message.success(t('layoutSaved'));
-    } catch {
-      void message.error(t('saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+    const saved = await save.send({ body: { layout: next } });
+    if (saved) setLayout(saved.data.layout);
+    else void message.error(t('saveFailed'));
   }
   return (
     <>
       <Divider />
       <Typography.Title level={5} id="site-layout-title">{t('siteLayout')}</Typography.Title>
       <Typography.Paragraph type="secondary" className="text-xs">{t('siteLayoutHint')}</Typography.Paragraph>
-      <Radio.Group value={layout} disabled={saving} onChange={(e) => void choose(e.target.value as AdminLayout)} aria-labelledby="site-layout-title">
+      <Radio.Group value={layout} disabled={save.isPending} onChange={(e) => void choose(e.target.value as AdminLayout)} aria-labelledby="site-layout-title">
         <Space orientation="vertical">
           {ADMIN_LAYOUTS.map((l) => <Radio key={l} value={l}>{t(`layouts.${l}`)}</Radio>)}
         </Space>

@@ -1,22 +1,32 @@
 'use client';
 
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Modal, Segmented, Select, Space, Table, Tag, Upload } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Drawer, Form, Grid, Input, Modal, Segmented, Select, Space, Table, Tag, Upload } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { CASE_INVOICE_TYPES, CASE_STATUSES, TAX_NO, serviceFeeOf, type CaseDetailDto, type CaseRowDto, type CaseStatusName } from '@/contracts/cases';
+import { useState } from 'react';
+import { CASE_INVOICE_TYPES, CASE_SORTS, CASE_STATUSES, TAX_NO, serviceFeeOf, type CaseStatusName } from '@/contracts/cases';
 import { REASON_MAX } from '@/contracts/fields';
 import { MONEY } from '@/contracts/money';
-import { adminApi, adminUpload, toQuery } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import type { ApiData } from '@/lib/api/types';
+import { definedParams, toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
-import { KeysetPager, money, useKeysetList } from '../common/keyset-list';
+import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
 import { CASE_COLOURS } from './case-colours';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { StateBoard } from '../common/state-board';
-import { useAdminAction } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
 
-const DEFAULTS = { key: '', status: '', invoiceType: '', sort: '-createdAt', view: 'table' };
+type CaseRow = ApiData<'get', '/api/admin/cases'>['items'][number];
+type CaseDetail = ApiData<'get', '/api/admin/cases/{id}'>;
+type CaseQuery = { key: string; status: CaseStatusName | ''; invoiceType: (typeof CASE_INVOICE_TYPES)[number] | ''; sort: (typeof CASE_SORTS)[number]; view: string };
+
+const DEFAULTS: CaseQuery = { key: '', status: '', invoiceType: '', sort: '-createdAt', view: 'table' };
+/** The GET paths a change of one case changes: the list and the record. */
+const CASE_PATHS = ['/api/admin/cases', '/api/admin/cases/{id}'] as const;
 
 interface CaseForm { customerName: string; contactName: string; contactEmail: string; samples: string; testFee: string; invoiceType: 'ordinary' | 'special'; taxNo: string }
 
@@ -31,24 +41,22 @@ export function CasesView() {
   const { message } = App.useApp();
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const board = query.view === 'board';
-  const filters = toQuery({ key: query.key, status: board ? undefined : query.status, invoiceType: query.invoiceType, sort: query.sort, limit: board ? 200 : 20 }).slice(1);
-  const list = useKeysetList<CaseRowDto>('/api/admin/cases', filters);
+  const list = useKeysetQuery('/api/admin/cases', definedParams({ key: query.key, status: board ? undefined : query.status, invoiceType: query.invoiceType, sort: query.sort, limit: board ? 200 : 20 }));
+  const table = useTableState(list.query);
   const [open, setOpen] = useState<number | null>(null);
-  const [editing, setEditing] = useState<CaseRowDto | 'new' | null>(null);
+  const [editing, setEditing] = useState<CaseRow | 'new' | null>(null);
   const [reasonFor, setReasonFor] = useState<{ id: number; to: CaseStatusName } | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
   const statusTag = (s: CaseStatusName) => <Tag color={CASE_COLOURS[s]}>{t(`status.${s}`)}</Tag>;
   const exportHref = `/api/admin/cases/export${toQuery({ key: query.key, status: query.status, invoiceType: query.invoiceType })}`;
+  const queryClient = useQueryClient();
+  const transition = useApiMutation('put', '/api/admin/cases/{id}/status', { invalidates: CASE_PATHS });
 
-  const moveTo = useCallback(async (id: number, to: CaseStatusName, reason = '') => {
-    try {
-      await adminApi('PUT', `/api/admin/cases/${id}/status`, { to, reason });
-      void message.success(t('moved', { status: t(`status.${to}`) }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-    await list.reload();
-  }, [list, message, t]);
+  // A refused move leaves the card where the list, loaded again, puts it.
+  const moveTo = async (id: number, to: CaseStatusName, reason = '') => {
+    if (await transition.send({ params: { path: { id } }, body: { to, reason } })) void message.success(t('moved', { status: t(`status.${to}`) }));
+    else await Promise.all(CASE_PATHS.map((p) => queryClient.invalidateQueries({ queryKey: [p] })));
+  };
   const drop = (id: number, from: CaseStatusName, to: CaseStatusName) => {
     if (from === to) return;
     if (to === 'rejected' || to === 'lost') setReasonFor({ id, to });
@@ -77,7 +85,7 @@ export function CasesView() {
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-testFee', label: t('feeHigh') }, { value: 'testFee', label: t('feeLow') }]} />
         <SavedViewsBar listKey="cases" current={viewQuery(query, DEFAULTS, ['key', 'status', 'invoiceType', 'sort'])} onApply={(q) => setQuery({ ...DEFAULTS, view: query.view, ...q })} />
       </Space>
-      {list.error && <Alert type="error" title={list.error} className="mb-3" />}
+      {board && list.query.error && <Alert type="error" title={list.query.error.message} className="mb-3" />}
       {board ? (
         <StateBoard states={CASE_STATUSES} items={list.page?.items ?? []} testId="cases-board" header={statusTag}
           label={(c) => `${c.caseNo} ${c.customerName}`} onOpen={(c) => setOpen(c.id)} onDrop={drop}
@@ -89,9 +97,8 @@ export function CasesView() {
             </>
           )} />
       ) : (
-        <Table<CaseRowDto>
-          rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1100 } : undefined} showHeader={wide}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} /> }}
+        <Table<CaseRow>
+          rowKey="id" {...table} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1100 } : undefined} showHeader={wide}
           onRow={(r) => ({ 'data-testid': `case-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
           columns={wide ? [
             { title: t('col.caseNo'), dataIndex: 'caseNo', width: 150 },
@@ -117,9 +124,9 @@ export function CasesView() {
           }]}
         />
       )}
-      {!board && <KeysetPager list={list as ReturnType<typeof useKeysetList<unknown>>} testId="cases" />}
-      <CaseDrawer id={open} onClose={() => setOpen(null)} onChanged={list.reload} onEdit={(c) => setEditing(c)} onMove={(id, to) => (to === 'rejected' || to === 'lost' ? setReasonFor({ id, to }) : moveTo(id, to))} wide={wide} />
-      <CaseFormModal target={editing} onClose={() => setEditing(null)} onSaved={async (c) => { setEditing(null); await list.reload(); setOpen(c.id); }} />
+      {!board && <KeysetPager list={list} testId="cases" />}
+      <CaseDrawer id={open} onClose={() => setOpen(null)} onEdit={(c) => setEditing(c)} onMove={(id, to) => (to === 'rejected' || to === 'lost' ? setReasonFor({ id, to }) : moveTo(id, to))} wide={wide} />
+      <CaseFormModal target={editing} onClose={() => setEditing(null)} onSaved={(c) => { setEditing(null); setOpen(c.id); }} />
       <ReasonModal target={reasonFor} onClose={() => setReasonFor(null)} onConfirm={async (reason) => { if (reasonFor) await moveTo(reasonFor.id, reasonFor.to, reason); setReasonFor(null); }} />
     </section>
   );
@@ -142,11 +149,12 @@ function ReasonModal({ target, onClose, onConfirm }: { target: { id: number; to:
   );
 }
 
-function CaseFormModal({ target, onClose, onSaved }: { target: CaseRowDto | 'new' | null; onClose: () => void; onSaved: (c: CaseDetailDto) => Promise<void> }) {
+function CaseFormModal({ target, onClose, onSaved }: { target: CaseRow | 'new' | null; onClose: () => void; onSaved: (c: CaseDetail) => void }) {
   const t = useTranslations('adminCases');
   const te = useTranslations('api.errors');
   const [form] = Form.useForm<CaseForm>();
-  const run = useAdminAction(async () => {}, form);
+  const create = useApiMutation('post', '/api/admin/cases', { invalidates: ['/api/admin/cases'], form, success: t('saved') });
+  const update = useApiMutation('put', '/api/admin/cases/{id}', { invalidates: CASE_PATHS, form, success: t('saved') });
   const fee = Form.useWatch('testFee', form) ?? '';
   const invoice = Form.useWatch('invoiceType', form);
   const preview = MONEY.test(String(fee).trim()) ? money(serviceFeeOf(String(fee).trim())) : '—';
@@ -154,13 +162,10 @@ function CaseFormModal({ target, onClose, onSaved }: { target: CaseRowDto | 'new
     ? { customerName: target.customerName, contactName: target.contactName, contactEmail: target.contactEmail, samples: target.samples, testFee: target.testFee, invoiceType: target.invoiceType, taxNo: target.taxNo }
     : { customerName: '', contactName: '', contactEmail: '', samples: '', testFee: '0.00', invoiceType: 'ordinary', taxNo: '' };
   const { saving, onFinish } = useFormSave(async (values: CaseForm) => {
-    let saved: CaseDetailDto | null = null;
-    const ok = await run(async () => {
-      saved = target === 'new' || target === null
-        ? await adminApi<CaseDetailDto>('POST', '/api/admin/cases', values)
-        : await adminApi<CaseDetailDto>('PUT', `/api/admin/cases/${target.id}`, values);
-    }, t('saved'));
-    if (ok && saved) await onSaved(saved);
+    const saved = target === 'new' || target === null
+      ? await create.send({ body: values })
+      : await update.send({ params: { path: { id: target.id } }, body: values });
+    if (saved) onSaved(saved.data);
   });
   return (
     <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} width={600} data-testid="case-form">
@@ -193,23 +198,17 @@ function CaseFormModal({ target, onClose, onSaved }: { target: CaseRowDto | 'new
   );
 }
 
-function CaseDrawer({ id, onClose, onChanged, onEdit, onMove, wide }: {
-  id: number | null; onClose: () => void; onChanged: () => Promise<void>; onEdit: (c: CaseDetailDto) => void; onMove: (id: number, to: CaseStatusName) => unknown; wide: boolean;
+function CaseDrawer({ id, onClose, onEdit, onMove, wide }: {
+  id: number | null; onClose: () => void; onEdit: (c: CaseDetail) => void; onMove: (id: number, to: CaseStatusName) => unknown; wide: boolean;
 }) {
   const t = useTranslations('adminCases');
   const format = useFormatter();
-  const [detail, setDetail] = useState<CaseDetailDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    adminApi<CaseDetailDto>('GET', `/api/admin/cases/${id}`).then((d) => { if (live) { setDetail(d); setError(null); } }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
-    return () => { live = false; };
-  }, [id, round]);
-  const refresh = useCallback(async () => { setRound((r) => r + 1); await onChanged(); }, [onChanged]);
-  const run = useAdminAction(refresh);
-  const shown = detail && detail.id === id ? detail : null;
+  const { message } = App.useApp();
+  const detail = useApiQuery('get', '/api/admin/cases/{id}', { params: { path: { id: id ?? 0 } } }, { enabled: id !== null });
+  const upload = useApiMutation('post', '/api/admin/cases/{id}/report', { invalidates: CASE_PATHS, success: t('reportUploaded') });
+  const mail = useApiMutation('post', '/api/admin/cases/{id}/send-report', { invalidates: CASE_PATHS });
+  const error = id !== null ? detail.error?.message ?? null : null;
+  const shown = detail.data && detail.data.id === id ? detail.data : null;
   const open = shown ? ['reviewing', 'passed', 'test_finished'].includes(shown.status) : false;
   return (
     <Drawer open={id !== null} onClose={onClose} size={wide ? 640 : '100%'} destroyOnHidden title={shown ? `${t('title')} ${shown.caseNo}` : ''} data-testid="case-drawer">
@@ -233,19 +232,19 @@ function CaseDrawer({ id, onClose, onChanged, onEdit, onMove, wide }: {
           ]} />
           <Space wrap>
             {shown.transitions.map((s) => (
-              <Button key={s} size="small" danger={s === 'rejected' || s === 'lost'} onClick={() => void Promise.resolve(onMove(shown.id, s)).then(() => setRound((r) => r + 1))} data-testid={`case-to-${s}`}>
+              <Button key={s} size="small" danger={s === 'rejected' || s === 'lost'} onClick={() => void onMove(shown.id, s)} data-testid={`case-to-${s}`}>
                 {t(`to.${s}`)}
               </Button>
             ))}
             {open && <Button size="small" onClick={() => onEdit(shown)}>{t('edit')}</Button>}
             {(shown.status === 'passed' || shown.status === 'test_finished') && (
               <Upload accept="application/pdf,image/png,image/jpeg,image/webp" showUploadList={false}
-                beforeUpload={(file) => { void run(() => adminUpload(`/api/admin/cases/${shown.id}/report`, file), t('reportUploaded')); return false; }}>
+                beforeUpload={(file) => { void upload.send({ params: { path: { id: shown.id } }, body: { file }, ...multipart }); return false; }}>
                 <Button size="small" icon={<UploadOutlined />} data-testid="case-report-upload">{t('uploadReport')}</Button>
               </Upload>
             )}
             {shown.hasReport && (
-              <Button size="small" disabled={!shown.contactEmail} onClick={() => void run(() => adminApi('POST', `/api/admin/cases/${shown.id}/send-report`), t('reportMailed', { email: shown.contactEmail }))} data-testid="case-send-report">
+              <Button size="small" disabled={!shown.contactEmail} onClick={() => void mail.send({ params: { path: { id: shown.id } } }).then((sent) => { if (sent) void message.success(t('reportMailed', { email: shown.contactEmail })); })} data-testid="case-send-report">
                 {t('sendReport')}
               </Button>
             )}

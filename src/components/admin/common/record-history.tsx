@@ -1,46 +1,42 @@
 'use client';
 
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Spin, Timeline, Typography } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import type { AuditEntryDto } from '@/contracts/admin';
-import { adminApi, toQuery } from '../admin-api';
+import { apiRequest } from '@/lib/api/client';
+import { apiQueryKey } from '@/lib/api/query';
 import { ChangeList } from './change-list';
 
 const PAGE = 50;
 
-interface Loaded { key: string; items: AuditEntryDto[]; total: number; pages: number }
-
-const historyPage = (entity: string, entityId: number, offset: number) =>
-  adminApi<{ items: AuditEntryDto[]; total: number }>('GET', `/api/admin/audit${toQuery({ entity, entityId, limit: PAGE, offset })}`);
+/**
+ * A record's history, page after page. Read afresh each time the drawer opens: the pages of a closed
+ * drawer are dropped (`gcTime: 0`), so it starts again from the newest entries.
+ */
+function useHistoryPages(entity: string, entityId: number | null) {
+  const query = { entity, entityId: String(entityId ?? ''), limit: PAGE };
+  return useInfiniteQuery({
+    queryKey: [...apiQueryKey('/api/admin/audit', { params: { query } }), 'pages'],
+    queryFn: ({ pageParam, signal }) => apiRequest('get', '/api/admin/audit', { params: { query: { ...query, offset: pageParam } }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => pages.length + 1,
+    enabled: entityId !== null,
+    gcTime: 0,
+  });
+}
 
 /** A record's own history from the audit log (newest first), in a drawer, 50 entries at a time. */
 export function RecordHistory({ entity, entityId, title, onClose }: { entity: string; entityId: number | null; title: string; onClose: () => void }) {
   const t = useTranslations('adminAudit');
   const format = useFormatter();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [more, setMore] = useState(false);
-  const key = `${entity}:${entityId}`;
-  useEffect(() => {
-    if (entityId === null) return;
-    historyPage(entity, entityId, 1).then((d) => setLoaded({ key, items: d.items, total: d.total, pages: 1 }), () => setLoaded({ key, items: [], total: 0, pages: 1 }));
-  }, [entity, entityId, key]);
-  const current = loaded?.key === key ? loaded : null;
-
-  async function loadMore() {
-    if (!current || entityId === null) return;
-    setMore(true);
-    try {
-      const d = await historyPage(entity, entityId, current.pages + 1);
-      // Entries written meanwhile shift the pages: keep each entry once.
-      const seen = new Set(current.items.map((e) => e.id));
-      setLoaded({ key, items: [...current.items, ...d.items.filter((e) => !seen.has(e.id))], total: d.total, pages: current.pages + 1 });
-    } catch {
-      // The API client has shown the error.
-    } finally {
-      setMore(false);
-    }
-  }
+  const history = useHistoryPages(entity, entityId);
+  const pages = entityId === null ? undefined : history.data?.pages;
+  // Entries written meanwhile shift the pages: keep each entry once. A first page that could not be read shows none.
+  const current = pages
+    ? { items: pages.flatMap((p) => p.items).filter((e, i, all) => all.findIndex((x) => x.id === e.id) === i), total: pages[pages.length - 1]?.total ?? 0 }
+    : history.isError && entityId !== null ? { items: [], total: 0 } : null;
+  const more = history.isFetchingNextPage;
+  const loadMore = () => void history.fetchNextPage();
 
   return (
     <Drawer open={entityId !== null} onClose={onClose} title={t('historyOf', { name: title })} size={420}>
@@ -61,7 +57,7 @@ export function RecordHistory({ entity, entityId, title, onClose }: { entity: st
           <div className="flex items-center justify-between text-xs text-slate-500">
             <span data-testid="history-count">{t('shownOf', { shown: current.items.length, total: current.total })}</span>
             {current.items.length < current.total && (
-              <Button size="small" loading={more} onClick={() => void loadMore()}>{t('loadMore')}</Button>
+              <Button size="small" loading={more} onClick={loadMore}>{t('loadMore')}</Button>
             )}
           </div>
         </>

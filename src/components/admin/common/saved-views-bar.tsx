@@ -2,9 +2,8 @@
 
 import { App, Button, Input, Select, Space } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import type { SavedViewDto, SavedViewList } from '@/contracts/customers';
-import { adminApi } from '../admin-api';
+import type { SavedViewList } from '@/contracts/customers';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 
 /** What a list's query holds beyond its defaults, among the keys a view keeps (filters and sort; not the open record or the layout). */
 export function viewQuery<Q extends Record<string, string>>(query: Q, defaults: Q, keys: readonly (keyof Q & string)[]): Record<string, string> {
@@ -20,14 +19,11 @@ export function viewQuery<Q extends Record<string, string>>(query: Q, defaults: 
  */
 export function SavedViewsBar({ listKey, current, onApply }: { listKey: SavedViewList; current: Record<string, string>; onApply: (query: Record<string, string>) => void }) {
   const t = useTranslations('adminCommon.views');
-  const { modal, message } = App.useApp();
-  const [views, setViews] = useState<SavedViewDto[]>([]);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    adminApi<SavedViewDto[]>('GET', `/api/admin/customers/views?listKey=${listKey}`).then((v) => { if (live) setViews(v); }, () => undefined);
-    return () => { live = false; };
-  }, [listKey, round]);
+  const { modal } = App.useApp();
+  // Views that cannot be read leave the picker empty.
+  const views = useApiQuery('get', '/api/admin/customers/views', { params: { query: { listKey } } }).data ?? [];
+  const create = useApiMutation('post', '/api/admin/customers/views', { invalidates: ['/api/admin/customers/views'], success: t('saved') });
+  const remove = useApiMutation('delete', '/api/admin/customers/views/{viewId}', { invalidates: ['/api/admin/customers/views'] });
 
   async function save() {
     let name = '';
@@ -36,14 +32,7 @@ export function SavedViewsBar({ listKey, current, onApply }: { listKey: SavedVie
       content: <Input autoFocus maxLength={50} placeholder={t('nameHint')} aria-label={t('name')} onChange={(e) => { name = e.target.value; }} data-testid="view-name" />,
       okText: t('confirm'), cancelText: t('cancel'),
     });
-    if (!ok) return;
-    try {
-      await adminApi('POST', '/api/admin/customers/views', { listKey, name, query: current });
-      void message.success(t('saved'));
-      setRound((r) => r + 1);
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
+    if (ok) await create.send({ body: { listKey, name, query: current } });
   }
 
   return (
@@ -58,7 +47,7 @@ export function SavedViewsBar({ listKey, current, onApply }: { listKey: SavedVie
           onChange={(id: number) => {
             modal.confirm({
               title: t('deleteConfirm', { name: views.find((v) => v.id === id)?.name ?? '' }), okText: t('delete'), cancelText: t('cancel'), okButtonProps: { danger: true },
-              onOk: async () => { await adminApi('DELETE', `/api/admin/customers/views/${id}`); setRound((r) => r + 1); },
+              onOk: async () => { await remove.send({ params: { path: { viewId: id } } }); },
             });
           }} />
       )}

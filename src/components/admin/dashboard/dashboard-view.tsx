@@ -4,10 +4,9 @@ import { Alert, Card, DatePicker, Empty, List, Skeleton, Statistic, Table, Tag, 
 import dayjs from 'dayjs';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useState } from 'react';
-import type { DashboardDto } from '@/contracts/admin';
+import { useMemo } from 'react';
 import { Permitted, usePermits } from '@/components/ui/permitted';
-import { adminApi, toQuery } from '../admin-api';
+import { useApiQuery } from '@/lib/api/query';
 import { useAdminSettings } from '../admin-providers';
 import { useViewQuery } from '../use-view-query';
 
@@ -48,19 +47,11 @@ function Figures() {
   const { settings } = useAdminSettings();
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const range = query.from && query.to ? { from: query.from, to: query.to } : defaultRange();
-  const [loaded, setLoaded] = useState<{ key: string; data: DashboardDto | null; error: string | null } | null>(null);
-  const rangeKey = `${range.from}/${range.to}`;
+  const figures = useApiQuery('get', '/api/admin/dashboard', { params: { query: range } });
   const canSeeFeedback = usePermits({ permissions: ['DASHBOARD.VIEW'] });
-
-  useEffect(() => {
-    const [from, to] = rangeKey.split('/');
-    adminApi<DashboardDto>('GET', `/api/admin/dashboard${toQuery({ from, to })}`).then(
-      (d) => setLoaded({ key: rangeKey, data: d, error: null }),
-      (e: unknown) => setLoaded({ key: rangeKey, data: null, error: e instanceof Error ? e.message : String(e) }),
-    );
-  }, [rangeKey]);
-  const data = loaded?.key === rangeKey ? loaded.data : null;
-  const error = loaded?.key === rangeKey ? loaded.error : null;
+  // Another range's figures are not shown while the chosen range's load: the skeleton holds their place.
+  const data = figures.isPlaceholderData ? null : figures.data ?? null;
+  const error = figures.error?.message ?? null;
 
   const visitorsOption = useMemo(() => data && {
     color: [settings.theme, '#91cc75'],

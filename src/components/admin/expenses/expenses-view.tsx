@@ -1,21 +1,31 @@
 'use client';
 
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, DatePicker, Descriptions, Drawer, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, type ExpenseCategory, type ExpenseDetailDto, type ExpenseRowDto, type ExpenseStatusName } from '@/contracts/expenses';
+import { useState } from 'react';
+import { EXPENSE_CATEGORIES, EXPENSE_SORTS, EXPENSE_STATUSES, type ExpenseCategory, type ExpenseStatusName } from '@/contracts/expenses';
 import { MONEY } from '@/contracts/money';
-import { adminApi, adminUpload, toQuery } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import type { ApiData } from '@/lib/api/types';
+import { definedParams, toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
 import { DecisionModal, StepsOf } from '../approvals/approval-parts';
-import { KeysetPager, money, useKeysetList } from '../common/keyset-list';
+import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
-import { useAdminAction } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
 
-const DEFAULTS = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
+type ExpenseRow = ApiData<'get', '/api/admin/expenses'>['items'][number];
+type ExpenseDetail = ApiData<'get', '/api/admin/expenses/{id}'>;
+type ExpenseQuery = { key: string; status: ExpenseStatusName | ''; category: ExpenseCategory | ''; scope: 'all' | 'mine'; sort: (typeof EXPENSE_SORTS)[number] };
+
+const DEFAULTS: ExpenseQuery = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
+/** The GET paths a change of one application changes: the list (its row) and the record. */
+const EXPENSE_PATHS = ['/api/admin/expenses', '/api/admin/expenses/{id}'] as const;
 const COLOURS: Record<ExpenseStatusName, string> = { draft: 'default', pending: 'gold', approved: 'green', rejected: 'red' };
 
 /**
@@ -26,9 +36,10 @@ export function ExpensesView() {
   const t = useTranslations('adminExpenses');
   const tc = useTranslations('adminCommon');
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const list = useKeysetList<ExpenseRowDto>('/api/admin/expenses', toQuery({ ...query, limit: 20 }).slice(1));
+  const list = useKeysetQuery('/api/admin/expenses', definedParams({ ...query, limit: 20 }));
+  const table = useTableState(list.query);
   const [open, setOpen] = useState<number | null>(null);
-  const [editing, setEditing] = useState<ExpenseDetailDto | 'new' | null>(null);
+  const [editing, setEditing] = useState<ExpenseDetail | 'new' | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
   const statusTag = (s: ExpenseStatusName) => <Tag color={COLOURS[s]}>{t(`status.${s}`)}</Tag>;
   return (
@@ -54,10 +65,8 @@ export function ExpensesView() {
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-amount', label: t('amountHigh') }, { value: 'amount', label: t('amountLow') }]} />
         <SavedViewsBar listKey="expenses" current={viewQuery(query, DEFAULTS, ['key', 'status', 'category', 'scope', 'sort'])} onApply={(q) => setQuery({ ...DEFAULTS, ...q })} />
       </Space>
-      {list.error && <Alert type="error" title={list.error} className="mb-3" />}
-      <Table<ExpenseRowDto>
-        rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1000 } : undefined} showHeader={wide}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} /> }}
+      <Table<ExpenseRow>
+        rowKey="id" {...table} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1000 } : undefined} showHeader={wide}
         onRow={(r) => ({ 'data-testid': `expense-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           { title: t('col.expenseNo'), dataIndex: 'expenseNo', width: 160 },
@@ -79,30 +88,30 @@ export function ExpensesView() {
           ),
         }]}
       />
-      <KeysetPager list={list as ReturnType<typeof useKeysetList<unknown>>} testId="expenses" />
-      <ExpenseDrawer id={open} onClose={() => setOpen(null)} onChanged={list.reload} onEdit={setEditing} wide={wide} />
-      <ExpenseFormModal target={editing} onClose={() => setEditing(null)} onSaved={async (e) => { setEditing(null); await list.reload(); setOpen(e.id); }} />
+      <KeysetPager list={list} testId="expenses" />
+      <ExpenseDrawer id={open} onClose={() => setOpen(null)} onEdit={setEditing} wide={wide} />
+      <ExpenseFormModal target={editing} onClose={() => setEditing(null)} onSaved={(e) => { setEditing(null); setOpen(e.id); }} />
     </section>
   );
 }
 
 interface ExpenseForm { amount: string; category: ExpenseCategory; spentOn: Dayjs; description: string }
 
-function ExpenseFormModal({ target, onClose, onSaved }: { target: ExpenseDetailDto | 'new' | null; onClose: () => void; onSaved: (e: ExpenseDetailDto) => Promise<void> }) {
+function ExpenseFormModal({ target, onClose, onSaved }: { target: ExpenseDetail | 'new' | null; onClose: () => void; onSaved: (e: ExpenseDetail) => void }) {
   const t = useTranslations('adminExpenses');
   const te = useTranslations('api.errors');
   const [form] = Form.useForm<ExpenseForm>();
-  const run = useAdminAction(async () => {}, form);
+  const create = useApiMutation('post', '/api/admin/expenses', { invalidates: ['/api/admin/expenses'], form, success: t('saved') });
+  const update = useApiMutation('put', '/api/admin/expenses/{id}', { invalidates: EXPENSE_PATHS, form, success: t('saved') });
   const initial = target && target !== 'new'
     ? { amount: target.amount, category: target.category, spentOn: dayjs(target.spentOn), description: target.description }
     : { amount: '0.00', category: 'travel' as const, spentOn: dayjs(), description: '' };
   const { saving, onFinish } = useFormSave(async (v: ExpenseForm) => {
     const body = { amount: String(v.amount).trim(), category: v.category, spentOn: v.spentOn.format('YYYY-MM-DD'), description: v.description ?? '' };
-    let saved: ExpenseDetailDto | null = null;
-    const ok = await run(async () => {
-      saved = target === 'new' || target === null ? await adminApi<ExpenseDetailDto>('POST', '/api/admin/expenses', body) : await adminApi<ExpenseDetailDto>('PUT', `/api/admin/expenses/${target.id}`, body);
-    }, t('saved'));
-    if (ok && saved) await onSaved(saved);
+    const saved = target === 'new' || target === null
+      ? await create.send({ body })
+      : await update.send({ params: { path: { id: target.id } }, body });
+    if (saved) onSaved(saved.data);
   });
   // OK answers once the dialog has opened: while it zooms in, a press on OK lands on a button that moves
   // (it is measured at full size, then shrinks to start the animation), and the release elsewhere clicks nothing.
@@ -130,23 +139,15 @@ function ExpenseFormModal({ target, onClose, onSaved }: { target: ExpenseDetailD
   );
 }
 
-function ExpenseDrawer({ id, onClose, onChanged, onEdit, wide }: { id: number | null; onClose: () => void; onChanged: () => Promise<void>; onEdit: (e: ExpenseDetailDto) => void; wide: boolean }) {
+function ExpenseDrawer({ id, onClose, onEdit, wide }: { id: number | null; onClose: () => void; onEdit: (e: ExpenseDetail) => void; wide: boolean }) {
   const t = useTranslations('adminExpenses');
   const format = useFormatter();
-  const [detail, setDetail] = useState<ExpenseDetailDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
   const [deciding, setDeciding] = useState(false);
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    adminApi<ExpenseDetailDto>('GET', `/api/admin/expenses/${id}`).then((d) => { if (live) { setDetail(d); setError(null); } }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
-    return () => { live = false; };
-  }, [id, round]);
-  const refresh = useCallback(async () => { setRound((r) => r + 1); await onChanged(); }, [onChanged]);
-  const run = useAdminAction(refresh);
-  const shown = detail && detail.id === id ? detail : null;
-  const act = (action: 'submit' | 'withdraw' | 'revise') => run(() => adminApi('POST', `/api/admin/expenses/${shown?.id}/action`, { action }), t(`done.${action}`));
+  const detail = useApiQuery('get', '/api/admin/expenses/{id}', { params: { path: { id: id ?? 0 } } }, { enabled: id !== null });
+  const changes = useExpenseChanges();
+  const error = id !== null ? detail.error?.message ?? null : null;
+  const shown = detail.data && detail.data.id === id ? detail.data : null;
+  const act = (action: 'submit' | 'withdraw' | 'revise') => shown && changes.act(shown.id, action);
   return (
     <Drawer open={id !== null} onClose={onClose} size={wide ? 640 : '100%'} destroyOnHidden title={shown ? `${t('title')} ${shown.expenseNo}` : ''} data-testid="expense-drawer">
       {error && <Alert type="error" title={error} className="mb-3" />}
@@ -168,7 +169,7 @@ function ExpenseDrawer({ id, onClose, onChanged, onEdit, wide }: { id: number | 
                   <li key={f.id} className="flex items-center justify-between gap-2 text-sm">
                     <a href={f.url} className="break-all">{f.fileName}</a>
                     {shown.canEdit && (
-                      <Popconfirm title={t('removeAttachment')} onConfirm={() => run(() => adminApi('DELETE', `/api/admin/expenses/${shown.id}/attachments/${f.id}`), t('attachmentRemoved'))}>
+                      <Popconfirm title={t('removeAttachment')} onConfirm={() => changes.removeAttachment(shown.id, f.id)}>
                         <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`${t('removeAttachment')} ${f.fileName}`} />
                       </Popconfirm>
                     )}
@@ -178,7 +179,7 @@ function ExpenseDrawer({ id, onClose, onChanged, onEdit, wide }: { id: number | 
             )}
             {shown.canEdit && (
               <Upload accept="application/pdf,image/png,image/jpeg,image/webp" showUploadList={false}
-                beforeUpload={(file) => { void run(() => adminUpload(`/api/admin/expenses/${shown.id}/attachments`, file), t('attachmentAdded')); return false; }}>
+                beforeUpload={(file) => { void changes.addAttachment(shown.id, file); return false; }}>
                 <Button size="small" className="mt-2" icon={<UploadOutlined />} data-testid="expense-upload">{t('addAttachment')}</Button>
               </Upload>
             )}
@@ -200,8 +201,32 @@ function ExpenseDrawer({ id, onClose, onChanged, onEdit, wide }: { id: number | 
           )}
         </div>
       )}
-      <DecisionModal stepId={deciding && shown ? shown.myStepId : null} subject={shown?.expenseNo ?? ''} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await refresh(); }} />
+      <DecisionModal stepId={deciding && shown ? shown.myStepId : null} subject={shown?.expenseNo ?? ''} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await changes.decided(); }} />
     </Drawer>
   );
 }
 
+
+/**
+ * The writes of the drawer. Each invalidates what it changes: the application's row and record, and
+ * for a step of its approval (submit, withdraw, revise) the approver's inbox and its count too.
+ */
+function useExpenseChanges() {
+  const t = useTranslations('adminExpenses');
+  const queryClient = useQueryClient();
+  const action = useApiMutation('post', '/api/admin/expenses/{id}/action', {
+    invalidates: [...EXPENSE_PATHS, '/api/admin/approvals/inbox', '/api/admin/approvals/inbox/count'],
+  });
+  const upload = useApiMutation('post', '/api/admin/expenses/{id}/attachments', { invalidates: EXPENSE_PATHS, success: t('attachmentAdded') });
+  const remove = useApiMutation('delete', '/api/admin/expenses/{id}/attachments/{attachmentId}', { invalidates: EXPENSE_PATHS, success: t('attachmentRemoved') });
+  const { message } = App.useApp();
+  return {
+    act: async (id: number, name: 'submit' | 'withdraw' | 'revise') => {
+      if (await action.send({ params: { path: { id } }, body: { action: name } })) void message.success(t(`done.${name}`));
+    },
+    addAttachment: (id: number, file: File) => upload.send({ params: { path: { id } }, body: { file }, ...multipart }),
+    removeAttachment: (id: number, attachmentId: number) => remove.send({ params: { path: { id, attachmentId } } }),
+    /** A decision on the application's step (the decision modal's own write) changes its row and record. */
+    decided: () => Promise.all(EXPENSE_PATHS.map((p) => queryClient.invalidateQueries({ queryKey: [p] }))),
+  };
+}
