@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AdminProductDto } from '@/contracts/catalog-admin-products';
+import type { AdminProductDto } from '@/contracts/catalog-editing-products';
 import { rowsOf } from '@/server/db/client';
 import { productSitemapRows } from '@/server/modules/content/sitemap';
 import { GENERATION_KEY } from './page-cache';

@@ -3,7 +3,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Upload } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { AdminBrandDto } from '@/contracts/catalog-admin';
+import type { AdminBrandDto } from '@/contracts/catalog-editing';
 import { multipart } from '@/lib/api/client';
 import { useApiMutation } from '@/lib/api/query';
 

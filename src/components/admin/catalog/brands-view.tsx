@@ -3,7 +3,7 @@
 import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { AdminBrandDto, AdminBrandInput } from '@/contracts/catalog-admin';
+import type { AdminBrandDto, AdminBrandInput } from '@/contracts/catalog-editing';
 import { Link } from '@/i18n/navigation';
 import { countryName } from '@/lib/country';
 import { useTableState } from '@/components/data/query-state';

@@ -4,7 +4,7 @@ import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlin
 import { Button, Card, Empty, Form, Input, Popconfirm, Space, Tag, Tooltip, Tree, type FormInstance, type TreeProps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { CATEGORY_MAX_LEVEL, type AdminCategoryDto } from '@/contracts/catalog-admin';
+import { CATEGORY_MAX_LEVEL, type AdminCategoryDto } from '@/contracts/catalog-editing';
 import { QueryState } from '@/components/data/query-state';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { RecordHistory } from '../common/record-history';

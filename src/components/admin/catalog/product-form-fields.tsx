@@ -3,8 +3,8 @@
 import { DatePicker, Divider, Form, Input, Select, Switch, TreeSelect, type FormInstance } from 'antd';
 import { useLocale, useMessages, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import type { AdminCategoryDto } from '@/contracts/catalog-admin';
-import { CONTROL_CLASSES, ITEM_NO, MDL_NUMBER, type AdminProductDto } from '@/contracts/catalog-admin-products';
+import type { AdminCategoryDto } from '@/contracts/catalog-editing';
+import { CONTROL_CLASSES, ITEM_NO, MDL_NUMBER, type AdminProductDto } from '@/contracts/catalog-editing-products';
 import { GHS_PICTOGRAMS, SHIPPING_CODES, STORAGE_CODES, type GhsPictogram as PictogramCode } from '@/contracts/product-detail';
 import { isValidCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';

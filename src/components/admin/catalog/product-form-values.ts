@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AdminCategoryDto } from '@/contracts/catalog-admin';
-import { CONTROL_CLASSES, type AdminProductDto } from '@/contracts/catalog-admin-products';
+import type { AdminCategoryDto } from '@/contracts/catalog-editing';
+import { CONTROL_CLASSES, type AdminProductDto } from '@/contracts/catalog-editing-products';
 import { GHS_PICTOGRAMS, SHIPPING_CODES, STORAGE_CODES, type GhsPictogram } from '@/contracts/product-detail';
 import type { ApiError } from '@/lib/api/client';
 import { isOneOf } from './one-of';

@@ -3,7 +3,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Space, Tooltip } from 'antd';
 import { useTranslations } from 'next-intl';
-import { PRICE } from '@/contracts/catalog-admin-products';
+import { PRICE } from '@/contracts/catalog-editing-products';
 import type { ProductFormValues } from './product-form-values';
 
 /** The packs of the product: an editable table, rows added, removed and moved; referenced packs cannot be removed. */

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import { asc, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { AdminProductListInput } from '@/contracts/catalog-admin-products';
+import type { AdminProductListInput } from '@/contracts/catalog-editing-products';
 import type { Lang } from '@/lib/lang';
 import { escapeFormula } from '@/lib/spreadsheet-cell';
 import type { Db } from '@/server/db/client';

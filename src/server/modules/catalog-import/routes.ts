@@ -1,6 +1,6 @@
 import 'server-only';
 import { idParamSchema } from '@/contracts/admin';
-import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
+import { adminProductListInputSchema } from '@/contracts/catalog-editing-products';
 import { errorReportInputSchema, importJobListInputSchema, importJobListSchema, importJobSchema, importTemplateInputSchema } from '@/contracts/catalog-import';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';

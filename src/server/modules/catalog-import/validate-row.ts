@@ -1,5 +1,5 @@
 import 'server-only';
-import { ITEM_NO, PRICE } from '@/contracts/catalog-admin-products';
+import { ITEM_NO, PRICE } from '@/contracts/catalog-editing-products';
 import { normaliseCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
 import type { PinyinOfName } from '@/server/modules/catalog/pinyin';

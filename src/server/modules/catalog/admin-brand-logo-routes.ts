@@ -1,6 +1,6 @@
 import 'server-only';
 import { idParamSchema } from '@/contracts/admin';
-import { adminBrandSchema } from '@/contracts/catalog-admin';
+import { adminBrandSchema } from '@/contracts/catalog-editing';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminBrandDto } from '@/contracts/catalog-admin';
+import type { AdminBrandDto } from '@/contracts/catalog-editing';
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import type { AdminBrandDto } from '@/contracts/catalog-admin';
+import type { AdminBrandDto } from '@/contracts/catalog-editing';
 import type { Db } from '@/server/db/client';
 import { brands } from '@/server/db/schema';
 import { AppError } from '@/server/errors';

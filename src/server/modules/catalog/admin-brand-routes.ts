@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
-import { adminBrandInputSchema, adminBrandListInputSchema, adminBrandListSchema, adminBrandSchema } from '@/contracts/catalog-admin';
+import { adminBrandInputSchema, adminBrandListInputSchema, adminBrandListSchema, adminBrandSchema } from '@/contracts/catalog-editing';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';

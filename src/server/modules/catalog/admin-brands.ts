@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminBrandDto, AdminBrandInput, BrandSort } from '@/contracts/catalog-admin';
+import type { AdminBrandDto, AdminBrandInput, BrandSort } from '@/contracts/catalog-editing';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
 import { brands, contentItems, products } from '@/server/db/schema';

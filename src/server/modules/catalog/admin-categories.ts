@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { CATEGORY_MAX_LEVEL, type AdminCategoryDto } from '@/contracts/catalog-admin';
+import { CATEGORY_MAX_LEVEL, type AdminCategoryDto } from '@/contracts/catalog-editing';
 import type { Db } from '@/server/db/client';
 import { categories, products } from '@/server/db/schema';
 import { AppError } from '@/server/errors';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
 import {
   adminCategoryCreateSchema, adminCategoryMoveSchema, adminCategoryRenameSchema, adminCategorySchema, adminCategoryTreeSchema,
-} from '@/contracts/catalog-admin';
+} from '@/contracts/catalog-editing';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminProductDto } from '@/contracts/catalog-admin-products';
+import type { AdminProductDto } from '@/contracts/catalog-editing-products';
 import { COA_MAX_BYTES, type AdminProductLotsDto } from '@/contracts/lots';
 import { rowsOf } from '@/server/db/client';
 import { findCoas, listCoasOfYear, listCoaYears } from '@/server/modules/content/documents';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminProductListDto, AdminProductListInput, AdminProductRowDto } from '@/contracts/catalog-admin-products';
+import type { AdminProductListDto, AdminProductListInput, AdminProductRowDto } from '@/contracts/catalog-editing-products';
 import { normaliseCas } from '@/lib/cas';
 import { rowsOf, type Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';

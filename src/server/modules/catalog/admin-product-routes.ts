@@ -4,7 +4,7 @@ import { idParamSchema } from '@/contracts/admin';
 import {
   adminProductBulkSchema, adminProductInputSchema, adminProductListInputSchema, adminProductListSchema, adminProductSchema,
   structurePreviewInputSchema, structurePreviewSchema,
-} from '@/contracts/catalog-admin-products';
+} from '@/contracts/catalog-editing-products';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminProductDto, AdminProductListDto } from '@/contracts/catalog-admin-products';
+import type { AdminProductDto, AdminProductListDto } from '@/contracts/catalog-editing-products';
 import { MAX_SMILES_CHARS, MAX_STRUCTURE_ATOMS } from '@/lib/structure-limits';
 import { rowsOf } from '@/server/db/client';
 import { setStructurePool, type StructureReading, type StructureTask } from '@/server/modules/chemistry/structures';

@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   AdminPackInput, AdminProductBulkInput, AdminProductDto, AdminProductInput, StructurePreviewDto,
-} from '@/contracts/catalog-admin-products';
+} from '@/contracts/catalog-editing-products';
 import { molecularWeightOf } from '@/lib/formula';
 import { rowsOf, type Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/errors';

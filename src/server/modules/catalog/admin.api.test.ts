@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminBrandDto, AdminCategoryDto } from '@/contracts/catalog-admin';
+import type { AdminBrandDto, AdminCategoryDto } from '@/contracts/catalog-editing';
 import { rowsOf } from '@/server/db/client';
 import { categories, products } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';

@@ -17,7 +17,7 @@ import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { getProductDetailAll } from '@/server/modules/product-detail/service';
 import { listAdminProducts } from '@/server/modules/catalog/admin-product-list';
 import { getAdminProduct } from '@/server/modules/catalog/admin-products';
-import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
+import { adminProductListInputSchema } from '@/contracts/catalog-editing-products';
 import { getSiteContact } from '@/server/modules/site-settings/queries';
 import { countVisitors } from '@/server/modules/tracking/service';
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   LINK_MAX, type LinkOwner, type LinkTarget, type LinkedContentDto, type LinkedProductDto, type LinksDto,
 } from '@/contracts/content-moderation';
-import { adminProductListInputSchema } from '@/contracts/catalog-admin-products';
+import { adminProductListInputSchema } from '@/contracts/catalog-editing-products';
 import type { Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
 import { contentItems, contentLinks, productArticles, products } from '@/server/db/schema';
