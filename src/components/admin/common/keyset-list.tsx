@@ -51,7 +51,7 @@ export function useKeysetList<T>(base: string, filters: string) {
 }
 
 type KeysetPath = { [P in ApiPathWith<'get'>]: ApiData<'get', P> extends { nextCursor: string | null; total: number } ? P : never }[ApiPathWith<'get'>];
-type QueryOf<P extends KeysetPath> = ApiInit<'get', P> extends { params?: { query?: infer Q } } ? NonNullable<Q> : never;
+type QueryOf<P extends KeysetPath> = NonNullable<ApiInit<'get', P>> extends { params?: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /**
  * A keyset-paged list read through the query cache: the cursors of the pages shown so far (the first
