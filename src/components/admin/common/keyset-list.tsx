@@ -89,16 +89,20 @@ export interface KeysetControls {
   next: () => void;
 }
 
+/** A list's own wording of its pager (its total says what it counts), instead of the common one. */
+export interface PagerTexts { total: string; first: string; previous: string; next: string }
+
 /** The pager of a keyset list: total, first, previous and next page. */
-export function KeysetPager({ list, testId }: { list: KeysetControls; testId: string }) {
+export function KeysetPager({ list, testId, texts }: { list: KeysetControls; testId: string; texts?: PagerTexts }) {
   const t = useTranslations('adminCommon');
+  const shown = texts ?? { total: t('total', { total: list.page?.total ?? 0 }), first: t('firstPage'), previous: t('previousPage'), next: t('nextPage') };
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-      <span className="text-sm text-slate-500" data-testid={`${testId}-total`}>{t('total', { total: list.page?.total ?? 0 })}</span>
+      <span className="text-sm text-slate-500" data-testid={`${testId}-total`}>{shown.total}</span>
       <Space>
-        <Button disabled={list.atFirst} onClick={list.first}>{t('firstPage')}</Button>
-        <Button disabled={list.atFirst} onClick={list.previous}>{t('previousPage')}</Button>
-        <Button disabled={!list.page?.nextCursor} onClick={list.next}>{t('nextPage')}</Button>
+        <Button disabled={list.atFirst} onClick={list.first}>{shown.first}</Button>
+        <Button disabled={list.atFirst} onClick={list.previous}>{shown.previous}</Button>
+        <Button disabled={!list.page?.nextCursor} onClick={list.next}>{shown.next}</Button>
       </Space>
     </div>
   );

@@ -1,7 +1,8 @@
 'use client';
 
-import { Form, Input, Modal } from 'antd';
+import { App, Form, Input, Modal } from 'antd';
 import { useTranslations } from 'next-intl';
+import { useApiMutation } from '@/lib/api/query';
 import { REASON_MAX } from '@/contracts/fields';
 import { MONEY, moneyToCents } from '@/contracts/money';
 import type { ComplaintStatusName } from '@/contracts/complaints';
@@ -9,13 +10,30 @@ import { money } from '../common/keyset-list';
 import { useFormSave } from '@/components/ui/use-form-save';
 
 export interface MoveTarget { id: number; to: ComplaintStatusName; complaintNo: string; appliedRefund: string }
+export interface MoveExtra { reason?: string; approvedRefund?: string }
+
+/**
+ * A complaint's move to another state: the success message once the complaint and its list are loaded
+ * again; a refused move shows the server's message, and `refused` loads what is on screen again.
+ */
+export function useComplaintMove(refused: () => Promise<unknown>) {
+  const t = useTranslations('adminComplaints');
+  const { message } = App.useApp();
+  const status = useApiMutation('put', '/api/admin/complaints/{id}/status', {
+    invalidates: ['/api/admin/complaints/{id}', '/api/admin/complaints', '/api/admin/complaints/{id}/timeline'],
+  });
+  return async (id: number, to: ComplaintStatusName, extra: MoveExtra = {}): Promise<void> => {
+    if (await status.send({ params: { path: { id } }, body: { to, ...extra } })) void message.success(t('moved', { status: t(`status.${to}`) }));
+    else await refused();
+  };
+}
 
 /**
  * What a move needs before it is sent: the approved refund for `approving` (at most the applied one —
  * the server checks it again), the review-failure reason for `rejected` (at most 50 characters).
  */
 export function MoveModal({ target, onClose, onConfirm }: {
-  target: MoveTarget | null; onClose: () => void; onConfirm: (extra: { reason?: string; approvedRefund?: string }) => Promise<void>;
+  target: MoveTarget | null; onClose: () => void; onConfirm: (extra: MoveExtra) => Promise<void>;
 }) {
   const t = useTranslations('adminComplaints');
   const te = useTranslations('api.errors');

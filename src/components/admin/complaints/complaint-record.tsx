@@ -1,14 +1,15 @@
 'use client';
 
-import { ArrowLeftOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Empty, Grid, Space, Spin, Table, Tag, Timeline } from 'antd';
-import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Button, Card, Descriptions, Empty, Grid, Space, Table, Tag } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { AuditEntryDto } from '@/contracts/admin';
 import { COMPLAINT_STATUSES, type ComplaintDetailDto, type ComplaintLineDto, type ComplaintStatusName } from '@/contracts/complaints';
-import { adminApi } from '../admin-api';
-import { DecisionModal, StepsOf } from '../approvals/approval-parts';
-import { MoveModal, type MoveTarget } from './complaint-move-modal';
+import { useApiQuery } from '@/lib/api/query';
+import { DecisionModal } from '../approvals/approval-parts';
+import { ApprovalCard, AuditTimeline, RecordPage, useWhen } from '../common/record-page';
+import { MoveModal, useComplaintMove, type MoveTarget } from './complaint-move-modal';
 import { COMPLAINT_COLOURS } from './complaint-colours';
 import { money } from '../common/keyset-list';
 
@@ -42,105 +43,82 @@ function eventFacts(e: AuditEntryDto, t: ReturnType<typeof useTranslations<'admi
  */
 export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void }) {
   const t = useTranslations('adminComplaints');
-  const format = useFormatter();
-  const { message } = App.useApp();
+  const when = useWhen();
   const wide = Grid.useBreakpoint().md !== false;
-  const [loaded, setLoaded] = useState<{ id: number; detail: ComplaintDetailDto | null; timeline: AuditEntryDto[]; error: string | null } | null>(null);
-  const [round, setRound] = useState(0);
   const [moving, setMoving] = useState<MoveTarget | null>(null);
   const [deciding, setDeciding] = useState(false);
-  useEffect(() => {
-    let live = true;
-    Promise.all([adminApi<ComplaintDetailDto>('GET', `/api/admin/complaints/${id}`), adminApi<AuditEntryDto[]>('GET', `/api/admin/complaints/${id}/timeline`)]).then(
-      ([detail, timeline]) => { if (live) setLoaded({ id, detail, timeline, error: null }); },
-      (e: unknown) => { if (live) setLoaded({ id, detail: null, timeline: [], error: e instanceof Error ? e.message : String(e) }); },
-    );
-    return () => { live = false; };
-  }, [id, round]);
-  const reload = useCallback(async () => setRound((r) => r + 1), []);
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
-  const current = loaded?.id === id ? loaded : null;
-  const c = current?.detail ?? null;
-
-
-  async function move(to: ComplaintStatusName, extra: { reason?: string; approvedRefund?: string } = {}) {
-    try {
-      await adminApi('PUT', `/api/admin/complaints/${id}/status`, { to, ...extra });
-      void message.success(t('moved', { status: t(`status.${to}`) }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-    await reload();
-  }
+  const detail = useApiQuery('get', '/api/admin/complaints/{id}', { params: { path: { id } } });
+  const timeline = useApiQuery('get', '/api/admin/complaints/{id}/timeline', { params: { path: { id } } });
+  const reload = () => Promise.all([detail.refetch(), timeline.refetch()]);
+  const move = useComplaintMove(reload);
 
   return (
-    <section className="space-y-4 rounded-lg bg-white p-4" data-testid="complaint-record">
-      <div className="flex flex-wrap items-center gap-2">
-        <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="complaint-back">{t('back')}</Button>
-        {c && <h1 className="m-0 text-lg font-semibold">{t('recordTitle', { no: c.complaintNo })}</h1>}
-        {c && <Tag color={COMPLAINT_COLOURS[c.status]} data-testid="complaint-status">{t(`status.${c.status}`)}</Tag>}
-      </div>
-      {current?.error && <Alert type="error" title={current.error} />}
-      {!current && <Spin />}
-      {c && (
+    <RecordPage name="complaint" backLabel={t('back')} onBack={onBack} record={detail.data} error={detail.error ?? timeline.error}
+      title={(c) => t('recordTitle', { no: c.complaintNo })}
+      tag={(c) => <Tag color={COMPLAINT_COLOURS[c.status]} data-testid="complaint-status">{t(`status.${c.status}`)}</Tag>}>
+      {(c) => (
         <>
           <Space wrap>
             {c.transitions.map((to) => (
               <Button key={to} type={to === 'approving' ? 'primary' : 'default'} danger={to === 'rejected'} data-testid={`complaint-to-${to}`}
-                onClick={() => (to === 'approving' || to === 'rejected' ? setMoving({ id: c.id, to, complaintNo: c.complaintNo, appliedRefund: c.appliedRefund }) : void move(to))}>
+                onClick={() => (to === 'approving' || to === 'rejected' ? setMoving({ id: c.id, to, complaintNo: c.complaintNo, appliedRefund: c.appliedRefund }) : void move(id, to))}>
                 {t(`to.${to}`)}
               </Button>
             ))}
             {c.myStepId !== null && <Button type="primary" onClick={() => setDeciding(true)} data-testid="complaint-decide">{t('decide')}</Button>}
           </Space>
-          <Descriptions size="small" bordered column={wide ? 2 : 1} items={[
-            { key: 'customer', label: t('col.customer'), children: c.companyName },
-            { key: 'order', label: t('col.order'), children: c.orderNo },
-            { key: 'filed', label: t('filedBy'), children: `${c.filedBy || '—'} · ${when(c.createdAt)}` },
-            { key: 'owner', label: t('col.owner'), children: c.ownerName || t('noOwner') },
-            { key: 'applied', label: t('col.applied'), children: <span data-testid="complaint-applied">¥{money(c.appliedRefund)}</span> },
-            { key: 'approved', label: t('col.approved'), children: <span data-testid="complaint-approved">{c.approvedRefund ? `¥${money(c.approvedRefund)}` : '—'}</span> },
-            { key: 'description', label: t('col.description'), span: wide ? 2 : 1, children: <span className="whitespace-pre-wrap">{c.description}</span> },
-            ...(c.reviewFailureReason ? [{ key: 'reason', label: t('reviewFailureReason'), span: wide ? 2 : 1, children: c.reviewFailureReason }] : []),
-          ]} />
+          <ComplaintFacts complaint={c} wide={wide} when={when} />
           <Card size="small" title={t('lines')}>
             <LinesTable lines={c.lines} wide={wide} />
           </Card>
           <div className="grid gap-4 md:grid-cols-2">
-            <Card size="small" title={t('approval')}>
-              {c.approval ? <StepsOf request={c.approval} when={when} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noApproval')} />}
-            </Card>
-            <Card size="small" title={t('creditNote')} data-testid="complaint-credit-note">
-              {c.creditNote ? (
-                <div className="space-y-2">
-                  <div className="text-base font-medium" data-testid="credit-note-no">{c.creditNote.creditNo}</div>
-                  <div>{t('creditAmount')} <span className="font-semibold" data-testid="credit-note-amount">¥{money(c.creditNote.amount)}</span></div>
-                  <div className="text-sm text-slate-500">{when(c.creditNote.createdAt)}</div>
-                  <Space wrap>
-                    <Button icon={<PrinterOutlined />} href={`/api/admin/complaints/${c.id}/credit-note`} target="_blank" data-testid="credit-note-print">{t('print')}</Button>
-                    <Button icon={<DownloadOutlined />} href={`/api/admin/complaints/${c.id}/credit-note?download=1`} data-testid="credit-note-download">{t('download')}</Button>
-                  </Space>
-                </div>
-              ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noCreditNote')} />}
-            </Card>
+            <ApprovalCard title={t('approval')} empty={t('noApproval')} request={c.approval} when={when} />
+            <CreditNoteCard complaint={c} when={when} />
           </div>
-          <Card size="small" title={t('timeline')}>
-            <Timeline data-testid="complaint-timeline" items={(current?.timeline ?? []).map((e) => ({
-              key: e.id,
-              content: (
-                <div className="text-sm">
-                  <div><span className="font-medium">{e.actorName}</span> · {t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`}</div>
-                  <div className="text-xs text-slate-500">{when(e.createdAt)}</div>
-                  {eventFacts(e, t).map((f) => <div key={f} className="text-xs text-slate-700">{f}</div>)}
-                </div>
-              ),
-            }))} />
-          </Card>
-          <MoveModal target={moving} onClose={() => setMoving(null)} onConfirm={async (extra) => { if (moving) await move(moving.to, extra); setMoving(null); }} />
+          <AuditTimeline title={t('timeline')} testId="complaint-timeline" entries={timeline.data ?? []} when={when} facts={(e) => eventFacts(e, t)}
+            event={(e) => (t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`)} />
+          <MoveModal target={moving} onClose={() => setMoving(null)} onConfirm={async (extra) => { if (moving) await move(id, moving.to, extra); setMoving(null); }} />
           <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.complaintNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
         </>
       )}
-    </section>
+    </RecordPage>
+  );
+}
+
+/** The complaint's facts: customer, order, who filed it when, owner, the refunds, the description and a review failure's reason. */
+function ComplaintFacts({ complaint: c, wide, when }: { complaint: ComplaintDetailDto; wide: boolean; when: (iso: string) => string }) {
+  const t = useTranslations('adminComplaints');
+  return (
+    <Descriptions size="small" bordered column={wide ? 2 : 1} items={[
+      { key: 'customer', label: t('col.customer'), children: c.companyName },
+      { key: 'order', label: t('col.order'), children: c.orderNo },
+      { key: 'filed', label: t('filedBy'), children: `${c.filedBy || '—'} · ${when(c.createdAt)}` },
+      { key: 'owner', label: t('col.owner'), children: c.ownerName || t('noOwner') },
+      { key: 'applied', label: t('col.applied'), children: <span data-testid="complaint-applied">¥{money(c.appliedRefund)}</span> },
+      { key: 'approved', label: t('col.approved'), children: <span data-testid="complaint-approved">{c.approvedRefund ? `¥${money(c.approvedRefund)}` : '—'}</span> },
+      { key: 'description', label: t('col.description'), span: wide ? 2 : 1, children: <span className="whitespace-pre-wrap">{c.description}</span> },
+      ...(c.reviewFailureReason ? [{ key: 'reason', label: t('reviewFailureReason'), span: wide ? 2 : 1, children: c.reviewFailureReason }] : []),
+    ]} />
+  );
+}
+
+/** The complaint's credit note once the refund was approved: number, amount, date, print and download. */
+function CreditNoteCard({ complaint: c, when }: { complaint: ComplaintDetailDto; when: (iso: string) => string }) {
+  const t = useTranslations('adminComplaints');
+  return (
+    <Card size="small" title={t('creditNote')} data-testid="complaint-credit-note">
+      {c.creditNote ? (
+        <div className="space-y-2">
+          <div className="text-base font-medium" data-testid="credit-note-no">{c.creditNote.creditNo}</div>
+          <div>{t('creditAmount')} <span className="font-semibold" data-testid="credit-note-amount">¥{money(c.creditNote.amount)}</span></div>
+          <div className="text-sm text-slate-500">{when(c.creditNote.createdAt)}</div>
+          <Space wrap>
+            <Button icon={<PrinterOutlined />} href={`/api/admin/complaints/${c.id}/credit-note`} target="_blank" data-testid="credit-note-print">{t('print')}</Button>
+            <Button icon={<DownloadOutlined />} href={`/api/admin/complaints/${c.id}/credit-note?download=1`} data-testid="credit-note-download">{t('download')}</Button>
+          </Space>
+        </div>
+      ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noCreditNote')} />}
+    </Card>
   );
 }
 

@@ -1,20 +1,23 @@
 'use client';
 
-import { Alert, App, Button, Empty, Grid, Input, Segmented, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Grid, Input, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { COMPLAINT_STATUSES, type ComplaintRowDto, type ComplaintStatusName } from '@/contracts/complaints';
-import { adminApi, toQuery } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
 import { COMPLAINT_COLOURS } from './complaint-colours';
 import { ComplaintRecord } from './complaint-record';
-import { MoveModal, type MoveTarget } from './complaint-move-modal';
-import { KeysetPager, money, useKeysetList } from '../common/keyset-list';
+import { MoveModal, useComplaintMove, type MoveExtra, type MoveTarget } from './complaint-move-modal';
+import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
+import { oneOf } from '../common/view-filters';
 import { SavedViewsBar } from '../common/saved-views-bar';
 import { StateBoard } from '../common/state-board';
 
 const DEFAULTS = { id: '', key: '', status: '', sort: '-createdAt', view: 'table' };
 const SAVED_KEYS = ['key', 'status', 'sort', 'view'] as const;
+const SORTS = ['-createdAt', 'createdAt', '-appliedRefund', 'appliedRefund'] as const;
 
 /**
  * `/complaints` (COMPLAINT.EDIT, ADR 0041): the complaints the member may see, as a table or a board
@@ -32,10 +35,11 @@ function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
   const t = useTranslations('adminComplaints');
   const tc = useTranslations('adminCommon');
   const format = useFormatter();
-  const { message } = App.useApp();
   const board = query.view === 'board';
-  const filters = toQuery({ key: query.key, status: board ? undefined : query.status, sort: query.sort, limit: board ? 200 : 20 }).slice(1);
-  const list = useKeysetList<ComplaintRowDto>('/api/admin/complaints', filters);
+  const list = useKeysetQuery('/api/admin/complaints', {
+    key: query.key || undefined, status: board ? undefined : oneOf(COMPLAINT_STATUSES, query.status), sort: oneOf(SORTS, query.sort), limit: board ? 200 : 20,
+  });
+  const table = useTableState(list.query, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} />);
   const [moving, setMoving] = useState<MoveTarget | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
   const statusTag = (s: ComplaintStatusName) => <Tag color={COMPLAINT_COLOURS[s]}>{t(`status.${s}`)}</Tag>;
@@ -44,15 +48,8 @@ function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
   const current: Record<string, string> = {};
   for (const k of SAVED_KEYS) if (query[k] !== DEFAULTS[k]) current[k] = query[k];
 
-  const moveTo = useCallback(async (target: MoveTarget, extra: { reason?: string; approvedRefund?: string } = {}) => {
-    try {
-      await adminApi('PUT', `/api/admin/complaints/${target.id}/status`, { to: target.to, ...extra });
-      void message.success(t('moved', { status: t(`status.${target.to}`) }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-    await list.reload();
-  }, [list, message, t]);
+  const move = useComplaintMove(() => list.query.refetch());
+  const moveTo = (target: MoveTarget, extra: MoveExtra = {}) => move(target.id, target.to, extra);
   const drop = (id: number, from: ComplaintStatusName, to: ComplaintStatusName) => {
     const row = list.page?.items.find((c) => c.id === id);
     if (!row) return;
@@ -80,7 +77,7 @@ function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-appliedRefund', label: t('refundHigh') }, { value: 'appliedRefund', label: t('refundLow') }]} />
         <SavedViewsBar listKey="complaints" current={current} onApply={(q) => setQuery({ ...DEFAULTS, ...q, id: '' })} />
       </Space>
-      {list.error && <Alert type="error" title={list.error} className="mb-3" />}
+      {board && list.query.error && <Alert type="error" title={list.query.error.message} className="mb-3" />}
       {board ? (
         <StateBoard states={COMPLAINT_STATUSES} items={list.page?.items ?? []} testId="complaints-board" header={statusTag}
           label={(c) => `${c.complaintNo} ${c.companyName}`} onOpen={open} onDrop={drop}
@@ -93,8 +90,7 @@ function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
           )} />
       ) : (
         <Table<ComplaintRowDto>
-          rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1300 } : undefined} showHeader={wide}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} /> }}
+          rowKey="id" {...table} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1300 } : undefined} showHeader={wide}
           onRow={(r) => ({ 'data-testid': `complaint-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
           columns={wide ? [
             { title: t('col.no'), dataIndex: 'complaintNo', width: 160, render: (v: string, r) => <Button type="link" className="p-0" onClick={() => open(r)} data-testid="complaint-open">{v}</Button> },
@@ -120,7 +116,7 @@ function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
           }]}
         />
       )}
-      {!board && <KeysetPager list={list as ReturnType<typeof useKeysetList<unknown>>} testId="complaints" />}
+      {!board && <KeysetPager list={list} testId="complaints" />}
       <MoveModal target={moving} onClose={() => setMoving(null)} onConfirm={async (extra) => { if (moving) await moveTo(moving, extra); setMoving(null); }} />
     </section>
   );

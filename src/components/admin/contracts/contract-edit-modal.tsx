@@ -1,30 +1,25 @@
 'use client';
 
-import { App, Form, Input, Modal, Space } from 'antd';
+import { Form, Input, Modal, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { ContractDetailDto } from '@/contracts/contracts';
-import { adminApi } from '../admin-api';
+import { useApiMutation } from '@/lib/api/query';
 import { useFormSave } from '@/components/ui/use-form-save';
+
+/** What a change of a contract's facts or state changes: its record, its timeline and the lists of contracts. */
+export const CONTRACT_CHANGED = ['/api/admin/contracts/{id}', '/api/admin/contracts', '/api/admin/contracts/{id}/timeline'] as const;
 
 interface EditForm { title: string; amount: string; signingDate?: string; endDate?: string; notes?: string }
 
 /** A draft contract's title, amount, dates and notes (the server checks them and that the contract is still a draft). */
-export function ContractEditModal({ contract, onClose, onSaved }: { contract: ContractDetailDto | null; onClose: () => void; onSaved: () => Promise<void> }) {
+export function ContractEditModal({ contract, onClose }: { contract: ContractDetailDto | null; onClose: () => void }) {
   const t = useTranslations('adminContracts');
-  const { message } = App.useApp();
   const [form] = Form.useForm<EditForm>();
+  const edit = useApiMutation('put', '/api/admin/contracts/{id}', { invalidates: CONTRACT_CHANGED, success: t('saved') });
   const { saving, onFinish } = useFormSave(async (values: EditForm) => {
     if (!contract) return;
-    try {
-      await adminApi('PUT', `/api/admin/contracts/${contract.id}`, {
-        title: values.title, amount: values.amount, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null,
-      });
-      void message.success(t('saved'));
-      onClose();
-      await onSaved();
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
+    const body = { title: values.title, amount: values.amount, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null };
+    if (await edit.send({ params: { path: { id: contract.id } }, body })) onClose();
   });
   return (
     <Modal open={contract !== null} onCancel={onClose} destroyOnHidden title={t('editTitle')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving}>

@@ -1,15 +1,17 @@
 'use client';
 
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Empty, Grid, Input, List, Modal, Space, Spin, Tag, Timeline } from 'antd';
-import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { DeleteOutlined, EditOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Descriptions, Empty, Grid, Input, List, Modal, Space, Tag } from 'antd';
+import { useTranslations } from 'next-intl';
+import { useRef, useState } from 'react';
 import type { AuditEntryDto } from '@/contracts/admin';
 import { CONTRACT_STATES, type ContractDetailDto, type ContractStateName } from '@/contracts/contracts';
-import { adminApi, adminUpload } from '../admin-api';
-import { DecisionModal, StepsOf } from '../approvals/approval-parts';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import { DecisionModal } from '../approvals/approval-parts';
+import { ApprovalCard, AuditTimeline, RecordPage, useWhen } from '../common/record-page';
 import { CONTRACT_COLOURS } from './contract-colours';
-import { ContractEditModal } from './contract-edit-modal';
+import { CONTRACT_CHANGED, ContractEditModal } from './contract-edit-modal';
 import { money } from '../common/keyset-list';
 import { useFormSave } from '@/components/ui/use-form-save';
 
@@ -31,32 +33,58 @@ function ContractFacts({ contract, wide }: { contract: ContractDetailDto; wide: 
   );
 }
 
-/** The contract's timeline: who did what when, with the states, reasons, comments and files named. */
-function ContractTimeline({ entries, when }: { entries: readonly AuditEntryDto[]; when: (iso: string) => string }) {
-  const t = useTranslations('adminContracts');
+/** The facts of a timeline entry worth reading: states by name, reasons, comments, file names. */
+function entryFacts(e: AuditEntryDto, t: ReturnType<typeof useTranslations<'adminContracts'>>): string[] {
   const named = (v: unknown) => (typeof v === 'string' && (CONTRACT_STATES as readonly string[]).includes(v) ? t(`state.${v as ContractStateName}`) : null);
+  const from = named(e.changes.state?.from);
+  const to = named(e.changes.state?.to);
+  return [
+    ...(to ? [from ? t('fact.state', { from, to }) : t('fact.stateNew', { to })] : []),
+    ...(typeof e.note?.reason === 'string' ? [t('fact.reason', { reason: e.note.reason })] : []),
+    ...(typeof e.note?.comment === 'string' ? [t('fact.comment', { comment: e.note.comment })] : []),
+    ...(typeof e.note?.fileName === 'string' ? [e.note.fileName] : []),
+  ];
+}
+
+/** The contract's files (the countersigned scan tagged), with upload and remove while the contract is open. */
+function AttachmentsCard({ contract: c, open, reload }: { contract: ContractDetailDto; open: boolean; reload: () => Promise<unknown> }) {
+  const t = useTranslations('adminContracts');
+  const { message } = App.useApp();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [scanUpload, setScanUpload] = useState(false);
+  // A file changes the contract's record and timeline, not its row in the list.
+  const changed = ['/api/admin/contracts/{id}', '/api/admin/contracts/{id}/timeline'] as const;
+  const add = useApiMutation('post', '/api/admin/contracts/{id}/attachments', { invalidates: changed });
+  const drop = useApiMutation('delete', '/api/admin/contracts/{id}/attachments/{attachmentId}', { invalidates: changed });
+  async function upload(file: File) {
+    const done = await add.send({ params: { path: { id: c.id }, query: scanUpload ? { signedScan: '1' } : {} }, body: { file }, ...multipart });
+    if (done) void message.success(t('uploaded'));
+    else await reload();
+  }
+  async function remove(attachmentId: number) {
+    if (!(await drop.send({ params: { path: { id: c.id, attachmentId } } }))) await reload();
+  }
+  const pick = (scan: boolean) => { setScanUpload(scan); fileInput.current?.click(); };
   return (
-    <Card size="small" title={t('timeline')}>
-      <Timeline data-testid="contract-timeline" items={entries.map((e) => {
-        const from = named(e.changes.state?.from);
-        const to = named(e.changes.state?.to);
-        const facts = [
-          ...(to ? [from ? t('fact.state', { from, to }) : t('fact.stateNew', { to })] : []),
-          ...(typeof e.note?.reason === 'string' ? [t('fact.reason', { reason: e.note.reason })] : []),
-          ...(typeof e.note?.comment === 'string' ? [t('fact.comment', { comment: e.note.comment })] : []),
-          ...(typeof e.note?.fileName === 'string' ? [e.note.fileName] : []),
-        ];
-        return {
-          key: e.id,
-          content: (
-            <div className="text-sm">
-              <div><span className="font-medium">{e.actorName}</span> · {t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`}</div>
-              <div className="text-xs text-slate-500">{when(e.createdAt)}</div>
-              {facts.map((f) => <div key={f} className="text-xs text-slate-700">{f}</div>)}
-            </div>
-          ),
-        };
-      })} />
+    <Card size="small" title={t('attachments')} data-testid="contract-attachments" extra={open && (
+      <Space wrap>
+        <Button size="small" icon={<UploadOutlined />} onClick={() => pick(false)} data-testid="contract-upload">{t('upload')}</Button>
+        {c.state === 'sent' && <Button size="small" type="primary" icon={<UploadOutlined />} onClick={() => pick(true)} data-testid="contract-upload-scan">{t('uploadScan')}</Button>}
+      </Space>
+    )}>
+      <input ref={fileInput} type="file" accept="application/pdf,image/png,image/jpeg,image/webp" className="hidden" data-testid="contract-file"
+        onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void upload(f); }} />
+      {c.attachments.length ? (
+        <List size="small" dataSource={c.attachments} renderItem={(a) => (
+          <List.Item actions={open ? [<Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('remove')} onClick={() => void remove(a.id)} />] : []}>
+            <Space wrap>
+              <a href={a.url} target="_blank" rel="noreferrer">{a.fileName}</a>
+              {a.signedScan && <Tag color="green" data-testid="contract-scan-tag">{t('signedScan')}</Tag>}
+              <span className="text-xs text-slate-500">{Math.max(1, Math.round(a.size / 1024))} KB</span>
+            </Space>
+          </List.Item>
+        )} />
+      ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noAttachments')} />}
     </Card>
   );
 }
@@ -69,70 +97,29 @@ function ContractTimeline({ entries, when }: { entries: readonly AuditEntryDto[]
  */
 export function ContractRecord({ id, onBack }: { id: number; onBack: () => void }) {
   const t = useTranslations('adminContracts');
-  const format = useFormatter();
+  const when = useWhen();
   const { message } = App.useApp();
   const wide = Grid.useBreakpoint().md !== false;
-  const [loaded, setLoaded] = useState<{ id: number; detail: ContractDetailDto | null; timeline: AuditEntryDto[]; error: string | null } | null>(null);
-  const [round, setRound] = useState(0);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [deciding, setDeciding] = useState(false);
   const [editing, setEditing] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [scanUpload, setScanUpload] = useState(false);
-  useEffect(() => {
-    let live = true;
-    Promise.all([adminApi<ContractDetailDto>('GET', `/api/admin/contracts/${id}`), adminApi<AuditEntryDto[]>('GET', `/api/admin/contracts/${id}/timeline`)]).then(
-      ([detail, timeline]) => { if (live) setLoaded({ id, detail, timeline, error: null }); },
-      (e: unknown) => { if (live) setLoaded({ id, detail: null, timeline: [], error: e instanceof Error ? e.message : String(e) }); },
-    );
-    return () => { live = false; };
-  }, [id, round]);
-  const reload = useCallback(async () => setRound((r) => r + 1), []);
-  const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
-  const current = loaded?.id === id ? loaded : null;
-  const c = current?.detail ?? null;
+  const detail = useApiQuery('get', '/api/admin/contracts/{id}', { params: { path: { id } } });
+  const timeline = useApiQuery('get', '/api/admin/contracts/{id}/timeline', { params: { path: { id } } });
+  const reload = () => Promise.all([detail.refetch(), timeline.refetch()]);
+  const status = useApiMutation('put', '/api/admin/contracts/{id}/status', { invalidates: CONTRACT_CHANGED });
 
   async function move(to: ContractStateName, why = '') {
-    try {
-      await adminApi('PUT', `/api/admin/contracts/${id}/status`, { to, reason: why });
-      void message.success(t('moved', { state: t(`state.${to}`) }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-    await reload();
-  }
-  async function upload(file: File) {
-    try {
-      await adminUpload(`/api/admin/contracts/${id}/attachments${scanUpload ? '?signedScan=1' : ''}`, file);
-      void message.success(t('uploaded'));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-    await reload();
-  }
-  async function remove(attachmentId: number) {
-    try {
-      await adminApi('DELETE', `/api/admin/contracts/${id}/attachments/${attachmentId}`);
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-    await reload();
+    if (await status.send({ params: { path: { id } }, body: { to, reason: why } })) void message.success(t('moved', { state: t(`state.${to}`) }));
+    else await reload();
   }
   const cancel = useFormSave(async () => { await move('cancelled', reason); setCancelling(false); setReason(''); });
-  const pick = (scan: boolean) => { setScanUpload(scan); fileInput.current?.click(); };
-  const open = c !== null && c.state !== 'signed' && c.state !== 'cancelled';
 
   return (
-    <section className="space-y-4 rounded-lg bg-white p-4" data-testid="contract-record">
-      <div className="flex flex-wrap items-center gap-2">
-        <Button icon={<ArrowLeftOutlined />} onClick={onBack} data-testid="contract-back">{t('back')}</Button>
-        {c && <h1 className="m-0 text-lg font-semibold">{t('recordTitle', { no: c.contractNo })}</h1>}
-        {c && <Tag color={CONTRACT_COLOURS[c.state]} data-testid="contract-state">{t(`state.${c.state}`)}</Tag>}
-      </div>
-      {current?.error && <Alert type="error" title={current.error} />}
-      {!current && <Spin />}
-      {c && (
+    <RecordPage name="contract" backLabel={t('back')} onBack={onBack} record={detail.data} error={detail.error ?? timeline.error}
+      title={(c) => t('recordTitle', { no: c.contractNo })}
+      tag={(c) => <Tag color={CONTRACT_COLOURS[c.state]} data-testid="contract-state">{t(`state.${c.state}`)}</Tag>}>
+      {(c) => (
         <>
           <Space wrap>
             {c.moves.map((to) => (
@@ -149,39 +136,19 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
           {c.state === 'sent' && !c.attachments.some((a) => a.signedScan) && <Alert type="info" showIcon title={t('scanHint')} />}
           <ContractFacts contract={c} wide={wide} />
           <div className="grid gap-4 md:grid-cols-2">
-            <Card size="small" title={t('approval')}>
-              {c.approval ? <StepsOf request={c.approval} when={when} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noApproval')} />}
-            </Card>
-            <Card size="small" title={t('attachments')} data-testid="contract-attachments" extra={open && (
-              <Space wrap>
-                <Button size="small" icon={<UploadOutlined />} onClick={() => pick(false)} data-testid="contract-upload">{t('upload')}</Button>
-                {c.state === 'sent' && <Button size="small" type="primary" icon={<UploadOutlined />} onClick={() => pick(true)} data-testid="contract-upload-scan">{t('uploadScan')}</Button>}
-              </Space>
-            )}>
-              <input ref={fileInput} type="file" accept="application/pdf,image/png,image/jpeg,image/webp" className="hidden" data-testid="contract-file"
-                onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void upload(f); }} />
-              {c.attachments.length ? (
-                <List size="small" dataSource={c.attachments} renderItem={(a) => (
-                  <List.Item actions={open ? [<Button key="d" size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('remove')} onClick={() => void remove(a.id)} />] : []}>
-                    <Space wrap>
-                      <a href={a.url} target="_blank" rel="noreferrer">{a.fileName}</a>
-                      {a.signedScan && <Tag color="green" data-testid="contract-scan-tag">{t('signedScan')}</Tag>}
-                      <span className="text-xs text-slate-500">{Math.max(1, Math.round(a.size / 1024))} KB</span>
-                    </Space>
-                  </List.Item>
-                )} />
-              ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noAttachments')} />}
-            </Card>
+            <ApprovalCard title={t('approval')} empty={t('noApproval')} request={c.approval} when={when} />
+            <AttachmentsCard contract={c} open={c.state !== 'signed' && c.state !== 'cancelled'} reload={reload} />
           </div>
-          <ContractTimeline entries={current?.timeline ?? []} when={when} />
+          <AuditTimeline title={t('timeline')} testId="contract-timeline" entries={timeline.data ?? []} when={when} facts={(e) => entryFacts(e, t)}
+            event={(e) => (t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`)} />
           <Modal open={cancelling} title={t('to.cancelled')} okText={t('to.cancelled')} okButtonProps={{ danger: true, disabled: !reason.trim() }}
             onCancel={() => setCancelling(false)} confirmLoading={cancel.saving} onOk={() => void cancel.onFinish()}>
             <Input maxLength={50} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('cancelReason')} aria-label={t('cancelReason')} data-testid="contract-cancel-reason" />
           </Modal>
           <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.contractNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
-          <ContractEditModal contract={editing ? c : null} onClose={() => setEditing(false)} onSaved={reload} />
+          <ContractEditModal contract={editing ? c : null} onClose={() => setEditing(false)} />
         </>
       )}
-    </section>
+    </RecordPage>
   );
 }

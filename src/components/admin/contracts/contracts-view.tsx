@@ -1,18 +1,23 @@
 'use client';
 
-import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { CONTRACT_STATES, type ContractDetailDto, type ContractRowDto, type ContractStateName } from '@/contracts/contracts';
-import { adminApi, toQuery } from '../admin-api';
+import { CONTRACT_STATES, type ContractRowDto, type ContractStateName } from '@/contracts/contracts';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation } from '@/lib/api/query';
+import { toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
 import { CONTRACT_COLOURS } from './contract-colours';
 import { ContractRecord } from './contract-record';
-import { KeysetPager, money, useKeysetList } from '../common/keyset-list';
+import { useCustomerOptions } from '../common/customer-options';
+import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
+import { oneOf } from '../common/view-filters';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt' };
+const SORTS = ['-createdAt', 'createdAt', '-amount', 'amount'] as const;
 
 /**
  * `/contracts` (CONTRACT.EDIT, ADR 0044): the contracts the member may see — search, state filter,
@@ -29,8 +34,8 @@ function ContractList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (
   const t = useTranslations('adminContracts');
   const tc = useTranslations('adminCommon');
   const format = useFormatter();
-  const filters = toQuery({ key: query.key, state: query.state, sort: query.sort, limit: 20 }).slice(1);
-  const list = useKeysetList<ContractRowDto>('/api/admin/contracts', filters);
+  const list = useKeysetQuery('/api/admin/contracts', { key: query.key || undefined, state: oneOf(CONTRACT_STATES, query.state), sort: oneOf(SORTS, query.sort), limit: 20 });
+  const table = useTableState(list.query, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} />);
   const [creating, setCreating] = useState(false);
   const wide = Grid.useBreakpoint().md !== false;
   const stateTag = (s: ContractStateName) => <Tag color={CONTRACT_COLOURS[s]}>{t(`state.${s}`)}</Tag>;
@@ -56,10 +61,8 @@ function ContractList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-amount', label: t('amountHigh') }, { value: 'amount', label: t('amountLow') }]} />
         <SavedViewsBar listKey="contracts" current={viewQuery(query, DEFAULTS, ['key', 'state', 'sort'])} onApply={(q) => setQuery({ ...DEFAULTS, ...q })} />
       </Space>
-      {list.error && <Alert type="error" title={list.error} className="mb-3" />}
       <Table<ContractRowDto>
-        rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1200 } : undefined} showHeader={wide}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tc('empty')} /> }}
+        rowKey="id" {...table} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1200 } : undefined} showHeader={wide}
         onRow={(r) => ({ 'data-testid': `contract-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           { title: t('col.no'), dataIndex: 'contractNo', width: 160, render: (v: string, r) => <Button type="link" className="p-0" onClick={() => open(r)} data-testid="contract-open">{v}</Button> },
@@ -84,7 +87,7 @@ function ContractList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (
           ),
         }]}
       />
-      <KeysetPager list={list as ReturnType<typeof useKeysetList<unknown>>} testId="contracts" />
+      <KeysetPager list={list} testId="contracts" />
       <NewContractModal open={creating} onClose={() => setCreating(false)} onCreated={(c) => { setCreating(false); setQuery({ id: String(c.id) }); }} />
     </section>
   );
@@ -93,21 +96,14 @@ function ContractList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (
 interface NewContractForm { companyId: number; title: string; amount: string; signingDate?: string; endDate?: string; notes?: string }
 
 /** A new contract for a customer company: title, amount, dates, notes (the server checks them all). */
-function NewContractModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (c: ContractDetailDto) => void }) {
+function NewContractModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (c: { id: number }) => void }) {
   const t = useTranslations('adminContracts');
-  const { message } = App.useApp();
   const [form] = Form.useForm<NewContractForm>();
-  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
-  const search = (key: string) => {
-    adminApi<{ items: { id: number; name: string }[] }>('GET', `/api/admin/customers${toQuery({ key, limit: 20 })}`)
-      .then((p) => setOptions(p.items.map((c) => ({ value: c.id, label: c.name }))), () => setOptions([]));
-  };
+  const { options, search } = useCustomerOptions();
+  const create = useApiMutation('post', '/api/admin/contracts', { invalidates: ['/api/admin/contracts'] });
   const { saving, onFinish } = useFormSave(async (values: NewContractForm) => {
-    try {
-      onCreated(await adminApi<ContractDetailDto>('POST', '/api/admin/contracts', { ...values, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
+    const made = await create.send({ body: { ...values, notes: values.notes ?? '', signingDate: values.signingDate || null, endDate: values.endDate || null } });
+    if (made) onCreated(made.data);
   });
   return (
     <Modal open={open} onCancel={onClose} destroyOnHidden title={t('new')} okText={t('create')} onOk={() => form.submit()} confirmLoading={saving}>

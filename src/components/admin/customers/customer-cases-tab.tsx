@@ -6,7 +6,8 @@ import type { CaseRowDto } from '@/contracts/cases';
 import { Link } from '@/i18n/navigation';
 import { CASE_COLOURS } from '../cases/case-colours';
 import { money } from '../common/keyset-list';
-import { CustomerTabTable } from './customer-tab-table';
+import { useApiQuery } from '@/lib/api/query';
+import { CustomerTabTable, tabQuery } from './customer-tab-table';
 
 function TabLabel() {
   return <>{useTranslations('adminCases')('customerTab')}</>;
@@ -19,10 +20,11 @@ export function casesTab(companyId: number) {
 
 /** The customer's testing cases the member may see (CASE.EDIT, owner-scoped), newest first, each opening the cases list on its number. */
 function CustomerCases({ companyId }: { companyId: number }) {
+  const rows = useApiQuery('get', '/api/admin/cases', tabQuery(companyId));
   const t = useTranslations('adminCases');
   const format = useFormatter();
   return (
-    <CustomerTabTable<CaseRowDto> url="/api/admin/cases" companyId={companyId} testId="customer-cases" empty={t('customerTabEmpty')}
+    <CustomerTabTable rows={rows} testId="customer-cases" empty={t('customerTabEmpty')}
       columns={[
         { title: t('col.caseNo'), dataIndex: 'caseNo', render: (v: string) => <Link href={`/admin/cases?key=${encodeURIComponent(v)}`}>{v}</Link> },
         { title: t('col.samples'), dataIndex: 'samples', ellipsis: true },

@@ -6,7 +6,8 @@ import type { ComplaintRowDto } from '@/contracts/complaints';
 import { Link } from '@/i18n/navigation';
 import { COMPLAINT_COLOURS } from '../complaints/complaint-colours';
 import { money } from '../common/keyset-list';
-import { CustomerTabTable } from './customer-tab-table';
+import { useApiQuery } from '@/lib/api/query';
+import { CustomerTabTable, tabQuery } from './customer-tab-table';
 
 function TabLabel() {
   return <>{useTranslations('adminComplaints')('customerTab')}</>;
@@ -19,10 +20,11 @@ export function complaintsTab(companyId: number) {
 
 /** The customer's complaints the member may see (COMPLAINT.EDIT), newest first, each linking to its record page. */
 function CustomerComplaints({ companyId }: { companyId: number }) {
+  const rows = useApiQuery('get', '/api/admin/complaints', tabQuery(companyId));
   const t = useTranslations('adminComplaints');
   const format = useFormatter();
   return (
-    <CustomerTabTable<ComplaintRowDto> url="/api/admin/complaints" companyId={companyId} testId="customer-complaints" empty={t('customerTabEmpty')}
+    <CustomerTabTable rows={rows} testId="customer-complaints" empty={t('customerTabEmpty')}
       columns={[
         { title: t('col.no'), dataIndex: 'complaintNo', render: (v: string, r) => <Link href={`/admin/complaints?id=${r.id}`}>{v}</Link> },
         { title: t('col.order'), dataIndex: 'orderNo' },

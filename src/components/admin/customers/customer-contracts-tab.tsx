@@ -5,10 +5,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { ContractRowDto } from '@/contracts/contracts';
 import { Link, useRouter } from '@/i18n/client-navigation';
-import { adminApi } from '../admin-api';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { CONTRACT_COLOURS } from '../contracts/contract-colours';
 import { money } from '../common/keyset-list';
-import { CustomerTabTable } from './customer-tab-table';
+import { CustomerTabTable, tabQuery } from './customer-tab-table';
 
 function TabLabel() {
   return <>{useTranslations('adminContracts')('customerTab')}</>;
@@ -21,11 +21,12 @@ export function contractsTab(companyId: number) {
 
 /** The customer's contracts the member may see (CONTRACT.EDIT), newest first, each linking to its record page. */
 function CustomerContracts({ companyId }: { companyId: number }) {
+  const rows = useApiQuery('get', '/api/admin/contracts', tabQuery(companyId));
   const t = useTranslations('adminContracts');
   const tc = useTranslations('adminCommon');
   const format = useFormatter();
   return (
-    <CustomerTabTable<ContractRowDto> url="/api/admin/contracts" companyId={companyId} testId="customer-contracts" empty={tc('empty')}
+    <CustomerTabTable rows={rows} testId="customer-contracts" empty={tc('empty')}
       columns={[
         { title: t('col.no'), dataIndex: 'contractNo', render: (v: string, r) => <Link href={`/admin/contracts?id=${r.id}`}>{v}</Link> },
         { title: t('col.title'), dataIndex: 'title' },
@@ -42,19 +43,18 @@ export function ContractFromQuotationButton({ quotationId, state }: { quotationI
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const router = useRouter();
+  // The server's message shows by the button, not as a toast.
+  const make = useApiMutation('post', '/api/admin/contracts/from-quotation', { invalidates: ['/api/admin/contracts'], silent: true });
   if (state !== 'accepted' && state !== 'converted') return null;
   return (
     <>
       <Button type="primary" loading={busy} data-testid="quotation-make-contract"
-        onClick={async () => {
+        onClick={() => {
           setBusy(true);
-          try {
-            const made = await adminApi<{ id: number }>('POST', '/api/admin/contracts/from-quotation', { id: quotationId });
-            router.push(`/admin/contracts?id=${made.id}`);
-          } catch (e) {
-            setError(e instanceof Error ? e.message : String(e));
-            setBusy(false);
-          }
+          make.mutateAsync({ body: { id: quotationId } }).then(
+            (made) => router.push(`/admin/contracts?id=${made.id}`),
+            (e: unknown) => { setError(e instanceof Error ? e.message : String(e)); setBusy(false); },
+          );
         }}>
         {t('fromQuotation')}
       </Button>

@@ -2,44 +2,37 @@
 
 import { Alert, Button, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Tag, Timeline, Typography, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
-  ACTIVITY_KINDS, CRM_LIMITS, type ContactDto, type CustomerDetailDto, type TimelineEventDto,
+  ACTIVITY_KINDS, CRM_LIMITS, type ContactDto, type CustomerDetailDto, type CustomerLevel, type TimelineEventDto,
 } from '@/contracts/customers';
-import { AdminApiError, adminApi } from '../admin-api';
+import { apiRequest, multipart } from '@/lib/api/client';
+import { apiQueryKey, useApiMutation, useApiQuery } from '@/lib/api/query';
 import { ChangeList } from '../common/change-list';
 import { money } from '../common/keyset-list';
 import { casesTab } from './customer-cases-tab';
 import { complaintsTab } from './customer-complaints-tab';
 import { contractsTab } from './customer-contracts-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
-import { useAdminAction } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
 
 interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
 interface OrderRow { id: number; orderNo: string; status: string; total: string; buyer: string; createdAt: string }
 
+/** What a change of the customer's own facts (or of its contacts, or its licence) changes: its record and its timeline. */
+const RECORD_CHANGED = ['/api/admin/customers/{id}', '/api/admin/customers/{id}/timeline'] as const;
+
 /** A customer's record page: key facts, the edit drawer, and tabs for contacts, users, orders and the timeline. */
 export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void }) {
   const t = useTranslations('adminCustomers');
   const locale = useLocale();
-  const [detail, setDetail] = useState<CustomerDetailDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
   const [editing, setEditing] = useState(false);
-  const [timelineRound, setTimelineRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    adminApi<CustomerDetailDto>('GET', `/api/admin/customers/${id}`).then(
-      (d) => { if (live) { setDetail(d); setError(null); } },
-      (e: unknown) => { if (live) { setDetail(null); setError(e instanceof Error ? e.message : String(e)); } },
-    );
-    return () => { live = false; };
-  }, [id, round]);
-  const reload = useCallback(async () => { setRound((r) => r + 1); setTimelineRound((r) => r + 1); }, []);
-  const shown = detail?.id === id ? detail : null;
+  const detail = useApiQuery('get', '/api/admin/customers/{id}', { params: { path: { id } } });
+  const error = detail.error?.message ?? null;
+  const shown = error === null && detail.data?.id === id ? detail.data : null;
   const team = shown ? (locale === 'en' ? shown.teamEn : shown.teamZh) : null;
 
   return (
@@ -77,8 +70,8 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             },
           ]} />
           <Tabs defaultActiveKey="timeline" items={[
-            { key: 'timeline', label: t('tabs.timeline'), children: <CustomerTimeline id={shown.id} round={timelineRound} onLogged={() => setTimelineRound((r) => r + 1)} /> },
-            { key: 'contacts', label: t('tabs.contacts', { count: shown.contacts.length }), children: <Contacts customer={shown} onChanged={reload} /> },
+            { key: 'timeline', label: t('tabs.timeline'), children: <CustomerTimeline id={shown.id} /> },
+            { key: 'contacts', label: t('tabs.contacts', { count: shown.contacts.length }), children: <Contacts customer={shown} /> },
             { key: 'users', label: t('tabs.users', { count: shown.users }), children: <CustomerUsers id={shown.id} /> },
             { key: 'orders', label: t('tabs.orders'), children: <CustomerOrders id={shown.id} /> },
             { key: 'quotations', label: <CustomerQuotationsLabel />, children: <CustomerQuotations companyId={shown.id} /> },
@@ -86,30 +79,23 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             contractsTab(shown.id),
             casesTab(shown.id),
           ]} />
-          <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} onSaved={reload} />
+          <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} />
         </>
       )}
     </section>
   );
 }
 
-/** Sends the licence as multipart (the JSON client cannot); throws the server's message. */
-async function uploadLicence(id: number, file: File): Promise<void> {
-  const body = new FormData();
-  body.append('file', file);
-  const res = await fetch(`/api/admin/customers/${id}/licence`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body });
-  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string } | null;
-  if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
-}
+interface EditForm { name: string; licenceName: string; level: CustomerLevel; creditDays: number; creditLimit: string; tags: string[]; phone: string; address: string; ownerId: number | null }
 
-interface EditForm { name: string; licenceName: string; level: string; creditDays: number; creditLimit: string; tags: string[]; phone: string; address: string; ownerId: number | null }
-
-function EditDrawer({ customer, open, onClose, onSaved }: { customer: CustomerDetailDto; open: boolean; onClose: () => void; onSaved: () => Promise<void> }) {
+function EditDrawer({ customer, open, onClose }: { customer: CustomerDetailDto; open: boolean; onClose: () => void }) {
   const t = useTranslations('adminCustomers');
   const locale = useLocale();
   const wide = Grid.useBreakpoint().md !== false;
   const [form] = Form.useForm<EditForm>();
-  const run = useAdminAction(onSaved, form);
+  const path = { path: { id: customer.id } };
+  const save = useApiMutation('put', '/api/admin/customers/{id}', { invalidates: [...RECORD_CHANGED, '/api/admin/customers'], form, success: t('saved') });
+  const licence = useApiMutation('post', '/api/admin/customers/{id}/licence', { invalidates: RECORD_CHANGED, success: t('licenceUploaded') });
   useEffect(() => {
     if (open) form.setFieldsValue({ ...customer, licenceName: customer.licenceName ?? '', ownerId: customer.ownerId });
   }, [open, customer, form]);
@@ -119,10 +105,8 @@ function EditDrawer({ customer, open, onClose, onSaved }: { customer: CustomerDe
   ];
   const canAssign = customer.owners.length > 0;
   const { saving, onFinish } = useFormSave(async (values: EditForm) => {
-    const body: Record<string, unknown> = { ...values };
-    if (!canAssign) delete body.ownerId;
-    const ok = await run(() => adminApi('PUT', `/api/admin/customers/${customer.id}`, body), t('saved'));
-    if (ok) onClose();
+    const { ownerId, ...rest } = values;
+    if (await save.send({ params: path, body: canAssign ? { ...rest, ownerId } : rest })) onClose();
   });
 
   return (
@@ -135,7 +119,7 @@ function EditDrawer({ customer, open, onClose, onSaved }: { customer: CustomerDe
         <CustomerFields withLicence />
         <Form.Item label={t('licenceFile')} extra={t('licenceFileHint')}>
           <Upload accept=".pdf,.png,.jpg,.jpeg,.webp" showUploadList={false} maxCount={1}
-            customRequest={({ file }) => { void run(() => uploadLicence(customer.id, file as File), t('licenceUploaded')); }}>
+            customRequest={({ file }) => { if (file instanceof Blob) void licence.send({ params: path, body: { file }, ...multipart }); }}>
           </Upload>
           {customer.licenceFileName && <div className="mt-1 break-all text-xs text-slate-500">{customer.licenceFileName}</div>}
         </Form.Item>
@@ -144,23 +128,25 @@ function EditDrawer({ customer, open, onClose, onSaved }: { customer: CustomerDe
   );
 }
 
-function Contacts({ customer, onChanged }: { customer: CustomerDetailDto; onChanged: () => Promise<void> }) {
+function Contacts({ customer }: { customer: CustomerDetailDto }) {
   const t = useTranslations('adminCustomers');
   const te = useTranslations('api.errors');
   const wide = Grid.useBreakpoint().md !== false;
   const [editing, setEditing] = useState<ContactDto | 'new' | null>(null);
   const [form] = Form.useForm<{ name: string; phone: string; email: string; position: string }>();
-  const run = useAdminAction(onChanged, form);
+  const add = useApiMutation('post', '/api/admin/customers/{id}/contacts', { invalidates: RECORD_CHANGED, form, success: t('contactSaved') });
+  const change = useApiMutation('put', '/api/admin/customers/{id}/contacts/{contactId}', { invalidates: RECORD_CHANGED, form, success: t('contactSaved') });
+  const remove = useApiMutation('delete', '/api/admin/customers/{id}/contacts/{contactId}', { invalidates: RECORD_CHANGED, success: t('contactDeleted') });
   const openForm = (c: ContactDto | 'new') => {
     setEditing(c);
     form.resetFields();
     form.setFieldsValue(c === 'new' ? { name: '', phone: '', email: '', position: '' } : c);
   };
   const { saving, onFinish } = useFormSave(async (values: { name: string; phone: string; email: string; position: string }) => {
-    const ok = await run(() => (editing === 'new' || editing === null
-      ? adminApi('POST', `/api/admin/customers/${customer.id}/contacts`, values)
-      : adminApi('PUT', `/api/admin/customers/${customer.id}/contacts/${editing.id}`, values)), t('contactSaved'));
-    if (ok) setEditing(null);
+    const done = editing === 'new' || editing === null
+      ? await add.send({ params: { path: { id: customer.id } }, body: values })
+      : await change.send({ params: { path: { id: customer.id, contactId: editing.id } }, body: values });
+    if (done) setEditing(null);
   });
   return (
     <div data-testid="customer-contacts">
@@ -178,7 +164,7 @@ function Contacts({ customer, onChanged }: { customer: CustomerDetailDto; onChan
               <Space>
                 <Button size="small" onClick={() => openForm(c)}>{t('edit')}</Button>
                 <Popconfirm title={t('deleteContactConfirm', { name: c.name })} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                  onConfirm={() => run(() => adminApi('DELETE', `/api/admin/customers/${customer.id}/contacts/${c.id}`), t('contactDeleted'))}>
+                  onConfirm={() => remove.send({ params: { path: { id: customer.id, contactId: c.id } } })}>
                   <Button size="small" danger>{t('delete')}</Button>
                 </Popconfirm>
               </Space>
@@ -210,26 +196,13 @@ function Contacts({ customer, onChanged }: { customer: CustomerDetailDto; onChan
   );
 }
 
-function useLoaded<T>(path: string): { data: T | null; error: string | null } {
-  const [state, setState] = useState<{ path: string; data: T | null; error: string | null } | null>(null);
-  useEffect(() => {
-    let live = true;
-    adminApi<T>('GET', path).then(
-      (data) => { if (live) setState({ path, data, error: null }); },
-      (e: unknown) => { if (live) setState({ path, data: null, error: e instanceof Error ? e.message : String(e) }); },
-    );
-    return () => { live = false; };
-  }, [path]);
-  return state?.path === path ? state : { data: null, error: null };
-}
-
 function CustomerUsers({ id }: { id: number }) {
   const t = useTranslations('adminCustomers');
   const format = useFormatter();
-  const { data, error } = useLoaded<UserRow[]>(`/api/admin/customers/${id}/users`);
-  if (error) return <Alert type="error" title={error} />;
+  const { data, error } = useApiQuery('get', '/api/admin/customers/{id}/users', { params: { path: { id } } });
+  if (error) return <Alert type="error" title={error.message} />;
   return (
-    <Table<UserRow> rowKey="id" size="small" loading={data === null} dataSource={data ?? []} pagination={false} scroll={{ x: 720 }}
+    <Table<UserRow> rowKey="id" size="small" loading={data === undefined} dataSource={data ?? []} pagination={false} scroll={{ x: 720 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noUsers')} /> }}
       columns={[
         { title: t('contactName'), dataIndex: 'name' },
@@ -248,12 +221,12 @@ const ORDER_STATUSES = ['reviewing', 'passed', 'placed', 'rejected', 'cancelled'
 function CustomerOrders({ id }: { id: number }) {
   const t = useTranslations('adminCustomers');
   const format = useFormatter();
-  const { data, error } = useLoaded<OrderRow[]>(`/api/admin/customers/${id}/orders`);
-  if (error) return <Alert type="error" title={error} />;
+  const { data, error } = useApiQuery('get', '/api/admin/customers/{id}/orders', { params: { path: { id } } });
+  if (error) return <Alert type="error" title={error.message} />;
   return (
     <>
       <p className="mt-0 text-xs text-slate-500">{t('ordersNote')}</p>
-      <Table<OrderRow> rowKey="id" size="small" loading={data === null} dataSource={data ?? []} pagination={false} scroll={{ x: 640 }}
+      <Table<OrderRow> rowKey="id" size="small" loading={data === undefined} dataSource={data ?? []} pagination={false} scroll={{ x: 640 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} /> }}
         columns={[
           { title: t('orderNo'), dataIndex: 'orderNo' },
@@ -266,42 +239,37 @@ function CustomerOrders({ id }: { id: number }) {
   );
 }
 
-function CustomerTimeline({ id, round, onLogged }: { id: number; round: number; onLogged: () => void }) {
+/** The customer's timeline, 20 events a page, "load more" adding the next page; any change of the customer loads it again. */
+function useTimeline(id: number) {
+  const init = { params: { path: { id }, query: { limit: 20 } } };
+  const pages = useInfiniteQuery({
+    queryKey: apiQueryKey('/api/admin/customers/{id}/timeline', init),
+    queryFn: ({ pageParam, signal }) => apiRequest('get', '/api/admin/customers/{id}/timeline', { params: { path: { id }, query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) } }, signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  return {
+    items: pages.data?.pages.flatMap((p) => p.items) ?? null,
+    next: pages.hasNextPage,
+    more: pages.isFetchingNextPage,
+    error: pages.error?.message ?? null,
+    loadMore: () => pages.fetchNextPage(),
+  };
+}
+
+interface ActivityForm { kind: (typeof ACTIVITY_KINDS)[number]; happenedAt: Dayjs | null; body: string }
+
+function CustomerTimeline({ id }: { id: number }) {
   const t = useTranslations('adminCustomers');
   const te = useTranslations('api.errors');
   const format = useFormatter();
-  const [items, setItems] = useState<TimelineEventDto[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [form] = Form.useForm<{ kind: string; happenedAt: Dayjs | null; body: string }>();
-  const run = useAdminAction(async () => { form.resetFields(); onLogged(); }, form);
-  const { saving, onFinish } = useFormSave(async (values: { kind: string; happenedAt: Dayjs | null; body: string }) => {
-    await run(() => adminApi('POST', `/api/admin/customers/${id}/activities`, {
-      kind: values.kind, body: values.body, ...(values.happenedAt ? { happenedAt: values.happenedAt.toISOString() } : {}),
-    }), t('activityLogged'));
+  const { items, next, more, error, loadMore } = useTimeline(id);
+  const [form] = Form.useForm<ActivityForm>();
+  const log = useApiMutation('post', '/api/admin/customers/{id}/activities', { invalidates: ['/api/admin/customers/{id}/timeline'], form, success: t('activityLogged') });
+  const { saving, onFinish } = useFormSave(async (values: ActivityForm) => {
+    const done = await log.send({ params: { path: { id } }, body: { kind: values.kind, body: values.body, ...(values.happenedAt ? { happenedAt: values.happenedAt.toISOString() } : {}) } });
+    if (done) form.resetFields();
   });
-  useEffect(() => {
-    let live = true;
-    adminApi<{ items: TimelineEventDto[]; nextCursor: string | null }>('GET', `/api/admin/customers/${id}/timeline?limit=20`).then(
-      (d) => { if (live) { setItems(d.items); setNext(d.nextCursor); setError(null); } },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
-    );
-    return () => { live = false; };
-  }, [id, round]);
-  async function loadMore() {
-    if (!next) return;
-    setMore(true);
-    try {
-      const d = await adminApi<{ items: TimelineEventDto[]; nextCursor: string | null }>('GET', `/api/admin/customers/${id}/timeline?limit=20&cursor=${encodeURIComponent(next)}`);
-      setItems((list) => [...(list ?? []), ...d.items]);
-      setNext(d.nextCursor);
-    } catch (e) {
-      setError(e instanceof AdminApiError ? e.message : String(e));
-    } finally {
-      setMore(false);
-    }
-  }
   const colour = (e: TimelineEventDto) => (e.source === 'audit' ? 'gray' : e.kind === 'call' ? 'blue' : e.kind === 'visit' ? 'green' : 'orange');
   const title = (e: TimelineEventDto) => (e.source === 'activity'
     ? t(`activityKinds.${e.kind as 'call'}`)

@@ -1,24 +1,37 @@
 'use client';
 
-import { Alert, Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
-  CRM_LIMITS, CUSTOMER_KINDS, CUSTOMER_LEVELS, type CustomerFiltersDto, type CustomerListDto, type CustomerRowDto,
+  CRM_LIMITS, CUSTOMER_KINDS, CUSTOMER_LEVELS, type CustomerLevel, type CustomerRowDto,
 } from '@/contracts/customers';
-import { adminApi, toQuery } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import { toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
-import { money } from '../common/keyset-list';
+import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
+import { oneOf } from '../common/view-filters';
 import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
 import { CustomerRecord } from './customer-record';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
-import { useAdminAction } from '../common/use-admin-action';
 import { useFormSave } from '@/components/ui/use-form-save';
 
 const DEFAULTS = { id: '', key: '', kind: '', level: '', teamId: '', ownerId: '', tag: '', scope: 'all', sort: 'name' };
 type ListQuery = typeof DEFAULTS;
 const FILTER_KEYS = ['key', 'kind', 'level', 'teamId', 'ownerId', 'tag', 'scope', 'sort'] as const;
 const PAGE_SIZE = 20;
+const SCOPES = ['all', 'mine', 'unowned'] as const;
+const SORTS = ['name', '-name', '-createdAt', 'createdAt'] as const;
+
+/** The list's typed query: the view's filters the API knows, empty ones left out. */
+function listFilters(query: ListQuery) {
+  return {
+    key: query.key || undefined, kind: oneOf(CUSTOMER_KINDS, query.kind), level: oneOf(CUSTOMER_LEVELS, query.level),
+    teamId: query.teamId || undefined, ownerId: query.ownerId || undefined, tag: query.tag || undefined,
+    scope: oneOf(SCOPES, query.scope), sort: oneOf(SORTS, query.sort),
+  };
+}
 
 /**
  * `/customers` (CUSTOMER.VIEW, ADR 0038): the customers the member sees — search, filters, sort, keyset
@@ -36,34 +49,13 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
   const locale = useLocale();
   const format = useFormatter();
   const wide = Grid.useBreakpoint().md !== false;
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [round, setRound] = useState(0);
-  const [page, setPage] = useState<CustomerListDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [filters, setFilters] = useState<CustomerFiltersDto | null>(null);
   const [creating, setCreating] = useState(false);
-
-  const listQuery = useMemo(() => Object.fromEntries(FILTER_KEYS.map((k) => [k, query[k] || undefined])), [query]);
-  const cursor = cursors[cursors.length - 1];
-  const path = `/api/admin/customers${toQuery({ ...listQuery, limit: PAGE_SIZE, cursor })}`;
-  useEffect(() => {
-    let live = true;
-    adminApi<CustomerListDto>('GET', path).then(
-      (p) => { if (live) { setPage(p); setError(null); setLoading(false); } },
-      (e: unknown) => { if (live) { setError(e instanceof Error ? e.message : String(e)); setLoading(false); } },
-    );
-    return () => { live = false; };
-  }, [path, round]);
-  useEffect(() => {
-    adminApi<CustomerFiltersDto>('GET', '/api/admin/customers/filters').then(setFilters, () => setFilters({ teams: [], staff: [] }));
-  }, []);
-  const reload = useCallback(async () => { setLoading(true); setRound((r) => r + 1); }, []);
-  const filter = (patch: Partial<ListQuery>) => {
-    setCursors([undefined]);
-    setLoading(true);
-    setQuery(patch);
-  };
+  const listQuery = listFilters(query);
+  const list = useKeysetQuery('/api/admin/customers', { ...listQuery, limit: PAGE_SIZE });
+  const page = list.page;
+  const table = useTableState(list.query, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
+  const { data: filters } = useApiQuery('get', '/api/admin/customers/filters');
+  const filter = (patch: Partial<ListQuery>) => setQuery(patch);
   const teamName = (zh: string | null, en: string | null) => (locale === 'en' ? en : zh) ?? '—';
   const open = (row: CustomerRowDto) => setQuery({ id: String(row.id) });
   const kindTag = (k: CustomerRowDto['kind']) => <Tag color={k === 'customer' ? 'green' : 'purple'}>{t(`kinds.${k}`)}</Tag>;
@@ -101,15 +93,13 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
       <Space wrap className="mb-3">
         <SavedViewsBar listKey="customers" current={viewQuery(query, DEFAULTS, FILTER_KEYS)} onApply={(q) => filter({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, DEFAULTS[k]])), ...q })} />
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<CustomerRowDto>
         rowKey="id"
-        loading={loading}
+        {...table}
         dataSource={page?.items ?? []}
         pagination={false}
         scroll={wide ? { x: 1000 } : undefined}
         showHeader={wide}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         onRow={(r) => ({ 'data-testid': `customer-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           {
@@ -136,29 +126,22 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
           },
         ]}
       />
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm text-slate-500" data-testid="customers-total">{t('total', { total: page?.total ?? 0 })}</span>
-        <Space>
-          <Button disabled={cursors.length === 1} onClick={() => { setLoading(true); setCursors([undefined]); }}>{t('firstPage')}</Button>
-          <Button disabled={cursors.length === 1} onClick={() => { setLoading(true); setCursors((c) => c.slice(0, -1)); }}>{t('previousPage')}</Button>
-          <Button disabled={!page?.nextCursor} onClick={() => { const next = page?.nextCursor; if (next) { setLoading(true); setCursors((c) => [...c, next]); } }}>{t('nextPage')}</Button>
-        </Space>
-      </div>
-      <ProspectModal open={creating} onClose={() => setCreating(false)} onCreated={async (newId) => { setCreating(false); await reload(); setQuery({ id: String(newId) }); }} />
+      <KeysetPager list={list} testId="customers"
+        texts={{ total: t('total', { total: page?.total ?? 0 }), first: t('firstPage'), previous: t('previousPage'), next: t('nextPage') }} />
+      <ProspectModal open={creating} onClose={() => setCreating(false)} onCreated={(newId) => { setCreating(false); setQuery({ id: String(newId) }); }} />
     </section>
   );
 }
 
-interface ProspectForm { name: string; level: string; creditDays: number; creditLimit: string; tags: string[]; phone: string; address: string }
+interface ProspectForm { name: string; level: CustomerLevel; creditDays: number; creditLimit: string; tags: string[]; phone: string; address: string }
 
-function ProspectModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: number) => Promise<void> }) {
+function ProspectModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: number) => void }) {
   const t = useTranslations('adminCustomers');
   const [form] = Form.useForm<ProspectForm>();
-  const run = useAdminAction(async () => {}, form);
+  const create = useApiMutation('post', '/api/admin/customers', { invalidates: ['/api/admin/customers'], form, success: t('prospectAdded') });
   const { saving, onFinish } = useFormSave(async (values: ProspectForm) => {
-    let id = 0;
-    const ok = await run(async () => { id = (await adminApi<{ id: number }>('POST', '/api/admin/customers', values)).id; }, t('prospectAdded'));
-    if (ok) await onCreated(id);
+    const made = await create.send({ body: values });
+    if (made) onCreated(made.data.id);
   });
   return (
     <Modal open={open} title={t('addProspect')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden>

@@ -1,30 +1,27 @@
 'use client';
 
-import { Alert, App, Button, Drawer, Empty, Form, Grid, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
+import { Button, Drawer, Empty, Form, Grid, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CRM_LIMITS, type SupplierDto, type SupplierInput } from '@/contracts/customers';
-import { adminApi, toQuery } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { multipart } from '@/lib/api/client';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import { toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
+import { KeysetPager, useKeysetQuery } from '../common/keyset-list';
 import { RecordHistory } from '../common/record-history';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
-import { useAdminAction } from '../common/use-admin-action';
+import { oneOf } from '../common/view-filters';
 
 const DEFAULTS = { key: '', brandId: '', sort: 'name' };
 const PAGE_SIZE = 20;
 const EMPTY: SupplierInput = { name: '', paymentDays: 0, paymentTerms: '', brandIds: [], contacts: [] };
+const SORTS = ['name', '-name', '-createdAt'] as const;
+/** What a change of a supplier (its terms, contacts, files) changes: its record and the list, whose rows show them all. */
+const SUPPLIER_CHANGED = ['/api/admin/suppliers/{id}', '/api/admin/suppliers'] as const;
 
-interface Page { total: number; items: SupplierDto[]; nextCursor: string | null }
 interface BrandOption { id: number; nameZh: string; nameEn: string }
-
-/** Sends an attachment as multipart; throws the server's message. */
-async function uploadFile(id: number, file: File): Promise<void> {
-  const body = new FormData();
-  body.append('file', file);
-  const res = await fetch(`/api/admin/suppliers/${id}/files`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body });
-  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string } | null;
-  if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
-}
 
 /** A supplier's contacts: a name, and a phone or an e-mail, with the position. */
 function SupplierContacts() {
@@ -52,9 +49,10 @@ function SupplierContacts() {
 }
 
 /** A saved supplier's files: download, remove, add. */
-function SupplierFiles({ supplier, run, onUploaded }: { supplier: SupplierDto; run: ReturnType<typeof useAdminAction>; onUploaded: () => Promise<void> }) {
+function SupplierFiles({ supplier }: { supplier: SupplierDto }) {
   const t = useTranslations('adminSuppliers');
-  const { message } = App.useApp();
+  const add = useApiMutation('post', '/api/admin/suppliers/{id}/files', { invalidates: SUPPLIER_CHANGED, success: t('fileAdded') });
+  const remove = useApiMutation('delete', '/api/admin/suppliers/{id}/files/{fileId}', { invalidates: SUPPLIER_CHANGED, success: t('fileRemoved') });
   return (
     <div>
       <div className="mb-2 font-medium">{t('files')}</div>
@@ -63,14 +61,14 @@ function SupplierFiles({ supplier, run, onUploaded }: { supplier: SupplierDto; r
           <li key={f.id} className="flex list-none flex-wrap items-center justify-between gap-2 text-sm">
             <a href={`/api/admin/suppliers/${supplier.id}/files/${f.id}`} className="break-all">{f.fileName}</a>
             <Popconfirm title={t('removeFileConfirm', { name: f.fileName })} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-              onConfirm={() => run(() => adminApi('DELETE', `/api/admin/suppliers/${supplier.id}/files/${f.id}`), t('fileRemoved'))}>
+              onConfirm={() => remove.send({ params: { path: { id: supplier.id, fileId: f.id } } })}>
               <Button size="small" danger>{t('delete')}</Button>
             </Popconfirm>
           </li>
         ))}
       </ul>
       <Upload accept=".pdf,.png,.jpg,.jpeg,.webp" showUploadList={false}
-        customRequest={({ file }) => { void uploadFile(supplier.id, file as File).then(() => { void message.success(t('fileAdded')); return onUploaded(); }, (e: unknown) => { void message.error(e instanceof Error ? e.message : String(e)); }); }}>
+        customRequest={({ file }) => { if (file instanceof Blob) void add.send({ params: { path: { id: supplier.id } }, body: { file }, ...multipart }); }}>
         <Button>{t('addFile')}</Button>
       </Upload>
       <p className="text-xs text-slate-500">{t('fileHint')}</p>
@@ -86,31 +84,17 @@ export function SuppliersView() {
   const locale = useLocale();
   const wide = Grid.useBreakpoint().md !== false;
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [round, setRound] = useState(0);
-  const [page, setPage] = useState<Page | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [brandOptions, setBrandOptions] = useState<BrandOption[]>([]);
   const [editing, setEditing] = useState<SupplierDto | 'new' | null>(null);
   const [history, setHistory] = useState<SupplierDto | null>(null);
   const [form] = Form.useForm<SupplierInput>();
-  const cursor = cursors[cursors.length - 1];
-  const path = `/api/admin/suppliers${toQuery({ key: query.key, brandId: query.brandId || undefined, sort: query.sort, limit: PAGE_SIZE, cursor })}`;
-  useEffect(() => {
-    let live = true;
-    adminApi<Page>('GET', path).then(
-      (p) => { if (live) { setPage(p); setError(null); setLoading(false); } },
-      (e: unknown) => { if (live) { setError(e instanceof Error ? e.message : String(e)); setLoading(false); } },
-    );
-    return () => { live = false; };
-  }, [path, round]);
-  useEffect(() => {
-    adminApi<BrandOption[]>('GET', '/api/admin/suppliers/brands').then(setBrandOptions, () => setBrandOptions([]));
-  }, []);
-  const reload = useCallback(async () => { setLoading(true); setRound((r) => r + 1); }, []);
-  const run = useAdminAction(reload, form);
-  const filter = (patch: Partial<typeof DEFAULTS>) => { setCursors([undefined]); setLoading(true); setQuery(patch); };
+  const list = useKeysetQuery('/api/admin/suppliers', { key: query.key || undefined, brandId: query.brandId || undefined, sort: oneOf(SORTS, query.sort), limit: PAGE_SIZE });
+  const page = list.page;
+  const table = useTableState(list.query, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
+  const brandOptions: BrandOption[] = useApiQuery('get', '/api/admin/suppliers/brands').data ?? [];
+  const create = useApiMutation('post', '/api/admin/suppliers', { invalidates: ['/api/admin/suppliers'], form, success: t('saved') });
+  const update = useApiMutation('put', '/api/admin/suppliers/{id}', { invalidates: SUPPLIER_CHANGED, form, success: t('saved') });
+  const remove = useApiMutation('delete', '/api/admin/suppliers/{id}', { invalidates: SUPPLIER_CHANGED, success: t('deleted') });
+  const filter = (patch: Partial<typeof DEFAULTS>) => setQuery(patch);
   const brandName = (b: BrandOption) => (locale === 'en' ? b.nameEn : b.nameZh);
   const open = (s: SupplierDto | 'new') => {
     setEditing(s);
@@ -137,10 +121,8 @@ export function SuppliersView() {
           options={['name', '-name', '-createdAt'].map((s) => ({ value: s, label: t(`sorts.${s}`) }))} />
         <SavedViewsBar listKey="suppliers" current={viewQuery(query, DEFAULTS, ['key', 'brandId', 'sort'])} onApply={(q) => filter({ ...DEFAULTS, ...q })} />
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<SupplierDto>
-        rowKey="id" loading={loading} dataSource={page?.items ?? []} pagination={false} scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+        rowKey="id" {...table} dataSource={page?.items ?? []} pagination={false} scroll={{ x: 900 }}
         columns={[
           { title: t('name'), dataIndex: 'name', width: 240 },
           { title: t('brands'), dataIndex: 'brands', render: (list: SupplierDto['brands']) => list.map((b) => <Tag key={b.id}>{locale === 'en' ? b.nameEn : b.nameZh}</Tag>) },
@@ -152,7 +134,7 @@ export function SuppliersView() {
               <Space wrap size={4}>
                 <Button size="small" onClick={() => open(s)}>{t('edit')}</Button>
                 <Popconfirm title={t('deleteConfirm', { name: s.name })} okText={t('delete')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                  onConfirm={() => run(() => adminApi('DELETE', `/api/admin/suppliers/${s.id}`), t('deleted'))}>
+                  onConfirm={() => remove.send({ params: { path: { id: s.id } } })}>
                   <Button size="small" danger>{t('delete')}</Button>
                 </Popconfirm>
                 <Button size="small" type="link" onClick={() => setHistory(s)}>{t('history')}</Button>
@@ -161,20 +143,14 @@ export function SuppliersView() {
           },
         ]}
       />
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm text-slate-500">{t('total', { total: page?.total ?? 0 })}</span>
-        <Space>
-          <Button disabled={cursors.length === 1} onClick={() => { setLoading(true); setCursors([undefined]); }}>{t('firstPage')}</Button>
-          <Button disabled={cursors.length === 1} onClick={() => { setLoading(true); setCursors((c) => c.slice(0, -1)); }}>{t('previousPage')}</Button>
-          <Button disabled={!page?.nextCursor} onClick={() => { const next = page?.nextCursor; if (next) { setLoading(true); setCursors((c) => [...c, next]); } }}>{t('nextPage')}</Button>
-        </Space>
-      </div>
+      <KeysetPager list={list} testId="suppliers"
+        texts={{ total: t('total', { total: page?.total ?? 0 }), first: t('firstPage'), previous: t('previousPage'), next: t('nextPage') }} />
       <Drawer open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? t('add') : t('editTitle')} size={wide ? 640 : '100%'} destroyOnHidden forceRender
         extra={<Button type="primary" onClick={() => form.submit()} data-testid="supplier-save">{t('save')}</Button>}>
         <Form form={form} layout="vertical" onFinish={async (values) => {
           const body = { ...values, contacts: values.contacts ?? [], brandIds: values.brandIds ?? [] };
-          const ok = await run(() => (editing === 'new' || editing === null ? adminApi('POST', '/api/admin/suppliers', body) : adminApi('PUT', `/api/admin/suppliers/${editing.id}`, body)), t('saved'));
-          if (ok) setEditing(null);
+          const done = editing === 'new' || editing === null ? await create.send({ body }) : await update.send({ params: { path: { id: editing.id } }, body });
+          if (done) setEditing(null);
         }}>
           <Form.Item name="name" label={t('name')} extra={t('nameHint')} rules={[{ required: true, whitespace: true, max: CRM_LIMITS.companyName, message: te('crmNameInvalid') }]}>
             <Input maxLength={CRM_LIMITS.companyName} showCount data-testid="supplier-name" />
@@ -190,7 +166,7 @@ export function SuppliersView() {
           </Space>
           <SupplierContacts />
         </Form>
-        {current && <SupplierFiles supplier={current} run={run} onUploaded={reload} />}
+        {current && <SupplierFiles supplier={current} />}
       </Drawer>
       <RecordHistory entity="supplier" entityId={history?.id ?? null} title={history?.name ?? ''} onClose={() => setHistory(null)} />
     </section>

@@ -1,13 +1,13 @@
 'use client';
 
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Collapse, Descriptions, Empty, Input, InputNumber, Select, Space, Table, Tag, Timeline } from 'antd';
+import { Alert, Button, Collapse, Descriptions, Empty, Input, InputNumber, Select, Space, Table, Tag, Timeline } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { isBelowFloor, netCentsOf, type QuotationDetailDto, type QuotationLineDto, type QuotationStateName, type QuotationVersionDto } from '@/contracts/quotations';
-import { adminApi, toQuery } from '../admin-api';
+import { useState } from 'react';
+import { isBelowFloor, netCentsOf, type QuotationLineDto, type QuotationStateName, type QuotationVersionDto } from '@/contracts/quotations';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { ContractFromQuotationButton } from '../customers/customer-contracts-tab';
-import { STATE_COLOURS, yuan } from './quotation-parts';
+import { QUOTATION_CHANGED, STATE_COLOURS, useQuotationMove, yuan } from './quotation-parts';
 
 interface EditLine { packId: number; itemNo: string; name: string; size: string; num: number; unitCents: number; listCents: number; comment: string }
 interface Pick { productId: number; itemNo: string; name: string; packs: { packId: number; size: string; listCents: number; stock: number }[] }
@@ -18,25 +18,13 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
   const te = useTranslations('api.errors');
   const locale = useLocale();
   const format = useFormatter();
-  const { message } = App.useApp();
-  const [detail, setDetail] = useState<QuotationDetailDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useApiQuery('get', '/api/admin/quotations/{id}', { params: { path: { id } } });
+  const detail = query.data;
+  const error = query.error?.message;
+  // A refused move loads the quotation again and starts the draft editor afresh.
   const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    adminApi<QuotationDetailDto>('GET', `/api/admin/quotations/${id}`).then((d) => { if (live) { setDetail(d); setError(null); } }, (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); });
-    return () => { live = false; };
-  }, [id, round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  const move = async (to: QuotationStateName) => {
-    try {
-      setDetail(await adminApi<QuotationDetailDto>('PUT', `/api/admin/quotations/${id}/state`, { to }));
-      void message.success(t('moved', { status: t(`status.${to}`) }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-      reload();
-    }
-  };
+  const moveTo = useQuotationMove(async () => { setRound((r) => r + 1); await query.refetch(); });
+  const move = (to: QuotationStateName) => moveTo(id, to);
   const name = (l: { nameZh: string; nameEn: string }) => (locale === 'en' ? l.nameEn || l.nameZh : l.nameZh);
   const current = detail?.versions.find((v) => v.version === detail.currentVersion) ?? null;
   const editing = detail?.state === 'draft' && current !== null && current.sentAt === null;
@@ -80,7 +68,7 @@ export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void
               ]} />
             </div>
           )}
-          {editing && current && <DraftEditor key={`${current.id}-${round}`} quotationId={detail.id} version={current} onSaved={(d) => setDetail(d)} />}
+          {editing && current && <DraftEditor key={`${current.id}-${round}`} quotationId={detail.id} version={current} />}
           <div>
             <h2 className="mb-2 text-base font-semibold">{t('versions')}</h2>
             {detail.versions.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> : (
@@ -138,34 +126,27 @@ function VersionLines({ version, name }: { version: QuotationVersionDto; name: (
   );
 }
 
-function DraftEditor({ quotationId, version, onSaved }: { quotationId: number; version: QuotationVersionDto; onSaved: (d: QuotationDetailDto) => void }) {
+function DraftEditor({ quotationId, version }: { quotationId: number; version: QuotationVersionDto }) {
   const t = useTranslations('adminQuotations');
   const locale = useLocale();
-  const { message } = App.useApp();
   const [lines, setLines] = useState<EditLine[]>(() => version.lines.map((l) => ({
     packId: l.packId, itemNo: l.itemNo, name: locale === 'en' ? l.nameEn || l.nameZh : l.nameZh, size: l.size, num: l.num, unitCents: l.unitCents, listCents: l.listCents, comment: l.comment,
   })));
   const [discount, setDiscount] = useState(version.discountBp / 100);
   const [validUntil, setValidUntil] = useState(version.validUntil);
   const [note, setNote] = useState(version.note);
-  const [picks, setPicks] = useState<Pick[]>([]);
+  const [key, setKey] = useState('');
+  const found = useApiQuery('get', '/api/admin/quotations/catalogue', { params: { query: { key } } }, { enabled: key !== '' });
+  const picks: Pick[] = found.data ?? [];
+  const draft = useApiMutation('put', '/api/admin/quotations/{id}/draft', { invalidates: QUOTATION_CHANGED, success: t('saved') });
   const bp = Math.round(discount * 100);
   const patch = (i: number, p: Partial<EditLine>) => setLines((ls) => ls.map((l, j) => (j === i ? { ...l, ...p } : l)));
-  const search = (key: string) => {
-    if (!key.trim()) return;
-    adminApi<Pick[]>('GET', `/api/admin/quotations/catalogue${toQuery({ key })}`).then(setPicks, () => setPicks([]));
-  };
+  const search = (typed: string) => { if (typed.trim()) setKey(typed); };
   const packOptions = picks.flatMap((p) => p.packs.map((k) => ({ value: k.packId, label: `${p.itemNo} ${p.name} · ${k.size} · ${yuan(k.listCents)}`, pick: p, pack: k })));
-  const save = async () => {
-    try {
-      onSaved(await adminApi<QuotationDetailDto>('PUT', `/api/admin/quotations/${quotationId}/draft`, {
-        discountBp: bp, validUntil, note, lines: lines.map((l) => ({ packId: l.packId, num: l.num, unitCents: l.unitCents, comment: l.comment })),
-      }));
-      void message.success(t('saved'));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-  };
+  const save = () => draft.send({
+    params: { path: { id: quotationId } },
+    body: { discountBp: bp, validUntil, note, lines: lines.map((l) => ({ packId: l.packId, num: l.num, unitCents: l.unitCents, comment: l.comment })) },
+  });
   const total = lines.reduce((s, l) => s + netCentsOf(l.unitCents, bp) * l.num, 0);
   return (
     <div className="rounded border border-blue-100 bg-blue-50/40 p-3" data-testid="quotation-editor">

@@ -1,20 +1,25 @@
 'use client';
 
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Grid, Input, Modal, Segmented, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Grid, Input, Modal, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useCallback, useState } from 'react';
-import { QUOTATION_STATES, type QuotationDetailDto, type QuotationRowDto, type QuotationStateName } from '@/contracts/quotations';
-import { adminApi, toQuery } from '../admin-api';
+import { useState } from 'react';
+import { QUOTATION_STATES, type QuotationRowDto, type QuotationStateName } from '@/contracts/quotations';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation } from '@/lib/api/query';
+import { toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
-import { KeysetPager, useKeysetList } from '../common/keyset-list';
-import { STATE_COLOURS, yuan } from './quotation-parts';
+import { useCustomerOptions } from '../common/customer-options';
+import { KeysetPager, useKeysetQuery } from '../common/keyset-list';
+import { oneOf } from '../common/view-filters';
+import { STATE_COLOURS, useQuotationMove, yuan } from './quotation-parts';
 import { QuotationRecord } from './quotation-record';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt', view: 'table' };
 const FILTER_KEYS = ['key', 'state', 'sort', 'view'] as const;
+const SORTS = ['-createdAt', 'createdAt', '-total', 'total'] as const;
 
 /**
  * `/quotations` (QUOTATION.EDIT, ADR 0040): quotations the member may see (owner, team, manager, the
@@ -31,25 +36,20 @@ export function QuotationsView() {
 function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (patch: Partial<typeof DEFAULTS>) => void }) {
   const t = useTranslations('adminQuotations');
   const tc = useTranslations('adminCommon');
-  const { message } = App.useApp();
   const board = query.view === 'board';
   const wide = Grid.useBreakpoint().md !== false;
-  const filters = toQuery({ key: query.key, state: board ? undefined : query.state, sort: query.sort, limit: board ? 200 : 20 }).slice(1);
-  const list = useKeysetList<QuotationRowDto>('/api/admin/quotations', filters);
+  const list = useKeysetQuery('/api/admin/quotations', {
+    key: query.key || undefined, state: board ? undefined : oneOf(QUOTATION_STATES, query.state), sort: oneOf(SORTS, query.sort), limit: board ? 200 : 20,
+  });
+  const table = useTableState(list.query, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
   const [creating, setCreating] = useState(false);
   const tag = (s: QuotationStateName) => <Tag color={STATE_COLOURS[s]}>{t(`status.${s}`)}</Tag>;
   const open = (row: QuotationRowDto) => setQuery({ id: String(row.id) });
 
-  const drop = useCallback(async (id: number, from: QuotationStateName, to: QuotationStateName) => {
-    if (from === to) return;
-    try {
-      await adminApi('PUT', `/api/admin/quotations/${id}/state`, { to });
-      void message.success(t('moved', { status: t(`status.${to}`) }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
-    await list.reload();
-  }, [list, message, t]);
+  const move = useQuotationMove(() => list.query.refetch());
+  const drop = async (id: number, from: QuotationStateName, to: QuotationStateName) => {
+    if (from !== to) await move(id, to);
+  };
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="quotations-view">
@@ -72,7 +72,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
           options={[{ value: '-createdAt', label: tc('newest') }, { value: 'createdAt', label: tc('oldest') }, { value: '-total', label: t('totalHigh') }, { value: 'total', label: t('totalLow') }]} />
         <SavedViewsBar listKey="quotations" current={viewQuery(query, DEFAULTS, FILTER_KEYS)} onApply={(q) => setQuery({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, DEFAULTS[k]])), ...q })} />
       </Space>
-      {list.error && <Alert type="error" title={list.error} className="mb-3" />}
+      {board && list.query.error && <Alert type="error" title={list.query.error.message} className="mb-3" />}
       {board ? (
         <div className="flex gap-3 overflow-x-auto pb-2" data-testid="quotations-board">
           {QUOTATION_STATES.map((s) => {
@@ -102,8 +102,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
         </div>
       ) : (
         <Table<QuotationRowDto>
-          rowKey="id" loading={list.loading} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1000 } : undefined} showHeader={wide}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
+          rowKey="id" {...table} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1000 } : undefined} showHeader={wide}
           onRow={(r) => ({ 'data-testid': `quotation-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
           columns={wide ? [
             { title: t('col.quoteNo'), dataIndex: 'quoteNo', width: 160 },
@@ -125,27 +124,21 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
           }]}
         />
       )}
-      {!board && <KeysetPager list={list as ReturnType<typeof useKeysetList<unknown>>} testId="quotations" />}
+      {!board && <KeysetPager list={list} testId="quotations" />}
       <NewQuotationModal open={creating} onClose={() => setCreating(false)} onCreated={(q) => { setCreating(false); setQuery({ id: String(q.id) }); }} />
     </section>
   );
 }
 
-function NewQuotationModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (q: QuotationDetailDto) => void }) {
+function NewQuotationModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (q: { id: number }) => void }) {
   const t = useTranslations('adminQuotations');
-  const { message } = App.useApp();
-  const [options, setOptions] = useState<{ value: number; label: string }[]>([]);
+  const { options, search } = useCustomerOptions();
   const [companyId, setCompanyId] = useState<number | null>(null);
-  const search = (key: string) => {
-    adminApi<{ items: { id: number; name: string }[] }>('GET', `/api/admin/customers${toQuery({ key, limit: 20 })}`)
-      .then((p) => setOptions(p.items.map((c) => ({ value: c.id, label: c.name }))), () => setOptions([]));
-  };
+  const create = useApiMutation('post', '/api/admin/quotations', { invalidates: ['/api/admin/quotations'] });
   const { saving, onFinish } = useFormSave(async () => {
-    try {
-      onCreated(await adminApi<QuotationDetailDto>('POST', '/api/admin/quotations', { companyId }));
-    } catch (e) {
-      void message.error(e instanceof Error ? e.message : String(e));
-    }
+    if (companyId === null) return;
+    const made = await create.send({ body: { companyId } });
+    if (made) onCreated(made.data);
   });
   return (
     <Modal open={open} onCancel={onClose} destroyOnHidden title={t('newFor')} okText={t('create')} okButtonProps={{ disabled: companyId === null }}

@@ -1,21 +1,24 @@
 'use client';
 
-import { Alert, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Empty, Form, Grid, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
-  REPLY_MAX, REQUEST_KINDS, REQUEST_STATUSES, type RequestDetailDto, type RequestKind, type RequestRowDto, type RequestStatus,
+  REPLY_MAX, REQUEST_KINDS, REQUEST_STATUSES, type RequestKind, type RequestRowDto, type RequestStatus,
 } from '@/contracts/requests';
-import { adminApi, toQuery } from '../admin-api';
+import { useTableState } from '@/components/data/query-state';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';
+import { KeysetPager, useKeysetQuery } from '../common/keyset-list';
 import { RecordHistory } from '../common/record-history';
-import { useAdminAction } from '../common/use-admin-action';
+import { oneOf } from '../common/view-filters';
 
 const DEFAULTS = { key: '', kind: '', status: '', sort: '-createdAt' };
 const PAGE_SIZE = 20;
 const STATUS_COLOURS: Record<RequestStatus, string> = { new: 'red', in_progress: 'gold', answered: 'green', closed: 'default' };
-
-interface Page { total: number; items: RequestRowDto[]; nextCursor: string | null }
+const SORTS = ['-createdAt', 'createdAt'] as const;
+/** What a status change or a reply changes: the request and the list, whose rows show its status. */
+const REQUEST_CHANGED = ['/api/admin/requests/{kind}/{id}', '/api/admin/requests'] as const;
 
 /**
  * `/requests` (CUSTOMER.EDIT, ADR 0031): "could not find it" requests and contact-page enquiries in one
@@ -26,31 +29,14 @@ export function RequestsView() {
   const t = useTranslations('adminRequests');
   const format = useFormatter();
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  // The cursors of the pages shown so far: the first page has none.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [round, setRound] = useState(0);
-  const [page, setPage] = useState<Page | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
   const [open, setOpen] = useState<{ kind: RequestKind; id: number } | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
-
-  const cursor = cursors[cursors.length - 1];
-  const path = `/api/admin/requests${toQuery({ key: query.key, kind: query.kind || undefined, status: query.status || undefined, sort: query.sort, limit: PAGE_SIZE, cursor })}`;
-  useEffect(() => {
-    let live = true;
-    adminApi<Page>('GET', path).then(
-      (p) => { if (live) { setPage(p); setError(null); setLoading(false); } },
-      (e: unknown) => { if (live) { setError(e instanceof Error ? e.message : String(e)); setLoading(false); } },
-    );
-    return () => { live = false; };
-  }, [path, round]);
-  const reload = useCallback(async () => { setLoading(true); setRound((r) => r + 1); }, []);
-  const filter = (patch: Partial<typeof DEFAULTS>) => {
-    setCursors([undefined]);
-    setLoading(true);
-    setQuery(patch);
-  };
+  const list = useKeysetQuery('/api/admin/requests', {
+    key: query.key || undefined, kind: oneOf(REQUEST_KINDS, query.kind), status: oneOf(REQUEST_STATUSES, query.status), sort: oneOf(SORTS, query.sort), limit: PAGE_SIZE,
+  });
+  const page = list.page;
+  const table = useTableState(list.query, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
+  const filter = (patch: Partial<typeof DEFAULTS>) => setQuery(patch);
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'short', timeStyle: 'short' });
   const kindTag = (k: RequestKind) => <Tag color={k === 'search' ? 'blue' : 'purple'}>{t(`kinds.${k}`)}</Tag>;
   const statusTag = (s: RequestStatus) => <Tag color={STATUS_COLOURS[s]} data-testid="request-status">{t(`statuses.${s}`)}</Tag>;
@@ -69,15 +55,13 @@ export function RequestsView() {
         <Select aria-label={t('sortFilter')} value={query.sort} style={{ width: 140 }} onChange={(sort) => filter({ sort })}
           options={[{ value: '-createdAt', label: t('newest') }, { value: 'createdAt', label: t('oldest') }]} />
       </Space>
-      {error && <Alert type="error" title={error} className="mb-3" />}
       <Table<RequestRowDto>
         rowKey={(r) => `${r.kind}-${r.id}`}
-        loading={loading}
+        {...table}
         dataSource={page?.items ?? []}
         pagination={false}
         scroll={wide ? { x: 1100 } : undefined}
         showHeader={wide}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         onRow={(r) => ({ 'data-testid': `request-row-${r.kind}-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           { title: t('createdAt'), dataIndex: 'createdAt', width: 140, render: (v: string) => when(v) },
@@ -108,44 +92,27 @@ export function RequestsView() {
           },
         ]}
       />
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm text-slate-500" data-testid="requests-total">{t('total', { total: page?.total ?? 0 })}</span>
-        <Space>
-          <Button disabled={cursors.length === 1} onClick={() => { setLoading(true); setCursors([undefined]); }}>{t('firstPage')}</Button>
-          <Button disabled={cursors.length === 1} onClick={() => { setLoading(true); setCursors((c) => c.slice(0, -1)); }}>{t('previousPage')}</Button>
-          <Button disabled={!page?.nextCursor} onClick={() => { const next = page?.nextCursor; if (next) { setLoading(true); setCursors((c) => [...c, next]); } }}>{t('nextPage')}</Button>
-        </Space>
-      </div>
-      <RequestDrawer target={open} onClose={() => setOpen(null)} onChanged={reload} wide={wide} />
+      <KeysetPager list={list} testId="requests"
+        texts={{ total: t('total', { total: page?.total ?? 0 }), first: t('firstPage'), previous: t('previousPage'), next: t('nextPage') }} />
+      <RequestDrawer target={open} onClose={() => setOpen(null)} wide={wide} />
     </section>
   );
 }
 
-function RequestDrawer({ target, onClose, onChanged, wide }: { target: { kind: RequestKind; id: number } | null; onClose: () => void; onChanged: () => Promise<void>; wide: boolean }) {
+function RequestDrawer({ target, onClose, wide }: { target: { kind: RequestKind; id: number } | null; onClose: () => void; wide: boolean }) {
   const t = useTranslations('adminRequests');
   const te = useTranslations('api.errors');
   const format = useFormatter();
-  const [detail, setDetail] = useState<RequestDetailDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [history, setHistory] = useState(false);
   const [form] = Form.useForm<{ body: string }>();
-  const key = target ? `${target.kind}/${target.id}` : null;
-
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    adminApi<RequestDetailDto>('GET', `/api/admin/requests/${key}`).then(
-      (d) => { if (live) { setDetail(d); setError(null); } },
-      (e: unknown) => { if (live) setError(e instanceof Error ? e.message : String(e)); },
-    );
-    return () => { live = false; };
-  }, [key, round]);
-  const load = useCallback(async () => setRound((r) => r + 1), []);
-  const refresh = useCallback(async () => { await load(); await onChanged(); }, [load, onChanged]);
-  const run = useAdminAction(refresh, form);
+  const path = { path: { kind: target?.kind ?? 'search', id: target?.id ?? 0 } };
+  const detail = useApiQuery('get', '/api/admin/requests/{kind}/{id}', { params: path }, { enabled: target !== null });
+  const error = detail.error?.message;
+  const status = useApiMutation('put', '/api/admin/requests/{kind}/{id}/status', { invalidates: REQUEST_CHANGED, form, success: t('statusChanged') });
+  const reply = useApiMutation('post', '/api/admin/requests/{kind}/{id}/reply', { invalidates: REQUEST_CHANGED, form });
+  const { message } = App.useApp();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
-  const shown = detail && key === `${detail.kind}/${detail.id}` ? detail : null;
+  const shown = detail.data && target && target.kind === detail.data.kind && target.id === detail.data.id ? detail.data : null;
 
   return (
     <Drawer open={target !== null} onClose={onClose} size={wide ? 640 : '100%'} destroyOnHidden
@@ -176,7 +143,7 @@ function RequestDrawer({ target, onClose, onChanged, wide }: { target: { kind: R
             <Typography.Title level={5}>{t('changeStatus')}</Typography.Title>
             <Space wrap>
               {shown.transitions.map((s) => (
-                <Button key={s} size="small" onClick={() => run(() => adminApi('PUT', `/api/admin/requests/${key}/status`, { status: s }), t('statusChanged'))}>
+                <Button key={s} size="small" onClick={() => void status.send({ params: path, body: { status: s } })}>
                   {shown.status === 'closed' ? t('reopen') : t(`to.${s}`)}
                 </Button>
               ))}
@@ -202,11 +169,9 @@ function RequestDrawer({ target, onClose, onChanged, wide }: { target: { kind: R
 
           {shown.status === 'closed' ? <Alert type="info" title={t('replyClosed')} /> : (
             <Form form={form} layout="vertical" onFinish={async ({ body }) => {
-              const ok = await run(async () => {
-                const result = await adminApi<{ mailedTo: string | null }>('POST', `/api/admin/requests/${key}/reply`, { body });
-                return result;
-              }, shown.mailable ? t('replyMailed', { email: shown.email ?? '' }) : t('replyRecorded'));
-              if (ok) form.resetFields();
+              if (!(await reply.send({ params: path, body: { body } }))) return;
+              void message.success(shown.mailable ? t('replyMailed', { email: shown.email ?? '' }) : t('replyRecorded'));
+              form.resetFields();
             }}>
               <Alert className="mb-2" type={shown.mailable ? 'success' : 'warning'} data-testid="reply-mail-note"
                 title={shown.mailable ? t('replyWillMail', { email: shown.email ?? '' }) : shown.phone ? t('replyNoMail', { phone: shown.phone }) : t('replyNoContact')} />
