@@ -1,32 +1,24 @@
 'use client';
 
 import { AuditOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect } from 'react';
 import { Link, usePathname } from '@/i18n/client-navigation';
 import { apiQuery } from '@/lib/api/query';
-import { INBOX_CHANGED } from './approvals/inbox-view';
 
 const COUNT_PATH = '/api/admin/approvals/inbox/count';
 
 /**
  * The header's "waiting for me" count: read on every page change (the page is part of the query's key,
- * and the count is never taken as fresh), after a decision, and each minute.
+ * and the count is never taken as fresh), after a decision or a record sent for approval (their writes
+ * invalidate it: APPROVAL_INBOX), and each minute.
  */
 export function InboxBadge() {
   const t = useTranslations('adminApprovals');
   const pathname = usePathname();
-  const queryClient = useQueryClient();
   const call = apiQuery('get', COUNT_PATH);
   const inbox = useQuery({ ...call, queryKey: [...call.queryKey, pathname], staleTime: 0, refetchInterval: 60_000, placeholderData: keepPreviousData });
-  // A decision taken in the inbox view: the count is read again.
-  useEffect(() => {
-    const changed = () => void queryClient.invalidateQueries({ queryKey: [COUNT_PATH] });
-    window.addEventListener(INBOX_CHANGED, changed);
-    return () => window.removeEventListener(INBOX_CHANGED, changed);
-  }, [queryClient]);
   const count = inbox.data?.count;
   if (count === undefined) return null;
   return (

@@ -8,8 +8,11 @@ import { useApiMutation } from '@/lib/api/query';
 import type { ApiPath } from '@/lib/api/types';
 import { useFormSave } from '@/components/ui/use-form-save';
 
+/** The approvals inbox and its count in the header: a record sent for approval, or a decision, changes them. */
+export const APPROVAL_INBOX = ['/api/admin/approvals/inbox', '/api/admin/approvals/inbox/count'] as const;
+
 /** Where any decision shows: the inbox, its count in the header and the audit log. */
-const DECIDED: readonly ApiPath[] = ['/api/admin/approvals/inbox', '/api/admin/approvals/inbox/count', '/api/admin/audit'];
+const DECIDED: readonly ApiPath[] = [...APPROVAL_INBOX, '/api/admin/audit'];
 
 /** Where a decision shows besides: the record the request is about (a final decision moves it), with its timeline. */
 const RECORD_OF: Record<ApprovalEntityType, readonly ApiPath[]> = {

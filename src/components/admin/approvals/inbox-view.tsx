@@ -13,9 +13,6 @@ import { money } from '../common/keyset-list';
 /** The page of the record a decision is about: a quotation, contract or complaint (a refund) opens on its record page. */
 const RECORD_OF = { expense: '/admin/expenses', quotation: '/admin/quotations?id=', contract: '/admin/contracts?id=', refund: '/admin/complaints?id=' } as const;
 
-/** Tells the header's badge to count again after a decision. */
-export const INBOX_CHANGED = 'approval-inbox-changed';
-
 /**
  * `/approvals` ("waiting for me", ADR 0037): the steps the member may decide now, oldest first, with the
  * tier, the applicant and the amount; a decision takes a comment. The header shows their count.
@@ -60,7 +57,7 @@ export function InboxView() {
         }]}
       />
       <DecisionModal stepId={deciding?.stepId ?? null} subject={deciding?.subject ?? ''} onClose={() => setDeciding(null)}
-        onDone={() => { setDeciding(null); window.dispatchEvent(new Event(INBOX_CHANGED)); }} />
+        onDone={() => setDeciding(null)} />
     </section>
   );
 }

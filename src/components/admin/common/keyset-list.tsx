@@ -2,53 +2,12 @@
 
 import { Button, Space } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState } from 'react';
-import { adminApi } from '../admin-api';
+import { useState } from 'react';
 import type { ApiInit } from '@/lib/api/client';
 import { useApiQuery } from '@/lib/api/query';
 import type { ApiData, ApiPathWith } from '@/lib/api/types';
 
 export interface KeysetPage<T> { total: number; items: T[]; nextCursor: string | null }
-
-/**
- * A keyset-paged list of `/api/admin/...`: the cursors of the pages shown so far (the first has none),
- * reset whenever the filters change; `reload` fetches the current page again.
- */
-export function useKeysetList<T>(base: string, filters: string) {
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [round, setRound] = useState(0);
-  const [state, setState] = useState<{ key: string; page: KeysetPage<T> | null; error: string | null } | null>(null);
-  const [shownFilters, setShownFilters] = useState(filters);
-  if (shownFilters !== filters) {
-    setShownFilters(filters);
-    setCursors([undefined]);
-  }
-  const cursor = cursors[cursors.length - 1];
-  const path = `${base}?${filters}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-  const key = `${path}#${round}`;
-  useEffect(() => {
-    let live = true;
-    adminApi<KeysetPage<T>>('GET', path).then(
-      (page) => { if (live) setState({ key, page, error: null }); },
-      (e: unknown) => { if (live) setState({ key, page: null, error: e instanceof Error ? e.message : String(e) }); },
-    );
-    return () => { live = false; };
-  }, [path, key]);
-  const [last, setLast] = useState<KeysetPage<T> | null>(null);
-  if (state?.page && state.page !== last) setLast(state.page);
-  const reload = useCallback(async () => setRound((r) => r + 1), []);
-  const current = state?.key === key ? state : null;
-  return {
-    page: current?.page ?? last,
-    loading: current === null,
-    error: current?.error ?? null,
-    reload,
-    first: () => setCursors([undefined]),
-    previous: () => setCursors((c) => (c.length > 1 ? c.slice(0, -1) : c)),
-    next: () => { const n = (current?.page ?? last)?.nextCursor; if (n) setCursors((c) => [...c, n]); },
-    atFirst: cursors.length === 1,
-  };
-}
 
 type KeysetPath = { [P in ApiPathWith<'get'>]: ApiData<'get', P> extends { nextCursor: string | null; total: number } ? P : never }[ApiPathWith<'get'>];
 // The init of a call whose parameters are all optional may be left out (`| undefined`): its query is that of the init itself.

@@ -8,6 +8,7 @@ import { MONEY, moneyToCents } from '@/contracts/money';
 import type { ComplaintStatusName } from '@/contracts/complaints';
 import { money } from '../common/keyset-list';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { APPROVAL_INBOX } from '../approvals/approval-parts';
 
 export interface MoveTarget { id: number; to: ComplaintStatusName; complaintNo: string; appliedRefund: string }
 export interface MoveExtra { reason?: string; approvedRefund?: string }
@@ -20,7 +21,7 @@ export function useComplaintMove(refused: () => Promise<unknown>) {
   const t = useTranslations('adminComplaints');
   const { message } = App.useApp();
   const status = useApiMutation('put', '/api/admin/complaints/{id}/status', {
-    invalidates: ['/api/admin/complaints/{id}', '/api/admin/complaints', '/api/admin/complaints/{id}/timeline'],
+    invalidates: ['/api/admin/complaints/{id}', '/api/admin/complaints', '/api/admin/complaints/{id}/timeline', ...APPROVAL_INBOX],
   });
   return async (id: number, to: ComplaintStatusName, extra: MoveExtra = {}): Promise<void> => {
     if (await status.send({ params: { path: { id } }, body: { to, ...extra } })) void message.success(t('moved', { status: t(`status.${to}`) }));

@@ -9,6 +9,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { App, Button, Tooltip } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { apiRequest, multipart } from '@/lib/api/client';
 
 /**
  * A block image: the only attributes kept are those the server's sanitiser keeps (src, alt, title).
@@ -32,12 +33,7 @@ const ImageNode = Node.create({
 
 /** Sends an image as multipart; answers its URL or throws the server's message (415, 413 in the caller's language). */
 async function uploadImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  const res = await fetch('/api/admin/content/images', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, body });
-  const envelope = (await res.json().catch(() => null)) as { code: number; msg: string; data: { url: string } } | null;
-  if (!res.ok || !envelope || envelope.code !== 200) throw new Error(envelope?.msg ?? res.statusText);
-  return envelope.data.url;
+  return (await apiRequest('post', '/api/admin/content/images', { body: { file }, ...multipart })).url;
 }
 
 /** http(s), mailto and tel links, or a path of this site: what the sanitiser keeps. */

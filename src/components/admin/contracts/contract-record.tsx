@@ -8,7 +8,7 @@ import type { AuditEntryDto } from '@/contracts/admin';
 import { CONTRACT_STATES, type ContractDetailDto, type ContractStateName } from '@/contracts/contracts';
 import { multipart } from '@/lib/api/client';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
-import { DecisionModal } from '../approvals/approval-parts';
+import { APPROVAL_INBOX, DecisionModal } from '../approvals/approval-parts';
 import { ApprovalCard, AuditTimeline, RecordPage, useWhen } from '../common/record-page';
 import { CONTRACT_COLOURS } from './contract-colours';
 import { CONTRACT_CHANGED, ContractEditModal } from './contract-edit-modal';
@@ -107,7 +107,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
   const detail = useApiQuery('get', '/api/admin/contracts/{id}', { params: { path: { id } } });
   const timeline = useApiQuery('get', '/api/admin/contracts/{id}/timeline', { params: { path: { id } } });
   const reload = () => Promise.all([detail.refetch(), timeline.refetch()]);
-  const status = useApiMutation('put', '/api/admin/contracts/{id}/status', { invalidates: CONTRACT_CHANGED });
+  const status = useApiMutation('put', '/api/admin/contracts/{id}/status', { invalidates: [...CONTRACT_CHANGED, ...APPROVAL_INBOX] });
 
   async function move(to: ContractStateName, why = '') {
     if (await status.send({ params: { path: { id } }, body: { to, reason: why } })) void message.success(t('moved', { state: t(`state.${to}`) }));

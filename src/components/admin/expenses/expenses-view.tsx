@@ -14,7 +14,7 @@ import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import type { ApiData } from '@/lib/api/types';
 import { definedParams, toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
-import { DecisionModal, StepsOf } from '../approvals/approval-parts';
+import { APPROVAL_INBOX, DecisionModal, StepsOf } from '../approvals/approval-parts';
 import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
@@ -215,7 +215,7 @@ function useExpenseChanges() {
   const t = useTranslations('adminExpenses');
   const queryClient = useQueryClient();
   const action = useApiMutation('post', '/api/admin/expenses/{id}/action', {
-    invalidates: [...EXPENSE_PATHS, '/api/admin/approvals/inbox', '/api/admin/approvals/inbox/count'],
+    invalidates: [...EXPENSE_PATHS, ...APPROVAL_INBOX],
   });
   const upload = useApiMutation('post', '/api/admin/expenses/{id}/attachments', { invalidates: EXPENSE_PATHS, success: t('attachmentAdded') });
   const remove = useApiMutation('delete', '/api/admin/expenses/{id}/attachments/{attachmentId}', { invalidates: EXPENSE_PATHS, success: t('attachmentRemoved') });

@@ -5,9 +5,11 @@ import { useTranslations } from 'next-intl';
 import { centsText, type QuotationStateName } from '@/contracts/quotations';
 import { useApiMutation } from '@/lib/api/query';
 import { money } from '../common/keyset-list';
+import { APPROVAL_INBOX } from '../approvals/approval-parts';
 
 /** What a change of a quotation changes: its record and the lists of quotations. */
-export const QUOTATION_CHANGED = ['/api/admin/quotations/{id}', '/api/admin/quotations'] as const;
+/** A quotation's move may send it for approval (or take it back): the inbox changes too. */
+export const QUOTATION_CHANGED = ['/api/admin/quotations/{id}', '/api/admin/quotations', ...APPROVAL_INBOX] as const;
 
 /**
  * A quotation's move to another state (record page buttons, board cards): the success message once the
