@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 const TEXT = {
   zh: {
@@ -124,6 +124,7 @@ test('a signed-in visitor is not asked to sign in by ?login', async ({ page }) =
   await loginAs(page, 'buyer');
   await page.goto('/?login');
   await expect(page.getByTestId('header-username')).toBeVisible();
+  await expectHydrated(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByTestId('cart-count')).toBeVisible();
   await page.getByTestId('logout').click();

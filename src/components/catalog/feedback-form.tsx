@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * "Could not find it" (ADR 0016, `/api/product/sx/feedback`): shown on an empty search, with the
@@ -38,6 +39,8 @@ export function FeedbackForm({ searchKey, type }: { searchKey: string; type: num
   if (state === 'sent') {
     return <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-800" data-testid="feedback-sent">{t('feedbackSent')}</p>;
   }
+  // Before hydration the browser would send the form itself, to the page's address, and lose it.
+  const hydrated = useHydrated();
   return (
     <form onSubmit={submit} className="mt-4 grid max-w-lg gap-3 text-left" data-testid="feedback-form" aria-label={t('feedbackTitle')}>
       <p className="text-sm font-medium text-ink">{t('feedbackTitle')}</p>
@@ -47,7 +50,7 @@ export function FeedbackForm({ searchKey, type }: { searchKey: string; type: num
       <label htmlFor={ids.note} className="text-sm">{t('feedbackNote')}</label>
       <textarea id={ids.note} name="note" maxLength={500} rows={3} className="rounded-md border border-line px-3 py-2 text-sm" />
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      <button type="submit" disabled={state === 'sending'} className="h-9 justify-self-start rounded-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60">
+      <button type="submit" disabled={!hydrated || state === 'sending'} className="h-9 justify-self-start rounded-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60">
         {t('feedbackSubmit')}
       </button>
     </form>
