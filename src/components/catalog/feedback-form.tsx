@@ -13,6 +13,8 @@ export function FeedbackForm({ searchKey, type }: { searchKey: string; type: num
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string | null>(null);
   const ids = { contact: useId(), note: useId() };
+  // Before hydration the browser would send the form itself, to the page's address, and lose it.
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,8 +41,6 @@ export function FeedbackForm({ searchKey, type }: { searchKey: string; type: num
   if (state === 'sent') {
     return <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-800" data-testid="feedback-sent">{t('feedbackSent')}</p>;
   }
-  // Before hydration the browser would send the form itself, to the page's address, and lose it.
-  const hydrated = useHydrated();
   return (
     <form onSubmit={submit} className="mt-4 grid max-w-lg gap-3 text-left" data-testid="feedback-form" aria-label={t('feedbackTitle')}>
       <p className="text-sm font-medium text-ink">{t('feedbackTitle')}</p>
