@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalOverflow, test } from '../fixtures';
+import { expect, expectNoHorizontalOverflow, gotoHydrated, test } from '../fixtures';
 import { latestMessageTo } from '../outbox';
 
 /** Each content route with text that only the seeded database can have put there. */
@@ -269,9 +269,9 @@ test.describe('site chrome', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
-    // A click before hydration is a full page load, which the bar does not follow: wait for the header.
-    await expect(page.getByRole('search')).toHaveAttribute('data-ready', 'true');
+    // A click before hydration is a full page load, which the bar does not follow; the bar's code loads once the
+    // page has hydrated, and the shell's marker says it is there.
+    await gotoHydrated(page, '/');
     await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '新闻资讯' }).click();
     await expect(page.getByTestId('progress-bar')).toHaveAttribute('data-visible', 'true');
     answer();
@@ -280,7 +280,8 @@ test.describe('site chrome', () => {
   });
 
   test('offline and online are announced', async ({ page, context }) => {
-    await page.goto('/');
+    // The notice's code loads once the page has hydrated, which the shell's marker says.
+    await gotoHydrated(page, '/');
     await context.setOffline(true);
     await expect(page.getByTestId('online-status')).toContainText('网络已断开');
     await context.setOffline(false);
