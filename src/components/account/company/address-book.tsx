@@ -1,12 +1,13 @@
 'use client';
 
-import { App, Button, Checkbox, Empty, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { App, Button, Checkbox, Empty, Form, Input, Popconfirm, Space, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AddressDto } from '@/contracts/company';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { useApiMutation } from '@/lib/api/query';
+import { FormModal } from '@/components/ui/form-modal';
 
 interface AddressValues {
   receiver: string;
@@ -95,7 +96,7 @@ export function AddressBook({ addresses }: { addresses: AddressDto[] }) {
           ))}
         </ul>
       )}
-      <Modal open={editing !== null} title={editing === 'new' ? t('address.add') : t('address.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
+      <FormModal open={editing !== null} title={editing === 'new' ? t('address.add') : t('address.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical">
           <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
@@ -106,7 +107,7 @@ export function AddressBook({ addresses }: { addresses: AddressDto[] }) {
           <Form.Item name="detail" label={t('address.detail')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 120 }]}><Input.TextArea maxLength={120} autoSize={{ minRows: 2, maxRows: 4 }} /></Form.Item>
           <Form.Item name="isDefault" valuePropName="checked"><Checkbox>{t('address.setDefault')}</Checkbox></Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Tree } from 'antd';
+import { App, Button, Empty, Form, Input, InputNumber, Popconfirm, Select, Tree } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { DepartmentDto } from '@/contracts/company';
@@ -8,6 +8,7 @@ import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { useApiMutation } from '@/lib/api/query';
 import { departmentOptions, departmentTree, type DepartmentNode } from './department-options';
+import { FormModal } from '@/components/ui/form-modal';
 
 interface DepartmentValues {
   name: string;
@@ -89,7 +90,7 @@ export function DepartmentsAdmin({ departments }: { departments: DepartmentDto[]
           <p className="text-xs text-muted">{t('departments.hint')}</p>
         </Permitted>
       </div>
-      <Modal open={editing !== null} title={editing === 'new' ? t('departments.add') : t('departments.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
+      <FormModal open={editing !== null} title={editing === 'new' ? t('departments.add') : t('departments.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={t('departments.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 40 }]}>
@@ -100,7 +101,7 @@ export function DepartmentsAdmin({ departments }: { departments: DepartmentDto[]
           </Form.Item>
           <Form.Item name="sort" label={t('departments.sort')}><InputNumber min={0} max={9999} precision={0} /></Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </div>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import { App, Button, Checkbox, Form, Input, Modal, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
+import { App, Button, Checkbox, Form, Input, Popconfirm, Space, Table, Tag, type TableProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { FunctionGroupDto, RoleDto } from '@/contracts/company';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { useApiMutation } from '@/lib/api/query';
+import { FormModal } from '@/components/ui/form-modal';
 
 interface RoleValues {
   name: string;
@@ -86,7 +87,7 @@ export function RolesAdmin({ roles, groups }: { roles: RoleDto[]; groups: Functi
         rowKey="id" columns={columns} dataSource={roles} pagination={false} scroll={{ x: 'max-content' }} locale={{ emptyText: t('roles.empty') }}
         rowSelection={canEdit ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('roles.add') : t('roles.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
+      <FormModal open={editing !== null} title={editing === 'new' ? t('roles.add') : t('roles.editTitle')} onCancel={() => setEditing(null)} onOk={() => void save()}
         confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender width={640}>
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={t('roles.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 30 }]}>
@@ -108,7 +109,7 @@ export function RolesAdmin({ roles, groups }: { roles: RoleDto[]; groups: Functi
             </Checkbox.Group>
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Form, Input, Modal, Select, Switch } from 'antd';
+import { App, Form, Input, Select, Switch } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useEffect } from 'react';
 import type { CompanyUserDto, DepartmentDto, RoleDto } from '@/contracts/company';
@@ -8,6 +8,7 @@ import { useApiMutation } from '@/lib/api/query';
 import { sha256Hex } from '@/lib/sha256';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { departmentOptions } from './department-options';
+import { FormModal } from '@/components/ui/form-modal';
 
 interface EditValues {
   loginName?: string;
@@ -73,7 +74,7 @@ export function UserEditor({ editing, departments, roles, onClose }: {
   const deptOptions = departmentOptions(departments);
   const roleOptions = roles.map((r) => ({ value: r.id, label: r.name }));
   return (
-    <Modal
+    <FormModal
       open={editing !== null} title={editing === 'new' ? t('users.add') : t('users.editTitle')} onCancel={onClose}
       onOk={() => void save()} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
     >
@@ -115,6 +116,6 @@ export function UserEditor({ editing, departments, roles, onClose }: {
           <Form.Item name="active" label={t('users.status.active')} valuePropName="checked"><Switch /></Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
 'use client';
 
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { OrderDetailDto } from '@/contracts/orders';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 export const REASON_MAX = 50;
 
@@ -17,13 +18,13 @@ export function RejectOrderModal({ open, busy, onReject, onClose }: { open: bool
     if (await onReject(reason.trim())) setReason('');
   });
   return (
-    <Modal open={open} title={t('rejectTitle')} okText={t('reject')} cancelText={t('no')} okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: busy || reject.saving, id: 'reject-confirm' }} onOk={() => void reject.onFinish()} onCancel={onClose} destroyOnHidden>
+    <FormModal open={open} title={t('rejectTitle')} okText={t('reject')} cancelText={t('no')} okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: busy || reject.saving, id: 'reject-confirm' }} onOk={() => void reject.onFinish()} onCancel={onClose} destroyOnHidden>
       <Form layout="vertical">
         <Form.Item label={t('rejectReason')} required help={t('rejectReasonHelp', { max: REASON_MAX })}>
           <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={REASON_MAX} showCount autoFocus rows={3} data-testid="reject-reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -33,12 +34,12 @@ export function EditRefsModal({ open, order, onClose, onSave }: { open: boolean;
   const [form] = Form.useForm<{ poNumber: string; costCentre: string; note: string }>();
   const { saving, onFinish } = useFormSave(onSave);
   return (
-    <Modal open={open} title={t('editRefs')} okText={t('save')} cancelText={t('no')} onOk={() => form.submit()} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+    <FormModal open={open} title={t('editRefs')} okText={t('save')} cancelText={t('no')} onOk={() => form.submit()} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ poNumber: order.poNumber, costCentre: order.costCentre, note: order.note }} onFinish={onFinish}>
         <Form.Item name="poNumber" label={t('poNumber')}><Input maxLength={60} /></Form.Item>
         <Form.Item name="costCentre" label={t('costCentre')}><Input maxLength={60} /></Form.Item>
         <Form.Item name="note" label={t('note')}><Input.TextArea maxLength={100} showCount rows={2} /></Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal, Radio, Steps } from 'antd';
+import { App, Form, Input, Radio, Steps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { COMMENT_MAX, type ApprovalEntityType, type ApprovalRequestDto } from '@/contracts/approvals';
 import { useApiMutation } from '@/lib/api/query';
 import type { ApiPath } from '@/lib/api/types';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 /** The approvals inbox and its count in the header: a record sent for approval, or a decision, changes them. */
 export const APPROVAL_INBOX = ['/api/admin/approvals/inbox', '/api/admin/approvals/inbox/count'] as const;
@@ -60,7 +61,7 @@ export function DecisionModal({ stepId, subject, onClose, onDone }: { stepId: nu
     await onDone();
   });
   return (
-    <Modal open={stepId !== null} onCancel={onClose} destroyOnHidden title={t('decideTitle', { subject })} okText={t('confirm')} onOk={() => form.submit()} confirmLoading={saving} data-testid="decision-modal">
+    <FormModal open={stepId !== null} onCancel={onClose} destroyOnHidden title={t('decideTitle', { subject })} okText={t('confirm')} onOk={() => form.submit()} confirmLoading={saving} data-testid="decision-modal">
       <Form form={form} layout="vertical" initialValues={{ decision: 'approve', comment: '' }}
         onFinish={onFinish}>
         <Form.Item name="decision" label={t('decision')}>
@@ -70,6 +71,6 @@ export function DecisionModal({ stepId, subject, onClose, onDone }: { stepId: nu
           <Input.TextArea rows={3} maxLength={COMMENT_MAX} showCount placeholder={t('commentHint')} data-testid="decision-comment" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

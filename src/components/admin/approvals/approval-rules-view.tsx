@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { APPROVAL_ENTITY_TYPES, APPROVER_KINDS, type ApprovalRuleDto } from '@/contracts/approvals';
@@ -11,6 +11,7 @@ import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import type { ApiPath } from '@/lib/api/types';
 import { money } from '../common/keyset-list';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 interface RuleForm {
   entityType: ApprovalRuleDto['entityType'];
@@ -93,7 +94,7 @@ export function ApprovalRulesView() {
           },
         ]}
       />
-      <Modal open={editing !== null} onCancel={() => setEditing(null)} title={editing === 'new' ? t('newRule') : t('editRule')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} width={680} forceRender>
+      <FormModal open={editing !== null} onCancel={() => setEditing(null)} title={editing === 'new' ? t('newRule') : t('editRule')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} width={680} forceRender>
         <Form form={form} layout="vertical" onFinish={onFinish}>
           <div className="grid gap-x-3 md:grid-cols-2">
             <Form.Item name="entityType" label={t('kind')}><Select options={APPROVAL_ENTITY_TYPES.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} /></Form.Item>
@@ -143,7 +144,7 @@ export function ApprovalRulesView() {
             )}
           </Form.List>
         </Form>
-      </Modal>
+      </FormModal>
     </section>
   );
 }

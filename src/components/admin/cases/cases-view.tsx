@@ -2,7 +2,7 @@
 
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Drawer, Form, Grid, Input, Modal, Segmented, Select, Space, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, Form, Grid, Input, Segmented, Select, Space, Table, Tag, Upload } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { CASE_INVOICE_TYPES, CASE_SORTS, CASE_STATUSES, TAX_NO, serviceFeeOf, type CaseStatusName } from '@/contracts/cases';
@@ -19,6 +19,7 @@ import { CASE_COLOURS } from './case-colours';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { StateBoard } from '../common/state-board';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 type CaseRow = ApiData<'get', '/api/admin/cases'>['items'][number];
 type CaseDetail = ApiData<'get', '/api/admin/cases/{id}'>;
@@ -138,14 +139,14 @@ function ReasonModal({ target, onClose, onConfirm }: { target: { id: number; to:
   const [form] = Form.useForm<{ reason: string }>();
   const { saving, onFinish } = useFormSave(({ reason }: { reason: string }) => onConfirm(reason));
   return (
-    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target ? t('reasonTitle', { status: t(`status.${target.to}`) }) : ''}
+    <FormModal open={target !== null} onCancel={onClose} destroyOnHidden title={target ? t('reasonTitle', { status: t(`status.${target.to}`) }) : ''}
       okText={t('confirmMove')} onOk={() => form.submit()} confirmLoading={saving} data-testid="case-reason-modal">
       <Form form={form} layout="vertical" onFinish={onFinish}>
         <Form.Item name="reason" label={target?.to === 'lost' ? t('lostReason') : t('rejectReason')} rules={[{ required: true, whitespace: true, message: te('reasonRequired') }, { max: REASON_MAX, message: te('reasonTooLong') }]}>
           <Input maxLength={REASON_MAX} showCount placeholder={t('reasonHint')} data-testid="case-reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -168,7 +169,7 @@ function CaseFormModal({ target, onClose, onSaved }: { target: CaseRow | 'new' |
     if (saved) onSaved(saved.data);
   });
   return (
-    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} width={600} data-testid="case-form">
+    <FormModal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} width={600} data-testid="case-form">
       <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
         <Form.Item name="customerName" label={t('col.customer')} rules={[{ required: true, whitespace: true, message: te('fieldRequired') }, { max: 60, message: te('tooLong60') }]}>
           <Input maxLength={60} showCount placeholder={t('customerHint')} data-testid="case-customer" />
@@ -194,7 +195,7 @@ function CaseFormModal({ target, onClose, onSaved }: { target: CaseRow | 'new' |
           <Input maxLength={20} data-testid="case-tax" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AdminBrandDto, AdminBrandInput } from '@/contracts/catalog-editing';
@@ -14,6 +14,7 @@ import { isOneOf } from './one-of';
 import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { key: '', authorised: '', recommended: '', sort: 'sort', page: '1' };
 const PAGE_SIZE = 10;
@@ -134,14 +135,14 @@ export function BrandsView() {
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addTitle') : t('editTitle')} okText={t('save')} cancelText={t('cancel')}
+      <FormModal open={editing !== null} title={editing === 'new' ? t('addTitle') : t('editTitle')} okText={t('save')} cancelText={t('cancel')}
         destroyOnHidden forceRender width={720} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
         <Form form={form} layout="vertical" initialValues={NEW_BRAND} onFinish={onFinish}>
           <BrandFields />
         </Form>
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('logoSaveFirst')}</p>
           : editing && <BrandLogoField brand={editing} onChange={setEditing} />}
-      </Modal>
+      </FormModal>
       <RecordHistory entity="brand" entityId={history?.id ?? null} title={history ? (locale === 'en' ? history.nameEn : history.nameZh) : ''} onClose={() => setHistory(null)} />
     </section>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, DatePicker, Drawer, Empty, Form, Grid, Input, InputNumber, Modal, Select, Space, Spin, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Drawer, Empty, Form, Grid, Input, InputNumber, Select, Space, Spin, Table, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { multipart } from '@/lib/api/client';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { isOneOf } from './one-of';
+import { FormModal } from '@/components/ui/form-modal';
 
 interface LotFormValues {
   lotNo: string; quantity: number | null; manufacturedOn: Dayjs | null; expiresOn: Dayjs | null; retestOn: Dayjs | null; warehouse: Warehouse;
@@ -220,7 +221,7 @@ function LotModal({ productId, target, onClose, onSaved }: {
   });
 
   return (
-    <Modal open onCancel={onClose} title={lot ? t('editTitle') : t('addTitle', { size: target.size })} okText={t('save')} cancelText={t('cancel')}
+    <FormModal open onCancel={onClose} title={lot ? t('editTitle') : t('addTitle', { size: target.size })} okText={t('save')} cancelText={t('cancel')}
       onOk={() => form.submit()} confirmLoading={saving} destroyOnHidden okButtonProps={{ 'data-testid': 'lot-save' } as never}>
       {error && <Alert type="error" title={error.message} className="mb-3" />}
       <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish} data-testid="lot-form">
@@ -253,6 +254,6 @@ function LotModal({ productId, target, onClose, onSaved }: {
           </Form.Item>
         </div>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

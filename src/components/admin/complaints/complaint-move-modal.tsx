@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useApiMutation } from '@/lib/api/query';
 import { REASON_MAX } from '@/contracts/fields';
@@ -9,6 +9,7 @@ import type { ComplaintStatusName } from '@/contracts/complaints';
 import { money } from '../common/keyset-list';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { APPROVAL_INBOX } from '../approvals/approval-parts';
+import { FormModal } from '@/components/ui/form-modal';
 
 export interface MoveTarget { id: number; to: ComplaintStatusName; complaintNo: string; appliedRefund: string }
 export interface MoveExtra { reason?: string; approvedRefund?: string }
@@ -43,7 +44,7 @@ export function MoveModal({ target, onClose, onConfirm }: {
   const cap = target ? moneyToCents(target.appliedRefund) : 0;
   const { saving, onFinish } = useFormSave((v: { reason: string; approvedRefund: string }) => onConfirm(refund ? { approvedRefund: v.approvedRefund.trim() } : { reason: v.reason }));
   return (
-    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target ? t('moveTitle', { no: target.complaintNo, status: t(`status.${target.to}`) }) : ''}
+    <FormModal open={target !== null} onCancel={onClose} destroyOnHidden title={target ? t('moveTitle', { no: target.complaintNo, status: t(`status.${target.to}`) }) : ''}
       okText={refund ? t('submitRefund') : t('confirmMove')} onOk={() => form.submit()} confirmLoading={saving} data-testid="complaint-move-modal">
       <Form form={form} layout="vertical" initialValues={{ reason: '', approvedRefund: target?.appliedRefund ?? '' }}
         onFinish={onFinish}>
@@ -63,6 +64,6 @@ export function MoveModal({ target, onClose, onConfirm }: {
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Upload, type FormInstance } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag, Upload, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { BANNER_POSITIONS, isBannerLink, type AdminBannerDto, type AdminBannerInput, type BannerPosition } from '@/contracts/content-editing';
@@ -12,6 +12,7 @@ import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from '../common/record-history';
 import { useListMove } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { position: 'home-slideshow' as string };
 const NEW_BANNER: AdminBannerInput = { position: 'home-slideshow', titleZh: '', titleEn: '', subtitleZh: '', subtitleEn: '', link: '', sort: 0, active: true };
@@ -130,7 +131,7 @@ export function BannersView() {
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addBanner') : t('editBanner')} okText={t('save')} cancelText={t('cancel')}
+      <FormModal open={editing !== null} title={editing === 'new' ? t('addBanner') : t('editBanner')} okText={t('save')} cancelText={t('cancel')}
         destroyOnHidden forceRender width={wide ? 760 : '100%'} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving} okButtonProps={{ 'data-testid': 'banner-save' } as Record<`data-${string}`, string>}>
         <Form form={form} layout="vertical" initialValues={NEW_BANNER} onFinish={onFinish}>
           <BannerFields />
@@ -138,7 +139,7 @@ export function BannersView() {
         {editing === 'new' ? <p className="text-xs text-slate-500">{t('imageSaveFirst')}</p> : editing && (
           <BannerImageField banner={editing} uploading={writes.upload.isPending} onUpload={(file) => void setImage(file)} onRemove={() => removeImage(editing.id)} />
         )}
-      </Modal>
+      </FormModal>
       <RecordHistory entity="banner" entityId={history?.id ?? null} title={history ? (locale === 'en' ? history.titleEn : history.titleZh) : ''} onClose={() => setHistory(null)} />
     </section>
   );

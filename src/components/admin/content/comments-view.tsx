@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, App, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Empty, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { COMMENT_REPLY_MAX, COMMENT_STATUSES, type AdminCommentDto, type CommentStatus } from '@/contracts/content-moderation';
@@ -10,6 +10,7 @@ import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { key: '', status: 'pending', sort: '-createdAt', page: '1' };
 const PAGE_SIZE = 20;
@@ -129,7 +130,7 @@ function ReplyModal({ comment, onClose }: { comment: AdminCommentDto | null; onC
     if (await send.send({ params: { path: { id: comment.id } }, body: { reply } })) onClose();
   });
   return (
-    <Modal open={comment !== null} title={t('replyTitle')} onCancel={onClose} destroyOnHidden okText={t('sendReply')} cancelText={t('cancel')}
+    <FormModal open={comment !== null} title={t('replyTitle')} onCancel={onClose} destroyOnHidden okText={t('sendReply')} cancelText={t('cancel')}
       confirmLoading={saving} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'comment-reply-send' } as React.ComponentProps<typeof Button>}>
       {comment && (
         <Form form={form} layout="vertical" initialValues={{ reply: comment.reply ?? '' }} preserve={false} onFinish={onFinish}>
@@ -140,6 +141,6 @@ function ReplyModal({ comment, onClose }: { comment: AdminCommentDto | null; onC
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Button, Drawer, Empty, Form, Input, Modal, Popconfirm, Space, Table, type FormInstance } from 'antd';
+import { Button, Drawer, Empty, Form, Input, Popconfirm, Space, Table, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AdminContentTypeDto, AdminContentTypeInput } from '@/contracts/content-editing';
@@ -9,6 +9,7 @@ import { useApiMutation } from '@/lib/api/query';
 import { useListMove } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { contentCategoryReads, type CategorisedSection } from './content-paths';
+import { FormModal } from '@/components/ui/form-modal';
 
 /** The writes of a section's categories, each with its success message. */
 function useTypeWrites(section: CategorisedSection, form: FormInstance<AdminContentTypeInput>) {
@@ -87,7 +88,7 @@ export function ContentTypesDrawer({ section, open, types, loadFailed, wide, onC
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('renameCategory')} onCancel={() => setEditing(null)} onOk={() => void save()} confirmLoading={saving}
+      <FormModal open={editing !== null} title={editing === 'new' ? t('addCategory') : t('renameCategory')} onCancel={() => setEditing(null)} onOk={() => void save()} confirmLoading={saving}
         okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical" data-testid={`${section}-type-form`}>
           <Form.Item name="nameZh" label={t('categoryNameZh')} rules={[{ required: true, whitespace: true, message: t('categoryNameRequired') }, { max: 50, message: t('tooLong', { max: 50 }) }]}>
@@ -97,7 +98,7 @@ export function ContentTypesDrawer({ section, open, types, loadFailed, wide, onC
             <Input data-testid={`${section}-type-name-en`} />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </Drawer>
   );
 }

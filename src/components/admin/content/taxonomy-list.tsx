@@ -1,12 +1,13 @@
 'use client';
 
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Space, Table, Tooltip, type FormInstance } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Popconfirm, Space, Table, Tooltip, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { useTableState } from '@/components/data/query-state';
 import { RecordHistory } from '../common/record-history';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 /** What a category and a tag have in common: names in both languages, an order, how many items use it. */
 export interface TaxonomyRow { id: number; nameZh: string; nameEn: string; sort: number; items: number }
@@ -100,7 +101,7 @@ export function TaxonomyList<Row extends TaxonomyRow, Values extends object>({ k
           ) },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? kind.add : kind.edit} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}
+      <FormModal open={editing !== null} title={editing === 'new' ? kind.add : kind.edit} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}
         okText={t('save')} cancelText={t('cancel')} forceRender>
         <Form form={form} layout="vertical" onFinish={onFinish}>
           {fields}
@@ -108,7 +109,7 @@ export function TaxonomyList<Row extends TaxonomyRow, Values extends object>({ k
           <Form.Item name="nameEn" label={t('nameEn')} rules={[{ required: true, whitespace: true, max: 60, message: te('taxonomyNameInvalid') }]}><Input /></Form.Item>
           <Form.Item name="sort" label={t('sort')} rules={[{ type: 'integer', min: 0, max: 100_000, message: te('taxonomySortInvalid') }]}><InputNumber min={0} max={100_000} precision={0} /></Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
       <RecordHistory entity={kind.entity} entityId={history?.id ?? null} title={history ? name(history) : ''} onClose={() => setHistory(null)} />
     </section>
   );

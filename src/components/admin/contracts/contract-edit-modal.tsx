@@ -1,10 +1,11 @@
 'use client';
 
-import { Form, Input, Modal, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
 import { useTranslations } from 'next-intl';
 import type { ContractDetailDto } from '@/contracts/contracts';
 import { useApiMutation } from '@/lib/api/query';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 /** What a change of a contract's facts or state changes: its record, its timeline and the lists of contracts. */
 export const CONTRACT_CHANGED = ['/api/admin/contracts/{id}', '/api/admin/contracts', '/api/admin/contracts/{id}/timeline'] as const;
@@ -22,7 +23,7 @@ export function ContractEditModal({ contract, onClose }: { contract: ContractDet
     if (await edit.send({ params: { path: { id: contract.id } }, body })) onClose();
   });
   return (
-    <Modal open={contract !== null} onCancel={onClose} destroyOnHidden title={t('editTitle')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving}>
+    <FormModal open={contract !== null} onCancel={onClose} destroyOnHidden title={t('editTitle')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving}>
       {contract && (
         <Form form={form} layout="vertical" preserve={false} data-testid="contract-edit-form"
           initialValues={{ title: contract.title, amount: contract.amount, signingDate: contract.signingDate ?? '', endDate: contract.endDate ?? '', notes: contract.notes }}
@@ -38,6 +39,6 @@ export function ContractEditModal({ contract, onClose }: { contract: ContractDet
           <Form.Item name="notes" label={t('notes')}><Input.TextArea maxLength={100} showCount rows={2} /></Form.Item>
         </Form>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { DeleteOutlined, EditOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Empty, Grid, Input, List, Modal, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Grid, Input, List, Space, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import type { AuditEntryDto } from '@/contracts/admin';
@@ -14,6 +14,7 @@ import { CONTRACT_COLOURS } from './contract-colours';
 import { CONTRACT_CHANGED, ContractEditModal } from './contract-edit-modal';
 import { money } from '../common/keyset-list';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 /** The contract's facts: title, customer, quotation, amount, owner, dates, notes and the reason of a cancellation. */
 function ContractFacts({ contract, wide }: { contract: ContractDetailDto; wide: boolean }) {
@@ -141,10 +142,10 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
           </div>
           <AuditTimeline title={t('timeline')} testId="contract-timeline" entries={timeline.data ?? []} when={when} facts={(e) => entryFacts(e, t)}
             event={(e) => (t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`)} />
-          <Modal open={cancelling} title={t('to.cancelled')} okText={t('to.cancelled')} okButtonProps={{ danger: true, disabled: !reason.trim() }}
+          <FormModal open={cancelling} title={t('to.cancelled')} okText={t('to.cancelled')} okButtonProps={{ danger: true, disabled: !reason.trim() }}
             onCancel={() => setCancelling(false)} confirmLoading={cancel.saving} onOk={() => void cancel.onFinish()}>
             <Input maxLength={50} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('cancelReason')} aria-label={t('cancelReason')} data-testid="contract-cancel-reason" />
-          </Modal>
+          </FormModal>
           <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.contractNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
           <ContractEditModal contract={editing ? c : null} onClose={() => setEditing(false)} />
         </>

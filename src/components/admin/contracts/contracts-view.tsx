@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Empty, Form, Grid, Input, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { CONTRACT_STATES, type ContractRowDto, type ContractStateName } from '@/contracts/contracts';
@@ -15,6 +15,7 @@ import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
 import { oneOf } from '../common/view-filters';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt' };
 const SORTS = ['-createdAt', 'createdAt', '-amount', 'amount'] as const;
@@ -106,7 +107,7 @@ function NewContractModal({ open, onClose, onCreated }: { open: boolean; onClose
     if (made) onCreated(made.data);
   });
   return (
-    <Modal open={open} onCancel={onClose} destroyOnHidden title={t('new')} okText={t('create')} onOk={() => form.submit()} confirmLoading={saving}>
+    <FormModal open={open} onCancel={onClose} destroyOnHidden title={t('new')} okText={t('create')} onOk={() => form.submit()} confirmLoading={saving}>
       <Form form={form} layout="vertical" preserve={false} onFinish={onFinish}>
         <Form.Item name="companyId" label={t('col.customer')} rules={[{ required: true, message: t('pickCompany') }]}>
           <Select showSearch filterOption={false} onSearch={search} onFocus={() => search('')} options={options} placeholder={t('pickCompany')} data-testid="contract-company" />
@@ -119,6 +120,6 @@ function NewContractModal({ open, onClose, onCreated }: { open: boolean; onClose
         </Space>
         <Form.Item name="notes" label={t('notes')}><Input.TextArea maxLength={100} showCount rows={2} /></Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

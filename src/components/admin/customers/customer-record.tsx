@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Tag, Timeline, Typography, Upload } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Drawer, Empty, Form, Grid, Input, Popconfirm, Select, Space, Spin, Table, Tabs, Tag, Timeline, Typography, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
@@ -18,6 +18,7 @@ import { contractsTab } from './customer-contracts-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
+import { FormModal } from '@/components/ui/form-modal';
 
 interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
 interface OrderRow { id: number; orderNo: string; status: string; total: string; buyer: string; createdAt: string }
@@ -171,7 +172,7 @@ function Contacts({ customer }: { customer: CustomerDetailDto }) {
             ),
           },
         ]} />
-      <Modal open={editing !== null} title={editing === 'new' ? t('addContact') : t('editContact')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}
+      <FormModal open={editing !== null} title={editing === 'new' ? t('addContact') : t('editContact')} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}
         okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender>
         <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="name" label={t('contactName')} rules={[{ required: true, whitespace: true, message: te('crmShortTextInvalid') }, { max: CRM_LIMITS.short, message: te('crmShortTextInvalid') }]}>
@@ -191,7 +192,7 @@ function Contacts({ customer }: { customer: CustomerDetailDto }) {
             <Input maxLength={CRM_LIMITS.email} data-testid="contact-email" />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
     </div>
   );
 }

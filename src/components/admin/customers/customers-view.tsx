@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Empty, Form, Grid, Input, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import {
@@ -16,6 +16,7 @@ import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
 import { CustomerRecord } from './customer-record';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { id: '', key: '', kind: '', level: '', teamId: '', ownerId: '', tag: '', scope: 'all', sort: 'name' };
 type ListQuery = typeof DEFAULTS;
@@ -144,11 +145,11 @@ function ProspectModal({ open, onClose, onCreated }: { open: boolean; onClose: (
     if (made) onCreated(made.data.id);
   });
   return (
-    <Modal open={open} title={t('addProspect')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden>
+    <FormModal open={open} title={t('addProspect')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={saving} okText={t('save')} cancelText={t('cancel')} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ level: 'C', creditDays: 0, creditLimit: '0.00', tags: [], phone: '', address: '' }}
         onFinish={onFinish}>
         <CustomerFields />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -2,7 +2,7 @@
 
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Descriptions, Drawer, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, DatePicker, Descriptions, Drawer, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import { APPROVAL_INBOX, DecisionModal, StepsOf } from '../approvals/approval-pa
 import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 type ExpenseRow = ApiData<'get', '/api/admin/expenses'>['items'][number];
 type ExpenseDetail = ApiData<'get', '/api/admin/expenses/{id}'>;
@@ -113,12 +114,8 @@ function ExpenseFormModal({ target, onClose, onSaved }: { target: ExpenseDetail 
       : await update.send({ params: { path: { id: target.id } }, body });
     if (saved) onSaved(saved.data);
   });
-  // OK answers once the dialog has opened: while it zooms in, a press on OK lands on a button that moves
-  // (it is measured at full size, then shrinks to start the animation), and the release elsewhere clicks nothing.
-  const [opened, setOpened] = useState(false);
   return (
-    <Modal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving}
-      afterOpenChange={setOpened} okButtonProps={{ disabled: !opened }} data-testid="expense-form">
+    <FormModal open={target !== null} onCancel={onClose} destroyOnHidden title={target === 'new' ? t('new') : t('edit')} okText={t('save')} onOk={() => form.submit()} confirmLoading={saving} data-testid="expense-form">
       <Form form={form} layout="vertical" initialValues={initial} onFinish={onFinish}>
         <div className="grid gap-x-3 md:grid-cols-2">
           <Form.Item name="amount" label={t('col.amount')} extra={t('amountHint')} rules={[{ required: true, message: te('fieldRequired') }, { pattern: MONEY, message: te('invalidAmount') }]}>
@@ -135,7 +132,7 @@ function ExpenseFormModal({ target, onClose, onSaved }: { target: ExpenseDetail 
           <Input.TextArea rows={2} maxLength={100} showCount placeholder={t('descriptionHint')} data-testid="expense-description" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

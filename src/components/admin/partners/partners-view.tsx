@@ -1,7 +1,7 @@
 'use client';
 
 import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Form, Grid, Input, Modal, Popconfirm, Select, Space, Table, Tag, Upload, type FormInstance } from 'antd';
+import { App, Button, Empty, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag, Upload, type FormInstance } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { isPartnerLink, PARTNER_STATUSES, type AdminPartnerDto, type AdminPartnerInput } from '@/contracts/partners';
@@ -13,6 +13,7 @@ import { BrandSelect } from '../catalog/brand-select';
 import { RecordHistory } from '../common/record-history';
 import { useListMove } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { key: '', status: '' };
 const NEW_PARTNER: AdminPartnerInput = { nameZh: '', nameEn: '', descriptionZh: '', descriptionEn: '', country: '', brandId: null, link: '' };
@@ -153,7 +154,7 @@ export function PartnersView() {
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('add') : t('editTitle')} okText={t('save')} cancelText={t('cancel')}
+      <FormModal open={editing !== null} title={editing === 'new' ? t('add') : t('editTitle')} okText={t('save')} cancelText={t('cancel')}
         destroyOnHidden forceRender width={wide ? 800 : '100%'} onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving} okButtonProps={{ 'data-testid': 'partner-save' } as Record<`data-${string}`, string>}>
         <Form form={form} layout="vertical" initialValues={NEW_PARTNER} onFinish={onFinish}>
           <PartnerFields initialBrand={editing !== null && editing !== 'new' && editing.brandId !== null ? { id: editing.brandId, nameZh: editing.brandName ?? '', nameEn: editing.brandName ?? '' } : null} />
@@ -162,7 +163,7 @@ export function PartnersView() {
           <PartnerLogoField partner={editing} uploading={writes.uploading} onUpload={(file) => void writes.setLogo(editing.id, file)}
             onRemove={() => writes.removeLogo(editing.id)} />
         )}
-      </Modal>
+      </FormModal>
       <RecordHistory entity="partner" entityId={history?.id ?? null} title={history ? nameOf(history) : ''} onClose={() => setHistory(null)} />
     </section>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Grid, Input, Modal, Segmented, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Grid, Input, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QUOTATION_STATES, type QuotationRowDto, type QuotationStateName } from '@/contracts/quotations';
@@ -16,6 +16,7 @@ import { STATE_COLOURS, useQuotationMove, yuan } from './quotation-parts';
 import { QuotationRecord } from './quotation-record';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt', view: 'table' };
 const FILTER_KEYS = ['key', 'state', 'sort', 'view'] as const;
@@ -141,10 +142,10 @@ function NewQuotationModal({ open, onClose, onCreated }: { open: boolean; onClos
     if (made) onCreated(made.data);
   });
   return (
-    <Modal open={open} onCancel={onClose} destroyOnHidden title={t('newFor')} okText={t('create')} okButtonProps={{ disabled: companyId === null }}
+    <FormModal open={open} onCancel={onClose} destroyOnHidden title={t('newFor')} okText={t('create')} okButtonProps={{ disabled: companyId === null }}
       confirmLoading={saving} onOk={() => void onFinish()}>
       <Select showSearch filterOption={false} onSearch={search} onFocus={() => search('')} options={options} value={companyId} onChange={setCompanyId}
         placeholder={t('pickCompany')} aria-label={t('companyId')} style={{ width: '100%' }} data-testid="quotation-company" />
-    </Modal>
+    </FormModal>
   );
 }

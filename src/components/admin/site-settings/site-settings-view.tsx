@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Button, Card, Form, Grid, Input, Modal, Popconfirm, Space, Switch, Table, Tag, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, Form, Grid, Input, Popconfirm, Space, Switch, Table, Tag, Typography, type FormInstance } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { WEB_SETTING_MAX, FOOTER_MAX, webSettingFault, type AdminWebSettingDto } from '@/contracts/site-settings';
@@ -8,6 +8,7 @@ import { useTableState } from '@/components/data/query-state';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { RecordHistory } from '../common/record-history';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 /** Every write of this page changes the settings it shows (and nothing else the back-office reads). */
 const SETTINGS_READS = ['/api/admin/web-settings'] as const;
@@ -132,7 +133,7 @@ export function WebSettingsView() {
         </label>
       </Card>
 
-      <Modal open={editing !== null} title={editing ? t('editTitle', { name: name(editing) }) : ''} okText={t('save')} cancelText={t('cancel')}
+      <FormModal open={editing !== null} title={editing ? t('editTitle', { name: name(editing) }) : ''} okText={t('save')} cancelText={t('cancel')}
         destroyOnHidden forceRender onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
         {editing && <Typography.Paragraph type="secondary" className="text-sm">{t(`help.${editing.key}` as 'help.hotline')}</Typography.Paragraph>}
         <Form form={form} layout="vertical" onFinish={onFinish}>
@@ -146,7 +147,7 @@ export function WebSettingsView() {
             <Input maxLength={WEB_SETTING_MAX} data-testid="web-setting-input" autoFocus />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
       <RecordHistory entity="webSetting" entityId={history?.type ?? null} title={history ? name(history) : ''} onClose={() => setHistory(null)} />
     </section>
   );

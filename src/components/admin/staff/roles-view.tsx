@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Drawer, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Drawer, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { RoleDto } from '@/contracts/admin';
@@ -15,6 +15,7 @@ import { PermissionTree } from './permission-tree';
 import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { key: '', page: '1' };
 const PAGE_SIZE = 10;
@@ -87,13 +88,13 @@ export function RolesView() {
           },
         ]}
       />
-      <Modal open={editing !== null} title={t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden
+      <FormModal open={editing !== null} title={t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden
         onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
         <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="name" label={t('name')} rules={[{ required: true, message: t('nameRequired') }, { max: 40 }]}><Input /></Form.Item>
           <Form.Item name="description" label={t('description')} rules={[{ max: 200 }]}><Input.TextArea rows={2} /></Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
       <Drawer open={granting !== null} title={t('permissionsOf', { name: granting?.name ?? '' })} size={420} onClose={() => setGranting(null)}
         extra={<Button type="primary" loading={savePermissions.isPending} onClick={async () => {
           if (granting && (await savePermissions.send({ params: { path: { id: granting.id } }, body: { permissions: grant } }))) setGranting(null);

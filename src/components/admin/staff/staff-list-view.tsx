@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { StaffMemberDto } from '@/contracts/admin';
@@ -14,6 +14,7 @@ import { useViewQuery } from '../use-view-query';
 import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const DEFAULTS = { key: '', active: '', roleId: '', sort: '-createdAt', page: '1' };
 const PAGE_SIZE = 10;
@@ -120,12 +121,12 @@ export function StaffListView() {
           },
         ]}
       />
-      <Modal open={editing !== null} title={t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
+      <FormModal open={editing !== null} title={t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
         onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
         <Form form={form} layout="vertical" onFinish={onFinish}>
           <StaffFields roles={roles} teams={teams} />
         </Form>
-      </Modal>
+      </FormModal>
       <RecordHistory entity="staff" entityId={history?.id ?? null} title={history?.name ?? ''} onClose={() => setHistory(null)} />
     </section>
   );

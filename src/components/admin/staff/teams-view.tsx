@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Popconfirm, Select, Space, Table } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { StaffTeamDto, StaffTeamInput } from '@/contracts/admin';
@@ -10,6 +10,7 @@ import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import type { ApiPath } from '@/lib/api/types';
 import { RecordHistory } from '../common/record-history';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { FormModal } from '@/components/ui/form-modal';
 
 const NEW_TEAM: StaffTeamInput = { nameZh: '', nameEn: '', managerId: null, sort: 0 };
 /** Where a new or deleted team shows: the teams, the teams a rule may name (a deleted team's rules go with it) and the audit log. */
@@ -76,7 +77,7 @@ export function TeamsView() {
           },
         ]}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? t('add') : t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
+      <FormModal open={editing !== null} title={editing === 'new' ? t('add') : t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
         onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>
         <Form form={form} layout="vertical" onFinish={onFinish}>
           <Form.Item name="nameZh" label={t('nameZh')} extra={t('nameHint')} rules={[{ required: true, whitespace: true, max: 50, message: t('nameInvalid') }]}>
@@ -92,7 +93,7 @@ export function TeamsView() {
             <InputNumber min={0} max={9999} precision={0} />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormModal>
       <RecordHistory entity="staffTeam" entityId={history?.id ?? null} title={history ? (locale === 'en' ? history.nameEn : history.nameZh) : ''} onClose={() => setHistory(null)} />
     </section>
   );
