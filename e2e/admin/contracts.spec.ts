@@ -1,15 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectHydrated, fromSite, loginAs, test, type AccountName } from '../fixtures';
-
-/** Signs out of the browser and in again as another account. */
-async function switchTo(page: Page, who: AccountName): Promise<void> {
-  await page.context().clearCookies();
-  await loginAs(page, who);
-}
+import { expect, expectHydrated, fromSite, loginAs, test } from '../fixtures';
+import { slow, switchTo } from '../back-office';
 
 test.describe.configure({ timeout: 150_000 });
-/** The back-office answers slowly on a loaded machine: a longer wait for each expectation. */
-const slow = expect.configure({ timeout: 20_000 });
 
 async function adminReady(page: Page): Promise<void> {
   await expectHydrated(page);

@@ -1,13 +1,7 @@
-import { expect, loginAs, test, type AccountName } from '../fixtures';
+import { expect, loginAs, test } from '../fixtures';
+import { slow, switchTo } from '../back-office';
 
 test.describe.configure({ timeout: 180_000 });
-/** The back-office answers slowly on a loaded machine: a longer wait for each expectation. */
-const slow = expect.configure({ timeout: 20_000 });
-
-async function switchTo(page: import('@playwright/test').Page, who: AccountName): Promise<void> {
-  await page.context().clearCookies();
-  await loginAs(page, who);
-}
 
 for (const [locale, prefix, l] of [
   ['zh', '', { requested: '报价准备中', sent: '已发送', converted: '已转订单', comment: '请提供批次 COA' }],
