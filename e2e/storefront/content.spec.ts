@@ -27,6 +27,8 @@ const LANGS = [
 test.describe('content pages in Chinese and English', () => {
   for (const { prefix, lang } of LANGS) {
     test(`every content route answers with content from the database (${lang}) @mobile`, async ({ page }) => {
+      // A walk through fourteen pages, the first ones rendered cold: its budget follows its length.
+      test.setTimeout(ROUTES.length * 6_000);
       for (const [path, zh, en] of ROUTES) {
         const res = await page.goto(`${prefix}${path}`);
         expect(res?.status(), path).toBe(200);
@@ -37,6 +39,8 @@ test.describe('content pages in Chinese and English', () => {
     });
 
     test(`list and detail pages, with neighbours and 404 for unknown ids (${lang})`, async ({ page }) => {
+      // Four pages for each of four sections, and one more: a budget for seventeen pages.
+      test.setTimeout(17 * 6_000);
       for (const section of ['news', 'applications', 'citations', 'support']) {
         await page.goto(`${prefix}/${section}/list`);
         const first = page.getByTestId('content-list').getByRole('link').first();
