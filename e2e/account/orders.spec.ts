@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, fromSite, test } from '../fixtures';
+import { expect, expectNoHorizontalOverflow, fromSite, gotoHydrated, test } from '../fixtures';
 import { latestMessageTo } from '../outbox';
 
 const PASSWORD = 'Reagent#2026';
@@ -140,7 +140,8 @@ test('order management lists, filters and exports in both languages', async ({ p
     expect(exported.status()).toBe(200);
     expect(exported.headers()['content-type']).toContain('spreadsheetml');
   }
-  await page.goto('/order?default=1');
+  // Before hydration the search box does not answer Enter.
+  await gotoHydrated(page, '/order?default=1');
   await page.getByTestId('order-search').locator('input').fill('NO-SUCH-ORDER');
   await page.getByTestId('order-search').locator('input').press('Enter');
   await expect(page).toHaveURL(/q=NO-SUCH-ORDER/);

@@ -6,7 +6,8 @@ test('staff sign in through the form and reach the dashboard with their menu', a
   await page.getByLabel('账号').fill('admin');
   await page.getByLabel('密码').fill('Admin#2026');
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // A sign-in, then the back-office's first page with its shell: more than a click's budget on a busy machine.
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
   await expect(page.getByTestId('admin-dashboard')).toContainText('超级管理员');
   await expect(page.getByRole('menu')).toContainText('系统设置');
 });
