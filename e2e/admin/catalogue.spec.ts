@@ -106,5 +106,6 @@ test('the brand and category pages fit a phone in English @mobile', async ({ pag
     await expect(page.getByTestId(testId)).toBeVisible();
     await expectNoHorizontalOverflow(page);
   }
-  await expect(page.getByTestId('categories-view').getByRole('tree')).toBeVisible();
+  // The tree shows once the categories have loaded.
+  await expect(page.getByTestId('categories-view').getByRole('tree')).toBeVisible(SLOW);
 });
