@@ -4,7 +4,7 @@ import { Select, Spin } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState, type CSSProperties } from 'react';
 import { useApiQuery } from '@/lib/api/query';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 
 /** A brand as the pickers show it. */
 export interface BrandChoice {

@@ -4,7 +4,7 @@ import { Button, Form, Space, Spin, type FormInstance } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useApiQuery } from '@/lib/api/query';
 import type { ProductFormValues } from './product-form-values';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 
 /** A live drawing of the typed SMILES, from the server's renderer (ADR 0017), shown through `<img>`; asked 400 ms after the last key. */
 export function StructurePreview({ form }: { form: FormInstance<ProductFormValues> }) {

@@ -3,10 +3,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Popconfirm, Select, Space, Spin, Tag, Tooltip } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { LinkOwner, LinkTarget, LinkedContentDto, LinkedProductDto } from '@/contracts/content-moderation';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useListMove } from '../common/table-parts';
+import { useDebounced } from '@/lib/use-debounced';
 
 const KIND_COLOURS: Record<string, string> = { news: 'blue', application: 'purple', support: 'cyan', citation: 'gold', resource: 'default' };
 const NO_CONTENT: LinkedContentDto[] = [];
@@ -107,22 +108,16 @@ function ProductList({ items, onRemove }: { items: LinkedProductDto[]; onRemove:
 function Picker({ target, exclude, onPick }: { target: LinkTarget; exclude: number[]; onPick: (id: number) => void }) {
   const t = useTranslations('adminLinks');
   const locale = useLocale();
-  // The text searched for, 300 ms after the last key ('' while there is none).
-  const [key, setKey] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The text typed, and what is searched for: the same 300 ms after the last key ('' at once, while there is none).
+  const [text, setText] = useState('');
+  const key = useDebounced(text, 300, (k) => k === '');
   const found = useApiQuery('get', '/api/admin/cms/links/search', { params: { query: { target, key } } }, { enabled: key !== '' });
   const kindName = (kind: string) => ((KINDS as readonly string[]).includes(kind) ? t(`kinds.${kind as (typeof KINDS)[number]}`) : kind);
   const options = key === '' || !found.data ? [] : target === 'product'
     ? found.data.products.map((p) => ({ value: p.id, label: `${p.itemNo} · ${(locale === 'en' ? p.nameEn : p.nameZh) || p.nameZh}` }))
     : found.data.content.map((c) => ({ value: c.id, label: `[${kindName(c.kind)}] ${(locale === 'en' ? c.titleEn : c.titleZh) || c.titleZh}` }));
 
-  const search = (text: string) => {
-    if (timer.current) clearTimeout(timer.current);
-    const trimmed = text.trim().slice(0, 50);
-    if (!trimmed) { setKey(''); return; }
-    timer.current = setTimeout(() => setKey(trimmed), 300);
-  };
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  const search = (typed: string) => setText(typed.trim().slice(0, 50));
 
   const label = target === 'product' ? t('pickProduct') : t('pickContent');
   return (
@@ -134,7 +129,7 @@ function Picker({ target, exclude, onPick }: { target: LinkTarget; exclude: numb
       className="w-full"
       notFoundContent={found.isFetching ? <Spin size="small" /> : t('typeToSearch')}
       options={options.filter((o) => !exclude.includes(o.value))}
-      onChange={(value) => { if (typeof value === 'number') { onPick(value); setKey(''); } }}
+      onChange={(value) => { if (typeof value === 'number') { onPick(value); setText(''); } }}
       data-testid={`link-picker-${target}`}
     />
   );
