@@ -10,7 +10,7 @@ import { useTableState } from '@/components/data/query-state';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useViewQuery } from '../use-view-query';
 import { BrandLogoField } from './brand-logo-field';
-import { isOneOf } from './one-of';
+import { isOneOf } from '../common/view-filters';
 import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';

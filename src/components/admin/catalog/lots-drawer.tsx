@@ -10,7 +10,7 @@ import { lotState } from '@/lib/lot-state';
 import { multipart } from '@/lib/api/client';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useFormSave } from '@/components/ui/use-form-save';
-import { isOneOf } from './one-of';
+import { isOneOf } from '../common/view-filters';
 import { FormModal } from '@/components/ui/form-modal';
 
 interface LotFormValues {

@@ -4,7 +4,7 @@ import type { AdminCategoryDto } from '@/contracts/catalog-editing';
 import { CONTROL_CLASSES, type AdminProductDto } from '@/contracts/catalog-editing-products';
 import { GHS_PICTOGRAMS, SHIPPING_CODES, STORAGE_CODES, type GhsPictogram } from '@/contracts/product-detail';
 import type { ApiError } from '@/lib/api/client';
-import { isOneOf } from './one-of';
+import { isOneOf } from '../common/view-filters';
 
 /** The product form's values and how they travel: from the product, to the request, and a refusal's field errors back. */
 

@@ -13,7 +13,7 @@ import { ApiError, apiRequest } from '@/lib/api/client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/lib/api/query';
 import { toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
-import { isOneOf } from './one-of';
+import { isOneOf } from '../common/view-filters';
 import { BrandSelect } from './brand-select';
 import { ImportUploadButton } from './import-upload-button';
 import { ProductFormDrawer } from './product-form';

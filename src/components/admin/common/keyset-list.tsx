@@ -7,8 +7,6 @@ import type { ApiInit } from '@/lib/api/client';
 import { useApiQuery } from '@/lib/api/query';
 import type { ApiData, ApiPathWith } from '@/lib/api/types';
 
-export interface KeysetPage<T> { total: number; items: T[]; nextCursor: string | null }
-
 type KeysetPath = { [P in ApiPathWith<'get'>]: ApiData<'get', P> extends { nextCursor: string | null; total: number } ? P : never }[ApiPathWith<'get'>];
 // The init of a call whose parameters are all optional may be left out (`| undefined`): its query is that of the init itself.
 type QueryOf<P extends KeysetPath> = NonNullable<ApiInit<'get', P>> extends { params?: { query?: infer Q } } ? NonNullable<Q> : never;
