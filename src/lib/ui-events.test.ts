@@ -15,21 +15,38 @@ describe('ui events', () => {
     stop();
   });
 
-  it('sends requests straight to listeners while there are any, and keeps no toast for later', () => {
+  it('sends requests straight to listeners while there are any', () => {
     const listener = vi.fn();
     const stop = onUiEvent('open-login', listener);
     openLoginDialog();
     expect(listener).toHaveBeenCalledTimes(1);
     stop();
-    showToast({ kind: 'info', text: 'x', durationMs: 1 });
-    const toasts = vi.fn();
-    const stopToasts = onUiEvent('toast', toasts);
-    expect(toasts).not.toHaveBeenCalled();
-    stopToasts();
     // Unsubscribed: a new request waits for the next listener again.
     openLoginDialog();
     const late = vi.fn();
     onUiEvent('open-login', late)();
     expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps toasts shown before anyone listens for the first listener, with what is left of their time', () => {
+    vi.useFakeTimers({ now: 1_000 });
+    try {
+      showToast({ kind: 'info', text: 'gone', durationMs: 500 });
+      for (const text of ['a', 'b', 'c', 'd', 'e']) showToast({ kind: 'success', text, durationMs: 6_000 });
+      vi.advanceTimersByTime(1_000);
+      const first = vi.fn();
+      const stop = onUiEvent('toast', first);
+      // The expired one is dropped, and four at most are kept: the newest.
+      expect(first.mock.calls.map(([t]) => [t.text, t.durationMs])).toEqual([['b', 5_000], ['c', 5_000], ['d', 5_000], ['e', 5_000]]);
+      // Delivered once; while someone listens, nothing is kept.
+      showToast({ kind: 'info', text: 'live', durationMs: 1_000 });
+      expect(first).toHaveBeenCalledTimes(5);
+      stop();
+      const second = vi.fn();
+      onUiEvent('toast', second)();
+      expect(second).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -32,9 +32,24 @@ const listening: Record<keyof Events, number> = { toast: 0, 'confirm-login': 0, 
  */
 const pending = new Set<'confirm-login' | 'open-login'>();
 
+/**
+ * Toasts shown before anyone listens (an action's answer arriving before the island has hydrated) are
+ * kept too, with the time they were asked for, and delivered with what is left of their duration; those
+ * that would have gone already are dropped. The island shows four at most, so four are kept.
+ */
+const KEPT_TOASTS = 4;
+let keptToasts: { request: ToastRequest; at: number }[] = [];
+
 function emit<K extends keyof Events>(name: K, detail: Events[K]): void {
   if (listening[name] === 0 && (name === 'confirm-login' || name === 'open-login')) pending.add(name);
   bus.dispatchEvent(new CustomEvent(name, { detail }));
+}
+
+/** The kept toasts still due, each with its remaining duration; the store is emptied. */
+function takeKeptToasts(now: number): ToastRequest[] {
+  const due = keptToasts.filter(({ request, at }) => now - at < request.durationMs);
+  keptToasts = [];
+  return due.map(({ request, at }) => ({ ...request, durationMs: request.durationMs - (now - at) }));
 }
 
 /** Subscribes to one kind of request; answers the unsubscribe function. */
@@ -43,6 +58,7 @@ export function onUiEvent<K extends keyof Events>(name: K, listener: (detail: Ev
   bus.addEventListener(name, handler);
   listening[name] += 1;
   if ((name === 'confirm-login' || name === 'open-login') && pending.delete(name)) listener(null as Events[K]);
+  if (name === 'toast') for (const toast of takeKeptToasts(Date.now())) listener(toast as Events[K]);
   return () => {
     bus.removeEventListener(name, handler);
     listening[name] -= 1;
@@ -50,6 +66,7 @@ export function onUiEvent<K extends keyof Events>(name: K, listener: (detail: Ev
 }
 
 export function showToast(request: ToastRequest): void {
+  if (listening.toast === 0) keptToasts = [...keptToasts.slice(1 - KEPT_TOASTS), { request, at: Date.now() }];
   emit('toast', request);
 }
 
