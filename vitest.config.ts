@@ -15,6 +15,12 @@ else if (!process.env.TEST_TEMPLATE_DIR) {
   process.env.TEST_TEMPLATE_DIR = dir;
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 }
+/** The run's data folder (uploaded files, the outbox): made here, given to every file by test/data-dir.ts, removed when the run ends. */
+if (!process.env.TEST_DATA_DIR) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'reagent-test-data-'));
+  process.env.TEST_DATA_DIR = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
 const shared = {
   resolve: {
     alias: {
@@ -53,7 +59,7 @@ const integrationOn = (driver: 'pglite' | 'postgres', mocks: boolean) => ({
     include: mocks ? mocking : ['src/**/*.api.test.ts'],
     exclude: [...configDefaults.exclude, ...(mocks ? [] : mocking)],
     isolate: mocks,
-    ...(mocks ? {} : { setupFiles: ['test/fresh-file.ts'] }),
+    setupFiles: mocks ? ['test/data-dir.ts'] : ['test/data-dir.ts', 'test/fresh-file.ts'],
     env: { TEST_DB_DRIVER: driver, LOG_LEVEL: 'silent' },
     // Drops the run's template databases when the whole run ends (one project holds it).
     ...(driver === 'postgres' && !mocks ? { globalSetup: ['test/templates-teardown.ts'] } : {}),
@@ -82,6 +88,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'test/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts'],
+          setupFiles: ['test/data-dir.ts'],
           env: { LOG_LEVEL: 'silent' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
