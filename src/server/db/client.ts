@@ -30,7 +30,7 @@ export interface DbHandle {
 }
 
 export function defaultDataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? '.data', 'pglite');
+  return path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR ?? '.data', 'pglite');
 }
 
 export interface PgliteHandle extends DbHandle {

@@ -39,13 +39,13 @@ export function isSafeKey(key: string): boolean {
  */
 export function resolveKey(root: string, key: string): string | null {
   if (!isSafeKey(key)) return null;
-  const base = path.resolve(root);
-  const full = path.resolve(base, key);
+  const base = path.resolve(/* turbopackIgnore: true */ root);
+  const full = path.resolve(/* turbopackIgnore: true */ base, key);
   return full.startsWith(base + path.sep) ? full : null;
 }
 
 export function createLocalFileStore(root: string): FileStore {
-  const base = path.resolve(root);
+  const base = path.resolve(/* turbopackIgnore: true */ root);
   return {
     root: base,
     async open(key) {
@@ -67,7 +67,7 @@ export function createLocalFileStore(root: string): FileStore {
     async write(key, data) {
       const full = resolveKey(base, key);
       if (!full) throw new Error(`Unsafe file key: ${key}`);
-      await mkdir(/* turbopackIgnore: true */ path.dirname(full), { recursive: true });
+      await mkdir(/* turbopackIgnore: true */ path.dirname(/* turbopackIgnore: true */ full), { recursive: true });
       // Write then rename, so a reader never sees half a file.
       const temp = `${full}.${process.pid}.tmp`;
       await writeFile(/* turbopackIgnore: true */ temp, data);
@@ -82,7 +82,7 @@ export function createLocalFileStore(root: string): FileStore {
 }
 
 export function defaultFilesDir(): string {
-  return path.resolve(/* turbopackIgnore: true */ process.env.FILES_DIR ?? path.join(process.env.DATA_DIR ?? '.data', 'files'));
+  return path.resolve(/* turbopackIgnore: true */ process.env.FILES_DIR ?? path.join(/* turbopackIgnore: true */ process.env.DATA_DIR ?? '.data', 'files'));
 }
 
 /** Where an S3-compatible store is and how to sign in to it (the S3_* variables). */
