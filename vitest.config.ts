@@ -5,22 +5,22 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = path.resolve(__dirname);
 
+/** A folder of this run in `variable` (unless the caller gave one): made here, inherited by the workers, removed when the run ends. */
+function runFolder(variable: string, prefix: string): void {
+  if (process.env[variable]) return;
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  process.env[variable] = dir;
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
 /**
- * The run's folder of migrated and seeded template databases (test/test-db.ts): made here, inherited by
- * the workers, removed when the run ends. TEST_TEMPLATE_DIR=off makes every file migrate and seed its own.
+ * The run's folder of migrated and seeded template databases (test/test-db.ts). TEST_TEMPLATE_DIR=off makes
+ * every file migrate and seed its own.
  */
 if (process.env.TEST_TEMPLATE_DIR === 'off') delete process.env.TEST_TEMPLATE_DIR;
-else if (!process.env.TEST_TEMPLATE_DIR) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reagent-test-templates-'));
-  process.env.TEST_TEMPLATE_DIR = dir;
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-}
-/** The run's data folder (uploaded files, the outbox): made here, given to every file by test/data-dir.ts, removed when the run ends. */
-if (!process.env.TEST_DATA_DIR) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reagent-test-data-'));
-  process.env.TEST_DATA_DIR = dir;
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-}
+else runFolder('TEST_TEMPLATE_DIR', 'reagent-test-templates-');
+/** The run's data folder (uploaded files, the outbox), given to every file by test/data-dir.ts. */
+runFolder('TEST_DATA_DIR', 'reagent-test-data-');
 const shared = {
   resolve: {
     alias: {
