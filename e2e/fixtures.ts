@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Response } from '@playwright/test';
+import { test, expect, type Locator, type Page, type Response } from '@playwright/test';
 
 export const ACCOUNTS = {
   buyer: { loginName: 'buyer@demo.example.com', password: 'Reagent#2026', path: '/api/web/auth/login' },
@@ -92,81 +89,4 @@ export async function chooseOption(page: Page, field: Locator, option: string, o
   await expect(box).toContainText(option);
 }
 
-/** The worker's browser profile: one persistent context, launched by the first test that asks for it. */
-interface Profile {
-  /** The profile's context, reset for a test with these options; null when they are not the profile's. */
-  contextFor: (options: BrowserContextOptions) => Promise<BrowserContext | null>;
-  /** Leaves the context as a new one would be: no page, cookie, stored data, permission, route or offline state. */
-  reset: (context: BrowserContext) => Promise<void>;
-}
-
-/**
- * Every test gets a browser context as it would from Playwright: no cookies, no stored data, no open page.
- * The tests of a worker share one persistent browser profile, reset between tests, instead of an incognito
- * context each: a profile keeps the site's scripts and the code the browser compiled from them, which an
- * incognito context throws away. A back-office page's first load in a new incognito context took about 4 s
- * on a 2-core machine, in a reset profile about 2.4 s (docs/benchmarks/2026-12-02.md). A test whose context
- * options differ from the profile's (`test.use({ javaScriptEnabled: false })`) gets an incognito context of
- * its own; contexts a test makes itself (`browser.newContext()`) are incognito as before.
- */
-export const test = base.extend<{ context: BrowserContext }, { profile: Profile }>({
-  profile: [async ({ playwright, launchOptions }, provide) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'reagent-e2e-profile-'));
-    const state: { launched: { key: string; context: Promise<BrowserContext> } | null } = { launched: null };
-    await provide({
-      contextFor: async (options) => {
-        const key = JSON.stringify(options);
-        state.launched ??= { key, context: playwright.chromium.launchPersistentContext(dir, { ...launchOptions, ...options }) };
-        return state.launched.key === key ? state.launched.context : null;
-      },
-      reset: async (context) => {
-        const origins = new Set<string>();
-        for (const page of context.pages()) {
-          const url = page.url();
-          if (url.startsWith('http')) origins.add(new URL(url).origin);
-          await page.close();
-        }
-        await context.clearCookies();
-        await context.clearPermissions();
-        await context.setOffline(false);
-        await context.unrouteAll({ behavior: 'ignoreErrors' });
-        if (origins.size === 0) return;
-        // Stored data of the origins the test visited: everything but the cache of the site's files.
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
-        for (const origin of origins) {
-          await cdp.send('Storage.clearDataForOrigin', {
-            origin,
-            storageTypes: 'cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems,shared_storage,storage_buckets',
-          });
-        }
-        await cdp.detach();
-        await page.close();
-      },
-    });
-    if (state.launched) await (await state.launched.context).close();
-    rmSync(dir, { recursive: true, force: true });
-  }, { scope: 'worker' }],
-  context: async ({
-    profile, browser, baseURL, colorScheme, deviceScaleFactor, extraHTTPHeaders, geolocation, hasTouch, isMobile, javaScriptEnabled,
-    locale, offline, permissions, reducedMotion, storageState, timezoneId, userAgent, viewport, serviceWorkers, acceptDownloads,
-    bypassCSP, ignoreHTTPSErrors, httpCredentials, contextOptions,
-  }, provide) => {
-    const options = Object.fromEntries(Object.entries({
-      ...contextOptions, baseURL, colorScheme, deviceScaleFactor, extraHTTPHeaders, geolocation, hasTouch, isMobile, javaScriptEnabled,
-      locale, offline, permissions, reducedMotion, storageState, timezoneId, userAgent, viewport, serviceWorkers, acceptDownloads,
-      bypassCSP, ignoreHTTPSErrors, httpCredentials,
-    }).filter(([, value]) => value !== undefined)) as BrowserContextOptions;
-    const shared = await profile.contextFor(options);
-    if (!shared) {
-      const own = await browser.newContext(options);
-      await provide(own);
-      await own.close();
-      return;
-    }
-    await provide(shared);
-    await profile.reset(shared);
-  },
-});
-
-export { expect };
+export { expect, test };
