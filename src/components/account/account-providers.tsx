@@ -7,12 +7,13 @@ import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import type { PermissionSubject } from '@/lib/permits';
 import { ApiQueryProvider } from '@/components/data/api-query-provider';
+import { MotionPreference } from '@/components/ui/motion-preference';
 import { PermissionProvider } from '@/components/ui/permitted';
 
 /**
  * The account area's client context: antd (tables, forms and dialogs of the dense account screens,
- * ADR 0006) in the storefront's colours, the API's query cache (ADR 0058), and the signed-in user's
- * permissions for `Permitted`.
+ * ADR 0006) in the storefront's colours and with the visitor's motion preference, the API's query cache
+ * (ADR 0058), and the signed-in user's permissions for `Permitted`.
  */
 export function AccountProviders({ children, english, subject }: { children: ReactNode; english: boolean; subject: PermissionSubject }) {
   return (
@@ -24,11 +25,13 @@ export function AccountProviders({ children, english, subject }: { children: Rea
         button={{ autoInsertSpace: false }}
       >
         {/* No element of its own: antd's link styles would override the storefront's link buttons. */}
-        <App component={false}>
-          <ApiQueryProvider>
-            <PermissionProvider subject={subject}>{children}</PermissionProvider>
-          </ApiQueryProvider>
-        </App>
+        <MotionPreference>
+          <App component={false}>
+            <ApiQueryProvider>
+              <PermissionProvider subject={subject}>{children}</PermissionProvider>
+            </ApiQueryProvider>
+          </App>
+        </MotionPreference>
       </ConfigProvider>
     </AntdRegistry>
   );

@@ -9,6 +9,7 @@ import { createContext, useCallback, useContext, useState, type ReactNode } from
 import { DEFAULT_ADMIN_SETTINGS, type AdminSettingsDto } from '@/contracts/admin';
 import { apiRequest } from '@/lib/api/client';
 import { ApiQueryProvider } from '@/components/data/api-query-provider';
+import { MotionPreference } from '@/components/ui/motion-preference';
 
 export type AdminSettings = AdminSettingsDto;
 export { DEFAULT_ADMIN_SETTINGS };
@@ -20,14 +21,19 @@ const SettingsContext = createContext<{ settings: AdminSettings; update: (patch:
 
 export const useAdminSettings = () => useContext(SettingsContext);
 
-/** antd for the whole back-office (the sign-in page included): language and the default look; the API's query cache (ADR 0058). */
+/**
+ * antd for the whole back-office (the sign-in page included): language, the default look and the visitor's
+ * motion preference; the API's query cache (ADR 0058).
+ */
 export function AdminProviders({ children, english }: { children: ReactNode; english: boolean }) {
   return (
     <AntdRegistry>
       <ConfigProvider locale={english ? enUS : zhCN} componentSize="small" theme={{ token: { colorPrimary: DEFAULT_ADMIN_SETTINGS.theme, borderRadius: 6 } }}>
-        <App>
-          <ApiQueryProvider>{children}</ApiQueryProvider>
-        </App>
+        <MotionPreference>
+          <App>
+            <ApiQueryProvider>{children}</ApiQueryProvider>
+          </App>
+        </MotionPreference>
       </ConfigProvider>
     </AntdRegistry>
   );
