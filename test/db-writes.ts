@@ -60,7 +60,12 @@ export async function writeProbe(db: Db, options: { ignore?: string[] } = {}): P
     snapshot: async (only) => {
       const names = only ?? tables;
       if (names.length === 0) return new Map();
-      const rows = rowsOf<{ name: string; print: string }>(await db.execute(sql.join(names.map(fingerprint), sql` union all `)));
+      // In one process: PostgreSQL plans the union of many small scans in parallel, and starting its workers
+      // took ten times the scans themselves (about 110 ms against 11 ms for the 82 tables of a test database).
+      const rows = await db.transaction(async (tx) => {
+        await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+        return rowsOf<{ name: string; print: string }>(await tx.execute(sql.join(names.map(fingerprint), sql` union all `)));
+      });
       return new Map(rows.map((r) => [r.name, r.print]));
     },
     changed: (before, after) => [...after.keys()].filter((name) => before.get(name) !== after.get(name)),
