@@ -30,6 +30,9 @@ const nextConfig: NextConfig = {
     // The shared storefront cache (ADR 0025) lives in each process's memory only: nothing of an old
     // database survives a restart on disk, and nothing grows under .next/cache.
     isrFlushToDisk: false,
+    // A build's cache on disk (.next/cache, about 250 MB) speeds the next build of the same checkout; CI
+    // builds once on a clean clone, where writing it cost a third of the build (52 s → 36 s without it).
+    turbopackFileSystemCacheForBuild: process.env.CI !== 'true',
   },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
