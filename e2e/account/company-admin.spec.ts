@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect as baseExpect, chooseOption, fromSite, gotoHydrated, loginAs, still, test } from '../fixtures';
+import { expect as baseExpect, chooseOption, expectHydrated, fromSite, gotoHydrated, loginAs, still, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 
 // Server round trips (a refresh after a save) can be slow on a shared machine.
@@ -87,7 +87,7 @@ test('a buyer edits their basic information and uploads an avatar @mobile', asyn
   await loginAs(page, 'buyer');
   await page.goto('/en/sys/profile_basic?default=6');
   await expect(page.getByRole('heading', { name: 'Basic information' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expectHydrated(page);
   await expect(page.getByLabel('Company')).toHaveValue('上海示例生物科技有限公司');
   await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.locator('.ant-avatar img')).toHaveAttribute('src', /\/api\/app\/file\/\d+\?inline=1/);

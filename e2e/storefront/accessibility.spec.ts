@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, expectLoaded, gotoHydrated, loginAs, test } from '../fixtures';
 
 /*
  * axe-core on every storefront and account page: no serious or critical violation of WCAG 2.1 A/AA
@@ -17,8 +17,9 @@ const ACCOUNT = [
 ] as const;
 
 async function seriousViolations(page: Page, path: string): Promise<string[]> {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  // Checked as a visitor sees it: the shell hydrated and no list still loading.
+  await gotoHydrated(page, path);
+  await expectLoaded(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
