@@ -253,7 +253,8 @@ export const aboutInputSchema = z.object({
   bodyEn: z.string({ message: 'aboutBodyTooLong' }).max(ABOUT_BODY_MAX, { message: 'aboutBodyTooLong' }),
 });
 export type AboutInput = z.infer<typeof aboutInputSchema>;
-export const aboutSchema = aboutInputSchema.extend({ updatedAt: z.string().nullable() });
+/** The about page as stored: all empty, and `updatedAt` null, until staff first save it (a new shop). */
+export const aboutSchema = z.object({ titleZh: z.string(), titleEn: z.string(), bodyZh: z.string(), bodyEn: z.string(), updatedAt: z.string().nullable() });
 export type AboutDto = z.infer<typeof aboutSchema>;
 export const aboutPreviewInputSchema = aboutInputSchema.pick({ bodyZh: true, bodyEn: true });
 export const aboutPreviewSchema = z.object({ bodyZh: z.string(), bodyEn: z.string() });
