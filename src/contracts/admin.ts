@@ -303,3 +303,14 @@ export const dashboardSchema = z.object({
 });
 export type DashboardDto = z.infer<typeof dashboardSchema>;
 
+/**
+ * A new shop's first steps, shown on the dashboard until each is done: the site settings kept, a brand and a
+ * category made, a first import finished, a second staff member added.
+ */
+export const GETTING_STARTED_STEPS = ['siteSettings', 'brands', 'categories', 'import', 'staff'] as const;
+export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
+export const gettingStartedSchema = z.object({
+  steps: z.array(z.object({ key: z.enum(GETTING_STARTED_STEPS), done: z.boolean() })),
+});
+export type GettingStartedDto = z.infer<typeof gettingStartedSchema>;
+

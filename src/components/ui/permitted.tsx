@@ -22,3 +22,9 @@ export function usePermits(need: Requirement): boolean {
 export function Permitted({ permissions, roles, fallback = null, children }: Requirement & { fallback?: ReactNode; children: ReactNode }) {
   return usePermits({ permissions, roles }) ? children : fallback;
 }
+
+/** Which of the requirements the subject of the nearest provider meets, in their order. */
+export function usePermitsEach(needs: readonly Requirement[]): boolean[] {
+  const subject = useContext(PermissionContext);
+  return needs.map((need) => permits(subject, need));
+}

@@ -28073,6 +28073,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard/getting-started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new shop's first steps, each done or not */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                steps: {
+                                    /** @enum {string} */
+                                    key: "siteSettings" | "brands" | "categories" | "import" | "staff";
+                                    done: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs ADMIN.ACCESS */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/expenses": {
         parameters: {
             query?: never;

@@ -9,6 +9,7 @@ import { Permitted, usePermits } from '@/components/ui/permitted';
 import { useApiQuery } from '@/lib/api/query';
 import { useAdminSettings } from '../admin-providers';
 import { useViewQuery } from '../use-view-query';
+import { GettingStarted } from './getting-started';
 
 const DEFAULTS = { from: '', to: '' };
 const CHART_HEIGHT = 260;
@@ -33,6 +34,7 @@ export function DashboardView({ userName, roles }: { userName: string; roles: st
         <h1 className="m-0 text-lg font-semibold">{t('welcome', { name: userName })}</h1>
         <p className="mt-1 mb-0 text-slate-600">{t('yourRoles', { roles: roles.join('、') })}</p>
       </section>
+      <GettingStarted />
       <Permitted permissions={['DASHBOARD.VIEW']} fallback={<Alert type="info" title={t('noFigures')} />}>
         <Figures />
       </Permitted>

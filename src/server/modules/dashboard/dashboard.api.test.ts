@@ -57,6 +57,24 @@ describe('dashboard figures', () => {
   });
 });
 
+describe('getting started', () => {
+  it('is all done in the demo shop, for any member of the back-office; guests and customers are refused', async () => {
+    const sales = await h.loginStaff('sales', 'Sales#2026');
+    const res = await h.call('GET', '/api/admin/dashboard/getting-started', { token: sales });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ steps: ['siteSettings', 'brands', 'categories', 'import', 'staff'].map((key) => ({ key, done: true })) });
+    expect((await h.call('GET', '/api/admin/dashboard/getting-started')).status).toBe(401);
+    const buyer = await h.loginUser('buyer@demo.example.com', 'Reagent#2026');
+    expect((await h.call('GET', '/api/admin/dashboard/getting-started', { token: buyer })).status).toBe(401);
+  });
+
+  it('accepts no input beyond the path', async () => {
+    const admin = await h.loginStaff('admin', 'Admin#2026');
+    expect((await h.call('GET', '/api/admin/dashboard/getting-started?steps=all', { token: admin })).status).toBe(200);
+    expect((await h.call('POST', '/api/admin/dashboard/getting-started', { token: admin, json: {} })).status).toBe(404);
+  });
+});
+
 describe('order figures', () => {
   it('count submitted orders and sales per day, top ordered products and open approvals; rejected and cancelled orders do not count', async () => {
     const admin = await h.loginStaff('admin', 'Admin#2026');
