@@ -123,6 +123,8 @@ function startServer(url: string, port: number): ChildProcess {
       // localhost: the loopback interface only (with 127.0.0.1 as HOSTNAME, next-intl's rewrite of `/` to
       // http://localhost/zh-CN comes back as a redirect to `/` for ever).
       ...process.env, PORT: String(port), HOSTNAME: 'localhost', DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn',
+      // A production start needs the site's public address; the generated catalogue marks its database as a demo.
+      SITE_URL: `http://localhost:${port}`,
       // Migrations at start may rewrite every product row (0010); the pages themselves keep the usual limit.
       STATEMENT_TIMEOUT_MS: process.env.STATEMENT_TIMEOUT_MS ?? '0',
     },

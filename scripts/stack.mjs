@@ -124,6 +124,8 @@ function appEnv(instancePort, index) {
     INSTANCE_ID: `app-${index + 1}`,
     // Canonical links, the sitemap and mails name the address visitors use: nginx's.
     SITE_URL: process.env.SITE_URL ?? `http://127.0.0.1:${port}`,
+    // The stack serves the demo shop (its load tests sign in with the demo accounts), unless told otherwise.
+    DEMO_DATA: process.env.DEMO_DATA ?? '1',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   if (!process.env.S3_BUCKET) env.FILES_DIR = process.env.FILES_DIR ?? path.join(stackDir, 'files');

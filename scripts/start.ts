@@ -9,12 +9,13 @@ import { StartupError } from '@/server/db/startup-error';
 import { pageCacheSettings } from '@/server/cache/page-cache-request';
 import { buildIsStale, sourceDigest, STAMP_FILE } from './lib/build-stamp';
 import { prepareDatabase } from './lib/prepare-database';
-import { acquireDataLock, exitWithError, missingSiteUrlWarning, openConfiguredDatabase } from './lib/startup';
+import { acquireDataLock, exitWithError, openConfiguredDatabase, siteUrlProblem } from './lib/startup';
 
 /**
- * `npm start`: migrate (and seed when empty) the database, build when the build is missing or
- * stale, then serve on PORT (3000). `--dev` serves with the development server instead;
- * `--prepare-only` migrates, seeds and builds, then exits (a deployment's release step).
+ * `npm start`: migrate the database and write its reference rows (and the demo shop into an empty one,
+ * on the embedded database or with DEMO_DATA=1), build when the build is missing or stale, then serve on
+ * PORT (3000). On PostgreSQL (a production start) SITE_URL is required. `--dev` serves with the development
+ * server instead; `--prepare-only` prepares the database and builds, then exits (a deployment's release step).
  */
 async function main() {
   const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false }, 'prepare-only': { type: 'boolean', default: false } } });
@@ -29,8 +30,8 @@ async function main() {
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
-  const siteUrlWarning = missingSiteUrlWarning(process.env, values.dev);
-  if (siteUrlWarning) process.stderr.write(`warning: ${siteUrlWarning}\n`);
+  const siteUrl = siteUrlProblem(process.env, values.dev);
+  if (siteUrl) throw new StartupError(siteUrl);
   const release = process.env.DATABASE_URL ? () => {} : acquireDataLock(defaultDataDir());
   process.on('exit', release);
 

@@ -25,8 +25,9 @@ export interface CallOptions {
   token?: string;
 }
 
-export async function createApiHarness(options: { products?: number } = {}): Promise<ApiHarness> {
-  const db = await createTestDatabase(options);
+/** The app on a fresh seeded test database, or on `database` when one is given (it stays the caller's to drop). */
+export async function createApiHarness(options: { products?: number; database?: TestDatabase } = {}): Promise<ApiHarness> {
+  const db = options.database ?? (await createTestDatabase(options));
   const app = createApp({ getDb: async () => db.db });
   const call: ApiHarness['call'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };

@@ -1,38 +1,33 @@
-import { runMigrations, withMigrationLock } from '@/server/db/migrate';
-import { DEMO_ACCOUNTS, isSeeded, seedDatabase, upsertPermissions } from '@/server/seed/seed-database';
 import { INVITED_EMPLOYEE } from '@/server/seed/accounts';
 import type { DbHandle } from '@/server/db/client';
 import { ensureSeedFiles } from '@/server/seed/files';
 import { getFileStore } from '@/server/modules/files/store';
+import { demoDataRequested, prepareShop } from '@/server/setup/prepare';
+import { DEMO_ACCOUNTS } from '@/server/seed/seed-database';
 
-/** Migrates, and seeds when empty; prints the demo accounts after a first seed. */
+/**
+ * Migrates and writes the reference rows; writes the demo shop into an empty database when a demo is asked
+ * for (the embedded database, or DEMO_DATA=1), and prints the demo accounts after it. A real shop's start
+ * (PostgreSQL without DEMO_DATA=1) writes no demo row, and refuses a database with the printed demo accounts.
+ */
 export async function prepareDatabase(handle: DbHandle, options: { quiet?: boolean } = {}): Promise<void> {
-  // Several instances starting at once: one migrates and seeds, the others wait and then find it done.
-  await withMigrationLock(handle, () => prepareLocked(handle, options));
-}
-
-async function prepareLocked(handle: DbHandle, options: { quiet?: boolean }): Promise<void> {
   const say = (line: string) => options.quiet || process.stdout.write(`${line}\n`);
-  await runMigrations(handle);
-  if (await isSeeded(handle.db)) {
-    // The permission registry lives in code; keep its table in step on every start.
-    await upsertPermissions(handle.db);
-    await writeDocumentFiles(handle, say);
+  const demo = demoDataRequested(process.env);
+  if (demo) say(`Preparing ${handle.where} (the demo shop is written into an empty database) …`);
+  const prepared = await prepareShop(handle, { demo });
+  if (!prepared.demo) {
+    const { menus, staffRoles } = prepared.reference;
+    if (menus > 0 || staffRoles > 0) say(`Wrote the reference data into ${handle.where}: ${menus} menu rows, ${staffRoles} staff roles. No demo data (set DEMO_DATA=1 for the demo shop).`);
     return;
   }
-  say(`Seeding demo data into ${handle.where} …`);
-  const summary = await seedDatabase(handle.db);
-  say(`Seeded: ${Object.entries(summary).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  await writeDocumentFiles(handle, say);
+  // The PDFs of the demo's documents (COA, SDS, protocols, handbooks) that are missing from the file store.
+  const store = getFileStore();
+  const { written } = await ensureSeedFiles(handle.db, store);
+  if (written > 0) say(`Wrote ${written} document files into ${store.root}`);
+  if (!prepared.seeded) return;
+  say(`Seeded: ${Object.entries(prepared.seeded).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   say('Demo accounts (password after the slash):');
   for (const a of DEMO_ACCOUNTS.customers) say(`  customer  ${a.loginName} / ${a.password}  (${a.role ?? '—'}, ${a.companyName})`);
   say(`  invited   ${INVITED_EMPLOYEE}  (employee added by the administrator: activate with 注册账号 → 员工注册; the code is in the outbox)`);
   for (const a of DEMO_ACCOUNTS.staff) say(`  staff     ${a.loginName} / ${a.password}  (${a.role}) → /admin`);
-}
-
-/** The PDFs of seeded documents (COA, SDS, protocols, handbooks) that are missing from the file store. */
-async function writeDocumentFiles(handle: DbHandle, say: (line: string) => void): Promise<void> {
-  const store = getFileStore();
-  const { written } = await ensureSeedFiles(handle.db, store);
-  if (written > 0) say(`Wrote ${written} document files into ${store.root}`);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkMigrationFiles } from '@/server/db/migrate';
 import { StartupError } from '@/server/db/startup-error';
-import { missingSiteUrlWarning } from './startup';
+import { siteUrlProblem } from './startup';
 
 const root = path.resolve(__dirname, '../..');
 const temp = mkdtempSync(path.join(tmpdir(), 'startup-'));
@@ -37,6 +37,12 @@ describe('start-up failures give one line that says what to do', () => {
       expect(stderr.split('\n')).toHaveLength(1);
       expect(stderr).toBe(`error: STRUCTURE_WORKERS must be a whole number of structure worker threads from 1 to 16, or unset for the default; got "${value}"`);
     }
+  });
+
+  it('a production start without SITE_URL', async () => {
+    const { code, stderr } = await runScript('scripts/start.ts', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', SITE_URL: '' });
+    expect(code).toBe(1);
+    expect(stderr).toBe('error: SITE_URL is not set: a production start needs the public address of the site for the links in mail (SITE_URL=https://shop.example.com).');
   });
 
   it('a corrupt embedded database folder', async () => {
@@ -90,12 +96,16 @@ describe('checkMigrationFiles', () => {
 });
 
 describe('a production start without SITE_URL', () => {
-  it('warns that mail links would point to localhost, on PostgreSQL outside development', () => {
+  it('requires a valid SITE_URL of a production start on PostgreSQL, not in development nor on the embedded database', () => {
     const pg = { DATABASE_URL: 'postgres://shop@db/shop' };
-    expect(missingSiteUrlWarning(pg, false)).toMatch(/^SITE_URL is not set: links in mail will point to http:\/\/localhost/);
-    expect(missingSiteUrlWarning({ ...pg, SITE_URL: ' ' }, false)).not.toBeNull();
-    expect(missingSiteUrlWarning({ ...pg, SITE_URL: 'https://shop.example.com' }, false)).toBeNull();
-    expect(missingSiteUrlWarning(pg, true)).toBeNull();
-    expect(missingSiteUrlWarning({}, false)).toBeNull();
+    expect(siteUrlProblem(pg, false)).toMatch(/^SITE_URL is not set: a production start needs the public address/);
+    expect(siteUrlProblem({ ...pg, SITE_URL: ' ' }, false)).toMatch(/^SITE_URL is not set/);
+    expect(siteUrlProblem({ ...pg, SITE_URL: 'shop.example.com' }, false)).toMatch(/^SITE_URL is not an address/);
+    expect(siteUrlProblem({ ...pg, SITE_URL: 'ftp://shop.example.com' }, false)).toMatch(/^SITE_URL must be an http\(s\) address/);
+    expect(siteUrlProblem({ ...pg, SITE_URL: 'https://shop.example.com/shop?x=1' }, false)).toMatch(/^SITE_URL must be the site's origin/);
+    expect(siteUrlProblem({ ...pg, SITE_URL: 'https://shop.example.com' }, false)).toBeNull();
+    expect(siteUrlProblem({ ...pg, SITE_URL: 'https://shop.example.com/' }, false)).toBeNull();
+    expect(siteUrlProblem(pg, true)).toBeNull();
+    expect(siteUrlProblem({}, false)).toBeNull();
   });
 });

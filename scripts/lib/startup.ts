@@ -87,11 +87,22 @@ export async function openConfiguredDatabase(): Promise<DbHandle> {
 }
 
 /**
- * The warning of a production start (`npm start` on PostgreSQL) without `SITE_URL`: the links that
- * mail carries (order, quotation and case links) would point to localhost. Null when it is set, in
+ * Why a production start (`npm start` on PostgreSQL, not `--dev`) may not go on without a valid `SITE_URL`:
+ * the links that mail carries (orders, quotations, cases, password resets) and the canonical addresses are
+ * made from it, never from the host a request named. Null when it is a valid http(s) address, in
  * development, and on the embedded database (a trial on one's own machine).
  */
-export function missingSiteUrlWarning(env: Readonly<Record<string, string | undefined>>, dev: boolean): string | null {
-  if (dev || !env.DATABASE_URL || (env.SITE_URL ?? '').trim() !== '') return null;
-  return 'SITE_URL is not set: links in mail will point to http://localhost. Set SITE_URL to the public address of the site (https://shop.example.com).';
+export function siteUrlProblem(env: Readonly<Record<string, string | undefined>>, dev: boolean): string | null {
+  if (dev || !env.DATABASE_URL) return null;
+  const value = (env.SITE_URL ?? '').trim();
+  if (value === '') return 'SITE_URL is not set: a production start needs the public address of the site for the links in mail (SITE_URL=https://shop.example.com).';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `SITE_URL is not an address: "${value}" (SITE_URL=https://shop.example.com).`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `SITE_URL must be an http(s) address, got "${value}".`;
+  if (url.pathname !== '/' || url.search || url.hash) return `SITE_URL must be the site's origin, without a path, query or fragment; got "${value}".`;
+  return null;
 }

@@ -3,7 +3,7 @@
  * back-office page"). Plain data, read by
  * - the server: `app/[locale]/admin/(shell)/[...rest]/page.tsx` opens a path listed here after checking its
  *   permission (`requireStaffPage`), redirects a group's path to its first page, and every other path to /404;
- * - the seed: `server/seed/staff-and-menus.ts` writes the back-office menu from these entries, in this order
+ * - the seed: `server/setup/reference-data.ts` writes the back-office menu from these entries, in this order
  *   (the rows' ids follow it; the menu's display order is each row's `sort`);
  * - the browser: `admin-views.tsx` maps each path to its view, typed against `AdminPagePath` so that a page without
  *   a view, or a view without a page, fails the typecheck.

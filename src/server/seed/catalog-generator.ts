@@ -7,7 +7,7 @@ import { rowsOf, type Db, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { brands, categories } from '@/server/db/schema';
 import { copyRow } from './copy-text';
-import { isSeeded, seedDatabase } from './seed-database';
+import { hasShopData, markDemoDatabase, seedDatabase } from './seed-database';
 import {
   generateProduct, GENERATED_ITEM_NO_SQL, type GeneratedPack, type GeneratedProduct, type GeneratorContext,
 } from './synthetic-catalog';
@@ -42,11 +42,13 @@ function affectedRows(result: unknown): number {
 export async function prepare(handle: DbHandle, options: Options): Promise<{ ctx: GeneratorContext; firstSeq: number }> {
   await runMigrations(handle);
   const db = handle.db;
-  if (!(await isSeeded(db))) {
-    // The app seeds an empty database on first start; doing it here keeps the two from colliding.
+  if (!(await hasShopData(db))) {
+    // The generated catalogue goes into the demo shop: an empty database gets it first.
     console.log('Empty database: loading the demo seed (brands, categories, 5,000 products, accounts) first…');
     await seedDatabase(db);
   }
+  // A benchmark's database serves as a demo (its demo accounts sign in) without DEMO_DATA=1.
+  await markDemoDatabase(db);
   if (options.truncate) {
     const removed = await db.execute(sql`delete from products where item_no ~ ${GENERATED_ITEM_NO_SQL}`);
     console.log(`--truncate: removed ${affectedRows(removed)} previously generated products (and their packs).`);

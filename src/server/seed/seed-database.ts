@@ -1,8 +1,7 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
-import { PERMISSION_REGISTRY } from '@/server/auth/permissions';
-import type { Db } from '@/server/db/client';
-import { permissions, webSettings } from '@/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/server/db/client';
+import { siteOptions } from '@/server/db/schema';
 import { DEMO_CUSTOMERS, hashCustomerPasswords, seedAccounts, type DemoCustomer } from './accounts';
 import { seedBrands } from './brands';
 import { seedCategories } from './categories';
@@ -21,11 +20,12 @@ import { seedImportDemo } from './import-demo';
 import { seedPartners } from './partners';
 import { insertPlannedProducts, planProducts } from './products';
 import { seedWebSettings } from './settings';
-import { DEMO_STAFF, hashStaffPasswords, seedMenus, seedStaff, type DemoStaff } from './staff-and-menus';
+import { DEMO_STAFF, hashStaffPasswords, seedStaff, type DemoStaff } from './staff';
+import { ensureReferenceData } from '@/server/setup/reference-data';
 import { revalidateStorefront } from '@/server/cache/storefront';
 
 export type { DemoCustomer } from './accounts';
-export type { DemoStaff } from './staff-and-menus';
+export type { DemoStaff } from './staff';
 
 /** Demo sign-ins, printed at first start and used by tests. */
 export const DEMO_ACCOUNTS: { customers: readonly DemoCustomer[]; staff: readonly DemoStaff[] } = {
@@ -61,26 +61,35 @@ export interface SeedSummary {
 
 export const DEFAULT_SEED_PRODUCTS = 5000;
 
-/** Keeps the permissions table in step with the code's registry; safe to run on every start. */
-export async function upsertPermissions(db: Db): Promise<number> {
-  await db
-    .insert(permissions)
-    .values(PERMISSION_REGISTRY.map((p) => ({ code: p.code, scope: p.scope, nameZh: p.zh, nameEn: p.en })))
-    .onConflictDoUpdate({
-      target: permissions.code,
-      set: { scope: sql`excluded.scope`, nameZh: sql`excluded.name_zh`, nameEn: sql`excluded.name_en` },
-    });
-  return PERMISSION_REGISTRY.length;
+/** The site option that marks a database as the demo shop's (written by `seedDatabase`). */
+export const DEMO_DATABASE_OPTION = 'demo_database';
+
+/** The database is marked as a demo database: it serves as if DEMO_DATA=1 were set (docs/deployment.md). */
+export async function isDemoDatabase(db: Db): Promise<boolean> {
+  const [row] = await db.select({ value: siteOptions.value }).from(siteOptions).where(eq(siteOptions.key, DEMO_DATABASE_OPTION));
+  return row?.value === true;
 }
 
-export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: webSettings.id }).from(webSettings).limit(1);
-  return rows.length > 0;
+/** Marks the database as a demo database (the demo seed, the catalogue generator). */
+export async function markDemoDatabase(db: Db): Promise<void> {
+  await db.insert(siteOptions).values({ key: DEMO_DATABASE_OPTION, value: true })
+    .onConflictDoUpdate({ target: siteOptions.key, set: { value: true, updatedAt: new Date() } });
 }
 
 /**
- * Fills an empty, migrated database with the demo shop. Deterministic: the same options give
- * the same rows (ids and timestamps included) on every run; only password hashes differ, by salt.
+ * The shop holds data of its own: a staff member, a customer account, a product or a brand. The demo is
+ * written only into a database without any (an empty one, or one with nothing but the reference rows).
+ */
+export async function hasShopData(db: Db): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(await db.execute(sql`select exists (select 1 from staff) or exists (select 1 from users)
+    or exists (select 1 from products) or exists (select 1 from brands) as found`));
+  return row?.found === true;
+}
+
+/**
+ * Fills an empty, migrated database with the demo shop (the reference rows first, where missing) and marks
+ * it as a demo database. Deterministic: the same options give the same rows (ids and timestamps included)
+ * on every run; only password hashes differ, by salt.
  */
 export async function seedDatabase(db: Db, options: { products?: number } = {}): Promise<SeedSummary> {
   const productCount = options.products ?? DEFAULT_SEED_PRODUCTS;
@@ -89,7 +98,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
   const [customerHashes, staffHashes] = await Promise.all([hashCustomerPasswords(), hashStaffPasswords()]);
 
   const summary = await db.transaction(async (tx) => {
-    const permissionCount = await upsertPermissions(tx);
+    const reference = await ensureReferenceData(tx);
     const webSettingCount = await seedWebSettings(tx);
     const brands = await seedBrands(tx);
     const categories = await seedCategories(tx);
@@ -99,7 +108,6 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const cmsCounts = await seedCms(tx);
     const accountCounts = await seedAccounts(tx, customerHashes);
     const staffCounts = await seedStaff(tx, staffHashes);
-    const menuCount = await seedMenus(tx);
     const orderCounts = await seedOrders(tx);
     const requestCounts = await seedRequests(tx);
     const crmCounts = await seedCrm(tx);
@@ -107,8 +115,11 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const quotationCounts = await seedQuotations(tx);
     const complaintCounts = await seedComplaints(tx);
     const contractCounts = await seedContracts(tx);
+    await markDemoDatabase(tx);
     return {
-      permissions: permissionCount,
+      permissions: reference.permissions,
+      staffRoles: reference.staffRoles,
+      menus: reference.menus,
       webSettings: webSettingCount,
       brands: brands.length,
       categories: categories.count,
@@ -117,7 +128,6 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...cmsCounts,
       ...accountCounts,
       ...staffCounts,
-      menus: menuCount,
       ...orderCounts,
       ...requestCounts,
       ...crmCounts,

@@ -10,14 +10,15 @@ import {
   brands, categories, contentCategories, contentItems, menus, permissions, productPacks, products, staff, users, webSettings,
 } from '@/server/db/schema';
 import { CONTENT_KINDS } from '@/server/db/schema/content';
-import { DEMO_ACCOUNTS, isSeeded, seedDatabase, type SeedSummary } from './seed-database';
+import { DEMO_ACCOUNTS, hasShopData, isDemoDatabase, seedDatabase, type SeedSummary } from './seed-database';
 
 const PRODUCTS = 400;
 
 async function freshSeededDb(): Promise<{ handle: DbHandle; summary: SeedSummary }> {
   const handle = await openPglite('memory://');
   await runMigrations(handle);
-  expect(await isSeeded(handle.db)).toBe(false);
+  expect(await hasShopData(handle.db)).toBe(false);
+  expect(await isDemoDatabase(handle.db)).toBe(false);
   const summary = await seedDatabase(handle.db, { products: PRODUCTS });
   return { handle, summary };
 }
@@ -52,9 +53,10 @@ describe('seedDatabase', () => {
     expect(await catalogueHash(first.handle)).toBe(await catalogueHash(second.handle));
   });
 
-  it('reports itself as seeded and writes the requested number of products with packs', async () => {
+  it('marks the database as a demo database and writes the requested number of products with packs', async () => {
     const db = first.handle.db;
-    expect(await isSeeded(db)).toBe(true);
+    expect(await isDemoDatabase(db)).toBe(true);
+    expect(await hasShopData(db)).toBe(true);
     expect(first.summary.products).toBe(PRODUCTS);
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
     expect(count?.n).toBe(PRODUCTS);
