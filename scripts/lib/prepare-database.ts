@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS } from '@/server/seed/seed-database';
 export async function prepareDatabase(handle: DbHandle, options: { quiet?: boolean } = {}): Promise<void> {
   const say = (line: string) => options.quiet || process.stdout.write(`${line}\n`);
   const demo = demoDataRequested(process.env);
-  if (demo) say(`Preparing ${handle.where} (the demo shop is written into an empty database) …`);
+  say(`Preparing ${handle.where} …`);
   const prepared = await prepareShop(handle, { demo });
   if (!prepared.demo) {
     const { menus, staffRoles } = prepared.reference;

@@ -28,9 +28,12 @@ export async function SiteHeader({ user, contact, locale, menu }: Props) {
       </a>
       <div className="bg-gray-900 text-xs text-gray-200">
         <div className="container-page flex h-9 items-center justify-between gap-4">
+          {/* A shop that has not kept its hotline yet shows none (the bar keeps its place). */}
           <span className="flex items-center gap-1 truncate">
-            <Phone aria-hidden size={13} />
-            {t('hotline')}: <a href={`tel:${contact.hotlines[0] ?? ''}`} className="font-medium text-white" data-testid="header-hotline">{contact.hotlines[0] ?? ''}</a>
+            {contact.hotlines[0] && (<>
+              <Phone aria-hidden size={13} />
+              {t('hotline')}: <a href={`tel:${contact.hotlines[0]}`} className="font-medium text-white" data-testid="header-hotline">{contact.hotlines[0]}</a>
+            </>)}
           </span>
           <nav className="flex shrink-0 items-center gap-4" aria-label={t('login')}>
             {/* The only per-visitor part of the frame, streamed after the rest (ADR 0025): the page stays the same for everyone. */}

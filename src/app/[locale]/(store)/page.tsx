@@ -81,7 +81,8 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
         </section>
       ))}
 
-      <section aria-labelledby="section-why-title" data-testid="section-why">
+      {/* Editorial points kept in the back-office: a shop that has written none shows no heading for them. */}
+      {why.length > 0 && (<section aria-labelledby="section-why-title" data-testid="section-why">
         <SectionHeading id="section-why-title" title={t('why')} />
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {why.map((w, i) => {
@@ -96,12 +97,12 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
             );
           })}
         </ul>
-      </section>
+      </section>)}
 
       <div className="grid grid-cols-1 gap-10 lg:grid-cols-2">
         <section className="min-w-0" aria-labelledby="section-news-title" data-testid="section-news">
           <SectionHeading id="section-news-title" title={t('news')} action={<Link href="/news/index" className="text-sm text-brand-600 hover:underline">{t('more')}<span className="sr-only"> · {t('news')}</span></Link>} />
-          <ul className="divide-y divide-line rounded-lg border border-line bg-white">
+          {news.length === 0 ? <p className="text-muted">{t('empty')}</p> : (<ul className="divide-y divide-line rounded-lg border border-line bg-white">
             {news.map((n) => (
               <li key={n.id}>
                 <Link href={{ pathname: '/news/detail', query: { id: String(n.id) } }} className="flex items-baseline justify-between gap-4 px-4 py-3 hover:bg-brand-50">
@@ -110,24 +111,24 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
                 </Link>
               </li>
             ))}
-          </ul>
+          </ul>)}
         </section>
         <section className="min-w-0" aria-labelledby="section-literature-title" data-testid="section-literature">
           <SectionHeading id="section-literature-title" title={t('literature')} action={<Link href="/citations/list" className="text-sm text-brand-600 hover:underline">{t('more')}<span className="sr-only"> · {t('literature')}</span></Link>} />
-          <ul className="divide-y divide-line rounded-lg border border-line bg-white">
+          {literature.length === 0 ? <p className="text-muted">{t('empty')}</p> : (<ul className="divide-y divide-line rounded-lg border border-line bg-white">
             {literature.map((c) => (
               <li key={c.id} className="px-4 py-3">
                 <Link href={{ pathname: '/citations/detail', query: { id: String(c.id) } }} className="block truncate hover:text-brand-600">{c.title}</Link>
                 <span className="flex min-w-0 items-center gap-2 text-xs italic text-muted"><span className="truncate">{c.source}</span><ExampleLabel example={c.example} /></span>
               </li>
             ))}
-          </ul>
+          </ul>)}
         </section>
       </div>
 
       <section aria-labelledby="section-brands-title" data-testid="section-brands">
         <SectionHeading id="section-brands-title" title={t('brands')} action={<Link href="/brand?type=0" className="text-sm text-brand-600 hover:underline">{t('more')}<span className="sr-only"> · {t('brands')}</span></Link>} />
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        {brands.length === 0 ? <p className="text-muted">{t('empty')}</p> : (<ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {brands.map((b) => (
             <li key={b.id}>
               <Link href={{ pathname: '/brand/detail', query: { id: String(b.id) } }} className="flex h-16 min-w-0 flex-col items-center justify-center rounded-lg border border-line bg-white px-2 text-center hover:border-brand-500">
@@ -136,7 +137,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
               </Link>
             </li>
           ))}
-        </ul>
+        </ul>)}
       </section>
     </div>
   );
