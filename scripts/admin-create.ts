@@ -15,7 +15,8 @@ import { acquireDataLock, exitWithError, openConfiguredDatabase } from './lib/st
 async function main() {
   const { values } = parseArgs({ options: { login: { type: 'string' }, name: { type: 'string' } } });
   if (!values.login) throw new StartupError('give the login of the new administrator: npm run admin:create -- --login <name>');
-  const password = process.env.ADMIN_PASSWORD ?? (await askPassword());
+  // An empty ADMIN_PASSWORD counts as unset.
+  const password = process.env.ADMIN_PASSWORD || (await askPassword());
   const release = process.env.DATABASE_URL ? () => {} : acquireDataLock(defaultDataDir());
   const handle = await openConfiguredDatabase();
   try {
