@@ -4,6 +4,7 @@ import { CheckCircleFilled, RightOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Progress } from 'antd';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { GettingStartedStep } from '@/contracts/admin';
 import { usePermitsEach } from '@/components/ui/permitted';
 import { Link, usePathname } from '@/i18n/client-navigation';
@@ -28,15 +29,24 @@ const STEP_NEEDS = STEPS.map((step) => {
 
 /**
  * A new shop's first steps, above the dashboard's figures until every one is done. Read again on every page
- * change (the page is part of the query's key), so a step done on another tab is ticked on return. Shown to
- * members who may do at least one of the steps left; each step links to its page for those who may open it.
+ * change while a step is left (the page is part of the query's key), so a step done on another tab is ticked
+ * on return. Shown to members who may do at least one of the steps left; each step links to its page for those who may open it.
  */
 export function GettingStarted() {
   const t = useTranslations('adminDashboard.gettingStarted');
   const pathname = usePathname();
-  const call = apiQuery('get', '/api/admin/dashboard/getting-started', undefined, { silent: true });
-  const list = useQuery({ ...call, queryKey: [...call.queryKey, pathname], staleTime: 0, placeholderData: keepPreviousData });
   const allowed = usePermitsEach(STEP_NEEDS);
+  const call = apiQuery('get', '/api/admin/dashboard/getting-started', undefined, { silent: true });
+  // Asked only by members who may do a step. Once every step is done the key stops following the page and
+  // the answer is kept, so an established shop's navigation asks nothing more.
+  const [finished, setFinished] = useState(false);
+  const list = useQuery({
+    ...call, queryKey: finished ? call.queryKey : [...call.queryKey, pathname], staleTime: finished ? Infinity : 0,
+    placeholderData: keepPreviousData, enabled: allowed.some(Boolean),
+  });
+  const allDone = list.data?.steps.every((s) => s.done) ?? false;
+  // Kept from then on (state set while rendering, as React allows for the component's own state).
+  if (allDone && !finished) setFinished(true);
   const steps = list.data?.steps ?? [];
   const done = steps.filter((s) => s.done).length;
   const mayAct = steps.some((s) => !s.done && allowed[STEPS.indexOf(s.key)]);
