@@ -151,6 +151,8 @@ export const productDocumentSchema = z.object({
   title: z.string(),
   issuedAt: z.string(),
   url: z.string(),
+  /** False when the file is missing from the store: shown as unavailable, with no link. */
+  available: z.boolean(),
 });
 export type ProductDocumentDto = z.infer<typeof productDocumentSchema>;
 export const productDocumentPageSchema = z.object({ list: z.array(productDocumentSchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_DOCUMENT_KINDS } from './product-documents';
 import { idSchema, pageParams } from './numbers';
 import { contentSummarySchema } from './content';
 import { productDetailPackSchema } from './packs';
@@ -79,12 +80,16 @@ export type ProductDetailDto = z.infer<typeof productDetailSchema>;
 
 export const productDocumentItemSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['coa', 'msds', 'protocol']),
+  kind: z.enum(PRODUCT_DOCUMENT_KINDS),
   lotNo: z.string().nullable(),
   lang: z.string(),
   title: z.string(),
+  /** The version printed on the document. */
+  version: z.string(),
   issuedAt: z.string(),
   url: z.string(),
+  /** False when the file is missing from the store: the page says the document is unavailable, with no link. */
+  available: z.boolean(),
 });
 export type ProductDocumentItemDto = z.infer<typeof productDocumentItemSchema>;
 
@@ -92,7 +97,10 @@ export const productDocumentsSchema = z.object({
   /** One per lot, newest first. */
   coa: z.array(productDocumentItemSchema),
   msds: z.array(productDocumentItemSchema),
+  /** Technical data or specification sheets. */
+  tds: z.array(productDocumentItemSchema),
   protocol: z.array(productDocumentItemSchema),
+  handbook: z.array(productDocumentItemSchema),
 });
 export type ProductDocumentsDto = z.infer<typeof productDocumentsSchema>;
 

@@ -17,24 +17,35 @@ async function DocumentRows({ docs, showLot, testId }: { docs: ProductDocumentIt
           {showLot && <span className="font-mono text-xs" data-testid="coa-lot"><span className="sr-only">{t('lotNo')} </span>{d.lotNo}</span>}
           <span className="min-w-0 flex-1 basis-48">{d.title}</span>
           <span className="text-xs text-muted">{d.lang === 'en' ? 'English' : '中文'}</span>
+          {!showLot && <span className="text-xs text-muted" data-testid="document-version">{t('version', { version: d.version })}</span>}
           <time className="text-xs text-muted" dateTime={d.issuedAt}>{format.dateTime(new Date(d.issuedAt), 'day')}</time>
-          <a href={d.url} download className="inline-flex items-center gap-1 text-brand-600 hover:underline" aria-label={t('downloadTitle', { title: d.title })} data-testid="document-download">
-            <FileDown aria-hidden size={15} />{t('download')}
-          </a>
+          {d.available ? (
+            <a href={d.url} download className="inline-flex items-center gap-1 text-brand-600 hover:underline" aria-label={t('downloadTitle', { title: d.title })} data-testid="document-download">
+              <FileDown aria-hidden size={15} />{t('download')}
+            </a>
+          ) : (
+            <span className="text-xs text-muted" data-testid="document-unavailable">{t('documentUnavailable')}</span>
+          )}
         </li>
       ))}
     </ul>
   );
 }
 
-/** COAs by lot, safety data sheets and protocols, each a download through the files routes. */
+/**
+ * COAs by lot, safety data sheets and protocols (each said to be missing when there is none), and the data
+ * sheets and handbooks a product has; each a download through the files routes, or "unavailable" while
+ * its file is missing.
+ */
 export async function ProductDocuments({ documents }: { documents: ProductDocumentsDto }) {
   const t = await getTranslations('productDetail');
   const groups = [
     { kind: 'coa', title: t('coa'), docs: documents.coa },
     { kind: 'msds', title: t('msds'), docs: documents.msds },
+    { kind: 'tds', title: t('tds'), docs: documents.tds },
     { kind: 'protocol', title: t('protocol'), docs: documents.protocol },
-  ] as const;
+    { kind: 'handbook', title: t('handbook'), docs: documents.handbook },
+  ].filter((g) => g.docs.length > 0 || g.kind === 'coa' || g.kind === 'msds' || g.kind === 'protocol');
   return (
     <section aria-labelledby="documents-heading" className="rounded-lg border border-line bg-white p-4 sm:p-5" data-testid="documents">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -21,6 +21,7 @@ import { contentAdminRouter } from '@/server/modules/content/admin-routes';
 import { editorialAdminRouter } from '@/server/modules/content/editorial-routes';
 import { categoriesAdminRouter } from '@/server/modules/catalog/admin-category-routes';
 import { lotsAdminRouter } from '@/server/modules/catalog/admin-lot-routes';
+import { documentsAdminRouter } from '@/server/modules/catalog/admin-document-routes';
 import { productsAdminRouter } from '@/server/modules/catalog/admin-product-routes';
 import { catalogImportAdminRouter } from '@/server/modules/catalog-import/routes';
 import { enquiryWebRouter, requestsAdminRouter } from '@/server/modules/requests/routes';
@@ -64,7 +65,7 @@ export const webRouters = [
 export const adminRouters = [
   authAdminRouter, menusAdminRouter,
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, preferencesAdminRouter, dashboardAdminRouter,
-  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
+  brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
   quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter,
 ];

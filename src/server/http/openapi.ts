@@ -125,14 +125,15 @@ function fileSchemaOf(type: string): JsonSchema {
   return type.startsWith('text/') || type.startsWith('image/svg') ? { type: 'string' } : { type: 'string', format: 'binary' };
 }
 
-/** A multipart upload: the `file` part, and the input's fields when the upload takes them. */
-function uploadBody(fields: Record<string, JsonSchema> | undefined, input: JsonSchema | undefined): JsonSchema {
-  const required = ['file', ...(fields && Array.isArray(input?.required) ? (input.required as string[]) : [])];
+/** A multipart upload: the `file` part, and the input's fields (without its path's) when the upload takes them. */
+function uploadBody(fields: JsonSchema | null): JsonSchema {
+  const required = ['file', ...(Array.isArray(fields?.required) ? (fields.required as string[]) : [])];
+  const properties = (fields?.properties ?? {}) as Record<string, JsonSchema>;
   return {
     required: true,
     content: {
       'multipart/form-data': {
-        schema: { type: 'object', required, properties: { ...(fields ?? {}), file: { type: 'string', format: 'binary', description: 'the file (binary part)' } } },
+        schema: { type: 'object', required, properties: { ...properties, file: { type: 'string', format: 'binary', description: 'the file (binary part)' } } },
       },
     },
   };
@@ -181,7 +182,7 @@ function operation(e: RegisteredEndpoint, components: ComponentSchemas): JsonSch
     tags: e.tags,
     security,
     ...(parameters && parameters.length > 0 ? { parameters } : {}),
-    ...(e.upload ? { requestBody: uploadBody(e.upload.fields ? properties : undefined, input) } : {}),
+    ...(e.upload ? { requestBody: uploadBody(e.upload.fields && input ? bodySchema(input, inPath) : null) } : {}),
     ...(body
       ? {
           requestBody: {

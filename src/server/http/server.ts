@@ -29,6 +29,8 @@ const OWN_BODY_LIMIT: readonly RegExp[] = [
   /^\/api\/admin\/content\/resources\/[^/]+\/file\/?$/,
   // A catalogue import file, up to IMPORT_MAX_BYTES (100 MiB, ADR 0034).
   /^\/api\/admin\/catalog\/imports\/?$/,
+  // A product's document or a new version of one, up to 20 MiB (ADR 0063).
+  /^\/api\/admin\/catalog\/products\/[^/]+\/documents(\/[^/]+\/replace)?\/?$/,
 ];
 
 export interface HttpAppOptions {

@@ -68,19 +68,19 @@ function documentsFor(rng: Rng, s: Substance, brand: BrandSeed, itemNo: string):
     const issuedAt = daysBefore(rng.int(20, 420));
     const lot = lotNumber(rng, issuedAt);
     docs.push({
-      kind: 'coa', lotNo: lot, lang: coaLang, issuedAt, filePath: `coa/${itemNo}/${lot}.pdf`,
+      kind: 'coa', generated: true, lotNo: lot, lang: coaLang, issuedAt, filePath: `coa/${itemNo}/${lot}.pdf`,
       title: coaLang === 'zh' ? `${s.nameZh} 分析证书（批号 ${lot}）` : `Certificate of Analysis – ${s.nameEn}, lot ${lot}`,
     });
   }
   if (!LINES_WITHOUT_SDS.has(s.line)) {
     const issuedAt = daysBefore(rng.int(30, 700));
-    docs.push({ kind: 'msds', lotNo: null, lang: 'zh', issuedAt, filePath: `msds/${itemNo}/zh.pdf`, title: `${s.nameZh} 化学品安全技术说明书` });
-    docs.push({ kind: 'msds', lotNo: null, lang: 'en', issuedAt, filePath: `msds/${itemNo}/en.pdf`, title: `Safety Data Sheet – ${s.nameEn}` });
+    docs.push({ kind: 'msds', generated: true, lotNo: null, lang: 'zh', issuedAt, filePath: `msds/${itemNo}/zh.pdf`, title: `${s.nameZh} 化学品安全技术说明书` });
+    docs.push({ kind: 'msds', generated: true, lotNo: null, lang: 'en', issuedAt, filePath: `msds/${itemNo}/en.pdf`, title: `Safety Data Sheet – ${s.nameEn}` });
   }
   if (ITEM_LINES_WITH_PROTOCOL.has(s.line) || rng.chance(0.12)) {
     const issuedAt = daysBefore(rng.int(30, 700));
-    docs.push({ kind: 'protocol', lotNo: null, lang: 'zh', issuedAt, filePath: `protocol/${itemNo}/zh.pdf`, title: `${s.nameZh} 使用说明书` });
-    docs.push({ kind: 'protocol', lotNo: null, lang: 'en', issuedAt, filePath: `protocol/${itemNo}/en.pdf`, title: `Protocol – ${s.nameEn}` });
+    docs.push({ kind: 'protocol', generated: true, lotNo: null, lang: 'zh', issuedAt, filePath: `protocol/${itemNo}/zh.pdf`, title: `${s.nameZh} 使用说明书` });
+    docs.push({ kind: 'protocol', generated: true, lotNo: null, lang: 'en', issuedAt, filePath: `protocol/${itemNo}/en.pdf`, title: `Protocol – ${s.nameEn}` });
   }
   return docs;
 }

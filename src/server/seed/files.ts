@@ -6,6 +6,7 @@ import type { FileStore } from '@/server/modules/files/store';
 import type { Db } from '@/server/db/client';
 import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
 import { ensureCompanySeedFiles } from './company-admin';
+import { RESOURCES } from './content-resources';
 import { ensureContractSeedFiles } from './contracts';
 import { ensureCrmSeedFiles } from './crm';
 import { ensureImportDemoFile } from './import-demo';
@@ -15,6 +16,8 @@ const BATCH = 1000;
 /**
  * Writes the PDF of every seeded document (COA, SDS, protocol, downloadable resource) whose file
  * is missing from the store. Deterministic, so a second run writes nothing; safe on every start.
+ * Only the rows the seed generated (`generated`): an uploaded document's file is never written here,
+ * however it went missing (ADR 0063).
  */
 export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ written: number; checked: number }> {
   let written = 0;
@@ -32,7 +35,7 @@ export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ writt
       .from(productDocuments)
       .innerJoin(products, eq(products.id, productDocuments.productId))
       .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(gt(productDocuments.id, after))
+      .where(and(eq(productDocuments.generated, true), gt(productDocuments.id, after)))
       .orderBy(asc(productDocuments.id))
       .limit(BATCH);
     if (rows.length === 0) break;
@@ -49,8 +52,10 @@ export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ writt
     .from(contentItems)
     .where(and(isNotNull(contentItems.filePath)))
     .orderBy(asc(contentItems.id));
+  // Only the seed's own resource files (a resource whose PDF staff uploaded keeps its key, and is never written here).
+  const seedKeys = new Set(RESOURCES.map((r) => r.file).filter((k): k is string => typeof k === 'string'));
   for (const r of resources) {
-    if (!r.filePath) continue;
+    if (!r.filePath || !seedKeys.has(r.filePath)) continue;
     checked += 1;
     if (await store.exists(r.filePath)) continue;
     await store.write(r.filePath, renderPdf(resourcePdf(r)));

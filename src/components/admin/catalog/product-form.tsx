@@ -1,6 +1,6 @@
 'use client';
 
-import { ContainerOutlined } from '@ant-design/icons';
+import { ContainerOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Button, Divider, Drawer, Form, Grid, Space, Spin } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import type { AdminProductLotsDto } from '@/contracts/lots';
 import { ApiError } from '@/lib/api/client';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { LinkedItemsPanel } from '../content/linked-items-panel';
+import { DocumentsDrawer } from './documents-drawer';
 import { LotsDrawer } from './lots-drawer';
 import { BasicFields, ChemistryFields, GhsFields, PromotionFields, StorageFields } from './product-form-fields';
 import { EMPTY, showProductFieldErrors, toBody, toValues, type PackValues, type ProductFormValues } from './product-form-values';
@@ -62,6 +63,8 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
   const { product, loading, error } = useProduct(productId, form);
   const { save, saving } = useProductSave(productId, form, onSaved);
   const [lotsOpen, setLotsOpen] = useState(false);
+  const [documentsOpen, setDocumentsOpen] = useState(false);
+  const td = useTranslations('adminDocuments');
   const wide = Grid.useBreakpoint().md === true;
 
   // Lots saved in their drawer: the packs with lots show their derived stock, read-only.
@@ -97,6 +100,7 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
           <PacksField />
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <Button icon={<ContainerOutlined />} disabled={!product} onClick={() => setLotsOpen(true)} data-testid="lots-open">{tl('manage')}</Button>
+            <Button icon={<FilePdfOutlined />} disabled={!product} onClick={() => setDocumentsOpen(true)} data-testid="documents-open">{td('manage')}</Button>
             {productId === null && <span className="text-xs text-slate-500">{tl('saveFirst')}</span>}
           </div>
 
@@ -107,6 +111,9 @@ export function ProductFormDrawer({ productId, categories, onClose, onSaved }: {
       </Spin>
       {lotsOpen && product && (
         <LotsDrawer productId={product.id} itemNo={product.itemNo} onClose={() => setLotsOpen(false)} onChange={lotsChanged} />
+      )}
+      {documentsOpen && product && (
+        <DocumentsDrawer productId={product.id} itemNo={product.itemNo} onClose={() => setDocumentsOpen(false)} />
       )}
     </Drawer>
   );

@@ -16,6 +16,7 @@ import { useViewQuery } from '../use-view-query';
 import { isOneOf } from '../common/view-filters';
 import { BrandSelect } from './brand-select';
 import { ImportUploadButton } from './import-upload-button';
+import { MissingDocumentsAlert } from './missing-documents';
 import { ProductFormDrawer } from './product-form';
 import { RecordHistory } from '../common/record-history';
 
@@ -241,6 +242,7 @@ export function ProductsView() {
           <Button type="primary" onClick={() => setEditing((e) => ({ id: null, opening: (e?.opening ?? 0) + 1 }))} data-testid="product-add">{t('add')}</Button>
         </Space>
       </div>
+      <MissingDocumentsAlert onOpenProduct={(id) => setEditing((e) => ({ id, opening: (e?.opening ?? 0) + 1 }))} />
       <ProductFilters query={query} setQuery={setQuery} categories={categories} />
       {query.active !== 'true' && (query.sort === 'priceAsc' || query.sort === 'priceDesc') && <Alert type="info" title={t('priceSortActiveOnly')} className="mb-3" />}
       <div className="mb-2 flex flex-wrap items-center gap-2">

@@ -154,20 +154,45 @@ export const productPacks = pgTable(
   (t) => [index('product_packs_product_idx').on(t.productId, t.sort)],
 );
 
-/** COA (per lot), MSDS and protocol documents of a product. */
+/**
+ * A product's documents (ADR 0063): COAs (one per lot), safety data sheets, technical data or specification
+ * sheets, protocols and handbooks, per language. Staff upload a new version of a sheet as a new row of its
+ * series (product, kind, language; a COA's series is its lot): the newest one not withdrawn is `current`,
+ * the older ones `superseded` and kept. `generated` rows are the demo's PDFs, which the start-up check may
+ * write again; an uploaded file is never written by the product, and one that is gone from the store gets
+ * `missing_since`.
+ */
 export const productDocuments = pgTable(
   'product_documents',
   {
     id: serial('id').primaryKey(),
     productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    /** A kind of contracts/documents.ts PRODUCT_DOCUMENT_KINDS. */
     kind: text('kind').notNull(),
     lotNo: text('lot_no'),
     lang: text('lang').notNull().default('zh'),
     title: text('title').notNull(),
     filePath: text('file_path').notNull(),
+    /** The date of the document's issue or revision (as printed on it). */
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The version as printed on the document (`1.0`, `Rev. 6`). */
+    version: text('version').notNull().default('1'),
+    /** 'current' (shown), 'superseded' (an older version, kept) or 'withdrawn' (taken off the site). */
+    state: text('state').notNull().default('current'),
+    /** A demo PDF written by the seed, which the start-up check writes again when it is missing. */
+    generated: boolean('generated').notNull().default(false),
+    /** The name the file was uploaded under; null for the demo's. */
+    fileName: text('file_name'),
+    fileSize: integer('file_size'),
+    /** Since when the uploaded file has been missing from the store; null while it is there. */
+    missingSince: timestamp('missing_since', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('product_documents_product_idx').on(t.productId, t.kind), index('product_documents_lot_idx').on(t.lotNo), index('product_documents_kind_issued_idx').on(t.kind, t.issuedAt)],
+  (t) => [
+    index('product_documents_product_idx').on(t.productId, t.kind), index('product_documents_lot_idx').on(t.lotNo), index('product_documents_kind_issued_idx').on(t.kind, t.issuedAt),
+    index('product_documents_missing_idx').on(t.missingSince).where(sql`${t.missingSince} is not null`),
+    check('product_documents_state_check', sql`${t.state} in ('current', 'superseded', 'withdrawn')`),
+  ],
 );
 
 /**

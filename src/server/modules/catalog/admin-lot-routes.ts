@@ -62,7 +62,7 @@ lotsAdminRouter.endpoint(
     output: adminProductLotsSchema,
   },
   async ({ id, lotId, file }, c) => {
-    const lots = await storeLotCoa(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), id, lotId, bytes: new Uint8Array(await file.arrayBuffer()) });
+    const lots = await storeLotCoa(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), id, lotId, bytes: new Uint8Array(await file.arrayBuffer()), name: file.name });
     revalidateStorefront('catalogue');
     return lots;
   },

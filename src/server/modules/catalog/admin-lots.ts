@@ -9,7 +9,7 @@ import { productDocuments, productLots, productPacks, products, type ProductLot 
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { documentUrl } from '@/server/modules/content/documents';
-import { acceptUpload, recordUpload } from '@/server/modules/files/upload';
+import { acceptUpload, keptFileName, recordUpload } from '@/server/modules/files/upload';
 
 /**
  * Lots of a product's packs in the back-office (ADR 0032): list, add, change, delete, and the COA PDF
@@ -172,7 +172,7 @@ async function lotItemNo(db: Db, productId: number, lotId: number): Promise<stri
  * COA document is replaced in place (same id, so links stay), or created: kind 'coa', the lot's
  * number, the product's Chinese title.
  */
-export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: number; lotId: number; bytes: Uint8Array }): Promise<AdminProductLotsDto> {
+export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: number; lotId: number; bytes: Uint8Array; name?: string }): Promise<AdminProductLotsDto> {
   let itemNo = '';
   const { key, size } = await acceptUpload(params.bytes, {
     accept: 'pdf', maxBytes: COA_MAX_BYTES, tooLarge: 'catalogCoaTooLarge', refused: 'catalogCoaTypeRefused',
@@ -181,6 +181,7 @@ export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: numbe
       return `coa/${itemNo}/upload-${name}`;
     },
   });
+  const uploaded = { generated: false, missingSince: null, fileName: keptFileName(params.name ?? '', 'pdf', `COA_${params.lotId}`), fileSize: size };
   await recordUpload({ key }, () => db.transaction(async (tx) => {
     const lot = await lockLot(tx, params.id, params.lotId);
     const [product] = await tx.select({ nameZh: products.nameZh }).from(products).where(eq(products.id, params.id));
@@ -190,9 +191,10 @@ export async function storeLotCoa(db: Db, params: { actor: AuditActor; id: numbe
     if (documentId !== null) {
       const [doc] = await tx.select({ filePath: productDocuments.filePath }).from(productDocuments).where(eq(productDocuments.id, documentId));
       previous = doc?.filePath ?? null;
-      await tx.update(productDocuments).set({ filePath: key, lotNo: lot.lotNo, title, lang: 'zh', issuedAt: new Date() }).where(eq(productDocuments.id, documentId));
+      // The uploaded file replaces a demo one, a missing one or a withdrawn one: it is the lot's shown COA.
+      await tx.update(productDocuments).set({ ...uploaded, filePath: key, lotNo: lot.lotNo, title, lang: 'zh', issuedAt: new Date(), state: 'current' }).where(eq(productDocuments.id, documentId));
     } else {
-      const [doc] = await tx.insert(productDocuments).values({ productId: params.id, kind: 'coa', lotNo: lot.lotNo, lang: 'zh', title, filePath: key }).returning({ id: productDocuments.id });
+      const [doc] = await tx.insert(productDocuments).values({ ...uploaded, productId: params.id, kind: 'coa', lotNo: lot.lotNo, lang: 'zh', title, filePath: key }).returning({ id: productDocuments.id });
       if (!doc) throw new AppError(500);
       documentId = doc.id;
       await tx.update(productLots).set({ coaDocumentId: documentId, updatedAt: new Date() }).where(eq(productLots.id, lot.id));

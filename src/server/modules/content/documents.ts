@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductDocumentDto, ProductDocumentPage } from '@/contracts/content';
 import type { Db } from '@/server/db/client';
 import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
@@ -15,12 +15,12 @@ export function documentUrl(id: number): string {
 
 const columns = {
   id: productDocuments.id, kind: productDocuments.kind, productId: productDocuments.productId, lotNo: productDocuments.lotNo,
-  lang: productDocuments.lang, title: productDocuments.title, issuedAt: productDocuments.issuedAt,
+  lang: productDocuments.lang, title: productDocuments.title, issuedAt: productDocuments.issuedAt, missingSince: productDocuments.missingSince,
   itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn, cas: products.cas,
   brandZh: brands.nameZh, brandEn: brands.nameEn,
 };
 
-type Row = { id: number; kind: string; productId: number; lotNo: string | null; lang: string; title: string; issuedAt: Date; itemNo: string; nameZh: string; nameEn: string; cas: string | null; brandZh: string; brandEn: string };
+type Row = { id: number; kind: string; productId: number; lotNo: string | null; lang: string; title: string; issuedAt: Date; missingSince: Date | null; itemNo: string; nameZh: string; nameEn: string; cas: string | null; brandZh: string; brandEn: string };
 
 function toDto(r: Row, lang: Lang): ProductDocumentDto {
   return {
@@ -36,8 +36,12 @@ function toDto(r: Row, lang: Lang): ProductDocumentDto {
     title: r.title,
     issuedAt: r.issuedAt.toISOString(),
     url: documentUrl(r.id),
+    available: r.missingSince === null,
   };
 }
+
+/** Only the shown version of a document (ADR 0063): not an older version, not a withdrawn one. */
+const shown = eq(productDocuments.state, 'current');
 
 /** Item numbers to try for what a buyer typed: as typed, upper-cased, and without a pack suffix (A12345-5g). */
 export function itemNoCandidates(input: string): string[] {
@@ -82,7 +86,7 @@ async function page(db: Db, where: SQL | undefined, params: { lang: Lang; limit:
 
 /** MSDS, protocols or COAs, newest first, optionally narrowed by item number, CAS or name. */
 export async function listProductDocuments(db: Db, params: { kind: DocumentKind; keyword?: string; lang: Lang; limit: number; offset: number }): Promise<ProductDocumentPage> {
-  const where = and(eq(productDocuments.kind, params.kind), params.keyword ? keywordCondition(params.keyword) : undefined);
+  const where = and(eq(productDocuments.kind, params.kind), shown, params.keyword ? keywordCondition(params.keyword) : undefined);
   return page(db, where, params, [desc(productDocuments.issuedAt), desc(productDocuments.id)]);
 }
 
@@ -96,6 +100,7 @@ export async function findCoas(db: Db, params: { itemNo: string; lotNo: string; 
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(
       eq(productDocuments.kind, 'coa'),
+      shown,
       inArray(productDocuments.lotNo, [...new Set([lot, lot.toUpperCase()])]),
       inArray(products.itemNo, itemNoCandidates(params.itemNo)),
     ))
@@ -117,6 +122,7 @@ export async function listCoasOfYear(db: Db, params: { year: number; keyword?: s
   const to = new Date(`${params.year + 1}-01-01T00:00:00+08:00`);
   const where = and(
     eq(productDocuments.kind, 'coa'),
+    shown,
     gte(productDocuments.issuedAt, from),
     lt(productDocuments.issuedAt, to),
     params.keyword ? keywordCondition(params.keyword) : undefined,
@@ -125,16 +131,19 @@ export async function listCoasOfYear(db: Db, params: { year: number; keyword?: s
 }
 
 /** What a download needs: the stored file's key and a file name. */
-export async function getDocumentFile(db: Db, params: { id: number }): Promise<{ filePath: string; fileName: string } | null> {
+export async function getDocumentFile(db: Db, params: { id: number }): Promise<{ id: number; filePath: string; fileName: string } | null> {
   const [row] = await db
-    .select({ filePath: productDocuments.filePath, kind: productDocuments.kind, lotNo: productDocuments.lotNo, lang: productDocuments.lang, itemNo: products.itemNo })
+    .select({ filePath: productDocuments.filePath, kind: productDocuments.kind, lotNo: productDocuments.lotNo, lang: productDocuments.lang, version: productDocuments.version, itemNo: products.itemNo })
     .from(productDocuments)
     .innerJoin(products, eq(products.id, productDocuments.productId))
-    .where(eq(productDocuments.id, params.id));
+    // A withdrawn document is no longer served; an older version still is, for the links that name it.
+    .where(and(eq(productDocuments.id, params.id), ne(productDocuments.state, 'withdrawn')));
   if (!row) return null;
-  const label = row.kind === 'coa' ? `COA_${row.lotNo ?? ''}` : row.kind === 'msds' ? `SDS_${row.lang}` : `Protocol_${row.lang}`;
-  return { filePath: row.filePath, fileName: `${row.itemNo}_${label}.pdf` };
+  const label = row.kind === 'coa' ? `COA_${row.lotNo ?? ''}` : `${DOWNLOAD_LABEL[row.kind] ?? row.kind}_${row.lang}`;
+  return { id: params.id, filePath: row.filePath, fileName: `${row.itemNo}_${label}.pdf` };
 }
+
+const DOWNLOAD_LABEL: Record<string, string> = { msds: 'SDS', tds: 'TDS', protocol: 'Protocol', handbook: 'Handbook' };
 
 /** A published resource's stored PDF and the name it is offered under; null when none. */
 export async function getResourceFile(db: Db, params: { id: number }): Promise<{ filePath: string; fileName: string } | null> {

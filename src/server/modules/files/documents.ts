@@ -135,11 +135,14 @@ function protocol(src: DocumentSource, zh: boolean): PdfLine[] {
   ];
 }
 
-/** The PDF of a product document (COA of a lot, SDS or protocol), in the document's language. */
+/** The mark on every page of the demo's generated documents: they describe no real lot or substance. */
+export const EXAMPLE_STAMP = '示例 / Example — not a certificate';
+
+/** The demo PDF of a product document (COA of a lot, SDS or protocol), in the document's language, stamped as an example. */
 export function productDocumentPdf(src: DocumentSource): PdfDocument {
   const zh = src.lang === 'zh';
   const lines = src.kind === 'coa' ? coa(src, zh) : src.kind === 'msds' ? sds(src, zh) : protocol(src, zh);
-  return { title: src.title, lines };
+  return { title: src.title, lines, stamp: EXAMPLE_STAMP };
 }
 
 /** Plain text of stored HTML, for a PDF or a meta description. */
@@ -153,10 +156,11 @@ export function htmlToText(html: string): string[] {
     .filter(Boolean);
 }
 
-/** The PDF of a downloadable resource (handbook, guide, protocol) in both languages. */
+/** The demo PDF of a downloadable resource (handbook, guide, protocol) in both languages, stamped as an example. */
 export function resourcePdf(src: { titleZh: string; titleEn: string; bodyZh: string; bodyEn: string; publishedAt: Date }): PdfDocument {
   return {
     title: `${src.titleZh} / ${src.titleEn}`,
+    stamp: EXAMPLE_STAMP,
     lines: [
       { text: '优试剂 YouReagent', size: 9 },
       { text: src.titleZh, size: 16, gap: 6 },

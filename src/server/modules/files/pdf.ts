@@ -18,6 +18,8 @@ export interface PdfLine {
 export interface PdfDocument {
   title: string;
   lines: PdfLine[];
+  /** Printed on every page: across it in light grey, and as a line at its top and foot (the demo's "example" mark). */
+  stamp?: string;
 }
 
 const PAGE_W = 595.28;
@@ -92,9 +94,23 @@ function layout(lines: PdfLine[]): string[] {
   return pages.map((ops) => ops.join('\n'));
 }
 
+/** The operators of a page's stamp: large, light grey and diagonal behind the text, and small at the top and foot. */
+function stampOps(stamp: string): string {
+  const size = 30;
+  const x = (PAGE_W - textWidth(stamp, size) * Math.SQRT1_2) / 2;
+  const y = (PAGE_H - textWidth(stamp, size) * Math.SQRT1_2) / 2;
+  const hex = utf16Hex(stamp);
+  return [
+    `q 0.85 g BT /F1 ${size} Tf ${Math.SQRT1_2.toFixed(4)} ${Math.SQRT1_2.toFixed(4)} ${(-Math.SQRT1_2).toFixed(4)} ${Math.SQRT1_2.toFixed(4)} ${x.toFixed(2)} ${y.toFixed(2)} Tm <${hex}> Tj ET Q`,
+    `q 0.6 0 0 rg BT /F1 9 Tf ${MARGIN} ${(PAGE_H - MARGIN / 2).toFixed(2)} Td <${hex}> Tj ET Q`,
+    `q 0.6 0 0 rg BT /F1 9 Tf ${MARGIN} ${(MARGIN / 2).toFixed(2)} Td <${hex}> Tj ET Q`,
+  ].join('\n');
+}
+
 /** Renders the document to PDF bytes; the same input always gives the same bytes. */
 export function renderPdf(doc: PdfDocument): Buffer {
-  const contents = layout(doc.lines);
+  const stamp = doc.stamp ? stampOps(doc.stamp) : null;
+  const contents = layout(doc.lines).map((page) => (stamp ? `${stamp}\n${page}` : page));
   const objects: string[] = [];
   const add = (body: string): number => {
     objects.push(body);

@@ -9,6 +9,8 @@ import { getBrandLogoPath } from '@/server/modules/catalog/brands';
 import { getBannerImagePath } from '@/server/modules/content/banners';
 import { contentImageKey } from '@/server/modules/content/images';
 import { getFileStore } from './store';
+import { revalidateStorefront } from '@/server/cache/storefront';
+import { markDocumentMissing } from '@/server/modules/catalog/admin-documents';
 
 export const filesWebRouter = createRouter('/api/web/files');
 
@@ -56,7 +58,19 @@ async function pdfDownload(file: { filePath: string; fileName: string } | null):
 // GET /api/web/files/document/:id — download a product document (COA, SDS, protocol) as PDF
 filesWebRouter.endpoint(
   { method: 'get', path: '/document/:id', summary: 'Download a product document (COA, SDS, protocol) as PDF', ...pdfAnswer },
-  async (input, c) => pdfDownload(await getDocumentFile(c.get('db'), input)),
+  async (input, c) => {
+    const file = await getDocumentFile(c.get('db'), input);
+    try {
+      return await pdfDownload(file);
+    } catch (error) {
+      // An uploaded file gone from the store is marked missing: staff see it, and the product page says so.
+      if (file && error instanceof AppError && error.code === 404) {
+        const productId = await markDocumentMissing(c.get('db'), file.id);
+        if (productId !== null) revalidateStorefront({ product: productId }, 'content');
+      }
+      throw error;
+    }
+  },
 );
 
 // GET /api/web/files/resource/:id — download a resource file (handbook, guide) as PDF

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalLogDto, OrderCountDto, OrderDetailDto, OrderListInput, OrderPageDto } from '@/contracts/orders';
 import { rowsOf, type Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
@@ -155,7 +155,7 @@ export async function listOrderDocuments(db: Db, productIds: number[], lang: Lan
       id: productDocuments.id, productId: productDocuments.productId, kind: productDocuments.kind, title: productDocuments.title, lotNo: productDocuments.lotNo,
     })
     .from(productDocuments)
-    .where(and(inArray(productDocuments.productId, [...new Set(productIds)]), inArray(productDocuments.kind, ['msds', 'coa'])))
+    .where(and(inArray(productDocuments.productId, [...new Set(productIds)]), inArray(productDocuments.kind, ['msds', 'coa']), eq(productDocuments.state, 'current'), isNull(productDocuments.missingSince)))
     .orderBy(productDocuments.productId, productDocuments.kind, sql`(${productDocuments.lang} = ${lang}) desc`, desc(productDocuments.issuedAt), desc(productDocuments.id));
   return rows.map((r) => ({ productId: r.productId, kind: r.kind as 'msds' | 'coa', title: r.title, lotNo: r.lotNo, url: documentUrl(r.id) }));
 }

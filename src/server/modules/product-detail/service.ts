@@ -5,6 +5,7 @@ import type {
   CategoryCrumbDto, ProductDetailAllDto, ProductDetailDto, ProductDocumentsDto, ProductLinkedPageDto,
 } from '@/contracts/product-detail';
 import type { ProductLotDto } from '@/contracts/lots';
+import type { ProductDocumentKind } from '@/contracts/product-documents';
 import type { ProductDetailPackDto } from '@/contracts/packs';
 import type { Db } from '@/server/db/client';
 import {
@@ -96,7 +97,9 @@ type LotJson = { lotNo: string; quantity: number; expiresOn: string | null; rete
  * so the packs and their lots stay one query.
  */
 const offeredLots = sql<LotJson[] | string | null>`(
-  select json_agg(json_build_object('lotNo', l.lot_no, 'quantity', l.quantity, 'expiresOn', l.expires_on, 'retestOn', l.retest_on, 'coaDocumentId', l.coa_document_id)
+  select json_agg(json_build_object('lotNo', l.lot_no, 'quantity', l.quantity, 'expiresOn', l.expires_on, 'retestOn', l.retest_on,
+      -- The lot's COA while it is shown and its file is there (ADR 0063).
+      'coaDocumentId', (select d.id from product_documents d where d.id = l.coa_document_id and d.state = 'current' and d.missing_since is null))
     order by coalesce(l.expires_on, l.retest_on) nulls last, l.lot_no)
   from product_lots l
   where l.pack_id = "product_packs"."id" and l.quantity > 0
@@ -120,20 +123,30 @@ export async function listProductPacks(db: Db, params: { productId: number }): P
   return rows.map((r) => ({ ...r, lots: lotsOf(r.lots) }));
 }
 
-/** COAs (one per lot, newest first), safety data sheets and protocols of a product, in one query. */
+/**
+ * The shown documents of a product (ADR 0063): COAs (one per lot, newest first), and the current version
+ * of each safety data sheet, data sheet, protocol and handbook per language; in one query.
+ */
 export async function listProductDocuments(db: Db, params: { productId: number; lang: Lang }): Promise<ProductDocumentsDto> {
   const rows = await db
-    .select({ id: productDocuments.id, kind: productDocuments.kind, lotNo: productDocuments.lotNo, lang: productDocuments.lang, title: productDocuments.title, issuedAt: productDocuments.issuedAt })
+    .select({
+      id: productDocuments.id, kind: productDocuments.kind, lotNo: productDocuments.lotNo, lang: productDocuments.lang, title: productDocuments.title,
+      version: productDocuments.version, issuedAt: productDocuments.issuedAt, missingSince: productDocuments.missingSince,
+    })
     .from(productDocuments)
-    .where(eq(productDocuments.productId, params.productId))
+    .where(and(eq(productDocuments.productId, params.productId), eq(productDocuments.state, 'current')))
     .orderBy(desc(productDocuments.issuedAt), desc(productDocuments.id));
-  const out: ProductDocumentsDto = { coa: [], msds: [], protocol: [] };
+  const out: ProductDocumentsDto = { coa: [], msds: [], tds: [], protocol: [], handbook: [] };
   for (const r of rows) {
-    if (r.kind !== 'coa' && r.kind !== 'msds' && r.kind !== 'protocol') continue;
-    out[r.kind].push({ id: r.id, kind: r.kind, lotNo: r.lotNo, lang: r.lang, title: r.title, issuedAt: r.issuedAt.toISOString(), url: documentUrl(r.id) });
+    const kind = r.kind as ProductDocumentKind;
+    if (!(kind in out)) continue;
+    out[kind].push({
+      id: r.id, kind, lotNo: r.lotNo, lang: r.lang, title: r.title, version: r.version, issuedAt: r.issuedAt.toISOString(),
+      url: documentUrl(r.id), available: r.missingSince === null,
+    });
   }
   // The visitor's language first among the sheets of one kind.
-  for (const kind of ['msds', 'protocol'] as const) out[kind].sort((a, b) => Number(b.lang === params.lang) - Number(a.lang === params.lang));
+  for (const kind of ['msds', 'tds', 'protocol', 'handbook'] as const) out[kind].sort((a, b) => Number(b.lang === params.lang) - Number(a.lang === params.lang));
   return out;
 }
 

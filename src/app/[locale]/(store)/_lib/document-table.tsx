@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ProductDocumentDto } from '@/contracts/content';
 import { Link } from '@/i18n/navigation';
 
-/** Product documents with a download link each; a card list on phones, a table on wider screens. */
+/** Product documents with a download link each (or "unavailable" while a file is missing); a card list on phones, a table on wider screens. */
 export async function DocumentTable({ docs, showLot = false }: { docs: ProductDocumentDto[]; showLot?: boolean }) {
   const t = await getTranslations('resources');
   const format = await getFormatter();
@@ -35,9 +35,13 @@ export async function DocumentTable({ docs, showLot = false }: { docs: ProductDo
               <td className="text-xs sm:px-4 sm:py-3">{d.lang === 'en' ? 'English' : '中文'}</td>
               <td className="text-xs text-muted sm:px-4 sm:py-3"><time dateTime={d.issuedAt}>{date(d.issuedAt)}</time></td>
               <td className="sm:px-4 sm:py-3 sm:text-right">
-                <a href={d.url} download className="inline-flex items-center gap-1 text-brand-600 hover:underline" data-testid="document-download" aria-label={`${t('download')} ${d.title}`}>
-                  <FileDown aria-hidden size={15} />{t('download')}
-                </a>
+                {d.available ? (
+                  <a href={d.url} download className="inline-flex items-center gap-1 text-brand-600 hover:underline" data-testid="document-download" aria-label={`${t('download')} ${d.title}`}>
+                    <FileDown aria-hidden size={15} />{t('download')}
+                  </a>
+                ) : (
+                  <span className="text-xs text-muted" data-testid="document-unavailable">{t('documentUnavailable')}</span>
+                )}
               </td>
             </tr>
           ))}
