@@ -1,6 +1,7 @@
 import { INVITED_EMPLOYEE } from '@/server/seed/accounts';
 import type { DbHandle } from '@/server/db/client';
 import { ensureSeedFiles } from '@/server/seed/files';
+import { checkDocumentFiles } from '@/server/modules/catalog/admin-documents';
 import { getFileStore } from '@/server/modules/files/store';
 import { demoDataRequested, prepareShop } from '@/server/setup/prepare';
 import { DEMO_ACCOUNTS } from '@/server/seed/seed-database';
@@ -15,15 +16,22 @@ export async function prepareDatabase(handle: DbHandle, options: { quiet?: boole
   const demo = demoDataRequested(process.env);
   say(`Preparing ${handle.where} …`);
   const prepared = await prepareShop(handle, { demo });
+  const store = getFileStore();
+  if (prepared.demo) {
+    // The PDFs of the demo's documents (COA, SDS, protocols, handbooks) that are missing from the file store.
+    const { written } = await ensureSeedFiles(handle.db, store);
+    if (written > 0) say(`Wrote ${written} document files into ${store.root}`);
+  }
+  // Uploaded documents are never written by the product: the ones gone from the store are marked for staff.
+  const files = await checkDocumentFiles(handle.db, store);
+  if (files.missing > 0) {
+    process.stderr.write(`${files.missing} of ${files.checked} uploaded document files are missing from ${store.root}: the back-office's product list names them, and the storefront shows them as unavailable. npm run doctor names them.\n`);
+  }
   if (!prepared.demo) {
     const { menus, staffRoles } = prepared.reference;
     if (menus > 0 || staffRoles > 0) say(`Wrote the reference data into ${handle.where}: ${menus} menu rows, ${staffRoles} staff roles. No demo data (set DEMO_DATA=1 for the demo shop).`);
     return;
   }
-  // The PDFs of the demo's documents (COA, SDS, protocols, handbooks) that are missing from the file store.
-  const store = getFileStore();
-  const { written } = await ensureSeedFiles(handle.db, store);
-  if (written > 0) say(`Wrote ${written} document files into ${store.root}`);
   if (!prepared.seeded) return;
   say(`Seeded: ${Object.entries(prepared.seeded).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   say('Demo accounts (password after the slash):');

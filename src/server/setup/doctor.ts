@@ -1,8 +1,9 @@
 import 'server-only';
-import { asc, gt, isNotNull, sql } from 'drizzle-orm';
+import { asc, isNotNull, sql } from 'drizzle-orm';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import { rowsOf, type Db } from '@/server/db/client';
 import { contentItems, productDocuments, staff, staffRoleAssignments, staffRolePermissions } from '@/server/db/schema';
+import { checkDocumentFiles } from '@/server/modules/catalog/admin-documents';
 import type { FileStore } from '@/server/modules/files/store';
 import { demoAccountsWithPrintedPasswords } from './prepare';
 import { isDemoDatabase } from '@/server/seed/seed-database';
@@ -16,7 +17,6 @@ export interface DoctorFinding {
 
 /** How many missing files a finding names (the count covers them all). */
 const NAMED_MISSING = 10;
-const BATCH = 1000;
 
 /**
  * What a shop still lacks before it can serve real customers: the configuration (`env`, with `siteUrlProblem`
@@ -49,9 +49,9 @@ export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<s
       ? `a demo database: its demo accounts sign in with the printed passwords (${exposed.length})`
       : `demo accounts sign in with the passwords printed in the README: ${exposed.join(', ')} (npm run db:disable-demo-accounts)` });
   const files = await missingFiles(db, store);
-  findings.push(files.missing.length === 0
-    ? { check: 'files', ok: true, detail: `all ${files.checked} document files are in ${store.root}` }
-    : { check: 'files', ok: false, detail: `${files.missing.length} of ${files.checked} document files are missing from ${store.root}: ${files.missing.slice(0, NAMED_MISSING).join(', ')}${files.missing.length > NAMED_MISSING ? ', …' : ''}` });
+  findings.push(files.count === 0
+    ? { check: 'files', ok: true, detail: `all ${files.checked} uploaded document files are in ${store.root}` }
+    : { check: 'files', ok: false, detail: `${files.count} of ${files.checked} uploaded document files are missing from ${store.root} (the back-office's product list names them): ${files.named.slice(0, NAMED_MISSING).join(', ')}${files.count > NAMED_MISSING ? ', …' : ''}` });
   return findings;
 }
 
@@ -77,27 +77,26 @@ async function activeSuperAdministrators(db: Db): Promise<string[]> {
   return rows.map((r) => r.login_name);
 }
 
-/** The documents (product documents and lot COAs, downloadable resources) whose file is not in the store. */
-async function missingFiles(db: Db, store: FileStore): Promise<{ checked: number; missing: string[] }> {
-  const missing: string[] = [];
-  let checked = 0;
-  let after = 0;
-  for (;;) {
-    const rows = await db.select({ id: productDocuments.id, filePath: productDocuments.filePath }).from(productDocuments)
-      .where(gt(productDocuments.id, after)).orderBy(asc(productDocuments.id)).limit(BATCH);
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      checked += 1;
-      if (!(await store.exists(row.filePath))) missing.push(row.filePath);
-    }
-    after = rows[rows.length - 1]?.id ?? after;
-  }
+/**
+ * The documents whose file is not in the store: the uploaded product documents and lot COAs (looked for
+ * anew, which marks them for the back-office's "missing files" list), and the downloadable resources. The
+ * demo's generated PDFs are not counted: every start of a demo writes the missing ones again.
+ */
+async function missingFiles(db: Db, store: FileStore): Promise<{ checked: number; count: number; named: string[] }> {
+  const uploaded = await checkDocumentFiles(db, store);
+  const named = (await db.select({ filePath: productDocuments.filePath }).from(productDocuments)
+    .where(isNotNull(productDocuments.missingSince)).orderBy(asc(productDocuments.missingSince), asc(productDocuments.id)).limit(NAMED_MISSING))
+    .map((r) => r.filePath);
+  let checked = uploaded.checked;
+  let count = uploaded.missing;
   const resources = await db.select({ filePath: contentItems.filePath }).from(contentItems)
     .where(isNotNull(contentItems.filePath)).orderBy(asc(contentItems.id));
   for (const r of resources) {
     if (!r.filePath) continue;
     checked += 1;
-    if (!(await store.exists(r.filePath))) missing.push(r.filePath);
+    if (await store.exists(r.filePath)) continue;
+    count += 1;
+    named.push(r.filePath);
   }
-  return { checked, missing };
+  return { checked, count, named };
 }

@@ -127,7 +127,7 @@ describe('a real shop on an empty database', () => {
     });
     expect(ready.mail?.detail).toBe('mail is sent through mail.example.com:465');
     expect(ready.administrator?.detail).toBe('super administrators: owner');
-    expect(ready.files?.detail).toBe(`all 0 document files are in ${filesDir}`);
+    expect(ready.files?.detail).toBe(`all 0 uploaded document files are in ${filesDir}`);
     const bare = byCheck(await runDoctor(db.db, store, { DATABASE_URL: 'postgres://shop@db/shop' }, 'SITE_URL is not set: …'));
     expect([bare.siteUrl, bare.mail].map((f) => [f?.ok, f?.detail])).toEqual([
       [false, 'SITE_URL is not set: …'],
@@ -199,13 +199,22 @@ describe('a database with the demo accounts', () => {
     const doctor = byCheck(await runDoctor(h.db, store, READY_ENV, null));
     expect(doctor.demoAccounts).toEqual({ check: 'demoAccounts', ok: true, detail: `a demo database: its demo accounts sign in with the printed passwords (${printed.length})` });
     expect(doctor.database?.detail).toBe('PostgreSQL (DATABASE_URL), marked as a demo database');
-    // The demo's documents were never written into this store: each is reported, the first ten by key.
-    const [documents] = rowsOf<{ n: number; first: string }>(await h.db.execute(sql`select (select count(*)::int from product_documents)
-      + (select count(*)::int from content_items where file_path is not null) as n, (select min(file_path) from product_documents) as first`));
+    // The demo's resources were never written into this store: each is reported, by key. Its generated
+    // product PDFs are not: a demo's start writes them again.
+    const [documents] = rowsOf<{ n: number; first: string }>(await h.db.execute(sql`select count(*)::int as n, min(file_path) as first
+      from content_items where file_path is not null`));
     expect(doctor.files?.ok).toBe(false);
-    expect(doctor.files?.detail).toMatch(new RegExp(`^${documents!.n} of ${documents!.n} document files are missing from `));
+    expect(doctor.files?.detail).toMatch(new RegExp(`^${documents!.n} of ${documents!.n} uploaded document files are missing from `));
     await store.write(documents!.first, new TextEncoder().encode('%PDF-1.4\n%%EOF\n'));
-    expect(byCheck(await runDoctor(h.db, store, READY_ENV, null)).files?.detail).toMatch(new RegExp(`^${documents!.n - 1} of ${documents!.n} document files are missing`));
+    expect(byCheck(await runDoctor(h.db, store, READY_ENV, null)).files?.detail).toMatch(new RegExp(`^${documents!.n - 1} of ${documents!.n} uploaded document files are missing`));
+    // An uploaded document whose file is gone is reported by key, and marked for the back-office's list.
+    const [uploaded] = rowsOf<{ id: number; file_path: string }>(await h.db.execute(sql`update product_documents set generated = false
+      where id = (select min(id) from product_documents) returning id, file_path`));
+    const withUpload = byCheck(await runDoctor(h.db, store, READY_ENV, null)).files?.detail ?? '';
+    expect(withUpload).toMatch(new RegExp(`^${documents!.n} of ${documents!.n + 1} uploaded document files are missing`));
+    expect(withUpload).toContain(uploaded!.file_path);
+    const [marked] = rowsOf<{ missing: boolean }>(await h.db.execute(sql`select missing_since is not null as missing from product_documents where id = ${uploaded!.id}`));
+    expect(marked?.missing).toBe(true);
     expect(await demoAccountsWithPrintedPasswords(h.db)).toEqual(printed);
     expect((await prepareShop(handle(), { demo: false })).demo).toBe(true);
   });
