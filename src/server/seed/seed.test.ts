@@ -118,10 +118,13 @@ describe('seedDatabase', () => {
     for (const { id } of productCategories) expect(rows.find((c) => c.id === id)?.leaf).toBe(true);
   });
 
-  it('seeds at least 30 brands, some authorised and some recommended', async () => {
+  it('seeds at least 30 brands, some recommended; only its made-up brands are authorised', async () => {
     const rows = await first.handle.db.select().from(brands);
     expect(rows.length).toBeGreaterThanOrEqual(30);
-    expect(rows.filter((b) => b.authorised).length).toBeGreaterThanOrEqual(8);
+    expect(rows.filter((b) => b.authorised).map((b) => b.code).sort()).toEqual(['demo-exemplar', 'demo-placeholder', 'demo-specimen']);
+    expect(rows.filter((b) => b.authorised).every((b) => b.nameEn.endsWith('(fictional)') && b.nameZh.endsWith('（虚构）'))).toBe(true);
+    // No demo text claims to distribute a real brand under its authorisation.
+    expect(rows.filter((b) => /授权经销|authorised distributor/i.test(`${b.descriptionZh} ${b.descriptionEn}`))).toEqual([]);
     expect(rows.filter((b) => b.recommended).length).toBeGreaterThanOrEqual(6);
   });
 
