@@ -49729,6 +49729,7 @@ export interface paths {
                          * @enum {string}
                          */
                         accountType?: "user" | "employee";
+                        smsConsent?: boolean;
                     };
                     "application/json": {
                         loginName: string;
@@ -49739,6 +49740,7 @@ export interface paths {
                          * @enum {string}
                          */
                         accountType?: "user" | "employee";
+                        smsConsent?: boolean;
                     };
                 };
             };
