@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseSmsEndpoint, readSmsConfig, SmsConfigError, SMS_TEMPLATE_VARIABLES } from './sms-config';
 import { SMS_KINDS } from './sms-message';
 import { isProductionServe } from './sms';
@@ -58,5 +58,29 @@ describe('isProductionServe', () => {
     expect(isProductionServe({ NODE_ENV: 'production' })).toBe(false);
     expect(isProductionServe({ DATABASE_URL: url, NODE_ENV: 'development' })).toBe(false);
     expect(isProductionServe({ DATABASE_URL: url, NODE_ENV: 'production', DEMO_DATA: '1' })).toBe(false);
+  });
+});
+
+describe('getSmsSender', () => {
+  it('keeps to the outbox when the configuration is broken (a server started without npm start\'s check)', async () => {
+    vi.resetModules();
+    vi.stubEnv('SMS_PROVIDER', 'aliyun');
+    try {
+      const { getSmsSender } = await import('./sms');
+      expect(getSmsSender()).toMatchObject({ name: 'outbox', provider: false });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('uses the configured provider', async () => {
+    vi.resetModules();
+    for (const [name, value] of Object.entries(ALIYUN)) vi.stubEnv(name, value);
+    try {
+      const { getSmsSender } = await import('./sms');
+      expect(getSmsSender()).toMatchObject({ name: 'aliyun', provider: true });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

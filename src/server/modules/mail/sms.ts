@@ -3,7 +3,7 @@ import { log } from '@/server/log';
 import { isDemoPhoneNumber } from '@/server/seed/demo-phones';
 import { writeOutbox } from './outbox';
 import { createAliyunSmsSender } from './sms-aliyun';
-import { readSmsConfig, type SmsConfig } from './sms-config';
+import { readSmsConfig, SmsConfigError, type SmsConfig } from './sms-config';
 import { maskPhone, type SmsMessage, type SmsSender } from './sms-message';
 import { createTencentSmsSender } from './sms-tencent';
 
@@ -27,9 +27,21 @@ export function smsSenderFor(config: SmsConfig | null): SmsSender {
 
 let current: SmsSender | undefined;
 
-/** The configured sender (SMS_PROVIDER; start-up has checked the configuration with `readSmsConfig`). */
+/**
+ * The configured sender (SMS_PROVIDER). `npm start` refuses a broken configuration; a server started some
+ * other way logs it once and keeps to the outbox, so that pages still render and production refuses codes
+ * to mobile numbers rather than failing each request.
+ */
 export function getSmsSender(): SmsSender {
-  current ??= smsSenderFor(readSmsConfig(process.env));
+  if (!current) {
+    try {
+      current = smsSenderFor(readSmsConfig(process.env));
+    } catch (error) {
+      if (!(error instanceof SmsConfigError)) throw error;
+      log('error', 'sms.config_invalid', { error: error.message });
+      current = outboxSmsSender;
+    }
+  }
   return current;
 }
 
