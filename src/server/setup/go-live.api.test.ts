@@ -146,7 +146,7 @@ describe('a real shop on an empty database', () => {
 
   it('reports text messages as ready once an SMS provider is configured, and names what a broken one lacks', async () => {
     const templates = Object.fromEntries(SMS_KINDS.map((kind, i) => [SMS_TEMPLATE_VARIABLES[kind], `${1000 + i}`]));
-    const tencent = { SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'id', SMS_TENCENT_SECRET_KEY: 'key', SMS_TENCENT_SDK_APP_ID: '1400000001', SMS_SIGN_NAME: '优试剂', ...templates };
+    const tencent: Record<string, string> = { SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'id', SMS_TENCENT_SECRET_KEY: 'key', SMS_TENCENT_SDK_APP_ID: '1400000001', SMS_SIGN_NAME: '优试剂', ...templates };
     expect(byCheck(await runDoctor(db.db, store, { ...READY_ENV, ...tencent }, null)).sms)
       .toEqual({ check: 'sms', ok: true, detail: "text messages are sent through tencent (sign name 优试剂); the demo's numbers still go to the outbox" });
     const { SMS_TEMPLATE_LOGIN: _login, ...incomplete } = tencent;
