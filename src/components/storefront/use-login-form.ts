@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { LoginOutput, RegistrationType } from '@/contracts/auth';
 import type { ApiBody } from '@/lib/api/types';
 import { ApiError, ERROR_TOAST_MS, apiPostWithMessage } from '@/lib/api-client';
-import { invalidFields, sendsCode, textMessageProblem, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode, type LoginTip } from '@/lib/login-form';
+import { invalidFields, isPhoneLoginName, sendsCode, textMessageProblem, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode, type LoginTip } from '@/lib/login-form';
 import { saveSession } from '@/lib/session-store';
 import { sha256Hex } from '@/lib/sha256';
 import { showToast } from '@/lib/ui-events';
@@ -99,7 +99,8 @@ export function useLoginForm(onClose: () => void, phoneCodes: boolean) {
       setTips(Object.fromEntries(invalid.map((f) => [f, f])));
       return;
     }
-    if (textMessageProblem(mode, method, values.loginName, { phoneCodes, smsConsent }) === 'phoneUnavailable' && blockedTextMessage()) return;
+    // A code cannot have reached a mobile number here: say why rather than "wrong code".
+    if (!phoneCodes && textMessageProblem(mode, method, values.loginName, { phoneCodes, smsConsent }) !== null && blockedTextMessage()) return;
     setBusy(true);
     try {
       const result = await signIn(mode, method, values, accountType);
@@ -119,7 +120,7 @@ export function useLoginForm(onClose: () => void, phoneCodes: boolean) {
   }
 
   // The consent box shows while a code would go by text message to the number typed.
-  const asksConsent = phoneCodes && sendsCode(mode, method) && textMessageProblem(mode, method, values.loginName, { phoneCodes, smsConsent: false }) !== null;
+  const asksConsent = phoneCodes && sendsCode(mode, method) && isPhoneLoginName(values.loginName);
   const emailOnly = !phoneCodes && sendsCode(mode, method);
   return {
     mode, method, accountType, values, tips, busy, sending, countdown, smsConsent, asksConsent, emailOnly,
