@@ -25,7 +25,7 @@ const nextConfig: NextConfig = {
     resolveAlias: { 'use-intl/format-message': formatOnly },
   },
   productionBrowserSourceMaps: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2', 'prom-client', 'pdfkit'],
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', '@node-rs/argon2', 'prom-client', 'pdfkit', '@alicloud/dysmsapi20170525', '@alicloud/openapi-core', 'tencentcloud-sdk-nodejs-sms'],
   experimental: {
     // The shared storefront cache (ADR 0025) lives in each process's memory only: nothing of an old
     // database survives a restart on disk, and nothing grows under .next/cache.

@@ -35,7 +35,8 @@ export async function latestMessageTo(target: string): Promise<string> {
 /** The six-digit code of the newest message to `target`. */
 export async function latestCodeTo(target: string): Promise<string> {
   const text = await latestMessageTo(target);
-  const code = /：(\d{6})|is: (\d{6})|验证码 (\d{6})/.exec(text);
+  // Mail (Chinese, English), then text messages (Chinese, English).
+  const code = /：(\d{6})|is: (\d{6})|验证码 (\d{6})|Code (\d{6})/.exec(text);
   expect(code, text).not.toBeNull();
-  return (code![1] ?? code![2] ?? code![3])!;
+  return (code![1] ?? code![2] ?? code![3] ?? code![4])!;
 }

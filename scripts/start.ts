@@ -7,6 +7,7 @@ import { defaultDataDir } from '@/server/db/client';
 import { parseStructureWorkers } from '@/server/modules/chemistry/structures';
 import { StartupError } from '@/server/db/startup-error';
 import { pageCacheSettings } from '@/server/cache/page-cache-request';
+import { readSmsConfig } from '@/server/modules/mail/sms-config';
 import { buildIsStale, sourceDigest, STAMP_FILE } from './lib/build-stamp';
 import { prepareDatabase } from './lib/prepare-database';
 import { acquireDataLock, exitWithError, openConfiguredDatabase, siteUrlProblem } from './lib/startup';
@@ -27,6 +28,7 @@ async function main() {
     sessionMaxAgeMs('user');
     sessionMaxAgeMs('staff');
     pageCacheSettings();
+    readSmsConfig(process.env);
   } catch (error) {
     throw new StartupError((error as Error).message);
   }
@@ -36,8 +38,9 @@ async function main() {
   process.on('exit', release);
 
   const handle = await openConfiguredDatabase();
+  let demo: boolean;
   try {
-    await prepareDatabase(handle);
+    ({ demo } = await prepareDatabase(handle));
   } finally {
     await handle.close();
   }
@@ -64,7 +67,9 @@ async function main() {
   // scripts/serve.mjs appends the TCP peer to X-Forwarded-For (client addresses, TRUST_PROXY). It loads
   // the page cache and the metrics from src/server through tsx, without the react-server condition.
   const serve = ['--import', 'tsx', 'scripts/serve.mjs', ...(values.dev ? ['--dev'] : [])];
-  const child = spawn(process.execPath, serve, { stdio: 'inherit', env: { ...process.env, NODE_ENV: values.dev ? 'development' : 'production' } });
+  // A database marked as a demo serves as if DEMO_DATA=1 were set: the server learns it so (text messages, ADR 0062).
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: values.dev ? 'development' : 'production', ...(demo ? { DEMO_DATA: '1' } : {}) };
+  const child = spawn(process.execPath, serve, { stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => {
     release();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, invalidFields } from './login-form';
+import { fieldsOf, invalidFields, textMessageProblem } from './login-form';
 
 const ok = { loginName: 'buyer@demo.example.com', password: 'Reagent#2026', repeatPwd: 'Reagent#2026', verifyCode: '123456' };
 
@@ -22,5 +22,27 @@ describe('login form checks', () => {
     expect(invalidFields('reset', 'password', { ...ok, repeatPwd: 'Reagent#2027' })).toEqual(['repeatPwd']);
     expect(invalidFields('login', 'code', { ...ok, verifyCode: '12a456' })).toEqual(['verifyCode']);
     expect(invalidFields('register', 'password', { loginName: '', password: '', repeatPwd: '', verifyCode: '' })).toEqual(['loginName', 'verifyCode', 'password']);
+  });
+});
+
+describe('a code by text message', () => {
+  const open = { phoneCodes: true, smsConsent: false };
+
+  it('needs the consent box ticked whenever a code goes to a mobile number', () => {
+    expect(textMessageProblem('register', 'password', '+86 138 0013 8000', open)).toBe('smsConsent');
+    expect(textMessageProblem('login', 'code', '13800138000', open)).toBe('smsConsent');
+    expect(textMessageProblem('reset', 'password', '13800138000', open)).toBe('smsConsent');
+    expect(textMessageProblem('register', 'password', '13800138000', { ...open, smsConsent: true })).toBeNull();
+  });
+
+  it('is refused for mobile numbers when the shop cannot text, consent or not', () => {
+    expect(textMessageProblem('login', 'code', '13800138000', { phoneCodes: false, smsConsent: true })).toBe('phoneUnavailable');
+    expect(textMessageProblem('register', 'password', '13800138000', { phoneCodes: false, smsConsent: false })).toBe('phoneUnavailable');
+  });
+
+  it('asks nothing of e-mail addresses and of the password sign-in', () => {
+    expect(textMessageProblem('register', 'password', 'buyer@demo.example.com', { phoneCodes: false, smsConsent: false })).toBeNull();
+    expect(textMessageProblem('login', 'password', '13800138000', { phoneCodes: false, smsConsent: false })).toBeNull();
+    expect(textMessageProblem('login', 'code', 'not a name', open)).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ async function signOut(): Promise<{ hadToken: boolean; done: Promise<void> }> {
  * the sign-in island with the first request for either (`first`) or with a `login` parameter. The
  * dialog opens when the URL has a `login` parameter and nobody is signed in, and on request.
  */
-export function AuthDialogs({ signedIn, first }: { signedIn: boolean; first: 'open-login' | 'confirm-login' | null }) {
+export function AuthDialogs({ signedIn, first, phoneCodes }: { signedIn: boolean; first: 'open-login' | 'confirm-login' | null; phoneCodes: boolean }) {
   const t = useTranslations('apiClient');
   const locale = useLocale() as Locale;
   const router = useRouter();
@@ -75,7 +75,7 @@ export function AuthDialogs({ signedIn, first }: { signedIn: boolean; first: 'op
 
   return (
     <Suspense fallback={null}>
-      {open && <LoginDialog onClose={close} />}
+      {open && <LoginDialog onClose={close} phoneCodes={phoneCodes} />}
       {confirming && (
         <ConfirmDialog
           title={t('confirmTitle')}

@@ -29,9 +29,10 @@ async function logout(home: string) {
  * single "login confirmation" box of the API client (docs/requirements/api.md#error-catalogue), whose code (`AuthDialogs`) loads with
  * the first request for either (login link, guest cart, the box) or a `login` parameter for a guest.
  * It also runs the header's server-rendered account controls (`data-auth-action`): the login link and
- * the guest's cart open the dialog in place, the sign-out button signs out.
+ * the guest's cart open the dialog in place, the sign-out button signs out. `phoneCodes`: whether the shop
+ * texts codes to mobile numbers (the dialog offers them only then).
  */
-export function AuthIsland({ signedIn }: { signedIn: boolean }) {
+export function AuthIsland({ signedIn, phoneCodes }: { signedIn: boolean; phoneCodes: boolean }) {
   const t = useTranslations('apiClient');
   const locale = useLocale();
   const wantsLogin = useSearchParams().has('login');
@@ -93,7 +94,7 @@ export function AuthIsland({ signedIn }: { signedIn: boolean }) {
       </div>
       {dialogs !== null && (
         <Suspense fallback={null}>
-          <AuthDialogs signedIn={signedIn} first={dialogs === 'url' ? null : dialogs} />
+          <AuthDialogs signedIn={signedIn} first={dialogs === 'url' ? null : dialogs} phoneCodes={phoneCodes} />
         </Suspense>
       )}
     </>

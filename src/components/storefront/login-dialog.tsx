@@ -6,11 +6,13 @@ import { useId, useRef } from 'react';
 import { fieldsOf } from '@/lib/login-form';
 import { useModal } from '@/components/ui/use-modal';
 import { LoginFormField } from './login-form-field';
-import { AccountTypeChoice, LoginMethodTabs, LoginModeLinks, SendCodeButton } from './login-form-parts';
+import { AccountTypeChoice, LoginMethodTabs, LoginModeLinks, SendCodeButton, SmsConsentBox } from './login-form-parts';
 import { useLoginForm } from './use-login-form';
 
 interface Props {
   onClose: () => void;
+  /** Whether the shop texts codes to mobile numbers; without it the code modes take e-mail addresses only. */
+  phoneCodes: boolean;
 }
 
 /**
@@ -18,12 +20,12 @@ interface Props {
  * customer or an employee, or reset the password. The password leaves the browser only as its
  * SHA-256 digest. Inline tips show on submit and clear when their field changes.
  */
-export function LoginDialog({ onClose }: Props) {
+export function LoginDialog({ onClose, phoneCodes }: Props) {
   const t = useTranslations('auth');
   const ref = useRef<HTMLDivElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const form = useLoginForm(onClose);
+  const form = useLoginForm(onClose, phoneCodes);
   useModal(ref, true, form.close, firstField);
 
   const { mode, tips } = form;
@@ -49,12 +51,16 @@ export function LoginDialog({ onClose }: Props) {
               field={field}
               mode={mode}
               value={form.values[field]}
-              tip={tips[field] ? t(`tips.${field}`) : null}
+              tip={tips[field] ? t(`tips.${tips[field]}`) : null}
+              emailOnly={field === 'loginName' && form.emailOnly}
               onChange={(value) => form.change(field, value)}
               inputRef={field === 'loginName' ? firstField : undefined}
               codeButton={field === 'verifyCode' ? <SendCodeButton countdown={form.countdown} sending={form.sending} onClick={form.sendCode} /> : undefined}
             />
           ))}
+          {form.asksConsent && (
+            <SmsConsentBox checked={form.smsConsent} onChange={form.setSmsConsent} tip={tips.smsConsent ? t(`tips.${tips.smsConsent}`) : null} />
+          )}
           <button type="submit" disabled={form.busy} className="h-9 w-full rounded bg-brand-500 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60" data-testid="login-submit">
             {form.busy ? t('working') : submitLabel}
           </button>

@@ -12,10 +12,12 @@ interface LoginFormFieldProps {
   onChange: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;
   codeButton?: ReactNode;
+  /** The login name takes an e-mail address only (no codes by text message here): says so in the placeholder. */
+  emailOnly?: boolean;
 }
 
 /** A labelled input of the login form, with its inline tip; the code field carries the send-code button. */
-export function LoginFormField({ field, mode, value, tip, onChange, inputRef, codeButton }: LoginFormFieldProps) {
+export function LoginFormField({ field, mode, value, tip, onChange, inputRef, codeButton, emailOnly = false }: LoginFormFieldProps) {
   const t = useTranslations('auth');
   const id = useId();
   const tipId = `${id}-tip`;
@@ -29,7 +31,7 @@ export function LoginFormField({ field, mode, value, tip, onChange, inputRef, co
       inputMode={field === 'verifyCode' ? 'numeric' : undefined}
       maxLength={field === 'verifyCode' ? 6 : field === 'loginName' ? 120 : 64}
       autoComplete={field === 'loginName' ? 'username' : field === 'verifyCode' ? 'one-time-code' : mode === 'login' ? 'current-password' : 'new-password'}
-      placeholder={t(field === 'password' && mode !== 'login' ? 'newPasswordPlaceholder' : `${field}Placeholder`)}
+      placeholder={t(emailOnly ? 'emailPlaceholder' : field === 'password' && mode !== 'login' ? 'newPasswordPlaceholder' : `${field}Placeholder`)}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       aria-invalid={tip ? true : undefined}

@@ -1,7 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { useId } from 'react';
 import type { RegistrationType } from '@/contracts/auth';
+import { localizePath } from '@/i18n/client-navigation';
+import type { Locale } from '@/i18n/routing';
 import type { LoginMethod, LoginMode } from '@/lib/login-form';
 
 /** Signing in by password or by code: two toggle buttons. */
@@ -73,6 +76,41 @@ export function LoginModeLinks({ mode, onSwitch }: { mode: LoginMode; onSwitch: 
       ) : (
         <button type="button" onClick={() => onSwitch('login')} className="text-brand-600 hover:underline">{t('toLogin')}</button>
       )}
+    </div>
+  );
+}
+
+/** The storefront's privacy policy, which the consent to a text message refers to. */
+const PRIVACY_PATH = '/privacy';
+
+/**
+ * Consent to a code by text message and to the privacy policy (个人信息保护法), asked before a code goes to a
+ * mobile number; the policy opens in a new tab so that the dialog keeps what was typed.
+ */
+export function SmsConsentBox({ checked, onChange, tip }: { checked: boolean; onChange: (checked: boolean) => void; tip: string | null }) {
+  const t = useTranslations('auth');
+  const locale = useLocale() as Locale;
+  const tipId = useId();
+  return (
+    <div>
+      <label className="flex items-start gap-1.5 text-xs leading-relaxed text-muted">
+        <input
+          type="checkbox"
+          name="smsConsent"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={tip ? true : undefined}
+          aria-describedby={tip ? tipId : undefined}
+          className="mt-0.5 accent-brand-500"
+          data-testid="sms-consent"
+        />
+        <span>
+          {t.rich('smsConsent', {
+            privacy: (chunks) => <a href={localizePath(PRIVACY_PATH, locale)} target="_blank" rel="noopener" className="text-brand-600 hover:underline">{chunks}</a>,
+          })}
+        </span>
+      </label>
+      {tip && <p id={tipId} role="alert" className="mt-1 text-xs text-red-600" data-testid="tip-smsConsent">{tip}</p>}
     </div>
   );
 }

@@ -21,6 +21,8 @@ export interface StoreShellProps {
     contact: SiteContact;
     locale: Locale;
     chrome: { footerHtml: string; visitors: number | null; qrCode: string | null; menus: NavMenusDto };
+    /** Whether the shop texts codes to mobile numbers (the login dialog offers code sign-in by phone only then). */
+    phoneCodes: boolean;
   };
   withNav: boolean;
   aside?: ReactNode;
@@ -29,7 +31,7 @@ export interface StoreShellProps {
 
 /** Layouts 1 and 2 of docs/requirements/storefront.md#layouts: header, search bar, (navigation bar), side widget, footer. */
 export function StoreShell({ data, withNav, aside, children }: StoreShellProps) {
-  const { user, contact, locale, chrome } = data;
+  const { user, contact, locale, chrome, phoneCodes } = data;
   return (
     <div className="flex min-h-screen flex-col" data-store-shell="">
       <SiteBehaviourOnDemand />
@@ -49,7 +51,7 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
       <SiteFooter contact={contact} footer={{ html: chrome.footerHtml, visitors: chrome.visitors, qrCode: chrome.qrCode }} />
       <SideWidget chatLink={contact.chatLink} hotlines={contact.hotlines} salesEmail={contact.salesEmail} />
       <Suspense fallback={null}>
-        <SignedIn user={user}>{(signedIn) => <AuthIsland signedIn={signedIn} />}</SignedIn>
+        <SignedIn user={user}>{(signedIn) => <AuthIsland signedIn={signedIn} phoneCodes={phoneCodes} />}</SignedIn>
       </Suspense>
     </div>
   );

@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { LoginOutput, RegistrationType } from '@/contracts/auth';
 import type { ApiBody } from '@/lib/api/types';
 import { ApiError, ERROR_TOAST_MS, apiPostWithMessage } from '@/lib/api-client';
-import { invalidFields, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode } from '@/lib/login-form';
+import { invalidFields, isPhoneLoginName, sendsCode, textMessageProblem, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode, type LoginTip } from '@/lib/login-form';
 import { saveSession } from '@/lib/session-store';
 import { sha256Hex } from '@/lib/sha256';
 import { showToast } from '@/lib/ui-events';
@@ -20,15 +20,18 @@ const EMPTY: LoginFormValues = { loginName: '', password: '', repeatPwd: '', ver
 
 /**
  * The login dialog's state and actions: mode, method, account type, values and inline tips, the code's countdown,
- * sending a code and submitting. Closing drops the passwords.
+ * sending a code and submitting. Closing drops the passwords. `phoneCodes`: whether the shop texts codes to
+ * mobile numbers (not in production without an SMS provider); a code by text message needs the consent box.
  */
-export function useLoginForm(onClose: () => void) {
+export function useLoginForm(onClose: () => void, phoneCodes: boolean) {
   const t = useTranslations('auth');
   const [mode, setMode] = useState<LoginMode>('login');
   const [method, setMethod] = useState<LoginMethod>('password');
   const [accountType, setAccountType] = useState<RegistrationType>('user');
   const [values, setValues] = useState<LoginFormValues>(EMPTY);
-  const [tips, setTips] = useState<Partial<Record<LoginField, boolean>>>({});
+  /** Each field's tip (a key of `auth.tips`), and the consent box's. */
+  const [tips, setTips] = useState<Partial<Record<LoginField | 'smsConsent', LoginTip>>>({});
+  const [smsConsent, setSmsConsentState] = useState(false);
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const [countdown, setCountdown] = useCountdown();
@@ -40,7 +43,20 @@ export function useLoginForm(onClose: () => void) {
 
   function change(field: LoginField, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
-    setTips((current) => (current[field] ? { ...current, [field]: false } : current));
+    setTips((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  function setSmsConsent(value: boolean) {
+    setSmsConsentState(value);
+    setTips((current) => (current.smsConsent ? { ...current, smsConsent: undefined } : current));
+  }
+
+  /** Shows why a code cannot go by text message to the name typed; answers whether there was a reason. */
+  function blockedTextMessage(): boolean {
+    const problem = textMessageProblem(mode, method, values.loginName, { phoneCodes, smsConsent });
+    if (problem === null) return false;
+    setTips((current) => (problem === 'phoneUnavailable' ? { ...current, loginName: problem } : { ...current, smsConsent: problem }));
+    return true;
   }
 
   function selectMethod(next: LoginMethod) {
@@ -56,13 +72,14 @@ export function useLoginForm(onClose: () => void) {
 
   async function sendCode() {
     if (invalidFields('login', 'code', { ...values, verifyCode: '000000' }).includes('loginName')) {
-      setTips((current) => ({ ...current, loginName: true }));
+      setTips((current) => ({ ...current, loginName: 'loginName' }));
       return;
     }
+    if (blockedTextMessage()) return;
     setSending(true);
     try {
       const purpose = mode === 'login' ? 'login' : mode;
-      const { data, msg } = await apiPostWithMessage('/api/web/auth/sendCode', { loginName: values.loginName, purpose, accountType }, { silent: true });
+      const { data, msg } = await apiPostWithMessage('/api/web/auth/sendCode', { loginName: values.loginName, purpose, accountType, smsConsent }, { silent: true });
       setCountdown(data.cooldown || CODE_COUNTDOWN_SECONDS);
       showToast({ kind: 'info', text: msg || t('success'), durationMs: 3000 });
     } catch (error) {
@@ -79,9 +96,11 @@ export function useLoginForm(onClose: () => void) {
     if (busy) return;
     const invalid = invalidFields(mode, method, values);
     if (invalid.length > 0) {
-      setTips(Object.fromEntries(invalid.map((f) => [f, true])));
+      setTips(Object.fromEntries(invalid.map((f) => [f, f])));
       return;
     }
+    // A code cannot have reached a mobile number here: say why rather than "wrong code".
+    if (!phoneCodes && textMessageProblem(mode, method, values.loginName, { phoneCodes, smsConsent }) !== null && blockedTextMessage()) return;
     setBusy(true);
     try {
       const result = await signIn(mode, method, values, accountType);
@@ -100,7 +119,13 @@ export function useLoginForm(onClose: () => void) {
     }
   }
 
-  return { mode, method, accountType, values, tips, busy, sending, countdown, close, change, selectMethod, switchMode, setAccountType, sendCode, submit };
+  // The consent box shows while a code would go by text message to the number typed.
+  const asksConsent = phoneCodes && sendsCode(mode, method) && isPhoneLoginName(values.loginName);
+  const emailOnly = !phoneCodes && sendsCode(mode, method);
+  return {
+    mode, method, accountType, values, tips, busy, sending, countdown, smsConsent, asksConsent, emailOnly,
+    close, change, selectMethod, switchMode, setAccountType, setSmsConsent, sendCode, submit,
+  };
 }
 
 /** Seconds left before another code may be sent; counts down by one a second. */

@@ -50829,6 +50829,7 @@ export interface paths {
                          * @enum {string}
                          */
                         accountType?: "user" | "employee";
+                        smsConsent?: boolean;
                     };
                     "application/json": {
                         loginName: string;
@@ -50839,6 +50840,7 @@ export interface paths {
                          * @enum {string}
                          */
                         accountType?: "user" | "employee";
+                        smsConsent?: boolean;
                     };
                 };
             };

@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '@/server/db/client';
 import { contentItems, productDocuments, staff, staffRoleAssignments, staffRolePermissions } from '@/server/db/schema';
 import { checkDocumentFiles } from '@/server/modules/catalog/admin-documents';
 import type { FileStore } from '@/server/modules/files/store';
+import { readSmsConfig, type SmsConfig } from '@/server/modules/mail/sms-config';
 import { demoAccountsWithPrintedPasswords } from './prepare';
 import { isDemoDatabase } from '@/server/seed/seed-database';
 
@@ -37,7 +38,7 @@ export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<s
   findings.push(env.SMTP_URL?.trim()
     ? { check: 'mail', ok: true, detail: `mail is sent through ${smtpHost(env.SMTP_URL)}` }
     : { check: 'mail', ok: false, detail: 'SMTP_URL is not set: mail (codes, order and quotation mail) is written to the outbox folder, not sent' });
-  findings.push({ check: 'sms', ok: false, detail: 'no SMS provider: text messages (sign-in codes to mobile numbers) are written to the outbox folder, not sent' });
+  findings.push(smsFinding(env));
   const administrators = await activeSuperAdministrators(db);
   findings.push(administrators.length > 0
     ? { check: 'administrator', ok: true, detail: `super administrators: ${administrators.join(', ')}` }
@@ -53,6 +54,19 @@ export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<s
     ? { check: 'files', ok: true, detail: `all ${files.checked} uploaded document files are in ${store.root}` }
     : { check: 'files', ok: false, detail: `${files.count} of ${files.checked} uploaded document files are missing from ${store.root} (the back-office's product list names them): ${files.named.slice(0, NAMED_MISSING).join(', ')}${files.count > NAMED_MISSING ? ', …' : ''}` });
   return findings;
+}
+
+/** Whether text messages reach phones: a provider whose whole configuration start-up accepts, or the outbox. */
+function smsFinding(env: Readonly<Record<string, string | undefined>>): DoctorFinding {
+  let config: SmsConfig | null;
+  try {
+    config = readSmsConfig(env);
+  } catch (error) {
+    return { check: 'sms', ok: false, detail: (error as Error).message };
+  }
+  return config
+    ? { check: 'sms', ok: true, detail: `text messages are sent through ${config.provider} (sign name ${config.signName}); the demo's numbers still go to the outbox` }
+    : { check: 'sms', ok: false, detail: 'no SMS provider (SMS_PROVIDER): text messages are written to the outbox folder, not sent; a production start refuses code sign-in and registration by mobile number' };
 }
 
 /** The SMTP server's host, without the user and password the URL may carry. */

@@ -18,6 +18,8 @@ import { demoAccountsWithPrintedPasswords, demoDataRequested, disableDemoAccount
 import { DEMO_ACCOUNTS, isDemoDatabase } from '@/server/seed/seed-database';
 import { createLocalFileStore } from '@/server/modules/files/store';
 import { runDoctor, type DoctorFinding } from './doctor';
+import { SMS_TEMPLATE_VARIABLES } from '@/server/modules/mail/sms-config';
+import { SMS_KINDS } from '@/server/modules/mail/sms-message';
 import { STANDARD_STAFF_ROLES } from './reference-data';
 
 /**
@@ -140,6 +142,17 @@ describe('a real shop on an empty database', () => {
     } finally {
       await db.db.execute(sql`update staff set active = true where login_name = 'owner'`);
     }
+  });
+
+  it('reports text messages as ready once an SMS provider is configured, and names what a broken one lacks', async () => {
+    const templates = Object.fromEntries(SMS_KINDS.map((kind, i) => [SMS_TEMPLATE_VARIABLES[kind], `${1000 + i}`]));
+    const tencent: Record<string, string> = { SMS_PROVIDER: 'tencent', SMS_TENCENT_SECRET_ID: 'id', SMS_TENCENT_SECRET_KEY: 'key', SMS_TENCENT_SDK_APP_ID: '1400000001', SMS_SIGN_NAME: '优试剂', ...templates };
+    expect(byCheck(await runDoctor(db.db, store, { ...READY_ENV, ...tencent }, null)).sms)
+      .toEqual({ check: 'sms', ok: true, detail: "text messages are sent through tencent (sign name 优试剂); the demo's numbers still go to the outbox" });
+    const { SMS_TEMPLATE_LOGIN: _login, ...incomplete } = tencent;
+    const broken = byCheck(await runDoctor(db.db, store, { ...READY_ENV, ...incomplete }, null)).sms;
+    expect(broken).toMatchObject({ ok: false, detail: expect.stringContaining('not set: SMS_TEMPLATE_LOGIN') });
+    expect(byCheck(await runDoctor(db.db, store, READY_ENV, null)).sms?.detail).toMatch(/^no SMS provider \(SMS_PROVIDER\)/);
   });
 
   it('answers every page-less GET of the API without a server error, as a guest and as the administrator', async () => {

@@ -9,6 +9,7 @@ import { currentActor } from '@/server/auth/current-actor';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import { countCartItems } from '@/server/modules/cart/service';
+import { phoneCodesAvailable } from '@/server/modules/mail/sms';
 import { listNavMenus } from '@/server/modules/content/nav-menus';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { countVisitors } from '@/server/modules/tracking/service';
@@ -26,6 +27,8 @@ export interface ShellData {
   contact: SiteContact;
   locale: Locale;
   chrome: ChromeData;
+  /** Whether codes may be texted to mobile numbers (not in production without an SMS provider). */
+  phoneCodes: boolean;
 }
 
 /** The footer's and navigation's data from the database (ADR 0013: footer, QR code, visitor count, menus). */
@@ -70,5 +73,5 @@ export async function loadShellData(): Promise<ShellData> {
   // Awaited by the streamed parts; a failure there must not also surface as an unhandled rejection here.
   user.catch(() => {});
   const { contact, chrome } = await loadSharedShell(messagesFor(locale));
-  return { user, contact, chrome, locale };
+  return { user, contact, chrome, locale, phoneCodes: phoneCodesAvailable() };
 }

@@ -50,10 +50,10 @@ describe('POST /api/web/auth/register', () => {
   it('registers with a mobile number', async () => {
     const sent: string[] = [];
     const { setSmsSender } = await import('@/server/modules/mail/sms');
-    const previous = setSmsSender({ name: 'test', send: async (_to, text) => void sent.push(text) });
+    const previous = setSmsSender({ name: 'test', provider: true, send: async ({ text }) => void sent.push(text) });
     try {
       await h.db.db.update(verificationCodes).set({ createdAt: new Date(0) }).where(eq(verificationCodes.target, '13700137000'));
-      expect((await h.call('POST', '/api/web/auth/sendCode', { form: { loginName: '137 0013 7000', purpose: 'register' } })).status).toBe(200);
+      expect((await h.call('POST', '/api/web/auth/sendCode', { form: { loginName: '137 0013 7000', purpose: 'register', smsConsent: 'on' } })).status).toBe(200);
       const res = await h.call('POST', '/api/web/auth/register', { form: form('13700137000', codeIn({ text: sent[0]! })) });
       expect(res.status).toBe(200);
       expect((res.body.data as { user: { username: string } }).user.username).toBe('13700137000');

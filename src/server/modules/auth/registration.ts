@@ -11,6 +11,7 @@ import { AppError } from '@/server/errors';
 import { consumeCode } from '@/server/modules/verification/codes';
 import { checkNewPassword } from './password-rules';
 import { startSessionFor, type ClientInfo, type StartedSession } from './service';
+import { assertPhoneCodesAvailable } from '@/server/modules/verification/phone-codes';
 
 /** The name shown for a new account until the profile is filled in: the mailbox name, or the number. */
 function initialName(loginName: string): string {
@@ -24,6 +25,7 @@ function initialName(loginName: string): string {
  * code is only delivered when the registration can succeed.
  */
 export async function register(db: Db, input: RegisterInput, client: ClientInfo = {}): Promise<StartedSession> {
+  assertPhoneCodesAvailable(input.loginName);
   checkNewPassword(input);
   const purpose = input.accountType === 'employee' ? 'register-employee' : 'register-user';
   const used = await consumeCode(db, { target: input.loginName, purpose, code: input.verifyCode });
@@ -66,6 +68,7 @@ export async function register(db: Db, input: RegisterInput, client: ClientInfo 
 
 /** Sets a new password with a code, signs out every session of the account, and signs in afresh. */
 export async function resetPassword(db: Db, input: ResetPasswordInput, client: ClientInfo = {}): Promise<StartedSession> {
+  assertPhoneCodesAvailable(input.loginName);
   checkNewPassword(input);
   const used = await consumeCode(db, { target: input.loginName, purpose: 'reset', code: input.verifyCode });
   if (!used?.userId) throw new AppError(400, 'codeInvalid');

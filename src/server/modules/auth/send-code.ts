@@ -6,7 +6,9 @@ import { users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/log';
 import { CODE_COOLDOWN_SECONDS, CODE_TTL_SECONDS, cooldownRemaining, issueCode, withdrawCode, type CodePurpose } from '@/server/modules/verification/codes';
+import { SmsDeliveryError } from '@/server/modules/mail/sms-message';
 import { deliverCodeNotice, type CodeNotice } from '@/server/modules/verification/notify';
+import { assertMayTextCode, smsFailureError } from '@/server/modules/verification/phone-codes';
 import { rationCodeRequest } from './throttle';
 import type { Lang } from '@/lib/lang';
 
@@ -46,6 +48,7 @@ async function decide(db: Db, input: SendCodeInput): Promise<Decision> {
  * owner of the mailbox or phone learns whether there is an account.
  */
 export async function sendCode(db: Db, input: SendCodeInput, client: { ip: string; lang: Lang }): Promise<{ cooldown: number; expiresIn: number }> {
+  assertMayTextCode({ target: input.loginName, smsConsent: input.smsConsent });
   const wait = await cooldownRemaining(db, input.loginName);
   if (wait > 0) throw new AppError(429, 'codeCooldown', { retryAfter: wait });
   await rationCodeRequest(input.loginName, client.ip);
@@ -58,6 +61,8 @@ export async function sendCode(db: Db, input: SendCodeInput, client: { ip: strin
     await deliverCodeNotice(input.loginName, decision.purpose, client.lang, notice);
   } catch (error) {
     await withdrawCode(db, issued.id);
+    // The provider's refusal is logged where it happened, without the code.
+    if (error instanceof SmsDeliveryError) throw smsFailureError(error);
     log('error', 'auth.code_delivery_failed', { channel: input.loginName.includes('@') ? 'email' : 'sms', error: String(error) });
     throw new AppError(503, 'codeDeliveryFailed');
   }

@@ -8,6 +8,7 @@ import type { Db } from '@/server/db/client';
 import { companies, staff, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { consumeCode } from '@/server/modules/verification/codes';
+import { assertPhoneCodesAvailable } from '@/server/modules/verification/phone-codes';
 
 let dummyHash: Promise<string> | undefined;
 
@@ -84,6 +85,7 @@ export async function loginUser(db: Db, input: LoginInput, client: ClientInfo = 
 
 /** Customer sign-in by a code sent to the login name. Wrong, expired, used codes and unknown accounts answer alike. */
 export async function loginUserByCode(db: Db, input: LoginByCodeInput['data'], client: ClientInfo = {}): Promise<StartedSession> {
+  assertPhoneCodesAvailable(input.loginName);
   const used = await consumeCode(db, { target: input.loginName, purpose: 'login', code: input.verifyCode });
   if (!used?.userId) throw new AppError(400, 'codeInvalid');
   return startSessionFor(db, used.userId, client);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '@/server/db/schema';
-import { setSmsSender, type SmsSender } from '@/server/modules/mail/sms';
+import { setSmsSender, type SmsMessage, type SmsSender } from '@/server/modules/mail/sms';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
 import { sameAnswer, type ApiHarness } from '../../../../test/api';
 import { codeIn, type Mailbox, withMailbox } from '../../../../test/mailbox';
@@ -145,12 +145,12 @@ describe('codes by SMS and in the outbox', () => {
   });
 
   it('sends a code to a mobile number through the pluggable SMS sender', async () => {
-    const sent: { to: string; text: string }[] = [];
-    previousSender = setSmsSender({ name: 'test', send: async (to, text) => void sent.push({ to, text }) });
-    const res = await send('+86 138-0013-8999', 'register');
+    const sent: SmsMessage[] = [];
+    previousSender = setSmsSender({ name: 'test', provider: true, send: async (message) => void sent.push(message) });
+    const res = await send('+86 138-0013-8999', 'register', { smsConsent: 'true' });
     expect(res.status).toBe(200);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.to).toBe('13800138999');
+    expect(sent[0]).toMatchObject({ to: '13800138999', kind: 'register-user', code: expect.stringMatching(/^\d{6}$/), minutes: 5 });
     expect(sent[0]!.text).toMatch(/^【优试剂】验证码 \d{6}，用于注册优试剂账号，5 分钟内有效/);
   });
 
@@ -159,7 +159,7 @@ describe('codes by SMS and in the outbox', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'i5-outbox-'));
     process.env.DATA_DIR = dataDir;
     expect((await send('outbox@nowhere.example', 'register')).status).toBe(200);
-    expect((await send('13900139002', 'login')).status).toBe(200);
+    expect((await send('13900139002', 'login', { smsConsent: '1' })).status).toBe(200);
     const files = readdirSync(path.join(dataDir, 'outbox')).sort();
     expect(files).toHaveLength(2);
     expect(files.every((f) => /^\d{8}T\d{9}Z-(mail|sms)-[0-9a-f]{6}\.txt$/.test(f))).toBe(true);

@@ -104,11 +104,11 @@ describe('POST /api/app/user/add never tells whether a login exists', () => {
   });
 
   it('sends the notice by SMS to an existing mobile login', async () => {
-    const sent: { to: string; text: string }[] = [];
+    const sent: { to: string; kind: string; text: string }[] = [];
     // The notice goes out after the answer: the test waits for it to arrive.
     let arrived!: () => void;
     const delivered = new Promise<void>((resolve) => { arrived = resolve; });
-    const previous = setSmsSender({ name: 'test', send: async (to, text) => { sent.push({ to, text }); arrived(); } });
+    const previous = setSmsSender({ name: 'test', provider: true, send: async ({ to, kind, text }) => { sent.push({ to, kind, text }); arrived(); } });
     try {
       const first = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13933334444', name: '手机' } });
       expect(first.status).toBe(200);
@@ -118,7 +118,7 @@ describe('POST /api/app/user/add never tells whether a login exists', () => {
       expect(sameAnswer(again.body)).toEqual(sameAnswer(first.body));
       expect(await snapshot('13933334444')).toEqual(before);
       await delivered;
-      expect(sent.map((s) => s.to)).toEqual(['13933334444']);
+      expect(sent.map((s) => [s.to, s.kind])).toEqual([['13933334444', 'addedElsewhere']]);
       expect(sent[0]!.text).toContain('优试剂');
     } finally {
       setSmsSender(previous);
@@ -130,7 +130,7 @@ describe('POST /api/app/user/add never tells whether a login exists', () => {
     const called = new Promise<void>((resolve) => { reached = resolve; });
     let release!: () => void;
     const held = new Promise<void>((resolve) => { release = resolve; });
-    const previous = setSmsSender({ name: 'test', send: async () => { reached(); await held; } });
+    const previous = setSmsSender({ name: 'test', provider: true, send: async () => { reached(); await held; } });
     try {
       expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13966667777', name: '手机' } })).status).toBe(200);
       // The sender has not finished (it waits for `release`), yet the answer is here.
@@ -146,7 +146,7 @@ describe('POST /api/app/user/add never tells whether a login exists', () => {
   it('rations the notices to one login, saying nothing of it in the answer', async () => {
     const sent: string[] = [];
     let arrived: () => void = () => undefined;
-    const previous = setSmsSender({ name: 'test', send: async (to) => { sent.push(to); arrived(); } });
+    const previous = setSmsSender({ name: 'test', provider: true, send: async ({ to }) => { sent.push(to); arrived(); } });
     try {
       expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13988889999', name: '手机' } })).status).toBe(200);
       expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: '13977778888', name: '手机' } })).status).toBe(200);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sendMail } from '@/server/modules/mail/mailer';
-import { getSmsSender } from '@/server/modules/mail/sms';
+import { sendSms } from '@/server/modules/mail/sms';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
 import { serverMessages, type Messages } from '@/server/messages';
 import { CODE_TTL_SECONDS, channelOf, type CodePurpose } from './codes';
@@ -32,7 +32,7 @@ export async function deliverCodeNotice(target: string, purpose: CodePurpose, la
     return;
   }
   if (channelOf(target) === 'sms') {
-    await getSmsSender().send(target, text(lang, 'smsCode', params));
+    await sendSms({ to: target, kind: purpose, code: notice.code, minutes: CODE_TTL_SECONDS / 60, text: text(lang, 'smsCode', params) });
     return;
   }
   const body = text(lang, 'codeBody', params);
@@ -45,7 +45,7 @@ export async function deliverCodeNotice(target: string, purpose: CodePurpose, la
  */
 export async function deliverNotice(target: string, langs: readonly Lang[], reason: NoticeReason, params: Record<string, string> = {}): Promise<void> {
   if (channelOf(target) === 'sms') {
-    await getSmsSender().send(target, langs.map((lang) => text(lang, 'smsNotice', { ...params, reason: text(lang, reason, params) })).join('\n'));
+    await sendSms({ to: target, kind: reason, text: langs.map((lang) => text(lang, 'smsNotice', { ...params, reason: text(lang, reason, params) })).join('\n') });
     return;
   }
   const body = langs.map((lang) => `${text(lang, 'greeting')}\n\n${text(lang, reason, params)}\n\n${text(lang, 'ignore')}`).join('\n\n————————\n\n');
