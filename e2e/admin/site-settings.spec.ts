@@ -2,7 +2,7 @@ import { expect, expectHydrated, fromSite, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
-const HOTLINE = '400-820-1688';
+const HOTLINE = '400-000-0000';
 
 async function shellReady(page: import('@playwright/test').Page): Promise<void> {
   await expectHydrated(page);

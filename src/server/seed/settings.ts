@@ -11,9 +11,9 @@ import { BASE_DATE } from './random';
  */
 const webSettingRows = (): Omit<NewWebSetting, 'sort' | 'updatedAt'>[] => [
   { type: 1, content: '/en', labelZh: '英文站地址', labelEn: 'English site' },
-  { type: 2, content: '400-820-1688', labelZh: '全国服务热线', labelEn: 'Hotline' },
-  { type: 3, content: '021-6485-2200', labelZh: '技术支持热线', labelEn: 'Technical support line' },
-  { type: 4, content: '800 186 688', labelZh: '在线客服 QQ', labelEn: 'Customer-service chat number' },
+  { type: 2, content: '400-000-0000', labelZh: '全国服务热线', labelEn: 'Hotline' },
+  { type: 3, content: '021-0000-0000', labelZh: '技术支持热线', labelEn: 'Technical support line' },
+  { type: 4, content: '800 000 000', labelZh: '在线客服 QQ', labelEn: 'Customer-service chat number' },
   { type: 5, content: 'sales@reagent.example.com', labelZh: '销售邮箱', labelEn: 'Sales e-mail' },
   {
     type: 7,
