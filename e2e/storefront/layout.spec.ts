@@ -24,13 +24,18 @@ test.describe('storefront in three language variants', () => {
     });
   }
 
-  test('the language switch keeps the page and changes the language', async ({ page }) => {
+  test('the language switch keeps the page and changes the language, stored under lang', async ({ page }) => {
+    const stored = () => page.evaluate(() => window.localStorage.getItem('lang'));
     await page.goto('/');
+    await expect.poll(stored).toBe('cn');
     await page.getByTestId('language-switch').click();
     await expect(page).toHaveURL(/\/en$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    // The demo's English-site address (web setting 1) is /en: the page's address lies within it.
+    await expect.poll(stored).toBe('en');
     await page.getByTestId('language-switch').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect.poll(stored).toBe('cn');
   });
 
   test('the service panel is open by default where it fits beside the page', async ({ page }) => {

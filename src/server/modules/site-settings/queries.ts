@@ -40,14 +40,3 @@ export async function getSiteContact(db: Db): Promise<SiteContact> {
   };
 }
 
-/**
- * Whether a request host is the English site's address (web setting type 1). Only a bare host
- * (`en.example.com`) names an English host; an address with a path (`https://shop.example.com/en`)
- * names this site's English pages, which are English by their prefix already.
- */
-export function isEnglishSiteHost(englishSite: string | null, host: string | null): boolean {
-  if (!englishSite || !host) return false;
-  if (/\/./.test(englishSite.trim().replace(/^https?:\/\//i, ''))) return false;
-  const wanted = englishSite.replace(/^https?:\/\//i, '').replace(/\/.*$/, '').toLowerCase();
-  return wanted !== '' && host.toLowerCase().split(':')[0] === wanted.split(':')[0];
-}
