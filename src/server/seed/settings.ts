@@ -7,7 +7,8 @@ import { BASE_DATE } from './random';
  * Web settings by their numeric type (docs/requirements/storefront.md#web-settings); the storefront header and footer read these. The demo's
  * English-site address is this site's own /en, as a path so that it follows whatever host and port serve
  * the site (a bare host there would serve that host in English);
- * no chat provider is configured (type 6), so the chat links lead to the contact page's service numbers.
+ * no chat provider is configured (type 6), so the chat links lead to the contact page's service numbers. The phone
+ * numbers and the licence numbers (types 10–12) are clearly fictional.
  */
 const webSettingRows = (): Omit<NewWebSetting, 'sort' | 'updatedAt'>[] => [
   { type: 1, content: '/en', labelZh: '英文站地址', labelEn: 'English site' },
@@ -28,6 +29,10 @@ const webSettingRows = (): Omit<NewWebSetting, 'sort' | 'updatedAt'>[] => [
     labelZh: '工作时间',
     labelEn: 'Working hours',
   },
+  // What a Chinese shop must show (电子商务法 §15), clearly fictional: zeros and 示例. No scans are seeded.
+  { type: 10, content: '沪ICP备00000000号-1', labelZh: 'ICP备案号', labelEn: 'ICP filing number' },
+  { type: 11, content: '913100000000000000（示例）', labelZh: '营业执照', labelEn: 'Business licence' },
+  { type: 12, content: '沪（示例）应急管危经许〔2026〕000000号', labelZh: '危险化学品经营许可证', labelEn: 'Hazardous chemicals trading licence' },
 ];
 
 export async function seedWebSettings(db: Db): Promise<number> {

@@ -6,10 +6,11 @@ import { contentItems, productDocuments, staff, staffRoleAssignments, staffRoleP
 import type { FileStore } from '@/server/modules/files/store';
 import { demoAccountsWithPrintedPasswords } from './prepare';
 import { isDemoDatabase } from '@/server/seed/seed-database';
+import { shopFindings, type ShopFinding } from './shop-findings';
 
 /** One finding of `npm run doctor`: what was checked, whether it is ready, and what to do when it is not. */
 export interface DoctorFinding {
-  check: 'database' | 'siteUrl' | 'mail' | 'sms' | 'administrator' | 'demoAccounts' | 'files';
+  check: 'database' | 'siteUrl' | 'mail' | 'sms' | 'administrator' | 'demoAccounts' | 'files' | ShopFinding['check'];
   ok: boolean;
   detail: string;
 }
@@ -20,8 +21,8 @@ const BATCH = 1000;
 
 /**
  * What a shop still lacks before it can serve real customers: the configuration (`env`, with `siteUrlProblem`
- * from the start-up rules), an administrator, the demo accounts with their printed passwords, and the files of
- * documents that are gone from the store. Reads only; a demo database is reported as such, not as a fault.
+ * from the start-up rules), an administrator, the demo accounts with their printed passwords, the files of
+ * documents that are gone from the store, and what a Chinese shop must show (`shopFindings`). Reads only; a demo database is reported as such, not as a fault.
  */
 export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<string, string | undefined>>, siteUrlProblem: string | null): Promise<DoctorFinding[]> {
   const [schema] = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('public.staff') is not null as present`));
@@ -52,6 +53,7 @@ export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<s
   findings.push(files.missing.length === 0
     ? { check: 'files', ok: true, detail: `all ${files.checked} document files are in ${store.root}` }
     : { check: 'files', ok: false, detail: `${files.missing.length} of ${files.checked} document files are missing from ${store.root}: ${files.missing.slice(0, NAMED_MISSING).join(', ')}${files.missing.length > NAMED_MISSING ? ', …' : ''}` });
+  findings.push(...await shopFindings(db, store));
   return findings;
 }
 

@@ -4,6 +4,7 @@ import type { SiteContact, WebSettingDto } from '@/contracts/site-settings';
 import { isLinkUrl, settingHref } from '@/lib/link-url';
 import type { Db } from '@/server/db/client';
 import { webSettings } from '@/server/db/schema';
+import { getLicenceScanUrls } from './licences';
 
 /** A page of web settings; `offset` is the 1-based page number, as the calls send it (docs/requirements/api.md#paging). */
 export async function listWebSettings(db: Db, params: { limit: number; offset: number }): Promise<WebSettingDto[]> {
@@ -23,10 +24,11 @@ const linkOrNull = (value: string | null): string | null => (value !== null && i
  * `@/lib/link-url`: a database may hold values saved before the rule.
  */
 export async function getSiteContact(db: Db): Promise<SiteContact> {
-  const rows = await db
-    .select({ type: webSettings.type, content: webSettings.content })
-    .from(webSettings)
-    .orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id));
+  const [rows, scans] = await Promise.all([
+    db.select({ type: webSettings.type, content: webSettings.content }).from(webSettings)
+      .orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id)),
+    getLicenceScanUrls(db),
+  ]);
   const first = (type: number) => rows.find((r) => r.type === type)?.content ?? null;
   return {
     englishSite: settingHref(first(1)) === null ? null : first(1),
@@ -37,6 +39,11 @@ export async function getSiteContact(db: Db): Promise<SiteContact> {
     address: first(7),
     qrCodeUrl: linkOrNull(first(8)),
     workingHours: first(9),
+    licences: {
+      icpNumber: first(10),
+      businessLicence: { number: first(11), scanUrl: scans.businessLicence },
+      hazardousLicence: { number: first(12), scanUrl: scans.hazardousLicence },
+    },
   };
 }
 

@@ -24,7 +24,7 @@ const contentOf = (s: AdminSiteSettingsDto, key: string) => s.settings.find((x) 
 describe('site settings', () => {
   it('lists every type with its format, the footer and the visitor-count display', async () => {
     const s = await settings();
-    expect(s.settings.map((x) => x.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(s.settings.map((x) => x.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(s.settings.find((x) => x.key === 'hotline')).toMatchObject({ format: 'phone', content: '400-000-0000' });
     expect(contentOf(s, 'chatLink')).toBeNull();
     expect(s.footer.bodyZh).toContain('上海优试剂');
@@ -76,7 +76,7 @@ describe('site settings', () => {
       const enRes = await h.call('PUT', `/api/admin/web-settings/types/${type}`, { token: admin, json: { content }, headers: en });
       expect((enRes.body.data as { message: string }[])[0]?.message).toContain(english);
     }
-    for (const type of ['0', '10', 'x']) {
+    for (const type of ['0', '13', 'x']) {
       const res = await h.call('PUT', `/api/admin/web-settings/types/${type}`, { token: admin, json: { content: 'x' } });
       expect(res.status, type).toBe(400);
       expect((res.body.data as { field: string }[])[0]?.field).toBe('type');
