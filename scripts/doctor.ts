@@ -13,7 +13,7 @@ async function main() {
   const handle = await openConfiguredDatabase();
   try {
     const findings = await runDoctor(handle.db, getFileStore(), process.env, siteUrlProblem(process.env, false));
-    for (const f of findings) process.stdout.write(`${f.ok ? 'ok  ' : 'todo'}  ${f.check.padEnd(13)} ${f.detail}\n`);
+    for (const f of findings) process.stdout.write(`${f.ok ? 'ok  ' : 'todo'}  ${f.check.padEnd(16)} ${f.detail}\n`);
     const left = findings.filter((f) => !f.ok).length;
     process.stdout.write(left === 0 ? 'Ready to go live.\n' : `${left} thing${left === 1 ? '' : 's'} left to do (docs/deployment.md, "Going live").\n`);
     process.exitCode = left === 0 ? 0 : 1;

@@ -2,7 +2,7 @@ import { expect, expectHydrated, fromSite, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
-const HOTLINE = '400-820-1688';
+const HOTLINE = '400-000-0000';
 
 async function shellReady(page: import('@playwright/test').Page): Promise<void> {
   await expectHydrated(page);
@@ -61,5 +61,49 @@ test('an administrator changes the hotline in Chinese; the storefront shows it w
     expect(res.status()).toBe(200);
     const shown = await page.request.put('/api/admin/web-settings/visitor-count', { data: { show: true }, headers: fromSite() });
     expect(shown.status()).toBe(200);
+  }
+});
+
+/** A 4 × 3 PNG (its bytes decide its type; the server re-encodes it). */
+const SCAN_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWN49uwOHDHg5AAAbk0f4RbpfXAAAAAASUVORK5CYII=', 'base64');
+
+test('an administrator sets the ICP number and a licence scan in English; the footer and the about page show them; the privacy policy sits beside the about page', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin');
+  try {
+    await page.goto('/en/admin/system-setting/web-settings');
+    await shellReady(page);
+    const view = page.getByTestId('web-settings-view');
+    await view.getByTestId('web-setting-edit-icpNumber').click();
+    const dialog = page.getByRole('dialog', { name: 'Edit: ICP filing number' });
+    await dialog.getByTestId('web-setting-input').fill('ICP 12345678');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Must be an ICP filing number')).toBeVisible();
+    await dialog.getByTestId('web-setting-input').fill('沪ICP备12345678号-2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden(SLOW);
+    await expect(view.getByTestId('web-setting-icpNumber')).toHaveText('沪ICP备12345678号-2');
+
+    const scan = page.getByTestId('licence-scan-businessLicence');
+    await scan.locator('input[type=file]').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: SCAN_PNG });
+    await expect(page.getByText('Scan uploaded: the storefront shows it now')).toBeVisible(SLOW);
+    await expect(scan.getByRole('img', { name: 'Scan of the Business licence' })).toBeVisible(SLOW);
+
+    await page.goto('/en/about/index/about');
+    await expect(page.getByTestId('footer-icp')).toHaveText('沪ICP备12345678号-2');
+    await expect(page.getByTestId('footer-businessLicence').getByRole('link', { name: 'View the scan of the Business licence' })).toHaveAttribute('href', /^\/api\/web\/files\/licence\/businessLicence\//);
+    const image = page.getByTestId('about-businessLicence').getByRole('img', { name: 'Scan of the Business licence' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(4);
+
+    await page.goto('/en/admin/content/about');
+    await shellReady(page);
+    await page.getByRole('tab', { name: 'Privacy policy' }).click();
+    await expect(page.getByTestId('privacy-title-en')).toHaveValue('Privacy policy (example)', SLOW);
+  } finally {
+    const icp = await page.request.put('/api/admin/web-settings/types/10', { data: { content: '沪ICP备00000000号-1' }, headers: fromSite() });
+    expect(icp.status()).toBe(200);
+    const removed = await page.request.delete('/api/admin/web-settings/licence-scans/businessLicence', { headers: fromSite() });
+    expect(removed.status()).toBe(200);
   }
 });

@@ -166,8 +166,7 @@ test('in English: the administrator adds the English SDS; the English product pa
   await expect(documents.getByTestId('document-row')).toHaveCount(1, SLOW);
   await documents.getByTestId('document-upload').click();
   const upload = page.getByRole('dialog', { name: 'Upload a document' });
-  await upload.getByTestId('document-lang').click();
-  await page.getByRole('option', { name: 'English' }).click();
+  await chooseOption(page, upload.getByLabel('Language'), 'English');
   await upload.getByTestId('document-title').fill('Ethanol absolute safety data sheet');
   await upload.getByTestId('document-version').fill('1.0');
   await upload.locator('input[type=file]').setInputFiles({ name: 'sds-en.pdf', mimeType: 'application/pdf', buffer: pdf('sds-en') });

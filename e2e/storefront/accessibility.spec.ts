@@ -9,7 +9,7 @@ import { expect, expectLoaded, gotoHydrated, loginAs, test } from '../fixtures';
 
 const STOREFRONT = [
   '/', '/product/index', '/product/list?sk=%E4%B9%99%E9%86%87&type=3', '/product/list?sk=%E4%B9%99%E9%86%87&type=3&view=list', '/product/detail?id=1', '/brand?type=1',
-  '/promotion/hot?type=1', '/news/index', '/applications', '/citations', '/support', '/resources/index', '/about/index', '/contact/contact',
+  '/promotion/hot?type=1', '/news/index', '/applications', '/citations', '/support', '/resources/index', '/about/index', '/contact/contact', '/privacy',
 ] as const;
 
 const ACCOUNT = [

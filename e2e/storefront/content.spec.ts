@@ -17,6 +17,7 @@ const ROUTES: [path: string, zh: string | RegExp, en: string | RegExp][] = [
   ['/about/index/about', '优试剂成立于 2012 年', 'Founded in 2012'],
   ['/about/index/partners', '授权品牌产品享受原厂质保', 'authorised brands carry the manufacturer'],
   ['/contact/contact', '一个工作日内答复', 'answered within one working day'],
+  ['/privacy', '不是真实商家的隐私政策', 'not a real shop’s privacy policy'],
 ];
 
 const LANGS = [
@@ -212,9 +213,33 @@ test.describe('site chrome', () => {
     await expect(footer).toContainText('About 13 million products');
     const settings = footer.getByTestId('footer-settings');
     await expect(settings.getByRole('link')).toHaveAttribute('href', '/en');
-    await expect(settings).toContainText('800 186 688');
-    await expect(settings).not.toContainText('400-820-1688');
+    await expect(settings).toContainText('800 000 000');
+    await expect(settings).not.toContainText('400-000-0000');
   });
+
+  for (const { prefix, lang } of LANGS) {
+    test(`the footer and the about page show the ICP filing number and the licences; the footer links the privacy policy (${lang}) @mobile`, async ({ page }) => {
+      await page.goto(`${prefix}/about/index/about`);
+      const legal = page.getByTestId('footer-legal');
+      // The demo's values are clearly fictional (web settings 10–12); it has no scans, so no scan link shows.
+      await expect(legal.getByTestId('footer-icp')).toHaveText('沪ICP备00000000号-1');
+      await expect(legal.getByTestId('footer-icp')).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+      await expect(legal.getByTestId('footer-businessLicence')).toHaveText(`${lang === 'en' ? 'Business licence' : '营业执照'}：913100000000000000（示例）`);
+      await expect(legal.getByTestId('footer-hazardousLicence')).toContainText('沪（示例）应急管危经许〔2026〕000000号');
+      await expect(legal.getByRole('link', { name: lang === 'en' ? /View the scan/ : /扫描件/ })).toHaveCount(0);
+      const licences = page.getByTestId('about-licences');
+      await expect(licences.getByRole('heading', { name: lang === 'en' ? 'Licences and filings' : '资质证照' })).toBeVisible();
+      await expect(licences.getByTestId('about-icp')).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
+      await expect(licences.getByTestId('about-businessLicence')).toContainText('913100000000000000（示例）');
+      await expect(licences.getByTestId('about-hazardousLicence')).toContainText(lang === 'en' ? 'Hazardous chemicals trading licence' : '危险化学品经营许可证');
+      await expect(licences.locator('img')).toHaveCount(0);
+      await expectNoHorizontalOverflow(page);
+      await legal.getByTestId('footer-privacy').click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/privacy$`));
+      await expect(page.locator('main h1')).toHaveText(lang === 'en' ? 'Privacy policy (example)' : '隐私政策（示例）');
+      await expect(page.getByTestId('privacy-policy')).toContainText(lang === 'en' ? 'What we collect' : '我们收集的信息');
+    });
+  }
 
   test('the visitor count rises for a new visitor and not for a returning one', async ({ browser }) => {
     type Report = { data: { counted: boolean; uv: number } };

@@ -10,7 +10,7 @@ test.describe('storefront in three language variants', () => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(page.getByTestId('header-hotline')).toHaveText('400-820-1688');
+      await expect(page.getByTestId('header-hotline')).toHaveText('400-000-0000');
       // Phones reach the navigation through the menu drawer (the bar is hidden below 768 px).
       if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByTestId('mobile-menu-button').click();
       await expect(page.getByRole('navigation', { name: lang === 'en-US' ? 'Main navigation' : '主导航' }).getByRole('link', { name: home, exact: true })).toBeVisible();
@@ -24,13 +24,18 @@ test.describe('storefront in three language variants', () => {
     });
   }
 
-  test('the language switch keeps the page and changes the language', async ({ page }) => {
+  test('the language switch keeps the page and changes the language, stored under lang', async ({ page }) => {
+    const stored = () => page.evaluate(() => window.localStorage.getItem('lang'));
     await page.goto('/');
+    await expect.poll(stored).toBe('cn');
     await page.getByTestId('language-switch').click();
     await expect(page).toHaveURL(/\/en$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    // The demo's English-site address (web setting 1) is /en: the page's address lies within it.
+    await expect.poll(stored).toBe('en');
     await page.getByTestId('language-switch').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect.poll(stored).toBe('cn');
   });
 
   test('the service panel is open by default where it fits beside the page', async ({ page }) => {
@@ -46,7 +51,7 @@ test.describe('storefront in three language variants', () => {
     // Folded by default unless the screen leaves room for it beside the page.
     await expect(panel).toBeHidden();
     await page.getByTestId('widget-show').click();
-    await expect(panel).toContainText('021-6485-2200');
+    await expect(panel).toContainText('021-0000-0000');
     await page.getByTestId('widget-hide').click();
     await expect(panel).toBeHidden();
     await page.reload();

@@ -13,6 +13,12 @@ export const WEB_SETTING_TYPES = {
   address: 7,
   qrCodeUrl: 8,
   workingHours: 9,
+  /** ICP备案号, linked to the MIIT filing site (电子商务法 §15). */
+  icpNumber: 10,
+  /** 营业执照: its number (统一社会信用代码); the scan is a licence scan. */
+  businessLicence: 11,
+  /** 危险化学品经营许可证: its number; the scan is a licence scan. */
+  hazardousLicence: 12,
 } as const;
 
 export const pageQuerySchema = z.object({
@@ -37,6 +43,24 @@ export interface SiteContact {
   address: string | null;
   qrCodeUrl: string | null;
   workingHours: string | null;
+  /** What a Chinese shop must show (电子商务法 §15): the ICP filing and the two licences; null parts are left out. */
+  licences: ShopLicences;
+}
+
+/** The licences a shop shows, by kind (web settings 11, 12 and a scan each). */
+export const LICENCE_KINDS = ['businessLicence', 'hazardousLicence'] as const;
+export type LicenceKind = (typeof LICENCE_KINDS)[number];
+
+/** The ICP filing number and each licence's number and scan address (`/api/web/files/licence/...`), null when not set. */
+export interface ShopLicences {
+  icpNumber: string | null;
+  businessLicence: { number: string | null; scanUrl: string | null };
+  hazardousLicence: { number: string | null; scanUrl: string | null };
+}
+
+/** The address a licence scan is served at: the stored file's name is part of it, so a new scan is a new address. */
+export function licenceScanUrl(kind: LicenceKind, name: string): string {
+  return `/api/web/files/licence/${kind}/${encodeURIComponent(name)}`;
 }
 
 /**
@@ -51,7 +75,7 @@ export type WebSettingKey = keyof typeof WEB_SETTING_TYPES;
  * What a type's content must be: an http(s) address (or, for the English site, this site's path), a phone number, an e-mail or text.
  * Addresses follow the link rule of `@/lib/link-url` (an absolute http(s) URL, or a path starting with exactly one `/`).
  */
-export type WebSettingFormat = 'siteAddress' | 'url' | 'phone' | 'email' | 'text';
+export type WebSettingFormat = 'siteAddress' | 'url' | 'phone' | 'email' | 'icp' | 'licence' | 'text';
 
 export const WEB_SETTING_FORMATS: Record<WebSettingKey, WebSettingFormat> = {
   englishSite: 'siteAddress',
@@ -63,6 +87,9 @@ export const WEB_SETTING_FORMATS: Record<WebSettingKey, WebSettingFormat> = {
   address: 'text',
   qrCodeUrl: 'url',
   workingHours: 'text',
+  icpNumber: 'icp',
+  businessLicence: 'licence',
+  hazardousLicence: 'licence',
 };
 
 /** The longest content of a web setting. */
@@ -80,6 +107,13 @@ const HTTP_URL = /^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i;
 const SITE_PATH = /^\/[A-Za-z0-9\-._~/]*$/;
 /** Digits with optional spaces, hyphens, brackets, a leading + and an extension (`转 8001` / `ext. 8001`); 5 to 20 digits. */
 const PHONE = /^\+?[0-9(][0-9 ()\-]{3,28}[0-9](?:\s*(?:转|ext\.?|x)\s*[0-9]{1,6})?$/i;
+/** An ICP filing (备案) or licence (经营许可证) number: `沪ICP备12345678号-1`, `京ICP证000000号`. */
+const ICP = /^[\u4e00-\u9fff]{1,2}ICP[备证]\d{4,12}号(?:-\d{1,4})?$/;
+/**
+ * A licence number as printed: letters, digits, CJK characters and the brackets, hyphens and slashes that provincial
+ * numbers use (`沪（浦）应急管危经许〔2024〕000000号`, `91310000MA0000000X`); at most 80 characters.
+ */
+const LICENCE = /^[0-9A-Za-z\u4e00-\u9fff（）()〔〕［］[\]【】\-—/·. ]{4,80}$/;
 export const EMAIL = /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[A-Za-z]{2,}$/;
 
 /** Whether a content fits its format; the message key of the fault otherwise (also used by the form). */
@@ -99,6 +133,8 @@ export function webSettingFault(format: WebSettingFormat, content: string): stri
       return PHONE.test(value) && digits >= 5 && digits <= 26 ? null : 'webSettingPhoneInvalid';
     }
     case 'email': return EMAIL.test(value) && value.length <= 120 ? null : 'webSettingEmailInvalid';
+    case 'icp': return ICP.test(value) ? null : 'webSettingIcpInvalid';
+    case 'licence': return LICENCE.test(value) && /[0-9]/.test(value) ? null : 'webSettingLicenceInvalid';
     default: return null;
   }
 }
@@ -115,7 +151,7 @@ export const webSettingInputSchema = webSettingTypeParamSchema.extend({
 export const adminWebSettingSchema = z.object({
   type: z.number().int(),
   key: z.string(),
-  format: z.enum(['siteAddress', 'url', 'phone', 'email', 'text']),
+  format: z.enum(['siteAddress', 'url', 'phone', 'email', 'icp', 'licence', 'text']),
   /** The content, or null when the type has no row (the storefront then leaves it out). */
   content: z.string().nullable(),
   updatedAt: z.string().nullable(),
@@ -134,9 +170,15 @@ const flag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'fals
 export const visitorCountInputSchema = z.object({ show: flag });
 export const visitorCountSchema = z.object({ show: z.boolean() });
 
+export const licenceKindParamSchema = z.object({
+  kind: z.enum(LICENCE_KINDS, { message: 'licenceKindInvalid' }),
+});
+
 export const adminSiteSettingsSchema = z.object({
   settings: z.array(adminWebSettingSchema),
   footer: footerSchema,
   showVisitorCount: z.boolean(),
+  /** Each licence's scan address, or null without one. */
+  licenceScans: z.object({ businessLicence: z.string().nullable(), hazardousLicence: z.string().nullable() }),
 });
 export type AdminSiteSettingsDto = z.infer<typeof adminSiteSettingsSchema>;

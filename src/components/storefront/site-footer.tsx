@@ -5,6 +5,7 @@ import type { SiteContact } from '@/contracts/site-settings';
 import { Link } from '@/i18n/navigation';
 import { isLinkUrl, settingHref } from '@/lib/link-url';
 import { siteUrl } from '@/lib/seo';
+import { ICP_FILING_SITE, shownLicences } from '@/lib/shop-licences';
 import { FOOTER_NAV_KEYS, NAV_ITEMS } from './nav-items';
 import { QrCode } from './qr-code';
 import { SubscribeForm } from './subscribe-form';
@@ -21,7 +22,8 @@ export interface FooterData {
 /**
  * Footer (docs/requirements/storefront.md#footer): the footer content, the web-setting entries of types 1
  * (English site) and 4 (customer-service number) only, the chat link, the QR code drawn from
- * type 8, the visitor count and the catalogue-size claim.
+ * type 8, the visitor count and the catalogue-size claim; below, the privacy policy and what a Chinese shop
+ * must show (the ICP filing number, the business and hazardous-chemicals licences with their scans), each only when set.
  */
 export async function SiteFooter({ contact, footer }: { contact: SiteContact; footer: FooterData }) {
   const t = await getTranslations('footer');
@@ -29,6 +31,8 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
   // Links that fail the link rule (a value saved before it) are left out.
   const englishHref = settingHref(contact.englishSite);
   const chatHref = contact.chatLink && isLinkUrl(contact.chatLink) ? contact.chatLink : null;
+  const { licences } = contact;
+  const legal = shownLicences(licences);
   return (
     <footer className="mt-12 bg-gray-900 text-sm text-gray-300" data-testid="site-footer">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -76,7 +80,22 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
           {footer.qrCode && <QrCode src={footer.qrCode} label={t('qr')} dark />}
         </section>
       </div>
-      <div className="border-t border-gray-800 py-4 text-center text-xs text-gray-400">{t('copyright', { year: new Date().getFullYear() })}</div>
+      <div className="border-t border-gray-800 py-4 text-xs text-gray-400">
+        <div className="container-page flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-center" data-testid="footer-legal">
+          <span>{t('copyright', { year: new Date().getFullYear() })}</span>
+          <Link href="/privacy" className="inline-block py-1 hover:text-white" data-testid="footer-privacy">{t('privacy')}</Link>
+          {/* What a Chinese shop must show (电子商务法 §15); each only when set. */}
+          {licences.icpNumber && (
+            <a href={ICP_FILING_SITE} target="_blank" rel="noopener noreferrer" className="inline-block py-1 hover:text-white" data-testid="footer-icp">{licences.icpNumber}</a>
+          )}
+          {legal.map((l) => (
+            <span key={l.kind} data-testid={`footer-${l.kind}`}>
+              {t(l.kind)}{l.number ? `：${l.number}` : ''}
+              {l.scanUrl && <>{' '}<a href={l.scanUrl} target="_blank" rel="noopener noreferrer" className="underline hover:text-white" aria-label={t('scanOf', { name: t(l.kind) })}>{t('scan')}</a></>}
+            </span>
+          ))}
+        </div>
+      </div>
     </footer>
   );
 }

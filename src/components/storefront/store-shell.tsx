@@ -8,6 +8,7 @@ import { AuthIsland } from './auth-island';
 import { SignedIn } from './header-account';
 import { MobileNav } from './mobile-nav';
 import { NavBar } from './nav-bar';
+import { RememberLanguage } from './remember-language';
 import { SiteBehaviourOnDemand } from './site-behaviour-on-demand';
 import { SearchBar } from './search-bar';
 import { SideWidget } from './side-widget';
@@ -35,6 +36,7 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
   return (
     <div className="flex min-h-screen flex-col" data-store-shell="">
       <SiteBehaviourOnDemand />
+      <RememberLanguage englishSite={contact.englishSite} />
       <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
       <SearchBar icon={<Search aria-hidden size={16} />} />
       {withNav && <NavBar menus={chrome.menus} />}

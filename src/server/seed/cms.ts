@@ -33,6 +33,23 @@ const BLOCKS: Omit<NewSiteBlock, 'updatedAt'>[] = [
     bodyEn: '<p>YouReagent Biotech (Shanghai) Co., Ltd.</p><p>6F, Building A, 1388 Yishan Road, Caohejing Development Zone, Xuhui District, Shanghai</p><p>Service hours: Monday to Friday 8:30–17:30 (China time)</p><p>Sales e-mail: <a href="mailto:sales@reagent.example.com">sales@reagent.example.com</a></p><p>Hazardous chemicals trading licence 沪（徐）应急管危经许〔2024〕000188</p>',
   },
   {
+    key: 'privacy',
+    titleZh: '隐私政策（示例）',
+    titleEn: 'Privacy policy (example)',
+    bodyZh:
+      '<p>本政策为演示站点的示例文本，不是真实商家的隐私政策。上线前请在后台“内容管理 → 关于我们 → 隐私政策”中替换为贵司经法务审核的文本。</p>' +
+      '<h3>我们收集的信息</h3><ul><li>注册与登录：账号、手机号码或电子邮箱、单位名称</li><li>下单与开票：收货人、收货地址、联系电话、开票信息</li><li>使用本站：访问日志与搜索记录，用于统计和改进服务</li></ul>' +
+      '<h3>我们如何使用</h3><p>仅用于处理订单、报价与售后、发送您要求的验证码和通知，以及履行法定义务（如危险化学品销售登记）。未经您同意，我们不会向第三方提供您的个人信息，法律法规另有规定的除外。</p>' +
+      '<h3>保存与保护</h3><p>个人信息存储在中华人民共和国境内，保存至实现上述目的所需的期限；我们采取访问控制、加密传输等措施保护其安全。</p>' +
+      '<h3>您的权利</h3><p>您可以查阅、更正、删除您的个人信息或注销账号，也可以撤回此前的同意。请通过联系页面或销售邮箱与我们联系，我们将在十五个工作日内答复。</p>',
+    bodyEn:
+      '<p>This is the example text of a demo site, not a real shop’s privacy policy. Before going live, replace it in the back-office (Content → About page → Privacy policy) with a text your legal advisers have checked.</p>' +
+      '<h3>What we collect</h3><ul><li>Registration and sign-in: login, mobile number or e-mail address, organisation</li><li>Orders and invoices: recipient, delivery address, phone number, invoice details</li><li>Use of the site: access logs and searches, to count and improve the service</li></ul>' +
+      '<h3>How we use it</h3><p>Only to handle orders, quotations and after-sales service, to send the codes and notices you ask for, and to meet legal duties (such as the records kept for hazardous chemicals). We give your personal information to no third party without your consent, unless the law requires it.</p>' +
+      '<h3>Storage and protection</h3><p>Personal information is stored in the People’s Republic of China for as long as these purposes need; access control and encrypted connections protect it.</p>' +
+      '<h3>Your rights</h3><p>You may see, correct or delete your personal information, close your account, or withdraw consent given before. Write to us through the contact page or the sales e-mail; we answer within fifteen working days.</p>',
+  },
+  {
     key: 'home-intro',
     titleZh: '为科研采购而生',
     titleEn: 'Built for research purchasing',

@@ -143,9 +143,13 @@ describe('seedDatabase', () => {
   it('stores web settings, the permission registry and the back-office menu', async () => {
     const db = first.handle.db;
     const settings = await db.select().from(webSettings);
-    expect(new Set(settings.map((s) => s.type))).toEqual(new Set([1, 2, 3, 4, 5, 7, 8, 9]));
+    expect(new Set(settings.map((s) => s.type))).toEqual(new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12]));
     // The demo's English site is this site's /en, and no chat provider (type 6) is configured.
     expect(settings.find((s) => s.type === 1)?.content).toBe('/en');
+    // Its phone and licence numbers are clearly fictional: zeros, and 示例 on the licences.
+    expect(settings.filter((s) => s.type === 2 || s.type === 3).map((s) => s.content).sort()).toEqual(['021-0000-0000', '400-000-0000']);
+    expect(settings.find((s) => s.type === 10)?.content).toBe('沪ICP备00000000号-1');
+    for (const type of [11, 12]) expect(settings.find((s) => s.type === type)?.content).toContain('示例');
     expect((await db.select().from(permissions)).length).toBeGreaterThan(20);
     const paths = (await db.select({ path: menus.path }).from(menus)).map((m) => m.path);
     expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/system-setting', 'auth', 'authadd', 'stafflist', 'staffadd', 'menu', 'web-settings', '/requests', '/content', 'news', 'banners']));

@@ -7,13 +7,14 @@ import { BASE_DATE } from './random';
  * Web settings by their numeric type (docs/requirements/storefront.md#web-settings); the storefront header and footer read these. The demo's
  * English-site address is this site's own /en, as a path so that it follows whatever host and port serve
  * the site (a bare host there would serve that host in English);
- * no chat provider is configured (type 6), so the chat links lead to the contact page's service numbers.
+ * no chat provider is configured (type 6), so the chat links lead to the contact page's service numbers. The phone
+ * numbers and the licence numbers (types 10–12) are clearly fictional.
  */
 const webSettingRows = (): Omit<NewWebSetting, 'sort' | 'updatedAt'>[] => [
   { type: 1, content: '/en', labelZh: '英文站地址', labelEn: 'English site' },
-  { type: 2, content: '400-820-1688', labelZh: '全国服务热线', labelEn: 'Hotline' },
-  { type: 3, content: '021-6485-2200', labelZh: '技术支持热线', labelEn: 'Technical support line' },
-  { type: 4, content: '800 186 688', labelZh: '在线客服 QQ', labelEn: 'Customer-service chat number' },
+  { type: 2, content: '400-000-0000', labelZh: '全国服务热线', labelEn: 'Hotline' },
+  { type: 3, content: '021-0000-0000', labelZh: '技术支持热线', labelEn: 'Technical support line' },
+  { type: 4, content: '800 000 000', labelZh: '在线客服 QQ', labelEn: 'Customer-service chat number' },
   { type: 5, content: 'sales@reagent.example.com', labelZh: '销售邮箱', labelEn: 'Sales e-mail' },
   {
     type: 7,
@@ -28,6 +29,10 @@ const webSettingRows = (): Omit<NewWebSetting, 'sort' | 'updatedAt'>[] => [
     labelZh: '工作时间',
     labelEn: 'Working hours',
   },
+  // What a Chinese shop must show (电子商务法 §15), clearly fictional: zeros and 示例. No scans are seeded.
+  { type: 10, content: '沪ICP备00000000号-1', labelZh: 'ICP备案号', labelEn: 'ICP filing number' },
+  { type: 11, content: '913100000000000000（示例）', labelZh: '营业执照', labelEn: 'Business licence' },
+  { type: 12, content: '沪（示例）应急管危经许〔2026〕000000号', labelZh: '危险化学品经营许可证', labelEn: 'Hazardous chemicals trading licence' },
 ];
 
 export async function seedWebSettings(db: Db): Promise<number> {

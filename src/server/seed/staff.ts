@@ -56,12 +56,12 @@ export async function seedStaff(db: Db, hashes: ReadonlyMap<string, string>): Pr
   const [admin, sales, ops, manager, sales2, financeStaff] = await db
     .insert(staff)
     .values([
-      { loginName: 'admin', passwordHash: hashOf('admin'), name: '系统管理员', email: 'it@reagent.example.com', phone: '021-6485-2201', createdAt: daysBefore(500) },
+      { loginName: 'admin', passwordHash: hashOf('admin'), name: '系统管理员', email: 'it@reagent.example.com', phone: '021-0000-0001', createdAt: daysBefore(500) },
       { loginName: 'sales', passwordHash: hashOf('sales'), name: '周洁', email: 'zhou.jie@reagent.example.com', phone: '13900139088', teamId: east.id, createdAt: daysBefore(360) },
       { loginName: 'ops', passwordHash: hashOf('ops'), name: '陈立', email: 'chen.li@reagent.example.com', phone: '13900139166', teamId: operations.id, createdAt: daysBefore(200) },
       { loginName: 'manager', passwordHash: hashOf('manager'), name: '李明', email: 'li.ming@reagent.example.com', phone: '13900139010', teamId: east.id, createdAt: daysBefore(420) },
       { loginName: 'sales2', passwordHash: hashOf('sales2'), name: '王磊', email: 'wang.lei@reagent.example.com', phone: '13900139236', teamId: north.id, createdAt: daysBefore(150) },
-      { loginName: 'finance', passwordHash: hashOf('finance'), name: '赵敏', email: 'zhao.min@reagent.example.com', phone: '021-6485-2230', teamId: finance.id, createdAt: daysBefore(300) },
+      { loginName: 'finance', passwordHash: hashOf('finance'), name: '赵敏', email: 'zhao.min@reagent.example.com', phone: '021-0000-0030', teamId: finance.id, createdAt: daysBefore(300) },
     ])
     .returning({ id: staff.id });
   if (!admin || !sales || !ops || !manager || !sales2 || !financeStaff) throw new Error('Staff were not inserted');

@@ -8,10 +8,11 @@ import type { FileStore } from '@/server/modules/files/store';
 import { readSmsConfig, type SmsConfig } from '@/server/modules/mail/sms-config';
 import { demoAccountsWithPrintedPasswords } from './prepare';
 import { isDemoDatabase } from '@/server/seed/seed-database';
+import { shopFindings, type ShopFinding } from './shop-findings';
 
 /** One finding of `npm run doctor`: what was checked, whether it is ready, and what to do when it is not. */
 export interface DoctorFinding {
-  check: 'database' | 'siteUrl' | 'mail' | 'sms' | 'administrator' | 'demoAccounts' | 'files';
+  check: 'database' | 'siteUrl' | 'mail' | 'sms' | 'administrator' | 'demoAccounts' | 'files' | ShopFinding['check'];
   ok: boolean;
   detail: string;
 }
@@ -21,8 +22,8 @@ const NAMED_MISSING = 10;
 
 /**
  * What a shop still lacks before it can serve real customers: the configuration (`env`, with `siteUrlProblem`
- * from the start-up rules), an administrator, the demo accounts with their printed passwords, and the files of
- * documents that are gone from the store. Reads only; a demo database is reported as such, not as a fault.
+ * from the start-up rules), an administrator, the demo accounts with their printed passwords, the files of
+ * documents that are gone from the store, and what a Chinese shop must show (`shopFindings`). Reads only; a demo database is reported as such, not as a fault.
  */
 export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<string, string | undefined>>, siteUrlProblem: string | null): Promise<DoctorFinding[]> {
   const [schema] = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('public.staff') is not null as present`));
@@ -53,6 +54,7 @@ export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<s
   findings.push(files.count === 0
     ? { check: 'files', ok: true, detail: `all ${files.checked} uploaded document files are in ${store.root}` }
     : { check: 'files', ok: false, detail: `${files.count} of ${files.checked} uploaded document files are missing from ${store.root} (the back-office's product list names them): ${files.named.slice(0, NAMED_MISSING).join(', ')}${files.count > NAMED_MISSING ? ', …' : ''}` });
+  findings.push(...await shopFindings(db, store));
   return findings;
 }
 

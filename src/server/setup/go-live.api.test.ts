@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_REGISTRY, permissionsOfScope } from '@/server/auth/permissions';
@@ -122,10 +123,11 @@ describe('a real shop on an empty database', () => {
     expect((await steps()).filter((s) => s.done).map((s) => s.key)).toEqual(['brands']);
   });
 
-  it('passes the doctor once configured, but for text messages; names what an unconfigured start lacks', async () => {
+  it('passes the doctor once configured, but for text messages and what the shop must show; names what an unconfigured start lacks', async () => {
     const ready = byCheck(await runDoctor(db.db, store, READY_ENV, null));
     expect(Object.fromEntries(Object.entries(ready).map(([k, f]) => [k, f.ok]))).toEqual({
       database: true, siteUrl: true, mail: true, sms: false, administrator: true, demoAccounts: true, files: true,
+      icpNumber: false, businessLicence: false, hazardousLicence: false, privacyPolicy: false,
     });
     expect(ready.mail?.detail).toBe('mail is sent through mail.example.com:465');
     expect(ready.administrator?.detail).toBe('super administrators: owner');
@@ -153,6 +155,49 @@ describe('a real shop on an empty database', () => {
     const broken = byCheck(await runDoctor(db.db, store, { ...READY_ENV, ...incomplete }, null)).sms;
     expect(broken).toMatchObject({ ok: false, detail: expect.stringContaining('not set: SMS_TEMPLATE_LOGIN') });
     expect(byCheck(await runDoctor(db.db, store, READY_ENV, null)).sms?.detail).toMatch(/^no SMS provider \(SMS_PROVIDER\)/);
+  });
+
+  it('reports the ICP filing number, each licence\'s number and scan and the privacy policy until they are there', async () => {
+    const shown = async () => {
+      const found = byCheck(await runDoctor(db.db, store, READY_ENV, null));
+      return Object.fromEntries(['icpNumber', 'businessLicence', 'hazardousLicence', 'privacyPolicy'].map((k) => [k, [found[k]?.ok, found[k]?.detail]]));
+    };
+    expect(await shown()).toEqual({
+      icpNumber: [false, 'no ICP filing number (ICP备案号), which the footer must show: set it in the back-office: 系统设置 → 网站设置'],
+      businessLicence: [false, 'the business licence (营业执照) has no number and no scan: set it in the back-office: 系统设置 → 网站设置'],
+      hazardousLicence: [false, 'the hazardous chemicals trading licence (危险化学品经营许可证) has no number and no scan: set it in the back-office: 系统设置 → 网站设置'],
+      privacyPolicy: [false, 'no privacy policy in both languages (/privacy says none is published): write it in the back-office: 内容管理 → 关于我们 → 隐私政策'],
+    });
+    const token = await h.loginStaff('owner', STRONG);
+    for (const [type, content] of [[10, '沪ICP备12345678号-1'], [11, '91310104MA1FR8XK3P'], [12, '沪（徐）应急管危经许〔2024〕001234号']] as const) {
+      expect((await h.call('PUT', `/api/admin/web-settings/types/${type}`, { token, json: { content } })).status).toBe(200);
+    }
+    expect((await h.call('PUT', '/api/admin/cms/privacy', { token, json: { titleZh: '隐私政策', titleEn: 'Privacy policy', bodyZh: '<p>正文</p>', bodyEn: '' } })).status).toBe(200);
+    const partly = await shown();
+    expect(partly.icpNumber).toEqual([true, 'ICP filing number 沪ICP备12345678号-1']);
+    expect(partly.businessLicence).toEqual([false, 'the business licence (营业执照) has no scan: set it in the back-office: 系统设置 → 网站设置']);
+    expect(partly.privacyPolicy?.[0]).toBe(false);
+
+    const scan = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 250, g: 250, b: 250 } } }).png().toBuffer();
+    const keys: string[] = [];
+    for (const kind of ['businessLicence', 'hazardousLicence']) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(scan)], { type: 'image/png' }), 'scan.png');
+      const res = await h.app.request(`/api/admin/web-settings/licence-scans/${kind}`, { method: 'POST', headers: { authorization: token }, body: form });
+      expect(res.status).toBe(200);
+    }
+    for (const row of rowsOf<{ value: string }>(await db.db.execute(sql`select value #>> '{}' as value from site_options where key like '%LicenceScan' order by key`))) keys.push(row.value);
+    expect(keys).toHaveLength(2);
+    // The scans went to the shop's own store, not to the one this doctor reads: their files are reported missing.
+    expect((await shown()).hazardousLicence).toEqual([false, `the hazardous chemicals trading licence (危险化学品经营许可证) has no scan file (${keys[1]} is not in ${filesDir}): set it in the back-office: 系统设置 → 网站设置`]);
+    for (const key of keys) await store.write(key, scan);
+    expect((await h.call('PUT', '/api/admin/cms/privacy', { token, json: { titleZh: '隐私政策', titleEn: 'Privacy policy', bodyZh: '<p>正文</p>', bodyEn: '<p>Text</p>' } })).status).toBe(200);
+    expect(await shown()).toEqual({
+      icpNumber: [true, 'ICP filing number 沪ICP备12345678号-1'],
+      businessLicence: [true, 'business licence (营业执照) 91310104MA1FR8XK3P, with its scan'],
+      hazardousLicence: [true, 'hazardous chemicals trading licence (危险化学品经营许可证) 沪（徐）应急管危经许〔2024〕001234号, with its scan'],
+      privacyPolicy: [true, 'the privacy policy is written in both languages'],
+    });
   });
 
   it('answers every page-less GET of the API without a server error, as a guest and as the administrator', async () => {

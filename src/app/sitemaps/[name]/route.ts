@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 const STATIC_PATHS = [
   '/', '/news/index', '/news/list', '/applications/list', '/citations/list', '/support/index', '/resources/index',
   '/resources/index/coa', '/resources/index/coas', '/resources/index/msds', '/resources/index/protocols',
-  '/about/index/about', '/about/index/partners', '/contact/contact',
+  '/about/index/about', '/about/index/partners', '/contact/contact', '/privacy',
 ];
 const DETAIL: Record<string, string> = {
   news: '/news/detail', application: '/applications/detail', citation: '/citations/detail', support: '/support/detail',

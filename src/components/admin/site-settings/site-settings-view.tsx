@@ -9,6 +9,7 @@ import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { RecordHistory } from '../common/record-history';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { LicenceScansCard } from './licence-scans-card';
 
 /** Every write of this page changes the settings it shows (and nothing else the back-office reads). */
 const SETTINGS_READS = ['/api/admin/web-settings'] as const;
@@ -33,7 +34,8 @@ function FooterCard({ form, onFinish, saving }: { form: FormInstance<{ bodyZh: s
 
 /**
  * `/system-setting/web-settings` (SETTINGS.EDIT, ADR 0031): the web settings (docs/requirements/storefront.md#web-settings) by type, each
- * explained and checked as the server checks it; the footer content in both languages; whether the
+ * explained and checked as the server checks it; the scans of the licences whose numbers are types 11 and 12;
+ * the footer content in both languages; whether the
  * footer shows the visitor count. Every save reaches the storefront at once.
  */
 export function WebSettingsView() {
@@ -121,6 +123,8 @@ export function WebSettingsView() {
           ]}
         />
       </div>
+
+      <LicenceScansCard scans={data?.licenceScans} />
 
       <FooterCard form={footerForm} onFinish={footer.onFinish} saving={footer.saving} />
 

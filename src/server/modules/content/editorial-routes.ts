@@ -18,7 +18,7 @@ import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { getAbout, previewAbout, saveAbout } from './about';
+import { getAbout, getPageBlock, previewAbout, saveAbout, savePageBlock } from './about';
 import { listAdminComments, moderateComment } from './comment-moderation';
 import { deleteContentCategory, deleteTag, listContentCategories, listTagsForAdmin, saveContentCategory, saveTag } from './taxonomy';
 import { addLink, getLinks, orderLinks, removeLink, searchLinkCandidates, type LinkChange } from './links';
@@ -204,6 +204,24 @@ editorialAdminRouter.endpoint(
   async (input, c) => {
     const saved = await saveAbout(c.get('db'), { actor: actorOf(c), about: input });
     revalidateStorefront('shell', 'content');
+    return saved;
+  },
+);
+
+// ---- the privacy policy (kept beside the about page, shown at /privacy) ------------------------
+
+// GET /api/admin/cms/privacy — the privacy policy's titles and bodies as stored (all empty until first saved)
+editorialAdminRouter.endpoint(
+  { method: 'get', path: '/privacy', tags, summary: 'The privacy policy page', output: aboutSchema, ...guard },
+  async (_input, c) => getPageBlock(c.get('db'), 'privacy'),
+);
+
+// PUT /api/admin/cms/privacy — store the privacy policy (bodies sanitised before they are stored; preview through /about/preview)
+editorialAdminRouter.endpoint(
+  { method: 'put', path: '/privacy', tags, summary: 'Save the privacy policy page', input: aboutInputSchema, output: aboutSchema, ...guard },
+  async (input, c) => {
+    const saved = await savePageBlock(c.get('db'), { actor: actorOf(c), key: 'privacy', page: input });
+    revalidateStorefront('content');
     return saved;
   },
 );

@@ -100,6 +100,35 @@ describe('the about page', () => {
   });
 });
 
+describe('the privacy policy', () => {
+  it('is the demo\'s example text, saved sanitised beside the about page and audited; the about page is untouched', async () => {
+    const demo = (await h.call('GET', '/api/admin/cms/privacy', { token: admin })).body.data as AboutDto;
+    expect(demo.titleZh).toBe('隐私政策（示例）');
+    expect(demo.bodyEn).toContain('not a real shop’s privacy policy');
+    const aboutBefore = (await h.call('GET', '/api/admin/cms/about', { token: admin })).body.data as AboutDto;
+    const saved = await h.call('PUT', '/api/admin/cms/privacy', {
+      token: admin, json: { titleZh: ' <i>隐私政策</i> ', titleEn: 'Privacy policy', bodyZh: '<p onclick="x()">我们收集<b>账号</b></p><script>alert(1)</script>', bodyEn: '<p>We collect your <b>login</b></p>' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ titleZh: '隐私政策', titleEn: 'Privacy policy', bodyZh: '<p>我们收集<b>账号</b></p>', bodyEn: '<p>We collect your <b>login</b></p>' });
+    expect(await getSiteBlock(h.db.db, { key: 'privacy', lang: 'en' })).toEqual({ title: 'Privacy policy', content: '<p>We collect your <b>login</b></p>' });
+    expect(await auditActions('siteBlock', 'privacy')).toEqual(['update']);
+    expect((await h.call('GET', '/api/admin/cms/about', { token: admin })).body.data).toEqual(aboutBefore);
+  });
+
+  it('is created by its first save on a shop that has none, and refuses an empty title naming the field', async () => {
+    await h.db.db.delete(siteBlocks).where(eq(siteBlocks.key, 'privacy'));
+    expect((await h.call('GET', '/api/admin/cms/privacy', { token: admin })).body.data).toEqual({ titleZh: '', titleEn: '', bodyZh: '', bodyEn: '', updatedAt: null });
+    const bad = await h.call('PUT', '/api/admin/cms/privacy', { token: admin, json: { titleZh: '隐私政策', titleEn: ' ', bodyZh: '', bodyEn: '' }, headers: en });
+    expect(bad.status).toBe(400);
+    expect((bad.body.data as { field: string }[]).map((f) => f.field)).toEqual(['titleEn']);
+    expect(await getSiteBlock(h.db.db, { key: 'privacy', lang: 'zh' })).toBeNull();
+    const created = await h.call('PUT', '/api/admin/cms/privacy', { token: admin, json: { titleZh: '隐私政策', titleEn: 'Privacy', bodyZh: '<p>正文</p>', bodyEn: '<p>Text</p>' } });
+    expect(created.status).toBe(200);
+    expect(await auditActions('siteBlock', 'privacy')).toEqual(['update', 'create']);
+  });
+});
+
 describe('bad input and authorisation', () => {
   it('refuses bad input with 400 naming the field, writing nothing', async () => {
     const [item] = await h.db.db.select({ categoryId: contentItems.categoryId }).from(contentItems).where(sql`${contentItems.categoryId} is not null`).limit(1);
@@ -134,6 +163,8 @@ describe('bad input and authorisation', () => {
       { method: 'GET', path: '/api/admin/cms/about', expect: { ...refused, staffOps: 200 } },
       { method: 'POST', path: '/api/admin/cms/about/preview', json: { bodyZh: '', bodyEn: '' }, expect: { ...refused, staffOps: 200 } },
       { method: 'PUT', path: '/api/admin/cms/about', json: { titleZh: '关于', titleEn: 'About', bodyZh: '', bodyEn: '' }, expect: refused },
+      { method: 'GET', path: '/api/admin/cms/privacy', expect: { ...refused, staffOps: 200 } },
+      { method: 'PUT', path: '/api/admin/cms/privacy', json: { titleZh: '隐私', titleEn: 'Privacy', bodyZh: '', bodyEn: '' }, expect: refused },
     ]);
   });
 });

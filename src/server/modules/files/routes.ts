@@ -8,6 +8,8 @@ import { getDocumentFile, getResourceFile } from '@/server/modules/content/docum
 import { getBrandLogoPath } from '@/server/modules/catalog/brands';
 import { getBannerImagePath } from '@/server/modules/content/banners';
 import { contentImageKey } from '@/server/modules/content/images';
+import { licenceKindParamSchema } from '@/contracts/site-settings';
+import { getLicenceScanPath } from '@/server/modules/site-settings/licences';
 import { getFileStore } from './store';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { markDocumentMissing } from '@/server/modules/catalog/admin-documents';
@@ -104,4 +106,14 @@ filesWebRouter.endpoint(
     description: 'Answers the image itself (image/png, image/jpeg or image/webp, nosniff), or the JSON envelope with 404 for an unknown name.',
   },
   async (input) => storedImage(contentImageKey(input.name)),
+);
+
+// GET /api/web/files/licence/:kind/:name — the shop's current scan of its business or hazardous-chemicals licence
+filesWebRouter.endpoint(
+  {
+    method: 'get', path: '/licence/:kind/:name', summary: 'The scan of a licence the shop shows', tags: ['files'],
+    input: licenceKindParamSchema.extend({ name: z.string() }), ...imageAnswer,
+    description: 'Answers the image itself (image/png, image/jpeg or image/webp, nosniff), or the JSON envelope with 404 when the licence has no scan or `name` is not its current one.',
+  },
+  async (input, c) => storedImage(await getLicenceScanPath(c.get('db'), input)),
 );

@@ -1,11 +1,12 @@
 import 'server-only';
 import {
-  adminSiteSettingsSchema, footerInputSchema, footerSchema, visitorCountInputSchema, visitorCountSchema, webSettingInputSchema, webSettingTypeParamSchema,
+  adminSiteSettingsSchema, footerInputSchema, licenceKindParamSchema, footerSchema, visitorCountInputSchema, visitorCountSchema, webSettingInputSchema, webSettingTypeParamSchema,
 } from '@/contracts/site-settings';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { clientInfo } from '@/server/http/cookies';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { LICENCE_SCAN_MAX_BYTES, removeLicenceScan, storeLicenceScan } from './licences';
 import { clearWebSetting, getSiteSettings, setFooter, setVisitorCountShown, setWebSetting } from './settings';
 
 export const siteSettingsAdminRouter = createRouter('/api/admin');
@@ -56,5 +57,30 @@ siteSettingsAdminRouter.endpoint(
     const show = await setVisitorCountShown(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), show: input.show });
     revalidateStorefront('shell');
     return { show };
+  },
+);
+
+// POST /api/admin/web-settings/licence-scans/:kind — multipart `file`: the scan of the business or hazardous-chemicals licence
+siteSettingsAdminRouter.endpoint(
+  {
+    method: 'post', path: '/web-settings/licence-scans/:kind', tags, summary: 'Set a licence\'s scan image', audience: 'staff', permissions: [...permissions],
+    description: `multipart/form-data with one part, \`file\`: PNG, JPEG or WebP as the file's bytes say (other types: 415 \`licenceScanTypeRefused\`), `
+      + `at most ${LICENCE_SCAN_MAX_BYTES / 1024} KiB (413 \`licenceScanTooLarge\`); re-encoded, scaled to fit 2,000 pixels. \`kind\` is \`businessLicence\` or \`hazardousLicence\`.`,
+    input: licenceKindParamSchema, upload: { maxBytes: LICENCE_SCAN_MAX_BYTES, typeRefused: 'licenceScanTypeRefused', tooLarge: 'licenceScanTooLarge' }, output: adminSiteSettingsSchema,
+  },
+  async ({ kind, file }, c) => {
+    await storeLicenceScan(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), kind, bytes: new Uint8Array(await file.arrayBuffer()) });
+    revalidateStorefront('shell');
+    return getSiteSettings(c.get('db'));
+  },
+);
+
+// DELETE /api/admin/web-settings/licence-scans/:kind — take a licence's scan away (the storefront shows the number alone)
+siteSettingsAdminRouter.endpoint(
+  { method: 'delete', path: '/web-settings/licence-scans/:kind', tags, summary: 'Remove a licence\'s scan image', input: licenceKindParamSchema, output: adminSiteSettingsSchema, audience: 'staff', permissions: [...permissions] },
+  async (input, c) => {
+    await removeLicenceScan(c.get('db'), { actor: auditActorOf(c.get('actor'), clientInfo(c).ip), kind: input.kind });
+    revalidateStorefront('shell');
+    return getSiteSettings(c.get('db'));
   },
 );

@@ -4,6 +4,7 @@ import type { SiteContact, WebSettingDto } from '@/contracts/site-settings';
 import { isLinkUrl, settingHref } from '@/lib/link-url';
 import type { Db } from '@/server/db/client';
 import { webSettings } from '@/server/db/schema';
+import { getLicenceScanUrls } from './licences';
 
 /** A page of web settings; `offset` is the 1-based page number, as the calls send it (docs/requirements/api.md#paging). */
 export async function listWebSettings(db: Db, params: { limit: number; offset: number }): Promise<WebSettingDto[]> {
@@ -23,10 +24,11 @@ const linkOrNull = (value: string | null): string | null => (value !== null && i
  * `@/lib/link-url`: a database may hold values saved before the rule.
  */
 export async function getSiteContact(db: Db): Promise<SiteContact> {
-  const rows = await db
-    .select({ type: webSettings.type, content: webSettings.content })
-    .from(webSettings)
-    .orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id));
+  const [rows, scans] = await Promise.all([
+    db.select({ type: webSettings.type, content: webSettings.content }).from(webSettings)
+      .orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id)),
+    getLicenceScanUrls(db),
+  ]);
   const first = (type: number) => rows.find((r) => r.type === type)?.content ?? null;
   return {
     englishSite: settingHref(first(1)) === null ? null : first(1),
@@ -37,17 +39,11 @@ export async function getSiteContact(db: Db): Promise<SiteContact> {
     address: first(7),
     qrCodeUrl: linkOrNull(first(8)),
     workingHours: first(9),
+    licences: {
+      icpNumber: first(10),
+      businessLicence: { number: first(11), scanUrl: scans.businessLicence },
+      hazardousLicence: { number: first(12), scanUrl: scans.hazardousLicence },
+    },
   };
 }
 
-/**
- * Whether a request host is the English site's address (web setting type 1). Only a bare host
- * (`en.example.com`) names an English host; an address with a path (`https://shop.example.com/en`)
- * names this site's English pages, which are English by their prefix already.
- */
-export function isEnglishSiteHost(englishSite: string | null, host: string | null): boolean {
-  if (!englishSite || !host) return false;
-  if (/\/./.test(englishSite.trim().replace(/^https?:\/\//i, ''))) return false;
-  const wanted = englishSite.replace(/^https?:\/\//i, '').replace(/\/.*$/, '').toLowerCase();
-  return wanted !== '' && host.toLowerCase().split(':')[0] === wanted.split(':')[0];
-}

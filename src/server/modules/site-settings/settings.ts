@@ -9,6 +9,7 @@ import { siteBlocks, siteOptions, webSettings } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { sanitizeRichText } from '@/server/modules/content/sanitize';
+import { getLicenceScanUrls } from './licences';
 
 /** The site option that hides the footer's visitor count (absent: shown, as docs/requirements/storefront.md#footer has it). */
 export const VISITOR_COUNT_KEY = 'footerVisitorCount';
@@ -25,6 +26,9 @@ const LABELS: Record<keyof typeof WEB_SETTING_TYPES, [string, string]> = {
   address: ['公司地址', 'Company address'],
   qrCodeUrl: ['二维码内容', 'QR code target'],
   workingHours: ['工作时间', 'Working hours'],
+  icpNumber: ['ICP备案号', 'ICP filing number'],
+  businessLicence: ['营业执照', 'Business licence'],
+  hazardousLicence: ['危险化学品经营许可证', 'Hazardous chemicals trading licence'],
 };
 
 /** Whether the storefront's footer shows the visitor count. */
@@ -33,12 +37,13 @@ export async function showsVisitorCount(db: Db): Promise<boolean> {
   return row?.value !== false;
 }
 
-/** Every type of web setting (its first row's content, or null), the footer content and the visitor-count display. */
+/** Every type of web setting (its first row's content, or null), the footer content, the visitor-count display and the licence scans. */
 export async function getSiteSettings(db: Db): Promise<AdminSiteSettingsDto> {
-  const [rows, [footer], show] = await Promise.all([
+  const [rows, [footer], show, licenceScans] = await Promise.all([
     db.select().from(webSettings).orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id)),
     db.select({ bodyZh: siteBlocks.bodyZh, bodyEn: siteBlocks.bodyEn }).from(siteBlocks).where(eq(siteBlocks.key, FOOTER_KEY)),
     showsVisitorCount(db),
+    getLicenceScanUrls(db),
   ]);
   return {
     settings: WEB_SETTING_KEYS.map((key) => {
@@ -47,6 +52,7 @@ export async function getSiteSettings(db: Db): Promise<AdminSiteSettingsDto> {
     }),
     footer: { bodyZh: footer?.bodyZh ?? '', bodyEn: footer?.bodyEn ?? '' },
     showVisitorCount: show,
+    licenceScans,
   };
 }
 

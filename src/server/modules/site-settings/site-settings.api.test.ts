@@ -24,8 +24,8 @@ const contentOf = (s: AdminSiteSettingsDto, key: string) => s.settings.find((x) 
 describe('site settings', () => {
   it('lists every type with its format, the footer and the visitor-count display', async () => {
     const s = await settings();
-    expect(s.settings.map((x) => x.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(s.settings.find((x) => x.key === 'hotline')).toMatchObject({ format: 'phone', content: '400-820-1688' });
+    expect(s.settings.map((x) => x.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(s.settings.find((x) => x.key === 'hotline')).toMatchObject({ format: 'phone', content: '400-000-0000' });
     expect(contentOf(s, 'chatLink')).toBeNull();
     expect(s.footer.bodyZh).toContain('上海优试剂');
     expect(s.showVisitorCount).toBe(true);
@@ -76,7 +76,7 @@ describe('site settings', () => {
       const enRes = await h.call('PUT', `/api/admin/web-settings/types/${type}`, { token: admin, json: { content }, headers: en });
       expect((enRes.body.data as { message: string }[])[0]?.message).toContain(english);
     }
-    for (const type of ['0', '10', 'x']) {
+    for (const type of ['0', '13', 'x']) {
       const res = await h.call('PUT', `/api/admin/web-settings/types/${type}`, { token: admin, json: { content: 'x' } });
       expect(res.status, type).toBe(400);
       expect((res.body.data as { field: string }[])[0]?.field).toBe('type');
@@ -101,7 +101,7 @@ describe('site settings', () => {
 
   it('accepts the usual forms of each type', async () => {
     const good: [number, string][] = [
-      [1, 'https://en.reagent.example.com'], [1, '/en'], [2, '+86 21 6485-2200'], [3, '(021) 6485 2200 转 8001'], [4, '800 186 688'],
+      [1, 'https://en.reagent.example.com'], [1, '/en'], [2, '+86 21 0000-0000'], [3, '(021) 0000 0000 转 8001'], [4, '800 000 000'],
       [5, 'sales.cn@reagent.example.com'], [8, 'https://weixin.qq.com/r/abc'], [7, '上海市徐汇区宜山路 1388 号'],
     ];
     for (const [type, content] of good) {
@@ -138,7 +138,7 @@ describe('site settings', () => {
   it('needs SETTINGS.EDIT: guests 401, customers refused, staff without it 403', async () => {
     await matrix.expect([
       { method: 'GET', path: '/api/admin/web-settings', expect: { guest: 401, adminA: 401, buyerA: 401, staffAdmin: 200, staffSales: 403, staffOps: 403 } },
-      { method: 'PUT', path: '/api/admin/web-settings/types/2', json: { content: '400-820-1688' }, expect: { guest: 401, buyerA: 401, staffAdmin: 200, staffSales: 403, staffOps: 403 } },
+      { method: 'PUT', path: '/api/admin/web-settings/types/2', json: { content: '400-000-0000' }, expect: { guest: 401, buyerA: 401, staffAdmin: 200, staffSales: 403, staffOps: 403 } },
       { method: 'DELETE', path: '/api/admin/web-settings/types/6', expect: { guest: 401, buyerA: 401, staffSales: 403, staffOps: 403 } },
       { method: 'PUT', path: '/api/admin/web-settings/footer', json: { bodyZh: '<p>x</p>', bodyEn: '<p>x</p>' }, expect: { guest: 401, buyerA: 401, staffSales: 403, staffOps: 403 } },
       { method: 'PUT', path: '/api/admin/web-settings/visitor-count', json: { show: true }, expect: { guest: 401, buyerA: 401, staffSales: 403, staffOps: 403 } },

@@ -6,6 +6,7 @@ import { jsonLd, pageMetadata, siteUrl } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
 import { getSiteContact } from '@/server/modules/site-settings/queries';
+import { ShopLicencesSection } from '@/components/storefront/shop-licences';
 import { AboutFrame } from '../../../_lib/about-frame';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -33,6 +34,7 @@ export default async function AboutPage({ params }: { params: Promise<{ locale: 
       <div className="rounded-lg border border-line bg-white p-6">
         {block ? <RichText html={block.content} /> : <p className="text-muted">{t('empty')}</p>}
       </div>
+      <ShopLicencesSection licences={contact.licences} />
     </AboutFrame>
   );
 }
