@@ -31,7 +31,8 @@ async function logout(home: string) {
  * It also runs the header's server-rendered account controls (`data-auth-action`): the login link and
  * the guest's cart open the dialog in place, the sign-out button signs out.
  */
-export function AuthIsland({ signedIn }: { signedIn: boolean }) {
+export function AuthIsland({ userId }: { userId: number | null }) {
+  const signedIn = userId !== null;
   const t = useTranslations('apiClient');
   const locale = useLocale();
   const wantsLogin = useSearchParams().has('login');
@@ -93,7 +94,7 @@ export function AuthIsland({ signedIn }: { signedIn: boolean }) {
       </div>
       {dialogs !== null && (
         <Suspense fallback={null}>
-          <AuthDialogs signedIn={signedIn} first={dialogs === 'url' ? null : dialogs} />
+          <AuthDialogs userId={userId} first={dialogs === 'url' ? null : dialogs} />
         </Suspense>
       )}
     </>

@@ -3,6 +3,7 @@
 import { X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, useRef } from 'react';
+import type { SessionUser } from '@/contracts/auth';
 import { fieldsOf } from '@/lib/login-form';
 import { useModal } from '@/components/ui/use-modal';
 import { LoginFormField } from './login-form-field';
@@ -11,6 +12,8 @@ import { useLoginForm } from './use-login-form';
 
 interface Props {
   onClose: () => void;
+  /** Told of a successful sign-in; answers true when it is taken in place (no page load follows). */
+  onSignedIn?: (user: SessionUser) => boolean;
 }
 
 /**
@@ -18,12 +21,12 @@ interface Props {
  * customer or an employee, or reset the password. The password leaves the browser only as its
  * SHA-256 digest. Inline tips show on submit and clear when their field changes.
  */
-export function LoginDialog({ onClose }: Props) {
+export function LoginDialog({ onClose, onSignedIn }: Props) {
   const t = useTranslations('auth');
   const ref = useRef<HTMLDivElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const form = useLoginForm(onClose);
+  const form = useLoginForm(onClose, onSignedIn);
   useModal(ref, true, form.close, firstField);
 
   const { mode, tips } = form;

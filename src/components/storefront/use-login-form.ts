@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { LoginOutput, RegistrationType } from '@/contracts/auth';
+import type { LoginOutput, RegistrationType, SessionUser } from '@/contracts/auth';
 import type { ApiBody } from '@/lib/api/types';
 import { ApiError, ERROR_TOAST_MS, apiPostWithMessage } from '@/lib/api-client';
 import { invalidFields, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode } from '@/lib/login-form';
@@ -20,9 +20,10 @@ const EMPTY: LoginFormValues = { loginName: '', password: '', repeatPwd: '', ver
 
 /**
  * The login dialog's state and actions: mode, method, account type, values and inline tips, the code's countdown,
- * sending a code and submitting. Closing drops the passwords.
+ * sending a code and submitting. Closing drops the passwords. Once signed in the page loads again (the
+ * header and every server-rendered part show the account), unless `onSignedIn` takes the sign-in in place.
  */
-export function useLoginForm(onClose: () => void) {
+export function useLoginForm(onClose: () => void, onSignedIn?: (user: SessionUser) => boolean) {
   const t = useTranslations('auth');
   const [mode, setMode] = useState<LoginMode>('login');
   const [method, setMethod] = useState<LoginMethod>('password');
@@ -89,6 +90,10 @@ export function useLoginForm(onClose: () => void) {
       saveSession(result.user);
       setValues(EMPTY);
       showToast({ kind: 'success', text: result.msg || t('success'), durationMs: SUCCESS_TOAST_MS });
+      if (onSignedIn?.(result.user)) {
+        setBusy(false);
+        return;
+      }
       window.setTimeout(() => {
         const url = new URL(window.location.href);
         url.searchParams.delete('login');
