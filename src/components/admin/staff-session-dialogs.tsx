@@ -65,7 +65,6 @@ export function StaffSessionDialogs({ staffId }: { staffId: number }) {
         cancelText={t('confirmCancel')}
         onOk={() => setStep('login')}
         onCancel={() => void cancel()}
-        okButtonProps={{ autoFocus: true }}
         closable={false}
         mask={{ closable: false }}
         focusable={{ trap: true }}
