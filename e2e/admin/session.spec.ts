@@ -72,7 +72,7 @@ test('/en: a staff session that ends mid-form asks to sign in again over the pag
   await expect(address).toHaveValue(typed);
   await drawer.getByTestId('customer-save').click();
   await expect(page.locator('.ant-message').getByText('Saved', { exact: true })).toBeVisible();
-  await expect(record.getByText(typed)).toBeVisible();
+  await expect(record.locator('.ant-descriptions').getByText(typed)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/en/admin/customers\\?id=${id}$`));
 
   // The demo's address back for the other tests.

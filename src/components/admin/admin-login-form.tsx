@@ -1,8 +1,8 @@
 'use client';
 
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form, Input, type InputRef } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import type { z } from 'zod';
 import type { staffSessionSchema } from '@/contracts/auth';
 import { ApiError, apiPost } from '@/lib/api-client';
@@ -28,9 +28,10 @@ export function AdminLoginForm({ home }: { home: string }) {
 /**
  * The fields of the staff sign-in, on the sign-in page and in the back-office's session dialog; the password
  * leaves the browser only as its SHA-256 digest. `onSignedIn` gets the new session's member; the form stays
- * busy after it, as whatever follows (a page load, the dialog closing) takes it away.
+ * busy after it, as whatever follows (a page load, the dialog closing) takes it away. `firstField` lets a dialog
+ * put the focus on the login name once it has opened.
  */
-export function AdminLoginFields({ onSignedIn, autoFocus = false }: { onSignedIn: (member: StaffSession) => void; autoFocus?: boolean }) {
+export function AdminLoginFields({ onSignedIn, firstField }: { onSignedIn: (member: StaffSession) => void; firstField?: Ref<InputRef> }) {
   const t = useTranslations('admin');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,7 +53,7 @@ export function AdminLoginFields({ onSignedIn, autoFocus = false }: { onSignedIn
       {error && <Alert type="error" title={error} className="mb-4" showIcon role="alert" />}
       <Form<Values> layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item label={t('loginName')} name="loginName" rules={[{ required: true, message: t('required', { field: t('loginName') }) }]}>
-          <Input autoComplete="username" autoFocus={autoFocus} />
+          <Input autoComplete="username" ref={firstField} />
         </Form.Item>
         <Form.Item label={t('password')} name="password" rules={[{ required: true, message: t('required', { field: t('password') }) }]}>
           <Input.Password autoComplete="current-password" />

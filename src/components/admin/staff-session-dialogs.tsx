@@ -1,9 +1,9 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Modal } from 'antd';
+import { App, Modal, type InputRef } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormModal } from '@/components/ui/form-modal';
 import { localizePath } from '@/i18n/client-navigation';
 import { apiRequest } from '@/lib/api/client';
@@ -30,6 +30,7 @@ export function StaffSessionDialogs({ staffId }: { staffId: number }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('closed');
+  const firstField = useRef<InputRef>(null);
 
   // One box at a time: calls failing while the box or the sign-in is open ask for nothing more.
   useEffect(() => onUiEvent('confirm-login', () => setStep((s) => (s === 'closed' ? 'confirm' : s))), []);
@@ -84,9 +85,13 @@ export function StaffSessionDialogs({ staffId }: { staffId: number }) {
         zIndex={Z_INDEX}
         width={360}
         destroyOnHidden
+        // The dialog takes the focus as it opens; the login name gets it once it has.
+        afterOpenChange={(open) => {
+          if (open) firstField.current?.focus();
+        }}
         data-testid="staff-login-dialog"
       >
-        <AdminLoginFields onSignedIn={signedIn} autoFocus />
+        <AdminLoginFields onSignedIn={signedIn} firstField={firstField} />
       </Modal>
     </>
   );
