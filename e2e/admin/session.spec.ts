@@ -109,3 +109,30 @@ test('a back-office page opened after the session ended signs in and comes back 
   await page.getByLabel('密码').press('Enter');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
+
+test('another member signing in over the page gets it loaded afresh: nothing typed for the first one stays', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'sales');
+  const { id } = await customer(page);
+  await page.goto(`/admin/customers?id=${id}`);
+  await expectHydrated(page);
+  const record = page.getByTestId('customer-record');
+  await slow(record.getByTestId('customer-title')).toHaveText(CUSTOMER);
+  const member = await page.getByTestId('admin-user').textContent();
+  const typed = `电话回访 ${Date.now().toString(36)}`;
+  await record.getByTestId('activity-body').fill(typed);
+
+  await endStaffSession(page);
+  await record.getByTestId('activity-save').click();
+  const box = page.getByRole('dialog', { name: '登录确认' });
+  await expect(box).toContainText('权限不足或登录超时，请重新登录！');
+  await box.getByRole('button', { name: /登\s*录/ }).click();
+  const signIn = page.getByRole('dialog', { name: '员工登录' });
+  await signIn.getByLabel('账号').fill('manager');
+  await signIn.getByLabel('密码').fill('Manager#2026');
+  await signIn.getByLabel('密码').press('Enter');
+  await expect(page.getByTestId('admin-user')).not.toHaveText(member ?? '');
+  await expectHydrated(page);
+  await expect(page.getByText(typed)).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: '员工登录' })).toHaveCount(0);
+});
