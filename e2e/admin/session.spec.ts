@@ -136,3 +136,28 @@ test('another member signing in over the page gets it loaded afresh: nothing typ
   await expect(page.getByText(typed)).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: '员工登录' })).toHaveCount(0);
 });
+
+test('/en: Escape in the login confirmation is its Cancel: signed out, to the sign-in, and back to the page after it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'sales');
+  const { id } = await customer(page);
+  await page.goto(`/en/admin/customers?id=${id}`);
+  await expectHydrated(page);
+  const record = page.getByTestId('customer-record');
+  await slow(record.getByTestId('customer-title')).toHaveText(CUSTOMER);
+  await record.getByTestId('activity-body').fill('Call back on Monday');
+
+  await endStaffSession(page);
+  await record.getByTestId('activity-save').click();
+  await expect(page.getByRole('dialog', { name: 'Login confirmation' })).toBeVisible();
+  const logout = page.waitForRequest((r) => r.url().endsWith('/api/admin/auth/logout'));
+  await page.keyboard.press('Escape');
+  await logout;
+  await expect(page).toHaveURL(/\/en\/admin\/login\?redirect=/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/en/admin/customers?id=${id}`);
+  await page.getByLabel('Account').fill('sales');
+  await page.getByLabel('Password').fill('Sales#2026');
+  await page.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/en/admin/customers\\?id=${id}$`));
+  await slow(page.getByTestId('customer-title')).toHaveText(CUSTOMER);
+});
