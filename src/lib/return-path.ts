@@ -1,6 +1,6 @@
 /**
- * The return address of a sign-in (`/admin/login?redirect=…`): where a member whose session ended goes
- * back to once signed in again — the same page, with its query (a view's filters and page, the tab's
+ * The return address of a sign-in (`/admin/login?redirect=…`, `/?login&redirect=…`): where a member whose
+ * session ended goes back to once signed in again — the same page, with its query (a view's filters and page, the tab's
  * address). Only a path of this site inside the area that asked for it is accepted, so that a link to
  * the sign-in can never send anyone elsewhere (no open redirect): anything else gives null, and the
  * sign-in goes to its default page.
@@ -12,9 +12,13 @@
  */
 export const PAGE_PATH_HEADER = 'x-page-path';
 
-/** The areas a return address may lead into, each a path under an optional language prefix. */
+/**
+ * The areas a return address may lead into, each a path under an optional language prefix: the
+ * back-office, and the account area (the signed-in paths of docs/requirements/account.md#route-guard).
+ */
 const AREAS = {
   admin: /^(?:\/(?:zh|en))?\/admin(?:\/|$)/,
+  account: /^(?:\/(?:zh|en))?\/(?:sys|order|profile|account)(?:\/|$)/,
 } as const;
 
 export type ReturnArea = keyof typeof AREAS;
@@ -51,4 +55,17 @@ export function safeReturnPath(value: unknown, area: ReturnArea): string | null 
 /** The address of the page on screen, as the return address of a sign-in. */
 export function currentReturnPath(location: { pathname: string; search: string }, area: ReturnArea): string | null {
   return safeReturnPath(`${location.pathname}${location.search}`, area);
+}
+
+/**
+ * Where a sign-in leads: the account page the route guard sent the visitor from (`redirect`, only a signed-in
+ * path of this site), else the page itself without its `login` flag.
+ */
+export function afterSignIn(href: string): string {
+  const url = new URL(href);
+  const back = safeReturnPath(url.searchParams.get('redirect'), 'account');
+  if (back) return new URL(back, url.origin).toString();
+  url.searchParams.delete('login');
+  url.searchParams.delete('redirect');
+  return url.toString();
 }

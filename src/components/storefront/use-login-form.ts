@@ -6,6 +6,7 @@ import type { LoginOutput, RegistrationType, SessionUser } from '@/contracts/aut
 import type { ApiBody } from '@/lib/api/types';
 import { ApiError, ERROR_TOAST_MS, apiPostWithMessage } from '@/lib/api-client';
 import { invalidFields, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode } from '@/lib/login-form';
+import { afterSignIn } from '@/lib/return-path';
 import { saveSession } from '@/lib/session-store';
 import { sha256Hex } from '@/lib/sha256';
 import { showToast } from '@/lib/ui-events';
@@ -94,11 +95,7 @@ export function useLoginForm(onClose: () => void, onSignedIn?: (user: SessionUse
         setBusy(false);
         return;
       }
-      window.setTimeout(() => {
-        const url = new URL(window.location.href);
-        url.searchParams.delete('login');
-        window.location.replace(url.toString());
-      }, SUCCESS_TOAST_MS);
+      window.setTimeout(() => window.location.replace(afterSignIn(window.location.href)), SUCCESS_TOAST_MS);
     } catch (error) {
       showFailure(error, t('loginNetwork'));
       setBusy(false);

@@ -13,7 +13,7 @@ vi.mock('@/i18n/navigation', () => ({
 }));
 vi.mock('./current-actor', () => ({ currentActor: async () => ({ kind: 'guest' }) }));
 
-const { isSignedInPath, requireStaffPage } = await import('./page-guards');
+const { isSignedInPath, requireStaffPage, requireUserPage } = await import('./page-guards');
 
 describe('requireStaffPage', () => {
   it('sends a guest to the staff sign-in with the page as the return address', async () => {
@@ -26,6 +26,21 @@ describe('requireStaffPage', () => {
       pagePath = path;
       redirects.length = 0;
       await expect(requireStaffPage()).rejects.toThrow('NEXT_REDIRECT');
+      expect(redirects, String(path)).toEqual([expected]);
+    }
+  });
+});
+
+describe('requireUserPage', () => {
+  it('sends a guest to /?login with the account page as the return address', async () => {
+    for (const [path, expected] of [
+      ['/en/sys/profile?default=6', { href: '/?login&redirect=%2Fen%2Fsys%2Fprofile%3Fdefault%3D6', locale: 'en' }],
+      ['/en/admin/customers', { href: '/?login', locale: 'en' }],
+      [null, { href: '/?login', locale: 'en' }],
+    ] as const) {
+      pagePath = path;
+      redirects.length = 0;
+      await expect(requireUserPage()).rejects.toThrow('NEXT_REDIRECT');
       expect(redirects, String(path)).toEqual([expected]);
     }
   });

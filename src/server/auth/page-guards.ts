@@ -22,14 +22,15 @@ export function isSignedInPath(pathname: string): boolean {
 
 /**
  * For signed-in customer pages: a guest goes to /?login (docs/requirements/account.md#route-guard), checked by the page
- * itself; a user who does not meet `need` (one of its permissions or roles, `lib/permits.ts`) goes to
+ * itself, with the page's address to come back to once signed in in the dialog (ADR 0063); a user who does not meet `need` (one of its permissions or roles, `lib/permits.ts`) goes to
  * /401 — the same rule that hides the page's menu item and links (`Permitted`).
  */
 export async function requireUserPage(need?: Requirement): Promise<UserActor> {
   const actor = await currentActor();
   const locale = (await getLocale()) as Locale;
   if (actor.kind !== 'user') {
-    redirect({ href: '/?login', locale });
+    const back = safeReturnPath((await headers()).get(PAGE_PATH_HEADER), 'account');
+    redirect({ href: back ? `/?login&${new URLSearchParams({ redirect: back }).toString()}` : '/?login', locale });
     throw new Error('unreachable');
   }
   if (need && !permits(actor, need)) {
