@@ -2,6 +2,7 @@ import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
 import { newNonce, pageContentSecurityPolicy } from './lib/content-security-policy';
+import { PAGE_PATH_HEADER } from './lib/return-path';
 import { decideLanguage } from './lib/site-language';
 
 const intl = createMiddleware(routing);
@@ -32,14 +33,24 @@ async function englishSiteSetting(): Promise<string | null> {
  * Locale negotiation only (never authorisation): next-intl's prefixes, and an unprefixed address within
  * the English-site address is served in English (`decideLanguage`, docs/requirements/storefront.md#languages). Every page also gets
  * its Content-Security-Policy with a fresh nonce (ADR 0028): set on the request, Next.js puts the
- * nonce on its scripts; set on the response, the browser enforces it.
+ * nonce on its scripts; set on the response, the browser enforces it. The page's own address goes
+ * along too, as the return address of a sign-in the page guards may send the visitor to (ADR 0064).
  */
 export default async function proxy(request: NextRequest) {
   const policy = pageContentSecurityPolicy({ nonce: newNonce(), dev: process.env.NODE_ENV === 'development' });
   request.headers.set('content-security-policy', policy);
+  request.headers.set(PAGE_PATH_HEADER, pagePath(request));
   const response = await negotiate(request);
   response.headers.set('content-security-policy', policy);
   return response;
+}
+
+/** The address the browser shows, without Next.js's own cache-busting parameter of a client navigation. */
+function pagePath(request: NextRequest): string {
+  const params = new URLSearchParams(request.nextUrl.search);
+  params.delete('_rsc');
+  const query = params.toString();
+  return `${request.nextUrl.pathname}${query ? `?${query}` : ''}`;
 }
 
 async function negotiate(request: NextRequest): Promise<NextResponse> {

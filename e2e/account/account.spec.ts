@@ -2,7 +2,7 @@ import { expect, loginAs, test } from '../fixtures';
 
 test('a guest opening the profile is sent to /?login', async ({ page }) => {
   await page.goto('/sys/profile?default=6');
-  await expect(page).toHaveURL(/\/\?login$/);
+  await expect(page).toHaveURL(/\/\?login&redirect=%2Fsys%2Fprofile%3Fdefault%3D6$/);
   await expect(page.getByRole('dialog', { name: '账号登录' })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, fromSite, test } from '../fixtures';
+import { expect, expectHydrated, fromSite, test } from '../fixtures';
 
 /** Signs in through the dialog, so the browser holds the token like a real visitor. */
 async function signInWithDialog(page: import('@playwright/test').Page, loginName: string, password: string) {
@@ -42,6 +42,48 @@ test('a lapsed session gets one login confirmation at a time; Login opens the di
   await box.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByRole('dialog', { name: '账号登录' })).toBeVisible();
+});
+
+test('a buyer whose session ended signs in again over the page; the half-filled form is kept and saves', async ({ page }) => {
+  await signInWithDialog(page, 'buyer@demo.example.com', 'Reagent#2026');
+  await page.goto('/sys/profile_basic');
+  await expectHydrated(page);
+  const form = page.getByTestId('profile-basic-form');
+  const job = form.getByLabel('职位');
+  const before = await job.inputValue();
+  const typed = `采购主管 ${Date.now().toString(36)}`;
+  await job.fill(typed);
+  await revokeSession(page);
+  await form.getByTestId('save-profile').click();
+  const box = page.getByRole('alertdialog', { name: '登录确认' });
+  await expect(box).toContainText(CONFIRM_TEXT);
+  await box.getByRole('button', { name: '登录' }).click();
+  const dialog = page.getByRole('dialog', { name: '账号登录' });
+  await expect(dialog).toBeVisible();
+  // Closing the sign-in goes back to the box, with the page as it was.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(box).toBeVisible();
+  await box.getByRole('button', { name: '登录' }).click();
+  await dialog.getByLabel('账号').fill('buyer@demo.example.com');
+  await dialog.getByLabel('密码', { exact: true }).fill('Reagent#2026');
+  await dialog.getByTestId('login-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // No page load: what was typed is still there, and saving it now works.
+  await expect(page).toHaveURL(/\/sys\/profile_basic$/);
+  await expect(job).toHaveValue(typed);
+  await form.getByTestId('save-profile').click();
+  await expect(page.getByText('已保存', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(job).toHaveValue(typed);
+
+  // The demo's value back for the other tests.
+  await expectHydrated(page);
+  await job.fill(before);
+  await form.getByTestId('save-profile').click();
+  await expect(page.getByText('已保存', { exact: true })).toBeVisible();
 });
 
 test('Cancel in the login confirmation signs out and goes home with the login flag', async ({ page }) => {

@@ -149,6 +149,8 @@ export const emptySchema = z.null();
 
 /** The signed-in customer as the header shows it. */
 export interface HeaderUser {
+  /** The user's id: a sign-in again over the page keeps the page only for the same user. */
+  id: number;
   name: string;
   companyName: string;
   cartCount: number;

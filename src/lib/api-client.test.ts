@@ -80,7 +80,8 @@ describe('apiPost', () => {
     expect(confirms).toBe(0);
   });
 
-  it('renews a staff call at the staff API', async () => {
+  it('renews a staff call at the staff API by its cookie, keeping the customer token of the browser', async () => {
+    saveSession(user);
     answers.push(
       { status: 402, body: { code: 402, msg: '', data: null } },
       { status: 200, body: { code: 200, msg: '', data: { token: 'staff-2' } } },
@@ -88,6 +89,8 @@ describe('apiPost', () => {
     );
     expect(await apiPost('/api/admin/things')).toBe('staff again');
     expect(requests.map((r) => r.path)).toEqual(['/api/admin/things', '/api/admin/auth/renew', '/api/admin/things']);
+    expect(requests[1]!.headers.authorization).toBeUndefined();
+    expect(getToken()).toBe('tok-1');
     expect(renewPathFor('/api/app/order/approve')).toBe('/api/web/auth/renew');
   });
 

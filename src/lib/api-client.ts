@@ -71,8 +71,7 @@ function toForm(data: Record<string, unknown>): URLSearchParams {
   return form;
 }
 
-async function send(path: string, data: Record<string, unknown>): Promise<{ status: number; body: ApiEnvelope<unknown> | null }> {
-  const token = getToken();
+async function send(path: string, data: Record<string, unknown>, token = getToken()): Promise<{ status: number; body: ApiEnvelope<unknown> | null }> {
   const res = await fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
@@ -94,21 +93,28 @@ async function send(path: string, data: Record<string, unknown>): Promise<{ stat
 
 const renewals = new Map<string, Promise<boolean>>();
 
+const STAFF_RENEW = '/api/admin/auth/renew';
+
 /** Where a call's session is renewed: staff calls (`/api/admin/…`) at the staff API, others at the customer one. */
 export function renewPathFor(path: string): string {
-  return path.startsWith('/api/admin/') ? '/api/admin/auth/renew' : '/api/web/auth/renew';
+  return path.startsWith('/api/admin/') ? STAFF_RENEW : '/api/web/auth/renew';
 }
 
-/** One renewal at a time, however many calls got a 402 together. */
+/**
+ * One renewal at a time, however many calls got a 402 together. A staff session lives in its cookie
+ * alone: its renewal sends no stored token (that is a customer's) and keeps none — the answer's cookie
+ * replaces the old one.
+ */
 export function renewSession(path: string): Promise<boolean> {
   const renewPath = renewPathFor(path);
   const pending = renewals.get(renewPath);
   if (pending) return pending;
-  const renewal = send(renewPath, {})
+  const staff = renewPath === STAFF_RENEW;
+  const renewal = send(renewPath, {}, staff ? null : getToken())
     .then(({ body }) => {
       const token = (body?.data as { token?: unknown } | null)?.token;
       if (!body || !isSuccess(body.code) || typeof token !== 'string') return false;
-      if (getToken()) setToken(token);
+      if (!staff && getToken()) setToken(token);
       return true;
     })
     .catch(() => false)

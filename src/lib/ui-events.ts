@@ -1,7 +1,7 @@
 /**
  * The few things non-React code (the API client) asks of the page: show a toast, ask the visitor
  * to sign in again (the 401 confirm box), open the login dialog. The storefront's auth island
- * listens. Requests made before it listens (the page still hydrating) are kept for it: a box asked
+ * listens, and the back-office's session dialogs listen for the confirm box. Requests made before it listens (the page still hydrating) are kept for it: a box asked
  * for opens late, a toast shows for what is left of its time. Where nobody ever listens (tests, a face
  * without the island) they go nowhere; at most four toasts and one of each box are held meanwhile.
  */

@@ -19,6 +19,7 @@ import { AdminSettingsProvider, useAdminSettings, type AdminSettings } from './a
 import { AdminUserContext } from './admin-user';
 import { adminView } from './admin-views';
 import { menuIcon } from './menu-icon';
+import { StaffSessionDialogs } from './staff-session-dialogs';
 import { InboxBadge } from './inbox-badge';
 import { ThemeDrawer } from './theme-drawer';
 import { flattenRoutes, joinPath, touchCache, type AdminRoute, type VisitedView } from './visited-views';
@@ -43,6 +44,8 @@ function toItems(tree: MenuItemDto[], parent = ''): MenuItems {
 
 export interface AdminShellProps {
   menu: MenuItemDto[];
+  /** The signed-in member: a sign-in again over the page keeps it only for the same member. */
+  staffId: number;
   userName: string;
   subject: PermissionSubject;
   sidebarOpen: boolean;
@@ -65,7 +68,7 @@ export function AdminShell(props: AdminShellProps) {
   );
 }
 
-function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShellProps) {
+function ShellFrame({ menu, staffId, userName, sidebarOpen, layout, children }: AdminShellProps) {
   const t = useTranslations('admin');
   const { settings } = useAdminSettings();
   const pathname = usePathname();
@@ -183,6 +186,7 @@ function ShellFrame({ menu, userName, sidebarOpen, layout, children }: AdminShel
         </Layout.Content>
       </Layout>
       <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} layout={layout} />
+      <StaffSessionDialogs staffId={staffId} />
     </Layout>
   );
 }
@@ -195,7 +199,7 @@ function HeaderActions({ userName, onTheme }: { userName: string; onTheme: () =>
   const search = useSearchParams();
   const router = useRouter();
   const queryClient = useQueryClient();
-  // Quiet: the member goes to the sign-in whatever the answer (a 401 has sent them there already).
+  // Quiet: the member goes to the sign-in whatever the answer.
   const signOut = useApiMutation('post', '/api/admin/auth/logout', { silent: true });
   async function logout() {
     await signOut.send({});

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { SessionUser } from '@/contracts/auth';
 import { localizePath, useRouter } from '@/i18n/client-navigation';
 import type { Locale } from '@/i18n/routing';
 import { onUiEvent } from '@/lib/ui-events';
@@ -25,8 +26,14 @@ async function signOut(): Promise<{ hadToken: boolean; done: Promise<void> }> {
  * The login dialog and the single "login confirmation" box of the API client (docs/requirements/api.md#error-catalogue), loaded by
  * the sign-in island with the first request for either (`first`) or with a `login` parameter. The
  * dialog opens when the URL has a `login` parameter and nobody is signed in, and on request.
+ *
+ * Opened from the box (the page's session ended mid-use), the dialog signs the same user in again over
+ * the page (ADR 0064): it closes, the page stays as it was — a half-filled form included — and the user
+ * presses save again. Another account signing in gets the page loaded afresh, as any sign-in does;
+ * closing the dialog goes back to the box, whose Cancel signs out.
  */
-export function AuthDialogs({ signedIn, first, phoneCodes }: { signedIn: boolean; first: 'open-login' | 'confirm-login' | null; phoneCodes: boolean }) {
+export function AuthDialogs({ userId, first, phoneCodes }: { userId: number | null; first: 'open-login' | 'confirm-login' | null; phoneCodes: boolean }) {
+  const signedIn = userId !== null;
   const t = useTranslations('apiClient');
   const locale = useLocale() as Locale;
   const router = useRouter();
@@ -37,6 +44,8 @@ export function AuthDialogs({ signedIn, first, phoneCodes }: { signedIn: boolean
   const [requested, setRequested] = useState(first === 'open-login');
   const [dismissed, setDismissed] = useState(false);
   const [confirming, setConfirming] = useState(first === 'confirm-login');
+  // The dialog was opened from the box: a sign-in of the same user keeps the page.
+  const [again, setAgain] = useState(false);
 
   // A new `?login` after the dialog was closed opens it again.
   const [seenWants, setSeenWants] = useState(wantsLogin);
@@ -66,6 +75,20 @@ export function AuthDialogs({ signedIn, first, phoneCodes }: { signedIn: boolean
     else router.push('/');
   }, [signedIn, home, router]);
 
+  const backToConfirm = useCallback(() => {
+    setRequested(false);
+    setAgain(false);
+    setConfirming(true);
+  }, []);
+
+  /** Whether the sign-in was taken in place: the same user again, over a page that stays. */
+  const signedInAgain = useCallback((user: SessionUser) => {
+    if (!again || userId === null || user.id !== userId) return false;
+    setRequested(false);
+    setAgain(false);
+    return true;
+  }, [again, userId]);
+
   const cancelConfirm = useCallback(async () => {
     setConfirming(false);
     await (await signOut()).done;
@@ -75,7 +98,7 @@ export function AuthDialogs({ signedIn, first, phoneCodes }: { signedIn: boolean
 
   return (
     <Suspense fallback={null}>
-      {open && <LoginDialog onClose={close} phoneCodes={phoneCodes} />}
+      {open && <LoginDialog onClose={again ? backToConfirm : close} onSignedIn={signedInAgain} phoneCodes={phoneCodes} />}
       {confirming && (
         <ConfirmDialog
           title={t('confirmTitle')}
@@ -86,6 +109,7 @@ export function AuthDialogs({ signedIn, first, phoneCodes }: { signedIn: boolean
             setConfirming(false);
             setDismissed(false);
             setRequested(true);
+            setAgain(true);
           }}
           onCancel={cancelConfirm}
           testId="login-confirm"

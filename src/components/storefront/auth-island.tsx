@@ -32,7 +32,8 @@ async function logout(home: string) {
  * the guest's cart open the dialog in place, the sign-out button signs out. `phoneCodes`: whether the shop
  * texts codes to mobile numbers (the dialog offers them only then).
  */
-export function AuthIsland({ signedIn, phoneCodes }: { signedIn: boolean; phoneCodes: boolean }) {
+export function AuthIsland({ userId, phoneCodes }: { userId: number | null; phoneCodes: boolean }) {
+  const signedIn = userId !== null;
   const t = useTranslations('apiClient');
   const locale = useLocale();
   const wantsLogin = useSearchParams().has('login');
@@ -94,7 +95,7 @@ export function AuthIsland({ signedIn, phoneCodes }: { signedIn: boolean; phoneC
       </div>
       {dialogs !== null && (
         <Suspense fallback={null}>
-          <AuthDialogs signedIn={signedIn} first={dialogs === 'url' ? null : dialogs} phoneCodes={phoneCodes} />
+          <AuthDialogs userId={userId} first={dialogs === 'url' ? null : dialogs} phoneCodes={phoneCodes} />
         </Suspense>
       )}
     </>

@@ -35,7 +35,7 @@ export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUse
   );
 }
 
-/** Whether someone is signed in, once known: for the sign-in island of the shell. */
-export async function SignedIn({ user, children }: { user: Promise<HeaderUser | null>; children: (signedIn: boolean) => ReactNode }) {
-  return children((await user) !== null);
+/** Who is signed in (their id, or null), once known: for the sign-in island of the shell. */
+export async function SignedIn({ user, children }: { user: Promise<HeaderUser | null>; children: (userId: number | null) => ReactNode }) {
+  return children((await user)?.id ?? null);
 }

@@ -3,6 +3,7 @@
 import { X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, useRef } from 'react';
+import type { SessionUser } from '@/contracts/auth';
 import { fieldsOf } from '@/lib/login-form';
 import { useModal } from '@/components/ui/use-modal';
 import { LoginFormField } from './login-form-field';
@@ -13,6 +14,8 @@ interface Props {
   onClose: () => void;
   /** Whether the shop texts codes to mobile numbers; without it the code modes take e-mail addresses only. */
   phoneCodes: boolean;
+  /** Told of a successful sign-in; answers true when it is taken in place (no page load follows). */
+  onSignedIn?: (user: SessionUser) => boolean;
 }
 
 /**
@@ -20,12 +23,12 @@ interface Props {
  * customer or an employee, or reset the password. The password leaves the browser only as its
  * SHA-256 digest. Inline tips show on submit and clear when their field changes.
  */
-export function LoginDialog({ onClose, phoneCodes }: Props) {
+export function LoginDialog({ onClose, phoneCodes, onSignedIn }: Props) {
   const t = useTranslations('auth');
   const ref = useRef<HTMLDivElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const form = useLoginForm(onClose, phoneCodes);
+  const form = useLoginForm(onClose, phoneCodes, onSignedIn);
   useModal(ref, true, form.close, firstField);
 
   const { mode, tips } = form;

@@ -53,7 +53,7 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
       <SiteFooter contact={contact} footer={{ html: chrome.footerHtml, visitors: chrome.visitors, qrCode: chrome.qrCode }} />
       <SideWidget chatLink={contact.chatLink} hotlines={contact.hotlines} salesEmail={contact.salesEmail} />
       <Suspense fallback={null}>
-        <SignedIn user={user}>{(signedIn) => <AuthIsland signedIn={signedIn} phoneCodes={phoneCodes} />}</SignedIn>
+        <SignedIn user={user}>{(userId) => <AuthIsland userId={userId} phoneCodes={phoneCodes} />}</SignedIn>
       </Suspense>
     </div>
   );

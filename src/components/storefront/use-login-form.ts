@@ -2,10 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { LoginOutput, RegistrationType } from '@/contracts/auth';
+import type { LoginOutput, RegistrationType, SessionUser } from '@/contracts/auth';
 import type { ApiBody } from '@/lib/api/types';
 import { ApiError, ERROR_TOAST_MS, apiPostWithMessage } from '@/lib/api-client';
 import { invalidFields, isPhoneLoginName, sendsCode, textMessageProblem, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode, type LoginTip } from '@/lib/login-form';
+import { afterSignIn } from '@/lib/return-path';
 import { saveSession } from '@/lib/session-store';
 import { sha256Hex } from '@/lib/sha256';
 import { showToast } from '@/lib/ui-events';
@@ -22,8 +23,10 @@ const EMPTY: LoginFormValues = { loginName: '', password: '', repeatPwd: '', ver
  * The login dialog's state and actions: mode, method, account type, values and inline tips, the code's countdown,
  * sending a code and submitting. Closing drops the passwords. `phoneCodes`: whether the shop texts codes to
  * mobile numbers (not in production without an SMS provider); a code by text message needs the consent box.
+ * Once signed in the page loads again (the header and every server-rendered part show the account), unless
+ * `onSignedIn` takes the sign-in in place.
  */
-export function useLoginForm(onClose: () => void, phoneCodes: boolean) {
+export function useLoginForm(onClose: () => void, phoneCodes: boolean, onSignedIn?: (user: SessionUser) => boolean) {
   const t = useTranslations('auth');
   const [mode, setMode] = useState<LoginMode>('login');
   const [method, setMethod] = useState<LoginMethod>('password');
@@ -108,11 +111,11 @@ export function useLoginForm(onClose: () => void, phoneCodes: boolean) {
       saveSession(result.user);
       setValues(EMPTY);
       showToast({ kind: 'success', text: result.msg || t('success'), durationMs: SUCCESS_TOAST_MS });
-      window.setTimeout(() => {
-        const url = new URL(window.location.href);
-        url.searchParams.delete('login');
-        window.location.replace(url.toString());
-      }, SUCCESS_TOAST_MS);
+      if (onSignedIn?.(result.user)) {
+        setBusy(false);
+        return;
+      }
+      window.setTimeout(() => window.location.replace(afterSignIn(window.location.href)), SUCCESS_TOAST_MS);
     } catch (error) {
       showFailure(error, t('loginNetwork'));
       setBusy(false);

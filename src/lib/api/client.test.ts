@@ -84,14 +84,43 @@ describe('apiRequest', () => {
     expect(toasts).toEqual([]);
   });
 
-  it('leaves a staff failure to the view, but sends a 401 to the staff sign-in of the page language', async () => {
-    answers.push({ status: 403, body: { code: 403, msg: 'Forbidden', data: null } }, { status: 401, body: { code: 401, msg: '', data: null } });
+  it('leaves a staff failure to the view; an ended staff session asks for the login confirmation in place, silent or not', async () => {
+    answers.push(
+      { status: 403, body: { code: 403, msg: 'Forbidden', data: null } },
+      { status: 401, body: { code: 401, msg: '', data: null } },
+      { status: 401, body: { code: 401, msg: '', data: null } },
+    );
     await expect(apiRequest('post', '/api/admin/roles', { body: { name: 'x' } })).rejects.toMatchObject({ status: 403, message: 'Forbidden' });
-    expect(replaced).toEqual([]);
-    await expect(apiRequest('post', '/api/admin/roles', { body: { name: 'x' } })).rejects.toMatchObject({ status: 401 });
-    expect(replaced).toEqual(['http://shop.test/en/admin/login']);
-    expect(toasts).toEqual([]);
     expect(confirms).toBe(0);
+    await expect(apiRequest('post', '/api/admin/roles', { body: { name: 'x' } })).rejects.toMatchObject({ status: 401 });
+    expect(confirms).toBe(1);
+    await expect(apiRequest('get', '/api/admin/roles', { params: { query: { limit: 10, offset: 0 } } }, { silent: true })).rejects.toMatchObject({ status: 401 });
+    expect(confirms).toBe(2);
+    // The page stays where it is: nothing typed into it is lost.
+    expect(replaced).toEqual([]);
+    expect(toasts).toEqual([]);
+  });
+
+  it('renews a staff session on 402 by its cookie alone, keeps the customer token, and repeats the call', async () => {
+    saveSession(user);
+    answers.push(
+      { status: 402, body: { code: 402, msg: '', data: null } },
+      { status: 200, body: { code: 200, msg: '', data: { token: 'staff-2' } } },
+      { status: 200, body: { code: 200, msg: '', data: { id: 9 } } },
+    );
+    expect(await apiRequest('post', '/api/admin/roles', { body: { name: 'x' } })).toEqual({ id: 9 });
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/admin/roles', '/api/admin/auth/renew', '/api/admin/roles']);
+    expect(requests.map((r) => r.headers.get('authorization'))).toEqual([null, null, null]);
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(confirms).toBe(0);
+  });
+
+  it('asks for the login confirmation once a staff renewal is refused', async () => {
+    answers.push({ status: 402, body: { code: 402, msg: '', data: null } }, { status: 401, body: { code: 401, msg: '', data: null } });
+    await expect(apiRequest('post', '/api/admin/roles', { body: { name: 'x' } })).rejects.toMatchObject({ code: 401, status: 402 });
+    expect(requests.map((r) => new URL(r.url).pathname)).toEqual(['/api/admin/roles', '/api/admin/auth/renew']);
+    expect(confirms).toBe(1);
+    expect(replaced).toEqual([]);
   });
 
   it('shows the network message when nothing answers, and stays quiet when silent', async () => {

@@ -1,6 +1,7 @@
 import createClient, { type MaybeOptionalInit } from 'openapi-fetch';
-import { announceFailure, ApiError, failureOf, NETWORK_ERROR, outcomeOf, renewSession, type ApiEnvelope } from '@/lib/api-client';
+import { announceFailure, ApiError, failureOf, isUnauthorised, NETWORK_ERROR, outcomeOf, renewSession, type ApiEnvelope } from '@/lib/api-client';
 import { getToken } from '@/lib/session-store';
+import { requestLoginConfirm } from '@/lib/ui-events';
 import type { paths } from './schema';
 import type { ApiData, ApiMethod, ApiPathWith } from './types';
 
@@ -10,10 +11,12 @@ import type { ApiData, ApiMethod, ApiPathWith } from './types';
  * with `data` or rejects with an ApiError (HTTP status, server message in the caller's language,
  * field errors of a 400).
  *
- * Customer calls carry the stored token as the storefront's client does, renew the session silently
- * on 402, ask for the login confirmation on 401 and show any other failure for 5 s (`silent` leaves
- * that to the caller). Staff calls (`/api/admin/…`) leave failures to the view, but a 401 sends the
- * browser to the staff sign-in.
+ * Every call renews its session silently on 402 and repeats itself once. Customer calls carry the
+ * stored token as the storefront's client does, ask for the login confirmation on 401 and show any other
+ * failure for 5 s (`silent` leaves that to the caller). Staff calls (`/api/admin/…`, the session in its
+ * cookie) leave failures to the view, but an ended session asks for the same confirmation, silent or not:
+ * the back-office's session dialogs sign the member in again over the page, so that nothing typed is lost
+ * (ADR 0064).
  */
 
 export { ApiError };
@@ -48,14 +51,14 @@ client.use({
 type Exchange = (method: ApiMethod, path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 const exchange = client.request as unknown as Exchange;
 
-function goToStaffSignIn(): void {
-  const prefix = window.location.pathname.match(/^\/(zh|en)\//)?.[0] ?? '/';
-  window.location.replace(new URL(`${prefix}admin/login`, window.location.origin).href);
+/** The call failed because its session is over (401, '00401', or a 402 that could not be renewed). */
+export function isSessionOver(error: ApiError): boolean {
+  return isUnauthorised(error.code) || error.status === 401;
 }
 
 function fail(path: string, error: ApiError, options: ApiCallOptions): never {
   if (isStaffPath(path)) {
-    if (error.status === 401) goToStaffSignIn();
+    if (isSessionOver(error)) requestLoginConfirm();
   } else if (!options.silent) {
     announceFailure(error);
   }
@@ -79,7 +82,7 @@ async function call(method: ApiMethod, path: string, init: unknown, options: Api
   const body = envelopeOf(answer.data ?? answer.error ?? null);
   const outcome = outcomeOf(status, body);
   if (outcome === 'success') return body?.data;
-  if (outcome === 'renew' && mayRenew && !isStaffPath(path) && (await renewSession(path))) return call(method, path, init, options, false);
+  if (outcome === 'renew' && mayRenew && (await renewSession(path))) return call(method, path, init, options, false);
   return fail(path, failureOf(status, body), options);
 }
 

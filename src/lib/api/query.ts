@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { App, type FormInstance } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { apiRequest, isStaffPath, type ApiCallOptions, type ApiData, type ApiError, type ApiInit, type ApiMethod, type ApiPathWith } from './client';
+import { apiRequest, isSessionOver, isStaffPath, type ApiCallOptions, type ApiData, type ApiError, type ApiInit, type ApiMethod, type ApiPathWith } from './client';
 import type { ApiPath } from './types';
 
 /**
@@ -60,7 +60,7 @@ export function showFieldErrors(form: FormInstance, error: ApiError): void {
  * A write: `mutate(init)` / `mutateAsync(init)` call the operation, and `send(init)` resolves with
  * `{ data }`, or with null once the failure was shown. Success invalidates `invalidates` (and renders the
  * page again with `refreshPage`) before it resolves. A customer call's failure is shown by the client;
- * a staff call's as an antd message (a 401 has gone to the sign-in).
+ * a staff call's as an antd message (an ended session has asked for the login confirmation instead).
  */
 export function useApiMutation<M extends ApiMethod, P extends ApiPathWith<M>>(method: M, path: P, settings: ApiMutationSettings = {}) {
   const queryClient = useQueryClient();
@@ -77,7 +77,7 @@ export function useApiMutation<M extends ApiMethod, P extends ApiPathWith<M>>(me
     },
     onError: (error) => {
       if (form) showFieldErrors(form, error);
-      if (isStaffPath(path) && !silent && error.status !== 401) void message.error(error.isNetwork ? t('network') : error.message);
+      if (isStaffPath(path) && !silent && !isSessionOver(error)) void message.error(error.isNetwork ? t('network') : error.message);
     },
   });
   const send = (init: ApiInit<M, P>): Promise<{ data: ApiData<M, P> } | null> => mutation.mutateAsync(init).then((data) => ({ data }), () => null);

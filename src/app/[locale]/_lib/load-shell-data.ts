@@ -63,7 +63,7 @@ async function loadHeaderUser(): Promise<HeaderUser | null> {
   const actor = await currentActor();
   if (actor.kind !== 'user') return null;
   const cartCount = await countCartItems(await getDb(), { companyId: actor.companyId, userId: actor.userId });
-  return { name: actor.name, companyName: actor.companyName, cartCount };
+  return { id: actor.userId, name: actor.name, companyName: actor.companyName, cartCount };
 }
 
 /** What the storefront frame (header, footer, service panel) needs, for the layouts to pass down. */

@@ -24,7 +24,7 @@ export default async function AdminShellLayout({ children, params }: { children:
   const sidebarCookie = (await cookies()).get('sidebarStatus')?.value;
   const sidebarOpen = sidebarCookie === undefined ? layout === 'standard' : sidebarCookie !== '0';
   return (
-    <AdminShell menu={menu} userName={actor.name} subject={{ permissions: actor.permissions, roles: actor.roles }} sidebarOpen={sidebarOpen} layout={layout} settings={settings}>
+    <AdminShell menu={menu} staffId={actor.staffId} userName={actor.name} subject={{ permissions: actor.permissions, roles: actor.roles }} sidebarOpen={sidebarOpen} layout={layout} settings={settings}>
       {children}
     </AdminShell>
   );
