@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginAs, type AccountName } from './fixtures';
+import { expect, fromSite, loginAs, type AccountName } from './fixtures';
 
 /** The back-office answers slowly on a loaded machine: a longer wait for each expectation. */
 export const slow = expect.configure({ timeout: 20_000 });
@@ -16,4 +16,21 @@ export async function switchTo(page: Page, who: AccountName): Promise<void> {
   await page.goto('about:blank');
   await page.context().clearCookies();
   await loginAs(page, who);
+}
+
+/**
+ * A product in the first leaf category under the first brand by code, made through the API as the signed-in
+ * staff member; answers its id.
+ */
+export async function newProduct(page: Page, product: { itemNo: string; nameZh: string; nameEn: string; packs: Record<string, unknown>[] }): Promise<number> {
+  const tree = (await (await page.request.get('/api/admin/catalog/categories')).json()).data as { id: number; leaf: boolean; children: unknown[] }[];
+  const leaves: number[] = [];
+  const walk = (nodes: typeof tree) => nodes.forEach((n) => { if (n.leaf) leaves.push(n.id); walk(n.children as typeof tree); });
+  walk(tree);
+  const brands = (await (await page.request.get('/api/admin/catalog/brands?limit=1&sort=code')).json()).data.items as { id: number }[];
+  const res = await page.request.post('/api/admin/catalog/products', {
+    headers: fromSite(), data: { ...product, brandId: brands[0]!.id, categoryId: leaves[0]! },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { id: number } }).data.id;
 }

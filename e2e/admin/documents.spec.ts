@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { newProduct } from '../back-office';
 import { expect, expectHydrated, expectNoHorizontalOverflow, fromSite, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
@@ -6,19 +7,9 @@ const SLOW = { timeout: 15_000 };
 
 const pdf = (mark: string) => Buffer.from(`%PDF-1.4\n% ${mark}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`, 'latin1');
 
-/** A product made through the API as the signed-in staff member. */
-async function newProduct(page: Page, itemNo: string): Promise<number> {
-  const tree = (await (await page.request.get('/api/admin/catalog/categories')).json()).data as { id: number; leaf: boolean; children: unknown[] }[];
-  const leaves: number[] = [];
-  const walk = (nodes: typeof tree) => nodes.forEach((n) => { if (n.leaf) leaves.push(n.id); walk(n.children as typeof tree); });
-  walk(tree);
-  const brands = (await (await page.request.get('/api/admin/catalog/brands?limit=1&sort=code')).json()).data.items as { id: number }[];
-  const res = await page.request.post('/api/admin/catalog/products', {
-    headers: fromSite(),
-    data: { itemNo, nameZh: `文档测试${itemNo}`, nameEn: `Document test ${itemNo}`, brandId: brands[0]!.id, categoryId: leaves[0]!, packs: [{ size: '5 g', price: '48', stock: 3 }] },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { id: number } }).data.id;
+/** A product with one pack, made through the API as the signed-in staff member. */
+function newDocumentProduct(page: Page, itemNo: string): Promise<number> {
+  return newProduct(page, { itemNo, nameZh: `文档测试${itemNo}`, nameEn: `Document test ${itemNo}`, packs: [{ size: '5 g', price: '48', stock: 3 }] });
 }
 
 test('staff upload an SDS and then a new version; the storefront shows the newest, and a withdrawal brings the old one back', async ({ page, browser }) => {
@@ -26,7 +17,7 @@ test('staff upload an SDS and then a new version; the storefront shows the newes
   const stamp = Date.now().toString(36).toUpperCase();
   const itemNo = `E2E-DOC-${stamp}`;
   await loginAs(page, 'ops');
-  const productId = await newProduct(page, itemNo);
+  const productId = await newDocumentProduct(page, itemNo);
 
   await page.goto(`/admin/catalog/products?key=${itemNo}`);
   await expectHydrated(page);
@@ -92,7 +83,7 @@ test('in English on a phone, the documents drawer lists a product\'s documents a
   const itemNo = `E2E-DOCP-${stamp}`;
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAs(page, 'ops');
-  const productId = await newProduct(page, itemNo);
+  const productId = await newDocumentProduct(page, itemNo);
   const form = { kind: 'tds', lang: 'en', title: 'Specification sheet', version: 'Rev. 3', issuedOn: new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10) };
   const made = await page.request.post(`/api/admin/catalog/products/${productId}/documents`, {
     headers: fromSite(), multipart: { ...form, file: { name: 'spec.pdf', mimeType: 'application/pdf', buffer: pdf('spec') } },

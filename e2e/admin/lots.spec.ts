@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectHydrated, expectNoHorizontalOverflow, fromSite, loginAs, test } from '../fixtures';
+import { newProduct } from '../back-office';
+import { expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
 /** Saves go through the server and back; a machine under load answers slowly. */
 const SLOW = { timeout: 15_000 };
@@ -12,21 +13,11 @@ async function shellReady(page: Page): Promise<void> {
 }
 
 /** A product with two packs, made through the API as the signed-in staff member. */
-async function newProduct(page: Page, itemNo: string): Promise<number> {
-  const tree = (await (await page.request.get('/api/admin/catalog/categories')).json()).data as { id: number; leaf: boolean; children: unknown[] }[];
-  const leaves: number[] = [];
-  const walk = (nodes: typeof tree) => nodes.forEach((n) => { if (n.leaf) leaves.push(n.id); walk(n.children as typeof tree); });
-  walk(tree);
-  const brands = (await (await page.request.get('/api/admin/catalog/brands?limit=1&sort=code')).json()).data.items as { id: number }[];
-  const res = await page.request.post('/api/admin/catalog/products', {
-    headers: fromSite(),
-    data: {
-      itemNo, nameZh: `批次测试${itemNo}`, nameEn: `Lot test ${itemNo}`, brandId: brands[0]!.id, categoryId: leaves[0]!,
-      packs: [{ size: '5 g', price: '48', stock: 3 }, { size: '25 g', price: '160', stock: 0, leadTimeDays: 7 }],
-    },
+function newLotProduct(page: Page, itemNo: string): Promise<number> {
+  return newProduct(page, {
+    itemNo, nameZh: `批次测试${itemNo}`, nameEn: `Lot test ${itemNo}`,
+    packs: [{ size: '5 g', price: '48', stock: 3 }, { size: '25 g', price: '160', stock: 0, leadTimeDays: 7 }],
   });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
 test('staff add a lot with a COA PDF to a pack in Chinese; the storefront product page shows it with its expiry and COA at once', async ({ page, browser }) => {
@@ -35,7 +26,7 @@ test('staff add a lot with a COA PDF to a pack in Chinese; the storefront produc
   const itemNo = `E2E-LOT-${stamp}`;
   const lotNo = `L${stamp.slice(-6)}`;
   await loginAs(page, 'ops');
-  const productId = await newProduct(page, itemNo);
+  const productId = await newLotProduct(page, itemNo);
 
   await page.goto(`/admin/catalog/products?key=${itemNo}`);
   await shellReady(page);

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { AliyunSmsConfig } from './sms-config';
-import { SmsDeliveryError, type SmsFailure, type SmsMessage, type SmsSender } from './sms-message';
-import { failureCode, reportFailure } from './sms-failure';
+import type { SmsFailure, SmsMessage, SmsSender } from './sms-message';
+import { providerSender } from './sms-failure';
 
 /** Aliyun's answers that are the number's fault or its limits (the rest are the shop's: template, sign name, balance, keys). */
 const ALIYUN_FAILURES: Readonly<Record<string, SmsFailure>> = {
@@ -24,7 +24,6 @@ export function aliyunFailure(code: string): SmsFailure {
  * than `OK`, and a refused call (keys, signature, throttling of the account) as an HTTP error.
  */
 export function createAliyunSmsSender(config: AliyunSmsConfig): SmsSender {
-  let client: Promise<(message: SmsMessage) => Promise<string>> | undefined;
   const connect = async () => {
     const [{ default: Dysmsapi, SendSmsRequest }, { $OpenApiUtil }] = await Promise.all([import('@alicloud/dysmsapi20170525'), import('@alicloud/openapi-core')]);
     const sdk = new Dysmsapi(new $OpenApiUtil.Config({
@@ -45,19 +44,5 @@ export function createAliyunSmsSender(config: AliyunSmsConfig): SmsSender {
       return answer.body?.code ?? 'NoCode';
     };
   };
-  return {
-    name: 'aliyun',
-    provider: true,
-    async send(message) {
-      let code: string;
-      try {
-        client ??= connect();
-        code = await (await client)(message);
-      } catch (error) {
-        const thrown = failureCode(error);
-        throw reportFailure(new SmsDeliveryError(aliyunFailure(thrown), 'aliyun', thrown), message);
-      }
-      if (code !== 'OK') throw reportFailure(new SmsDeliveryError(aliyunFailure(code), 'aliyun', code), message);
-    },
-  };
+  return providerSender('aliyun', { connect, ok: 'OK', classify: aliyunFailure });
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { TencentSmsConfig } from './sms-config';
-import { SmsDeliveryError, type SmsFailure, type SmsMessage, type SmsSender } from './sms-message';
-import { failureCode, reportFailure } from './sms-failure';
+import type { SmsFailure, SmsMessage, SmsSender } from './sms-message';
+import { providerSender } from './sms-failure';
 
 /** What a Tencent Cloud error code means to the sender of the message (`FailedOperation.*` and the rest: the shop's). */
 export function tencentFailure(code: string): SmsFailure {
@@ -22,7 +22,6 @@ function e164(phone: string): string {
  * of its entry in `SendStatusSet`.
  */
 export function createTencentSmsSender(config: TencentSmsConfig): SmsSender {
-  let client: Promise<(message: SmsMessage) => Promise<string>> | undefined;
   const connect = async () => {
     const { sms } = await import('tencentcloud-sdk-nodejs-sms');
     const sdk = new sms.v20210111.Client({
@@ -42,19 +41,5 @@ export function createTencentSmsSender(config: TencentSmsConfig): SmsSender {
       return answer.SendStatusSet?.[0]?.Code ?? 'NoStatus';
     };
   };
-  return {
-    name: 'tencent',
-    provider: true,
-    async send(message) {
-      let code: string;
-      try {
-        client ??= connect();
-        code = await (await client)(message);
-      } catch (error) {
-        const thrown = failureCode(error);
-        throw reportFailure(new SmsDeliveryError(tencentFailure(thrown), 'tencent', thrown), message);
-      }
-      if (code !== 'Ok') throw reportFailure(new SmsDeliveryError(tencentFailure(code), 'tencent', code), message);
-    },
-  };
+  return providerSender('tencent', { connect, ok: 'Ok', classify: tencentFailure });
 }
