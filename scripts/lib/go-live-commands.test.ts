@@ -41,9 +41,10 @@ describe('npm run admin:create and npm run doctor', () => {
     const doctor = await run('scripts/doctor.ts', []);
     expect(doctor.code).toBe(1);
     expect(doctor.stdout.split('\n')).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^todo {2}database {6}the embedded database/),
-      'ok    administrator super administrators: owner',
-      'ok    demoAccounts  no demo account signs in with its printed password',
+      expect.stringMatching(/^todo {2}database {9}the embedded database/),
+      'ok    administrator    super administrators: owner',
+      'ok    demoAccounts     no demo account signs in with its printed password',
+      expect.stringMatching(/^todo {2}icpNumber {8}no ICP filing number/),
       expect.stringMatching(/^\d+ things left to do \(docs\/deployment\.md, "Going live"\)\.$/),
     ]));
   }, 120_000);
