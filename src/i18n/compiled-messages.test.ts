@@ -40,11 +40,11 @@ describe('messages compiled for the browser', () => {
         const args = argumentsOf(source);
         if (args.size > 0) withArguments += 1;
         for (const n of [0, 1, 2, 7, 1234]) {
-          const values: Record<string, unknown> = Object.fromEntries([...args].map(([name, kind]) => [name, kind === 'count' ? n : `«${name}»`]));
+          const values: Record<string, string | number | ((chunks: string[]) => string)> = Object.fromEntries([...args].map(([name, kind]) => [name, kind === 'count' ? n : `«${name}»`]));
           // Rich text (`<privacy>…</privacy>`): each tag a function of its chunks.
           for (const [, tag] of source.matchAll(/<([A-Za-z0-9_]+)>/g)) values[tag as string] = (chunks: string[]) => `[${tag}:${chunks.join('')}]`;
           const expected = new IntlMessageFormat(source, locale).format(values);
-          const actual = formatOnly(key, message as never, values, { locale, formatters, timeZone: 'Asia/Shanghai' } as never);
+          const actual = formatOnly(key, message as never, values as never, { locale, formatters, timeZone: 'Asia/Shanghai' } as never);
           expect(actual, `${lang}:${key} with ${n}`).toEqual(expected);
           if (args.size === 0) break;
         }
