@@ -29,8 +29,8 @@ const BLOCKS: Omit<NewSiteBlock, 'updatedAt'>[] = [
     key: 'footer',
     titleZh: '上海优试剂生物科技有限公司',
     titleEn: 'YouReagent Biotech (Shanghai) Co., Ltd.',
-    bodyZh: '<p>上海优试剂生物科技有限公司</p><p>地址：上海市徐汇区漕河泾开发区宜山路 1388 号 A 座 6 楼</p><p>服务时间：周一至周五 8:30–17:30</p><p>销售邮箱：<a href="mailto:sales@reagent.example.com">sales@reagent.example.com</a></p><p>危险化学品经营许可证 沪（徐）应急管危经许〔2024〕000188</p>',
-    bodyEn: '<p>YouReagent Biotech (Shanghai) Co., Ltd.</p><p>6F, Building A, 1388 Yishan Road, Caohejing Development Zone, Xuhui District, Shanghai</p><p>Service hours: Monday to Friday 8:30–17:30 (China time)</p><p>Sales e-mail: <a href="mailto:sales@reagent.example.com">sales@reagent.example.com</a></p><p>Hazardous chemicals trading licence 沪（徐）应急管危经许〔2024〕000188</p>',
+    bodyZh: '<p>上海优试剂生物科技有限公司</p><p>地址：上海市徐汇区漕河泾开发区宜山路 1388 号 A 座 6 楼</p><p>服务时间：周一至周五 8:30–17:30</p><p>销售邮箱：<a href="mailto:sales@reagent.example.com">sales@reagent.example.com</a></p>',
+    bodyEn: '<p>YouReagent Biotech (Shanghai) Co., Ltd.</p><p>6F, Building A, 1388 Yishan Road, Caohejing Development Zone, Xuhui District, Shanghai</p><p>Service hours: Monday to Friday 8:30–17:30 (China time)</p><p>Sales e-mail: <a href="mailto:sales@reagent.example.com">sales@reagent.example.com</a></p>',
   },
   {
     key: 'privacy',
