@@ -191,6 +191,8 @@ export const productDocuments = pgTable(
   (t) => [
     index('product_documents_product_idx').on(t.productId, t.kind), index('product_documents_lot_idx').on(t.lotNo), index('product_documents_kind_issued_idx').on(t.kind, t.issuedAt),
     index('product_documents_missing_idx').on(t.missingSince).where(sql`${t.missingSince} is not null`),
+    // The start-up check's walk of the uploaded documents (the demo's generated ones may be millions).
+    index('product_documents_uploaded_idx').on(t.id).where(sql`not ${t.generated}`),
     check('product_documents_state_check', sql`${t.state} in ('current', 'superseded', 'withdrawn')`),
   ],
 );

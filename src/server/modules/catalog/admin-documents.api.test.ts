@@ -14,7 +14,7 @@ import { getProductDetailAll } from '@/server/modules/product-detail/service';
 import { ensureSeedFiles } from '@/server/seed/files';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
-import { checkDocumentFiles } from './admin-documents';
+import { checkDocumentFiles, uploadedDocumentsAfter } from './admin-documents';
 
 const h = fileApiHarness({ products: 20 });
 const matrix = authorisationMatrix(h);
@@ -266,6 +266,17 @@ describe('product documents (ADR 0063)', () => {
     const [after] = rowsOf<{ missing_since: string | null }>(await h.db.db.execute(sql`select missing_since from product_documents where id = ${seeded!.id}`));
     expect(after?.missing_since).toBeNull();
     await ensureSeedFiles(h.db.db, store);
+  });
+
+  it('walks only the uploaded documents, through their own index (a demo of millions of generated rows is not read)', async () => {
+    const query = uploadedDocumentsAfter(h.db.db, 0).toSQL();
+    const plan = await h.db.db.transaction(async (tx) => {
+      // As on a large database, where reading the whole table would cost more than the index.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const client = sql.join([sql.raw('explain (format json) '), sql.raw(query.sql.replace(/\$(\d+)/g, (_, n: string) => `'${String(query.params[Number(n) - 1])}'`))]);
+      return JSON.stringify(rowsOf(await tx.execute(client)));
+    });
+    expect(plan).toContain('product_documents_uploaded_idx');
   });
 
   it('authorisation: anonymous and customers 401, staff without CATALOG.EDIT 403', async () => {

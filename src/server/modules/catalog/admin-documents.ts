@@ -216,6 +216,16 @@ const CHECK_BATCH = 200;
 const CHECK_PARALLEL = 16;
 
 /**
+ * The next batch of uploaded documents after the id `after`, through their own partial index
+ * (`product_documents_uploaded_idx`): a demo database of millions of generated rows is not walked.
+ */
+export function uploadedDocumentsAfter(db: Db, after: number) {
+  return db.select({ id: productDocuments.id, filePath: productDocuments.filePath, missingSince: productDocuments.missingSince })
+    .from(productDocuments).where(and(eq(productDocuments.generated, false), gt(productDocuments.id, after)))
+    .orderBy(asc(productDocuments.id)).limit(CHECK_BATCH);
+}
+
+/**
  * Looks for the file of every uploaded document (the demo's generated ones are the seed's business):
  * marks the ones gone from the store as missing since now, and clears the mark of those found again.
  * Never writes a file.
@@ -226,9 +236,7 @@ export async function checkDocumentFiles(db: Db, store: FileStore): Promise<Docu
   let found = 0;
   let after = 0;
   for (;;) {
-    const rows = await db.select({ id: productDocuments.id, filePath: productDocuments.filePath, missingSince: productDocuments.missingSince })
-      .from(productDocuments).where(and(eq(productDocuments.generated, false), gt(productDocuments.id, after)))
-      .orderBy(asc(productDocuments.id)).limit(CHECK_BATCH);
+    const rows = await uploadedDocumentsAfter(db, after);
     if (rows.length === 0) break;
     const present: boolean[] = [];
     for (let i = 0; i < rows.length; i += CHECK_PARALLEL) {
