@@ -184,7 +184,7 @@ function DeliveryChoice({ options }: { options: CheckoutSummary['delivery'] }) {
   const format = useFormatter();
   const money = (v: string) => format.number(Number(v), 'money');
   return (
-      <Form.Item name="deliveryMethod" label={t('deliveryMethod')} extra={t('deliveryHelp')}>
+      <Form.Item name="deliveryMethod" label={t('deliveryMethod')} extra={t('deliveryHelp')} rules={[{ required: true, message: t('deliveryMethod') }]}>
       <Radio.Group className="!grid w-full gap-2 sm:grid-cols-3" data-testid="checkout-delivery">
         {options.map((d) => (
           <Radio key={d.method} value={d.method} disabled={d.unavailable !== null} className="!m-0 rounded-md border border-line p-3" data-testid={`checkout-delivery-${d.method}`}>
