@@ -188,7 +188,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < creations + 3; i++) {
       await addPacksToCart(db, buyer, packs.map((p) => ({ ...p, num: 1 })));
       const t = performance.now();
-      await submitOrder(db, buyer, { idempotencyKey: `bench-create-${Date.now()}-${n++}`, addressId: address!.id, poNumber: '', costCentre: '', note: '', invoiceType: 'special', invoiceTitle: '', taxNo: '91310104MA1FR8XK3P' });
+      await submitOrder(db, buyer, { idempotencyKey: `bench-create-${Date.now()}-${n++}`, addressId: address!.id, poNumber: '', costCentre: '', note: '', deliveryMethod: 'standard', invoiceType: 'special', invoiceTitle: 'Bench Co.', taxNo: '91310104MA1FR8XK3P', buyerKind: 'enterprise', invoiceAddress: 'Shanghai', invoicePhone: '021-00000000', invoiceBank: 'ICBC', invoiceAccount: '1001' });
       if (i >= 3) samples.push(performance.now() - t);
     }
     samples.sort((a, b) => a - b);

@@ -25,7 +25,7 @@ async function cleanCart(page: Page) {
   expect((await page.request.post('/api/app/api/order/shopcart/clean', { headers: fromSite() })).status()).toBe(200);
 }
 
-test('a buyer orders through quick order and checkout with a 6% special VAT invoice; an approver changes a quantity and approves', async ({ page, request }) => {
+test('a buyer orders through quick order and checkout with a special VAT invoice; an approver changes a quantity and approves', async ({ page, request }) => {
   // A journey over three sign-ins, five page loads and some thirty steps, none of them slow alone: about 35 s
   // on a busy two-core machine, more than the default budget.
   test.setTimeout(90_000);
@@ -58,8 +58,13 @@ test('a buyer orders through quick order and checkout with a 6% special VAT invo
   await page.getByTestId('checkout-invoice').getByText('增值税专用发票').click();
   await page.getByTestId('checkout-tax-no').fill('');
   await page.getByTestId('checkout-submit').click();
-  await expect(page.getByText('开具专用发票须填写税号')).toBeVisible();
+  await expect(page.getByText('开具增值税专用发票须填写税号')).toBeVisible();
+  await expect(page.getByText('增值税专用发票须填写开户银行')).toBeVisible();
   await page.getByTestId('checkout-tax-no').fill('91310104MA1FR8XK3P');
+  await page.getByTestId('checkout-invoiceAddress').fill('上海市徐汇区漕河泾开发区 1 号');
+  await page.getByTestId('checkout-invoicePhone').fill('021-64000000');
+  await page.getByTestId('checkout-invoiceBank').fill('中国工商银行上海徐汇支行');
+  await page.getByTestId('checkout-invoiceAccount').fill('1001234567890');
   const total = await page.getByTestId('checkout-total').textContent();
   await page.getByTestId('checkout-submit').click();
   await expect(page.getByTestId('order-detail')).toBeVisible();

@@ -5,6 +5,10 @@ import { idSchema, wholeNumber } from './numbers';
 export const ORDER_STATUSES = ['reviewing', 'passed', 'placed', 'rejected', 'cancelled'] as const;
 export type OrderStatusDto = (typeof ORDER_STATUSES)[number];
 export const INVOICE_TYPES = ['none', 'ordinary', 'special'] as const;
+/** Who the invoice is made out to: an ordinary invoice needs a tax number only for an enterprise. */
+export const BUYER_KINDS = ['enterprise', 'individual', 'public'] as const;
+export const DELIVERY_METHODS = ['standard', 'express', 'pickup'] as const;
+export type DeliveryMethodDto = (typeof DELIVERY_METHODS)[number];
 export const APPROVAL_RULE_KINDS = ['total_above', 'hazardous', 'controlled', 'monthly_limit'] as const;
 
 /** Quantities of order and cart lines: whole numbers from 1 to 9,999. */
@@ -32,9 +36,47 @@ const text = (max: number) => z.string().trim().max(max, `tooLong${max}`);
 /** A Chinese unified social credit code or an older taxpayer number: 15 to 20 letters and digits. */
 export const taxNoSchema = z.string().trim().toUpperCase().regex(/^[0-9A-Z]{15,20}$/, 'taxNoInvalid');
 
+/** The invoice fields of a checkout or a quotation's acceptance (ADR 0065): the type decides what is required, never the total. */
+export const invoiceFields = {
+  invoiceType: z.enum(INVOICE_TYPES).default('none'),
+  invoiceTitle: text(100).default(''),
+  taxNo: z.union([z.literal(''), taxNoSchema]).default(''),
+  buyerKind: z.enum(BUYER_KINDS).default('enterprise'),
+  invoiceAddress: text(100).default(''),
+  invoicePhone: text(30).default(''),
+  invoiceBank: text(60).default(''),
+  invoiceAccount: text(40).default(''),
+};
+
+type InvoiceValues = {
+  invoiceType: (typeof INVOICE_TYPES)[number]; invoiceTitle: string; taxNo: string; buyerKind: (typeof BUYER_KINDS)[number];
+  invoiceAddress: string; invoicePhone: string; invoiceBank: string; invoiceAccount: string;
+};
+
 /**
- * Checkout (`/api/order/add`). Prices, totals and the status are never read from the client: a body
- * carrying them is refused (strict). The idempotency key makes a double submit one order.
+ * What each invoice type requires: a special VAT invoice the name, tax number, address and telephone,
+ * bank and account; an ordinary one the name, and the tax number when the buyer is an enterprise.
+ */
+export function checkInvoice(value: InvoiceValues, ctx: z.RefinementCtx): void {
+  if (value.invoiceType === 'none') return;
+  const need = (field: keyof InvoiceValues, message: string) => {
+    if (value[field] === '') ctx.addIssue({ code: 'custom', path: [field], message });
+  };
+  need('invoiceTitle', 'invoiceTitleRequired');
+  if (value.invoiceType === 'special') {
+    need('taxNo', 'taxNoRequired');
+    need('invoiceAddress', 'invoiceAddressRequired');
+    need('invoicePhone', 'invoicePhoneRequired');
+    need('invoiceBank', 'invoiceBankRequired');
+    need('invoiceAccount', 'invoiceAccountRequired');
+  } else if (value.buyerKind === 'enterprise') {
+    need('taxNo', 'taxNoRequiredEnterprise');
+  }
+}
+
+/**
+ * Checkout (`/api/order/add`). Prices, totals, the delivery fee and the status are never read from the
+ * client: a body carrying them is refused (strict). The idempotency key makes a double submit one order.
  */
 export const orderSubmitSchema = z
   .object({
@@ -45,16 +87,11 @@ export const orderSubmitSchema = z
     poNumber: text(60).default(''),
     costCentre: text(60).default(''),
     note: text(100).default(''),
-    invoiceType: z.enum(INVOICE_TYPES).default('none'),
-    invoiceTitle: text(100).default(''),
-    taxNo: z.union([z.literal(''), taxNoSchema]).default(''),
+    deliveryMethod: z.enum(DELIVERY_METHODS).default('standard'),
+    ...invoiceFields,
   })
   .strict()
-  .superRefine((value, ctx) => {
-    if (value.invoiceType === 'special' && value.taxNo === '') {
-      ctx.addIssue({ code: 'custom', path: ['taxNo'], message: 'taxNoRequired' });
-    }
-  });
+  .superRefine(checkInvoice);
 export type OrderSubmitInput = z.infer<typeof orderSubmitSchema>;
 
 export const orderListSchema = z
@@ -116,6 +153,9 @@ export const orderItemSchema = z.object({
   lineTotal: z.string(),
   hazardous: z.boolean(),
   controlClass: z.enum(['precursor', 'explosive']).nullable(),
+  /** The lot allocated to the line from its pack's lots, and that lot's COA (null: none). */
+  lotNo: z.string().nullable(),
+  coaUrl: z.string().nullable(),
 });
 export type OrderItemDto = z.infer<typeof orderItemSchema>;
 
@@ -153,9 +193,18 @@ export const orderDetailSchema = z.object({
   invoiceType: z.enum(INVOICE_TYPES),
   invoiceTitle: z.string(),
   taxNo: z.string(),
+  /** The special invoice's address and telephone, bank and account (empty when not given). */
+  invoiceAddress: z.string(),
+  invoicePhone: z.string(),
+  invoiceBank: z.string(),
+  invoiceAccount: z.string(),
   subtotal: z.string(),
   taxRate: z.string(),
   taxAmount: z.string(),
+  /** True: `total` includes `taxAmount` (ADR 0065); false: an earlier order whose tax was added to the subtotal. */
+  taxIncluded: z.boolean(),
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  deliveryFee: z.string(),
   total: z.string(),
   rejectReason: z.string(),
   matches: z.array(approvalMatchSchema),

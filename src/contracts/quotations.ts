@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDay } from './dates';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
-import { orderSubmitSchema } from './orders';
+import { checkInvoice, orderSubmitSchema } from './orders';
 
 /**
  * Quotations (ADR 0040): the customer's request, the quotation and its versions. Money travels as
@@ -113,9 +113,7 @@ export type QuotationListInput = z.infer<typeof quotationListInputSchema>;
 
 /** The customer's acceptance: where the order goes and its invoice, as an order submission says it. */
 const { idempotencyKey: _key, cartIds: _cart, ...orderFields } = orderSubmitSchema.shape;
-export const quotationAcceptSchema = z.strictObject({ ...orderFields, id: idSchema }).superRefine((value, ctx) => {
-  if (value.invoiceType === 'special' && value.taxNo === '') ctx.addIssue({ code: 'custom', path: ['taxNo'], message: 'taxNoRequired' });
-});
+export const quotationAcceptSchema = z.strictObject({ ...orderFields, id: idSchema }).superRefine(checkInvoice);
 export type QuotationAcceptInput = z.infer<typeof quotationAcceptSchema>;
 export const quotationAnswerSchema = z.strictObject({ id: idSchema, comment: comment.default('') });
 
@@ -124,10 +122,15 @@ export const quotationAnswerSchema = z.strictObject({ id: idSchema, comment: com
 export const quotationLineSchema = z.object({
   packId: z.number(), productId: z.number(), itemNo: z.string(), nameZh: z.string(), nameEn: z.string(), size: z.string(), num: z.number(),
   listCents: z.number(), unitCents: z.number(), netCents: z.number(), lineCents: z.number(), comment: z.string(), belowFloor: z.boolean(),
+  /** The pack's stock and lead time now (0 when the pack is gone). */
+  stock: z.number(), leadTimeDays: z.number(),
 });
 export const quotationVersionSchema = z.object({
   id: z.number(), version: z.number(), discountBp: z.number(), validUntil: z.string(), note: z.string(), subtotalCents: z.number(),
-  discountCents: z.number(), totalCents: z.number(), belowFloor: z.boolean(), sentAt: z.string().nullable(), lines: z.array(quotationLineSchema),
+  discountCents: z.number(), totalCents: z.number(),
+  /** The VAT the total includes (13 %, ADR 0065). */
+  taxCents: z.number(),
+  belowFloor: z.boolean(), sentAt: z.string().nullable(), lines: z.array(quotationLineSchema),
 });
 export const quotationRowSchema = z.object({
   id: z.number(), quoteNo: z.string(), companyId: z.number(), companyName: z.string(), userName: z.string().nullable(), ownerId: z.number().nullable(),

@@ -32194,6 +32194,7 @@ export interface paths {
                                     subtotalCents: number;
                                     discountCents: number;
                                     totalCents: number;
+                                    taxCents: number;
                                     belowFloor: boolean;
                                     sentAt: string | null;
                                     lines: {
@@ -32210,6 +32211,8 @@ export interface paths {
                                         lineCents: number;
                                         comment: string;
                                         belowFloor: boolean;
+                                        stock: number;
+                                        leadTimeDays: number;
                                     }[];
                                 }[];
                                 conversionError: {
@@ -32382,6 +32385,7 @@ export interface paths {
                                     subtotalCents: number;
                                     discountCents: number;
                                     totalCents: number;
+                                    taxCents: number;
                                     belowFloor: boolean;
                                     sentAt: string | null;
                                     lines: {
@@ -32398,6 +32402,8 @@ export interface paths {
                                         lineCents: number;
                                         comment: string;
                                         belowFloor: boolean;
+                                        stock: number;
+                                        leadTimeDays: number;
                                     }[];
                                 }[];
                                 conversionError: {
@@ -32604,6 +32610,7 @@ export interface paths {
                                     subtotalCents: number;
                                     discountCents: number;
                                     totalCents: number;
+                                    taxCents: number;
                                     belowFloor: boolean;
                                     sentAt: string | null;
                                     lines: {
@@ -32620,6 +32627,8 @@ export interface paths {
                                         lineCents: number;
                                         comment: string;
                                         belowFloor: boolean;
+                                        stock: number;
+                                        leadTimeDays: number;
                                     }[];
                                 }[];
                                 conversionError: {
@@ -32928,6 +32937,7 @@ export interface paths {
                                     subtotalCents: number;
                                     discountCents: number;
                                     totalCents: number;
+                                    taxCents: number;
                                     belowFloor: boolean;
                                     sentAt: string | null;
                                     lines: {
@@ -32944,6 +32954,8 @@ export interface paths {
                                         lineCents: number;
                                         comment: string;
                                         belowFloor: boolean;
+                                        stock: number;
+                                        leadTimeDays: number;
                                     }[];
                                 }[];
                                 conversionError: {
@@ -33089,6 +33101,7 @@ export interface paths {
                                     size: string;
                                     listCents: number;
                                     stock: number;
+                                    leadTimeDays: number;
                                 }[];
                             }[];
                         };
@@ -39554,6 +39567,11 @@ export interface paths {
                         /** @default  */
                         note?: string;
                         /**
+                         * @default standard
+                         * @enum {string}
+                         */
+                        deliveryMethod?: "standard" | "express" | "pickup";
+                        /**
                          * @default none
                          * @enum {string}
                          */
@@ -39562,6 +39580,19 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
+                        /**
+                         * @default enterprise
+                         * @enum {string}
+                         */
+                        buyerKind?: "enterprise" | "individual" | "public";
+                        /** @default  */
+                        invoiceAddress?: string;
+                        /** @default  */
+                        invoicePhone?: string;
+                        /** @default  */
+                        invoiceBank?: string;
+                        /** @default  */
+                        invoiceAccount?: string;
                     };
                     "application/json": {
                         idempotencyKey: string;
@@ -39574,6 +39605,11 @@ export interface paths {
                         /** @default  */
                         note?: string;
                         /**
+                         * @default standard
+                         * @enum {string}
+                         */
+                        deliveryMethod?: "standard" | "express" | "pickup";
+                        /**
                          * @default none
                          * @enum {string}
                          */
@@ -39582,6 +39618,19 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
+                        /**
+                         * @default enterprise
+                         * @enum {string}
+                         */
+                        buyerKind?: "enterprise" | "individual" | "public";
+                        /** @default  */
+                        invoiceAddress?: string;
+                        /** @default  */
+                        invoicePhone?: string;
+                        /** @default  */
+                        invoiceBank?: string;
+                        /** @default  */
+                        invoiceAccount?: string;
                     };
                 };
             };
@@ -40245,6 +40294,8 @@ export interface paths {
                                     lineTotal: string;
                                     hazardous: boolean;
                                     controlClass: ("precursor" | "explosive") | null;
+                                    lotNo: string | null;
+                                    coaUrl: string | null;
                                 }[];
                             };
                         };
@@ -45410,9 +45461,17 @@ export interface paths {
                                 invoiceType: "none" | "ordinary" | "special";
                                 invoiceTitle: string;
                                 taxNo: string;
+                                invoiceAddress: string;
+                                invoicePhone: string;
+                                invoiceBank: string;
+                                invoiceAccount: string;
                                 subtotal: string;
                                 taxRate: string;
                                 taxAmount: string;
+                                taxIncluded: boolean;
+                                /** @enum {string} */
+                                deliveryMethod: "standard" | "express" | "pickup";
+                                deliveryFee: string;
                                 total: string;
                                 rejectReason: string;
                                 matches: {
@@ -45435,6 +45494,8 @@ export interface paths {
                                     lineTotal: string;
                                     hazardous: boolean;
                                     controlClass: ("precursor" | "explosive") | null;
+                                    lotNo: string | null;
+                                    coaUrl: string | null;
                                 }[];
                                 logs: {
                                     id: number;
@@ -45773,6 +45834,7 @@ export interface paths {
                                     subtotalCents: number;
                                     discountCents: number;
                                     totalCents: number;
+                                    taxCents: number;
                                     belowFloor: boolean;
                                     sentAt: string | null;
                                     lines: {
@@ -45789,6 +45851,8 @@ export interface paths {
                                         lineCents: number;
                                         comment: string;
                                         belowFloor: boolean;
+                                        stock: number;
+                                        leadTimeDays: number;
                                     }[];
                                 }[];
                                 conversionError: {
@@ -45961,6 +46025,7 @@ export interface paths {
                                     subtotalCents: number;
                                     discountCents: number;
                                     totalCents: number;
+                                    taxCents: number;
                                     belowFloor: boolean;
                                     sentAt: string | null;
                                     lines: {
@@ -45977,6 +46042,8 @@ export interface paths {
                                         lineCents: number;
                                         comment: string;
                                         belowFloor: boolean;
+                                        stock: number;
+                                        leadTimeDays: number;
                                     }[];
                                 }[];
                                 conversionError: {
@@ -46113,6 +46180,11 @@ export interface paths {
                         /** @default  */
                         note?: string;
                         /**
+                         * @default standard
+                         * @enum {string}
+                         */
+                        deliveryMethod?: "standard" | "express" | "pickup";
+                        /**
                          * @default none
                          * @enum {string}
                          */
@@ -46121,6 +46193,19 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
+                        /**
+                         * @default enterprise
+                         * @enum {string}
+                         */
+                        buyerKind?: "enterprise" | "individual" | "public";
+                        /** @default  */
+                        invoiceAddress?: string;
+                        /** @default  */
+                        invoicePhone?: string;
+                        /** @default  */
+                        invoiceBank?: string;
+                        /** @default  */
+                        invoiceAccount?: string;
                     };
                     "application/json": {
                         addressId: number | string;
@@ -46131,6 +46216,11 @@ export interface paths {
                         /** @default  */
                         note?: string;
                         /**
+                         * @default standard
+                         * @enum {string}
+                         */
+                        deliveryMethod?: "standard" | "express" | "pickup";
+                        /**
                          * @default none
                          * @enum {string}
                          */
@@ -46139,6 +46229,19 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
+                        /**
+                         * @default enterprise
+                         * @enum {string}
+                         */
+                        buyerKind?: "enterprise" | "individual" | "public";
+                        /** @default  */
+                        invoiceAddress?: string;
+                        /** @default  */
+                        invoicePhone?: string;
+                        /** @default  */
+                        invoiceBank?: string;
+                        /** @default  */
+                        invoiceAccount?: string;
                     };
                 };
             };
@@ -46193,6 +46296,7 @@ export interface paths {
                                         subtotalCents: number;
                                         discountCents: number;
                                         totalCents: number;
+                                        taxCents: number;
                                         belowFloor: boolean;
                                         sentAt: string | null;
                                         lines: {
@@ -46209,6 +46313,8 @@ export interface paths {
                                             lineCents: number;
                                             comment: string;
                                             belowFloor: boolean;
+                                            stock: number;
+                                            leadTimeDays: number;
                                         }[];
                                     }[];
                                     conversionError: {
@@ -46354,6 +46460,11 @@ export interface paths {
                         /** @default  */
                         note?: string;
                         /**
+                         * @default standard
+                         * @enum {string}
+                         */
+                        deliveryMethod?: "standard" | "express" | "pickup";
+                        /**
                          * @default none
                          * @enum {string}
                          */
@@ -46362,6 +46473,19 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
+                        /**
+                         * @default enterprise
+                         * @enum {string}
+                         */
+                        buyerKind?: "enterprise" | "individual" | "public";
+                        /** @default  */
+                        invoiceAddress?: string;
+                        /** @default  */
+                        invoicePhone?: string;
+                        /** @default  */
+                        invoiceBank?: string;
+                        /** @default  */
+                        invoiceAccount?: string;
                     };
                     "application/json": {
                         addressId: number | string;
@@ -46372,6 +46496,11 @@ export interface paths {
                         /** @default  */
                         note?: string;
                         /**
+                         * @default standard
+                         * @enum {string}
+                         */
+                        deliveryMethod?: "standard" | "express" | "pickup";
+                        /**
                          * @default none
                          * @enum {string}
                          */
@@ -46380,6 +46509,19 @@ export interface paths {
                         invoiceTitle?: string;
                         /** @default  */
                         taxNo?: "" | string;
+                        /**
+                         * @default enterprise
+                         * @enum {string}
+                         */
+                        buyerKind?: "enterprise" | "individual" | "public";
+                        /** @default  */
+                        invoiceAddress?: string;
+                        /** @default  */
+                        invoicePhone?: string;
+                        /** @default  */
+                        invoiceBank?: string;
+                        /** @default  */
+                        invoiceAccount?: string;
                     };
                 };
             };
@@ -46434,6 +46576,7 @@ export interface paths {
                                         subtotalCents: number;
                                         discountCents: number;
                                         totalCents: number;
+                                        taxCents: number;
                                         belowFloor: boolean;
                                         sentAt: string | null;
                                         lines: {
@@ -46450,6 +46593,8 @@ export interface paths {
                                             lineCents: number;
                                             comment: string;
                                             belowFloor: boolean;
+                                            stock: number;
+                                            leadTimeDays: number;
                                         }[];
                                     }[];
                                     conversionError: {
@@ -46646,6 +46791,7 @@ export interface paths {
                                     subtotalCents: number;
                                     discountCents: number;
                                     totalCents: number;
+                                    taxCents: number;
                                     belowFloor: boolean;
                                     sentAt: string | null;
                                     lines: {
@@ -46662,6 +46808,8 @@ export interface paths {
                                         lineCents: number;
                                         comment: string;
                                         belowFloor: boolean;
+                                        stock: number;
+                                        leadTimeDays: number;
                                     }[];
                                 }[];
                                 conversionError: {
@@ -46966,6 +47114,7 @@ export interface paths {
                                     subtotalCents: number;
                                     discountCents: number;
                                     totalCents: number;
+                                    taxCents: number;
                                     belowFloor: boolean;
                                     sentAt: string | null;
                                     lines: {
@@ -46982,6 +47131,8 @@ export interface paths {
                                         lineCents: number;
                                         comment: string;
                                         belowFloor: boolean;
+                                        stock: number;
+                                        leadTimeDays: number;
                                     }[];
                                 }[];
                                 conversionError: {

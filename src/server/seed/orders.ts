@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { addresses, approvalRules, orderItems, orders, productPacks, products, users, type Order } from '@/server/db/schema';
+import { addresses, approvalRules, companies, orderItems, orders, productPacks, products, users, type Order } from '@/server/db/schema';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import type { OrderActor } from '@/server/modules/orders/access';
 import { cancelOrders, decideOrder, placeOrder } from '@/server/modules/orders/decide';
@@ -60,9 +60,15 @@ export async function seedOrders(tx: Db): Promise<{ orders: number }> {
     const addressId = await addressOf(a);
     if (!addressId) return null;
     await addPacksToCart(tx, a, lines.map((l) => ({ ...l.pick, num: l.num })));
+    const invoiceType = extra.invoiceType ?? 'none';
+    const [company] = await tx.select({ name: companies.name, address: companies.address, phone: companies.phone }).from(companies).where(eq(companies.id, a.companyId));
     const submitted = await submitOrder(tx, a, {
       idempotencyKey: `seed-${String(++key).padStart(4, '0')}`, addressId, poNumber: extra.poNumber ?? '', costCentre: extra.costCentre ?? '',
-      note: extra.note ?? '', invoiceType: extra.invoiceType ?? 'none', invoiceTitle: '', taxNo: extra.taxNo ?? '',
+      note: extra.note ?? '', deliveryMethod: 'standard', invoiceType, invoiceTitle: invoiceType === 'none' ? '' : company?.name ?? '', taxNo: extra.taxNo ?? '',
+      // An ordinary invoice without a tax number is a public body's (a university); a special one carries the bank details.
+      buyerKind: invoiceType === 'ordinary' && !extra.taxNo ? 'public' : 'enterprise',
+      invoiceAddress: invoiceType === 'special' ? company?.address || '上海市徐汇区' : '', invoicePhone: invoiceType === 'special' ? company?.phone || '021-00000000' : '',
+      invoiceBank: invoiceType === 'special' ? '中国工商银行上海徐汇支行' : '', invoiceAccount: invoiceType === 'special' ? '1001 2345 6789 0123' : '',
     });
     made.push({ order: submitted, daysAgo });
     return submitted;

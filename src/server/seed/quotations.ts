@@ -34,7 +34,7 @@ export async function seedQuotations(db: Db): Promise<{ quotations: number }> {
     { state: 'rejected', company: 'bj', days: 5, discountBp: 2000, versions: 1, note: '' },
     { state: 'sent', company: 'sh', days: 6, discountBp: 800, versions: 1, note: '现货 3 个工作日内发货' },
     { state: 'renegotiation', company: 'sh', days: 9, discountBp: 300, versions: 1, comment: '量大，能否再优惠 5%？', note: '' },
-    { state: 'accepted', company: 'sh', days: 10, discountBp: 500, versions: 1, error: 'quotationStockShort', note: '' },
+    { state: 'accepted', company: 'sh', days: 10, discountBp: 500, versions: 1, error: 'quotationPriceChanged', note: '' },
     { state: 'declined', company: 'bj', days: 12, discountBp: 200, versions: 1, comment: '课题经费暂未到位', note: '' },
     { state: 'expired', company: 'bj', days: 40, discountBp: 600, versions: 1, note: '' },
     { state: 'converted', company: 'sh', days: 20, discountBp: 1000, versions: 2, note: '第二版按客户要求调整数量' },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLotDates } from '@/server/modules/files/lot-dates';
 import { isValidCas } from '@/lib/cas';
 import { sha256Hex } from '@/lib/sha256';
 import { verifyPassword } from '@/server/auth/passwords';
@@ -93,6 +94,17 @@ describe('seedDatabase', () => {
     expect(dated.filter((l) => l.expires_on! > '2026-10-01' && l.expires_on! < '2027-03-01').length).toBeGreaterThanOrEqual(1);
     expect(dated.filter((l) => l.expires_on! < '2026-10-01').map((l) => l.quantity)).toEqual([0]);
     expect(lots.some((l) => l.retest_on !== null)).toBe(true);
+    // One lot, one set of dates: a lot number has the same days in every pack of its product, and its COA prints them.
+    const split = rowsOf<{ lot_no: string }>(await db.execute(sql`
+      select l.lot_no from product_lots l join product_packs k on k.id = l.pack_id group by k.product_id, l.lot_no
+      having count(distinct concat_ws('|', l.manufactured_on, l.expires_on, l.retest_on)) > 1`));
+    expect(split).toEqual([]);
+    const coaLots = rowsOf<{ lot_no: string; issued_at: string | Date; expires_on: string | null; retest_on: string | null }>(await db.execute(sql`
+      select distinct l.lot_no, d.issued_at, l.expires_on::text, l.retest_on::text from product_lots l join product_documents d on d.id = l.coa_document_id`));
+    expect(coaLots.length).toBeGreaterThan(0);
+    for (const l of coaLots) {
+      expect(demoLotDates(l.lot_no, new Date(l.issued_at)), l.lot_no).toEqual({ expiresOn: l.expires_on, retestOn: l.retest_on });
+    }
   });
 
   it('gives every product a valid CAS number (when it has one) and unique item numbers', async () => {

@@ -83,10 +83,13 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
       <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2 }} className="mb-4">
         <Descriptions.Item label={t('delivery')}>{`${order.receiver} ${order.phone}`}<br />{`${order.region} ${order.addressDetail}`}</Descriptions.Item>
         <Descriptions.Item label={t('invoice')}>
-          {ti(order.invoiceType)}{order.invoiceType !== 'none' ? ` (${Number(order.taxRate)}%)` : ''}
+          {ti(order.invoiceType)}{order.invoiceType !== 'none' && !order.taxIncluded ? ` (${Number(order.taxRate)}%)` : ''}
           {order.invoiceTitle && <><br />{order.invoiceTitle}</>}
           {order.taxNo && <><br />{t('taxNo')}: {order.taxNo}</>}
+          {order.invoiceAddress && <><br />{t('invoiceAddress')}: {order.invoiceAddress} {order.invoicePhone}</>}
+          {order.invoiceBank && <><br />{t('invoiceBank')}: {order.invoiceBank} {order.invoiceAccount}</>}
         </Descriptions.Item>
+        {order.taxIncluded && <Descriptions.Item label={t('deliveryMethod')}>{t(`deliveryOption.${order.deliveryMethod}`)}</Descriptions.Item>}
         <Descriptions.Item label={t('poNumber')}>{order.poNumber || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('costCentre')}>{order.costCentre || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('note')} span={2}>{order.note || '—'}</Descriptions.Item>
@@ -96,8 +99,18 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
 
       <dl className="mt-3 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm" data-testid="order-totals">
         <dt className="text-muted">{t('subtotal')}</dt><dd className="text-right">{money(order.subtotal)}</dd>
-        <dt className="text-muted">{t('tax', { rate: Number(order.taxRate) })}</dt><dd className="text-right">{money(order.taxAmount)}</dd>
-        <dt className="font-semibold">{t('total')}</dt><dd className="text-right text-lg font-semibold text-accent" data-testid="order-total">{money(order.total)}</dd>
+        {order.taxIncluded ? (
+          <>
+            <dt className="text-muted">{t('deliveryFee')}</dt><dd className="text-right">{money(order.deliveryFee)}</dd>
+            <dt className="font-semibold">{t('totalTaxIncluded')}</dt><dd className="text-right text-lg font-semibold text-accent" data-testid="order-total">{money(order.total)}</dd>
+            <dt className="text-muted">{t('tax', { rate: Number(order.taxRate) })}</dt><dd className="text-right" data-testid="order-tax">{money(order.taxAmount)}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="text-muted">{t('taxOnTop', { rate: Number(order.taxRate) })}</dt><dd className="text-right">{money(order.taxAmount)}</dd>
+            <dt className="font-semibold">{t('total')}</dt><dd className="text-right text-lg font-semibold text-accent" data-testid="order-total">{money(order.total)}</dd>
+          </>
+        )}
         {edited && (<><dt className="text-muted">{t('draftSubtotal')}</dt><dd className="text-right font-medium" data-testid="draft-total">{money(draftTotal)}</dd></>)}
       </dl>
 

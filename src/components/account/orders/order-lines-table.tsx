@@ -57,9 +57,12 @@ export function OrderLinesTable({ order, quantities, setQuantities, removed, set
       title: t('documents'), key: 'documents', responsive: ['md'],
       render: (_v, i) => {
         const docs = order.documents.filter((d) => d.productId === i.productId);
-        if (docs.length === 0) return <span className="text-muted">—</span>;
+        if (docs.length === 0 && !i.lotNo) return <span className="text-muted">—</span>;
         return (
           <span className="flex flex-wrap gap-2 text-xs">
+            {i.lotNo && (i.coaUrl
+              ? <a href={i.coaUrl} className="text-brand-600 hover:underline" data-testid="order-line-coa">{t('coaLot', { lot: i.lotNo })}</a>
+              : <span className="text-muted" data-testid="order-line-lot">{t('lot', { lot: i.lotNo })}</span>)}
             {docs.map((d) => (
               <a key={d.url} href={d.url} className="text-brand-600 hover:underline" title={d.title} data-testid="order-document">
                 {d.kind === 'msds' ? t('sds') : d.lotNo ? t('coaLot', { lot: d.lotNo }) : t('coa')}

@@ -22,6 +22,9 @@ export function QuotationAnswer({ id, state, company, canAccept }: { id: number;
   const [addressId, setAddressId] = useState(initialAddress);
   const [invoiceType, setInvoiceType] = useState<Invoice>('none');
   const [taxNo, setTaxNo] = useState(company.taxNo);
+  // The special invoice's registered address and telephone, bank and account (ADR 0065).
+  const [special, setSpecial] = useState({ invoiceAddress: '', invoicePhone: '', invoiceBank: '', invoiceAccount: '' });
+  const to = useTranslations('orderPages');
   const [comment, setComment] = useState('');
   const settings = { refreshPage: true } as const;
   const accept = useApiMutation('post', '/api/app/quotations/{id}/accept', settings);
@@ -35,6 +38,7 @@ export function QuotationAnswer({ id, state, company, canAccept }: { id: number;
   const orderBody = () => ({
     addressId, invoiceType,
     ...(invoiceType === 'none' ? {} : { invoiceTitle: company.invoiceTitle || company.companyName, taxNo: taxNo.trim().toUpperCase() }),
+    ...(invoiceType === 'special' ? special : {}),
   });
   // A failure is shown by the API client.
   const acceptOrConvert = async () => {
@@ -69,6 +73,13 @@ export function QuotationAnswer({ id, state, company, canAccept }: { id: number;
         {invoiceType !== 'none' && (
           <label className="flex items-center gap-1">{t('taxNo')}<input value={taxNo} maxLength={20} onChange={(e) => setTaxNo(e.target.value)} className="h-8 rounded border border-line px-2" /></label>
         )}
+        {invoiceType === 'special' && (['invoiceAddress', 'invoicePhone', 'invoiceBank', 'invoiceAccount'] as const).map((field) => (
+          <label key={field} className="flex items-center gap-1">
+            {to(field)}
+            <input value={special[field]} maxLength={field === 'invoiceAddress' ? 100 : field === 'invoiceBank' ? 60 : field === 'invoicePhone' ? 30 : 40}
+              onChange={(e) => setSpecial((v) => ({ ...v, [field]: e.target.value }))} className="h-8 rounded border border-line px-2" data-testid={`quote-${field}`} />
+          </label>
+        ))}
       </fieldset>
     </>
   );

@@ -94,6 +94,7 @@ export async function QuotationDetailView({ q, company, lang, canAccept }: { q: 
           <div className="text-right text-sm">
             {offer.discountBp > 0 && <span className="mr-3 text-muted">{t('discount', { pct: offer.discountBp / 100 })}</span>}
             {t('total')} <b className="text-lg text-accent" data-testid="quote-total">{yuan(offer.totalCents)}</b>
+            <div className="text-xs text-muted" data-testid="quote-tax">{t('taxIncluded', { tax: centsText(offer.taxCents) })}</div>
             <div className="text-xs text-muted">{t('validUntil', { date: offer.validUntil })}{offer.note ? ` · ${offer.note}` : ''}</div>
           </div>
           {(q.state === 'sent' || (q.state === 'accepted' && q.conversionError)) && <QuotationAnswer id={q.id} state={q.state} company={company} canAccept={canAccept} />}

@@ -6,11 +6,27 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { isBelowFloor, netCentsOf, type QuotationLineDto, type QuotationStateName, type QuotationVersionDto } from '@/contracts/quotations';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
+import { lineAvailability } from '@/lib/availability';
 import { ContractFromQuotationButton } from '../customers/customer-contracts-tab';
 import { QUOTATION_CHANGED, STATE_COLOURS, useQuotationMove, yuan } from './quotation-parts';
 
-interface EditLine { packId: number; itemNo: string; name: string; size: string; num: number; unitCents: number; listCents: number; comment: string }
-interface Pick { productId: number; itemNo: string; name: string; packs: { packId: number; size: string; listCents: number; stock: number }[] }
+interface EditLine {
+  packId: number; itemNo: string; name: string; size: string; num: number; unitCents: number; listCents: number; comment: string; stock: number; leadTimeDays: number;
+}
+interface Pick { productId: number; itemNo: string; name: string; packs: { packId: number; size: string; listCents: number; stock: number; leadTimeDays: number }[] }
+
+/** Stock and lead time of a line's pack, by the cart's rule: what stock lacks is a backorder within the lead time. */
+function StockCell({ line }: { line: { stock: number; leadTimeDays: number; num: number } }) {
+  const t = useTranslations('adminQuotations');
+  const a = lineAvailability(line, line.num);
+  if (a.kind === 'inStock') return <span className="text-green-700" data-testid="quotation-line-stock">{t('inStock', { stock: line.stock })}</span>;
+  return (
+    <span className="text-amber-700" data-testid="quotation-line-stock">
+      {t('backorder', { short: a.shortBy })}<br />
+      {a.leadTimeDays > 0 ? t('leadTimeDays', { days: a.leadTimeDays }) : t('leadTimeOpen')}
+    </span>
+  );
+}
 
 /** A quotation's record page: moves, the customer's request, the draft editor, the versions and the timeline. */
 export function QuotationRecord({ id, onBack }: { id: number; onBack: () => void }) {
@@ -109,17 +125,18 @@ function VersionLines({ version, name }: { version: QuotationVersionDto; name: (
   const t = useTranslations('adminQuotations');
   return (
     <div className="space-y-2">
-      <Table<QuotationLineDto> size="small" rowKey="packId" pagination={false} dataSource={version.lines} scroll={{ x: 760 }} columns={[
+      <Table<QuotationLineDto> size="small" rowKey="packId" pagination={false} dataSource={version.lines} scroll={{ x: 890 }} columns={[
         { title: t('item'), key: 'i', render: (_: unknown, l) => <span>{l.itemNo} {name(l)} {l.belowFloor && <Tag color="red">{t('belowFloor')}</Tag>}</span> },
         { title: t('pack'), dataIndex: 'size', width: 80 },
         { title: t('num'), dataIndex: 'num', width: 60 },
+        { title: t('stockLead'), key: 's', width: 130, render: (_: unknown, l) => <StockCell line={l} /> },
         { title: t('listPrice'), dataIndex: 'listCents', width: 100, align: 'right', render: yuan },
         { title: t('netPrice'), dataIndex: 'netCents', width: 100, align: 'right', render: yuan },
         { title: t('lineTotal'), dataIndex: 'lineCents', width: 110, align: 'right', render: yuan },
         { title: t('comment'), dataIndex: 'comment', render: (v: string) => v || '—' },
       ]} />
       <div className="text-right text-sm">
-        {t('discount')} {version.discountBp / 100} · {t('subtotal')} {yuan(version.subtotalCents)} · {t('discountAmount')} {yuan(version.discountCents)} · <b>{t('total')} {yuan(version.totalCents)}</b>
+        {t('discount')} {version.discountBp / 100} · {t('subtotal')} {yuan(version.subtotalCents)} · {t('discountAmount')} {yuan(version.discountCents)} · <b>{t('total')} {yuan(version.totalCents)}</b> ({t('taxIncluded', { tax: yuan(version.taxCents) })})
         <div className="text-slate-500">{t('validUntil')} {version.validUntil}{version.note ? ` · ${version.note}` : ''}</div>
       </div>
     </div>
@@ -131,6 +148,7 @@ function DraftEditor({ quotationId, version }: { quotationId: number; version: Q
   const locale = useLocale();
   const [lines, setLines] = useState<EditLine[]>(() => version.lines.map((l) => ({
     packId: l.packId, itemNo: l.itemNo, name: locale === 'en' ? l.nameEn || l.nameZh : l.nameZh, size: l.size, num: l.num, unitCents: l.unitCents, listCents: l.listCents, comment: l.comment,
+    stock: l.stock, leadTimeDays: l.leadTimeDays,
   })));
   const [discount, setDiscount] = useState(version.discountBp / 100);
   const [validUntil, setValidUntil] = useState(version.validUntil);
@@ -152,9 +170,10 @@ function DraftEditor({ quotationId, version }: { quotationId: number; version: Q
     <div className="rounded border border-blue-100 bg-blue-50/40 p-3" data-testid="quotation-editor">
       <h2 className="mb-2 text-base font-semibold">{t('lines')} · {t('versionN', { n: version.version })}</h2>
       <p className="mb-2 text-xs text-slate-500">{t('floorHint')}</p>
-      <Table<EditLine> size="small" rowKey="packId" pagination={false} dataSource={lines} scroll={{ x: 820 }} columns={[
+      <Table<EditLine> size="small" rowKey="packId" pagination={false} dataSource={lines} scroll={{ x: 950 }} columns={[
         { title: t('item'), key: 'i', render: (_: unknown, l) => <span>{l.itemNo} {l.name} · {l.size}{isBelowFloor(netCentsOf(l.unitCents, bp), l.listCents) && <Tag className="ml-1" color="red">{t('belowFloor')}</Tag>}</span> },
         { title: t('num'), key: 'n', width: 90, render: (_: unknown, l, i) => <InputNumber min={1} max={9999} precision={0} value={l.num} onChange={(v) => patch(i, { num: v ?? 1 })} aria-label={t('num')} /> },
+        { title: t('stockLead'), key: 's', width: 130, render: (_: unknown, l) => <StockCell line={l} /> },
         { title: t('listPrice'), dataIndex: 'listCents', width: 100, align: 'right', render: yuan },
         {
           title: t('unitPrice'), key: 'u', width: 130, render: (_: unknown, l, i) => (
@@ -170,7 +189,8 @@ function DraftEditor({ quotationId, version }: { quotationId: number; version: Q
         onChange={(packId: number) => {
           const o = packOptions.find((p) => p.value === packId);
           if (!o || lines.some((l) => l.packId === packId)) return;
-          setLines((ls) => [...ls, { packId, itemNo: o.pick.itemNo, name: o.pick.name, size: o.pack.size, num: 1, unitCents: o.pack.listCents, listCents: o.pack.listCents, comment: '' }]);
+          setLines((ls) => [...ls, { packId, itemNo: o.pick.itemNo, name: o.pick.name, size: o.pack.size, num: 1, unitCents: o.pack.listCents, listCents: o.pack.listCents, comment: '',
+            stock: o.pack.stock, leadTimeDays: o.pack.leadTimeDays }]);
         }} />
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <label className="text-sm">{t('discount')}<br /><InputNumber min={0} max={100} step={0.5} precision={2} value={discount} onChange={(v) => setDiscount(v ?? 0)} data-testid="quotation-discount" /></label>

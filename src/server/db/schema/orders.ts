@@ -12,6 +12,15 @@ import { productPacks, products } from './catalog';
  */
 export type OrderStatus = 'reviewing' | 'passed' | 'placed' | 'rejected' | 'cancelled';
 export type InvoiceType = 'none' | 'ordinary' | 'special';
+export type DeliveryMethod = 'standard' | 'express' | 'pickup';
+/** The buyer's invoice details beyond the title and tax number (ADR 0065). */
+export interface InvoiceDetails {
+  buyerKind: 'enterprise' | 'individual' | 'public';
+  address: string;
+  phone: string;
+  bank: string;
+  account: string;
+}
 
 /** The running number behind human-readable order numbers (SO + yymmdd + six digits). */
 export const orderNoSeq = pgSequence('order_no_seq', { startWith: 1, increment: 1 });
@@ -38,8 +47,18 @@ export const orders = pgTable(
     invoiceTitle: text('invoice_title').notNull().default(''),
     taxNo: text('tax_no').notNull().default(''),
     subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+    /** The special invoice's address, telephone, bank and account, and the buyer's kind; null: none given. */
+    invoiceDetails: jsonb('invoice_details').$type<InvoiceDetails>(),
     taxRate: numeric('tax_rate', { precision: 4, scale: 2 }).notNull().default('0'),
     taxAmount: numeric('tax_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    /**
+     * True: the total includes the tax (VAT 13 % on goods, ADR 0065) and `tax_amount` is the part of it
+     * that is tax. False: an order of the earlier model, whose tax was added to the subtotal (ADR 0026).
+     */
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    deliveryMethod: text('delivery_method').$type<DeliveryMethod>().notNull().default('standard'),
+    /** The delivery fee, tax included; part of the total. */
+    deliveryFee: numeric('delivery_fee', { precision: 12, scale: 2 }).notNull().default('0'),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
     lineCount: integer('line_count').notNull(),
     /** The approval rules the order matched when submitted (`ApprovalMatch[]`). */
@@ -69,6 +88,7 @@ export const orders = pgTable(
     index('orders_reviewing_idx').on(t.createdAt).where(sql`${t.status} = 'reviewing'`),
     check('orders_status_check', sql`${t.status} in ('reviewing', 'passed', 'placed', 'rejected', 'cancelled')`),
     check('orders_invoice_type_check', sql`${t.invoiceType} in ('none', 'ordinary', 'special')`),
+    check('orders_delivery_method_check', sql`${t.deliveryMethod} in ('standard', 'express', 'pickup')`),
   ],
 );
 
@@ -91,6 +111,8 @@ export const orderItems = pgTable(
     lineTotal: numeric('line_total', { precision: 12, scale: 2 }).notNull(),
     hazardous: boolean('hazardous').notNull().default(false),
     controlClass: text('control_class').$type<'precursor' | 'explosive'>(),
+    /** The lot allocated to the line from the pack's own lots at submission (its COA is the line's); null: none in stock. */
+    lotNo: text('lot_no'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

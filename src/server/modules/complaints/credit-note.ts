@@ -1,4 +1,5 @@
 import 'server-only';
+import { centsText, GOODS_VAT_PERCENT, includedTax, toCents } from '@/server/modules/orders/money';
 import { eq } from 'drizzle-orm';
 import type { ComplaintLineDto, CreditNoteDto } from '@/contracts/complaints';
 import type { Lang } from '@/lib/lang';
@@ -45,7 +46,7 @@ th{background:#f1f5f9}.n{text-align:right;white-space:nowrap}dl{display:grid;gri
 <dt>${escapeHtml(t.complaint)}</dt><dd>${escapeHtml(doc.complaintNo)}</dd></dl>
 <table><thead><tr><th>${escapeHtml(t.itemNo)}</th><th>${escapeHtml(t.product)}</th><th>${escapeHtml(t.size)}</th><th class="n">${escapeHtml(t.unitPrice)}</th>`
     + `<th class="n">${escapeHtml(t.quantity)}</th><th class="n">${escapeHtml(t.value)}</th></tr></thead><tbody>${rows}</tbody></table>
-<p class="total">${escapeHtml(t.amount)} ${money(doc.note.amount)}</p><p class="muted">${escapeHtml(t.footer)}</p></body></html>`;
+<p class="total">${escapeHtml(t.amount)} ${money(doc.note.amount)}</p><p class="muted" style="text-align:right">${escapeHtml(t.taxIncluded)} ${money(centsText(includedTax(toCents(doc.note.amount), GOODS_VAT_PERCENT)))}</p><p class="muted">${escapeHtml(t.footer)}</p></body></html>`;
 }
 
 /** The credit note of a complaint the staff member may see (404 when there is none). */

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { GhsBlock } from '@/server/db/schema';
+import { demoLotDates } from './lot-dates';
 import type { PdfDocument, PdfLine } from './pdf';
 
 /** What a product document's PDF is written from. */
@@ -46,12 +47,6 @@ function unit(text: string): number {
 
 const day = (d: Date): string => d.toISOString().slice(0, 10);
 
-function addYears(d: Date, years: number): Date {
-  const next = new Date(d.getTime());
-  next.setUTCFullYear(next.getUTCFullYear() + years);
-  return next;
-}
-
 function purityFloor(purity: string): number | null {
   const match = /(\d+(?:\.\d+)?)\s*%/.exec(purity);
   return match ? Number(match[1]) : null;
@@ -68,6 +63,11 @@ function header(src: DocumentSource, zh: boolean): PdfLine[] {
   ];
 }
 
+/** The lot's expiry or retest date, as its lots on the product page show it (demoLotDates). */
+function shelfLine(dates: { expiresOn: string | null; retestOn: string | null }, zh: boolean): string {
+  return dates.expiresOn ? `${zh ? '有效期至' : 'Expiry date'}: ${dates.expiresOn}` : `${zh ? '复验日期' : 'Retest date'}: ${dates.retestOn ?? '—'}`;
+}
+
 function coa(src: DocumentSource, zh: boolean): PdfLine[] {
   const lot = src.lotNo ?? '';
   const floor = purityFloor(src.purity);
@@ -82,7 +82,7 @@ function coa(src: DocumentSource, zh: boolean): PdfLine[] {
   return [
     ...header(src, zh),
     { text: `${zh ? '批号' : 'Lot number'}: ${lot}`, gap: 4 },
-    { text: `${zh ? '检验日期' : 'Date of analysis'}: ${day(src.issuedAt)}    ${zh ? '复验日期' : 'Retest date'}: ${day(addYears(src.issuedAt, 2))}` },
+    { text: `${zh ? '检验日期' : 'Date of analysis'}: ${day(src.issuedAt)}    ${shelfLine(demoLotDates(lot, src.issuedAt), zh)}` },
     { text: zh ? '检验项目 / 标准 / 结果' : 'Test / Specification / Result', size: 12, gap: 12 },
     ...rows.map(([test, spec, result]) => ({ text: `${test}  |  ${spec}  |  ${result}` })),
     { text: zh ? '结论：本批产品检验合格。' : 'Conclusion: this lot meets the specification.', gap: 12 },

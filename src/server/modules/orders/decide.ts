@@ -6,7 +6,7 @@ import { orderItems, orders, type OrderStatus } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { mayDecide, type OrderActor } from './access';
 import { approverQuantityChanges } from './approver-edits';
-import { centsText, taxOf, toCents } from './money';
+import { centsText, orderMoney, toCents } from './money';
 import { permitMissingFor } from './queries';
 import { logOrderEvent, transitionOrder, type OrderAction } from './transition';
 
@@ -32,13 +32,18 @@ async function lockOrder(tx: Db, actor: OrderActor, id: number) {
 }
 
 /** Recomputes an order's subtotal, tax, total and line count from its lines. */
-async function recomputeTotals(tx: Db, order: { id: number; companyId: number; taxRate: string }): Promise<void> {
+async function recomputeTotals(
+  tx: Db, order: { id: number; companyId: number; taxRate: string; taxIncluded: boolean; deliveryFee: string },
+): Promise<void> {
   const lines = await tx.select({ lineTotal: orderItems.lineTotal }).from(orderItems).where(eq(orderItems.orderId, order.id));
   const subtotal = lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0n);
-  const tax = taxOf(subtotal, BigInt(Math.round(Number(order.taxRate))));
+  // The order keeps its tax model and its delivery fee (ADR 0065).
+  const { tax, total } = orderMoney({
+    subtotal, deliveryFee: toCents(order.deliveryFee), taxIncluded: order.taxIncluded, percent: BigInt(Math.round(Number(order.taxRate))),
+  });
   await tx
     .update(orders)
-    .set({ subtotal: centsText(subtotal), taxAmount: centsText(tax), total: centsText(subtotal + tax), lineCount: lines.length })
+    .set({ subtotal: centsText(subtotal), taxAmount: centsText(tax), total: centsText(total), lineCount: lines.length })
     .where(and(eq(orders.id, order.id), eq(orders.companyId, order.companyId)));
 }
 

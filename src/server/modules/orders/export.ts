@@ -12,7 +12,6 @@ import { orderListCondition } from './queries';
 /** At most this many orders go into one export (the newest). */
 export const EXPORT_MAX_ROWS = 10_000;
 
-const INVOICE_PERCENT = { none: '', ordinary: '3%', special: '6%' } as const;
 const MONEY = '#,##0.00';
 
 /**
@@ -23,7 +22,7 @@ export async function exportOrders(db: Db, actor: OrderActor, input: Omit<OrderL
   const rows = await db
     .select({
       orderNo: orders.orderNo, status: orders.status, createdAt: orders.createdAt, buyer: users.name, poNumber: orders.poNumber,
-      costCentre: orders.costCentre, lineCount: orders.lineCount, subtotal: orders.subtotal, taxAmount: orders.taxAmount, total: orders.total,
+      costCentre: orders.costCentre, lineCount: orders.lineCount, subtotal: orders.subtotal, taxAmount: orders.taxAmount, taxRate: orders.taxRate, taxIncluded: orders.taxIncluded, total: orders.total,
       invoiceType: orders.invoiceType, receiver: orders.receiver, region: orders.region, addressDetail: orders.addressDetail,
     })
     .from(orders)
@@ -46,7 +45,8 @@ export async function exportOrders(db: Db, actor: OrderActor, input: Omit<OrderL
       { header: h.subtotal, width: 12, format: MONEY, value: (r) => Number(r.subtotal) },
       { header: h.tax, width: 10, format: MONEY, value: (r) => Number(r.taxAmount) },
       { header: h.total, width: 12, format: MONEY, value: (r) => Number(r.total) },
-      { header: h.invoice, width: 16, value: (r) => `${m.invoice[r.invoiceType]} ${INVOICE_PERCENT[r.invoiceType]}`.trim() },
+      { header: h.invoice, width: 16, // An order made before ADR 0065 names the rate its invoice added; since then the tax is included whatever the invoice.
+      value: (r) => `${m.invoice[r.invoiceType]}${r.invoiceType !== 'none' && !r.taxIncluded ? ` ${Number(r.taxRate)}%` : ''}` },
       { header: h.address, width: 48, value: (r) => `${r.receiver} ${r.region} ${r.addressDetail}` },
     ],
   });

@@ -39,13 +39,13 @@ describe('concurrency', () => {
     await h.db.db.update(productPacks).set({ price: '100.00' }).where(inArray(productPacks.id, four.map((p) => p.id)));
     await h.db.db.insert(approvalRules).values({ companyId, kind: 'monthly_limit' });
     await h.db.db.delete(orders).where(eq(orders.userId, buyerId));
-    // Room for exactly two of the four orders of 100.00 this month.
+    // Room for exactly two of the four orders of 100.00 this month (collected from the warehouse: no delivery fee).
     await h.db.db.update(users).set({ monthlyLimit: '200.00' }).where(eq(users.id, buyerId));
     await fillCart(h, buyer, four.map((p) => ({ packId: p.id, num: 1 })));
     const lines = await h.db.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, buyerId));
     const tokens = await Promise.all(lines.map(() => h.loginUser('buyer@demo.example.com', 'Reagent#2026')));
     const results = await Promise.all(lines.map((line, i) =>
-      h.call('POST', '/api/app/api/order/add', { token: tokens[i], json: { idempotencyKey: newKey(), addressId: address, cartIds: [line.id] } })));
+      h.call('POST', '/api/app/api/order/add', { token: tokens[i], json: { idempotencyKey: newKey(), addressId: address, cartIds: [line.id], deliveryMethod: 'pickup' } })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const statuses = results.map((r) => (r.body.data as Submitted).status).sort();
     expect(statuses).toEqual(['passed', 'passed', 'reviewing', 'reviewing']);

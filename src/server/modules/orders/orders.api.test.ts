@@ -40,23 +40,26 @@ async function cartCount(token: string): Promise<number> {
 }
 
 describe('checkout', () => {
-  it('makes an order from the cart with server prices, a 6% special VAT invoice and a human-readable number', async () => {
+  it('makes an order from the cart with server prices, a special VAT invoice (tax included) and a human-readable number', async () => {
     await fillCart(env.h, buyer, [{ packId: packs[0]!.id, num: 2 }, { packId: packs[1]!.id, num: 1 }]);
-    const res = await submit(buyer, { poNumber: 'PO-2026-118', costCentre: 'NSFC 22178001', note: '请工作日送达', invoiceType: 'special', taxNo: '91310104MA1FR8XK3P' });
+    const res = await submit(buyer, {
+      poNumber: 'PO-2026-118', costCentre: 'NSFC 22178001', note: '请工作日送达', invoiceType: 'special', invoiceTitle: '示例科技有限公司', taxNo: '91310104MA1FR8XK3P',
+      invoiceAddress: '上海市徐汇区', invoicePhone: '021-64000000', invoiceBank: '工商银行', invoiceAccount: '1001234567890',
+    });
     expect(res.status).toBe(200);
     const order = res.body.data as Submitted;
     expect(order.orderNo).toMatch(/^SO\d{6}\d{6,}$/);
     expect(order.status).toBe('passed');
     const subtotal = Number(packs[0]!.price) * 2 + Number(packs[1]!.price);
-    const tax = Math.round(subtotal * 6) / 100;
-    expect(Number(order.total)).toBeCloseTo(subtotal + tax, 2);
+    const deliveryFee = subtotal >= 500 ? 0 : 20;
+    expect(Number(order.total)).toBeCloseTo(subtotal + deliveryFee, 2);
     expect(await cartCount(buyer)).toBe(0);
     const detail = (await env.h.call('GET', `/api/app/order/sale?id=${order.id}`, { token: buyer })).body.data as Record<string, unknown>;
-    expect(detail).toMatchObject({ invoiceType: 'special', taxNo: '91310104MA1FR8XK3P', taxRate: '6.00', poNumber: 'PO-2026-118', costCentre: 'NSFC 22178001', status: 'passed' });
+    expect(detail).toMatchObject({ invoiceType: 'special', taxNo: '91310104MA1FR8XK3P', taxRate: '13.00', taxIncluded: true, poNumber: 'PO-2026-118', costCentre: 'NSFC 22178001', status: 'passed' });
     expect((detail.items as unknown[]).length).toBe(2);
     expect((detail.logs as { action: string }[]).map((l) => l.action)).toEqual(['submit']);
     for (const doc of detail.documents as { kind: string; url: string }[]) {
-      expect(['msds', 'coa']).toContain(doc.kind);
+      expect(doc.kind).toBe('msds');
       expect(doc.url).toMatch(/^\/api\/web\/files\/document\/\d+$/);
     }
   });

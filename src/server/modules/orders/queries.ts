@@ -9,6 +9,7 @@ import { AppError } from '@/server/errors';
 import { byLang, type Lang } from '@/lib/lang';
 import { awaitingActor, canApproveOrders, mayDecide, visibleOrders, type OrderActor } from './access';
 import { decodeOrderCursor, encodeOrderCursor } from './cursor';
+import { allocatableLots, coaUrls, pickLot } from './lots';
 import { describeLog, describeMatch } from './describe';
 import type { ApprovalMatch } from './rules';
 import { hasValidPermit } from './submit';
@@ -117,10 +118,22 @@ export async function listOrderItems(db: Db, actor: OrderActor, orderId: number,
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.companyId, actor.companyId)))
     .orderBy(asc(orderItems.id));
-  return rows.map((r) => ({
-    id: r.id, productId: r.productId, packId: r.packId, itemNo: r.itemNo, cas: r.cas, name: byLang(lang, { zh: r.nameZh, en: r.nameEn }),
-    size: r.size, unitPrice: r.unitPrice, num: r.num, lineTotal: r.lineTotal, hazardous: r.hazardous, controlClass: r.controlClass,
+  // Lines submitted before lots were allocated at submission get the lot the same rule picks from their pack today.
+  const unallocated = rows.filter((r) => r.lotNo === null);
+  const lots = await allocatableLots(db, unallocated.map((r) => r.packId));
+  const lotOf = (r: (typeof rows)[number]) => r.lotNo ?? pickLot(lots, r.packId, r.num);
+  const coas = await coaUrls(db, rows.flatMap((r) => {
+    const lotNo = lotOf(r);
+    return lotNo ? [{ productId: r.productId, lotNo }] : [];
   }));
+  return rows.map((r) => {
+    const lotNo = lotOf(r);
+    return {
+      id: r.id, productId: r.productId, packId: r.packId, itemNo: r.itemNo, cas: r.cas, name: byLang(lang, { zh: r.nameZh, en: r.nameEn }),
+      size: r.size, unitPrice: r.unitPrice, num: r.num, lineTotal: r.lineTotal, hazardous: r.hazardous, controlClass: r.controlClass,
+      lotNo, coaUrl: lotNo ? coas.get(`${r.productId}:${lotNo}`) ?? null : null,
+    };
+  });
 }
 
 export async function listApprovalLogs(db: Db, actor: OrderActor, orderId: number, lang: Lang): Promise<ApprovalLogDto[]> {
@@ -147,7 +160,7 @@ export async function permitMissingFor(db: Db, companyId: number, hasControlledL
   return !(await hasValidPermit(db, companyId));
 }
 
-/** The safety data sheet (the reader's language first) and the newest COA of each product of an order. */
+/** The safety data sheet of each product of an order, the reader's language first (a line's COA is its lot's: `listOrderItems`). */
 export async function listOrderDocuments(db: Db, productIds: number[], lang: Lang): Promise<OrderDetailDto['documents']> {
   if (productIds.length === 0) return [];
   const rows = await db
@@ -155,9 +168,9 @@ export async function listOrderDocuments(db: Db, productIds: number[], lang: Lan
       id: productDocuments.id, productId: productDocuments.productId, kind: productDocuments.kind, title: productDocuments.title, lotNo: productDocuments.lotNo,
     })
     .from(productDocuments)
-    .where(and(inArray(productDocuments.productId, [...new Set(productIds)]), inArray(productDocuments.kind, ['msds', 'coa']), eq(productDocuments.state, 'current'), isNull(productDocuments.missingSince)))
+    .where(and(inArray(productDocuments.productId, [...new Set(productIds)]), eq(productDocuments.kind, 'msds'), eq(productDocuments.state, 'current'), isNull(productDocuments.missingSince)))
     .orderBy(productDocuments.productId, productDocuments.kind, sql`(${productDocuments.lang} = ${lang}) desc`, desc(productDocuments.issuedAt), desc(productDocuments.id));
-  return rows.map((r) => ({ productId: r.productId, kind: r.kind as 'msds' | 'coa', title: r.title, lotNo: r.lotNo, url: documentUrl(r.id) }));
+  return rows.map((r) => ({ productId: r.productId, kind: 'msds' as const, title: r.title, lotNo: r.lotNo, url: documentUrl(r.id) }));
 }
 
 /** The order page: the order, its lines and timeline, and what the caller may do with it. */
@@ -174,7 +187,10 @@ export async function getOrderDetail(db: Db, actor: OrderActor, id: number, lang
     receiver: order.receiver, phone: order.phone, region: order.region, addressDetail: order.addressDetail,
     poNumber: order.poNumber, costCentre: order.costCentre, note: order.note,
     invoiceType: order.invoiceType, invoiceTitle: order.invoiceTitle, taxNo: order.taxNo,
-    subtotal: order.subtotal, taxRate: order.taxRate, taxAmount: order.taxAmount, total: order.total, rejectReason: order.rejectReason,
+    invoiceAddress: order.invoiceDetails?.address ?? '', invoicePhone: order.invoiceDetails?.phone ?? '',
+    invoiceBank: order.invoiceDetails?.bank ?? '', invoiceAccount: order.invoiceDetails?.account ?? '',
+    subtotal: order.subtotal, taxRate: order.taxRate, taxAmount: order.taxAmount, taxIncluded: order.taxIncluded,
+    deliveryMethod: order.deliveryMethod, deliveryFee: order.deliveryFee, total: order.total, rejectReason: order.rejectReason,
     matches: (order.matchedRules as ApprovalMatch[]).map((m) => ({ kind: m.kind, text: describeMatch(lang, m) })),
     createdAt: order.createdAt.toISOString(), placedAt: order.placedAt?.toISOString() ?? null,
     items, logs, documents,

@@ -4,11 +4,13 @@ import { TOTAL_MAX_CENTS } from '@/contracts/money';
 import type { OrderSubmitInput } from '@/contracts/orders';
 import { rowsOf, type Db } from '@/server/db/client';
 import {
-  addresses, approvalRules, cartItems, companies, companyFiles, orderItems, orders, productPacks, products, users, type GhsBlock, type OrderStatus,
+  addresses, approvalRules, cartItems, companyFiles, orderItems, orders, productPacks, products, users, type GhsBlock, type OrderStatus,
 } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { approversOf, companyAdministrator, type OrderActor } from './access';
-import { centsText, TAX_PERCENT, taxOf, toCents } from './money';
+import { deliveryOptions } from './delivery';
+import { allocateLots } from './lots';
+import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
 import { evaluateRules, type ApprovalMatch } from './rules';
 import { logOrderEvent } from './transition';
 
@@ -78,7 +80,7 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
       .select({
         cartId: cartItems.id, num: cartItems.num, productId: products.id, packId: productPacks.id, itemNo: products.itemNo, cas: products.cas,
         nameZh: products.nameZh, nameEn: products.nameEn, size: productPacks.size, price: productPacks.price, active: products.active,
-        ghs: products.ghs, controlClass: products.controlClass,
+        ghs: products.ghs, controlClass: products.controlClass, shipping: products.shipping,
       })
       .from(cartItems)
       .innerJoin(productPacks, eq(productPacks.id, cartItems.packId))
@@ -103,7 +105,7 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
 /** A line of a new order: the pack and the price the buyer pays (the catalogue's, or a quotation's). */
 export interface OrderLineInput {
   num: number; productId: number; packId: number; itemNo: string; cas: string | null; nameZh: string; nameEn: string; size: string; price: string;
-  ghs: GhsBlock | null; controlClass: typeof products.$inferSelect['controlClass'];
+  ghs: GhsBlock | null; controlClass: typeof products.$inferSelect['controlClass']; shipping: string;
 }
 
 /**
@@ -117,13 +119,17 @@ export async function insertOrder(
 ): Promise<SubmittedOrder> {
   const { buyer, address, input, lines } = src;
   const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * BigInt(l.num), 0n);
-  const percent = TAX_PERCENT[input.invoiceType];
-  const tax = taxOf(subtotal, percent);
-  const total = subtotal + tax;
-  // Each line and the subtotal within TOTAL_MAX_CENTS: the order's numeric(12,2) columns hold them, tax included.
-  if (subtotal > BigInt(TOTAL_MAX_CENTS)) throw new AppError(400, 'totalTooLarge');
+  const delivery = deliveryOptions({ subtotal, lines: lines.map((l) => ({ hazardous: isHazardous(l.ghs), shipping: l.shipping })) })
+    .find((o) => o.method === input.deliveryMethod);
+  if (!delivery || delivery.unavailable) {
+    throw new AppError(400, 'deliveryUnavailable', [{ field: 'deliveryMethod', message: delivery?.unavailable ?? 'deliveryUnavailable' }]);
+  }
+  // Prices include VAT whatever the invoice (ADR 0065): the invoice type changes what the buyer gives, never the total.
+  const percent = GOODS_VAT_PERCENT;
+  const { tax, total } = orderMoney({ subtotal, deliveryFee: delivery.fee, taxIncluded: true, percent });
+  // Each line and the total within TOTAL_MAX_CENTS: the order's numeric(12,2) columns hold them.
+  if (total > BigInt(TOTAL_MAX_CENTS)) throw new AppError(400, 'totalTooLarge');
 
-  const [company] = await tx.select({ name: companies.name, taxNo: companies.taxNo }).from(companies).where(eq(companies.id, actor.companyId));
   const rules = await tx
     .select({ kind: approvalRules.kind, amount: approvalRules.amount, requirePermit: approvalRules.requirePermit, active: approvalRules.active })
     .from(approvalRules)
@@ -162,18 +168,24 @@ export async function insertOrder(
       addressId: address.id, receiver: address.receiver, phone: address.phone, region: address.region, addressDetail: address.detail,
       poNumber: input.poNumber, costCentre: input.costCentre, note: input.note,
       invoiceType: input.invoiceType,
-      invoiceTitle: input.invoiceType === 'none' ? '' : input.invoiceTitle || company?.name || '',
-      taxNo: input.invoiceType === 'none' ? '' : input.taxNo || (input.invoiceType === 'ordinary' ? '' : company?.taxNo ?? ''),
-      subtotal: centsText(subtotal), taxRate: `${percent}`, taxAmount: centsText(tax), total: centsText(total),
+      invoiceTitle: input.invoiceType === 'none' ? '' : input.invoiceTitle,
+      taxNo: input.invoiceType === 'none' ? '' : input.taxNo,
+      invoiceDetails: input.invoiceType === 'none' ? null : {
+        buyerKind: input.buyerKind, address: input.invoiceAddress, phone: input.invoicePhone, bank: input.invoiceBank, account: input.invoiceAccount,
+      },
+      subtotal: centsText(subtotal), taxRate: `${percent}`, taxAmount: centsText(tax), taxIncluded: true,
+      deliveryMethod: input.deliveryMethod, deliveryFee: centsText(delivery.fee), total: centsText(total),
       lineCount: lines.length, matchedRules: outcome.matches, approverId,
     })
     .returning({ id: orders.id, orderNo: orders.orderNo });
   if (!order) throw new AppError(500);
+  const lots = await allocateLots(tx, lines);
   await tx.insert(orderItems).values(
     lines.map((l, i) => ({
       orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
       nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
       lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
+      lotNo: lots[i] ?? null,
     })),
   );
   await logOrderEvent(tx, {

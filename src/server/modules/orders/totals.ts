@@ -1,17 +1,46 @@
 import 'server-only';
+import { inArray } from 'drizzle-orm';
 import type { CartDto } from '@/contracts/cart';
-import { centsText, TAX_PERCENT, taxOf, toCents } from './money';
+import type { DeliveryMethodDto } from '@/contracts/orders';
+import type { Db } from '@/server/db/client';
+import { products } from '@/server/db/schema';
+import { deliveryOptions } from './delivery';
+import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
+import { isHazardous } from './submit';
 
-/** The checkout's totals for each invoice choice, from the server-priced cart. */
-export function checkoutTotals(cart: CartDto) {
+export interface CheckoutSummary {
+  lines: { id: number; itemNo: string; name: string; size: string; num: number; unitPrice: string; lineTotal: string }[];
+  lineCount: number;
+  subtotal: string;
+  taxRate: number;
+  /** Each delivery option with its fee and the order's total and included tax with it, computed here. */
+  delivery: { method: DeliveryMethodDto; fee: string; unavailable: 'hazardousByGround' | null; tax: string; total: string }[];
+}
+
+/**
+ * The checkout's lines and money from the server-priced cart: goods include VAT (13 %), the invoice
+ * type changes nothing here (ADR 0065); the delivery options depend on the lines' hazards and shipping.
+ */
+export async function checkoutSummary(db: Db, cart: CartDto): Promise<CheckoutSummary> {
   const subtotal = toCents(cart.total);
-  const of = (percent: bigint) => {
-    const tax = taxOf(subtotal, percent);
-    return { tax: centsText(tax), total: centsText(subtotal + tax) };
-  };
+  const ids = [...new Set(cart.list.map((l) => l.productId))];
+  const facts = ids.length === 0 ? [] : await db
+    .select({ id: products.id, ghs: products.ghs, shipping: products.shipping })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const factOf = new Map(facts.map((f) => [f.id, f]));
+  const options = deliveryOptions({
+    subtotal,
+    lines: cart.list.map((l) => ({ hazardous: isHazardous(factOf.get(l.productId)?.ghs ?? null), shipping: factOf.get(l.productId)?.shipping ?? 'ambient' })),
+  });
   return {
-    subtotal: cart.total,
+    lines: cart.list.map((l) => ({ id: l.id, itemNo: l.itemNo, name: l.name, size: l.size, num: l.num, unitPrice: l.unitPrice, lineTotal: l.lineTotal })),
     lineCount: cart.count,
-    byInvoice: { none: of(TAX_PERCENT.none), ordinary: of(TAX_PERCENT.ordinary), special: of(TAX_PERCENT.special) },
+    subtotal: cart.total,
+    taxRate: Number(GOODS_VAT_PERCENT),
+    delivery: options.map((o) => {
+      const money = orderMoney({ subtotal, deliveryFee: o.fee, taxIncluded: true, percent: GOODS_VAT_PERCENT });
+      return { method: o.method, fee: centsText(o.fee), unavailable: o.unavailable, tax: centsText(money.tax), total: centsText(money.total) };
+    }),
   };
 }

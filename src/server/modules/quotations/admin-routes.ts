@@ -35,7 +35,7 @@ quotationsAdminRouter.endpoint(
 
 const pickSchema = z.object({
   productId: z.number(), itemNo: z.string(), cas: z.string().nullable(), name: z.string(), brandName: z.string(),
-  packs: z.array(z.object({ packId: z.number(), size: z.string(), listCents: z.number(), stock: z.number() })),
+  packs: z.array(z.object({ packId: z.number(), size: z.string(), listCents: z.number(), stock: z.number(), leadTimeDays: z.number() })),
 });
 
 // GET /api/admin/quotations/catalogue — products and packs for the lines, by the storefront's search

@@ -17,8 +17,9 @@ export type ConversionResult = { ok: true; order: SubmittedOrder } | { ok: false
 /**
  * Converts an accepted quotation into an order of the accepting buyer, in one transaction with the
  * quotation locked: every line is checked again — the product still sold and the pack still there
- * (`quotationItemsUnavailable`), enough stock for a pack without a lead time (`quotationStockShort`),
- * the list price unchanged since the version was priced (`quotationPriceChanged`). A failure is kept on
+ * (`quotationItemsUnavailable`), the list price unchanged since the version was priced
+ * (`quotationPriceChanged`). A short stock is no failure: as in the cart (`lineAvailability`), the rest
+ * of the line is a backorder within the pack's lead time. A failure is kept on
  * the quotation (still accepted) for the customer and staff to see; success makes the order at the
  * quoted net prices through the order module, so the buyer company's approval rules decide it.
  */
@@ -36,13 +37,12 @@ export async function convertQuotation(db: Db, actor: OrderActor & { audit: Audi
     const lines = await tx.select({
       num: quotationLines.num, productId: quotationLines.productId, packId: quotationLines.packId, itemNo: quotationLines.itemNo, nameZh: quotationLines.nameZh,
       nameEn: quotationLines.nameEn, size: quotationLines.size, listCents: quotationLines.listCents, netCents: quotationLines.netCents,
-      active: products.active, cas: products.cas, ghs: products.ghs, controlClass: products.controlClass, price: productPacks.price, stock: productPacks.stock,
+      active: products.active, cas: products.cas, ghs: products.ghs, controlClass: products.controlClass, shipping: products.shipping, price: productPacks.price, stock: productPacks.stock,
       leadTimeDays: productPacks.leadTimeDays, packProduct: productPacks.productId,
     }).from(quotationLines).leftJoin(productPacks, eq(productPacks.id, quotationLines.packId)).leftJoin(products, eq(products.id, quotationLines.productId))
       .where(eq(quotationLines.versionId, version.id)).orderBy(quotationLines.seq);
     const failure = (code: string, bad: typeof lines) => (bad.length ? { code, itemNos: bad.map((l) => l.itemNo) } : null);
     const problem = failure('quotationItemsUnavailable', lines.filter((l) => !l.active || l.price === null || l.packProduct !== l.productId))
-      ?? failure('quotationStockShort', lines.filter((l) => (l.stock ?? 0) < l.num && (l.leadTimeDays ?? 0) === 0))
       ?? failure('quotationPriceChanged', lines.filter((l) => l.price !== null && centsOf(l.price) !== l.listCents));
     if (problem) {
       await tx.update(quotations).set({ conversionError: problem, updatedAt: new Date() }).where(eq(quotations.id, id));
@@ -54,7 +54,7 @@ export async function convertQuotation(db: Db, actor: OrderActor & { audit: Audi
       input: { ...input, idempotencyKey: `quotation-${id}` },
       lines: lines.map((l) => ({
         num: l.num, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas ?? null, nameZh: l.nameZh, nameEn: l.nameEn, size: l.size,
-        price: centsText(l.netCents), ghs: l.ghs ?? null, controlClass: l.controlClass ?? null,
+        price: centsText(l.netCents), ghs: l.ghs ?? null, controlClass: l.controlClass ?? null, shipping: l.shipping ?? 'ambient',
       })),
     });
     await transitionQuotation(tx, {

@@ -38,7 +38,7 @@ export async function quotationPdf(db: Db, viewer: QuotationViewer, id: number, 
     rows: v.lines.map((l, i) => [
       String(i + 1), `${l.itemNo} ${name(l)}${l.comment ? `\n${l.comment}` : ''}`, l.size, String(l.num), yuan(l.unitCents), yuan(l.netCents), yuan(l.lineCents),
     ]),
-    totals: [[t.subtotal, yuan(v.subtotalCents)], [`${t.discount} ${v.discountBp / 100}%`, `-${yuan(v.discountCents)}`], [t.total, yuan(v.totalCents)]],
+    totals: [[t.subtotal, yuan(v.subtotalCents)], [`${t.discount} ${v.discountBp / 100}%`, `-${yuan(v.discountCents)}`], [t.total, yuan(v.totalCents)], [t.tax, yuan(v.taxCents)]],
     paragraphs: [...(v.note ? [v.note] : []), t.binding],
     footer: fillTemplate(t.footer, values),
   });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { GOODS_VAT_PERCENT, includedTax } from '@/server/modules/orders/money';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -98,17 +99,21 @@ export async function loadVersions(db: Db, quotationId: number, sentOnly: boolea
   if (!versions.length) return [];
   const lines = rowsOf<{
     version_id: number; pack_id: number; product_id: number; item_no: string; name_zh: string; name_en: string; size: string; num: number;
-    list_cents: number; unit_cents: number; net_cents: number; line_cents: number; comment: string;
-  }>(await db.execute(sql`select version_id, pack_id, product_id, item_no, name_zh, name_en, size, num, list_cents, unit_cents, net_cents, line_cents, comment
-    from quotation_lines where version_id in (${sql.join(versions.map((v) => sql`${v.id}`), sql`, `)}) order by version_id, seq`));
+    list_cents: number; unit_cents: number; net_cents: number; line_cents: number; comment: string; stock: number | null; lead_time_days: number | null;
+  }>(await db.execute(sql`select l.version_id, l.pack_id, l.product_id, l.item_no, l.name_zh, l.name_en, l.size, l.num, l.list_cents, l.unit_cents, l.net_cents,
+      l.line_cents, l.comment, k.stock, k.lead_time_days
+    from quotation_lines l left join product_packs k on k.id = l.pack_id
+    where l.version_id in (${sql.join(versions.map((v) => sql`${v.id}`), sql`, `)}) order by l.version_id, l.seq`));
   return versions.map((v) => ({
     id: Number(v.id), version: Number(v.version), discountBp: Number(v.discount_bp), validUntil: dateText(v.valid_until) ?? '', note: v.note,
-    subtotalCents: Number(v.subtotal_cents), discountCents: Number(v.discount_cents), totalCents: Number(v.total_cents), belowFloor: v.below_floor,
+    subtotalCents: Number(v.subtotal_cents), discountCents: Number(v.discount_cents), totalCents: Number(v.total_cents),
+    taxCents: Number(includedTax(BigInt(v.total_cents), GOODS_VAT_PERCENT)), belowFloor: v.below_floor,
     sentAt: v.sent_at === null ? null : new Date(v.sent_at).toISOString(),
     lines: lines.filter((l) => Number(l.version_id) === Number(v.id)).map((l) => ({
       packId: Number(l.pack_id), productId: Number(l.product_id), itemNo: l.item_no, nameZh: l.name_zh, nameEn: l.name_en, size: l.size, num: Number(l.num),
       listCents: Number(l.list_cents), unitCents: Number(l.unit_cents), netCents: Number(l.net_cents), lineCents: Number(l.line_cents), comment: l.comment,
       belowFloor: Number(l.net_cents) * 10000 < Number(l.list_cents) * 8500,
+      stock: Number(l.stock ?? 0), leadTimeDays: Number(l.lead_time_days ?? 0),
     })),
   }));
 }

@@ -201,6 +201,25 @@ describe('the customer answers', () => {
     expect(Number(n?.n)).toBe(1);
   });
 
+  it('converts with a short stock as a backorder, as the cart takes the same lines; the lines show stock and lead time', async () => {
+    await env.h.db.db.update(productPacks).set({ stock: 1, leadTimeDays: 0 }).where(eq(productPacks.id, packs[0]!.id));
+    await env.h.db.db.update(productPacks).set({ stock: 0, leadTimeDays: 14 }).where(eq(productPacks.id, packs[1]!.id));
+    try {
+      const q = await sentQuote();
+      const staffView = detail(await call('sales', 'GET', `/api/admin/quotations/${q.id}`));
+      expect(staffView.versions[0]!.lines.map((l) => [l.stock, l.leadTimeDays])).toEqual([[1, 0], [0, 14]]);
+      expect(staffView.versions[0]!.taxCents).toBe(Math.round((staffView.versions[0]!.totalCents * 13) / 113));
+      const res = await accept(q.id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const data = res.body.data as { quotation: QuotationDetailDto; order: { id: number } | null; failure: unknown };
+      expect(data.failure).toBeNull();
+      expect(data.quotation.state).toBe('converted');
+      expect(data.order).not.toBeNull();
+    } finally {
+      await env.h.db.db.update(productPacks).set({ stock: 100, leadTimeDays: 0 }).where(inArray(productPacks.id, packs.map((p) => p.id)));
+    }
+  });
+
   it('sees a clear failure when a price changed, and converts after it is restored', async () => {
     const q = await sentQuote();
     await env.h.db.db.update(productPacks).set({ price: '210.00' }).where(eq(productPacks.id, packs[1]!.id));
@@ -252,11 +271,14 @@ describe('the PDF of a version', () => {
     const zh = await get('sales', `/api/admin/quotations/${q.id}/pdf?lang=zh`);
     expect(zh).toMatchObject({ status: 200, type: 'application/pdf' });
     const zhText = await text(zh.bytes);
-    for (const s of ['报价单', '上海示例生物科技有限公司', q.quoteNo, '报价总额（不含税）', '¥949.97']) expect(zhText).toContain(s);
+    // Prices include VAT 13 %: the total says so and shows the tax it contains (¥949.97 × 13 / 113).
+    for (const s of ['报价单', '上海示例生物科技有限公司', q.quoteNo, '报价总额（含税）', '¥949.97', '其中税额（增值税13%）¥109.29', '含13%增值税']) expect(zhText).toContain(s);
+    expect(zhText).not.toContain('不含');
     const en = await get('buyer', `/api/app/quotations/${q.id}/pdf?lang=en&version=1`);
     expect(en.status).toBe(200);
     const enText = await text(en.bytes);
     expect(enText).toContain('Quotation');
+    for (const s of ['Total(VATincluded)', 'OfwhichVAT(13%)¥109.29']) expect(enText).toContain(s);
     expect(enText).toContain('上海示例生物科技有限公司');
     expect((await get('univ', `/api/app/quotations/${q.id}/pdf`)).status).toBe(404);
     expect((await get('buyer', `/api/app/quotations/${q.id}/pdf?version=2`)).status).toBe(404);

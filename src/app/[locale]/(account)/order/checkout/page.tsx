@@ -7,7 +7,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { getCart } from '@/server/modules/cart/service';
 import { getOrderCompany } from '@/server/modules/orders/company';
-import { checkoutTotals } from '@/server/modules/orders/totals';
+import { checkoutSummary } from '@/server/modules/orders/totals';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('orderPages');
@@ -25,15 +25,16 @@ export default async function CheckoutPage({ params }: { params: Promise<{ local
     getOrderCompany(db, actor.companyId),
   ]);
   const t = await getTranslations('orderPages');
+  const summary = cart.count === 0 ? null : await checkoutSummary(db, cart);
   return (
     <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
       <h1 className="mb-4 text-lg font-semibold">{t('checkoutTitle')}</h1>
-      {cart.count === 0 ? (
+      {summary === null ? (
         <p className="text-muted" data-testid="checkout-empty">
           {t('checkoutEmpty')} <Link href="/order/shoppingcart?default=2" className="text-brand-600 hover:underline">{t('backToCartLink')}</Link>
         </p>
       ) : (
-        <CheckoutForm company={company} totals={checkoutTotals(cart)} />
+        <CheckoutForm company={company} summary={summary} />
       )}
     </section>
   );

@@ -1,1 +1,0 @@
-CREATE INDEX "product_documents_uploaded_idx" ON "product_documents" USING btree ("id") WHERE not "product_documents"."generated";
