@@ -68,8 +68,18 @@ function topLevelKeys(body: string): string[] {
   return keys;
 }
 
-/** Every object literal (at any depth) given as `before:`, `after:` or `note:` in `call`. */
-function literalObjects(call: string): string[] {
+/** The object literal a helper of the same file returns (`const fields = (t) => ({ … })`, `function audited() { return { … } }`). */
+function helperObject(text: string, name: string): string | null {
+  const at = text.search(new RegExp(`(?:function\\s+${name}\\s*\\(|const\\s+${name}\\s*=)`));
+  if (at === -1) return null;
+  const rest = text.slice(at);
+  const m = /=>\s*\(\{|return\s+\{/.exec(rest);
+  if (!m) return null;
+  return balanced(rest, m.index + m[0].length - 1);
+}
+
+/** Every object literal (at any depth) given as `before:`, `after:` or `note:` in `call`, or returned by a helper it calls. */
+function literalObjects(call: string, text: string): string[] {
   const out: string[] = [];
   const re = /\b(before|after|note)\s*:\s*/g;
   for (let m = re.exec(call); m; m = re.exec(call)) {
@@ -77,6 +87,10 @@ function literalObjects(call: string): string[] {
     const rest = call.slice(m.index + m[0].length);
     const end = rest.search(/,\s*(?:before|after|note|companyId)\s*:|$/);
     const expr = rest.slice(0, end === -1 ? rest.length : end);
+    for (const helper of expr.matchAll(/\b([A-Za-z_]\w*)\(/g)) {
+      const body = helperObject(text, helper[1]!);
+      if (body !== null) out.push(body);
+    }
     for (let i = expr.indexOf('{'); i !== -1; i = expr.indexOf('{', i + 1)) {
       const body = balanced(expr, i);
       out.push(body);
@@ -98,7 +112,7 @@ export function auditCallVocabulary(root: string): AuditCallVocabulary {
       const call = balanced(text, i + 'recordAudit'.length).replace(/[!=]==\s*'\w+'/g, '');
       for (const m of call.matchAll(/\bentity:\s*([^,}\n]+)/g)) for (const s of m[1]!.matchAll(/'([\w]+)'/g)) entities.add(s[1]!);
       for (const m of call.matchAll(/\baction:\s*([^,}\n]+)/g)) for (const s of m[1]!.matchAll(/'([\w]+)'/g)) actions.add(s[1]!);
-      for (const body of literalObjects(call)) for (const key of topLevelKeys(body)) fields.add(key);
+      for (const body of literalObjects(call, text)) for (const key of topLevelKeys(body)) fields.add(key);
     }
   }
   return { entities, actions, fields };

@@ -1363,6 +1363,12 @@ export interface paths {
                                         [key: string]: unknown;
                                     } | null;
                                     createdAt: string;
+                                    record: {
+                                        /** @enum {string} */
+                                        kind: "quotation" | "contract" | "complaint" | "order" | "product" | "expense" | "testing_case" | "customer";
+                                        id: number;
+                                        number: string;
+                                    } | null;
                                 }[];
                             };
                         };
@@ -12165,6 +12171,12 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                record: {
+                                    /** @enum {string} */
+                                    kind: "quotation" | "contract" | "complaint" | "order" | "product" | "expense" | "testing_case" | "customer";
+                                    id: number;
+                                    number: string;
+                                } | null;
                             }[];
                         };
                     };
@@ -26456,6 +26468,12 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                record: {
+                                    /** @enum {string} */
+                                    kind: "quotation" | "contract" | "complaint" | "order" | "product" | "expense" | "testing_case" | "customer";
+                                    id: number;
+                                    number: string;
+                                } | null;
                             }[];
                         };
                     };
