@@ -28400,7 +28400,7 @@ export interface paths {
                             data: {
                                 items: {
                                     /** @enum {string} */
-                                    source: "activity" | "audit";
+                                    source: "activity" | "audit" | "order" | "quotation" | "complaint";
                                     id: number;
                                     at: string;
                                     kind: string;
@@ -28413,6 +28413,8 @@ export interface paths {
                                             to: unknown;
                                         };
                                     } | null;
+                                    number: string | null;
+                                    amount: string | null;
                                 }[];
                                 nextCursor: string | null;
                             };
