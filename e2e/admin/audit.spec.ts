@@ -37,11 +37,12 @@ for (const [locale, prefix, l] of [
     for (const label of labels) expect(label).not.toMatch(/_/);
     await page.keyboard.press('Escape');
 
-    // The number opens the contract it names.
+    // The number links to the contract it names (its address loaded itself: the shell may keep a contracts tab alive).
     const link = view.getByTestId('audit-record').first();
     const no = await link.innerText();
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${prefix}/admin/contracts\\?id=${numbers.get(no)}$`));
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`${prefix}/admin/contracts?id=${numbers.get(no)}`);
+    await page.goto(href!);
     await slow(page.getByTestId('contract-record')).toContainText(no);
   });
 }
