@@ -207,6 +207,10 @@ export const menuMoveInputSchema = z.object({
 
 // ---- audit -------------------------------------------------------------------------------------
 
+/** The kinds of record an audit row links to (each has a back-office page that opens it). */
+export const AUDIT_RECORD_KINDS = ['quotation', 'contract', 'complaint', 'order', 'product', 'expense', 'testing_case', 'customer'] as const;
+export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
+
 const isoDay = calendarDay(ADMIN_FIELD_ERRORS.date);
 
 export const auditListInputSchema = z.object({
@@ -232,6 +236,12 @@ export const auditEntrySchema = z.object({
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
   note: z.record(z.string(), z.unknown()).nullable(),
   createdAt: z.string(),
+  /**
+   * The business record the row is about, by its stored number (a quotation's QT…, a contract's HT…, a
+   * product's item number, …): the record itself, or the one an approval request, credit note, pack or lot
+   * belongs to. Null when the record is gone or has no page.
+   */
+  record: z.object({ kind: z.enum(AUDIT_RECORD_KINDS), id: z.number().int(), number: z.string() }).nullable(),
 });
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ total: z.number().int(), items: z.array(auditEntrySchema) });

@@ -12,6 +12,8 @@ import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
 
 export const APPROVAL_ENTITY_TYPES = ['expense', 'refund', 'quotation', 'contract'] as const;
 export type ApprovalEntityType = (typeof APPROVAL_ENTITY_TYPES)[number];
+/** The states of an approval request. */
+export const APPROVAL_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export const APPROVER_KINDS = ['team_manager', 'permission', 'staff'] as const;
 export const APPROVAL_DECISIONS = ['approve', 'reject'] as const;
 export const COMMENT_MAX = 100;
@@ -92,7 +94,7 @@ export const approvalRequestSchema = z.object({
   subject: z.string(),
   amount: z.string(),
   applicantName: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected', 'withdrawn']),
+  status: z.enum(APPROVAL_REQUEST_STATUSES),
   currentSeq: z.number().int().nullable(),
   createdAt: z.string(),
   steps: z.array(approvalStepSchema),

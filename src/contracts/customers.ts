@@ -9,9 +9,10 @@ import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
  * are keys under `api.errors`.
  *
  * Text limits follow the hints of docs/requirements/back-office.md#text-limits (50, 60 and 100 characters): a name of a company 60, short
- * texts (a person's name, a position, a tag, a view's name) 50, a free text (an activity) 100.
+ * texts (a person's name, a position, a tag, a view's name) 50, a free text (an address, payment terms) 100; a logged
+ * call, visit or note holds what was said, up to 2,000 characters.
  */
-export const CRM_LIMITS = { companyName: 60, short: 50, text: 100, tags: 10, phone: 20, email: 100 } as const;
+export const CRM_LIMITS = { companyName: 60, short: 50, text: 100, activity: 2000, tags: 10, phone: 20, email: 100 } as const;
 
 export const CUSTOMER_KINDS = ['customer', 'prospect'] as const;
 export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
@@ -28,6 +29,7 @@ export const CRM_ERRORS = {
   name: 'crmNameInvalid',
   shortText: 'crmShortTextInvalid',
   text: 'crmTextInvalid',
+  activity: 'crmActivityBodyInvalid',
   tag: 'crmTagInvalid',
   money: 'invalidAmount',
   days: 'crmCreditDaysInvalid',
@@ -188,7 +190,7 @@ export const activityInputSchema = z.strictObject({
   kind: z.enum(ACTIVITY_KINDS),
   /** When it happened (ISO 8601); not in the future; now when absent. */
   happenedAt: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, message: CRM_ERRORS.when }).optional()),
-  body: limited(CRM_LIMITS.text, CRM_ERRORS.text, 1),
+  body: limited(CRM_LIMITS.activity, CRM_ERRORS.activity, 1),
 });
 export type ActivityInput = z.infer<typeof activityInputSchema>;
 
@@ -198,22 +200,32 @@ export const timelineInputSchema = z.object({
   limit: wholeNumber(z.number().int().min(1).max(50)).default(20),
 });
 
+/** Where a timeline event comes from: an activity, the audit log, or the customer's own order, quotation or complaint. */
+export const TIMELINE_SOURCES = ['activity', 'audit', 'order', 'quotation', 'complaint'] as const;
+export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
+
 /**
- * One event of a customer's timeline: an activity staff logged, or a change from the audit log
- * (`source: 'audit'`, with the changed fields). Other records append by writing audit rows that name
- * the company (ADR 0038).
+ * One event of a customer's timeline: an activity staff logged, a change from the audit log
+ * (`source: 'audit'`, with the changed fields; other records append by writing audit rows that name
+ * the company, ADR 0038), or one of the customer's orders, quotations and complaints (by its stored
+ * number, its state as `kind`, and its amount).
  */
 export const timelineEventSchema = z.object({
-  source: z.enum(['activity', 'audit']),
+  source: z.enum(TIMELINE_SOURCES),
+  /** The activity's, audit row's or record's id. */
   id: z.number().int(),
   at: z.string(),
-  /** An activity's kind, or the audit action ('create', 'update', 'owner', …). */
+  /** An activity's kind, the audit action ('create', 'update', 'owner', …), or a record's state. */
   kind: z.string(),
-  /** The audit entity ('customer', 'customerContact', …); null for activities. */
+  /** The audit entity ('customer', 'customerContact', …), or the record's kind; null for activities. */
   entity: z.string().nullable(),
   body: z.string(),
   actorName: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+  /** A record's stored number (SO…, QT…, CP…); null for activities and audit rows. */
+  number: z.string().nullable(),
+  /** A record's amount in yuan ("1234.50": an order's total, a quotation's total, a complaint's refund applied for). */
+  amount: z.string().nullable(),
 });
 export type TimelineEventDto = z.infer<typeof timelineEventSchema>;
 export const timelineSchema = z.object({ items: z.array(timelineEventSchema), nextCursor: z.string().nullable() });

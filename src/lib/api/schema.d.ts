@@ -1363,6 +1363,12 @@ export interface paths {
                                         [key: string]: unknown;
                                     } | null;
                                     createdAt: string;
+                                    record: {
+                                        /** @enum {string} */
+                                        kind: "quotation" | "contract" | "complaint" | "order" | "product" | "expense" | "testing_case" | "customer";
+                                        id: number;
+                                        number: string;
+                                    } | null;
                                 }[];
                             };
                         };
@@ -12165,6 +12171,12 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                record: {
+                                    /** @enum {string} */
+                                    kind: "quotation" | "contract" | "complaint" | "order" | "product" | "expense" | "testing_case" | "customer";
+                                    id: number;
+                                    number: string;
+                                } | null;
                             }[];
                         };
                     };
@@ -26456,6 +26468,12 @@ export interface paths {
                                     [key: string]: unknown;
                                 } | null;
                                 createdAt: string;
+                                record: {
+                                    /** @enum {string} */
+                                    kind: "quotation" | "contract" | "complaint" | "order" | "product" | "expense" | "testing_case" | "customer";
+                                    id: number;
+                                    number: string;
+                                } | null;
                             }[];
                         };
                     };
@@ -28382,7 +28400,7 @@ export interface paths {
                             data: {
                                 items: {
                                     /** @enum {string} */
-                                    source: "activity" | "audit";
+                                    source: "activity" | "audit" | "order" | "quotation" | "complaint";
                                     id: number;
                                     at: string;
                                     kind: string;
@@ -28395,6 +28413,8 @@ export interface paths {
                                             to: unknown;
                                         };
                                     } | null;
+                                    number: string | null;
+                                    amount: string | null;
                                 }[];
                                 nextCursor: string | null;
                             };

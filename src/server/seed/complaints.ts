@@ -97,10 +97,9 @@ export async function seedComplaints(db: Db): Promise<{ complaints: number; cred
   const withdrawn = await file(buyer, o(shanghai, 1), '外箱标签模糊（已自行核对无误）', 0.2, 4);
   await withdrawMyComplaint(db, buyer, withdrawn.id, 'zh');
 
-  // Numbers follow the demo dates.
-  await db.execute(sql`update complaints set complaint_no = 'CP' || to_char(created_at at time zone 'UTC', 'YYYYMMDD') || right(complaint_no, 5)`);
+  // The numbers stay those given when each record was made (ADR 0067): the inbox, the mails and the audit log
+  // carry them too, so only the dates move back.
   await db.execute(sql`update credit_notes n set created_at = k.created_at + interval '2 days' from complaints k where k.id = n.complaint_id`);
-  await db.execute(sql`update credit_notes set credit_no = 'CN' || to_char(created_at at time zone 'UTC', 'YYYYMMDD') || right(credit_no, 5)`);
   const notes = await db.select({ id: creditNotes.id }).from(creditNotes);
   return { complaints: 6, creditNotes: notes.length };
 }

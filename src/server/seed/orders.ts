@@ -114,12 +114,12 @@ export async function seedOrders(tx: Db): Promise<{ orders: number }> {
   await order(buyer, [{ pick: hazardous[2] ?? p(11), num: 1 }, { pick: p(11), num: 2 }], 1, { poNumber: 'PO-2026-1023', note: '周五前送达' });
   await order(buyer, [{ pick: pricey[2] ?? big, num: 4 }], 0, { poNumber: 'PO-2026-1024', costCentre: 'NSFC 22178001' });
 
-  // Dates spread over two months, deterministic; numbers follow their dates.
+  // Dates spread over two months, deterministic. The numbers stay those given when each order was placed
+  // (ADR 0067): its mails and records carry them too.
   for (const { order: o, daysAgo } of made) {
     const at = daysBefore(daysAgo, 120);
     await tx.update(orders).set({ createdAt: at, updatedAt: at }).where(eq(orders.id, o.id));
-    await tx.execute(sql`update orders set order_no = 'SO' || to_char(created_at at time zone 'Asia/Shanghai', 'YYMMDD') || right(order_no, 6),
-      decided_at = case when decided_at is null then null else created_at + interval '3 hours' end,
+    await tx.execute(sql`update orders set decided_at = case when decided_at is null then null else created_at + interval '3 hours' end,
       placed_at = case when placed_at is null then null else created_at + interval '5 hours' end where id = ${o.id}`);
     await tx.execute(sql`update order_approval_logs set created_at = ${at.toISOString()}::timestamptz + (id - (select min(id) from order_approval_logs where order_id = ${o.id})) * interval '90 minutes' where order_id = ${o.id}`);
   }

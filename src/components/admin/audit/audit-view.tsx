@@ -4,16 +4,42 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
-import type { AuditEntryDto } from '@/contracts/admin';
+import type { AuditEntryDto, AuditRecordKind } from '@/contracts/admin';
+import { Link } from '@/i18n/navigation';
 import { useTableState } from '@/components/data/query-state';
 import { useApiQuery } from '@/lib/api/query';
 import { definedParams, toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
-import { ChangeList } from '../common/change-list';
+import { ChangeList, useAuditLabels } from '../common/change-list';
 import { pagination } from '../common/table-parts';
 
 const DEFAULTS = { actor: '', entity: '', entityId: '', from: '', to: '', page: '1' };
 const PAGE_SIZE = 20;
+
+/** The back-office page that opens a record of each kind (orders have none: their number shows as text). */
+const RECORD_PAGE: Record<AuditRecordKind, ((r: NonNullable<AuditEntryDto['record']>) => string) | null> = {
+  quotation: (r) => `/admin/quotations?id=${r.id}`,
+  contract: (r) => `/admin/contracts?id=${r.id}`,
+  complaint: (r) => `/admin/complaints?id=${r.id}`,
+  customer: (r) => `/admin/customers?id=${r.id}`,
+  product: (r) => `/admin/catalog/products?key=${encodeURIComponent(r.number.split(' · ')[0] ?? r.number)}`,
+  expense: (r) => `/admin/expenses?key=${encodeURIComponent(r.number)}`,
+  testing_case: (r) => `/admin/cases?key=${encodeURIComponent(r.number)}`,
+  order: null,
+};
+
+/** A row's object: its kind's label and the record by its business number, linked to the page that opens it. */
+function AuditObject({ row }: { row: AuditEntryDto }) {
+  const labels = useAuditLabels();
+  const record = row.record;
+  const href = record ? RECORD_PAGE[record.kind]?.(record) : undefined;
+  return (
+    <span data-testid="audit-object">
+      {labels.entity(row.entity)}
+      {record && <> {href ? <Link href={href} data-testid="audit-record">{record.number}</Link> : <span data-testid="audit-record">{record.number}</span>}</>}
+    </span>
+  );
+}
 
 /** `/audit`: the audit log with filters by who, entity (and record) and days, and a CSV export of the same filters. */
 export function AuditView() {
@@ -24,7 +50,7 @@ export function AuditView() {
   const list = useApiQuery('get', '/api/admin/audit', { params: { query: definedParams({ ...filter, limit: PAGE_SIZE, offset: query.page }) } });
   const table = useTableState(list);
   const entities = useApiQuery('get', '/api/admin/audit/entities').data ?? [];
-  const entityLabel = (e: string) => (t.has(`entities.${e}`) ? t(`entities.${e}`) : e);
+  const labels = useAuditLabels();
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="audit-view">
@@ -37,8 +63,9 @@ export function AuditView() {
       <Space wrap className="mb-3">
         <Input.Search allowClear placeholder={t('actor')} aria-label={t('actor')} defaultValue={query.actor} style={{ width: 180 }}
           onSearch={(actor) => setQuery({ actor, page: '1' })} />
-        <Select aria-label={t('entity')} value={query.entity} style={{ width: 150 }} onChange={(entity) => setQuery({ entity, page: '1' })}
-          options={[{ value: '', label: t('allEntities') }, ...entities.map((e) => ({ value: e, label: entityLabel(e) }))]} />
+        <Select aria-label={t('entity')} value={query.entity} style={{ width: 150 }} onChange={(entity) => setQuery({ entity, page: '1' })} data-testid="audit-entity-filter"
+          showSearch optionFilterProp="label"
+          options={[{ value: '', label: t('allEntities') }, ...entities.map((e) => ({ value: e, label: labels.entity(e) })).sort((a, b) => a.label.localeCompare(b.label))]} />
         <Input allowClear placeholder={t('entityId')} aria-label={t('entityId')} defaultValue={query.entityId} style={{ width: 110 }}
           onPressEnter={(e) => setQuery({ entityId: e.currentTarget.value, page: '1' })} onBlur={(e) => e.currentTarget.value !== query.entityId && setQuery({ entityId: e.currentTarget.value, page: '1' })} />
         <DatePicker.RangePicker aria-label={t('days')}
@@ -55,8 +82,8 @@ export function AuditView() {
           { title: t('when'), dataIndex: 'createdAt', width: 160, render: (d: string) => format.dateTime(new Date(d), 'stamp') },
           { title: t('actor'), dataIndex: 'actorName', width: 140, render: (n: string, e) => <>{n} <Tag>{t(`actorTypes.${e.actorType as 'user' | 'staff' | 'system'}`)}</Tag></> },
           { title: t('ip'), dataIndex: 'ip', width: 120 },
-          { title: t('action'), dataIndex: 'action', width: 110, render: (a: string) => (t.has(`actions.${a}`) ? t(`actions.${a}`) : a) },
-          { title: t('entity'), dataIndex: 'entity', width: 130, render: (e: string, row) => `${entityLabel(e)} #${row.entityId}` },
+          { title: t('action'), dataIndex: 'action', width: 110, render: (a: string) => <span data-testid="audit-action">{labels.action(a)}</span> },
+          { title: t('entity'), dataIndex: 'entity', width: 190, render: (_: string, row) => <AuditObject row={row} /> },
           { title: t('changes'), key: 'changes', render: (_: unknown, row) => <ChangeList changes={row.changes} note={row.note} /> },
         ]}
       />

@@ -1,25 +1,43 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { AUDIT_STATE_FIELDS } from '@/contracts/audit-vocabulary';
+
+const STATE_FIELDS = new Set<string>(AUDIT_STATE_FIELDS);
+
+/** The labels of the audit log's vocabulary (fields, states, actions, entities), each falling back to its code. */
+export function useAuditLabels() {
+  const t = useTranslations('adminAudit');
+  const label = (group: 'fields' | 'states' | 'actions' | 'entities', code: string) => (t.has(`${group}.${code}`) ? t(`${group}.${code}`) : code);
+  return {
+    field: (code: string) => label('fields', code),
+    state: (code: string) => label('states', code),
+    action: (code: string) => label('actions', code),
+    entity: (code: string) => label('entities', code),
+  };
+}
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (Array.isArray(value)) return value.join(', ') || '—';
+  if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
-/** The changed fields of an audit entry: field, before → after. */
+/** The changed fields of an audit entry by their labels: field, before → after (states by their labels too). */
 export function ChangeList({ changes, note }: { changes: Record<string, { from: unknown; to: unknown }>; note: Record<string, unknown> | null }) {
-  const t = useTranslations('adminAudit');
+  const labels = useAuditLabels();
+  const value = (field: string, v: unknown) => (STATE_FIELDS.has(field) && typeof v === 'string' ? labels.state(v) : show(v));
   const entries = Object.entries(changes);
   return (
     <ul className="m-0 list-none p-0 text-xs">
       {entries.map(([field, c]) => (
-        <li key={field} className="break-all">
-          <span className="font-medium">{field}</span>: <del className="text-red-600">{show(c.from)}</del> → <ins className="text-green-700 no-underline">{show(c.to)}</ins>
+        <li key={field} className="break-all" data-testid="audit-change">
+          <span className="font-medium">{labels.field(field)}</span>: <del className="text-red-600">{value(field, c.from)}</del> → <ins className="text-green-700 no-underline">{value(field, c.to)}</ins>
         </li>
       ))}
-      {note && Object.entries(note).map(([k, v]) => <li key={k} className="text-slate-500">{t('note')} {k}: {show(v)}</li>)}
+      {note && Object.entries(note).map(([k, v]) => <li key={k} className="break-all text-slate-500" data-testid="audit-note">{labels.field(k)}: {value(k, v)}</li>)}
     </ul>
   );
 }

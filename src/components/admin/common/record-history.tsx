@@ -5,7 +5,7 @@ import { Button, Drawer, Empty, Spin, Timeline, Typography } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { apiRequest } from '@/lib/api/client';
 import { apiQueryKey } from '@/lib/api/query';
-import { ChangeList } from './change-list';
+import { ChangeList, useAuditLabels } from './change-list';
 
 const PAGE = 50;
 
@@ -28,6 +28,7 @@ function useHistoryPages(entity: string, entityId: number | null) {
 /** A record's own history from the audit log (newest first), in a drawer, 50 entries at a time. */
 export function RecordHistory({ entity, entityId, title, onClose }: { entity: string; entityId: number | null; title: string; onClose: () => void }) {
   const t = useTranslations('adminAudit');
+  const labels = useAuditLabels();
   const format = useFormatter();
   const history = useHistoryPages(entity, entityId);
   const pages = entityId === null ? undefined : history.data?.pages;
@@ -47,7 +48,7 @@ export function RecordHistory({ entity, entityId, title, onClose }: { entity: st
               key: e.id,
               content: (
                 <div data-testid="history-entry">
-                  <Typography.Text strong>{t.has(`actions.${e.action}`) ? t(`actions.${e.action}`) : e.action}</Typography.Text>
+                  <Typography.Text strong>{labels.action(e.action)}</Typography.Text>
                   <div className="text-xs text-slate-500">{format.dateTime(new Date(e.createdAt), 'stamp')} · {e.actorName} · {e.ip || '—'}</div>
                   <ChangeList changes={e.changes} note={e.note} />
                 </div>

@@ -10,7 +10,8 @@ import {
 } from '@/contracts/customers';
 import { apiRequest, multipart } from '@/lib/api/client';
 import { apiQueryKey, useApiMutation, useApiQuery } from '@/lib/api/query';
-import { ChangeList } from '../common/change-list';
+import { ChangeList, useAuditLabels } from '../common/change-list';
+import { Link } from '@/i18n/navigation';
 import { money } from '../common/keyset-list';
 import { casesTab } from './customer-cases-tab';
 import { complaintsTab } from './customer-complaints-tab';
@@ -260,6 +261,21 @@ function useTimeline(id: number) {
 
 interface ActivityForm { kind: (typeof ACTIVITY_KINDS)[number]; happenedAt: Dayjs | null; body: string }
 
+/** The page that opens a customer's record from its timeline (orders have none in the back-office). */
+const RECORD_PAGE: Partial<Record<TimelineEventDto['source'], string>> = { quotation: '/admin/quotations?id=', complaint: '/admin/complaints?id=' };
+
+/** A record of the customer on its timeline: its stored number (linked to its page), its state and its amount. */
+function TimelineRecord({ event, state }: { event: TimelineEventDto; state: string }) {
+  const page = RECORD_PAGE[event.source];
+  return (
+    <span className="ml-2" data-testid="timeline-record">
+      {page ? <Link href={`${page}${event.id}`}>{event.number}</Link> : event.number}
+      <Tag className="ml-2">{state}</Tag>
+      {event.amount !== null && <span className="text-slate-600">¥{money(event.amount)}</span>}
+    </span>
+  );
+}
+
 function CustomerTimeline({ id }: { id: number }) {
   const t = useTranslations('adminCustomers');
   const te = useTranslations('api.errors');
@@ -271,9 +287,11 @@ function CustomerTimeline({ id }: { id: number }) {
     const done = await log.send({ params: { path: { id } }, body: { kind: values.kind, body: values.body, ...(values.happenedAt ? { happenedAt: values.happenedAt.toISOString() } : {}) } });
     if (done) form.resetFields();
   });
-  const colour = (e: TimelineEventDto) => (e.source === 'audit' ? 'gray' : e.kind === 'call' ? 'blue' : e.kind === 'visit' ? 'green' : 'orange');
+  const labels = useAuditLabels();
+  const colour = (e: TimelineEventDto) => (e.source === 'audit' ? 'gray' : e.source !== 'activity' ? 'purple' : e.kind === 'call' ? 'blue' : e.kind === 'visit' ? 'green' : 'orange');
   const title = (e: TimelineEventDto) => (e.source === 'activity'
     ? t(`activityKinds.${e.kind as 'call'}`)
+    : e.source !== 'audit' ? labels.entity(e.source)
     : t('auditEvent', { entity: t.has(`entities.${e.entity}`) ? t(`entities.${e.entity}` as 'entities.customer') : (e.entity ?? ''), action: t.has(`actions.${e.kind}`) ? t(`actions.${e.kind}` as 'actions.update') : e.kind }));
 
   return (
@@ -288,6 +306,7 @@ function CustomerTimeline({ id }: { id: number }) {
               content: (
                 <div data-testid="timeline-event">
                   <Typography.Text strong>{title(e)}</Typography.Text>
+                  {e.number && <TimelineRecord event={e} state={labels.state(e.kind)} />}
                   <div className="text-xs text-slate-500">{format.dateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'short' })} · {e.actorName}</div>
                   {e.body && <p className="m-0 mt-1 whitespace-pre-wrap break-words" data-testid="timeline-body">{e.body}</p>}
                   {e.changes && <ChangeList changes={e.changes} note={null} />}
@@ -307,9 +326,9 @@ function CustomerTimeline({ id }: { id: number }) {
           <Form.Item name="happenedAt" label={t('happenedAt')} extra={t('happenedAtHint')}>
             <DatePicker showTime className="w-full" disabledDate={(d) => d.valueOf() > Date.now()} />
           </Form.Item>
-          <Form.Item name="body" label={t('activityBody')} extra={t('textHint', { max: CRM_LIMITS.text })}
-            rules={[{ required: true, whitespace: true, message: te('crmTextInvalid') }, { max: CRM_LIMITS.text, message: te('crmTextInvalid') }]}>
-            <Input.TextArea rows={3} maxLength={CRM_LIMITS.text} showCount data-testid="activity-body" />
+          <Form.Item name="body" label={t('activityBody')} extra={t('textHint', { max: CRM_LIMITS.activity })}
+            rules={[{ required: true, whitespace: true, message: te('crmActivityBodyInvalid') }, { max: CRM_LIMITS.activity, message: te('crmActivityBodyInvalid') }]}>
+            <Input.TextArea rows={4} maxLength={CRM_LIMITS.activity} showCount data-testid="activity-body" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving} data-testid="activity-save">{t('logActivity')}</Button>
         </Form>

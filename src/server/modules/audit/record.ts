@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AuditAction, AuditEntity } from '@/contracts/audit-vocabulary';
 import type { Actor } from '@/server/auth/actor';
 import type { Db } from '@/server/db/client';
 import { auditLog } from '@/server/db/schema';
@@ -47,10 +48,10 @@ export function changedFields(before: AuditRecord | null, after: AuditRecord | n
 }
 
 export interface AuditEntryInput {
-  /** What was done: 'create', 'update', 'delete', or a transition's name ('disable', 'approve', …). */
-  action: string;
-  /** The kind of record ('user', 'role', 'staff', 'menu', …). */
-  entity: string;
+  /** What was done: 'create', 'update', 'delete', or a transition's name ('disable', 'approve', …); one of the vocabulary's. */
+  action: AuditAction;
+  /** The kind of record ('user', 'role', 'staff', 'menu', …); one of the vocabulary's. */
+  entity: AuditEntity;
   entityId: number | string;
   /** The customer company the record belongs to; null or absent for the shop's own data. */
   companyId?: number | null;
@@ -62,13 +63,15 @@ export interface AuditEntryInput {
 
 /**
  * Writes one audit row. Call it with the transaction of the change itself, so that a failed change
- * leaves no row and a written change always has one. An update that changed nothing writes nothing
- * and answers false.
+ * leaves no row and a written change always has one. An update that compared two states and found
+ * no field changed writes nothing and answers false, whatever its note (the note is context); an
+ * update told by its note alone (a file added) is written.
  */
 export async function recordAudit(tx: Db, actor: AuditActor, entry: AuditEntryInput): Promise<boolean> {
   const changes = changedFields(entry.before ?? null, entry.after ?? null);
   const hasChanges = Object.keys(changes).length > 0;
-  if (entry.action === 'update' && !hasChanges && !entry.note) return false;
+  const compared = entry.before !== undefined || entry.after !== undefined;
+  if (entry.action === 'update' && !hasChanges && (compared || !entry.note)) return false;
   await tx.insert(auditLog).values({
     actorType: actor.type,
     actorId: actor.id,

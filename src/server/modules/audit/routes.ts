@@ -20,7 +20,7 @@ auditAdminRouter.endpoint(
 );
 
 const exportFilterSchema = auditListInputSchema.omit({ limit: true, offset: true });
-const CSV_COLUMNS = ['id', 'createdAt', 'actorType', 'actorId', 'actorName', 'ip', 'companyId', 'action', 'entity', 'entityId', 'changes', 'note'] as const;
+const CSV_COLUMNS = ['id', 'createdAt', 'actorType', 'actorId', 'actorName', 'ip', 'companyId', 'action', 'entity', 'entityId', 'record', 'changes', 'note'] as const;
 
 // GET /api/admin/audit/export — the filtered log as CSV, streamed in keyset batches (no row cap)
 auditAdminRouter.endpoint(
@@ -36,7 +36,7 @@ auditAdminRouter.endpoint(
       async start(controller) {
         controller.enqueue(encoder.encode(`\uFEFF${CSV_COLUMNS.join(',')}\r\n`));
         for await (const batch of iterateAuditEntries(db, filter)) {
-          controller.enqueue(encoder.encode(batch.map((row) => CSV_COLUMNS.map((k) => csvCell(row[k])).join(',')).join('\r\n') + '\r\n'));
+          controller.enqueue(encoder.encode(batch.map((row) => CSV_COLUMNS.map((k) => csvCell(k === 'record' ? row.record?.number : row[k])).join(',')).join('\r\n') + '\r\n'));
         }
         controller.close();
       },

@@ -355,7 +355,7 @@ function planWrites(tx: Db, actor: AuditActor, jobId: number, rows: readonly Val
   }
 
   const audits: AuditRow[] = [];
-  const audit = (action: 'create' | 'update', entity: string, entityId: number, before: AuditRecord | null, after: AuditRecord) => {
+  const audit = (action: 'create' | 'update', entity: 'product' | 'product_pack', entityId: number, before: AuditRecord | null, after: AuditRecord) => {
     const changes = changedFields(before, after);
     if (action === 'update' && Object.keys(changes).length === 0) return;
     audits.push({ action, entity, entity_id: String(entityId), data: { changes, note: { importJob: jobId } } });

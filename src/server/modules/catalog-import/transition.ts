@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AuditAction } from '@/contracts/audit-vocabulary';
 import { eq, sql } from 'drizzle-orm';
 import type { ImportJobStatus } from '@/contracts/catalog-import';
 import type { Db } from '@/server/db/client';
@@ -18,7 +19,7 @@ export const IMPORT_TRANSITIONS: Record<ImportJobStatus, readonly ImportJobStatu
   cancelled: [],
 };
 
-const ACTIONS: Record<ImportJobStatus, string> = {
+const ACTIONS: Record<ImportJobStatus, AuditAction> = {
   queued: 'queue', running: 'start', succeeded: 'succeed', failed: 'fail', cancelled: 'cancel',
 };
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AuditEntity } from '@/contracts/audit-vocabulary';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/server/db/client';
 import type { AuditActor } from '@/server/modules/audit/record';
@@ -59,7 +60,7 @@ export interface PackUpdateRow {
 
 export interface AuditRow {
   action: 'create' | 'update';
-  entity: string;
+  entity: AuditEntity;
   entity_id: string;
   data: Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AuditEntity } from '@/contracts/audit-vocabulary';
 import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
@@ -11,7 +12,7 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 export async function renumberInOrder(
   tx: Db,
   actor: AuditActor,
-  entity: string,
+  entity: AuditEntity,
   rows: readonly { id: number; sort: number }[],
   ids: readonly number[],
   setSort: (id: number, sort: number) => Promise<unknown>,

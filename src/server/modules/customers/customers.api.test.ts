@@ -207,7 +207,7 @@ describe('editing a customer', () => {
       ['POST', '/api/admin/customers', { name: 'ok', ownerStaffId: 1 }],
       ['PUT', `/api/admin/customers/${ids.eastSales}`, { level: 'E' }],
       ['PUT', `/api/admin/customers/${ids.eastSales}`, { ownerId: 999999 }],
-      ['POST', `/api/admin/customers/${ids.eastSales}/activities`, { kind: 'call', body: 'x'.repeat(101) }],
+      ['POST', `/api/admin/customers/${ids.eastSales}/activities`, { kind: 'call', body: 'x'.repeat(2001) }],
       ['POST', `/api/admin/customers/${ids.eastSales}/activities`, { kind: 'fax', body: 'hi' }],
       ['POST', `/api/admin/customers/${ids.eastSales}/activities`, { kind: 'call', body: 'hi', happenedAt: '2999-01-01T00:00:00Z' }],
       ['POST', `/api/admin/customers/${ids.eastSales}/contacts`, { name: '无联系方式' }],

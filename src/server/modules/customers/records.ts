@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ActivityInput, ContactInput, TimelineEventDto } from '@/contracts/customers';
+import { TIMELINE_SOURCES, type ActivityInput, type ContactInput, type TimelineEventDto, type TimelineSource } from '@/contracts/customers';
 import { rowsOf, type Db } from '@/server/db/client';
 import { companies, crmActivities, crmContacts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -71,20 +71,29 @@ function encodeTimelineCursor(stamp: string, source: string, id: number): string
   return Buffer.from(JSON.stringify([stamp, source, id])).toString('base64url');
 }
 
+const SOURCES = new Set<unknown>(TIMELINE_SOURCES);
+
 function decodeTimelineCursor(cursor: string): [string, string, number] {
   try {
     const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(v) && v.length === 3 && typeof v[0] === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(v[0])
-      && (v[1] === 'activity' || v[1] === 'audit') && Number.isInteger(v[2]) && (v[2] as number) > 0 && (v[2] as number) <= 2_147_483_647) {
+      && SOURCES.has(v[1]) && Number.isInteger(v[2]) && (v[2] as number) > 0 && (v[2] as number) <= 2_147_483_647) {
       return [v[0], v[1], v[2] as number];
     }
   } catch { /* refused below */ }
   throw new AppError(400, 'badRequest', [{ field: 'cursor', message: 'requestCursorInvalid' }]);
 }
 
-interface TimelineRow { source: 'activity' | 'audit'; id: number; stamp: string; kind: string; entity: string | null; body: string; actor_name: string; data: { changes?: TimelineEventDto['changes'] } | null }
+interface TimelineRow {
+  source: TimelineSource; id: number; stamp: string; kind: string; entity: string | null; body: string; actor_name: string;
+  data: { changes?: TimelineEventDto['changes'] } | null; number: string | null; amount: string | null;
+}
 
-/** A customer's activities and audited changes, newest first, one keyset page (time, source, id). */
+/**
+ * A customer's activities, audited changes, and its own orders, quotations and complaints (each by its stored
+ * number, when it was made), newest first, one keyset page (time, source, id) of one union query. The customer
+ * is one the member sees (`visibleCustomer`), and every branch reads that company's rows only.
+ */
 export async function customerTimeline(db: Db, actor: ScopedStaff, input: { id: number; cursor?: string; limit: number }): Promise<{ items: TimelineEventDto[]; nextCursor: string | null }> {
   await visibleCustomer(db, actor, input.id);
   const entities = sql.join(TIMELINE_ENTITIES.map((e) => sql`${e}`), sql`, `);
@@ -93,13 +102,26 @@ export async function customerTimeline(db: Db, actor: ScopedStaff, input: { id: 
     return sql`where (e.at, e.source, e.id) < (${stamp}::timestamptz, ${source}::text, ${id}::int)`;
   })() : sql``;
   const rows = rowsOf<TimelineRow>(await db.execute(sql`
-    select e.source, e.id, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as stamp, e.kind, e.entity, e.body, e.actor_name, e.data
+    select e.source, e.id, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as stamp, e.kind, e.entity, e.body, e.actor_name, e.data,
+      e.number, e.amount
     from (
-      select 'activity'::text as source, a.id, a.happened_at as at, a.kind, null::text as entity, a.body, a.staff_name as actor_name, null::jsonb as data
+      select 'activity'::text as source, a.id, a.happened_at as at, a.kind, null::text as entity, a.body, a.staff_name as actor_name, null::jsonb as data,
+        null::text as number, null::text as amount
       from crm_activities a where a.company_id = ${input.id}
       union all
-      select 'audit'::text, l.id, l.created_at, l.action, l.entity, ''::text, l.actor_name, l.data
+      select 'audit'::text, l.id, l.created_at, l.action, l.entity, ''::text, l.actor_name, l.data, null::text, null::text
       from audit_log l where l.company_id = ${input.id} and l.entity in (${entities})
+      union all
+      select 'order'::text, o.id, o.created_at, o.status, 'order'::text, ''::text, coalesce(u.name, ''), null::jsonb, o.order_no, o.total::text
+      from orders o left join users u on u.id = o.user_id where o.company_id = ${input.id}
+      union all
+      select 'quotation'::text, q.id, q.created_at, q.state, 'quotation'::text, ''::text, coalesce(st.name, ''), null::jsonb, q.quote_no,
+        (q.total_cents / 100.0)::numeric(16, 2)::text
+      from quotations q left join staff st on st.id = q.owner_id where q.company_id = ${input.id}
+      union all
+      select 'complaint'::text, k.id, k.created_at, k.status, 'complaint'::text, ''::text, k.filed_by_name, null::jsonb, k.complaint_no,
+        (k.applied_refund_cents / 100.0)::numeric(16, 2)::text
+      from complaints k where k.company_id = ${input.id}
     ) e
     ${after}
     order by e.at desc, e.source desc, e.id desc
@@ -110,7 +132,7 @@ export async function customerTimeline(db: Db, actor: ScopedStaff, input: { id: 
   return {
     items: page.map((r) => ({
       source: r.source, id: Number(r.id), at: r.stamp, kind: r.kind, entity: r.entity, body: r.body, actorName: r.actor_name,
-      changes: r.source === 'audit' ? (r.data?.changes ?? {}) : null,
+      changes: r.source === 'audit' ? (r.data?.changes ?? {}) : null, number: r.number, amount: r.amount,
     })),
     nextCursor: more && last ? encodeTimelineCursor(last.stamp, last.source, Number(last.id)) : null,
   };

@@ -1,0 +1,48 @@
+import { expect, expectHydrated, loginAs, test } from '../fixtures';
+import { slow } from '../back-office';
+
+test.describe.configure({ timeout: 120_000 });
+
+for (const [locale, prefix, l] of [
+  ['zh', '', { contract: '合同', approval: '审批申请', awaiting: '待审批', state: '状态', all: '全部对象' }],
+  ['en', '/en', { contract: 'Contract', approval: 'Approval request', awaiting: 'Awaiting approval', state: 'State', all: 'All entities' }],
+] as const) {
+  test(`the audit log speaks in labels and links each row to its record by number (${locale})`, async ({ page }) => {
+    await loginAs(page, 'admin');
+    const contracts = ((await (await page.request.get('/api/admin/contracts?limit=100')).json()) as { data: { items: { id: number; contractNo: string }[] } }).data.items;
+    const numbers = new Map(contracts.map((c) => [c.contractNo, c.id]));
+
+    await page.goto(`${prefix}/admin/audit?entity=contract`);
+    await expectHydrated(page);
+    const view = page.getByTestId('audit-view');
+    await slow(view.getByTestId('audit-record').first()).toBeVisible();
+    // Each row: the object's label and the contract's stored number, as the contract list has it.
+    const objects = await view.getByTestId('audit-object').allInnerTexts();
+    expect(objects.length).toBeGreaterThan(0);
+    for (const text of objects) expect(text).toMatch(new RegExp(`^${l.contract} HT\\d{13}$`));
+    for (const no of await view.getByTestId('audit-record').allInnerTexts()) expect(numbers.has(no), no).toBe(true);
+    // Actions, fields and states by their labels: no code, no internal field.
+    for (const action of await view.getByTestId('audit-action').allInnerTexts()) expect(action).not.toMatch(/^[a-z][A-Za-z_]*$/);
+    await expect(view.getByTestId('audit-change').filter({ hasText: `${l.state}:` }).filter({ hasText: l.awaiting }).first()).toBeVisible();
+    const text = await view.innerText();
+    for (const code of ['pending_approval', 'contractNo', 'entityType', '#']) expect(text).not.toContain(code);
+
+    // The type filter lists labels.
+    await page.getByTestId('audit-entity-filter').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect(options.first()).toBeVisible();
+    const labels = await options.allInnerTexts();
+    expect(labels).toContain(l.all);
+    expect(labels).toContain(l.approval);
+    for (const label of labels) expect(label).not.toMatch(/_/);
+    await page.keyboard.press('Escape');
+
+    // The number links to the contract it names (its address loaded itself: the shell may keep a contracts tab alive).
+    const link = view.getByTestId('audit-record').first();
+    const no = await link.innerText();
+    const href = await link.getAttribute('href');
+    expect(href).toBe(`${prefix}/admin/contracts?id=${numbers.get(no)}`);
+    await page.goto(href!);
+    await slow(page.getByTestId('contract-record')).toContainText(no);
+  });
+}
