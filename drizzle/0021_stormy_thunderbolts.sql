@@ -1,0 +1,1 @@
+CREATE INDEX "products_formula_idx" ON "products" USING btree ("formula","id") WHERE "products"."active";
