@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, optionalIdSchema, pageParams, wholeNumber } from './numbers';
 import { SEARCH_KEY_MAX, sanitiseSearchKey } from '@/lib/search-key';
 import { productPackSchema } from './packs';
+import { hazardSchema } from './hazards';
 
 /**
  * An id that names one category or brand. Missing is a 400; present but not a positive integer
@@ -161,11 +162,15 @@ export const productCardSchema = z.object({
   name: z.string(),
   formula: z.string().nullable(),
   purity: z.string(),
+  /** The grade in the caller's language; empty when the product has none. */
+  grade: z.string(),
   brandName: z.string(),
   minPrice: z.string().nullable(),
   packCount: z.number().int(),
   hasStructure: z.boolean(),
   inStock: z.boolean(),
+  /** Dangerous goods (GHS signal word or pictogram) and the control class, as the order's approval rules read them. */
+  hazard: hazardSchema,
 });
 
 export const productPageSchema = z.object({

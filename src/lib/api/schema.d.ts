@@ -40493,8 +40493,15 @@ export interface paths {
                             data: {
                                 id: number;
                                 itemNo: string;
-                                cas: string | null;
                                 name: string;
+                                brand: string;
+                                grade: string;
+                                purity: string;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
+                                cas: string | null;
                                 packs: {
                                     id: number;
                                     size: string;
@@ -40502,6 +40509,11 @@ export interface paths {
                                     stock: number;
                                 }[];
                                 packId: number;
+                                approval: {
+                                    reasons: ("hazardous" | "controlled")[];
+                                    permit: boolean;
+                                    permitMissing: boolean;
+                                } | null;
                             };
                         };
                     };
@@ -40623,8 +40635,15 @@ export interface paths {
                                     product: {
                                         id: number;
                                         itemNo: string;
-                                        cas: string | null;
                                         name: string;
+                                        brand: string;
+                                        grade: string;
+                                        purity: string;
+                                        hazard: {
+                                            hazardous: boolean;
+                                            controlClass: ("precursor" | "explosive") | null;
+                                        };
+                                        cas: string | null;
                                         packs: {
                                             id: number;
                                             size: string;
@@ -40632,11 +40651,29 @@ export interface paths {
                                             stock: number;
                                         }[];
                                         packId: number;
+                                        approval: {
+                                            reasons: ("hazardous" | "controlled")[];
+                                            permit: boolean;
+                                            permitMissing: boolean;
+                                        } | null;
                                     } | null;
                                     candidates: {
                                         id: number;
                                         itemNo: string;
                                         name: string;
+                                        brand: string;
+                                        grade: string;
+                                        purity: string;
+                                        hazard: {
+                                            hazardous: boolean;
+                                            controlClass: ("precursor" | "explosive") | null;
+                                        };
+                                        packs: {
+                                            id: number;
+                                            size: string;
+                                            price: string;
+                                            stock: number;
+                                        }[];
                                     }[];
                                 }[];
                             };
@@ -41231,6 +41268,15 @@ export interface paths {
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
+                                    approval: {
+                                        reasons: ("hazardous" | "controlled")[];
+                                        permit: boolean;
+                                        permitMissing: boolean;
+                                    } | null;
                                 }[];
                                 count: number;
                                 total: string;
@@ -41351,6 +41397,15 @@ export interface paths {
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
+                                    approval: {
+                                        reasons: ("hazardous" | "controlled")[];
+                                        permit: boolean;
+                                        permitMissing: boolean;
+                                    } | null;
                                 }[];
                                 count: number;
                                 total: string;
@@ -41494,11 +41549,16 @@ export interface paths {
                                     name: string;
                                     formula: string | null;
                                     purity: string;
+                                    grade: string;
                                     brandName: string;
                                     minPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
                                 }[];
                                 nextCursor: string | null;
                                 prevCursor: string | null;
@@ -41508,6 +41568,11 @@ export interface paths {
                                 notice: "casCheckDigit" | null;
                                 type: number | null;
                                 typeFallback: boolean;
+                                searched: {
+                                    /** @enum {string} */
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    key: string;
+                                } | null;
                             };
                         };
                     };
@@ -51577,11 +51642,16 @@ export interface paths {
                                 name: string;
                                 formula: string | null;
                                 purity: string;
+                                grade: string;
                                 brandName: string;
                                 minPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
                             }[];
                         };
                     };
@@ -51793,11 +51863,16 @@ export interface paths {
                                 name: string;
                                 formula: string | null;
                                 purity: string;
+                                grade: string;
                                 brandName: string;
                                 minPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
                             }[];
                         };
                     };
@@ -52011,11 +52086,16 @@ export interface paths {
                                 name: string;
                                 formula: string | null;
                                 purity: string;
+                                grade: string;
                                 brandName: string;
                                 minPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
                             }[];
                         };
                     };
@@ -52935,11 +53015,16 @@ export interface paths {
                                     name: string;
                                     formula: string | null;
                                     purity: string;
+                                    grade: string;
                                     brandName: string;
                                     minPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
                                 }[];
                                 nextCursor: string | null;
                                 prevCursor: string | null;
@@ -52949,6 +53034,11 @@ export interface paths {
                                 notice: "casCheckDigit" | null;
                                 type: number | null;
                                 typeFallback: boolean;
+                                searched: {
+                                    /** @enum {string} */
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    key: string;
+                                } | null;
                             };
                         };
                     };
@@ -54844,6 +54934,10 @@ export interface paths {
                                             text: string;
                                         }[];
                                     } | null;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
                                     brand: {
                                         id: number;
                                         name: string;
@@ -55200,6 +55294,10 @@ export interface paths {
                                         text: string;
                                     }[];
                                 } | null;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
                                 brand: {
                                     id: number;
                                     name: string;
@@ -55529,11 +55627,16 @@ export interface paths {
                                     name: string;
                                     formula: string | null;
                                     purity: string;
+                                    grade: string;
                                     brandName: string;
                                     minPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
                                 }[];
                                 nextCursor: string | null;
                                 prevCursor: string | null;
@@ -55543,6 +55646,11 @@ export interface paths {
                                 notice: "casCheckDigit" | null;
                                 type: number | null;
                                 typeFallback: boolean;
+                                searched: {
+                                    /** @enum {string} */
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    key: string;
+                                } | null;
                             };
                         };
                     };
