@@ -51,7 +51,8 @@ for (const { lang, prefix, precursor, hazardous, needs } of LANGS) {
     await page.goto(`${prefix}/product/detail?id=${product.id}`);
     await expect(page.getByTestId('product-detail').getByTestId('approval-note').first()).toHaveText(needs);
 
-    const detail = await page.request.post('/api/web/product/details/all', { form: { id: String(product.id) } });
+    const detail = await page.request.post('/api/web/product/details/all', { form: { id: String(product.id) }, headers: fromSite() });
+    expect(detail.status(), await detail.text()).toBe(200);
     const packId = ((await detail.json()) as { data: { packs: { id: number }[] } }).data.packs[0]!.id;
     expect((await page.request.post(`${CART}/clean`, { headers: fromSite() })).status()).toBe(200);
     expect((await page.request.post(`${CART}/item/add`, { form: { packId: String(packId) }, headers: fromSite() })).status()).toBe(200);
