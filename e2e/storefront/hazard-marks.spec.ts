@@ -25,7 +25,7 @@ async function acetone(page: Page): Promise<{ id: number; itemNo: string }> {
 }
 
 for (const { lang, prefix, precursor, hazardous, needs } of LANGS) {
-  test(`acetone is marked in the results and on its page (${lang})`, async ({ page }) => {
+  test(`acetone is marked in the results and on its page (${lang}) @mobile`, async ({ page }) => {
     const product = await acetone(page);
     await page.goto(`${prefix}/product/list?sk=67-64-1&type=2`);
     const card = page.getByTestId('product-card').filter({ hasText: product.itemNo });

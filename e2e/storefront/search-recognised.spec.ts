@@ -12,7 +12,7 @@ const LANGS = [
 
 test.describe('a CAS number in the default search type', () => {
   for (const { lang, prefix, said } of LANGS) {
-    test(`finds the ethanol products from the home page (${lang})`, async ({ page }) => {
+    test(`finds the ethanol products from the home page (${lang}) @mobile`, async ({ page }) => {
       await page.goto(prefix || '/');
       const bar = page.getByRole('search');
       await expect(bar).toHaveAttribute('data-ready', 'true');
