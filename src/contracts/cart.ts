@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, wholeNumber } from './numbers';
+import { approvalNoteSchema, hazardSchema } from './hazards';
 
 
 export const cartAddSchema = z.object({
@@ -36,6 +37,10 @@ export const cartLineSchema = z.object({
   lineTotal: z.string(),
   stock: z.number().int(),
   leadTimeDays: z.number().int(),
+  /** 危险品 and 易制毒/易制爆, as the order's approval rules read them. */
+  hazard: hazardSchema,
+  /** What the company's approval rules will hold the order for because of this line; null: nothing. */
+  approval: approvalNoteSchema.nullable(),
 });
 export type CartLineDto = z.infer<typeof cartLineSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, optionalIdSchema, pageParams, wholeNumber } from './numbers';
 import { SEARCH_KEY_MAX, sanitiseSearchKey } from '@/lib/search-key';
 import { productPackSchema } from './packs';
+import { hazardSchema } from './hazards';
 
 /**
  * An id that names one category or brand. Missing is a 400; present but not a positive integer
@@ -118,6 +119,8 @@ export const PRODUCT_FLAGS = ['hot', 'new', 'special'] as const;
 /** Product search types (1 item number, 2 CAS, 3 name); 4 (brand) is a brand search. */
 export const PRODUCT_SEARCH_TYPES = [1, 2, 3] as const;
 export type ProductSearchType = (typeof PRODUCT_SEARCH_TYPES)[number];
+/** What a product search searched its key as: item number, CAS number, formula, name, or every field. */
+export const SEARCHED_BY = ['itemNo', 'cas', 'formula', 'name', 'all'] as const;
 
 /** Brand ids as a repeated field (`brandIds=1&brandIds=2`), a comma list (`1,2`) or a JSON array. */
 const brandIds = z.preprocess((v) => {
@@ -159,11 +162,15 @@ export const productCardSchema = z.object({
   name: z.string(),
   formula: z.string().nullable(),
   purity: z.string(),
+  /** The grade in the caller's language; empty when the product has none. */
+  grade: z.string(),
   brandName: z.string(),
   minPrice: z.string().nullable(),
   packCount: z.number().int(),
   hasStructure: z.boolean(),
   inStock: z.boolean(),
+  /** Dangerous goods (GHS signal word or pictogram) and the control class, as the order's approval rules read them. */
+  hazard: hazardSchema,
 });
 
 export const productPageSchema = z.object({
@@ -181,6 +188,11 @@ export const productPageSchema = z.object({
   type: z.number().int().nullable(),
   /** True when the type asked for was not 1–3 and a name search (3) ran instead. */
   typeFallback: z.boolean(),
+  /**
+   * With a key: what it was searched as. A key that is unmistakably a CAS number, an item number or a
+   * formula is searched as such whatever the type; `key` is the key as searched (a CAS number hyphenated).
+   */
+  searched: z.object({ by: z.enum(SEARCHED_BY), key: z.string() }).nullable(),
 });
 export type ProductPageDto = z.infer<typeof productPageSchema>;
 

@@ -1,3 +1,5 @@
+import type { HazardDto } from './hazards';
+
 /** A product as the lists and the home page show it. */
 export interface ProductCardDto {
   id: number;
@@ -6,6 +8,8 @@ export interface ProductCardDto {
   name: string;
   formula: string | null;
   purity: string;
+  /** The grade in the visitor's language (分析纯 / AR); empty when the product has none. */
+  grade: string;
   brandName: string;
   minPrice: string | null;
   packCount: number;
@@ -13,6 +17,8 @@ export interface ProductCardDto {
   hasStructure: boolean;
   /** At least one pack has stock > 0. */
   inStock: boolean;
+  /** 危险品 and 易制毒/易制爆, shown before the buyer commits. */
+  hazard: HazardDto;
 }
 
 export interface BrandCardDto {

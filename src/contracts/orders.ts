@@ -1,3 +1,4 @@
+import { approvalNoteSchema, hazardSchema } from './hazards';
 import { z } from 'zod';
 import { calendarDay } from './dates';
 import { idSchema, wholeNumber } from './numbers';
@@ -280,6 +281,21 @@ export type RecartDto = z.infer<typeof recartSchema>;
 
 export const quickResolveSchema = z.object({ text: z.string().max(20_000, 'quickTooLong') }).strict();
 
+/** A pack as quick order offers it: size, list price and stock. */
+const quickPackSchema = z.object({ id: z.number().int(), size: z.string(), price: z.string(), stock: z.number().int() });
+
+/** What tells apart products of one CAS number: brand, grade and purity, and their hazards. */
+const quickProductFacts = {
+  id: z.number().int(),
+  itemNo: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  /** In the caller's language; empty when the product has none. */
+  grade: z.string(),
+  purity: z.string(),
+  hazard: hazardSchema,
+};
+
 export const quickLineSchema = z.object({
   line: z.number().int(),
   input: z.string(),
@@ -288,15 +304,16 @@ export const quickLineSchema = z.object({
   num: z.number().int().nullable(),
   product: z
     .object({
-      id: z.number().int(),
-      itemNo: z.string(),
+      ...quickProductFacts,
       cas: z.string().nullable(),
-      name: z.string(),
-      packs: z.array(z.object({ id: z.number().int(), size: z.string(), price: z.string(), stock: z.number().int() })),
+      packs: z.array(quickPackSchema),
       packId: z.number().int(),
+      /** What the company's approval rules will hold an order of it for; null: nothing. */
+      approval: approvalNoteSchema.nullable(),
     })
     .nullable(),
-  candidates: z.array(z.object({ id: z.number().int(), itemNo: z.string(), name: z.string() })),
+  /** An ambiguous CAS number's products, each with its packs and prices to choose by. */
+  candidates: z.array(z.object({ ...quickProductFacts, packs: z.array(quickPackSchema) })),
 });
 export type QuickLineDto = z.infer<typeof quickLineSchema>;
 export const quickResultSchema = z.object({ lines: z.array(quickLineSchema) });

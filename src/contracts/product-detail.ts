@@ -1,3 +1,4 @@
+import { hazardSchema } from './hazards';
 import { z } from 'zod';
 import { PRODUCT_DOCUMENT_KINDS } from './product-documents';
 import { idSchema, pageParams } from './numbers';
@@ -66,6 +67,8 @@ export const productDetailSchema = z.object({
   storage: codedLabelSchema,
   shipping: codedLabelSchema,
   ghs: ghsSchema.nullable(),
+  /** 危险品 and 易制毒/易制爆: the facts the order's approval rules read. */
+  hazard: hazardSchema,
   brand: z.object({ id: z.number().int(), name: z.string(), authorised: z.boolean() }),
   /** The category path from the top level down to the product's own category. */
   categories: z.array(categoryCrumbSchema),

@@ -88,3 +88,37 @@ export function molecularWeightOf(formula: string): string | null {
   for (const [el, n] of counts) sum += (ATOMIC_WEIGHTS[el] ?? 0) * n;
   return sum.toFixed(3);
 }
+
+/** Element counts in Hill order (carbon, then hydrogen, then the rest alphabetically; without carbon, all alphabetically), counts of 1 left out. */
+export function hillFormulaOf(counts: ReadonlyMap<string, number>): string {
+  const symbols = [...counts.keys()].filter((s) => (counts.get(s) ?? 0) > 0);
+  const hasCarbon = symbols.includes('C');
+  const rest = symbols.filter((s) => !(hasCarbon && (s === 'C' || s === 'H'))).sort();
+  const ordered = hasCarbon ? ['C', ...(symbols.includes('H') ? ['H'] : []), ...rest] : rest;
+  return ordered.map((s) => {
+    const n = counts.get(s) ?? 0;
+    return n === 1 ? s : `${s}${n}`;
+  }).join('');
+}
+
+/** A formula rewritten in Hill order: `CH3CH2OH` → `C2H6O`. Null when it does not parse. */
+export function hillFormula(formula: string): string | null {
+  const counts = parseFormula(formula);
+  return counts ? hillFormulaOf(counts) : null;
+}
+
+/**
+ * The forms a search key is looked up by as a molecular formula, or null when the key does not read
+ * as one beyond doubt: no spaces, at least two elements, and a count or a two-letter symbol written in
+ * mixed case (`C2H6O`, `NaCl`, `CuSO4·5H2O`) — so that capitals alone (`SDS`, `CO`) stay words. The key
+ * as typed comes first, then its Hill form when that differs.
+ */
+export function formulaSearchForms(key: string): string[] | null {
+  const text = key.trim();
+  if (!text || /\s/.test(text) || text.length > 60) return null;
+  if (!/\d/.test(text) && !/[A-Z][a-z]/.test(text)) return null;
+  const counts = parseFormula(text);
+  if (!counts || counts.size < 2) return null;
+  const hill = hillFormula(text);
+  return hill && hill !== text ? [text, hill] : [text];
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchType, sanitiseSearchKey } from './search-key';
+import { foldSearchText, parseSearchType, sanitiseSearchKey } from './search-key';
 
 describe('sanitiseSearchKey', () => {
   it('replaces regex metacharacters, quotes, semicolon, equals and comma with spaces, then trims', () => {
@@ -60,5 +60,20 @@ describe('sanitiseSearchKey — binary input', () => {
   it('turns NUL and other control characters into spaces', () => {
     expect(sanitiseSearchKey('ab\u0000cd\u0007\u001b\u007f')).toBe('ab cd');
     expect(sanitiseSearchKey('\u0000\u0001')).toBe('');
+  });
+});
+
+describe('foldSearchText — full-width input as the catalogue writes it', () => {
+  it('folds full-width digits, letters and dashes, the ideographic space and subscript digits, one character for one', () => {
+    expect(sanitiseSearchKey('６４－１７－５')).toBe('64-17-5');
+    expect(sanitiseSearchKey('64－17－5')).toBe('64-17-5');
+    expect(sanitiseSearchKey('Ｃ２Ｈ６Ｏ')).toBe('C2H6O');
+    expect(sanitiseSearchKey('ａ２９７６９１')).toBe('a297691');
+    expect(sanitiseSearchKey('64–17—5')).toBe('64-17-5');
+    expect(sanitiseSearchKey('H₂O')).toBe('H2O');
+    expect(sanitiseSearchKey('乙醇\u3000ＡＲ')).toBe('乙醇 AR');
+    expect(foldSearchText('（丙酮）；')).toBe('(丙酮);');
+    expect(sanitiseSearchKey('（丙酮）')).toBe('丙酮');
+    expect(foldSearchText('乙酸乙酯')).toBe('乙酸乙酯');
   });
 });

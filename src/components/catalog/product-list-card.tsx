@@ -1,6 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import { Link } from '@/i18n/navigation';
+import { HazardMarks } from './hazard-marks';
 import { ProductThumb } from './product-thumb';
 
 /** One product of a list: structure thumbnail (when the product has SMILES), identifiers, price, stock. */
@@ -22,7 +23,9 @@ export function ProductListCard({ product }: { product: ProductCardDto }) {
         <span className="mt-0.5 text-xs text-muted">
           {product.cas && <>CAS <span data-testid="product-cas">{product.cas}</span></>}
           {product.purity && <>{product.cas ? ' · ' : ''}{product.purity}</>}
+          {product.grade && <>{product.cas || product.purity ? ' · ' : ''}<span data-testid="product-grade">{product.grade}</span></>}
         </span>
+        <HazardMarks hazard={product.hazard} className="mt-1" />
         <span className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
           <span className="font-semibold text-accent">
             {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : t('priceOnRequest')}

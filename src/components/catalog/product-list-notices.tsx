@@ -4,7 +4,7 @@ import type { CategoryNode, ProductPageDto } from '@/contracts/catalog-browse';
 import { Link } from '@/i18n/navigation';
 import { categoryHref } from '@/lib/category-links';
 
-/** What the list says about itself: the type it fell back to, a CAS number whose check digit is wrong, a reset cursor. */
+/** What the list says about itself: what a search searched for, the type it fell back to, a CAS number whose check digit is wrong, a reset cursor. */
 export async function ProductListNotices({ page, search, cursorReset }: {
   page: ProductPageDto;
   search: { key: string } | null;
@@ -13,6 +13,9 @@ export async function ProductListNotices({ page, search, cursorReset }: {
   const t = await getTranslations('catalog');
   return (
     <div className="flex flex-col gap-3" aria-live="polite">
+      {page.searched && search && page.notice !== 'casCheckDigit' && (
+        <p className="text-sm text-muted" data-testid="searched-by" data-by={page.searched.by}>{t(`searchedBy.${page.searched.by}`, { key: page.searched.key })}</p>
+      )}
       {page.typeFallback && <Warning testId="type-fallback-note">{t('typeFallback')}</Warning>}
       {page.notice === 'casCheckDigit' && search && <Warning testId="cas-notice">{t('casCheckDigit', { cas: search.key })}</Warning>}
       {cursorReset && <p className="text-sm text-muted" data-testid="cursor-reset">{t('cursorReset')}</p>}

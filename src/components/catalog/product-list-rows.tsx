@@ -3,6 +3,7 @@ import { useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { ProductListRowDto } from '@/contracts/catalog-browse';
 import { Formula } from '@/components/product-detail/formula';
+import { HazardMarks } from './hazard-marks';
 import { PackTable } from '@/components/product-detail/pack-table';
 import { Link } from '@/i18n/navigation';
 import { groupBySubstance } from '@/lib/substance-groups';
@@ -48,6 +49,7 @@ export function ProductListRows({ items, rows, signedIn }: { items: readonly Pro
                   </Link>
                   {card.name !== group.lead.name && <p className="line-clamp-2 text-sm text-ink" data-testid="product-name">{card.name}</p>}
                   <p className="text-xs text-muted" data-testid="product-grade">{[row?.grade, card.purity].filter(Boolean).join(' · ') || '—'}</p>
+                  <HazardMarks hazard={card.hazard} className="mt-1" />
                 </div>
                 <PackTable packs={row?.packs ?? []} signedIn={signedIn} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} />
               </li>

@@ -10,6 +10,8 @@ import { ProductDocuments } from './product-documents';
 import { ProductFacts } from './product-facts';
 import { StructureImage } from './structure-image';
 import { RequestQuoteButton } from '@/components/account/quotations/request-quote-button';
+import { HazardMarks } from '@/components/catalog/hazard-marks';
+import type { ApprovalNoteDto } from '@/contracts/hazards';
 
 /** Where a category of the breadcrumb leads (docs/requirements/storefront.md#product-menu): a leaf to its product list, others to their subcategories. */
 function categoryHref(c: CategoryCrumbDto, parent: CategoryCrumbDto | undefined): string {
@@ -19,8 +21,13 @@ function categoryHref(c: CategoryCrumbDto, parent: CategoryCrumbDto | undefined)
 }
 
 /** The product detail page: facts and structure, hazards, packs with add-to-cart, documents and linked content. */
-export async function ProductDetailView({ data, signedIn }: { data: ProductDetailAllDto; signedIn: boolean }) {
-  const [t, tn] = [await getTranslations('productDetail'), await getTranslations('nav')];
+export async function ProductDetailView({ data, signedIn, approval = null }: {
+  data: ProductDetailAllDto;
+  signedIn: boolean;
+  /** What the signed-in buyer's company rules would hold an order of this product for. */
+  approval?: ApprovalNoteDto | null;
+}) {
+  const [t, tn, th] = [await getTranslations('productDetail'), await getTranslations('nav'), await getTranslations('catalog.hazard')];
   const p = data.product;
   const crumbs = [
     { label: tn('product'), href: '/product/index' },
@@ -41,6 +48,8 @@ export async function ProductDetailView({ data, signedIn }: { data: ProductDetai
               {badges.map((b) => <li key={b} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-700">{b}</li>)}
             </ul>
           )}
+          <HazardMarks hazard={p.hazard} approval={approval} className="mt-2" />
+          {approval?.permitMissing && <p className="mt-1 text-xs text-red-700" data-testid="permit-missing">{th('permitMissing')}</p>}
           <div className="mt-4 rounded-lg border border-line bg-white px-4 py-2">
             <h2 className="sr-only">{t('properties')}</h2>
             <ProductFacts product={p} />

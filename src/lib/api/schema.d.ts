@@ -40564,8 +40564,15 @@ export interface paths {
                             data: {
                                 id: number;
                                 itemNo: string;
-                                cas: string | null;
                                 name: string;
+                                brand: string;
+                                grade: string;
+                                purity: string;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
+                                cas: string | null;
                                 packs: {
                                     id: number;
                                     size: string;
@@ -40573,6 +40580,11 @@ export interface paths {
                                     stock: number;
                                 }[];
                                 packId: number;
+                                approval: {
+                                    reasons: ("hazardous" | "controlled")[];
+                                    permit: boolean;
+                                    permitMissing: boolean;
+                                } | null;
                             };
                         };
                     };
@@ -40694,8 +40706,15 @@ export interface paths {
                                     product: {
                                         id: number;
                                         itemNo: string;
-                                        cas: string | null;
                                         name: string;
+                                        brand: string;
+                                        grade: string;
+                                        purity: string;
+                                        hazard: {
+                                            hazardous: boolean;
+                                            controlClass: ("precursor" | "explosive") | null;
+                                        };
+                                        cas: string | null;
                                         packs: {
                                             id: number;
                                             size: string;
@@ -40703,11 +40722,29 @@ export interface paths {
                                             stock: number;
                                         }[];
                                         packId: number;
+                                        approval: {
+                                            reasons: ("hazardous" | "controlled")[];
+                                            permit: boolean;
+                                            permitMissing: boolean;
+                                        } | null;
                                     } | null;
                                     candidates: {
                                         id: number;
                                         itemNo: string;
                                         name: string;
+                                        brand: string;
+                                        grade: string;
+                                        purity: string;
+                                        hazard: {
+                                            hazardous: boolean;
+                                            controlClass: ("precursor" | "explosive") | null;
+                                        };
+                                        packs: {
+                                            id: number;
+                                            size: string;
+                                            price: string;
+                                            stock: number;
+                                        }[];
                                     }[];
                                 }[];
                             };
@@ -41302,6 +41339,15 @@ export interface paths {
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
+                                    approval: {
+                                        reasons: ("hazardous" | "controlled")[];
+                                        permit: boolean;
+                                        permitMissing: boolean;
+                                    } | null;
                                 }[];
                                 count: number;
                                 total: string;
@@ -41422,6 +41468,15 @@ export interface paths {
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
+                                    approval: {
+                                        reasons: ("hazardous" | "controlled")[];
+                                        permit: boolean;
+                                        permitMissing: boolean;
+                                    } | null;
                                 }[];
                                 count: number;
                                 total: string;
@@ -41565,11 +41620,16 @@ export interface paths {
                                     name: string;
                                     formula: string | null;
                                     purity: string;
+                                    grade: string;
                                     brandName: string;
                                     minPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
                                 }[];
                                 nextCursor: string | null;
                                 prevCursor: string | null;
@@ -41579,6 +41639,11 @@ export interface paths {
                                 notice: "casCheckDigit" | null;
                                 type: number | null;
                                 typeFallback: boolean;
+                                searched: {
+                                    /** @enum {string} */
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    key: string;
+                                } | null;
                             };
                         };
                     };
@@ -51748,11 +51813,16 @@ export interface paths {
                                 name: string;
                                 formula: string | null;
                                 purity: string;
+                                grade: string;
                                 brandName: string;
                                 minPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
                             }[];
                         };
                     };
@@ -51964,11 +52034,16 @@ export interface paths {
                                 name: string;
                                 formula: string | null;
                                 purity: string;
+                                grade: string;
                                 brandName: string;
                                 minPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
                             }[];
                         };
                     };
@@ -52182,11 +52257,16 @@ export interface paths {
                                 name: string;
                                 formula: string | null;
                                 purity: string;
+                                grade: string;
                                 brandName: string;
                                 minPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
                             }[];
                         };
                     };
@@ -53106,11 +53186,16 @@ export interface paths {
                                     name: string;
                                     formula: string | null;
                                     purity: string;
+                                    grade: string;
                                     brandName: string;
                                     minPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
                                 }[];
                                 nextCursor: string | null;
                                 prevCursor: string | null;
@@ -53120,6 +53205,11 @@ export interface paths {
                                 notice: "casCheckDigit" | null;
                                 type: number | null;
                                 typeFallback: boolean;
+                                searched: {
+                                    /** @enum {string} */
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    key: string;
+                                } | null;
                             };
                         };
                     };
@@ -55015,6 +55105,10 @@ export interface paths {
                                             text: string;
                                         }[];
                                     } | null;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
                                     brand: {
                                         id: number;
                                         name: string;
@@ -55371,6 +55465,10 @@ export interface paths {
                                         text: string;
                                     }[];
                                 } | null;
+                                hazard: {
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                };
                                 brand: {
                                     id: number;
                                     name: string;
@@ -55700,11 +55798,16 @@ export interface paths {
                                     name: string;
                                     formula: string | null;
                                     purity: string;
+                                    grade: string;
                                     brandName: string;
                                     minPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
+                                    hazard: {
+                                        hazardous: boolean;
+                                        controlClass: ("precursor" | "explosive") | null;
+                                    };
                                 }[];
                                 nextCursor: string | null;
                                 prevCursor: string | null;
@@ -55714,6 +55817,11 @@ export interface paths {
                                 notice: "casCheckDigit" | null;
                                 type: number | null;
                                 typeFallback: boolean;
+                                searched: {
+                                    /** @enum {string} */
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    key: string;
+                                } | null;
                             };
                         };
                     };

@@ -1,5 +1,6 @@
 import 'server-only';
 import { Molecule } from 'openchemlib';
+import { hillFormulaOf } from '@/lib/formula';
 
 export interface MoleculeFacts {
   /** Hill order: C, then H, then the rest alphabetically; without carbon, all alphabetically. */
@@ -12,16 +13,6 @@ export interface MoleculeFacts {
 
 const ELEMENT = /([A-Z][a-z]?)(\d*)/g;
 
-export function hillFormula(counts: ReadonlyMap<string, number>): string {
-  const symbols = [...counts.keys()].filter((s) => (counts.get(s) ?? 0) > 0);
-  const hasCarbon = symbols.includes('C');
-  const rest = symbols.filter((s) => !(hasCarbon && (s === 'C' || s === 'H'))).sort();
-  const ordered = hasCarbon ? ['C', ...(symbols.includes('H') ? ['H'] : []), ...rest] : rest;
-  return ordered.map((s) => {
-    const n = counts.get(s) ?? 0;
-    return n === 1 ? s : `${s}${n}`;
-  }).join('');
-}
 
 /** openchemlib's own formula string is not always in Hill order (it gives 'HONa'), so re-sort it. */
 export function parseFormulaCounts(formula: string): Map<string, number> {
@@ -48,7 +39,7 @@ function parseMolecule(smiles: string): MoleculeFacts | null {
     if (mol.getAllAtoms() === 0) return null;
     const mf = mol.getMolecularFormula();
     return {
-      formula: hillFormula(parseFormulaCounts(mf.formula)),
+      formula: hillFormulaOf(parseFormulaCounts(mf.formula)),
       molecularWeight: mf.relativeWeight.toFixed(3),
       idCode: mol.getIDCode(),
     };

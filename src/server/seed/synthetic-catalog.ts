@@ -3,7 +3,7 @@ import { casCheckDigit } from '@/lib/cas';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import type { GhsBlock } from '@/server/db/schema';
 import { GRADES } from './lines';
-import { hillFormula } from './molecule';
+import { hillFormulaOf } from '@/lib/formula';
 import { packPrices } from './pricing';
 import { createRng, daysBefore, hashString } from './random';
 import { HAZARD } from './reagent-types';
@@ -103,7 +103,7 @@ export function generateProduct(seq: number, ctx: GeneratorContext): { product: 
       pinyin: cached.pinyin,
       pinyinInitials: cached.initials,
       synonyms: '',
-      formula: hillFormula(name.atoms),
+      formula: hillFormulaOf(name.atoms),
       molecularWeight: name.molecularWeight,
       purity: grade.purity,
       grade: grade.grade,

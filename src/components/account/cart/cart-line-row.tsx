@@ -4,6 +4,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { CartLineDto } from '@/contracts/cart';
 import { Link } from '@/i18n/client-navigation';
+import { HazardMarks } from '@/components/catalog/hazard-marks';
 
 export const MAX_NUM = 9999;
 
@@ -43,6 +44,7 @@ export function CartLineRow({ line, busy, selected, draft, onToggle, onDraft, on
         <div className="text-xs text-ink" data-testid="cart-line-facts">
           <span className="font-medium">{line.brand}</span> · <span className="font-mono">{line.itemNo}</span>{line.grade && <> · {line.grade}</>}
         </div>
+        <HazardMarks hazard={line.hazard} approval={line.approval} />
         <div className="text-xs text-muted">
           {line.stock > 0 ? t('inStock', { stock: line.stock }) : t('leadTime', { days: line.leadTimeDays })}
         </div>

@@ -7,6 +7,26 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { QuickLineDto } from '@/contracts/orders';
 import { useApiMutation } from '@/lib/api/query';
+import { HazardMarks } from '@/components/catalog/hazard-marks';
+
+type Candidate = QuickLineDto['candidates'][number];
+
+/** Brand, grade and purity: what tells apart the products of one CAS number. */
+const factsText = (c: Pick<Candidate, 'brand' | 'grade' | 'purity'>) => [c.brand, c.grade, c.purity].filter(Boolean).join(' · ');
+const candidateLabel = (c: Candidate) => `${c.itemNo} · ${c.name} · ${factsText(c)}`;
+
+/** One product of an ambiguous CAS number as the picker lists it: brand, grade, each pack with its price, and its hazards. */
+function CandidateOption({ candidate: c }: { candidate: Candidate }) {
+  const format = useFormatter();
+  return (
+    <div className="max-w-[min(32rem,85vw)] whitespace-normal py-0.5" data-testid="quick-candidate">
+      <div className="text-sm"><span className="font-mono">{c.itemNo}</span> · {c.name}</div>
+      <div className="text-xs text-muted">{factsText(c)}</div>
+      <div className="text-xs">{c.packs.map((p) => `${p.size} ${format.number(Number(p.price), 'money')}`).join(' / ')}</div>
+      <HazardMarks hazard={c.hazard} />
+    </div>
+  );
+}
 
 const MAX_LINES = 200;
 
@@ -40,6 +60,7 @@ export function QuickOrder() {
     if (answer) patch(line.line, { status: 'ok', error: null, product: answer.data, candidates: line.candidates });
   }
 
+  const money = (price: string) => format.number(Number(price), 'money');
   const good = (lines ?? []).filter((l) => l.status === 'ok' && l.product && l.num);
   async function addToCart() {
     const answer = await add.send({ body: { lines: good.map((l) => ({ packId: l.product!.packId, num: l.num! })) } });
@@ -59,14 +80,22 @@ export function QuickOrder() {
           {l.status === 'ok' ? <CheckCircle2 size={16} className="mt-0.5 shrink-0 text-green-600" aria-label={t('quickOk')} /> : l.status === 'ambiguous' ? <CircleHelp size={16} className="mt-0.5 shrink-0 text-amber-500" aria-label={t('quickAmbiguous')} /> : <CircleAlert size={16} className="mt-0.5 shrink-0 text-red-600" aria-label={t('quickError')} />}
           <div>
             <code className="text-xs">{l.input}</code>
-            {l.product && <div className="text-sm font-medium">{l.product.itemNo} · {l.product.name}</div>}
+            {l.product && (
+              <div data-testid="quick-product">
+                <div className="text-sm font-medium">{l.product.itemNo} · {l.product.name}</div>
+                <div className="text-xs text-muted">{factsText(l.product)}</div>
+                <HazardMarks hazard={l.product.hazard} approval={l.product.approval} />
+              </div>
+            )}
             {l.error && <div className={`text-xs ${l.status === 'ambiguous' ? 'text-amber-700' : 'text-red-600'}`} data-testid="quick-error">{l.error}</div>}
             {l.status === 'ambiguous' && (
               <Select
                 size="small"
                 className="mt-1 w-full min-w-56"
                 placeholder={t('quickChoose')}
-                options={l.candidates.map((c) => ({ value: c.id, label: `${c.itemNo} · ${c.name}` }))}
+                popupMatchSelectWidth={false}
+                options={l.candidates.map((c) => ({ value: c.id, label: candidateLabel(c), candidate: c }))}
+                optionRender={(option) => <CandidateOption candidate={(option.data as { candidate: Candidate }).candidate} />}
                 onChange={(v: number) => void choose(l, v)}
                 aria-label={t('quickChoose')}
               />
@@ -84,7 +113,7 @@ export function QuickOrder() {
             className="min-w-32"
             value={l.product.packId}
             onChange={(packId: number) => patch(l.line, { product: { ...l.product!, packId } })}
-            options={l.product.packs.map((p) => ({ value: p.id, label: `${p.size} · ${format.number(Number(p.price), 'money')}${p.stock > 0 ? '' : ` · ${t('quickNoStock')}`}` }))}
+            options={l.product.packs.map((p) => ({ value: p.id, label: `${p.size} · ${money(p.price)}${p.stock > 0 ? '' : ` · ${t('quickNoStock')}`}` }))}
             aria-label={t('size')}
           />
         ) : null,

@@ -126,6 +126,8 @@ export const products = pgTable(
     // Item number and CAS with the id: counting and ranking their matches is an index-only scan.
     index('products_item_no_active_idx').using('btree', sql`${t.itemNo} text_pattern_ops`, t.id).where(sql`${t.active}`),
     index('products_cas_prefix_idx').using('btree', sql`${t.cas} text_pattern_ops`, t.id).where(sql`${t.active}`),
+    // A key recognised as a molecular formula (search/prepare.ts): exact, with the id for counting.
+    index('products_formula_idx').on(t.formula, t.id).where(sql`${t.active}`),
     // The back-office's inactive products (ADR 0030): few, walked newest first without reading the active ones.
     index('products_inactive_idx').on(t.id.desc()).where(sql`not ${t.active}`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active}`),

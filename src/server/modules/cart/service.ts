@@ -5,6 +5,8 @@ import type { Db } from '@/server/db/client';
 import { brands, cartItems, productPacks, products } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { byLang, type Lang } from '@/lib/lang';
+import { hazardOf } from '@/server/modules/catalog/hazards';
+import { approvalPreview } from '@/server/modules/orders/approval-preview';
 
 export interface CartOwner {
   companyId: number;
@@ -40,6 +42,7 @@ export async function getCart(db: Db, owner: CartOwner, lang: Lang): Promise<Car
       unitPrice: productPacks.price, lineTotal: sql<string>`(${productPacks.price} * ${cartItems.num})::numeric(20,2)::text`,
       stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays,
       brandZh: brands.nameZh, brandEn: brands.nameEn, grade: products.grade, gradeZh: products.gradeZh, purity: products.purity,
+      ghs: products.ghs, controlClass: products.controlClass,
     })
     .from(cartItems)
     .innerJoin(productPacks, eq(productPacks.id, cartItems.packId))
@@ -48,14 +51,21 @@ export async function getCart(db: Db, owner: CartOwner, lang: Lang): Promise<Car
     .where(and(eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   const cents = rows.reduce((sum, r) => sum + BigInt(r.lineTotal.replace('.', '')), 0n);
+  const approval = rows.length > 0 ? await approvalPreview(db, owner.companyId) : null;
   return {
     // Brand, grade and item number tell apart two lines of the same substance (two brands of 乙醇).
-    list: rows.map(({ nameZh, nameEn, brandZh, brandEn, grade, gradeZh, ...r }) => ({
+    // The hazards and the approval they will need, before the buyer submits (as the order will say).
+    list: rows.map(({ nameZh, nameEn, brandZh, brandEn, grade, gradeZh, ghs, controlClass, ...r }) => {
+      const hazard = hazardOf({ ghs, controlClass });
+      return {
       ...r,
+      hazard,
+      approval: approval ? approval(hazard) : null,
       name: byLang(lang, { zh: nameZh, en: nameEn }),
       brand: byLang(lang, { zh: brandZh, en: brandEn }),
       grade: lang === 'zh' && gradeZh ? gradeZh : grade,
-    })),
+      };
+    }),
     count: rows.length,
     total: `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`,
   };

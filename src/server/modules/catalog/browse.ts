@@ -9,6 +9,7 @@ import { searchBrands } from './search/brands';
 import { InvalidCursorError } from './search/cursor';
 import { loadListRows } from './search/cards';
 import { brandFacets, type PageFacet } from './search/facets';
+import type { SearchedBy } from './search/key';
 import { listProducts, type ProductQuery } from './search/products';
 import { byLang, type Lang } from '@/lib/lang';
 
@@ -24,6 +25,9 @@ export function resolveSearchType(key: string | undefined, type: string | undefi
   if ((PRODUCT_SEARCH_TYPES as readonly number[]).includes(n)) return { type: n as ProductSearchType, fallback: false };
   return { type: 3, fallback: true };
 }
+
+/** The type a search is counted under when its key was recognised as a number (a formula counts under its type). */
+const SEARCHED_TYPE: Partial<Record<SearchedBy, ProductSearchType>> = { itemNo: 1, cas: 2 };
 
 export type ProductFilter = Omit<ProductPageInput, 'limit' | 'cursor' | 'page'> & { cursor?: string | null; page?: number; limit: number };
 
@@ -65,7 +69,7 @@ async function readProducts(
   try {
     const page = await listProducts(db, { ...query, facets: options.facets });
     if (options.countSearch !== false && query.key && !query.cursor && (query.page ?? 1) === 1) {
-      countSearchBeside(db, { key: query.key, type: query.type ?? null, found: page.total, now: new Date() });
+      countSearchBeside(db, { key: page.searched?.key ?? query.key, type: SEARCHED_TYPE[page.searched?.by ?? 'all'] ?? query.type ?? null, found: page.total, now: new Date() });
     }
     return { ...page, type: query.type ?? null, typeFallback: fallback };
   } catch (error) {

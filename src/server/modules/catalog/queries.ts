@@ -5,6 +5,8 @@ import type { Db } from '@/server/db/client';
 import { brands, products } from '@/server/db/schema';
 import { localised, type Lang } from '@/lib/lang';
 import { brandLogoUrl } from './brands';
+import { hazardOf } from './hazards';
+import { gradeOf } from './search/cards';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 
@@ -19,7 +21,8 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
   const rows = await db
     .select({
       id: products.id, itemNo: products.itemNo, cas: products.cas, nameZh: products.nameZh, nameEn: products.nameEn,
-      formula: products.formula, purity: products.purity, brandZh: brands.nameZh, brandEn: brands.nameEn,
+      formula: products.formula, purity: products.purity, grade: products.grade, gradeZh: products.gradeZh,
+      ghs: products.ghs, controlClass: products.controlClass, brandZh: brands.nameZh, brandEn: brands.nameEn,
       minPrice: products.minPrice, packCount: products.packCount, inStock: products.inStock,
       hasStructure: sql<boolean>`coalesce(${products.smiles}, '') <> ''`,
     })
@@ -40,11 +43,13 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
     name: localised(r, 'name', params.lang),
     formula: r.formula,
     purity: r.purity,
+    grade: gradeOf(params.lang, { grade: r.grade, grade_zh: r.gradeZh }),
     brandName: localised(r, 'brand', params.lang),
     minPrice: r.minPrice,
     packCount: Number(r.packCount ?? 0),
     hasStructure: r.hasStructure === true,
     inStock: r.inStock === true,
+    hazard: hazardOf(r),
   }));
 }
 

@@ -138,13 +138,13 @@ orderApiAppRouter.endpoint(
 // POST /api/app/api/order/quick/resolve — quick order: resolve pasted lines to packs, per-line errors
 orderApiAppRouter.endpoint(
   { method: 'post', path: '/quick/resolve', tags: ['orders'], summary: 'Quick order: resolve up to 200 lines of "item or CAS number, quantity"', input: quickResolveSchema, output: quickResultSchema, audience: 'user' },
-  async (input, c) => ({ lines: await resolveQuickOrder(c.get('db'), input.text, c.get('lang')) }),
+  async (input, c) => ({ lines: await resolveQuickOrder(c.get('db'), input.text, c.get('lang'), actorOf(c).companyId) }),
 );
 
 // POST /api/app/api/order/quick/candidate — quick order: the packs of a chosen candidate of an ambiguous CAS number
 orderApiAppRouter.endpoint(
   { method: 'post', path: '/quick/candidate', tags: ['orders'], summary: 'Quick order: packs of the product chosen among a CAS number’s candidates', input: z.object({ productId: idSchema }).strict(), output: quickLineSchema.shape.product.unwrap(), audience: 'user' },
-  async (input, c) => resolveQuickCandidate(c.get('db'), input.productId, c.get('lang')),
+  async (input, c) => resolveQuickCandidate(c.get('db'), input.productId, c.get('lang'), actorOf(c).companyId),
 );
 
 // POST /api/app/api/order/quick/add — quick order: the good lines to the cart in one step

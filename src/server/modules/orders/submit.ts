@@ -7,17 +7,13 @@ import {
   addresses, approvalRules, cartItems, companyFiles, orderItems, orders, productPacks, products, users, type GhsBlock, type OrderStatus,
 } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { isHazardous } from '@/server/modules/catalog/hazards';
 import { approversOf, companyAdministrator, type OrderActor } from './access';
 import { deliveryOptions } from './delivery';
 import { allocateLots } from './lots';
 import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
 import { evaluateRules, type ApprovalMatch } from './rules';
 import { logOrderEvent } from './transition';
-
-/** A product is hazardous for the approval rules when its GHS block has a signal word or a pictogram. */
-export function isHazardous(ghs: GhsBlock | null): boolean {
-  return ghs !== null && (ghs.signalWord !== null || ghs.pictograms.length > 0);
-}
 
 /** The start of the current calendar month in the shop's time zone (China Standard Time). */
 export const MONTH_START = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;

@@ -15,6 +15,7 @@ import { documentUrl } from '@/server/modules/content/documents';
 import { summaryColumns, toContentSummary } from '@/server/modules/content/items';
 import { drawingEtag, drawingVersion } from './structure-cache';
 import { ghsDto, shippingLabel, storageLabel } from './labels';
+import { hazardOf } from '@/server/modules/catalog/hazards';
 import { localised, otherLang, type Lang } from '@/lib/lang';
 import { smilesLimitFault } from '@/lib/structure-limits';
 
@@ -72,6 +73,7 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     storage: { code: p.storage, label: storageLabel(p.storage, params.lang) },
     shipping: { code: p.shipping, label: shippingLabel(p.shipping, params.lang) },
     ghs: ghsDto(p.ghs, params.lang),
+    hazard: hazardOf(p),
     brand: { id: p.brandId, name: localised(row, 'brand', params.lang), authorised: row.authorised },
     categories: crumbs,
     isHot: p.isHot && promoted,

@@ -5,6 +5,8 @@ import type { ProductListRowDto } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import { intArray } from './conditions';
+import { hazardOf } from '../hazards';
+import type { GhsBlock } from '@/server/db/schema';
 import { byLang, type Lang } from '@/lib/lang';
 
 interface CardRow {
@@ -15,6 +17,10 @@ interface CardRow {
   name_en: string;
   formula: string | null;
   purity: string;
+  grade: string;
+  grade_zh: string;
+  ghs: GhsBlock | string | null;
+  control_class: string | null;
   has_structure: boolean;
   brand_zh: string;
   brand_en: string;
@@ -23,11 +29,16 @@ interface CardRow {
   in_stock: boolean | null;
 }
 
+/** The grade in the visitor's language: the Chinese catalogue's word (分析纯) on the Chinese site when there is one. */
+export function gradeOf(lang: Lang, r: { grade: string; grade_zh: string }): string {
+  return lang === 'zh' && r.grade_zh ? r.grade_zh : r.grade;
+}
+
 /** Card data of the given products, in the given order: the pack facts stored on the product rows (migration 0010), no pack read. */
 export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Promise<ProductCardDto[]> {
   if (ids.length === 0) return [];
   const rows = rowsOf<CardRow>(await db.execute(sql`
-    select p.id::int as id, p.item_no, p.cas, p.name_zh, p.name_en, p.formula, p.purity,
+    select p.id::int as id, p.item_no, p.cas, p.name_zh, p.name_en, p.formula, p.purity, p.grade, p.grade_zh, p.ghs, p.control_class,
       coalesce(p.smiles, '') <> '' as has_structure, b.name_zh as brand_zh, b.name_en as brand_en,
       p.min_price::text as min_price, p.pack_count, p.in_stock
     from products p
@@ -44,11 +55,13 @@ export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Pro
       name: byLang(lang, { zh: r.name_zh, en: r.name_en }),
       formula: r.formula,
       purity: r.purity,
+      grade: gradeOf(lang, r),
       brandName: byLang(lang, { zh: r.brand_zh, en: r.brand_en }),
       minPrice: r.min_price,
       packCount: Number(r.pack_count ?? 0),
       hasStructure: r.has_structure === true,
       inStock: r.in_stock === true,
+      hazard: hazardOf({ ghs: r.ghs, controlClass: r.control_class }),
     }];
   });
 }
@@ -83,7 +96,7 @@ export async function loadListRows(db: Db, ids: readonly number[], lang: Lang): 
     const id = Number(r.product_id);
     let row = byId.get(id);
     if (!row) {
-      row = { productId: id, grade: lang === 'zh' && r.grade_zh ? r.grade_zh : r.grade, packs: [] };
+      row = { productId: id, grade: gradeOf(lang, r), packs: [] };
       byId.set(id, row);
     }
     if (r.pack_id !== null && r.size !== null && r.price !== null) {

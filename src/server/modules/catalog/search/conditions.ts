@@ -178,6 +178,12 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     paths.push(sql`p.cas = ${plan.casExact}`);
     tiers.push({ tier: 1, cond: sql`p.cas = ${plan.casExact}` });
   }
+  if (plan.formulas && plan.formulas.length > 0) {
+    // Through products_formula_idx; ranked with exact CAS numbers (one substance, its brands and grades).
+    const formula = plan.formulas.length === 1 ? sql`p.formula = ${plan.formulas[0]}` : sql`p.formula = any(${textArray(plan.formulas)})`;
+    paths.push(formula);
+    tiers.push({ tier: 1, cond: formula });
+  }
   const prefixes: SQL[] = [];
   if (itemPrefix) prefixes.push(sql`p.item_no like ${itemPrefix}`);
   if (casPrefix) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, InvalidCursorError } from './cursor';
 import { escapeLike } from '@/server/db/like';
-import { cleanKey, planKey } from './key';
+import { cleanKey, formulaPlan, keyCandidates, planKey } from './key';
 
 describe('planKey', () => {
   it('reads a full CAS number with or without hyphens and checks the digit', () => {
@@ -51,5 +51,21 @@ describe('cursors', () => {
     expect(() => decodeCursor('not a cursor', 'newest')).toThrow(InvalidCursorError);
     const price = encodeCursor({ sort: 'priceAsc', dir: 'p', key: ["1; drop table x", 1] });
     expect(() => decodeCursor(price, 'priceAsc')).toThrow(InvalidCursorError);
+  });
+});
+
+describe('keyCandidates', () => {
+  it('takes a hyphenated CAS number with a right check digit, full-width or not, and nothing else as one', () => {
+    expect(keyCandidates('64-17-5')).toEqual({ cas: '64-17-5', itemNo: null, formulas: null });
+    expect(keyCandidates('６４－１７－５').cas).toBe('64-17-5');
+    expect(keyCandidates('64-17-6').cas).toBeNull();
+    expect(keyCandidates('64175').cas).toBeNull();
+  });
+
+  it('offers item numbers and formulas for the catalogue to confirm', () => {
+    expect(keyCandidates('a297691')).toEqual({ cas: null, itemNo: 'A297691', formulas: null });
+    expect(keyCandidates('C2H6O')).toEqual({ cas: null, itemNo: 'C2H6O', formulas: ['C2H6O'] });
+    expect(keyCandidates('乙醇')).toEqual({ cas: null, itemNo: null, formulas: null });
+    expect(formulaPlan('C2H6O', ['C2H6O'])).toMatchObject({ formulas: ['C2H6O'], itemNo: null, nameLike: null, brands: false });
   });
 });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { formatCasDigits, normaliseCas } from '@/lib/cas';
-import { SEARCH_KEY_MAX } from '@/lib/search-key';
+import { formulaSearchForms } from '@/lib/formula';
+import { foldSearchText, SEARCH_KEY_MAX } from '@/lib/search-key';
 
 /** Keys of this many characters or more go through the trigram index; shorter ones through grams. */
 export const TRIGRAM_MIN = 3;
@@ -25,6 +26,26 @@ export interface KeyPlan {
   brands: boolean;
   /** A CAS-shaped key with a wrong check digit: reported, not searched. */
   casCheckDigit: boolean;
+  /** A molecular formula: exact, as typed or in Hill order. */
+  formulas: string[] | null;
+}
+
+/**
+ * What a search searched for, as the results page says it: by item number, CAS number, formula or
+ * name, or over every field (no type).
+ */
+export type SearchedBy = 'itemNo' | 'cas' | 'formula' | 'name' | 'all';
+
+/**
+ * A key that is unmistakably one kind of number, whatever type the search asked for: a hyphenated
+ * CAS number whose check digit holds (`cas`, canonical), or a key that may be an item number or a
+ * formula — those two are confirmed against the catalogue (an active product carries it) before the
+ * search takes them (`prepareQuery`).
+ */
+export interface KeyCandidates {
+  cas: string | null;
+  itemNo: string | null;
+  formulas: string[] | null;
 }
 
 const CONTROL = /[\u0000-\u001f\u007f]/g;
@@ -34,7 +55,7 @@ const ITEM_NO_SHAPE = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 /** Defensive cleaning on top of sanitiseSearchKey: no NUL or control bytes can reach PostgreSQL. */
 export function cleanKey(raw: string): string {
-  return raw.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().slice(0, SEARCH_KEY_MAX).trim();
+  return foldSearchText(raw).replace(CONTROL, ' ').replace(/\s+/g, ' ').trim().slice(0, SEARCH_KEY_MAX).trim();
 }
 
 /** Characters as the user sees them (code points, so astral characters count once). */
@@ -45,7 +66,7 @@ export function charLength(value: string): number {
 export function planKey(raw: string, type?: SearchTypeCode): KeyPlan {
   const key = cleanKey(raw);
   const plan: KeyPlan = {
-    key, itemNo: null, casExact: null, casPrefix: null, nameLike: null, nameGram: null, brands: false, casCheckDigit: false,
+    key, itemNo: null, casExact: null, casPrefix: null, nameLike: null, nameGram: null, brands: false, casCheckDigit: false, formulas: null,
   };
   if (!key) return plan;
   const anyType = type === undefined;
@@ -79,5 +100,22 @@ export function planKey(raw: string, type?: SearchTypeCode): KeyPlan {
 
 /** True when the plan cannot match anything (nothing searchable in the key for this type). */
 export function planIsEmpty(plan: KeyPlan): boolean {
-  return !plan.itemNo && !plan.casExact && !plan.casPrefix && !plan.nameLike && !plan.nameGram && !plan.brands;
+  return !plan.itemNo && !plan.casExact && !plan.casPrefix && !plan.nameLike && !plan.nameGram && !plan.brands && !plan.formulas;
+}
+
+export function keyCandidates(raw: string): KeyCandidates {
+  const key = cleanKey(raw);
+  const cas = CAS_FULL_HYPHENATED.test(key) ? normaliseCas(key) : null;
+  if (cas) return { cas, itemNo: null, formulas: null };
+  return { cas: null, itemNo: ITEM_NO_SHAPE.test(key) ? key.toUpperCase() : null, formulas: formulaSearchForms(key) };
+}
+
+/** The plan of a key recognised as a formula: its forms, matched exactly. */
+export function formulaPlan(raw: string, formulas: string[]): KeyPlan {
+  return { ...planKey(raw, 3), nameLike: null, nameGram: null, brands: false, formulas };
+}
+
+/** What a plan searched for, by the type it was made for. */
+export function searchedByType(type: SearchTypeCode | undefined): SearchedBy {
+  return type === 1 ? 'itemNo' : type === 2 ? 'cas' : type === 3 ? 'name' : 'all';
 }

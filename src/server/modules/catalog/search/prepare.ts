@@ -1,8 +1,11 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { filterConditions, keyConditions, nameSearchFacts, type FilterInput, type KeyConditions } from './conditions';
-import { planIsEmpty, planKey, type KeyPlan, type SearchTypeCode } from './key';
+import { rowsOf } from '@/server/db/client';
+import { filterConditions, keyConditions, nameSearchFacts, textArray, type FilterInput, type KeyConditions } from './conditions';
+import {
+  formulaPlan, keyCandidates, planIsEmpty, planKey, searchedByType, type KeyPlan, type SearchedBy, type SearchTypeCode,
+} from './key';
 
 /** The WHERE clause of a query and, with a key, its relevance expressions. */
 export interface PreparedQuery {
@@ -16,18 +19,43 @@ export interface PreparedQuery {
   notice: 'casCheckDigit' | null;
   /** Nothing can match: answer empty without a query. */
   empty: boolean;
+  /** With a key: what it was searched as, and the key as searched (a CAS number hyphenated, a formula as typed). */
+  searched: { by: SearchedBy; key: string } | null;
+}
+
+/**
+ * The plan of a key. A key that is unmistakably a CAS number (hyphenated, check digit right), an
+ * item number or a formula that an active product carries is searched as such whatever the type
+ * says (the home page's default type is the item number, and a buyer pastes a CAS number into it);
+ * any other key as its type asks. One round trip, through the item-number and formula indexes,
+ * and only for a key that may be one of them.
+ */
+export async function resolvePlan(db: Db, raw: string, type: SearchTypeCode | undefined): Promise<{ plan: KeyPlan; by: SearchedBy }> {
+  const found = keyCandidates(raw);
+  if (found.cas) return { plan: planKey(found.cas, 2), by: 'cas' };
+  if (found.itemNo || found.formulas) {
+    const rows = rowsOf<{ item: boolean; formula: boolean }>(await db.execute(sql`
+      select ${found.itemNo ? sql`exists (select 1 from products p where p.item_no = ${found.itemNo} and p.active)` : sql`false`} as item,
+        ${found.formulas ? sql`exists (select 1 from products p where p.formula = any(${textArray(found.formulas)}) and p.active)` : sql`false`} as formula`));
+    const row = rows[0];
+    if (row?.item && found.itemNo) return { plan: planKey(found.itemNo, 1), by: 'itemNo' };
+    if (row?.formula && found.formulas) return { plan: formulaPlan(raw, found.formulas), by: 'formula' };
+  }
+  return { plan: planKey(raw, type), by: searchedByType(type) };
 }
 
 /** Key plan + filters → SQL, shared by the list, the facets and the suggestions. */
 export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeCode } & FilterInput): Promise<PreparedQuery> {
-  const none = (notice: PreparedQuery['notice'] = null): PreparedQuery => ({
-    where: sql`false`, filters: sql`false`, scanWhere: sql`false`, key: null, notice, empty: true,
-  });
   let plan: KeyPlan | null = null;
-  if (q.key !== undefined) {
-    plan = planKey(q.key, q.type);
-    if (!plan.key) plan = null;
+  let searched: PreparedQuery['searched'] = null;
+  if (q.key !== undefined && planKey(q.key, q.type).key) {
+    const resolved = await resolvePlan(db, q.key, q.type);
+    plan = resolved.plan;
+    searched = { by: resolved.by, key: resolved.by === 'formula' ? (resolved.plan.formulas?.[0] ?? plan.key) : resolved.by === 'cas' && plan.casExact ? plan.casExact : plan.key };
   }
+  const none = (notice: PreparedQuery['notice'] = null): PreparedQuery => ({
+    where: sql`false`, filters: sql`false`, scanWhere: sql`false`, key: null, notice, empty: true, searched,
+  });
   if (plan?.casCheckDigit) return none('casCheckDigit');
   if (plan && planIsEmpty(plan)) return none();
   const filters = await filterConditions(db, q);
@@ -46,5 +74,6 @@ export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeC
     key,
     notice: null,
     empty: false,
+    searched,
   };
 }

@@ -54,6 +54,8 @@ export interface ProductPage {
   total: number;
   totalCapped: boolean;
   notice: 'casCheckDigit' | null;
+  /** With a key: what it was searched as (see `resolvePlan`). */
+  searched: PreparedQuery['searched'];
   /** The brand facets of the matches, when asked for and counted in the same pass; else absent. */
   facets?: PageFacet[];
 }
@@ -307,7 +309,7 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
   const built = await buildListQuery(db, q);
   const { prepared, sort, cursor, limit, skip } = built;
   if (!built.count || !(built.walk ?? built.ranked)) {
-    return { items: [], nextCursor: null, prevCursor: null, page: 1, total: 0, totalCapped: false, notice: prepared.notice };
+    return { items: [], nextCursor: null, prevCursor: null, page: 1, total: 0, totalCapped: false, notice: prepared.notice, searched: prepared.searched };
   }
   let rows: PageRow[];
   let total: number;
@@ -357,6 +359,7 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
     total: Math.min(total, COUNT_CAP),
     totalCapped: total > COUNT_CAP,
     notice: null,
+    searched: prepared.searched,
     ...(facets ? { facets } : {}),
   };
 }
