@@ -29,7 +29,7 @@ export function ComplaintForm({ order }: { order: ComplaintOrderDto }) {
 
   const { saving: busy, onFinish: submit } = useFormSave(async (values: { description: string; appliedRefund: string }) => {
     if (!(await file.send({ body: { orderId: order.id, lines: chosen, description: values.description, appliedRefund: values.appliedRefund.trim() } }))) return;
-    router.push('/account/complaints?default=1&filed=1');
+    router.push('/account/complaints?default=4&filed=1');
     router.refresh();
   });
 
