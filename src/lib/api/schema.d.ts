@@ -11522,6 +11522,8 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                     description: string;
+                                    /** @enum {string} */
+                                    category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                     appliedRefund: string;
                                     approvedRefund: string | null;
                                     reviewFailureReason: string;
@@ -11660,6 +11662,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -11675,6 +11679,11 @@ export interface paths {
                                     ordered: number;
                                     quantity: number;
                                     value: string;
+                                }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
                                 }[];
                                 creditNote: {
                                     id: number;
@@ -11918,6 +11927,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/complaints/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo of a complaint
+         * @description Answers the image itself, or the JSON envelope on an error.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                    photoId: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": Blob;
+                        "image/jpeg": Blob;
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs COMPLAINT.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/complaints/{id}/status": {
         parameters: {
             query?: never;
@@ -11977,6 +12105,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -11992,6 +12122,11 @@ export interface paths {
                                     ordered: number;
                                     quantity: number;
                                     value: string;
+                                }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
                                 }[];
                                 creditNote: {
                                     id: number;
@@ -43293,6 +43428,8 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                     description: string;
+                                    /** @enum {string} */
+                                    category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                     appliedRefund: string;
                                     approvedRefund: string | null;
                                     reviewFailureReason: string;
@@ -43306,6 +43443,11 @@ export interface paths {
                                         quantity: number;
                                         value: string;
                                     }[];
+                                    photos: {
+                                        id: number;
+                                        name: string;
+                                        size: number;
+                                    }[];
                                     creditNote: {
                                         id: number;
                                         creditNo: string;
@@ -43315,6 +43457,7 @@ export interface paths {
                                     createdAt: string;
                                     filedBy: string;
                                     canWithdraw: boolean;
+                                    canAddPhotos: boolean;
                                 }[];
                             };
                         };
@@ -43415,7 +43558,9 @@ export interface paths {
                             quantity: number | string;
                         }[];
                         description: string;
-                        appliedRefund: number | string;
+                        /** @enum {string} */
+                        category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
+                        appliedRefund?: number | string;
                     };
                     "application/json": {
                         orderId: number | string;
@@ -43424,7 +43569,9 @@ export interface paths {
                             quantity: number | string;
                         }[];
                         description: string;
-                        appliedRefund: number | string;
+                        /** @enum {string} */
+                        category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
+                        appliedRefund?: number | string;
                     };
                 };
             };
@@ -43447,6 +43594,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -43460,6 +43609,11 @@ export interface paths {
                                     quantity: number;
                                     value: string;
                                 }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                }[];
                                 creditNote: {
                                     id: number;
                                     creditNo: string;
@@ -43469,6 +43623,7 @@ export interface paths {
                                 createdAt: string;
                                 filedBy: string;
                                 canWithdraw: boolean;
+                                canAddPhotos: boolean;
                             };
                         };
                     };
@@ -43593,6 +43748,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -43606,6 +43763,11 @@ export interface paths {
                                     quantity: number;
                                     value: string;
                                 }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                }[];
                                 creditNote: {
                                     id: number;
                                     creditNo: string;
@@ -43615,6 +43777,7 @@ export interface paths {
                                 createdAt: string;
                                 filedBy: string;
                                 canWithdraw: boolean;
+                                canAddPhotos: boolean;
                             };
                         };
                     };
@@ -43822,6 +43985,294 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/complaints/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to one of my complaints while it is reviewed
+         * @description multipart/form-data with one part, `file`: a PNG, JPEG or WebP image as the bytes say (re-encoded; 415 otherwise), at most 1024 KiB, at most 5 per complaint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the file (binary part)
+                         */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                complaintNo: string;
+                                orderId: number;
+                                orderNo: string;
+                                /** @enum {string} */
+                                status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
+                                description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
+                                appliedRefund: string;
+                                approvedRefund: string | null;
+                                reviewFailureReason: string;
+                                lines: {
+                                    itemId: number;
+                                    itemNo: string;
+                                    name: string;
+                                    size: string;
+                                    unitPrice: string;
+                                    ordered: number;
+                                    quantity: number;
+                                    value: string;
+                                }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                }[];
+                                creditNote: {
+                                    id: number;
+                                    creditNo: string;
+                                    amount: string;
+                                    createdAt: string;
+                                } | null;
+                                createdAt: string;
+                                filedBy: string;
+                                canWithdraw: boolean;
+                                canAddPhotos: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs SALE.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/complaints/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo of one of my complaints
+         * @description Answers the image itself, or the JSON envelope on an error.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                    photoId: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": Blob;
+                        "image/jpeg": Blob;
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs SALE.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/complaints/{id}/withdraw": {
         parameters: {
             query?: never;
@@ -43866,6 +44317,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -43879,6 +44332,11 @@ export interface paths {
                                     quantity: number;
                                     value: string;
                                 }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                }[];
                                 creditNote: {
                                     id: number;
                                     creditNo: string;
@@ -43888,6 +44346,7 @@ export interface paths {
                                 createdAt: string;
                                 filedBy: string;
                                 canWithdraw: boolean;
+                                canAddPhotos: boolean;
                             };
                         };
                     };

@@ -1,0 +1,16 @@
+CREATE TABLE "complaint_photos" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"complaint_id" integer NOT NULL,
+	"file_key" text NOT NULL,
+	"file_name" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "complaints" DROP CONSTRAINT "complaints_applied_positive";--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "category" text DEFAULT 'other' NOT NULL;--> statement-breakpoint
+ALTER TABLE "complaint_photos" ADD CONSTRAINT "complaint_photos_complaint_id_complaints_id_fk" FOREIGN KEY ("complaint_id") REFERENCES "public"."complaints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "complaint_photos_complaint_idx" ON "complaint_photos" USING btree ("complaint_id","id");--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_category_check" CHECK ("complaints"."category" in ('quality', 'damaged', 'wrong_item', 'shortage', 'expiry', 'documents', 'delivery', 'other'));--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_applied_positive" CHECK ("complaints"."applied_refund_cents" >= 0);
