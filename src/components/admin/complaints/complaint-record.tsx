@@ -78,7 +78,7 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
           <AuditTimeline title={t('timeline')} testId="complaint-timeline" entries={timeline.data ?? []} when={when} facts={(e) => eventFacts(e, t)}
             event={(e) => (t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`)} />
           <MoveModal target={moving} onClose={() => setMoving(null)} onConfirm={async (extra) => { if (moving) await move(id, moving.to, extra); setMoving(null); }} />
-          <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.complaintNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
+          <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.complaintNo} record={{ entityType: 'refund', entityId: c.id, amount: c.approvedRefund ?? c.appliedRefund }} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
         </>
       )}
     </RecordPage>

@@ -22,16 +22,17 @@ import { FormModal } from '@/components/ui/form-modal';
 
 type ExpenseRow = ApiData<'get', '/api/admin/expenses'>['items'][number];
 type ExpenseDetail = ApiData<'get', '/api/admin/expenses/{id}'>;
-type ExpenseQuery = { key: string; status: ExpenseStatusName | ''; category: ExpenseCategory | ''; scope: 'all' | 'mine'; sort: (typeof EXPENSE_SORTS)[number] };
+type ExpenseQuery = { id: string; key: string; status: ExpenseStatusName | ''; category: ExpenseCategory | ''; scope: 'all' | 'mine'; sort: (typeof EXPENSE_SORTS)[number] };
 
-const DEFAULTS: ExpenseQuery = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
+const DEFAULTS: ExpenseQuery = { id: '', key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
 /** The GET paths a change of one application changes: the list (its row) and the record. */
 const EXPENSE_PATHS = ['/api/admin/expenses', '/api/admin/expenses/{id}'] as const;
 const COLOURS: Record<ExpenseStatusName, string> = { draft: 'default', pending: 'gold', approved: 'green', rejected: 'red' };
 
 /**
  * `/expenses` (ADR 0037): the applications the member may see — their own, their team's as its manager,
- * those waiting for or decided by them. A drawer shows one with its receipts and approval steps.
+ * those waiting for or decided by them. A drawer shows one with its receipts and approval steps;
+ * `?id=` opens it.
  */
 export function ExpensesView() {
   const t = useTranslations('adminExpenses');
@@ -39,7 +40,9 @@ export function ExpensesView() {
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const list = useKeysetQuery('/api/admin/expenses', definedParams({ ...query, limit: 20 }));
   const table = useTableState(list.query);
-  const [open, setOpen] = useState<number | null>(null);
+  // `?id=` opens an application's drawer (the approvals inbox links to it so).
+  const open = /^\d+$/.test(query.id) ? Number(query.id) : null;
+  const setOpen = (id: number | null) => setQuery({ id: id === null ? '' : String(id) });
   const [editing, setEditing] = useState<ExpenseDetail | 'new' | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
   const statusTag = (s: ExpenseStatusName) => <Tag color={COLOURS[s]}>{t(`status.${s}`)}</Tag>;
@@ -198,7 +201,7 @@ function ExpenseDrawer({ id, onClose, onEdit, wide }: { id: number | null; onClo
           )}
         </div>
       )}
-      <DecisionModal stepId={deciding && shown ? shown.myStepId : null} subject={shown?.expenseNo ?? ''} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await changes.decided(); }} />
+      <DecisionModal stepId={deciding && shown ? shown.myStepId : null} subject={shown?.expenseNo ?? ''} record={shown ? { entityType: 'expense', entityId: shown.id, amount: shown.amount } : null} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await changes.decided(); }} />
     </Drawer>
   );
 }
