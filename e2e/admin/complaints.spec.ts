@@ -97,7 +97,7 @@ test('the complaint board moves a card through the transition function and snaps
   const line = ((await lines.json()) as { data: { lines: { itemId: number }[] } }).data.lines[0]!;
   const filed = await page.request.post('/api/app/complaints', {
     headers: { origin: new URL(test.info().project.use.baseURL ?? 'http://localhost').origin },
-    data: { orderId: order.id, lines: [{ itemId: line.itemId, quantity: 1 }], description: '看板投诉', appliedRefund: '0.50' },
+    data: { orderId: order.id, lines: [{ itemId: line.itemId, quantity: 1 }], description: '看板投诉', category: 'quality', appliedRefund: '0.50' },
   });
   expect(filed.status(), await filed.text()).toBe(200);
   const id = `board-card-${((await filed.json()) as { data: { id: number } }).data.id}`;
