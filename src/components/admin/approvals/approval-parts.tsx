@@ -2,12 +2,13 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Radio, Steps } from 'antd';
-import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { COMMENT_MAX, type ApprovalEntityType, type ApprovalRequestDto } from '@/contracts/approvals';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import type { ApiPath } from '@/lib/api/types';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { money } from '../common/keyset-list';
 
 /** The approvals inbox and its count in the header: a record sent for approval, or a decision, changes them. */
 export const APPROVAL_INBOX = ['/api/admin/approvals/inbox', '/api/admin/approvals/inbox/count'] as const;
@@ -74,7 +75,6 @@ export function DecisionModal({ stepId, subject, record, onClose, onDone }: {
   stepId: number | null; subject: string; record?: DecisionRecord | null; onClose: () => void; onDone: () => void | Promise<void>;
 }) {
   const t = useTranslations('adminApprovals');
-  const format = useFormatter();
   const te = useTranslations('api.errors');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -94,7 +94,7 @@ export function DecisionModal({ stepId, subject, record, onClose, onDone }: {
       {record && stepId !== null && (
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="decision-record">
           <dt className="text-slate-500">{t('amount')}</dt>
-          <dd className="m-0 font-semibold" data-testid="decision-amount">{format.number(Number(record.amount), 'money')}</dd>
+          <dd className="m-0 font-semibold" data-testid="decision-amount">¥{money(record.amount)}</dd>
           {record.entityType === 'expense' && (<><dt className="text-slate-500">{t('receipts')}</dt><dd className="m-0 min-w-0"><ExpenseReceipts id={record.entityId} /></dd></>)}
         </dl>
       )}
