@@ -44,7 +44,7 @@ export function complaintHarness(h: () => ApiHarness) {
     return { id: Number(order!.id), itemId: Number(row.item_id), num: Number(row.num), cents: Number(row.cents) };
   };
   const file = async (who: CustomerLogin, body: Record<string, unknown>): Promise<MyComplaintDto> => {
-    const res = await call(who, 'POST', '/api/app/complaints', body);
+    const res = await call(who, 'POST', '/api/app/complaints', { category: 'quality', ...body });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as MyComplaintDto;
   };

@@ -86,9 +86,12 @@ test('a buyer orders through quick order and checkout with a special VAT invoice
   await quantity.blur();
   await expect(page.getByTestId('draft-total')).toBeVisible();
   await page.getByTestId('order-approve').click();
-  await page.getByRole('button', { name: '确定' }).click();
+  // The approval takes a comment, kept in the approval log.
+  await page.getByTestId('approve-comment').fill('数量减半，先用库存');
+  await page.locator('#approve-confirm').click();
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-status', 'passed');
   await expect(page.locator('[data-testid="order-log"][data-action="change"]')).toContainText(/数量 300 → 150$/);
+  await expect(page.locator('[data-testid="order-log"][data-action="approve"]')).toContainText('意见: 数量减半，先用库存');
 
   // The buyer sees the log, gets the mail, and confirms the order.
   expect(await latestMessageTo('buyer@demo.example.com')).toContain(orderNo);

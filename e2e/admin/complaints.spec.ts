@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectHydrated, loginAs, test } from '../fixtures';
+import { chooseOption, expect, expectHydrated, loginAs, test } from '../fixtures';
 import { slow, switchTo } from '../back-office';
 
 test.describe.configure({ timeout: 150_000 });
@@ -9,8 +9,8 @@ async function adminReady(page: Page): Promise<void> {
 }
 
 for (const [locale, prefix, l] of [
-  ['zh', '', { approving: '退款审批中', passed: '退款已批准', cap: '批准退款金额不能超过申请退款金额', filed: '投诉已提交' }],
-  ['en', '/en', { approving: 'Refund in approval', passed: 'Refund approved', cap: 'The approved refund cannot be above the applied refund', filed: 'Complaint filed' }],
+  ['zh', '', { approving: '退款审批中', passed: '退款已批准', cap: '批准退款金额不能超过申请退款金额', filed: '投诉已提交', category: '包装破损', categoryLabel: '投诉类别' }],
+  ['en', '/en', { approving: 'Refund in approval', passed: 'Refund approved', cap: 'The approved refund cannot be above the applied refund', filed: 'Complaint filed', category: 'Damaged packaging', categoryLabel: 'Category' }],
 ] as const) {
   test(`a complaint's refund is capped at the applied amount and goes through approval to the credit note (${locale})`, async ({ page }) => {
     // The buyer files a complaint on a line of a placed order, from the order's page.
@@ -23,6 +23,7 @@ for (const [locale, prefix, l] of [
     const form = page.getByTestId('complaint-form');
     await slow(form).toBeVisible();
     await form.locator('[data-testid^="complaint-pick-"]').first().check();
+    await chooseOption(page, form.getByLabel(l.categoryLabel, { exact: true }), l.category);
     await form.getByTestId('complaint-description').fill(`瓶盖破损，试剂泄漏 ${locale}`);
     await form.getByTestId('complaint-refund').fill('1.00');
     await form.getByTestId('complaint-submit').click();
@@ -96,7 +97,7 @@ test('the complaint board moves a card through the transition function and snaps
   const line = ((await lines.json()) as { data: { lines: { itemId: number }[] } }).data.lines[0]!;
   const filed = await page.request.post('/api/app/complaints', {
     headers: { origin: new URL(test.info().project.use.baseURL ?? 'http://localhost').origin },
-    data: { orderId: order.id, lines: [{ itemId: line.itemId, quantity: 1 }], description: '看板投诉', appliedRefund: '0.50' },
+    data: { orderId: order.id, lines: [{ itemId: line.itemId, quantity: 1 }], description: '看板投诉', category: 'quality', appliedRefund: '0.50' },
   });
   expect(filed.status(), await filed.text()).toBe(200);
   const id = `board-card-${((await filed.json()) as { data: { id: number } }).data.id}`;

@@ -154,4 +154,6 @@ export interface HeaderUser {
   name: string;
   companyName: string;
   cartCount: number;
+  /** Orders waiting for this user's approval (0 for a user who approves none). */
+  toApprove: number;
 }

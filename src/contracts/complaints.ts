@@ -45,7 +45,15 @@ export function complaintMovesOf(from: ComplaintStatusName, actor: ComplaintActo
   return COMPLAINT_STATUSES.filter((to) => COMPLAINT_TRANSITIONS[from][to]?.includes(actor));
 }
 
-export const COMPLAINT_DESCRIPTION_MAX = 100;
+export const COMPLAINT_DESCRIPTION_MAX = 1000;
+
+/** What a complaint is about: a fixed list, labelled under `complaintCategories` in the messages. */
+export const COMPLAINT_CATEGORIES = ['quality', 'damaged', 'wrong_item', 'shortage', 'expiry', 'documents', 'delivery', 'other'] as const;
+export type ComplaintCategoryName = (typeof COMPLAINT_CATEGORIES)[number];
+
+/** The photos one complaint carries at most, and the largest one a customer may upload. */
+export const COMPLAINT_PHOTOS_MAX = 5;
+export const COMPLAINT_PHOTO_MAX_BYTES = 1024 * 1024;
 /** The review-failure reason: at most 50 characters (docs/requirements/back-office.md#crm). */
 export const REASON_MAX_COMPLAINT = REASON_MAX;
 
@@ -77,9 +85,13 @@ export const complaintFileSchema = z.strictObject({
   /** The lines concerned; a form post sends them as one JSON text. */
   lines: z.preprocess(jsonText, z.array(z.strictObject({ itemId: idSchema, quantity: wholeNumber(z.number().int().min(1, { message: 'complaintQuantityInvalid' }).max(9999, { message: 'complaintQuantityInvalid' })) }))
     .min(1, { message: 'complaintLinesRequired' }).max(50)),
-  description: z.string({ message: 'fieldRequired' }).trim().min(1, { message: 'fieldRequired' }).max(COMPLAINT_DESCRIPTION_MAX, { message: 'tooLong100' }),
-  /** The refund the customer applies for (cents after parsing); at most the value of the lines concerned. */
-  appliedRefund: refundSchema,
+  description: z.string({ message: 'fieldRequired' }).trim().min(1, { message: 'fieldRequired' }).max(COMPLAINT_DESCRIPTION_MAX, { message: 'tooLong1000' }),
+  category: z.enum(COMPLAINT_CATEGORIES, { message: 'complaintCategoryInvalid' }),
+  /**
+   * The refund the customer applies for (cents after parsing); at most the value of the lines concerned.
+   * Optional: left out or empty, the complaint asks for no refund (0).
+   */
+  appliedRefund: z.preprocess((v) => (v === '' || v === null ? undefined : v), refundSchema.optional()).transform((v) => v ?? 0),
 });
 export type ComplaintFileInput = z.infer<typeof complaintFileSchema>;
 
@@ -88,14 +100,18 @@ export const complaintLineSchema = z.object({
 });
 export type ComplaintLineDto = z.infer<typeof complaintLineSchema>;
 
+export const complaintPhotoSchema = z.object({ id: z.number().int(), name: z.string(), size: z.number().int() });
+export type ComplaintPhotoDto = z.infer<typeof complaintPhotoSchema>;
+
 export const creditNoteSchema = z.object({ id: z.number().int(), creditNo: z.string(), amount: z.string(), createdAt: z.string() });
 export type CreditNoteDto = z.infer<typeof creditNoteSchema>;
 
 /** What the customer sees of a complaint. */
 export const myComplaintSchema = z.object({
   id: z.number().int(), complaintNo: z.string(), orderId: z.number().int(), orderNo: z.string(), status: z.enum(COMPLAINT_STATUSES),
-  description: z.string(), appliedRefund: z.string(), approvedRefund: z.string().nullable(), reviewFailureReason: z.string(),
-  lines: z.array(complaintLineSchema), creditNote: creditNoteSchema.nullable(), createdAt: z.string(), filedBy: z.string(), canWithdraw: z.boolean(),
+  description: z.string(), category: z.enum(COMPLAINT_CATEGORIES), appliedRefund: z.string(), approvedRefund: z.string().nullable(), reviewFailureReason: z.string(),
+  lines: z.array(complaintLineSchema), photos: z.array(complaintPhotoSchema), creditNote: creditNoteSchema.nullable(), createdAt: z.string(), filedBy: z.string(),
+  canWithdraw: z.boolean(), canAddPhotos: z.boolean(),
 });
 export type MyComplaintDto = z.infer<typeof myComplaintSchema>;
 export const myComplaintListSchema = z.object({ items: z.array(myComplaintSchema) });
@@ -125,7 +141,7 @@ export type ComplaintListInput = z.infer<typeof complaintListInputSchema>;
 
 export const complaintRowSchema = z.object({
   id: z.number().int(), complaintNo: z.string(), companyId: z.number().int(), companyName: z.string(), orderId: z.number().int(), orderNo: z.string(),
-  ownerId: z.number().int().nullable(), ownerName: z.string(), status: z.enum(COMPLAINT_STATUSES), description: z.string(),
+  ownerId: z.number().int().nullable(), ownerName: z.string(), status: z.enum(COMPLAINT_STATUSES), description: z.string(), category: z.enum(COMPLAINT_CATEGORIES),
   appliedRefund: z.string(), approvedRefund: z.string().nullable(), reviewFailureReason: z.string(), filedBy: z.string(), createdAt: z.string(), updatedAt: z.string(),
 });
 export type ComplaintRowDto = z.infer<typeof complaintRowSchema>;
@@ -133,6 +149,7 @@ export const complaintListSchema = z.object({ total: z.number().int(), items: z.
 
 export const complaintDetailSchema = complaintRowSchema.extend({
   lines: z.array(complaintLineSchema),
+  photos: z.array(complaintPhotoSchema),
   creditNote: creditNoteSchema.nullable(),
   transitions: z.array(z.enum(COMPLAINT_STATUSES)),
   approval: approvalRequestSchema.nullable(),

@@ -2,18 +2,19 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import { Link, usePathname } from '@/i18n/client-navigation';
+import { activeAccountItem, type AccountMenuItem } from '@/lib/account-menu';
 
-export interface AccountMenuItem {
-  id: '1' | '2' | '3' | '5' | '6';
-  labelKey: 'orders' | 'cart' | 'quotations' | 'system' | 'profile';
-  href: string;
-}
+export type { AccountMenuItem } from '@/lib/account-menu';
 
-/** The account layout's left menu; `?default=` selects the active item (docs/requirements/account.md#account-menu). */
+/**
+ * The account layout's left menu. The active item is the one `?default=` names, or else the one whose
+ * pages hold the current path (docs/requirements/account.md#account-menu), so that a page opened
+ * directly marks its own item.
+ */
 export function AccountMenu({ items }: { items: AccountMenuItem[] }) {
   const t = useTranslations('account');
-  const active = useSearchParams().get('default') ?? '6';
+  const active = activeAccountItem(items, usePathname(), useSearchParams().get('default'));
   return (
     <nav aria-label={t('menuLabel')} className="w-full shrink-0 md:w-52">
       <ul className="flex gap-1 overflow-x-auto rounded-lg border border-line bg-white p-2 md:flex-col">
@@ -24,6 +25,7 @@ export function AccountMenu({ items }: { items: AccountMenuItem[] }) {
               <Link
                 href={`${item.href}${item.href.includes('?') ? '&' : '?'}default=${item.id}`}
                 aria-current={selected ? 'page' : undefined}
+                data-testid={`account-menu-${item.labelKey}`}
                 className={`block whitespace-nowrap rounded-md px-3 py-2 text-sm ${selected ? 'bg-brand-500 text-white' : 'hover:bg-brand-50'}`}
               >
                 {t(item.labelKey)}

@@ -28,6 +28,13 @@ export async function HeaderAccount({ user: pending }: { user: Promise<HeaderUse
       {/* On phones the links show their icons; the words stay for screen readers. */}
       <Link href="/sys/profile?default=6" className="flex items-center gap-1 hover:text-white" data-testid="header-username"><User aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{user.name}</span></Link>
       <Link href="/order?default=1" className="flex items-center gap-1 hover:text-white"><ClipboardList aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('orders')}</span></Link>
+      {user.toApprove > 0 && (
+        // An approver's orders waiting for a decision: straight to that tab of order management.
+        <Link href="/order?default=1&scope=approvals" className="flex items-center gap-1 hover:text-white" data-testid="header-approvals" aria-label={t('toApproveLabel', { count: user.toApprove })}>
+          <span aria-hidden className="hidden sm:inline">{t('toApprove')}</span>
+          <span aria-hidden className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white">{user.toApprove > 99 ? '99+' : user.toApprove}</span>
+        </Link>
+      )}
       <Link href="/order/shoppingcart?default=2" className="flex items-center gap-1 hover:text-white"><ShoppingCart aria-hidden size={13} /><span className="sr-only sm:not-sr-only">{t('cart')}</span><span className="rounded-full bg-accent px-1.5 text-[10px] font-semibold text-white" data-testid="cart-count">{user.cartCount}</span></Link>
       {/* Signs out on the server, forgets the token and user, then goes home (docs/requirements/account.md#sign-in): the sign-in island's. */}
       <button type="button" className="flex items-center gap-1 hover:text-white" data-testid="logout" data-auth-action="logout"><LogOut aria-hidden size={13} className="sm:hidden" /><span className="sr-only sm:not-sr-only">{t('logout')}</span></button>

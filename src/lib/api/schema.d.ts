@@ -11528,6 +11528,8 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                     description: string;
+                                    /** @enum {string} */
+                                    category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                     appliedRefund: string;
                                     approvedRefund: string | null;
                                     reviewFailureReason: string;
@@ -11666,6 +11668,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -11681,6 +11685,11 @@ export interface paths {
                                     ordered: number;
                                     quantity: number;
                                     value: string;
+                                }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
                                 }[];
                                 creditNote: {
                                     id: number;
@@ -11924,6 +11933,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/complaints/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo of a complaint
+         * @description Answers the image itself, or the JSON envelope on an error.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                    photoId: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": Blob;
+                        "image/jpeg": Blob;
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs COMPLAINT.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/complaints/{id}/status": {
         parameters: {
             query?: never;
@@ -11983,6 +12111,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -11998,6 +12128,11 @@ export interface paths {
                                     ordered: number;
                                     quantity: number;
                                     value: string;
+                                }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
                                 }[];
                                 creditNote: {
                                     id: number;
@@ -43429,6 +43564,8 @@ export interface paths {
                                     /** @enum {string} */
                                     status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                     description: string;
+                                    /** @enum {string} */
+                                    category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                     appliedRefund: string;
                                     approvedRefund: string | null;
                                     reviewFailureReason: string;
@@ -43442,6 +43579,11 @@ export interface paths {
                                         quantity: number;
                                         value: string;
                                     }[];
+                                    photos: {
+                                        id: number;
+                                        name: string;
+                                        size: number;
+                                    }[];
                                     creditNote: {
                                         id: number;
                                         creditNo: string;
@@ -43451,6 +43593,7 @@ export interface paths {
                                     createdAt: string;
                                     filedBy: string;
                                     canWithdraw: boolean;
+                                    canAddPhotos: boolean;
                                 }[];
                             };
                         };
@@ -43551,7 +43694,9 @@ export interface paths {
                             quantity: number | string;
                         }[];
                         description: string;
-                        appliedRefund: number | string;
+                        /** @enum {string} */
+                        category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
+                        appliedRefund?: number | string;
                     };
                     "application/json": {
                         orderId: number | string;
@@ -43560,7 +43705,9 @@ export interface paths {
                             quantity: number | string;
                         }[];
                         description: string;
-                        appliedRefund: number | string;
+                        /** @enum {string} */
+                        category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
+                        appliedRefund?: number | string;
                     };
                 };
             };
@@ -43583,6 +43730,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -43596,6 +43745,11 @@ export interface paths {
                                     quantity: number;
                                     value: string;
                                 }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                }[];
                                 creditNote: {
                                     id: number;
                                     creditNo: string;
@@ -43605,6 +43759,7 @@ export interface paths {
                                 createdAt: string;
                                 filedBy: string;
                                 canWithdraw: boolean;
+                                canAddPhotos: boolean;
                             };
                         };
                     };
@@ -43729,6 +43884,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -43742,6 +43899,11 @@ export interface paths {
                                     quantity: number;
                                     value: string;
                                 }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                }[];
                                 creditNote: {
                                     id: number;
                                     creditNo: string;
@@ -43751,6 +43913,7 @@ export interface paths {
                                 createdAt: string;
                                 filedBy: string;
                                 canWithdraw: boolean;
+                                canAddPhotos: boolean;
                             };
                         };
                     };
@@ -43958,6 +44121,294 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/complaints/{id}/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a photo to one of my complaints while it is reviewed
+         * @description multipart/form-data with one part, `file`: a PNG, JPEG or WebP image as the bytes say (re-encoded; 415 otherwise), at most 1024 KiB, at most 5 per complaint.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the file (binary part)
+                         */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                complaintNo: string;
+                                orderId: number;
+                                orderNo: string;
+                                /** @enum {string} */
+                                status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
+                                description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
+                                appliedRefund: string;
+                                approvedRefund: string | null;
+                                reviewFailureReason: string;
+                                lines: {
+                                    itemId: number;
+                                    itemNo: string;
+                                    name: string;
+                                    size: string;
+                                    unitPrice: string;
+                                    ordered: number;
+                                    quantity: number;
+                                    value: string;
+                                }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                }[];
+                                creditNote: {
+                                    id: number;
+                                    creditNo: string;
+                                    amount: string;
+                                    createdAt: string;
+                                } | null;
+                                createdAt: string;
+                                filedBy: string;
+                                canWithdraw: boolean;
+                                canAddPhotos: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs SALE.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/complaints/{id}/photos/{photoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A photo of one of my complaints
+         * @description Answers the image itself, or the JSON envelope on an error.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                    photoId: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": Blob;
+                        "image/jpeg": Blob;
+                        "image/webp": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs SALE.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/complaints/{id}/withdraw": {
         parameters: {
             query?: never;
@@ -44002,6 +44453,8 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "reviewing" | "approving" | "passed" | "rejected" | "resolved" | "withdrawn";
                                 description: string;
+                                /** @enum {string} */
+                                category: "quality" | "damaged" | "wrong_item" | "shortage" | "expiry" | "documents" | "delivery" | "other";
                                 appliedRefund: string;
                                 approvedRefund: string | null;
                                 reviewFailureReason: string;
@@ -44015,6 +44468,11 @@ export interface paths {
                                     quantity: number;
                                     value: string;
                                 }[];
+                                photos: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                }[];
                                 creditNote: {
                                     id: number;
                                     creditNo: string;
@@ -44024,6 +44482,7 @@ export interface paths {
                                 createdAt: string;
                                 filedBy: string;
                                 canWithdraw: boolean;
+                                canAddPhotos: boolean;
                             };
                         };
                     };

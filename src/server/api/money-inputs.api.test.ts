@@ -86,7 +86,7 @@ const templates: Record<string, Record<string, (v: unknown, n: number) => Promis
   'PUT /api/admin/complaints/{id}/status': {
     approvedRefund: async (v, n) => {
       const { orderId, itemId } = await bigOrderLine(n);
-      const filed = await dataOf(send('buyer', 'POST', '/api/app/complaints', { orderId, lines: [{ itemId, quantity: 1 }], description: '到货破损', appliedRefund: '99999999.99' }));
+      const filed = await dataOf(send('buyer', 'POST', '/api/app/complaints', { orderId, lines: [{ itemId, quantity: 1 }], description: '到货破损', category: 'damaged', appliedRefund: '99999999.99' }));
       return send('sales', 'PUT', `/api/admin/complaints/${filed.id}/status`, { to: 'approving', approvedRefund: v });
     },
   },
@@ -108,7 +108,7 @@ const templates: Record<string, Record<string, (v: unknown, n: number) => Promis
   'POST /api/app/complaints': {
     appliedRefund: async (v, n) => {
       const { orderId, itemId } = await bigOrderLine(n);
-      return send('buyer', 'POST', '/api/app/complaints', { orderId, lines: [{ itemId, quantity: 3 }], description: '到货破损', appliedRefund: v });
+      return send('buyer', 'POST', '/api/app/complaints', { orderId, lines: [{ itemId, quantity: 3 }], description: '到货破损', category: 'damaged', appliedRefund: v });
     },
   },
   'POST /api/app/user/add': { monthlyLimit: (v, n) => send('companyAdmin', 'POST', '/api/app/user/add', { loginName: `money.${n}@demo.example.com`, name: '金额', monthlyLimit: v }) },
@@ -207,7 +207,7 @@ describe('money inputs', () => {
     expect(contract.status, JSON.stringify(contract.body)).toBe(200);
     expect((contract.body.data as { amount: string }).amount).toBe('21474836.48');
     const { orderId, itemId } = await bigOrderLine(++n);
-    const complaint = await send('buyer', 'POST', '/api/app/complaints', { orderId, lines: [{ itemId, quantity: 1 }], description: '到货破损', appliedRefund: '21474836.48' });
+    const complaint = await send('buyer', 'POST', '/api/app/complaints', { orderId, lines: [{ itemId, quantity: 1 }], description: '到货破损', category: 'damaged', appliedRefund: '21474836.48' });
     expect(complaint.status, JSON.stringify(complaint.body)).toBe(200);
     expect((complaint.body.data as { appliedRefund: string }).appliedRefund).toBe('21474836.48');
   });

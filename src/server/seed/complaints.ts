@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ComplaintCategoryName } from '@/contracts/complaints';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
 import { complaints, creditNotes, orderItems, orders, staff, staffApprovalRuleTiers, staffApprovalRules, staffApprovalSteps, staffTeams, users } from '@/server/db/schema';
@@ -57,11 +58,11 @@ export async function seedComplaints(db: Db): Promise<{ complaints: number; cred
   const finance = member('finance');
   const financeAudit: AuditActor = finance.audit;
 
-  const file = async (who: ComplaintCustomer, orderId: number, description: string, share: number, days: number) => {
+  const file = async (who: ComplaintCustomer, orderId: number, description: string, category: ComplaintCategoryName, share: number, days: number) => {
     const line = await firstLine(orderId);
     const quantity = Math.max(1, Math.min(line.num, 1));
     const applied = Math.max(1, Math.floor(Number(line.cents) * quantity * share));
-    const made = await fileComplaint(db, who, { orderId, lines: [{ itemId: line.id, quantity }], description, appliedRefund: applied }, 'zh');
+    const made = await fileComplaint(db, who, { orderId, lines: [{ itemId: line.id, quantity }], description, category, appliedRefund: applied }, 'zh');
     await db.update(complaints).set({ createdAt: daysBefore(days), updatedAt: daysBefore(days) }).where(eq(complaints.id, made.id));
     return { id: made.id, applied };
   };
@@ -77,24 +78,24 @@ export async function seedComplaints(db: Db): Promise<{ complaints: number; cred
 
   const o = (list: { id: number }[], i: number) => list[Math.min(i, list.length - 1)]!.id;
   // Reviewing: just filed.
-  await file(buyer, o(shanghai, 1), '到货试剂瓶身破损，液体渗漏', 1, 2);
+  await file(buyer, o(shanghai, 1), '到货试剂瓶身破损，液体渗漏', 'damaged', 1, 2);
   // Refund in approval: 周洁 proposes part of the applied refund; finance has not decided yet.
-  const inApproval = await file(buyer, o(shanghai, 0), '批号与 COA 不一致，无法用于 GMP 实验', 1, 6);
+  const inApproval = await file(buyer, o(shanghai, 0), '批号与 COA 不一致，无法用于 GMP 实验', 'documents', 1, 6);
   await move(sales, inApproval.id, 'approving', { approvedRefund: Math.max(1, Math.floor(inApproval.applied * 0.8)) });
   // Refund approved, credit note recorded.
-  const approved = await file(buyer, o(shanghai, 2), '冷链运输超温，产品失活', 1, 12);
+  const approved = await file(buyer, o(shanghai, 2), '冷链运输超温，产品失活', 'delivery', 1, 12);
   await move(sales, approved.id, 'approving', { approvedRefund: approved.applied });
   await approve(approved.id, '冷链记录确认超温，同意全额退款');
   // Resolved after a refund (the credit note stays).
-  const resolved = await file(univ, o(beijing, 0), '少发 1 瓶，外包装完好', 1, 30);
+  const resolved = await file(univ, o(beijing, 0), '少发 1 瓶，外包装完好', 'shortage', 1, 30);
   await move(sales2, resolved.id, 'approving', { approvedRefund: resolved.applied });
   await approve(resolved.id, '仓库复核确认少发，同意退款');
   await move(sales2, resolved.id, 'resolved');
   // Review failed, with the reason.
-  const rejected = await file(univ, o(beijing, 1), '颜色与预期不同', 0.5, 9);
+  const rejected = await file(univ, o(beijing, 1), '颜色与预期不同', 'quality', 0.5, 9);
   await move(sales2, rejected.id, 'rejected', { reason: '颜色差异在质量标准范围内，非质量问题' });
   // Withdrawn by the customer.
-  const withdrawn = await file(buyer, o(shanghai, 1), '外箱标签模糊（已自行核对无误）', 0.2, 4);
+  const withdrawn = await file(buyer, o(shanghai, 1), '外箱标签模糊（已自行核对无误）', 'other', 0.2, 4);
   await withdrawMyComplaint(db, buyer, withdrawn.id, 'zh');
 
   // The numbers stay those given when each record was made (ADR 0067): the inbox, the mails and the audit log

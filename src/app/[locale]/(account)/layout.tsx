@@ -9,7 +9,7 @@ import { hasPermission } from '@/server/auth/actor';
 import { requireUserPage } from '@/server/auth/page-guards';
 
 /**
- * Layout 3: the account area with its four-item left menu, filtered by permission on the server.
+ * Layout 3: the account area with its left menu, filtered by permission on the server.
  * Guests go to /?login from here as well; every page still checks for itself (requireUserPage).
  */
 export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
@@ -17,11 +17,12 @@ export default async function AccountLayout({ children, params }: { children: Re
   setRequestLocale(locale);
   const actor = await requireUserPage();
   const items: AccountMenuItem[] = [
-    ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '1', labelKey: 'orders', href: '/order' } as const] : []),
-    ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '3', labelKey: 'quotations', href: '/account/quotations' } as const] : []),
-    { id: '2', labelKey: 'cart', href: '/order/shoppingcart' },
-    ...(hasPermission(actor, 'USER.VIEW') ? [{ id: '5', labelKey: 'system', href: '/sys/manage' } as const] : []),
-    { id: '6', labelKey: 'profile', href: '/sys/profile' },
+    ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '1', labelKey: 'orders', href: '/order', paths: ['/order'] } as const] : []),
+    ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '3', labelKey: 'quotations', href: '/account/quotations', paths: ['/account/quotations'] } as const] : []),
+    ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '4', labelKey: 'complaints', href: '/account/complaints', paths: ['/account/complaints'] } as const] : []),
+    { id: '2', labelKey: 'cart', href: '/order/shoppingcart', paths: ['/order/shoppingcart', '/order/checkout'] },
+    ...(hasPermission(actor, 'USER.VIEW') ? [{ id: '5', labelKey: 'system', href: '/sys/manage', paths: ['/sys'] } as const] : []),
+    { id: '6', labelKey: 'profile', href: '/sys/profile', paths: ['/sys/profile', '/sys/profile_basic', '/sys/profile_pwd'] },
   ];
   // Every message: the account area's client components read many namespaces (ADR 0046).
   return (

@@ -5,10 +5,13 @@ import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/site-settings';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import type { Lang } from '@/lib/lang';
+import { hasPermission } from '@/server/auth/actor';
 import { currentActor } from '@/server/auth/current-actor';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
 import { countCartItems } from '@/server/modules/cart/service';
+import { countAwaitingApproval } from '@/server/modules/orders/queries';
+import { orderActorOf } from '../(account)/order/_lib/order-actor';
 import { phoneCodesAvailable } from '@/server/modules/mail/sms';
 import { listNavMenus } from '@/server/modules/content/nav-menus';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
@@ -58,12 +61,16 @@ const loadSharedShell = sharedCache('shell', [storefrontTags.shell, storefrontTa
   return { contact, chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus } };
 });
 
-/** The signed-in customer's greeting and cart count: never cached, read per request. */
+/** The signed-in customer's greeting, cart count and orders waiting for their approval: never cached, read per request. */
 async function loadHeaderUser(): Promise<HeaderUser | null> {
   const actor = await currentActor();
   if (actor.kind !== 'user') return null;
-  const cartCount = await countCartItems(await getDb(), { companyId: actor.companyId, userId: actor.userId });
-  return { id: actor.userId, name: actor.name, companyName: actor.companyName, cartCount };
+  const db = await getDb();
+  const [cartCount, toApprove] = await Promise.all([
+    countCartItems(db, { companyId: actor.companyId, userId: actor.userId }),
+    hasPermission(actor, 'SALE.VIEW') ? countAwaitingApproval(db, orderActorOf(actor)) : 0,
+  ]);
+  return { id: actor.userId, name: actor.name, companyName: actor.companyName, cartCount, toApprove };
 }
 
 /** What the storefront frame (header, footer, service panel) needs, for the layouts to pass down. */

@@ -95,7 +95,7 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
           {t('users.subAccounts', { used: data.subAccounts.used, limit: data.subAccounts.limit })}
         </p>
         <Permitted permissions={['USER.EDIT']}>
-          <Button type="primary" onClick={() => setEditing('new')} disabled={data.subAccounts.used >= data.subAccounts.limit} data-testid="add-user">{t('users.add')}</Button>
+          <Button type="primary" onClick={() => setEditing('new')} data-testid="add-user">{t('users.add')}</Button>
         </Permitted>
       </div>
       <div className="flex flex-wrap gap-2">

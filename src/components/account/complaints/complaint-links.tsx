@@ -8,8 +8,8 @@ export function ComplaintLinks({ orderId }: { orderId: number }) {
   const t = useTranslations('accountComplaints');
   return (
     <>
-      <Link href="/account/complaints?default=1" className="inline-flex items-center rounded-md px-3 py-1 text-sm text-brand-600 hover:underline">{t('mine')}</Link>
-      <Link href={{ pathname: '/account/complaints/new', query: { order: orderId, default: 1 } }} data-testid="order-complain"
+      <Link href="/account/complaints?default=4" className="inline-flex items-center rounded-md px-3 py-1 text-sm text-brand-600 hover:underline">{t('mine')}</Link>
+      <Link href={{ pathname: '/account/complaints/new', query: { order: orderId, default: 4 } }} data-testid="order-complain"
         className="inline-flex items-center rounded-md border border-line px-4 py-1 text-sm hover:border-brand-500 hover:text-brand-600">{t('fileOne')}</Link>
     </>
   );

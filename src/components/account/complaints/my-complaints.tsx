@@ -12,6 +12,7 @@ const COLOURS: Record<ComplaintStatusName, string> = { reviewing: 'gold', approv
 /** The customer's complaints, newest first: lines, refund applied and approved, the outcome, the credit note; withdraw while reviewed. */
 export function MyComplaints({ items }: { items: MyComplaintDto[] }) {
   const t = useTranslations('accountComplaints');
+  const tc = useTranslations('complaintCategories');
   const format = useFormatter();
   const filed = useSearchParams().get('filed') === '1';
   const withdrawal = useApiMutation('post', '/api/app/complaints/{id}/withdraw', { refreshPage: true });
@@ -34,18 +35,31 @@ export function MyComplaints({ items }: { items: MyComplaintDto[] }) {
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold">{c.complaintNo}</span>
                 <Tag color={COLOURS[c.status]} data-testid="my-complaint-status">{t(`status.${c.status}`)}</Tag>
+                <Tag data-testid="my-complaint-category">{tc(c.category)}</Tag>
               </div>
               <span className="text-sm text-muted">{format.dateTime(new Date(c.createdAt), { dateStyle: 'medium' })} · {c.filedBy}</span>
             </div>
             <div className="mt-1 text-sm">
               {t('order')} <Link href={{ pathname: '/order/detail', query: { id: c.orderId, default: 1 } }} className="text-brand-600 hover:underline">{c.orderNo}</Link>
             </div>
-            <p className="my-2 whitespace-pre-wrap text-sm">{c.description}</p>
+            <p className="my-2 whitespace-pre-wrap break-words text-sm">{c.description}</p>
+            {c.photos.length > 0 && (
+              <ul className="m-0 mb-2 flex list-none flex-wrap gap-2 p-0" data-testid="my-complaint-photos">
+                {c.photos.map((p, i) => (
+                  <li key={p.id}>
+                    <a href={`/api/app/complaints/${c.id}/photos/${p.id}`} target="_blank" rel="noopener">
+                      {/* eslint-disable-next-line @next/next/no-img-element -- a private photo served by the API, not an optimisable asset */}
+                      <img src={`/api/app/complaints/${c.id}/photos/${p.id}`} alt={t('photoOf', { n: i + 1 })} width={72} height={72} loading="lazy" className="h-18 w-18 rounded border border-line object-cover" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
             <ul className="m-0 list-disc pl-5 text-sm text-muted">
               {c.lines.map((l) => <li key={l.itemId}>{t('lineValue', { name: l.name, size: l.size, quantity: l.quantity, value: money(l.value) })}</li>)}
             </ul>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted">{t('appliedRefund')}</dt><dd className="m-0">{money(c.appliedRefund)}</dd>
+              <dt className="text-muted">{t('appliedRefund')}</dt><dd className="m-0" data-testid="my-complaint-applied">{c.appliedRefund === '0.00' ? t('noRefund') : money(c.appliedRefund)}</dd>
               {c.approvedRefund && (<><dt className="text-muted">{t('approvedRefund')}</dt><dd className="m-0 font-semibold" data-testid="my-complaint-approved">{money(c.approvedRefund)}</dd></>)}
               {c.reviewFailureReason && (<><dt className="text-muted">{t('reason')}</dt><dd className="m-0">{c.reviewFailureReason}</dd></>)}
             </dl>

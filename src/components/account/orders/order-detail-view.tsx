@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import type { OrderDetailDto, RecartDto } from '@/contracts/orders';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ComplaintLinks } from '@/components/account/complaints/complaint-links';
-import { EditRefsModal, RejectOrderModal } from './order-modals';
+import { ApproveOrderModal, EditRefsModal, RejectOrderModal } from './order-modals';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderNotices } from './order-notices';
 import { OrderStatusTag } from './order-status-tag';
@@ -49,13 +49,19 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
   const draft = useApprovalDraft(order);
   const { changes, removed, edited, draftTotal } = draft;
   const [rejecting, setRejecting] = useState(false);
+  const [approving, setApproving] = useState(false);
   const [editing, setEditing] = useState(false);
   const [recart, setRecart] = useState<RecartDto | null>(null);
   const money = (v: string | number) => format.number(Number(v), 'money');
   const id = order.id;
 
-  const approve = async () => {
-    if (done(await actions.approval.send({ body: { id, decision: 'approve', changes, ...(removed.length ? { removeItemIds: removed } : {}) } }), t('approved'))) draft.reset();
+  const approve = async (reason: string) => {
+    const ok = done(await actions.approval.send({ body: { id, decision: 'approve', reason, changes, ...(removed.length ? { removeItemIds: removed } : {}) } }), t('approved'));
+    if (ok) {
+      draft.reset();
+      setApproving(false);
+    }
+    return ok;
   };
   const reject = async (reason: string) => {
     const ok = done(await actions.approval.send({ body: { id, decision: 'reject', reason } }), t('rejected'));
@@ -128,9 +134,7 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
         {order.can.approve && (
           <>
             <Button danger onClick={() => setRejecting(true)} disabled={busy || !hydrated} data-testid="order-reject">{t('reject')}</Button>
-            <Popconfirm title={edited ? t('approveEditedTitle') : t('approveTitle')} okText={t('yes')} cancelText={t('no')} onConfirm={approve}>
-              <Button type="primary" disabled={busy || !hydrated} data-testid="order-approve">{edited ? t('approveEdited') : t('approve')}</Button>
-            </Popconfirm>
+            <Button type="primary" onClick={() => setApproving(true)} disabled={busy || !hydrated} data-testid="order-approve">{edited ? t('approveEdited') : t('approve')}</Button>
           </>
         )}
         {order.can.place && (
@@ -143,6 +147,7 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
       <h2 className="mt-6 mb-3 text-base font-semibold">{t('timeline')}</h2>
       <OrderTimeline logs={order.logs} />
 
+      <ApproveOrderModal open={approving} busy={busy} edited={edited} onApprove={approve} onClose={() => setApproving(false)} />
       <RejectOrderModal open={rejecting} busy={busy} onReject={reject} onClose={() => setRejecting(false)} />
       <EditRefsModal open={editing} order={order} onClose={() => setEditing(false)} onSave={saveRefs} />
     </div>

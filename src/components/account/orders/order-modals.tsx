@@ -28,6 +28,26 @@ export function RejectOrderModal({ open, busy, onReject, onClose }: { open: bool
   );
 }
 
+/** The approver's approval, with an optional comment kept in the approval log (and mailed to the buyer). */
+export function ApproveOrderModal({ open, busy, edited, onApprove, onClose }: { open: boolean; busy: boolean; edited: boolean; onApprove: (comment: string) => Promise<boolean>; onClose: () => void }) {
+  const t = useTranslations('orderPages');
+  const [comment, setComment] = useState('');
+  const approve = useFormSave(async () => {
+    if (comment.length > REASON_MAX) return;
+    if (await onApprove(comment.trim())) setComment('');
+  });
+  return (
+    <FormModal open={open} title={edited ? t('approveEditedTitle') : t('approveTitle')} okText={edited ? t('approveEdited') : t('approve')} cancelText={t('no')}
+      okButtonProps={{ loading: busy || approve.saving, id: 'approve-confirm' }} onOk={() => void approve.onFinish()} onCancel={onClose} destroyOnHidden>
+      <Form layout="vertical">
+        <Form.Item label={t('approveComment')} help={t('approveCommentHelp', { max: REASON_MAX })}>
+          <Input.TextArea value={comment} onChange={(e) => setComment(e.target.value)} maxLength={REASON_MAX} showCount autoFocus rows={3} data-testid="approve-comment" />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}
+
 /** The buyer's references of an order: PO number, cost centre and note. */
 export function EditRefsModal({ open, order, onClose, onSave }: { open: boolean; order: OrderDetailDto; onClose: () => void; onSave: (v: { poNumber: string; costCentre: string; note: string }) => Promise<unknown> }) {
   const t = useTranslations('orderPages');

@@ -19,7 +19,7 @@ export function OrderTimeline({ logs }: { logs: OrderDetailDto['logs'] }) {
             <div className="font-medium">{t(`log.${l.action}` as 'log.submit')} · {l.actorName}</div>
             <div className="text-xs text-muted">{format.dateTime(new Date(l.createdAt), 'stamp')}</div>
             {l.detail && <div className="text-sm">{l.detail}</div>}
-            {l.reason && <div className="text-sm">{t('reason')}: {l.reason}</div>}
+            {l.reason && <div className="text-sm" data-testid="order-log-reason">{l.action === 'reject' ? t('reason') : t('comment')}: {l.reason}</div>}
           </div>
         ),
       }))}

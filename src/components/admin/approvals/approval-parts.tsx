@@ -4,10 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Radio, Steps } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { COMMENT_MAX, type ApprovalEntityType, type ApprovalRequestDto } from '@/contracts/approvals';
-import { useApiMutation } from '@/lib/api/query';
+import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import type { ApiPath } from '@/lib/api/types';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { money } from '../common/keyset-list';
 
 /** The approvals inbox and its count in the header: a record sent for approval, or a decision, changes them. */
 export const APPROVAL_INBOX = ['/api/admin/approvals/inbox', '/api/admin/approvals/inbox/count'] as const;
@@ -43,8 +44,36 @@ export function StepsOf({ request, when }: { request: ApprovalRequestDto; when: 
   );
 }
 
-/** Approve or reject one step, with the comment every decision carries. */
-export function DecisionModal({ stepId, subject, onClose, onDone }: { stepId: number | null; subject: string; onClose: () => void; onDone: () => void | Promise<void> }) {
+/** What a decision is about: the record's kind and id and the amount to approve. */
+export interface DecisionRecord {
+  entityType: ApprovalEntityType;
+  entityId: number;
+  amount: string;
+}
+
+/** An expense application's receipts, each opening the stored file; read when the dialog opens. */
+function ExpenseReceipts({ id }: { id: number }) {
+  const t = useTranslations('adminApprovals');
+  const expense = useApiQuery('get', '/api/admin/expenses/{id}', { params: { path: { id } } });
+  const list = expense.data?.attachmentList;
+  if (!list) return <p className="text-sm text-slate-500">{t('receiptsLoading')}</p>;
+  if (list.length === 0) return <p className="text-sm text-slate-500" data-testid="decision-receipts">{t('noReceipts')}</p>;
+  return (
+    <ul className="m-0 list-none space-y-1 p-0 text-sm" data-testid="decision-receipts">
+      {list.map((a) => (
+        <li key={a.id}><a href={a.url} target="_blank" rel="noopener" className="break-all">{a.fileName}</a> <span className="text-slate-500">({Math.ceil(a.size / 1024)} KB)</span></li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Approve or reject one step, with the comment every decision carries. Given the record, the dialog
+ * shows the amount to approve and, for an expense application, its receipts.
+ */
+export function DecisionModal({ stepId, subject, record, onClose, onDone }: {
+  stepId: number | null; subject: string; record?: DecisionRecord | null; onClose: () => void; onDone: () => void | Promise<void>;
+}) {
   const t = useTranslations('adminApprovals');
   const te = useTranslations('api.errors');
   const { message } = App.useApp();
@@ -62,6 +91,13 @@ export function DecisionModal({ stepId, subject, onClose, onDone }: { stepId: nu
   });
   return (
     <FormModal open={stepId !== null} onCancel={onClose} destroyOnHidden title={t('decideTitle', { subject })} okText={t('confirm')} onOk={() => form.submit()} confirmLoading={saving} data-testid="decision-modal">
+      {record && stepId !== null && (
+        <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="decision-record">
+          <dt className="text-slate-500">{t('amount')}</dt>
+          <dd className="m-0 font-semibold" data-testid="decision-amount">¥{money(record.amount)}</dd>
+          {record.entityType === 'expense' && (<><dt className="text-slate-500">{t('receipts')}</dt><dd className="m-0 min-w-0"><ExpenseReceipts id={record.entityId} /></dd></>)}
+        </dl>
+      )}
       <Form form={form} layout="vertical" initialValues={{ decision: 'approve', comment: '' }}
         onFinish={onFinish}>
         <Form.Item name="decision" label={t('decision')}>

@@ -78,7 +78,7 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
           <AuditTimeline title={t('timeline')} testId="complaint-timeline" entries={timeline.data ?? []} when={when} facts={(e) => eventFacts(e, t)}
             event={(e) => (t.has(`events.${e.entity}.${e.action}`) ? t(`events.${e.entity}.${e.action}`) : `${e.entity} ${e.action}`)} />
           <MoveModal target={moving} onClose={() => setMoving(null)} onConfirm={async (extra) => { if (moving) await move(id, moving.to, extra); setMoving(null); }} />
-          <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.complaintNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
+          <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.complaintNo} record={{ entityType: 'refund', entityId: c.id, amount: c.approvedRefund ?? c.appliedRefund }} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
         </>
       )}
     </RecordPage>
@@ -88,6 +88,7 @@ export function ComplaintRecord({ id, onBack }: { id: number; onBack: () => void
 /** The complaint's facts: customer, order, who filed it when, owner, the refunds, the description and a review failure's reason. */
 function ComplaintFacts({ complaint: c, wide, when }: { complaint: ComplaintDetailDto; wide: boolean; when: (iso: string) => string }) {
   const t = useTranslations('adminComplaints');
+  const tc = useTranslations('complaintCategories');
   return (
     <Descriptions size="small" bordered column={wide ? 2 : 1} items={[
       { key: 'customer', label: t('col.customer'), children: c.companyName },
@@ -96,7 +97,20 @@ function ComplaintFacts({ complaint: c, wide, when }: { complaint: ComplaintDeta
       { key: 'owner', label: t('col.owner'), children: c.ownerName || t('noOwner') },
       { key: 'applied', label: t('col.applied'), children: <span data-testid="complaint-applied">¥{money(c.appliedRefund)}</span> },
       { key: 'approved', label: t('col.approved'), children: <span data-testid="complaint-approved">{c.approvedRefund ? `¥${money(c.approvedRefund)}` : '—'}</span> },
-      { key: 'description', label: t('col.description'), span: wide ? 2 : 1, children: <span className="whitespace-pre-wrap">{c.description}</span> },
+      { key: 'category', label: t('col.category'), span: wide ? 2 : 1, children: <span data-testid="complaint-category">{tc(c.category)}</span> },
+      { key: 'description', label: t('col.description'), span: wide ? 2 : 1, children: <span className="whitespace-pre-wrap break-words">{c.description}</span> },
+      ...(c.photos.length > 0 ? [{
+        key: 'photos', label: t('col.photos'), span: wide ? 2 : 1, children: (
+          <span className="flex flex-wrap gap-2" data-testid="complaint-photos">
+            {c.photos.map((p) => (
+              <a key={p.id} href={`/api/admin/complaints/${c.id}/photos/${p.id}`} target="_blank" rel="noopener">
+                {/* eslint-disable-next-line @next/next/no-img-element -- a private photo served by the API, not an optimisable asset */}
+                <img src={`/api/admin/complaints/${c.id}/photos/${p.id}`} alt={p.name} width={72} height={72} loading="lazy" className="h-18 w-18 rounded border object-cover" />
+              </a>
+            ))}
+          </span>
+        ),
+      }] : []),
       ...(c.reviewFailureReason ? [{ key: 'reason', label: t('reviewFailureReason'), span: wide ? 2 : 1, children: c.reviewFailureReason }] : []),
     ]} />
   );

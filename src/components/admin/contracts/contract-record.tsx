@@ -146,7 +146,7 @@ export function ContractRecord({ id, onBack }: { id: number; onBack: () => void 
             onCancel={() => setCancelling(false)} confirmLoading={cancel.saving} onOk={() => void cancel.onFinish()}>
             <Input maxLength={50} showCount value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('cancelReason')} aria-label={t('cancelReason')} data-testid="contract-cancel-reason" />
           </FormModal>
-          <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.contractNo} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
+          <DecisionModal stepId={deciding ? c.myStepId : null} subject={c.contractNo} record={{ entityType: 'contract', entityId: c.id, amount: c.amount }} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await reload(); }} />
           <ContractEditModal contract={editing ? c : null} onClose={() => setEditing(false)} />
         </>
       )}

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Descriptions, Drawer, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
+import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { EXPENSE_CATEGORIES, EXPENSE_SORTS, EXPENSE_STATUSES, type ExpenseCategory, type ExpenseStatusName } from '@/contracts/expenses';
 import { MONEY } from '@/contracts/money';
@@ -22,16 +23,17 @@ import { FormModal } from '@/components/ui/form-modal';
 
 type ExpenseRow = ApiData<'get', '/api/admin/expenses'>['items'][number];
 type ExpenseDetail = ApiData<'get', '/api/admin/expenses/{id}'>;
-type ExpenseQuery = { key: string; status: ExpenseStatusName | ''; category: ExpenseCategory | ''; scope: 'all' | 'mine'; sort: (typeof EXPENSE_SORTS)[number] };
+type ExpenseQuery = { id: string; key: string; status: ExpenseStatusName | ''; category: ExpenseCategory | ''; scope: 'all' | 'mine'; sort: (typeof EXPENSE_SORTS)[number] };
 
-const DEFAULTS: ExpenseQuery = { key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
+const DEFAULTS: ExpenseQuery = { id: '', key: '', status: '', category: '', scope: 'all', sort: '-createdAt' };
 /** The GET paths a change of one application changes: the list (its row) and the record. */
 const EXPENSE_PATHS = ['/api/admin/expenses', '/api/admin/expenses/{id}'] as const;
 const COLOURS: Record<ExpenseStatusName, string> = { draft: 'default', pending: 'gold', approved: 'green', rejected: 'red' };
 
 /**
  * `/expenses` (ADR 0037): the applications the member may see — their own, their team's as its manager,
- * those waiting for or decided by them. A drawer shows one with its receipts and approval steps.
+ * those waiting for or decided by them. A drawer shows one with its receipts and approval steps;
+ * `?id=` opens it.
  */
 export function ExpensesView() {
   const t = useTranslations('adminExpenses');
@@ -39,7 +41,13 @@ export function ExpensesView() {
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const list = useKeysetQuery('/api/admin/expenses', definedParams({ ...query, limit: 20 }));
   const table = useTableState(list.query);
-  const [open, setOpen] = useState<number | null>(null);
+  // `?id=` opens an application's drawer (the approvals inbox links to it so). The address is read as it is
+  // now while this page is the one shown, so that a link followed inside the back-office opens it too.
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const shownId = pathname.endsWith('/admin/expenses') ? search.get('id') ?? query.id : query.id;
+  const open = /^\d+$/.test(shownId) ? Number(shownId) : null;
+  const setOpen = (id: number | null) => setQuery({ id: id === null ? '' : String(id) });
   const [editing, setEditing] = useState<ExpenseDetail | 'new' | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
   const statusTag = (s: ExpenseStatusName) => <Tag color={COLOURS[s]}>{t(`status.${s}`)}</Tag>;
@@ -198,7 +206,7 @@ function ExpenseDrawer({ id, onClose, onEdit, wide }: { id: number | null; onClo
           )}
         </div>
       )}
-      <DecisionModal stepId={deciding && shown ? shown.myStepId : null} subject={shown?.expenseNo ?? ''} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await changes.decided(); }} />
+      <DecisionModal stepId={deciding && shown ? shown.myStepId : null} subject={shown?.expenseNo ?? ''} record={shown ? { entityType: 'expense', entityId: shown.id, amount: shown.amount } : null} onClose={() => setDeciding(false)} onDone={async () => { setDeciding(false); await changes.decided(); }} />
     </Drawer>
   );
 }

@@ -6,6 +6,8 @@ import { staff } from './staff';
 
 /** Complaint states (ADR 0041); every change goes through `transitionComplaint` (modules/complaints/status.ts). */
 export type ComplaintStatus = 'reviewing' | 'approving' | 'passed' | 'rejected' | 'resolved' | 'withdrawn';
+/** What a complaint is about (the labels are under `complaintCategories` in the messages). */
+export type ComplaintCategory = 'quality' | 'damaged' | 'wrong_item' | 'shortage' | 'expiry' | 'documents' | 'delivery' | 'other';
 
 /**
  * A customer's complaint about an order (ADR 0041): the lines concerned, the refund applied for and
@@ -24,6 +26,8 @@ export const complaints = pgTable(
     filedByName: text('filed_by_name').notNull().default(''),
     ownerId: integer('owner_id').references(() => staff.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
+    category: text('category').$type<ComplaintCategory>().notNull().default('other'),
+    /** The refund applied for; 0 when the customer asked for none. */
     appliedRefundCents: bigint('applied_refund_cents', { mode: 'number' }).notNull(),
     approvedRefundCents: bigint('approved_refund_cents', { mode: 'number' }),
     reviewFailureReason: text('review_failure_reason').notNull().default(''),
@@ -38,7 +42,8 @@ export const complaints = pgTable(
     index('complaints_owner_idx').on(t.ownerId),
     index('complaints_created_idx').on(t.createdAt, t.id),
     check('complaints_status_check', sql`${t.status} in ('reviewing', 'approving', 'passed', 'rejected', 'resolved', 'withdrawn')`),
-    check('complaints_applied_positive', sql`${t.appliedRefundCents} > 0`),
+    check('complaints_applied_positive', sql`${t.appliedRefundCents} >= 0`),
+    check('complaints_category_check', sql`${t.category} in ('quality', 'damaged', 'wrong_item', 'shortage', 'expiry', 'documents', 'delivery', 'other')`),
     check('complaints_refund_cap', sql`${t.approvedRefundCents} is null or (${t.approvedRefundCents} > 0 and ${t.approvedRefundCents} <= ${t.appliedRefundCents})`),
     check('complaints_reason_len', sql`char_length(${t.reviewFailureReason}) <= 50`),
   ],
@@ -65,6 +70,24 @@ export const complaintLines = pgTable(
     check('complaint_lines_quantity', sql`${t.quantity} > 0 and ${t.quantity} <= 9999`),
     check('complaint_lines_refund', sql`${t.refundCents} >= 0`),
   ],
+);
+
+/**
+ * The photos a customer attached to a complaint (at most five, images re-encoded through the files
+ * module's store under `complaints/<id>/`).
+ */
+export const complaintPhotos = pgTable(
+  'complaint_photos',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id').notNull().references(() => complaints.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('complaint_photos_complaint_idx').on(t.complaintId, t.id)],
 );
 
 /** The credit note of an approved refund: one per complaint, written in the approval's transaction. */

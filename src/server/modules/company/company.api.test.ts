@@ -48,6 +48,11 @@ describe('users', () => {
     expect(data.list.find((u) => u.id === ids.admin)?.isAdmin).toBe(true);
     expect(data.subAccounts.limit).toBe(20);
     expect(data.subAccounts.used).toBeGreaterThan(0);
+    // One count: the usage is the number of rows the table shows as active sub-accounts.
+    const rows = data.list as unknown as { accountType: string; active: boolean }[];
+    expect(data.total).toBeLessThanOrEqual(50);
+    expect(data.subAccounts.used).toBe(rows.filter((u) => u.accountType === 'sub' && u.active).length);
+    expect(rows.some((u) => u.accountType === 'employee' && u.active)).toBe(true);
     const byDept = (await h.call('POST', '/api/app/api/user/s', { token: admin, json: { departmentId: ids.purchasing } })).body.data as UserList;
     expect(byDept.list.length).toBeGreaterThan(0);
     expect(byDept.list.every((u) => u.department?.id === ids.purchasing)).toBe(true);
@@ -107,8 +112,11 @@ describe('users', () => {
     const usage = ((await h.call('POST', '/api/app/api/user/s', { token: admin })).body.data as UserList).subAccounts;
     await h.db.db.update(companies).set({ subAccountLimit: usage.used + 1 }).where(eq(companies.id, demoId));
     try {
-      expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: 'limit1@demo.example.com', name: '一号' } })).status).toBe(200);
-      const over = await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: 'limit2@demo.example.com', name: '二号' } });
+      const sub = (loginName: string, name: string) => ({ loginName, name, accountType: 'sub', password: 'a'.repeat(64) });
+      expect((await h.call('POST', '/api/app/user/add', { token: admin, json: sub('limit1@demo.example.com', '一号') })).status).toBe(200);
+      // An employee account does not count against the sub-account limit.
+      expect((await h.call('POST', '/api/app/user/add', { token: admin, json: { loginName: 'limit-employee@demo.example.com', name: '员工' } })).status).toBe(200);
+      const over = await h.call('POST', '/api/app/user/add', { token: admin, json: sub('limit2@demo.example.com', '二号') });
       expect(over.status).toBe(409);
       expect(over.body.msg).toContain(String(usage.used + 1));
       const [row] = await h.db.db.select({ id: users.id }).from(users).where(eq(users.loginName, 'limit2@demo.example.com'));

@@ -17,8 +17,11 @@ import { deliverNotice } from '@/server/modules/verification/notify';
 import { companyAdminId, notFound, requireCompanyRoles, type CompanyActor } from './context';
 import { checkAddedCompanyUser, checkCompanyGrants, lockCompanyGrants } from './grants';
 
-/** Employee accounts and sub-accounts count against `companies.sub_account_limit`; disabled ones do not. */
-const countsAsSubAccount = and(ne(users.accountType, 'user'), eq(users.active, true));
+/**
+ * Sub-accounts in use count against `companies.sub_account_limit`: the active accounts of type `sub`,
+ * exactly the rows the user table marks 子账号 and not 停用. Employee accounts and the main account do not.
+ */
+const countsAsSubAccount = and(eq(users.accountType, 'sub'), eq(users.active, true));
 
 export async function subAccountUsage(db: Db, companyId: number): Promise<SubAccountsDto> {
   const [company] = await db.select({ limit: companies.subAccountLimit }).from(companies).where(eq(companies.id, companyId));
@@ -168,7 +171,7 @@ export async function addCompanyUser(db: Db, actor: CompanyActor, input: UserAdd
   const passwordHash = input.accountType === 'sub' && input.password ? await hashPassword(input.password) : '';
   const added = await db.transaction(async (tx) => {
     const grants = await lockCompanyGrants(tx, actor.companyId);
-    await assertSubAccountRoom(tx, actor.companyId);
+    if (input.accountType === 'sub') await assertSubAccountRoom(tx, actor.companyId);
     await requireDepartment(tx, actor.companyId, input.departmentId);
     await requireCompanyRoles(tx, actor.companyId, input.roleIds);
     // The grant rule answers before the login is looked up, alike for a new and an existing one.
@@ -225,7 +228,7 @@ export async function updateCompanyUser(db: Db, actor: CompanyActor, input: User
     if (!before) throw notFound('userNotFound');
     const adminId = await companyAdminId(tx, actor.companyId);
     if (input.active === false && before.active) refuseSelfOrAdmin(actor, adminId, input.id);
-    if (input.active === true && !before.active && before.accountType !== 'user') await assertSubAccountRoom(tx, actor.companyId);
+    if (input.active === true && !before.active && before.accountType === 'sub') await assertSubAccountRoom(tx, actor.companyId);
     await requireDepartment(tx, actor.companyId, input.departmentId);
     const beforeRoles = await roleIdsOf(tx, input.id);
     const patch = {

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
-import { complaintFileSchema, complaintOrderSchema, myComplaintListSchema, myComplaintSchema } from '@/contracts/complaints';
+import { COMPLAINT_PHOTO_MAX_BYTES, COMPLAINT_PHOTOS_MAX, complaintFileSchema, complaintOrderSchema, myComplaintListSchema, myComplaintSchema } from '@/contracts/complaints';
 import { idSchema } from '@/contracts/numbers';
 import { AppError } from '@/server/errors';
 import { clientInfo } from '@/server/http/cookies';
@@ -11,7 +11,9 @@ import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { customerCreditNote } from './credit-note';
 import { CREDIT_NOTE_FILE, creditNoteInput, creditNoteReply } from './routes';
-import { complaintOrder, fileComplaint, getMyComplaint, listMyComplaints, withdrawMyComplaint, type ComplaintCustomer } from './customer';
+import { storedFileReply } from '@/server/http/file-reply';
+import { imageAnswer } from '@/server/modules/files/routes';
+import { addMyComplaintPhoto, complaintOrder, fileComplaint, getMyComplaint, listMyComplaints, openMyComplaintPhoto, withdrawMyComplaint, type ComplaintCustomer } from './customer';
 
 /** A customer's complaints on their orders (ADR 0041): SALE.VIEW, the company in every query. */
 export const complaintsAppRouter = createRouter('/api/app/complaints');
@@ -64,4 +66,26 @@ complaintsAppRouter.endpoint(
     summary: 'The credit note of one of my complaints, printable', description: 'Answers an HTML document, or the JSON envelope on an error.',
   },
   async (input, c) => creditNoteReply(await customerCreditNote(c.get('db'), customerOf(c), input.id, c.get('lang')), c.get('lang'), input.download === '1'),
+);
+
+const photoParams = z.object({ id: idSchema, photoId: idSchema });
+
+// POST /api/app/complaints/:id/photos — multipart `file`: a photo of one of my complaints while it is reviewed
+complaintsAppRouter.endpoint(
+  {
+    method: 'post', path: '/:id/photos', tags, audience: 'user', permissions: [...PERMS],
+    summary: 'Add a photo to one of my complaints while it is reviewed',
+    description: `multipart/form-data with one part, \`file\`: a PNG, JPEG or WebP image as the bytes say (re-encoded; 415 otherwise), at most ${COMPLAINT_PHOTO_MAX_BYTES / 1024} KiB, at most ${COMPLAINT_PHOTOS_MAX} per complaint.`,
+    input: idParamSchema, upload: { maxBytes: COMPLAINT_PHOTO_MAX_BYTES, typeRefused: 'complaintPhotoRefused', tooLarge: 'complaintPhotoTooLarge' }, output: myComplaintSchema,
+  },
+  async ({ id, file }, c) => addMyComplaintPhoto(c.get('db'), customerOf(c), id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, c.get('lang')),
+);
+
+// GET /api/app/complaints/:id/photos/:photoId — a photo of one of my complaints
+complaintsAppRouter.endpoint(
+  { method: 'get', path: '/:id/photos/:photoId', tags, audience: 'user', permissions: [...PERMS], input: photoParams, ...imageAnswer, summary: 'A photo of one of my complaints', description: 'Answers the image itself, or the JSON envelope on an error.' },
+  async (input, c) => {
+    const { file, name, mime } = await openMyComplaintPhoto(c.get('db'), customerOf(c), input.id, input.photoId, c.get('lang'));
+    return storedFileReply(file, { type: mime, name, inline: true });
+  },
 );

@@ -1,13 +1,15 @@
 import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { centsToMoney, complaintMovesOf, type ComplaintFileInput, type ComplaintOrderDto, type MyComplaintDto } from '@/contracts/complaints';
+import { centsToMoney, COMPLAINT_PHOTO_MAX_BYTES, COMPLAINT_PHOTOS_MAX, complaintMovesOf, type ComplaintFileInput, type ComplaintOrderDto, type MyComplaintDto } from '@/contracts/complaints';
 import type { Lang } from '@/lib/lang';
 import { rowsOf, type Db } from '@/server/db/client';
-import { complaintLines, complaints, companies } from '@/server/db/schema';
+import { complaintLines, complaintPhotos, complaints, companies } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
+import type { StoredFile } from '@/server/modules/files/store';
+import { acceptUpload, keptFileName, recordUpload } from '@/server/modules/files/upload';
 import { canApproveOrders, type OrderActor } from '@/server/modules/orders/access';
-import { COMPLAINT_SELECT, complaintLinesOf, creditNoteOf, toComplaintRow, type ComplaintRow } from './queries';
+import { COMPLAINT_SELECT, complaintLinesOf, complaintPhotosOf, creditNoteOf, openComplaintPhoto, toComplaintRow, type ComplaintRow } from './queries';
 import { allocateRefund, lockOrderLines } from './refund-cap';
 import { transitionComplaint } from './status';
 
@@ -77,12 +79,12 @@ export async function fileComplaint(db: Db, actor: ComplaintCustomer, input: Com
     const complaintNo = `CP${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${String(next.id).padStart(5, '0')}`;
     await tx.insert(complaints).values({
       id: next.id, complaintNo, companyId: actor.companyId, orderId: input.orderId, filedById: actor.userId, filedByName: actor.name.slice(0, 100),
-      ownerId: company?.ownerId ?? null, description: input.description, appliedRefundCents: input.appliedRefund, status: 'reviewing',
+      ownerId: company?.ownerId ?? null, description: input.description, category: input.category, appliedRefundCents: input.appliedRefund, status: 'reviewing',
     });
     await tx.insert(complaintLines).values(input.lines.map((l, i) => ({ complaintId: next.id, orderItemId: l.itemId, quantity: l.quantity, refundCents: parts[i] ?? 0 })));
     await recordAudit(tx, actor.audit, {
       action: 'create', entity: 'complaint', entityId: next.id, companyId: actor.companyId,
-      after: { complaintNo, orderNo: order.order_no, appliedRefund: centsToMoney(input.appliedRefund), lines: input.lines.length, status: 'reviewing' },
+      after: { complaintNo, orderNo: order.order_no, category: input.category, appliedRefund: centsToMoney(input.appliedRefund), lines: input.lines.length, status: 'reviewing' },
     });
     return next.id;
   });
@@ -97,10 +99,11 @@ async function myRows(db: Db, actor: OrderActor, extra: SQL): Promise<ComplaintR
 async function toMine(db: Db, r: ComplaintRow, lang: Lang): Promise<MyComplaintDto> {
   const row = toComplaintRow(r);
   return {
-    id: row.id, complaintNo: row.complaintNo, orderId: row.orderId, orderNo: row.orderNo, status: row.status, description: row.description,
+    id: row.id, complaintNo: row.complaintNo, orderId: row.orderId, orderNo: row.orderNo, status: row.status, description: row.description, category: row.category,
     appliedRefund: row.appliedRefund, approvedRefund: row.status === 'passed' || row.status === 'resolved' ? row.approvedRefund : null,
-    reviewFailureReason: row.reviewFailureReason, lines: await complaintLinesOf(db, row.id, lang), creditNote: await creditNoteOf(db, row.id),
-    createdAt: row.createdAt, filedBy: row.filedBy, canWithdraw: complaintMovesOf(row.status, 'customer').includes('withdrawn'),
+    reviewFailureReason: row.reviewFailureReason, lines: await complaintLinesOf(db, row.id, lang), photos: await complaintPhotosOf(db, row.id),
+    creditNote: await creditNoteOf(db, row.id), createdAt: row.createdAt, filedBy: row.filedBy, canWithdraw: complaintMovesOf(row.status, 'customer').includes('withdrawn'),
+    canAddPhotos: row.status === 'reviewing',
   };
 }
 
@@ -127,4 +130,36 @@ export async function withdrawMyComplaint(db: Db, actor: ComplaintCustomer, id: 
     await recordAudit(tx, actor.audit, { action: 'status', entity: 'complaint', entityId: id, companyId: actor.companyId, before: { status: row.status }, after: { status: next } });
   });
   return getMyComplaint(db, actor, id, lang);
+}
+
+/**
+ * Adds a photo to one of the customer's complaints while it is reviewed: an image (PNG, JPEG or WebP,
+ * as its bytes say; re-encoded) of at most COMPLAINT_PHOTO_MAX_BYTES, written through the files
+ * module's store; at most COMPLAINT_PHOTOS_MAX per complaint (409). Audited in the same transaction.
+ */
+export async function addMyComplaintPhoto(db: Db, actor: ComplaintCustomer, id: number, file: { name: string; bytes: Uint8Array }, lang: Lang): Promise<MyComplaintDto> {
+  // The complaint is checked before any byte is stored.
+  await getMyComplaint(db, actor, id, lang);
+  const upload = await acceptUpload(file.bytes, {
+    accept: 'image', maxBytes: COMPLAINT_PHOTO_MAX_BYTES, tooLarge: 'complaintPhotoTooLarge', refused: 'complaintPhotoRefused', side: 2400,
+    place: (name) => `complaints/${id}/${name}`,
+  });
+  const name = keptFileName(file.name, upload.ext, 'photo');
+  await recordUpload(upload, () => db.transaction(async (tx) => {
+    await tx.execute(sql`select id from complaints where id = ${id} and company_id = ${actor.companyId} for update`);
+    const [row] = await myRows(tx, actor, sql`k.id = ${id}`);
+    if (!row) throw new AppError(404, 'complaintNotFound');
+    if (row.status !== 'reviewing') throw new AppError(409, 'complaintPhotosClosed');
+    const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from complaint_photos where complaint_id = ${id}`));
+    if (Number(n?.n ?? 0) >= COMPLAINT_PHOTOS_MAX) throw new AppError(409, 'complaintTooManyPhotos', { max: COMPLAINT_PHOTOS_MAX });
+    const [photo] = await tx.insert(complaintPhotos).values({ complaintId: id, fileKey: upload.key, fileName: name, mime: upload.contentType, size: upload.size }).returning({ id: complaintPhotos.id });
+    await recordAudit(tx, actor.audit, { action: 'attach', entity: 'complaint', entityId: id, companyId: actor.companyId, note: { photoId: photo?.id ?? 0, fileName: name, size: upload.size } });
+  }));
+  return getMyComplaint(db, actor, id, lang);
+}
+
+/** A photo of one of the customer's complaints. */
+export async function openMyComplaintPhoto(db: Db, actor: OrderActor, id: number, photoId: number, lang: Lang): Promise<{ file: StoredFile; name: string; mime: string }> {
+  await getMyComplaint(db, actor, id, lang);
+  return openComplaintPhoto(db, id, photoId);
 }

@@ -1,17 +1,18 @@
 import 'server-only';
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntryDto } from '@/contracts/admin';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  centsToMoney, complaintMovesOf, type ComplaintDetailDto, type ComplaintLineDto, type ComplaintListInput, type ComplaintRowDto, type ComplaintStatusName, type CreditNoteDto,
+  centsToMoney, complaintMovesOf, type ComplaintCategoryName, type ComplaintDetailDto, type ComplaintLineDto, type ComplaintPhotoDto, type ComplaintListInput, type ComplaintRowDto, type ComplaintStatusName, type CreditNoteDto,
 } from '@/contracts/complaints';
 import type { Lang } from '@/lib/lang';
 import { ownedRecordVisibleTo } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
 import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
-import { auditLog, complaints } from '@/server/db/schema';
+import { auditLog, complaintPhotos, complaints } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { toAuditDto } from '@/server/modules/audit/list';
+import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { latestApprovalOf, myPendingStep, waitsFor, type Approver } from '@/server/modules/approvals/engine';
 
 /** The table under the alias `k` of the queries below, for the ownership condition. */
@@ -30,19 +31,19 @@ export function complaintVisibleTo(me: Approver): SQL {
 
 export interface ComplaintRow {
   id: number; complaint_no: string; company_id: number; company_name: string; order_id: number; order_no: string; owner_id: number | null; owner_name: string | null;
-  status: ComplaintStatusName; description: string; applied_refund_cents: number; approved_refund_cents: number | null; review_failure_reason: string;
+  status: ComplaintStatusName; description: string; category: ComplaintCategoryName; applied_refund_cents: number; approved_refund_cents: number | null; review_failure_reason: string;
   filed_by_name: string; stamp: string; updated: string;
 }
 
 export const COMPLAINT_SELECT = sql`select k.id, k.complaint_no, k.company_id, co.name as company_name, k.order_id, o.order_no, k.owner_id, st.name as owner_name,
-  k.status, k.description, k.applied_refund_cents, k.approved_refund_cents, k.review_failure_reason, k.filed_by_name,
+  k.status, k.description, k.category, k.applied_refund_cents, k.approved_refund_cents, k.review_failure_reason, k.filed_by_name,
   ${stampOf(sql`k.created_at`)} as stamp, ${stampOf(sql`k.updated_at`)} as updated
   from complaints k join companies co on co.id = k.company_id join orders o on o.id = k.order_id left join staff st on st.id = k.owner_id`;
 
 export function toComplaintRow(r: ComplaintRow): ComplaintRowDto {
   return {
     id: Number(r.id), complaintNo: r.complaint_no, companyId: Number(r.company_id), companyName: r.company_name, orderId: Number(r.order_id), orderNo: r.order_no,
-    ownerId: r.owner_id === null ? null : Number(r.owner_id), ownerName: r.owner_name ?? '', status: r.status, description: r.description,
+    ownerId: r.owner_id === null ? null : Number(r.owner_id), ownerName: r.owner_name ?? '', status: r.status, description: r.description, category: r.category,
     appliedRefund: centsToMoney(Number(r.applied_refund_cents)), approvedRefund: r.approved_refund_cents === null ? null : centsToMoney(Number(r.approved_refund_cents)),
     reviewFailureReason: r.review_failure_reason, filedBy: r.filed_by_name, createdAt: r.stamp, updatedAt: r.updated,
   };
@@ -88,6 +89,22 @@ export async function complaintLinesOf(db: Db, complaintId: number, lang: Lang):
   }));
 }
 
+/** The photos of a complaint, in the order they were added. */
+export async function complaintPhotosOf(db: Db, complaintId: number): Promise<ComplaintPhotoDto[]> {
+  const rows = await db.select({ id: complaintPhotos.id, name: complaintPhotos.fileName, size: complaintPhotos.size }).from(complaintPhotos)
+    .where(eq(complaintPhotos.complaintId, complaintId)).orderBy(asc(complaintPhotos.id));
+  return rows.map((r) => ({ id: r.id, name: r.name, size: r.size }));
+}
+
+/** A stored photo of a complaint (404 when the photo or its file is missing); the caller has checked the complaint. */
+export async function openComplaintPhoto(db: Db, complaintId: number, photoId: number): Promise<{ file: StoredFile; name: string; mime: string }> {
+  const [photo] = await db.select().from(complaintPhotos).where(and(eq(complaintPhotos.id, photoId), eq(complaintPhotos.complaintId, complaintId)));
+  if (!photo) throw new AppError(404, 'fileNotFound');
+  const file = await getFileStore().open(photo.fileKey);
+  if (!file) throw new AppError(404, 'fileNotFound');
+  return { file, name: photo.fileName, mime: photo.mime };
+}
+
 export async function creditNoteOf(db: Db, complaintId: number): Promise<CreditNoteDto | null> {
   const [r] = rowsOf<{ id: number; credit_no: string; amount_cents: number; stamp: string }>(await db.execute(sql`
     select id, credit_no, amount_cents, ${stampOf(sql`created_at`)} as stamp from credit_notes where complaint_id = ${complaintId}`));
@@ -100,6 +117,7 @@ export async function getComplaint(db: Db, me: Approver, id: number, lang: Lang)
   return {
     ...row,
     lines: await complaintLinesOf(db, id, lang),
+    photos: await complaintPhotosOf(db, id),
     creditNote: await creditNoteOf(db, id),
     transitions: complaintMovesOf(row.status, 'staff'),
     approval: await latestApprovalOf(db, 'refund', id),

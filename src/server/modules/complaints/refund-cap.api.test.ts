@@ -36,7 +36,7 @@ async function line324(): Promise<{ orderId: number; itemId: number; otherId: nu
 }
 
 const fileOn = (orderId: number, itemId: number, appliedRefund: string, lang: 'zh' | 'en' = 'zh') => h.call('POST', '/api/app/complaints', {
-  token: t.tokens.buyer, headers: { 'accept-language': lang }, json: { orderId, lines: [{ itemId, quantity: 3 }], description: '到货破损', appliedRefund },
+  token: t.tokens.buyer, headers: { 'accept-language': lang }, json: { orderId, lines: [{ itemId, quantity: 3 }], description: '到货破损', category: 'damaged', appliedRefund },
 });
 
 async function stepOf(id: number): Promise<number> {
@@ -100,7 +100,7 @@ describe('the refund cap of an order line', () => {
     const { orderId, itemId, otherId } = await line324();
     expect((await fileOn(orderId, itemId, '300')).status).toBe(200);
     const both = (lines: { itemId: number; quantity: number }[], appliedRefund: string) => h.call('POST', '/api/app/complaints', {
-      token: t.tokens.buyer, json: { orderId, lines, description: '两行破损', appliedRefund },
+      token: t.tokens.buyer, json: { orderId, lines, description: '两行破损', category: 'damaged', appliedRefund },
     });
     // ¥24 is left on the first line and ¥100 on the second: ¥124.01 is too much, ¥124 fits.
     expect((await both([{ itemId, quantity: 3 }, { itemId: otherId, quantity: 2 }], '124.01')).status).toBe(400);

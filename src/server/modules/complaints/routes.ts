@@ -15,7 +15,10 @@ import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { moveComplaint, type ComplaintStaff } from './complaints';
 import { creditNoteHtml, staffCreditNote, type CreditNoteDocument } from './credit-note';
 import { exportComplaints } from './export';
-import { complaintTimeline, getComplaint, listComplaints } from './queries';
+import { complaintTimeline, getComplaint, listComplaints, loadComplaint, openComplaintPhoto } from './queries';
+import { storedFileReply } from '@/server/http/file-reply';
+import { imageAnswer } from '@/server/modules/files/routes';
+import { idSchema } from '@/contracts/numbers';
 
 /** Complaints in the back-office (ADR 0041): COMPLAINT.EDIT, scoped by the owner in the query. */
 export const complaintsAdminRouter = createRouter('/api/admin/complaints');
@@ -43,6 +46,19 @@ xlsxExport(complaintsAdminRouter, {
 complaintsAdminRouter.endpoint(
   { method: 'get', path: '/:id', tags, summary: 'One complaint', input: idParamSchema, output: complaintDetailSchema, audience: 'staff', permissions: [...PERMS] },
   async (input, c) => getComplaint(c.get('db'), await me(c), input.id, c.get('lang')),
+);
+
+// GET /api/admin/complaints/:id/photos/:photoId — a photo the customer attached to a complaint the caller may see
+complaintsAdminRouter.endpoint(
+  {
+    method: 'get', path: '/:id/photos/:photoId', tags, audience: 'staff', permissions: [...PERMS], input: z.object({ id: idSchema, photoId: idSchema }), ...imageAnswer,
+    summary: 'A photo of a complaint', description: 'Answers the image itself, or the JSON envelope on an error.',
+  },
+  async (input, c) => {
+    await loadComplaint(c.get('db'), await me(c), input.id);
+    const { file, name, mime } = await openComplaintPhoto(c.get('db'), input.id, input.photoId);
+    return storedFileReply(file, { type: mime, name, inline: true });
+  },
 );
 
 // GET /api/admin/complaints/:id/timeline — its audit rows, its refund approvals' and its credit note's, oldest first

@@ -78,12 +78,17 @@ describe('the complaint state machine', () => {
 
 describe('the complaint inputs', () => {
   it('parse money to cents and refuse bad amounts', () => {
-    const base = { orderId: 1, lines: [{ itemId: 2, quantity: 1 }], description: '破损' };
+    const base = { orderId: 1, lines: [{ itemId: 2, quantity: 1 }], description: '破损', category: 'damaged' };
     expect(complaintFileSchema.parse({ ...base, appliedRefund: '12.5' }).appliedRefund).toBe(1250);
     expect(complaintFileSchema.parse({ ...base, appliedRefund: 0.07 }).appliedRefund).toBe(7);
-    for (const bad of ['0', '0.00', '-1', '1.234', 'abc', '']) expect(complaintFileSchema.safeParse({ ...base, appliedRefund: bad }).success).toBe(false);
+    for (const bad of ['0', '0.00', '-1', '1.234', 'abc']) expect(complaintFileSchema.safeParse({ ...base, appliedRefund: bad }).success).toBe(false);
+    // The refund is optional: left out or empty, none is asked for.
+    expect(complaintFileSchema.parse(base).appliedRefund).toBe(0);
+    expect(complaintFileSchema.parse({ ...base, appliedRefund: '' }).appliedRefund).toBe(0);
     expect(complaintFileSchema.safeParse({ ...base, appliedRefund: '1', lines: [] }).success).toBe(false);
-    expect(complaintFileSchema.safeParse({ ...base, appliedRefund: '1', description: '字'.repeat(101) }).success).toBe(false);
+    expect(complaintFileSchema.safeParse({ ...base, appliedRefund: '1', description: '字'.repeat(1000) }).success).toBe(true);
+    expect(complaintFileSchema.safeParse({ ...base, appliedRefund: '1', description: '字'.repeat(1001) }).success).toBe(false);
+    expect(complaintFileSchema.safeParse({ ...base, category: 'weather' }).success).toBe(false);
     expect(complaintTransitionSchema.safeParse({ id: 1, to: 'rejected', reason: '字'.repeat(51) }).success).toBe(false);
   });
 });

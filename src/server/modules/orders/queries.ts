@@ -100,6 +100,12 @@ export async function countOrders(db: Db, actor: OrderActor, scope: 'mine' | 'co
   return { all, ...row };
 }
 
+/** How many orders wait for the actor's decision (capped like the list's counts): the header's badge. */
+export async function countAwaitingApproval(db: Db, actor: OrderActor): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select ${cappedCount(awaitingActor(actor))} as n`));
+  return Number(row?.n ?? 0);
+}
+
 /** An order the actor may read, or 404 (another company's order and an invisible one answer alike). */
 export async function findVisibleOrder(db: Db, actor: OrderActor, id: number) {
   const [order] = await db

@@ -31,7 +31,7 @@ function actorOf(c: Context<AppEnv>): OrderActor {
 async function notifySteps(c: Context<AppEnv>, steps: readonly OrderStep[]): Promise<void> {
   const actor = actorOf(c);
   for (const s of steps) {
-    await notifyOrderStep(c.get('db'), { ...s, actorName: actor.name }, c.get('lang'));
+    await notifyOrderStep(c.get('db'), { ...s, actorName: actor.name, actorId: actor.userId }, c.get('lang'));
   }
 }
 
@@ -81,7 +81,7 @@ orderApiAppRouter.endpoint(
     if (order.created) {
       await notifyOrderStep(c.get('db'), {
         orderId: order.id, orderNo: order.orderNo, buyerId: actor.userId, companyId: actor.companyId, action: 'submit',
-        status: order.status, reason: '', actorName: actor.name,
+        status: order.status, reason: '', actorName: actor.name, actorId: actor.userId,
       }, c.get('lang'));
     }
     return { id: order.id, orderNo: order.orderNo, status: order.status, total: order.total, matches: order.matches.map((m) => ({ kind: m.kind, text: describeMatch(c.get('lang'), m) })) };

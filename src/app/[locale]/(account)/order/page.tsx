@@ -6,7 +6,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { canApproveOrders } from '@/server/modules/orders/access';
-import { countOrders, listOrders } from '@/server/modules/orders/queries';
+import { countAwaitingApproval, countOrders, listOrders } from '@/server/modules/orders/queries';
 import { orderActorOf } from './_lib/order-actor';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,11 +16,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Search = Record<string, string | string[] | undefined>;
 
-/** The list's filters from the URL; a value that does not parse is dropped rather than failing the page. */
-function filtersOf(search: Search, canApprove: boolean): OrderFilters {
+/**
+ * The list's filters from the URL; a value that does not parse is dropped rather than failing the page.
+ * Without a scope in the URL, an approver with orders waiting for them lands on those (`approvals`).
+ */
+function filtersOf(search: Search, canApprove: boolean, toApprove: number): OrderFilters {
   const one = (k: string) => (typeof search[k] === 'string' ? (search[k] as string) : undefined);
   const raw = { scope: one('scope'), status: one('status'), q: one('q'), from: one('from'), to: one('to'), cursor: one('cursor') };
-  const out: OrderFilters = { scope: 'mine' };
+  const out: OrderFilters = { scope: toApprove > 0 ? 'approvals' : 'mine' };
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined || value === '') continue;
     const parsed = orderListSchema.safeParse({ [key]: value });
@@ -37,8 +40,8 @@ export default async function OrdersPage({ params, searchParams }: { params: Pro
   const actor = await requireUserPage({ permissions: ['SALE.VIEW'] });
   const orderActor = orderActorOf(actor);
   const canApprove = canApproveOrders(orderActor);
-  const filters = filtersOf(await searchParams, canApprove);
   const db = await getDb();
+  const filters = filtersOf(await searchParams, canApprove, await countAwaitingApproval(db, orderActor));
   const t = await getTranslations('orderPages');
   let page;
   try {
