@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Descriptions, Drawer, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
-import { usePathname, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { EXPENSE_CATEGORIES, EXPENSE_SORTS, EXPENSE_STATUSES, type ExpenseCategory, type ExpenseStatusName } from '@/contracts/expenses';
 import { MONEY } from '@/contracts/money';
@@ -41,12 +40,8 @@ export function ExpensesView() {
   const [query, setQuery] = useViewQuery(DEFAULTS);
   const list = useKeysetQuery('/api/admin/expenses', definedParams({ ...query, limit: 20 }));
   const table = useTableState(list.query);
-  // `?id=` opens an application's drawer (the approvals inbox links to it so). The address is read as it is
-  // now while this page is the one shown, so that a link followed inside the back-office opens it too.
-  const pathname = usePathname();
-  const search = useSearchParams();
-  const shownId = pathname.endsWith('/admin/expenses') ? search.get('id') ?? query.id : query.id;
-  const open = /^\d+$/.test(shownId) ? Number(shownId) : null;
+  // `?id=` opens an application's drawer (the approvals inbox links to it so, also while this view is kept alive).
+  const open = /^\d+$/.test(query.id) ? Number(query.id) : null;
   const setOpen = (id: number | null) => setQuery({ id: id === null ? '' : String(id) });
   const [editing, setEditing] = useState<ExpenseDetail | 'new' | null>(null);
   const wide = Grid.useBreakpoint().md !== false;
