@@ -8,6 +8,7 @@ import type { AuditActor } from '@/server/modules/audit/record';
 import { moveComplaint, type ComplaintStaff } from '@/server/modules/complaints/complaints';
 import { fileComplaint, withdrawMyComplaint, type ComplaintCustomer } from '@/server/modules/complaints/customer';
 import { daysBefore } from './random';
+import { inBusinessZone } from '@/server/business-time';
 
 /** The refund approval rule (ADR 0041): every refund is decided by a COMPLAINT.EDIT holder of the finance team. */
 export async function seedRefundRule(db: Db): Promise<void> {
@@ -98,9 +99,9 @@ export async function seedComplaints(db: Db): Promise<{ complaints: number; cred
   await withdrawMyComplaint(db, buyer, withdrawn.id, 'zh');
 
   // Numbers follow the demo dates.
-  await db.execute(sql`update complaints set complaint_no = 'CP' || to_char(created_at at time zone 'UTC', 'YYYYMMDD') || right(complaint_no, 5)`);
+  await db.execute(sql`update complaints set complaint_no = 'CP' || to_char(${inBusinessZone(sql`created_at`)}, 'YYYYMMDD') || right(complaint_no, 5)`);
   await db.execute(sql`update credit_notes n set created_at = k.created_at + interval '2 days' from complaints k where k.id = n.complaint_id`);
-  await db.execute(sql`update credit_notes set credit_no = 'CN' || to_char(created_at at time zone 'UTC', 'YYYYMMDD') || right(credit_no, 5)`);
+  await db.execute(sql`update credit_notes set credit_no = 'CN' || to_char(${inBusinessZone(sql`created_at`)}, 'YYYYMMDD') || right(credit_no, 5)`);
   const notes = await db.select({ id: creditNotes.id }).from(creditNotes);
   return { complaints: 6, creditNotes: notes.length };
 }

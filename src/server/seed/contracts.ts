@@ -7,6 +7,7 @@ import { contractFromQuotation, createContract, moveContract, type ContractStaff
 import { renderPdf } from '@/server/modules/files/pdf';
 import type { FileStore } from '@/server/modules/files/store';
 import { daysBefore } from './random';
+import { inBusinessZone } from '@/server/business-time';
 
 /** The contract approval rule (ADR 0044): every contract is approved by the applicant team's manager before it is sent. */
 export async function seedContractRule(db: Db): Promise<void> {
@@ -82,7 +83,7 @@ export async function seedContracts(db: Db): Promise<{ contracts: number }> {
     count += 1;
   }
   // Numbers follow the demo dates.
-  await db.execute(sql`update contracts set contract_no = 'HT' || to_char(created_at at time zone 'Asia/Shanghai', 'YYYYMMDD') || right(contract_no, 5)`);
+  await db.execute(sql`update contracts set contract_no = 'HT' || to_char(${inBusinessZone(sql`created_at`)}, 'YYYYMMDD') || right(contract_no, 5)`);
   return { contracts: count };
 }
 

@@ -8,6 +8,7 @@ import { cancelOrders, decideOrder, placeOrder } from '@/server/modules/orders/d
 import { addPacksToCart } from '@/server/modules/orders/recart';
 import { submitOrder } from '@/server/modules/orders/submit';
 import { daysBefore } from './random';
+import { inBusinessZone } from '@/server/business-time';
 
 /** Precursor (易制毒) and explosive-precursor (易制爆) chemicals by CAS number, flagged for the approval rules. */
 const CONTROLLED: Record<string, 'precursor' | 'explosive'> = {
@@ -112,7 +113,7 @@ export async function seedOrders(tx: Db): Promise<{ orders: number }> {
   for (const { order: o, daysAgo } of made) {
     const at = daysBefore(daysAgo, 120);
     await tx.update(orders).set({ createdAt: at, updatedAt: at }).where(eq(orders.id, o.id));
-    await tx.execute(sql`update orders set order_no = 'SO' || to_char(created_at at time zone 'Asia/Shanghai', 'YYMMDD') || right(order_no, 6),
+    await tx.execute(sql`update orders set order_no = 'SO' || to_char(${inBusinessZone(sql`created_at`)}, 'YYMMDD') || right(order_no, 6),
       decided_at = case when decided_at is null then null else created_at + interval '3 hours' end,
       placed_at = case when placed_at is null then null else created_at + interval '5 hours' end where id = ${o.id}`);
     await tx.execute(sql`update order_approval_logs set created_at = ${at.toISOString()}::timestamptz + (id - (select min(id) from order_approval_logs where order_id = ${o.id})) * interval '90 minutes' where order_id = ${o.id}`);

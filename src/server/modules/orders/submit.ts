@@ -11,6 +11,8 @@ import { approversOf, companyAdministrator, type OrderActor } from './access';
 import { centsText, TAX_PERCENT, taxOf, toCents } from './money';
 import { evaluateRules, type ApprovalMatch } from './rules';
 import { logOrderEvent } from './transition';
+import { businessNowSql } from '@/server/business-time';
+import { businessTimeZone } from '@/server/business-time';
 
 /** A product is hazardous for the approval rules when its GHS block has a signal word or a pictogram. */
 export function isHazardous(ghs: GhsBlock | null): boolean {
@@ -18,7 +20,7 @@ export function isHazardous(ghs: GhsBlock | null): boolean {
 }
 
 /** The start of the current calendar month in the shop's time zone (China Standard Time). */
-export const MONTH_START = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
+export const monthStart = () => sql`(date_trunc('month', ${businessNowSql()}) at time zone ${businessTimeZone()}::text)`;
 
 /** Statuses whose totals count as spending: committed (placed, passed) and pending (reviewing). */
 export const SPENDING_STATUSES: OrderStatus[] = ['reviewing', 'passed', 'placed'];
@@ -136,7 +138,7 @@ export async function insertOrder(
         .from(orders)
         .where(and(
           eq(orders.companyId, actor.companyId), eq(orders.userId, actor.userId),
-          inArray(orders.status, SPENDING_STATUSES), gte(orders.createdAt, MONTH_START),
+          inArray(orders.status, SPENDING_STATUSES), gte(orders.createdAt, monthStart()),
         ))
     : [{ total: '0' }];
   const ruleLines = lines.map((l) => ({ itemNo: l.itemNo, hazardous: isHazardous(l.ghs), controlClass: l.controlClass }));
@@ -151,7 +153,7 @@ export async function insertOrder(
   }
 
   const [numbered] = rowsOf<{ no: string }>(await tx.execute(sql`
-    select 'SO' || to_char(now() at time zone 'Asia/Shanghai', 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
+    select 'SO' || to_char(${businessNowSql()}, 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
     from (select nextval('order_no_seq') as n) s`));
   if (!numbered) throw new AppError(500);
 
