@@ -9,7 +9,7 @@ import { businessDayOf, dayStart, DEFAULT_BUSINESS_TIME_ZONE, isTimeZone, number
  */
 export function businessTimeZone(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const value = env.BUSINESS_TIME_ZONE?.trim() || DEFAULT_BUSINESS_TIME_ZONE;
-  if (!isTimeZone(value)) throw new Error(`BUSINESS_TIME_ZONE: "${value}" is not a time zone (an IANA name such as Asia/Shanghai)`);
+  if (!isTimeZone(value) || !/^[A-Za-z0-9_+\-/]+$/.test(value)) throw new Error(`BUSINESS_TIME_ZONE: "${value}" is not a time zone (an IANA name such as Asia/Shanghai)`);
   return value;
 }
 
@@ -33,9 +33,18 @@ export function businessDayStart(day: string): Date {
   return dayStart(day, businessTimeZone());
 }
 
+/**
+ * The zone as an SQL literal. A literal rather than a parameter: an expression grouped by (`group by
+ * to_char(created_at at time zone …)`) must read the same in the select list, which two parameters do not.
+ * Safe to inline: `businessTimeZone()` admits only IANA names (letters, digits, `_ + - /`).
+ */
+export function businessZoneSql(): SQL {
+  return sql.raw(`'${businessTimeZone()}'`);
+}
+
 /** A timestamp column or expression as the business zone's wall-clock time (`timestamp without time zone`) in SQL. */
 export function inBusinessZone(value: PgColumn | SQL): SQL {
-  return sql`(${value} at time zone ${businessTimeZone()}::text)`;
+  return sql`(${value} at time zone ${businessZoneSql()})`;
 }
 
 /** Now as the business zone's wall-clock time in SQL; `::date` of it is today. */

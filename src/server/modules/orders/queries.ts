@@ -12,10 +12,10 @@ import { decodeOrderCursor, encodeOrderCursor } from './cursor';
 import { describeLog, describeMatch } from './describe';
 import type { ApprovalMatch } from './rules';
 import { hasValidPermit } from './submit';
-import { businessTimeZone } from '@/server/business-time';
+import { businessZoneSql } from '@/server/business-time';
 
 /** The day boundaries of the filters are days in the shop's time zone. */
-const dayStart = (day: string): SQL => sql`(${day}::date::timestamp at time zone ${businessTimeZone()}::text)`;
+const dayStart = (day: string): SQL => sql`(${day}::date::timestamp at time zone ${businessZoneSql()})`;
 
 /** The newest orders containing an item number that a search reads (an item in more orders: the newest of them). */
 export const ITEM_SEARCH_MAX_ORDERS = 5000;

@@ -11,8 +11,7 @@ import { approversOf, companyAdministrator, type OrderActor } from './access';
 import { centsText, TAX_PERCENT, taxOf, toCents } from './money';
 import { evaluateRules, type ApprovalMatch } from './rules';
 import { logOrderEvent } from './transition';
-import { businessNowSql } from '@/server/business-time';
-import { businessTimeZone } from '@/server/business-time';
+import { businessNowSql, businessZoneSql } from '@/server/business-time';
 
 /** A product is hazardous for the approval rules when its GHS block has a signal word or a pictogram. */
 export function isHazardous(ghs: GhsBlock | null): boolean {
@@ -20,7 +19,7 @@ export function isHazardous(ghs: GhsBlock | null): boolean {
 }
 
 /** The start of the current calendar month in the shop's time zone (China Standard Time). */
-export const monthStart = () => sql`(date_trunc('month', ${businessNowSql()}) at time zone ${businessTimeZone()}::text)`;
+export const monthStart = () => sql`(date_trunc('month', ${businessNowSql()}) at time zone ${businessZoneSql()})`;
 
 /** Statuses whose totals count as spending: committed (placed, passed) and pending (reviewing). */
 export const SPENDING_STATUSES: OrderStatus[] = ['reviewing', 'passed', 'placed'];
