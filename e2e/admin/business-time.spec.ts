@@ -32,12 +32,13 @@ test('a back-office search field keeps what was typed before the page hydrated, 
   // The page's scripts are held back until the text is typed: the field is the server-rendered one.
   const held: (() => Promise<void>)[] = [];
   let holding = true;
-  await page.route('**/_next/static/chunks/**', async (route) => {
+  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
     if (holding) held.push(() => route.continue());
     else await route.continue();
   });
-  await page.goto('/admin/customers', { waitUntil: 'domcontentloaded' });
+  await page.goto('/admin/customers', { waitUntil: 'commit' });
   const field = page.getByLabel('名称、税号、标签或联系人');
+  await expect(field).toBeVisible();
   await field.pressSequentially('上海示例');
   await expect(page.locator('[data-admin-shell]')).not.toHaveAttribute('data-hydrated', 'true');
   holding = false;

@@ -4,23 +4,34 @@ import { Input, type InputRef } from 'antd';
 import type { SearchProps } from 'antd/es/input';
 import { useLayoutEffect, useRef, useState } from 'react';
 
+type SearchBoxProps = Omit<SearchProps, 'value' | 'defaultValue' | 'aria-label'> & { 'aria-label': string; defaultValue?: string };
+
+/** What the field of this label holds in the page right now (the server-rendered one, typed into before the scripts ran). */
+function typedIn(label: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const field = document.querySelector<HTMLInputElement>(`input[data-search-box="${CSS.escape(label)}"]`);
+  return field ? field.value : null;
+}
+
 /**
  * The back-office's search field. The server renders it, so it takes typing before the page's scripts
- * have run (up to seconds on a loaded machine); hydration keeps what the field holds but not the state
- * behind it, and the next render would write the initial value back. On mount the field's text is read
- * into its state, so what was typed before hydration stays, and Enter searches for it.
+ * have run (seconds on a loaded machine). The client may then render the view afresh, replacing the
+ * server's field, or keep the field but not the state behind it: either way the text typed so far was
+ * lost. The field's state starts from the text of the field it replaces (read while that is still in the
+ * page), and is read once more on mount, so what was typed stays and Enter searches for it.
  */
-export function SearchBox({ defaultValue, onChange, ...props }: Omit<SearchProps, 'value' | 'defaultValue'> & { defaultValue?: string }) {
+export function SearchBox({ defaultValue, onChange, ...props }: SearchBoxProps) {
+  const label = props['aria-label'];
   const ref = useRef<InputRef>(null);
-  const [value, setValue] = useState(defaultValue ?? '');
+  const [value, setValue] = useState(() => typedIn(label) || (defaultValue ?? ''));
   useLayoutEffect(() => {
     const typed = ref.current?.input?.value;
-    if (typed !== undefined && typed !== (defaultValue ?? '')) setValue(typed);
-    // Once, on the first commit after hydration: later renders own the value.
+    if (typed !== undefined && typed !== '' && typed !== value) setValue(typed);
+    // Once, on the first commit in the browser: later renders own the value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Input.Search {...props} ref={ref} value={value}
+    <Input.Search {...props} ref={ref} value={value} data-search-box={label}
       onChange={(e) => {
         setValue(e.target.value);
         onChange?.(e);
