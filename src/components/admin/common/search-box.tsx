@@ -9,7 +9,7 @@ type SearchBoxProps = Omit<SearchProps, 'value' | 'defaultValue' | 'aria-label'>
 /** What the field of this label holds in the page right now (the server-rendered one, typed into before the scripts ran). */
 function typedIn(label: string): string | null {
   if (typeof document === 'undefined') return null;
-  const field = document.querySelector<HTMLInputElement>(`input[data-search-box="${CSS.escape(label)}"]`);
+  const field = document.querySelector<HTMLInputElement>(`input[aria-label="${CSS.escape(label)}"]`);
   return field ? field.value : null;
 }
 
@@ -31,7 +31,7 @@ export function SearchBox({ defaultValue, onChange, ...props }: SearchBoxProps) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Input.Search {...props} ref={ref} value={value} data-search-box={label}
+    <Input.Search {...props} ref={ref} value={value}
       onChange={(e) => {
         setValue(e.target.value);
         onChange?.(e);
