@@ -6,11 +6,17 @@ import { useLayoutEffect, useRef, useState } from 'react';
 
 type SearchBoxProps = Omit<SearchProps, 'value' | 'defaultValue' | 'aria-label'> & { 'aria-label': string; defaultValue?: string };
 
-/** What the field of this label holds in the page right now (the server-rendered one, typed into before the scripts ran). */
+/**
+ * What the server-rendered field of this label holds, typed into before the scripts ran. Only a field
+ * React has not taken over (no fiber on it): a field of another view kept alive in the page is React's,
+ * and its text is never borrowed.
+ */
 function typedIn(label: string): string | null {
   if (typeof document === 'undefined') return null;
-  const field = document.querySelector<HTMLInputElement>(`input[aria-label="${CSS.escape(label)}"]`);
-  return field ? field.value : null;
+  for (const field of document.querySelectorAll<HTMLInputElement>(`input[aria-label="${CSS.escape(label)}"]`)) {
+    if (!Object.keys(field).some((k) => k.startsWith('__reactFiber$'))) return field.value;
+  }
+  return null;
 }
 
 /**
