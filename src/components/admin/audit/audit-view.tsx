@@ -11,7 +11,6 @@ import { definedParams, toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
 import { ChangeList } from '../common/change-list';
 import { pagination } from '../common/table-parts';
-import { SearchBox } from '@/components/admin/common/search-box';
 
 const DEFAULTS = { actor: '', entity: '', entityId: '', from: '', to: '', page: '1' };
 const PAGE_SIZE = 20;
@@ -36,7 +35,7 @@ export function AuditView() {
         </a>
       </div>
       <Space wrap className="mb-3">
-        <SearchBox allowClear placeholder={t('actor')} aria-label={t('actor')} defaultValue={query.actor} style={{ width: 180 }}
+        <Input.Search allowClear placeholder={t('actor')} aria-label={t('actor')} defaultValue={query.actor} style={{ width: 180 }}
           onSearch={(actor) => setQuery({ actor, page: '1' })} />
         <Select aria-label={t('entity')} value={query.entity} style={{ width: 150 }} onChange={(entity) => setQuery({ entity, page: '1' })}
           options={[{ value: '', label: t('allEntities') }, ...entities.map((e) => ({ value: e, label: entityLabel(e) }))]} />
