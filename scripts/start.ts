@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseTrustProxy } from '@/server/auth/client-address';
+import { businessTimeZone } from '@/server/business-time';
 import { sessionMaxAgeMs } from '@/server/auth/sessions';
 import { defaultDataDir } from '@/server/db/client';
 import { parseStructureWorkers } from '@/server/modules/chemistry/structures';
@@ -24,6 +25,7 @@ async function main() {
   const port = process.env.PORT ?? '3000';
   try {
     parseTrustProxy(process.env.TRUST_PROXY);
+    businessTimeZone();
     parseStructureWorkers(process.env.STRUCTURE_WORKERS);
     sessionMaxAgeMs('user');
     sessionMaxAgeMs('staff');

@@ -75,9 +75,13 @@ for (const [locale, prefix, l] of [
     await slow(record.getByTestId('credit-note-amount')).toHaveText('¥1.00');
     const creditNo = (await record.getByTestId('credit-note-no').innerText()).trim();
     expect(creditNo).toMatch(/^CN\d{13}$/);
-    const doc = await page.request.get(`/api/admin/complaints/${id}/credit-note`);
+    // The credit note is a PDF in the page's language, whatever language the cookie remembers.
+    const href = await record.getByTestId('credit-note-print').getAttribute('href');
+    expect(href).toBe(`/api/admin/complaints/${id}/credit-note?lang=${locale === 'en' ? 'en' : 'zh'}`);
+    const doc = await page.request.get(href!);
     expect(doc.status()).toBe(200);
-    expect(await doc.text()).toContain(creditNo);
+    expect(doc.headers()['content-type']).toBe('application/pdf');
+    expect(doc.headers()['content-disposition']).toContain(`${creditNo}${locale === 'en' ? '-en' : ''}.pdf`);
 
     // The buyer sees the outcome in the account.
     await switchTo(page, 'buyer');

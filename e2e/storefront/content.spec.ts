@@ -210,9 +210,12 @@ test.describe('site chrome', () => {
     // No chat provider in the demo: the link leads to the contact page's service numbers.
     await expect(footer.getByTestId('footer-chat')).toHaveAttribute('href', '/en/contact/contact#service');
     await expect(footer.getByTestId('qr-code').locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
-    await expect(footer).toContainText('About 13 million products');
+    await expect(footer.getByTestId('footer-catalogue-claim')).toHaveText(/^[\d,]+ products listed$/);
     const settings = footer.getByTestId('footer-settings');
     await expect(settings.getByRole('link')).toHaveAttribute('href', '/en');
+    // A link labelled English, never the address the server happens to run at.
+    await expect(settings.getByRole('link')).toHaveText('English');
+    await expect(settings).not.toContainText(/localhost|127\.0\.0\.1|http/);
     await expect(settings).toContainText('800 000 000');
     await expect(settings).not.toContainText('400-000-0000');
   });

@@ -19,6 +19,18 @@ export const WEB_SETTING_TYPES = {
   businessLicence: 11,
   /** 危险化学品经营许可证: its number; the scan is a licence scan. */
   hazardousLicence: 12,
+  /** The seller's registered name, printed on the letterhead of quotations and credit notes. */
+  companyName: 13,
+  /** The seller's tax number (纳税人识别号 / 统一社会信用代码) on the letterhead. */
+  taxNumber: 14,
+  /** The seller's bank (开户行) on the letterhead. */
+  bankName: 15,
+  /** The seller's bank account number on the letterhead. */
+  bankAccount: 16,
+  /** The header's and footer's claim of the catalogue's size, in Chinese (the spec's "约 1300 万种产品" when unset). */
+  catalogueClaim: 17,
+  /** The same claim in English ("About 13 million products" when unset). */
+  catalogueClaimEn: 18,
 } as const;
 
 export const pageQuerySchema = z.object({
@@ -45,6 +57,19 @@ export interface SiteContact {
   workingHours: string | null;
   /** What a Chinese shop must show (电子商务法 §15): the ICP filing and the two licences; null parts are left out. */
   licences: ShopLicences;
+  /** The catalogue-size claim of the header and footer per language; null: the default wording of the messages. */
+  catalogueClaim: { zh: string | null; en: string | null };
+}
+
+/** The seller's details on the letterhead of generated documents (quotations, credit notes); null parts are left out. */
+export interface SellerDetails {
+  companyName: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  taxNumber: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
 }
 
 /** The licences a shop shows, by kind (web settings 11, 12 and a scan each). */
@@ -90,6 +115,12 @@ export const WEB_SETTING_FORMATS: Record<WebSettingKey, WebSettingFormat> = {
   icpNumber: 'icp',
   businessLicence: 'licence',
   hazardousLicence: 'licence',
+  companyName: 'text',
+  taxNumber: 'licence',
+  bankName: 'text',
+  bankAccount: 'text',
+  catalogueClaim: 'text',
+  catalogueClaimEn: 'text',
 };
 
 /** The longest content of a web setting. */

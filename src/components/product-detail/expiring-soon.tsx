@@ -1,11 +1,7 @@
 'use client';
 
 import { useHydrated } from '@/lib/use-hydrated';
-
-/** Today in China (the shop's calendar), as the lots' dates are written. */
-function chinaToday(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+import { useBusinessDay } from '@/lib/use-business-day';
 
 /**
  * "Expiring soon" beside a lot, shown once the page runs in the browser: it depends on the day the
@@ -14,7 +10,8 @@ function chinaToday(): string {
  */
 export function ExpiringSoon({ expiresOn, lastOkDay, label }: { expiresOn: string; lastOkDay: string; label: string }) {
   const hydrated = useHydrated();
-  const today = hydrated ? chinaToday() : '';
+  const businessDay = useBusinessDay();
+  const today = hydrated ? businessDay(new Date()) : '';
   if (!hydrated || today <= lastOkDay || today > expiresOn) return null;
   return <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">{label}</span>;
 }

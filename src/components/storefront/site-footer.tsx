@@ -1,10 +1,11 @@
 import { Globe, MessageCircle, Users } from '@/components/ui/icons';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTimeZone, getTranslations } from 'next-intl/server';
 import { RichText } from '@/components/content/rich-text';
 import type { SiteContact } from '@/contracts/site-settings';
 import { Link } from '@/i18n/navigation';
+import { businessDayOf } from '@/lib/business-day';
 import { isLinkUrl, settingHref } from '@/lib/link-url';
-import { siteUrl } from '@/lib/seo';
+import { catalogueClaim, englishLabel } from '@/lib/site-contact-text';
 import { ICP_FILING_SITE, shownLicences } from '@/lib/shop-licences';
 import { FOOTER_NAV_KEYS, NAV_ITEMS } from './nav-items';
 import { QrCode } from './qr-code';
@@ -30,6 +31,8 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
   const tn = await getTranslations('nav');
   // Links that fail the link rule (a value saved before it) are left out.
   const englishHref = settingHref(contact.englishSite);
+  const locale = await getLocale();
+  const year = Number(businessDayOf(new Date(), await getTimeZone()).slice(0, 4));
   const chatHref = contact.chatLink && isLinkUrl(contact.chatLink) ? contact.chatLink : null;
   const { licences } = contact;
   const legal = shownLicences(licences);
@@ -41,7 +44,7 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
           <RichText html={footer.html} className="footer-text space-y-1 break-words" />
           <dl className="mt-3 space-y-1" data-testid="footer-settings">
             {englishHref && (
-              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}：</dt><dd><a href={englishHref} hrefLang="en" className="hover:text-white">{englishHref.startsWith('/') ? `${siteUrl()}${englishHref}` : contact.englishSite}</a></dd></div>
+              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}：</dt><dd><a href={englishHref} hrefLang="en" className="hover:text-white">{englishLabel(englishHref, t('englishLink'))}</a></dd></div>
             )}
             {contact.chatContact && (
               <div className="flex items-center gap-1"><MessageCircle aria-hidden size={14} /><dt className="text-gray-400">{t('chat')}：</dt><dd>{contact.chatContact}</dd></div>
@@ -71,7 +74,7 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
           </ul>
         </section>
         <section className="min-w-0">
-          <p className="text-2xl font-semibold text-white">{t('catalogueClaim')}</p>
+          <p className="text-2xl font-semibold text-white" data-testid="footer-catalogue-claim">{catalogueClaim(contact, locale) ?? t('catalogueClaim')}</p>
           <p className="mt-1">{t('catalogueClaimDetail')}</p>
           {footer.visitors !== null && <div className="mt-3 flex items-center gap-2 text-gray-400"><Users aria-hidden size={15} /><VisitorCount initial={footer.visitors} /></div>}
           <div className="mt-4"><SubscribeForm /></div>
@@ -82,7 +85,7 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
       </div>
       <div className="border-t border-gray-800 py-4 text-xs text-gray-400">
         <div className="container-page flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-center" data-testid="footer-legal">
-          <span>{t('copyright', { year: new Date().getFullYear() })}</span>
+          <span>{t('copyright', { year })}</span>
           <Link href="/privacy" className="inline-block py-1 hover:text-white" data-testid="footer-privacy">{t('privacy')}</Link>
           {/* What a Chinese shop must show (电子商务法 §15); each only when set. */}
           {licences.icpNumber && (

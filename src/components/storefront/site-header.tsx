@@ -5,6 +5,7 @@ import type { HeaderUser } from '@/contracts/auth';
 import type { SiteContact } from '@/contracts/site-settings';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
+import { catalogueClaim } from '@/lib/site-contact-text';
 import { LanguageSwitch } from './language-switch';
 import { HeaderAccount } from './header-account';
 
@@ -51,7 +52,7 @@ export async function SiteHeader({ user, contact, locale, menu }: Props) {
             <span className="truncate text-xl font-semibold tracking-tight text-ink">{tm('siteName')}</span>
           </Link>
           <p className="hidden text-right text-sm text-muted md:block">
-            <span className="block font-medium text-ink">{tf('catalogueClaim')}</span>
+            <span className="block font-medium text-ink" data-testid="header-catalogue-claim">{catalogueClaim(contact, locale) ?? tf('catalogueClaim')}</span>
             {tf('catalogueClaimDetail')}
           </p>
           {menu}

@@ -11823,13 +11823,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The credit note of a complaint, printable
-         * @description Answers an HTML document, or the JSON envelope on an error.
+         * The credit note of a complaint, as a PDF
+         * @description Answers a PDF, or the JSON envelope on an error.
          */
         get: {
             parameters: {
                 query?: {
                     download?: "0" | "1";
+                    lang?: "zh" | "en";
                 };
                 header?: never;
                 path: {
@@ -11845,7 +11846,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html; charset=utf-8": string;
+                        "application/pdf": Blob;
                     };
                 };
                 /** @description Validation failed */
@@ -44011,13 +44012,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The credit note of one of my complaints, printable
-         * @description Answers an HTML document, or the JSON envelope on an error.
+         * The credit note of one of my complaints, as a PDF
+         * @description Answers a PDF, or the JSON envelope on an error.
          */
         get: {
             parameters: {
                 query?: {
                     download?: "0" | "1";
+                    lang?: "zh" | "en";
                 };
                 header?: never;
                 path: {
@@ -44033,7 +44035,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "text/html; charset=utf-8": string;
+                        "application/pdf": Blob;
                     };
                 };
                 /** @description Validation failed */

@@ -28,4 +28,19 @@ describe('the PDF module', () => {
     const text = (await textOf(bytes)).replace(/\s+/g, '');
     for (const s of ['报价单', '上海示例生物科技有限公司', '乙腈（色谱纯）', '报价总额（不含税）', '¥580.02', 'AcetonitrileHPLCgrade']) expect(text).toContain(s);
   });
+
+  it('heads the document with the seller\'s letterhead of the site settings, in the document\'s language', async () => {
+    const seller = { companyName: '示例试剂（上海）有限公司', address: '上海市示例路 1 号', phone: '400-000-0000', email: 'sales@example.com', taxNumber: '91310000TEST00001X', bankName: '示例银行', bankAccount: '6222 0000' };
+    const { letterheadOf } = await import('@/server/modules/site-settings/letterhead');
+    for (const [lang, labels] of [['zh', ['纳税人识别号', '开户行', '地址']], ['en', ['Taxnumber', 'Bank', 'Address']]] as const) {
+      const bytes = await renderPdf({
+        letterhead: letterheadOf(seller, lang), lang, title: 'T', author: 'YouReagent', facts: [], columns: [{ title: 'A', width: 1 }], rows: [], totals: [], paragraphs: [], footer: 'F',
+      });
+      const text = (await textOf(bytes)).replace(/\s+/g, '');
+      for (const s of [...labels, '示例试剂（上海）有限公司', '91310000TEST00001X', '400-000-0000', '62220000']) expect(text, lang).toContain(s);
+    }
+    // Details not set are left out, labels and all.
+    const bare = letterheadOf({ companyName: null, address: null, phone: null, email: null, taxNumber: null, bankName: null, bankAccount: null }, 'en');
+    expect(bare).toEqual({ name: 'YouReagent', lines: [] });
+  });
 });

@@ -14,7 +14,17 @@ export interface PdfTableColumn {
   align?: 'left' | 'right';
 }
 
+/** The seller's block at the head of every page-one of a business document: name, then lines of details. */
+export interface PdfLetterhead {
+  name: string;
+  lines: string[];
+}
+
 export interface PdfBusinessDocument {
+  /** The seller's details (ADR 0066 names the one letterhead of quotations and credit notes). */
+  letterhead?: PdfLetterhead;
+  /** The document's language: the file's /Lang. */
+  lang?: 'zh' | 'en';
   title: string;
   subtitle?: string;
   /** Author and subject metadata of the file. */
@@ -32,7 +42,7 @@ const MARGIN = 48;
 /** Renders the document to PDF bytes. */
 export async function renderPdf(doc: PdfBusinessDocument): Promise<Buffer> {
   const fonts = pdfFonts();
-  const pdf = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: doc.title, Author: doc.author }, bufferPages: true });
+  const pdf = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: doc.title, Author: doc.author }, bufferPages: true, lang: doc.lang === 'en' ? 'en' : 'zh-CN' });
   pdf.registerFont('body', fonts.regular.file, fonts.regular.face);
   pdf.registerFont('bold', fonts.bold.file, fonts.bold.face);
   const chunks: Buffer[] = [];
@@ -43,6 +53,16 @@ export async function renderPdf(doc: PdfBusinessDocument): Promise<Buffer> {
   });
   const width = pdf.page.width - MARGIN * 2;
 
+  if (doc.letterhead) {
+    pdf.font('bold').fontSize(13).text(doc.letterhead.name);
+    pdf.font('body').fontSize(8.5).fillColor('#444444');
+    for (const line of doc.letterhead.lines) pdf.text(line, { width });
+    pdf.fillColor('black');
+    const y = pdf.y + 4;
+    pdf.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(1).strokeColor('#1f2937').stroke();
+    pdf.x = MARGIN;
+    pdf.y = y + 10;
+  }
   pdf.font('bold').fontSize(18).text(doc.title);
   if (doc.subtitle) pdf.font('body').fontSize(10).fillColor('#555555').text(doc.subtitle).fillColor('black');
   pdf.moveDown(0.8);

@@ -9,6 +9,7 @@ import {
 import { renderPdf } from '@/server/modules/files/pdf';
 import type { FileStore } from '@/server/modules/files/store';
 import { daysBefore } from './random';
+import { businessDay, numberDay } from '@/server/business-time';
 
 type Step = { kind: 'team_manager' | 'permission'; status: 'pending' | 'waiting' | 'approved' | 'rejected' | 'cancelled'; by?: 'manager' | 'finance'; comment?: string; at?: number };
 
@@ -62,9 +63,9 @@ export async function seedCrm(db: Db): Promise<{ approvalRules: number; expenses
   const labels: Record<string, string> = { travel: '差旅', training: '培训', meals: '招待', samples: '样品', transport: '交通' };
   for (const [i, e] of demo.entries()) {
     const created = daysBefore(e.days);
-    const expenseNo = `EX${created.toISOString().slice(0, 10).replaceAll('-', '')}${String(i + 1).padStart(5, '0')}`;
+    const expenseNo = `EX${numberDay(created)}${String(i + 1).padStart(5, '0')}`;
     const [row] = await db.insert(expenses).values({
-      expenseNo, applicantId: sales.id, teamId: sales.teamId, amount: e.amount, category: e.category, spentOn: created.toISOString().slice(0, 10),
+      expenseNo, applicantId: sales.id, teamId: sales.teamId, amount: e.amount, category: e.category, spentOn: businessDay(created),
       description: e.description, status: e.status, createdAt: created, updatedAt: created,
     }).returning({ id: expenses.id });
     if (!row || !e.steps.length) continue;
@@ -101,7 +102,7 @@ export async function seedCrm(db: Db): Promise<{ approvalRules: number; expenses
   ];
   for (const [i, c] of cases.entries()) {
     const created = daysBefore(c.days);
-    const caseNo = `TS${created.toISOString().slice(0, 10).replaceAll('-', '')}${String(i + 1).padStart(5, '0')}`;
+    const caseNo = `TS${numberDay(created)}${String(i + 1).padStart(5, '0')}`;
     await db.insert(testingCases).values({
       caseNo, ownerId: c.owner.id, companyId: c.registered ? (company?.id ?? null) : null, customerName: c.customer, contactName: c.contact, contactEmail: c.email,
       samples: c.samples, testFee: c.fee, serviceFee: serviceFeeOf(c.fee), invoiceType: c.invoice, taxNo: c.taxNo, status: c.status,

@@ -19,7 +19,7 @@ import { seedRequests } from './requests';
 import { seedImportDemo } from './import-demo';
 import { seedPartners } from './partners';
 import { insertPlannedProducts, planProducts } from './products';
-import { seedWebSettings } from './settings';
+import { seedCatalogueClaim, seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedStaff, type DemoStaff } from './staff';
 import { ensureReferenceData } from '@/server/setup/reference-data';
 import { revalidateStorefront } from '@/server/cache/storefront';
@@ -104,6 +104,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const categories = await seedCategories(tx);
     const planned = planProducts(productCount, brands);
     const productCounts = await insertPlannedProducts(tx, planned, brands, categories);
+    await seedCatalogueClaim(tx);
     const contentCounts = await seedContent(tx, new Map(brands.map((b) => [b.code, b.id])));
     const cmsCounts = await seedCms(tx);
     const accountCounts = await seedAccounts(tx, customerHashes);

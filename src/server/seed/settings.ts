@@ -1,6 +1,7 @@
 import 'server-only';
+import { count } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { webSettings, type NewWebSetting } from '@/server/db/schema';
+import { products, webSettings, type NewWebSetting } from '@/server/db/schema';
 import { BASE_DATE } from './random';
 
 /**
@@ -33,10 +34,28 @@ const webSettingRows = (): Omit<NewWebSetting, 'sort' | 'updatedAt'>[] => [
   { type: 10, content: '沪ICP备00000000号-1', labelZh: 'ICP备案号', labelEn: 'ICP filing number' },
   { type: 11, content: '913100000000000000（示例）', labelZh: '营业执照', labelEn: 'Business licence' },
   { type: 12, content: '沪（示例）应急管危经许〔2026〕000000号', labelZh: '危险化学品经营许可证', labelEn: 'Hazardous chemicals trading licence' },
+  // The seller on the letterhead of quotations and credit notes, as fictional as the licences.
+  { type: 13, content: '优试剂（上海）生物科技有限公司（示例）', labelZh: '公司名称', labelEn: 'Company name' },
+  { type: 14, content: '913100000000000000（示例）', labelZh: '纳税人识别号', labelEn: 'Tax number' },
+  { type: 15, content: '中国工商银行上海漕河泾支行（示例）', labelZh: '开户银行', labelEn: 'Bank' },
+  { type: 16, content: '1001 0000 0000 0000 000', labelZh: '银行账号', labelEn: 'Bank account' },
 ];
 
 export async function seedWebSettings(db: Db): Promise<number> {
   const rows: NewWebSetting[] = webSettingRows().map((s, i) => ({ ...s, sort: (i + 1) * 10, updatedAt: BASE_DATE }));
   await db.insert(webSettings).values(rows);
   return rows.length;
+}
+
+/**
+ * The demo's catalogue claim states what it really lists (a real shop keeps the spec's "about 13 million"
+ * until it sets its own): written once the catalogue is in, from its count of products.
+ */
+export async function seedCatalogueClaim(db: Db): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(products);
+  const n = (row?.n ?? 0).toLocaleString('en-US');
+  await db.insert(webSettings).values([
+    { type: 17, content: `已收录 ${n} 种产品`, labelZh: '产品数量说明（中文）', labelEn: 'Catalogue claim (Chinese)', sort: 170, updatedAt: BASE_DATE },
+    { type: 18, content: `${n} products listed`, labelZh: '产品数量说明（英文）', labelEn: 'Catalogue claim (English)', sort: 180, updatedAt: BASE_DATE },
+  ]);
 }

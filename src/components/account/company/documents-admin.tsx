@@ -8,12 +8,14 @@ import { Permitted } from '@/components/ui/permitted';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { multipart } from '@/lib/api/client';
 import { useApiMutation } from '@/lib/api/query';
+import { useBusinessDay } from '@/lib/use-business-day';
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp';
 
 /** /sys/documents: upload the business licence and controlled-chemical permits (with validity); list and download. */
 export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileDto[]; today: string; maxBytes: number }) {
   const t = useTranslations('company');
+  const businessDay = useBusinessDay();
   const { message } = App.useApp();
   const upload = useApiMutation('post', '/api/app/file/upload', { refreshPage: true });
   const [kind, setKind] = useState<'licence' | 'permit'>('licence');
@@ -47,7 +49,7 @@ export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileD
         : <span>{f.validUntil} {f.validUntil < today ? <Tag color="red">{t('documents.expired')}</Tag> : <Tag color="green">{t('documents.valid')}</Tag>}</span>),
     },
     { title: t('documents.uploadedBy'), dataIndex: 'uploadedBy', key: 'uploadedBy', responsive: ['md'] },
-    { title: t('documents.uploadedAt'), key: 'createdAt', render: (_v, f) => f.createdAt.slice(0, 10), responsive: ['sm'] },
+    { title: t('documents.uploadedAt'), key: 'createdAt', render: (_v, f) => businessDay(f.createdAt), responsive: ['sm'] },
   ];
 
   return (

@@ -9,6 +9,7 @@ import { useTableState } from '@/components/data/query-state';
 import { Permitted, usePermits } from '@/components/ui/permitted';
 import { departmentOptions } from './department-options';
 import { UserEditor } from './user-editor';
+import { useBusinessDay } from '@/lib/use-business-day';
 
 interface Query {
   key: string;
@@ -26,6 +27,7 @@ const FIRST_PAGE: Query = { key: '', status: 'all', sort: 'createdAt', order: 'd
 /** /sys/users: the company's users with search, filters, sorting and pages; add, edit and disable. */
 export function UsersAdmin({ initial, departments, roles }: { initial: UserListDto; departments: DepartmentDto[]; roles: RoleDto[] }) {
   const t = useTranslations('company');
+  const businessDay = useBusinessDay();
   const { message } = App.useApp();
   const canEdit = usePermits({ permissions: ['USER.EDIT'] });
   const [query, setQuery] = useState<Query>(FIRST_PAGE);
@@ -63,7 +65,7 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
     { title: t('users.status.title'), key: 'status', render: (_v, u) => statusTag(u) },
     {
       title: t('users.createdAt'), key: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), responsive: ['xl'],
-      render: (_v, u) => u.createdAt.slice(0, 10),
+      render: (_v, u) => businessDay(u.createdAt),
     },
     ...(canEdit ? [{
       title: t('actions'), key: 'actions',

@@ -1,7 +1,7 @@
 'use client';
 
 import { Alert, Button, Empty, Popconfirm, Tag } from 'antd';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import type { ComplaintStatusName, MyComplaintDto } from '@/contracts/complaints';
 import { Link } from '@/i18n/client-navigation';
@@ -13,6 +13,7 @@ const COLOURS: Record<ComplaintStatusName, string> = { reviewing: 'gold', approv
 export function MyComplaints({ items }: { items: MyComplaintDto[] }) {
   const t = useTranslations('accountComplaints');
   const tc = useTranslations('complaintCategories');
+  const locale = useLocale();
   const format = useFormatter();
   const filed = useSearchParams().get('filed') === '1';
   const withdrawal = useApiMutation('post', '/api/app/complaints/{id}/withdraw', { refreshPage: true });
@@ -66,7 +67,7 @@ export function MyComplaints({ items }: { items: MyComplaintDto[] }) {
             <p className="mb-0 mt-2 text-sm">{t(`outcome.${c.status}`)}</p>
             <div className="mt-3 flex flex-wrap gap-2">
               {c.creditNote && (
-                <Button href={`/api/app/complaints/${c.id}/credit-note`} target="_blank" data-testid="my-credit-note">{t('creditNote', { no: c.creditNote.creditNo, amount: money(c.creditNote.amount) })}</Button>
+                <Button href={`/api/app/complaints/${c.id}/credit-note?lang=${locale === 'en' ? 'en' : 'zh'}`} target="_blank" data-testid="my-credit-note">{t('creditNote', { no: c.creditNote.creditNo, amount: money(c.creditNote.amount) })}</Button>
               )}
               {c.canWithdraw && (
                 <Popconfirm title={t('withdrawConfirm')} okText={t('yes')} cancelText={t('no')} onConfirm={() => withdraw(c.id)}>

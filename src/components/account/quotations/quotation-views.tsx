@@ -24,6 +24,7 @@ export async function StateBadge({ state }: { state: QuotationStateName }) {
 /** The company's quotations, newest first. */
 export async function QuotationListView({ items }: { items: QuotationRowDto[] }) {
   const t = await getTranslations('accountQuotations');
+  const format = await getFormatter();
   if (items.length === 0) return <p className="rounded-lg border border-dashed border-line py-10 text-center text-sm text-muted" data-testid="quotes-empty">{t('empty')}</p>;
   return (
     <ul className="divide-y divide-line rounded-lg border border-line" data-testid="quotes-list">
@@ -31,7 +32,7 @@ export async function QuotationListView({ items }: { items: QuotationRowDto[] })
         <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
           <div className="min-w-0">
             <Link href={{ pathname: '/account/quotations', query: { id: q.id, default: '3' } }} className="font-medium text-brand-600 hover:underline">{q.quoteNo}</Link>
-            <div className="text-xs text-muted">{q.createdAt.slice(0, 10)}{q.userName ? ` · ${q.userName}` : ''}</div>
+            <div className="text-xs text-muted">{format.dateTime(new Date(q.createdAt), 'day')}{q.userName ? ` · ${q.userName}` : ''}</div>
           </div>
           <div className="flex items-center gap-3">
             {OFFERED.has(q.state) && <span>{yuan(q.totalCents)}</span>}

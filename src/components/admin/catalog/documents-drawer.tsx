@@ -13,17 +13,13 @@ import { multipart } from '@/lib/api/client';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { FormModal } from '@/components/ui/form-modal';
 import { useFormSave } from '@/components/ui/use-form-save';
+import { useBusinessDay } from '@/lib/use-business-day';
 
 const DOCUMENTS = '/api/admin/catalog/products/{id}/documents';
 const MISSING = '/api/admin/catalog/documents/missing';
 const MIB = PRODUCT_DOCUMENT_MAX_BYTES / 1024 / 1024;
 
 type T = ReturnType<typeof useTranslations<'adminDocuments'>>;
-
-/** Today in China (the shop's calendar): a document's date may not be after it. */
-function chinaToday(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 function size(bytes: number | null): string {
   if (bytes === null) return '';
@@ -143,7 +139,7 @@ function DocumentModal({ productId, replace, onClose }: { productId: number; rep
   const create = useApiMutation('post', DOCUMENTS, settings);
   const renew = useApiMutation('post', '/api/admin/catalog/products/{id}/documents/{docId}/replace', settings);
   const error = (replace ? renew : create).error;
-  const today = chinaToday();
+  const today = useBusinessDay()(new Date());
   const initial: DocumentFormValues = replace
     ? { kind: replace.kind === 'coa' ? 'msds' : replace.kind, lang: replace.lang === 'en' ? 'en' : 'zh', title: replace.title, version: '', issuedOn: dayjs(today), file: null }
     : { kind: 'msds', lang: 'zh', title: '', version: '', issuedOn: dayjs(today), file: null };

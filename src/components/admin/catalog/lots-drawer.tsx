@@ -12,6 +12,7 @@ import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { isOneOf } from '../common/view-filters';
 import { FormModal } from '@/components/ui/form-modal';
+import { useBusinessDay } from '@/lib/use-business-day';
 
 interface LotFormValues {
   lotNo: string; quantity: number | null; manufacturedOn: Dayjs | null; expiresOn: Dayjs | null; retestOn: Dayjs | null; warehouse: Warehouse;
@@ -24,11 +25,6 @@ interface LotFormValues {
 const LOT_PATHS = ['/api/admin/catalog/products/{id}/lots', '/api/admin/catalog/products/{id}', '/api/admin/catalog/products'] as const;
 
 const day = (d: Dayjs | null | undefined): string | null => (d ? d.format('YYYY-MM-DD') : null);
-
-/** Today in China (the shop's calendar), as the lots' dates are written. */
-function chinaToday(): string {
-  return new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 interface LotColumnsParams {
   t: ReturnType<typeof useTranslations<'adminLots'>>;
@@ -126,7 +122,7 @@ export function LotsDrawer({ productId, itemNo, onClose, onChange }: {
     if (done) onChange(done.data);
   };
 
-  const today = chinaToday();
+  const today = useBusinessDay()(new Date());
   const columns = lotColumns({
     t, today, busy, onUpload: (l, file) => void upload(l, file), onDelete: remove,
     onEdit: (l) => setEditing({ packId: l.packId, size: data?.packs.find((p) => p.packId === l.packId)?.size ?? '', lot: l }),

@@ -2,7 +2,7 @@
 
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, Grid, Space, Table, Tag } from 'antd';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AuditEntryDto } from '@/contracts/admin';
 import { COMPLAINT_STATUSES, type ComplaintDetailDto, type ComplaintLineDto, type ComplaintStatusName } from '@/contracts/complaints';
@@ -119,6 +119,8 @@ function ComplaintFacts({ complaint: c, wide, when }: { complaint: ComplaintDeta
 /** The complaint's credit note once the refund was approved: number, amount, date, print and download. */
 function CreditNoteCard({ complaint: c, when }: { complaint: ComplaintDetailDto; when: (iso: string) => string }) {
   const t = useTranslations('adminComplaints');
+  // The document in the page's language, whatever language the request's cookie last remembered.
+  const lang = useLocale() === 'en' ? 'en' : 'zh';
   return (
     <Card size="small" title={t('creditNote')} data-testid="complaint-credit-note">
       {c.creditNote ? (
@@ -127,8 +129,8 @@ function CreditNoteCard({ complaint: c, when }: { complaint: ComplaintDetailDto;
           <div>{t('creditAmount')} <span className="font-semibold" data-testid="credit-note-amount">¥{money(c.creditNote.amount)}</span></div>
           <div className="text-sm text-slate-500">{when(c.creditNote.createdAt)}</div>
           <Space wrap>
-            <Button icon={<PrinterOutlined />} href={`/api/admin/complaints/${c.id}/credit-note`} target="_blank" data-testid="credit-note-print">{t('print')}</Button>
-            <Button icon={<DownloadOutlined />} href={`/api/admin/complaints/${c.id}/credit-note?download=1`} data-testid="credit-note-download">{t('download')}</Button>
+            <Button icon={<PrinterOutlined />} href={`/api/admin/complaints/${c.id}/credit-note?lang=${lang}`} target="_blank" data-testid="credit-note-print">{t('print')}</Button>
+            <Button icon={<DownloadOutlined />} href={`/api/admin/complaints/${c.id}/credit-note?lang=${lang}&download=1`} data-testid="credit-note-download">{t('download')}</Button>
           </Space>
         </div>
       ) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noCreditNote')} />}

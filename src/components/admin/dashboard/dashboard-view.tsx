@@ -10,6 +10,8 @@ import { useApiQuery } from '@/lib/api/query';
 import { useAdminSettings } from '../admin-providers';
 import { useViewQuery } from '../use-view-query';
 import { GettingStarted } from './getting-started';
+import { businessDayOf, lastDays } from '@/lib/business-day';
+import { useBusinessTimeZone } from '@/lib/use-business-day';
 
 const DEFAULTS = { from: '', to: '' };
 const CHART_HEIGHT = 260;
@@ -20,10 +22,6 @@ const CHART_HEIGHT = 260;
  */
 const EChart = dynamic(() => import('./echart').then((m) => m.EChart), { ssr: false, loading: () => <div style={{ height: CHART_HEIGHT }} /> });
 
-function defaultRange(): { from: string; to: string } {
-  const to = dayjs();
-  return { from: to.subtract(29, 'day').format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD') };
-}
 
 /** The dashboard (affix tab): a greeting, and with DASHBOARD.VIEW the figures of a chosen range of days. */
 export function DashboardView({ userName, roles }: { userName: string; roles: string[] }) {
@@ -48,7 +46,9 @@ function Figures() {
   const locale = useLocale();
   const { settings } = useAdminSettings();
   const [query, setQuery] = useViewQuery(DEFAULTS);
-  const range = query.from && query.to ? { from: query.from, to: query.to } : defaultRange();
+  // The default range ends on today's business day, whatever the zone of the browser's clock (ADR 0066).
+  const zone = useBusinessTimeZone();
+  const range = query.from && query.to ? { from: query.from, to: query.to } : lastDays(new Date(), zone, 30);
   const figures = useApiQuery('get', '/api/admin/dashboard', { params: { query: range } });
   const canSeeFeedback = usePermits({ permissions: ['DASHBOARD.VIEW'] });
   // Another range's figures are not shown while the chosen range's load: the skeleton holds their place.
@@ -94,7 +94,7 @@ function Figures() {
       <div className="flex flex-wrap items-center gap-2">
         <span>{t('range')}</span>
         <DatePicker.RangePicker allowClear={false} aria-label={t('range')} value={[dayjs(range.from), dayjs(range.to)]}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+          disabledDate={(d) => d.format('YYYY-MM-DD') > businessDayOf(new Date(), zone)}
           presets={[
             { label: t('presets.days7'), value: [dayjs().subtract(6, 'day'), dayjs()] },
             { label: t('presets.days30'), value: [dayjs().subtract(29, 'day'), dayjs()] },

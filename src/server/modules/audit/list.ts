@@ -5,13 +5,12 @@ import { isInternalAuditField } from '@/contracts/audit-vocabulary';
 import type { Db } from '@/server/db/client';
 import { auditLog, type AuditEntry } from '@/server/db/schema';
 import { escapeLike } from '@/server/db/like';
+import { businessDayStart } from '@/server/business-time';
 
 type AuditFilter = Omit<AuditListInput, 'limit' | 'offset'>;
 
-/** Dates are days in China time (UTC+8), as staff read them. */
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
-}
+/** Dates are business days (ADR 0066), as staff read them. */
+const dayStart = (day: string): Date => businessDayStart(day);
 
 function conditions(filter: AuditFilter): SQL | undefined {
   const list: (SQL | undefined)[] = [];

@@ -2,6 +2,7 @@ import 'server-only';
 import { auditEntitiesSchema, auditListInputSchema, auditListSchema } from '@/contracts/admin';
 import { createRouter } from '@/server/http/router';
 import { csvCell, iterateAuditEntries, listAuditEntities, listAuditEntries } from './list';
+import { businessToday } from '@/server/business-time';
 
 export const auditAdminRouter = createRouter('/api/admin/audit');
 
@@ -41,6 +42,6 @@ auditAdminRouter.endpoint(
         controller.close();
       },
     });
-    return { body: stream, type: 'text/csv; charset=utf-8', name: `audit-${new Date().toISOString().slice(0, 10)}.csv` };
+    return { body: stream, type: 'text/csv; charset=utf-8', name: `audit-${businessToday()}.csv` };
   },
 );

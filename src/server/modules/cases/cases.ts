@@ -19,6 +19,7 @@ import { acceptUpload, recordUpload, keptFileName } from '@/server/modules/files
 import { sendMail } from '@/server/modules/mail/mailer';
 import { fillTemplate, mailHtml } from '@/server/modules/mail/templates';
 import { transitionCase } from './status';
+import { numberDay } from '@/server/business-time';
 
 export const CASE_REPORT_MAX_BYTES = 1024 * 1024;
 
@@ -92,7 +93,7 @@ export async function createCase(db: Db, actor: ScopedStaff & { audit: AuditActo
     if (input.companyId !== undefined) await assertCustomerVisible(tx, actor, input.companyId);
     const [next] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('testing_cases', 'id'))::int as id`));
     if (!next) throw new AppError(500);
-    const caseNo = `TS${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${String(next.id).padStart(5, '0')}`;
+    const caseNo = `TS${numberDay()}${String(next.id).padStart(5, '0')}`;
     const values = fields(input);
     await tx.insert(testingCases).values({ id: next.id, caseNo, ownerId: actor.staffId, status: 'reviewing', ...values });
     await recordAudit(tx, actor.audit, { action: 'create', entity: 'testing_case', entityId: next.id, after: { caseNo, ...values, status: 'reviewing' } });

@@ -11,6 +11,7 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import type { FileStore } from '@/server/modules/files/store';
 import { acceptUpload, keptFileName, recordUpload } from '@/server/modules/files/upload';
 import { localised, type Lang } from '@/lib/lang';
+import { businessDay, businessDayStart } from '@/server/business-time';
 
 /**
  * A product's documents in the back-office (ADR 0063). Staff upload an SDS, a technical data or
@@ -27,15 +28,11 @@ export function adminDocumentUrl(productId: number, docId: number): string {
   return `/api/admin/catalog/products/${productId}/documents/${docId}/file`;
 }
 
-/** China's calendar day of a moment (the shop's calendar; dates on documents are China's). */
-function chinaDay(d: Date): string {
-  return new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
+/** The business day of a moment (dates on documents are the shop's calendar days). */
+const chinaDay = (d: Date): string => businessDay(d);
 
-/** A calendar day as the moment it starts in China. */
-function chinaMidnight(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
-}
+/** A calendar day as the moment it starts in the business zone. */
+const chinaMidnight = (day: string): Date => businessDayStart(day);
 
 function toDto(d: ProductDocument): AdminProductDocumentDto {
   return {

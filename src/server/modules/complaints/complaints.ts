@@ -10,6 +10,7 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { getComplaint, loadComplaint } from './queries';
 import { assertComplaintWithinLines } from './refund-cap';
 import { transitionComplaint } from './status';
+import { numberDay } from '@/server/business-time';
 
 export type ComplaintStaff = Approver & { audit: AuditActor };
 
@@ -72,7 +73,7 @@ export async function applyRefundOutcome(tx: Db, actor: AuditActor, complaintId:
   if (amount === null || amount <= 0 || amount > row.appliedRefundCents) throw new AppError(409, 'refundAboveApplied');
   const [seq] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('credit_notes', 'id'))::int as id`));
   if (!seq) throw new AppError(500);
-  const creditNo = `CN${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${String(seq.id).padStart(5, '0')}`;
+  const creditNo = `CN${numberDay()}${String(seq.id).padStart(5, '0')}`;
   await tx.insert(creditNotes).values({ id: seq.id, creditNo, complaintId, companyId: row.companyId, orderId: row.orderId, amountCents: amount });
   await recordAudit(tx, actor, {
     action: 'create', entity: 'credit_note', entityId: seq.id, companyId: row.companyId,

@@ -59,13 +59,16 @@ complaintsAppRouter.endpoint(
   async (input, c) => withdrawMyComplaint(c.get('db'), customerOf(c), input.id, c.get('lang')),
 );
 
-// GET /api/app/complaints/:id/credit-note — the credit note of one of my complaints, printable
+// GET /api/app/complaints/:id/credit-note — the credit note of one of my complaints, as a PDF (?lang=zh|en)
 complaintsAppRouter.endpoint(
   {
     method: 'get', path: '/:id/credit-note', tags, audience: 'user', permissions: [...PERMS], input: creditNoteInput, file: CREDIT_NOTE_FILE,
-    summary: 'The credit note of one of my complaints, printable', description: 'Answers an HTML document, or the JSON envelope on an error.',
+    summary: 'The credit note of one of my complaints, as a PDF', description: 'Answers a PDF, or the JSON envelope on an error.',
   },
-  async (input, c) => creditNoteReply(await customerCreditNote(c.get('db'), customerOf(c), input.id, c.get('lang')), c.get('lang'), input.download === '1'),
+  async (input, c) => {
+    const lang = input.lang ?? c.get('lang');
+    return creditNoteReply(c.get('db'), await customerCreditNote(c.get('db'), customerOf(c), input.id, lang), lang, input.download === '1');
+  },
 );
 
 const photoParams = z.object({ id: idSchema, photoId: idSchema });

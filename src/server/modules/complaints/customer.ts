@@ -12,6 +12,7 @@ import { canApproveOrders, type OrderActor } from '@/server/modules/orders/acces
 import { COMPLAINT_SELECT, complaintLinesOf, complaintPhotosOf, creditNoteOf, openComplaintPhoto, toComplaintRow, type ComplaintRow } from './queries';
 import { allocateRefund, lockOrderLines } from './refund-cap';
 import { transitionComplaint } from './status';
+import { numberDay } from '@/server/business-time';
 
 export type ComplaintCustomer = OrderActor & { audit: AuditActor };
 
@@ -76,7 +77,7 @@ export async function fileComplaint(db: Db, actor: ComplaintCustomer, input: Com
     const [company] = await tx.select({ ownerId: companies.ownerStaffId }).from(companies).where(eq(companies.id, actor.companyId));
     const [next] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('complaints', 'id'))::int as id`));
     if (!next) throw new AppError(500);
-    const complaintNo = `CP${new Date().toISOString().slice(0, 10).replaceAll('-', '')}${String(next.id).padStart(5, '0')}`;
+    const complaintNo = `CP${numberDay()}${String(next.id).padStart(5, '0')}`;
     await tx.insert(complaints).values({
       id: next.id, complaintNo, companyId: actor.companyId, orderId: input.orderId, filedById: actor.userId, filedByName: actor.name.slice(0, 100),
       ownerId: company?.ownerId ?? null, description: input.description, category: input.category, appliedRefundCents: input.appliedRefund, status: 'reviewing',

@@ -6,6 +6,7 @@ import { complaintDetailSchema, complaintListInputSchema, complaintListSchema, c
 import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
 import type { Lang } from '@/lib/lang';
+import type { Db } from '@/server/db/client';
 import type { FileReply } from '@/server/http/file-reply';
 import { createRouter } from '@/server/http/router';
 import { approverOf } from '@/server/modules/approvals/engine';
@@ -13,7 +14,7 @@ import { staffOf } from '@/server/modules/approvals/routes';
 import { auditActorOf } from '@/server/modules/audit/record';
 import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { moveComplaint, type ComplaintStaff } from './complaints';
-import { creditNoteHtml, staffCreditNote, type CreditNoteDocument } from './credit-note';
+import { creditNotePdf, staffCreditNote, type CreditNoteDocument } from './credit-note';
 import { exportComplaints } from './export';
 import { complaintTimeline, getComplaint, listComplaints, loadComplaint, openComplaintPhoto } from './queries';
 import { storedFileReply } from '@/server/http/file-reply';
@@ -73,23 +74,27 @@ complaintsAdminRouter.endpoint(
   async (input, c) => moveComplaint(c.get('db'), await withAudit(c), input, c.get('lang')),
 );
 
-/** The credit note's address: the complaint, and `download=1` for an attachment rather than the printable page. */
-export const creditNoteInput = idParamSchema.extend({ download: z.enum(['0', '1']).optional() });
-export const CREDIT_NOTE_FILE = ['text/html; charset=utf-8'] as const;
+/**
+ * The credit note's address: the complaint, `lang` for the document's language (the page's; without it the
+ * request's), and `download=1` for an attachment rather than opening it.
+ */
+export const creditNoteInput = idParamSchema.extend({ download: z.enum(['0', '1']).optional(), lang: z.enum(['zh', 'en']).optional() });
+export const CREDIT_NOTE_FILE = ['application/pdf'] as const;
 
-/** The credit note as its answer: inline to print, or an attachment to download; its styles inline, nothing else loads. */
-export function creditNoteReply(doc: CreditNoteDocument, lang: Lang, download: boolean): FileReply {
-  return {
-    body: creditNoteHtml(doc, lang), type: 'text/html; charset=utf-8', name: `${doc.note.creditNo}.html`, inline: !download,
-    csp: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-  };
+/** The credit note as its answer: a PDF, inline to view and print, or an attachment to download. */
+export async function creditNoteReply(db: Db, doc: CreditNoteDocument, lang: Lang, download: boolean): Promise<FileReply> {
+  const pdf = await creditNotePdf(db, doc, lang);
+  return { body: pdf.bytes, type: 'application/pdf', size: pdf.bytes.byteLength, name: pdf.name, inline: !download };
 }
 
-// GET /api/admin/complaints/:id/credit-note — the credit note as a printable HTML document (?download=1: attachment)
+// GET /api/admin/complaints/:id/credit-note — the credit note as a PDF (?lang=zh|en; ?download=1: attachment)
 complaintsAdminRouter.endpoint(
   {
     method: 'get', path: '/:id/credit-note', tags, audience: 'staff', permissions: [...PERMS], input: creditNoteInput, file: CREDIT_NOTE_FILE,
-    summary: 'The credit note of a complaint, printable', description: 'Answers an HTML document, or the JSON envelope on an error.',
+    summary: 'The credit note of a complaint, as a PDF', description: 'Answers a PDF, or the JSON envelope on an error.',
   },
-  async (input, c) => creditNoteReply(await staffCreditNote(c.get('db'), await me(c), input.id, c.get('lang')), c.get('lang'), input.download === '1'),
+  async (input, c) => {
+    const lang = input.lang ?? c.get('lang');
+    return creditNoteReply(c.get('db'), await staffCreditNote(c.get('db'), await me(c), input.id, lang), lang, input.download === '1');
+  },
 );

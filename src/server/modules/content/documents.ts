@@ -6,6 +6,7 @@ import { brands, contentItems, productDocuments, products } from '@/server/db/sc
 import { escapeLike } from '@/server/db/like';
 import { EXACT_TOTAL_CAP } from './items';
 import { localised, type Lang } from '@/lib/lang';
+import { businessDayStart, inBusinessZone } from '@/server/business-time';
 
 export type DocumentKind = 'coa' | 'msds' | 'protocol';
 
@@ -111,15 +112,15 @@ export async function findCoas(db: Db, params: { itemNo: string; lotNo: string; 
 
 /** The years in which COAs were issued, newest first. */
 export async function listCoaYears(db: Db): Promise<number[]> {
-  const year = sql<number>`extract(year from ${productDocuments.issuedAt} at time zone 'Asia/Shanghai')::int`;
+  const year = sql<number>`extract(year from ${inBusinessZone(productDocuments.issuedAt)})::int`;
   const rows = await db.selectDistinct({ year }).from(productDocuments).where(eq(productDocuments.kind, 'coa')).orderBy(desc(year));
   return rows.map((r) => Number(r.year));
 }
 
 /** COAs issued in one year (China time), newest first, optionally narrowed by a keyword. */
 export async function listCoasOfYear(db: Db, params: { year: number; keyword?: string; lang: Lang; limit: number; offset: number }): Promise<ProductDocumentPage> {
-  const from = new Date(`${params.year}-01-01T00:00:00+08:00`);
-  const to = new Date(`${params.year + 1}-01-01T00:00:00+08:00`);
+  const from = businessDayStart(`${params.year}-01-01`);
+  const to = businessDayStart(`${params.year + 1}-01-01`);
   const where = and(
     eq(productDocuments.kind, 'coa'),
     shown,

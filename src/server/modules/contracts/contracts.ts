@@ -14,6 +14,7 @@ import { acceptUpload, recordUpload, keptFileName } from '@/server/modules/files
 import { loadQuotation, staffSees } from '@/server/modules/quotations/queries';
 import { getContract, loadContract } from './queries';
 import { transitionContract } from './status';
+import { businessNowSql } from '@/server/business-time';
 
 export type ContractStaff = Approver & { audit: AuditActor };
 
@@ -26,7 +27,7 @@ export const CONTRACTABLE_QUOTATION_STATES = ['accepted', 'converted'] as const;
 /** The next contract number: HT, the date (China Standard Time) and the id. */
 async function nextContractNo(tx: Db): Promise<{ id: number; contractNo: string }> {
   const [next] = rowsOf<{ id: number; d: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('contracts', 'id'))::int as id,
-    to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') as d`));
+    to_char(${businessNowSql()}, 'YYYYMMDD') as d`));
   if (!next) throw new AppError(500);
   return { id: Number(next.id), contractNo: `HT${next.d}${String(next.id).padStart(5, '0')}` };
 }

@@ -13,6 +13,7 @@ import { getFileStore, type StoredFile } from '@/server/modules/files/store';
 import { acceptUpload, recordUpload, keptFileName } from '@/server/modules/files/upload';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { transitionExpense } from './status';
+import { numberDay } from '@/server/business-time';
 
 export interface ExpenseActor {
   staffId: number;
@@ -107,7 +108,7 @@ export async function createExpense(db: Db, actor: ExpenseActor & { audit: Audit
     const [member] = await tx.select({ teamId: staff.teamId }).from(staff).where(eq(staff.id, actor.staffId));
     const [next] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('expenses', 'id'))::int as id`));
     if (!next) throw new AppError(500);
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const day = numberDay();
     const expenseNo = `EX${day}${String(next.id).padStart(5, '0')}`;
     await tx.insert(expenses).values({ id: next.id, expenseNo, applicantId: actor.staffId, teamId: member?.teamId ?? null, ...input, status: 'draft' });
     await recordAudit(tx, actor.audit, { action: 'create', entity: 'expense', entityId: next.id, after: { expenseNo, ...input, status: 'draft' } });

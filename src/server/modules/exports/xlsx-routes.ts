@@ -5,6 +5,7 @@ import type { Permission } from '@/server/auth/permissions';
 import type { AppEnv } from '@/server/http/context';
 import type { Audience } from '@/server/http/middleware/authorise';
 import type { Router } from '@/server/http/router';
+import { businessToday } from '@/server/business-time';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -34,6 +35,6 @@ export function xlsxExport<I extends z.ZodType>(
   const { path = '/export', description = 'Answers the workbook itself, or the JSON envelope on an error.', file, ...rest } = spec;
   router.endpoint({ method: 'get', path, description, ...rest, file: [XLSX_TYPE] }, async (input, c) => {
     const base = typeof file === 'string' ? file : file(c);
-    return { body: await workbook(input, c), type: XLSX_TYPE, name: `${base}-${new Date().toISOString().slice(0, 10)}.xlsx` };
+    return { body: await workbook(input, c), type: XLSX_TYPE, name: `${base}-${businessToday()}.xlsx` };
   });
 }

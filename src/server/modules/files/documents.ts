@@ -1,4 +1,5 @@
 import 'server-only';
+import { businessDay } from '@/server/business-time';
 import type { GhsBlock } from '@/server/db/schema';
 import { demoLotDates } from './lot-dates';
 import type { PdfDocument, PdfLine } from './pdf';
@@ -45,11 +46,17 @@ function unit(text: string): number {
   return (h >>> 0) / 4294967296;
 }
 
-const day = (d: Date): string => d.toISOString().slice(0, 10);
+/** The business day a document was issued on (ADR 0066). */
+const day = (d: Date): string => businessDay(d);
 
 function purityFloor(purity: string): number | null {
   const match = /(\d+(?:\.\d+)?)\s*%/.exec(purity);
   return match ? Number(match[1]) : null;
+}
+
+/** A formula with its counts as subscript digits (C4H8O2 → C₄H₈O₂), which the PDF writer lowers and shrinks. */
+export function subscriptFormula(formula: string): string {
+  return formula.replace(/(?<=[A-Za-z)\]])\d+/g, (digits) => [...digits].map((d) => '₀₁₂₃₄₅₆₇₈₉'[Number(d)]).join(''));
 }
 
 function header(src: DocumentSource, zh: boolean): PdfLine[] {
@@ -58,7 +65,7 @@ function header(src: DocumentSource, zh: boolean): PdfLine[] {
     { text: src.title, size: 15, gap: 6 },
     { text: `${zh ? '产品名称' : 'Product'}: ${zh ? src.nameZh : src.nameEn}`, gap: 10 },
     { text: `${zh ? '货号' : 'Item number'}: ${src.itemNo}    ${zh ? '品牌' : 'Brand'}: ${zh ? src.brandZh : src.brandEn}` },
-    { text: `CAS: ${src.cas ?? '—'}    ${zh ? '分子式' : 'Formula'}: ${src.formula ?? '—'}    ${zh ? '分子量' : 'MW'}: ${src.molecularWeight ?? '—'}` },
+    { text: `CAS: ${src.cas ?? '—'}    ${zh ? '分子式' : 'Formula'}: ${src.formula ? subscriptFormula(src.formula) : '—'}    ${zh ? '分子量' : 'MW'}: ${src.molecularWeight ?? '—'}` },
     { text: `${zh ? '规格等级' : 'Grade'}: ${[zh && src.gradeZh ? src.gradeZh : src.grade, src.purity].filter(Boolean).join(' ') || '—'}` },
   ];
 }
@@ -67,6 +74,9 @@ function header(src: DocumentSource, zh: boolean): PdfLine[] {
 function shelfLine(dates: { expiresOn: string | null; retestOn: string | null }, zh: boolean): string {
   return dates.expiresOn ? `${zh ? '有效期至' : 'Expiry date'}: ${dates.expiresOn}` : `${zh ? '复验日期' : 'Retest date'}: ${dates.retestOn ?? '—'}`;
 }
+
+/** The COA table's columns: test, specification, result. */
+const COA_COLUMNS = [0.38, 0.36, 0.26];
 
 function coa(src: DocumentSource, zh: boolean): PdfLine[] {
   const lot = src.lotNo ?? '';
@@ -83,10 +93,11 @@ function coa(src: DocumentSource, zh: boolean): PdfLine[] {
     ...header(src, zh),
     { text: `${zh ? '批号' : 'Lot number'}: ${lot}`, gap: 4 },
     { text: `${zh ? '检验日期' : 'Date of analysis'}: ${day(src.issuedAt)}    ${shelfLine(demoLotDates(lot, src.issuedAt), zh)}` },
-    { text: zh ? '检验项目 / 标准 / 结果' : 'Test / Specification / Result', size: 12, gap: 12 },
-    ...rows.map(([test, spec, result]) => ({ text: `${test}  |  ${spec}  |  ${result}` })),
+    { text: zh ? '检验结果' : 'Results', size: 12, gap: 12 },
+    { text: '', cells: zh ? ['检验项目', '标准', '结果'] : ['Test', 'Specification', 'Result'], columns: COA_COLUMNS, header: true, gap: 4 },
+    ...rows.map(([test, spec, result]) => ({ text: '', cells: [test, spec, result], columns: COA_COLUMNS })),
+    // A generated COA describes no real lot: it carries the example stamp and no one's signature.
     { text: zh ? '结论：本批产品检验合格。' : 'Conclusion: this lot meets the specification.', gap: 12 },
-    { text: zh ? '质量保证部' : 'Quality Assurance', gap: 8, size: 9 },
   ];
 }
 

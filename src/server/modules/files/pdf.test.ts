@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productDocumentPdf } from './documents';
+import { EXAMPLE_STAMP, productDocumentPdf, subscriptFormula } from './documents';
 import { renderPdf, wrapText } from './pdf';
 
 const source = {
@@ -53,3 +53,41 @@ describe('wrapText', () => {
     expect(wrapText('一二三四五六', 10, 30)).toEqual(['一二三', '四五六']);
   });
 });
+
+describe('the COA', () => {
+  const hex = (s: string) => [...s].map((ch) => ch.charCodeAt(0).toString(16).padStart(4, '0')).join('').toUpperCase();
+  const coa = { ...source, grade: 'Anhydrous, ≤50 ppm H₂O', formula: 'C2H6O' };
+
+  it('shows subscripts as lowered digits, never as a glyph the font lacks', () => {
+    const text = renderPdf(productDocumentPdf(coa)).toString('latin1');
+    expect(text).not.toContain('2082');
+    expect(text).toMatch(/ Ts <0032> Tj/);
+    expect(subscriptFormula('C2H6O')).toBe('C₂H₆O');
+    expect(subscriptFormula('Ca(OH)2')).toBe('Ca(OH)₂');
+  });
+
+  it('lays its results out as a ruled table, not with pipes', () => {
+    for (const lang of ['zh', 'en']) {
+      const text = renderPdf(productDocumentPdf({ ...coa, lang })).toString('latin1');
+      expect(text).not.toContain(hex('  |  '));
+      expect(text).not.toContain('007C');
+      expect(text).toMatch(/ re f Q/);
+      expect(text).toMatch(/ m [\d.]+ [\d.]+ l S Q/);
+      expect(text).toContain(hex(lang === 'zh' ? '检验项目' : 'Specification'));
+    }
+  });
+
+  it('is a demo document: it carries the example stamp and no signature', () => {
+    for (const lang of ['zh', 'en']) {
+      const doc = productDocumentPdf({ ...coa, lang });
+      expect(doc.stamp).toBe(EXAMPLE_STAMP);
+      expect(doc.lines.map((l) => l.text).join('\n')).not.toMatch(/质量保证部|Quality Assurance/);
+    }
+  });
+
+  it('dates the analysis by the Beijing day', () => {
+    const text = renderPdf(productDocumentPdf({ ...coa, issuedAt: new Date('2026-12-01T16:30:00Z') })).toString('latin1');
+    expect(text).toContain(hex('2026-12-02'));
+  });
+});
+

@@ -13,6 +13,13 @@ export interface PdfLine {
   size?: number;
   /** Extra space above the line, in points. */
   gap?: number;
+  /**
+   * A row of a table instead of text: its cells, each in its column (`columns`, shares of the width),
+   * ruled below; `header` rows are ruled above too and shaded.
+   */
+  cells?: string[];
+  columns?: number[];
+  header?: boolean;
 }
 
 export interface PdfDocument {
@@ -69,6 +76,34 @@ export function wrapText(text: string, size: number, width = PAGE_W - 2 * MARGIN
   return out;
 }
 
+const SUBSCRIPTS = '₀₁₂₃₄₅₆₇₈₉';
+
+/**
+ * The text-showing operators of a line at the current position: subscript digits (H₂O), which the
+ * built-in font has no glyphs for, are shown as digits at 70 % size, lowered (`Ts`), so they read as
+ * subscripts rather than as a missing-glyph box.
+ */
+export function showText(text: string, size: number): string {
+  const ops: string[] = [];
+  let run = '';
+  let sub = false;
+  const flush = () => {
+    if (run === '') return;
+    ops.push(sub ? `/F1 ${(size * 0.7).toFixed(2)} Tf ${(-size * 0.2).toFixed(2)} Ts <${utf16Hex(run)}> Tj /F1 ${size} Tf 0 Ts` : `<${utf16Hex(run)}> Tj`);
+    run = '';
+  };
+  for (const ch of text) {
+    const i = SUBSCRIPTS.indexOf(ch);
+    if ((i >= 0) !== sub) {
+      flush();
+      sub = i >= 0;
+    }
+    run += i >= 0 ? String(i) : ch;
+  }
+  flush();
+  return ops.join(' ');
+}
+
 /** UTF-16BE hex of a string (the encoding of UniGB-UTF16-H and of PDF text strings). */
 function utf16Hex(text: string): string {
   let hex = '';
@@ -76,19 +111,46 @@ function utf16Hex(text: string): string {
   return hex.toUpperCase();
 }
 
+const CELL_PAD = 4;
+
 function layout(lines: PdfLine[]): string[] {
   const pages: string[][] = [[]];
   let y = PAGE_H - MARGIN;
+  const width = PAGE_W - 2 * MARGIN;
+  const page = () => pages[pages.length - 1]!;
   for (const line of lines) {
     const size = line.size ?? 10;
     y -= line.gap ?? 0;
+    if (line.cells) {
+      const shares = line.columns ?? line.cells.map(() => 1 / line.cells!.length);
+      const xs: number[] = [];
+      let x = MARGIN;
+      for (const share of shares) { xs.push(x); x += share * width; }
+      const wrapped = line.cells.map((cell, i) => wrapText(cell, size, (shares[i] ?? 0) * width - 2 * CELL_PAD));
+      const height = Math.max(...wrapped.map((w) => w.length)) * size * LEADING + CELL_PAD;
+      if (y - height < MARGIN) {
+        pages.push([]);
+        y = PAGE_H - MARGIN;
+      }
+      const top = y;
+      if (line.header) page().push(`q 0.94 g ${MARGIN} ${(top - height).toFixed(2)} ${width.toFixed(2)} ${height.toFixed(2)} re f Q`);
+      wrapped.forEach((parts, i) => parts.forEach((part, k) => {
+        const baseline = top - (k + 1) * size * LEADING + CELL_PAD / 2;
+        page().push(`BT /F1 ${size} Tf ${((xs[i] ?? MARGIN) + CELL_PAD).toFixed(2)} ${baseline.toFixed(2)} Td ${showText(part, size)} ET`);
+      }));
+      y = top - height;
+      const rule = (at: number) => `q 0.5 w 0.6 G ${MARGIN} ${at.toFixed(2)} m ${(MARGIN + width).toFixed(2)} ${at.toFixed(2)} l S Q`;
+      if (line.header) page().push(rule(top));
+      page().push(rule(y));
+      continue;
+    }
     for (const part of wrapText(line.text, size)) {
       y -= size * LEADING;
       if (y < MARGIN) {
         pages.push([]);
         y = PAGE_H - MARGIN - size * LEADING;
       }
-      pages[pages.length - 1]?.push(`BT /F1 ${size} Tf ${MARGIN} ${y.toFixed(2)} Td <${utf16Hex(part)}> Tj ET`);
+      page().push(`BT /F1 ${size} Tf ${MARGIN} ${y.toFixed(2)} Td ${showText(part, size)} ET`);
     }
   }
   return pages.map((ops) => ops.join('\n'));

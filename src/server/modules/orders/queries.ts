@@ -13,9 +13,10 @@ import { allocatableLots, coaUrls, pickLot } from './lots';
 import { describeLog, describeMatch } from './describe';
 import type { ApprovalMatch } from './rules';
 import { hasValidPermit } from './submit';
+import { businessZoneSql } from '@/server/business-time';
 
 /** The day boundaries of the filters are days in the shop's time zone. */
-const dayStart = (day: string): SQL => sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
+const dayStart = (day: string): SQL => sql`(${day}::date::timestamp at time zone ${businessZoneSql()})`;
 
 /** The newest orders containing an item number that a search reads (an item in more orders: the newest of them). */
 export const ITEM_SEARCH_MAX_ORDERS = 5000;

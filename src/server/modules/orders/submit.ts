@@ -14,9 +14,10 @@ import { allocateLots } from './lots';
 import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
 import { evaluateRules, type ApprovalMatch } from './rules';
 import { logOrderEvent } from './transition';
+import { businessNowSql, businessZoneSql } from '@/server/business-time';
 
 /** The start of the current calendar month in the shop's time zone (China Standard Time). */
-export const MONTH_START = sql`(date_trunc('month', now() at time zone 'Asia/Shanghai') at time zone 'Asia/Shanghai')`;
+export const monthStart = () => sql`(date_trunc('month', ${businessNowSql()}) at time zone ${businessZoneSql()})`;
 
 /** Statuses whose totals count as spending: committed (placed, passed) and pending (reviewing). */
 export const SPENDING_STATUSES: OrderStatus[] = ['reviewing', 'passed', 'placed'];
@@ -138,7 +139,7 @@ export async function insertOrder(
         .from(orders)
         .where(and(
           eq(orders.companyId, actor.companyId), eq(orders.userId, actor.userId),
-          inArray(orders.status, SPENDING_STATUSES), gte(orders.createdAt, MONTH_START),
+          inArray(orders.status, SPENDING_STATUSES), gte(orders.createdAt, monthStart()),
         ))
     : [{ total: '0' }];
   const ruleLines = lines.map((l) => ({ itemNo: l.itemNo, hazardous: isHazardous(l.ghs), controlClass: l.controlClass }));
@@ -153,7 +154,7 @@ export async function insertOrder(
   }
 
   const [numbered] = rowsOf<{ no: string }>(await tx.execute(sql`
-    select 'SO' || to_char(now() at time zone 'Asia/Shanghai', 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
+    select 'SO' || to_char(${businessNowSql()}, 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
     from (select nextval('order_no_seq') as n) s`));
   if (!numbered) throw new AppError(500);
 

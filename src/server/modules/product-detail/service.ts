@@ -18,6 +18,7 @@ import { ghsDto, shippingLabel, storageLabel } from './labels';
 import { hazardOf } from '@/server/modules/catalog/hazards';
 import { localised, otherLang, type Lang } from '@/lib/lang';
 import { smilesLimitFault } from '@/lib/structure-limits';
+import { businessNowSql } from '@/server/business-time';
 
 /** The drawing's URL, with the version of the drawing so that it can be cached for good. */
 export function structureUrl(id: number, smiles: string): string {
@@ -105,7 +106,7 @@ const offeredLots = sql<LotJson[] | string | null>`(
     order by coalesce(l.expires_on, l.retest_on) nulls last, l.lot_no)
   from product_lots l
   where l.pack_id = "product_packs"."id" and l.quantity > 0
-    and (l.expires_on is null or l.expires_on >= (now() at time zone 'Asia/Shanghai')::date))`;
+    and (l.expires_on is null or l.expires_on >= ${businessNowSql()}::date))`;
 
 function lotsOf(value: LotJson[] | string | null): ProductLotDto[] {
   const lots = (typeof value === 'string' ? JSON.parse(value) : value ?? []) as LotJson[];

@@ -11,6 +11,7 @@ import { customerSees, listQuotationsWhere, loadQuotation, quotationDetail } fro
 import { nextQuoteNo } from './staff';
 import { transitionQuotation } from './status';
 import { factsOf } from './versions';
+import { businessNowSql } from '@/server/business-time';
 
 export type CustomerActor = OrderActor & { audit: AuditActor };
 
@@ -88,7 +89,7 @@ export async function acceptQuotation(db: Db, actor: CustomerActor, input: Quota
 /** Expires sent quotations whose validity passed (the list calls it before reading, so states read true). */
 export async function expireDueQuotations(db: Db): Promise<number> {
   const due = await db.select({ id: quotations.id }).from(quotations).where(and(eq(quotations.state, 'sent'), sql`exists (select 1 from quotation_versions v
-    where v.quotation_id = ${quotations.id} and v.version = ${quotations.currentVersion} and v.valid_until < (now() at time zone 'Asia/Shanghai')::date)`)).limit(200);
+    where v.quotation_id = ${quotations.id} and v.version = ${quotations.currentVersion} and v.valid_until < ${businessNowSql()}::date)`)).limit(200);
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       const [row] = await tx.select({ state: quotations.state, version: quotations.currentVersion }).from(quotations).where(eq(quotations.id, id)).for('update');

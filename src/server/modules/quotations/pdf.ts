@@ -5,8 +5,10 @@ import type { Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { serverMessages } from '@/server/messages';
 import { fillTemplate } from '@/server/modules/mail/templates';
+import { loadLetterhead } from '@/server/modules/site-settings/letterhead';
 import { renderPdf } from '@/server/pdf/document';
 import { loadQuotation, loadVersions, seenBy, type QuotationViewer } from './queries';
+import { businessDay } from '@/server/business-time';
 
 const yuan = (cents: number) => `¥${centsText(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
@@ -23,11 +25,12 @@ export async function quotationPdf(db: Db, viewer: QuotationViewer, id: number, 
   const values = { quoteNo: row.quote_no, version: String(v.version) };
   const name = (l: { nameZh: string; nameEn: string }) => (lang === 'en' ? l.nameEn || l.nameZh : l.nameZh);
   const bytes = await renderPdf({
+    letterhead: await loadLetterhead(db, lang), lang,
     title: t.title, subtitle: fillTemplate(t.subtitle, values), author: 'YouReagent',
     facts: [
       [t.customer, row.company_name],
       ...(row.user_name ? [[t.contact, row.user_name] as [string, string]] : []),
-      [t.date, (v.sentAt ?? new Date().toISOString()).slice(0, 10)],
+      [t.date, businessDay(v.sentAt ?? new Date())],
       [t.validUntil, v.validUntil],
       ...(row.owner_name ? [[t.owner, row.owner_name] as [string, string]] : []),
     ],

@@ -5,11 +5,12 @@ import { quotationLines, quotationVersions, quotations } from '@/server/db/schem
 import { AppError } from '@/server/errors';
 import type { QuotationFacts } from './status';
 import type { PricedVersion } from './pricing';
+import { businessNowSql, businessToday } from '@/server/business-time';
 
-/** Today's date in the shop's time zone (China Standard Time), YYYY-MM-DD. */
+/** Today's date in the business time zone, YYYY-MM-DD (the database's clock). */
 export async function shopToday(db: Db): Promise<string> {
-  const [row] = rowsOf<{ d: string }>(await db.execute(sql`select to_char(now() at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as d`));
-  return row?.d ?? new Date().toISOString().slice(0, 10);
+  const [row] = rowsOf<{ d: string }>(await db.execute(sql`select to_char(${businessNowSql()}, 'YYYY-MM-DD') as d`));
+  return row?.d ?? businessToday();
 }
 
 export function addDays(isoDay: string, days: number): string {

@@ -49,7 +49,7 @@ async function auditOf(entityId: string): Promise<string[]> {
 describe('licence numbers (web settings 10–12)', () => {
   it('are listed with their formats, and the demo values are clearly fictional', async () => {
     const s = await settings();
-    expect(s.settings.filter((x) => x.type >= 10).map((x) => [x.key, x.format])).toEqual([
+    expect(s.settings.filter((x) => x.type >= 10 && x.type <= 12).map((x) => [x.key, x.format])).toEqual([
       ['icpNumber', 'icp'], ['businessLicence', 'licence'], ['hazardousLicence', 'licence'],
     ]);
     expect(contentOf(s, 'icpNumber')).toBe('沪ICP备00000000号-1');

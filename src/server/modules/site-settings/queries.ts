@@ -1,6 +1,6 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
-import type { SiteContact, WebSettingDto } from '@/contracts/site-settings';
+import { WEB_SETTING_TYPES, type SellerDetails, type SiteContact, type WebSettingDto } from '@/contracts/site-settings';
 import { isLinkUrl, settingHref } from '@/lib/link-url';
 import type { Db } from '@/server/db/client';
 import { webSettings } from '@/server/db/schema';
@@ -44,6 +44,19 @@ export async function getSiteContact(db: Db): Promise<SiteContact> {
       businessLicence: { number: first(11), scanUrl: scans.businessLicence },
       hazardousLicence: { number: first(12), scanUrl: scans.hazardousLicence },
     },
+    catalogueClaim: { zh: first(WEB_SETTING_TYPES.catalogueClaim), en: first(WEB_SETTING_TYPES.catalogueClaimEn) },
+  };
+}
+
+/** The seller's details for the letterhead of generated documents, read from the web settings in one query. */
+export async function getSellerDetails(db: Db): Promise<SellerDetails> {
+  const rows = await db.select({ type: webSettings.type, content: webSettings.content }).from(webSettings)
+    .orderBy(asc(webSettings.type), asc(webSettings.sort), asc(webSettings.id));
+  const first = (type: number) => rows.find((r) => r.type === type)?.content ?? null;
+  return {
+    companyName: first(WEB_SETTING_TYPES.companyName), address: first(WEB_SETTING_TYPES.address), phone: first(WEB_SETTING_TYPES.hotline),
+    email: first(WEB_SETTING_TYPES.salesEmail), taxNumber: first(WEB_SETTING_TYPES.taxNumber), bankName: first(WEB_SETTING_TYPES.bankName),
+    bankAccount: first(WEB_SETTING_TYPES.bankAccount),
   };
 }
 

@@ -29,6 +29,12 @@ const LABELS: Record<keyof typeof WEB_SETTING_TYPES, [string, string]> = {
   icpNumber: ['ICP备案号', 'ICP filing number'],
   businessLicence: ['营业执照', 'Business licence'],
   hazardousLicence: ['危险化学品经营许可证', 'Hazardous chemicals trading licence'],
+  companyName: ['公司名称', 'Company name'],
+  taxNumber: ['纳税人识别号', 'Tax number'],
+  bankName: ['开户银行', 'Bank'],
+  bankAccount: ['银行账号', 'Bank account'],
+  catalogueClaim: ['产品数量说明（中文）', 'Catalogue claim (Chinese)'],
+  catalogueClaimEn: ['产品数量说明（英文）', 'Catalogue claim (English)'],
 };
 
 /** Whether the storefront's footer shows the visitor count. */

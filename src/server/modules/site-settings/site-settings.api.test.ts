@@ -22,9 +22,20 @@ const settings = async () => (await h.call('GET', '/api/admin/web-settings', { t
 const contentOf = (s: AdminSiteSettingsDto, key: string) => s.settings.find((x) => x.key === key)?.content;
 
 describe('site settings', () => {
+  it('the demo\'s catalogue claim states the products it really lists; the seller\'s details are set, clearly fictional', async () => {
+    const s = await settings();
+    const [row] = rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from products`));
+    const n = Number(row?.n).toLocaleString('en-US');
+    expect(contentOf(s, 'catalogueClaim')).toBe(`已收录 ${n} 种产品`);
+    expect(contentOf(s, 'catalogueClaimEn')).toBe(`${n} products listed`);
+    expect(contentOf(s, 'catalogueClaim')).not.toContain('1300');
+    for (const key of ['companyName', 'taxNumber', 'bankName']) expect(contentOf(s, key), key).toContain('示例');
+    expect(s.settings.find((x) => x.key === 'catalogueClaim')).toMatchObject({ type: 17, format: 'text' });
+  });
+
   it('lists every type with its format, the footer and the visitor-count display', async () => {
     const s = await settings();
-    expect(s.settings.map((x) => x.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(s.settings.map((x) => x.type)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]);
     expect(s.settings.find((x) => x.key === 'hotline')).toMatchObject({ format: 'phone', content: '400-000-0000' });
     expect(contentOf(s, 'chatLink')).toBeNull();
     expect(s.footer.bodyZh).toContain('上海优试剂');
@@ -76,7 +87,7 @@ describe('site settings', () => {
       const enRes = await h.call('PUT', `/api/admin/web-settings/types/${type}`, { token: admin, json: { content }, headers: en });
       expect((enRes.body.data as { message: string }[])[0]?.message).toContain(english);
     }
-    for (const type of ['0', '13', 'x']) {
+    for (const type of ['0', '19', 'x']) {
       const res = await h.call('PUT', `/api/admin/web-settings/types/${type}`, { token: admin, json: { content: 'x' } });
       expect(res.status, type).toBe(400);
       expect((res.body.data as { field: string }[])[0]?.field).toBe('type');

@@ -3,10 +3,12 @@ import { desc, gte, sql } from 'drizzle-orm';
 import type { TrackSummary } from '@/contracts/tracking';
 import type { Db } from '@/server/db/client';
 import { visitorDailyCounts, visitorDays } from '@/server/db/schema';
+import { businessDayOf } from '@/lib/business-day';
+import { businessTimeZone } from '@/server/business-time';
 
-/** Today's date in China (the shop's day), as YYYY-MM-DD. */
+/** The business day of `now` (the shop's day), as YYYY-MM-DD. */
 export function shopDay(now: Date): string {
-  return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+  return businessDayOf(now, businessTimeZone());
 }
 
 /**

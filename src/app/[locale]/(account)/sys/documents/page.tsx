@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from '@/server/http/server';
 import { listCompanyDocuments } from '@/server/modules/company/uploads';
 import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import { CompanyPage } from '../_lib/company-page';
+import { businessToday } from '@/server/business-time';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('company');
@@ -19,7 +20,7 @@ export default async function DocumentsPage({ params }: { params: Promise<{ loca
   const actor = await requireUserPage({ permissions: ['USER.VIEW'] });
   const t = await getTranslations('company');
   const files = await listCompanyDocuments(await getDb(), actor.companyId, 'documents');
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
   return (
     <CompanyPage title={t('documents.title')} intro={t('documents.intro')}>
       <DocumentsAdmin files={files} today={today} maxBytes={Math.min(UPLOAD_MAX_BYTES, MAX_BODY_BYTES) - 4096} />
