@@ -127,6 +127,18 @@ function ShellFrame({ menu, staffId, userName, sidebarOpen, layout, children }: 
     },
   };
 
+  // The views, alive behind their tabs: the same elements until the kept set, the page shown or a refresh
+  // changes. The shell renders again as it hydrates (its own state); new elements would count as an update
+  // to a view whose code is still loading, and React would throw away its server-rendered HTML (and what was
+  // typed into it) to render it in the browser. The same elements leave it to hydrate when its code arrives.
+  const shownPath = route && View ? route.path : null;
+  const views = useMemo(() => shownPath === null ? null : [...new Set([...alive, shownPath])].sort().map((p) => {
+    const Kept = adminView(p);
+    return Kept ? (
+      <Activity key={`${p}#${generation[p] ?? 0}`} mode={p === shownPath ? 'visible' : 'hidden'}><Kept /></Activity>
+    ) : null;
+  }), [alive, shownPath, generation]);
+
   const openKeys = route ? route.parents.map((_, i) => routes.find((r) => r.item === route.parents[i])?.path ?? '') : [];
   const selected = route?.item.meta.activeMenu ? `/admin${route.item.meta.activeMenu}` : pathname;
   const sideMenu = (
@@ -174,12 +186,7 @@ function ShellFrame({ menu, staffId, userName, sidebarOpen, layout, children }: 
         <Layout.Content style={{ padding: mobile ? 8 : 16, minWidth: 0 }}>
           {route && View ? (
             <>
-              {[...new Set([...alive, route.path])].sort().map((p) => {
-                const Kept = adminView(p);
-                return Kept ? (
-                  <Activity key={`${p}#${generation[p] ?? 0}`} mode={p === route.path ? 'visible' : 'hidden'}><Kept /></Activity>
-                ) : null;
-              })}
+              {views}
               {children}
             </>
           ) : children}
