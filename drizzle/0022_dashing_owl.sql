@@ -1,0 +1,2 @@
+ALTER TABLE "product_packs" ADD COLUMN "list_price" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "product_packs" ADD CONSTRAINT "product_packs_list_price_above" CHECK ("product_packs"."list_price" is null or "product_packs"."list_price" > "product_packs"."price");
