@@ -6084,6 +6084,7 @@ export interface paths {
                             id?: number | string;
                             size: string;
                             price: string;
+                            listPrice?: string | null;
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
@@ -6134,6 +6135,7 @@ export interface paths {
                             id?: number | string;
                             size: string;
                             price: string;
+                            listPrice?: string | null;
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
@@ -6188,6 +6190,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string | null;
                                     leadTimeDays: number;
                                     stock: number;
                                     sort: number;
@@ -6347,6 +6350,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string | null;
                                     leadTimeDays: number;
                                     stock: number;
                                     sort: number;
@@ -6492,6 +6496,7 @@ export interface paths {
                             id?: number | string;
                             size: string;
                             price: string;
+                            listPrice?: string | null;
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
@@ -6542,6 +6547,7 @@ export interface paths {
                             id?: number | string;
                             size: string;
                             price: string;
+                            listPrice?: string | null;
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
@@ -6596,6 +6602,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string | null;
                                     leadTimeDays: number;
                                     stock: number;
                                     sort: number;
@@ -41623,6 +41630,7 @@ export interface paths {
                                     grade: string;
                                     brandName: string;
                                     minPrice: string | null;
+                                    minListPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
@@ -51816,6 +51824,7 @@ export interface paths {
                                 grade: string;
                                 brandName: string;
                                 minPrice: string | null;
+                                minListPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
@@ -52037,6 +52046,7 @@ export interface paths {
                                 grade: string;
                                 brandName: string;
                                 minPrice: string | null;
+                                minListPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
@@ -52260,6 +52270,7 @@ export interface paths {
                                 grade: string;
                                 brandName: string;
                                 minPrice: string | null;
+                                minListPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
@@ -53189,6 +53200,7 @@ export interface paths {
                                     grade: string;
                                     brandName: string;
                                     minPrice: string | null;
+                                    minListPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
@@ -55130,6 +55142,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string | null;
                                     stock: number;
                                     leadTimeDays: number;
                                     lots: {
@@ -55801,6 +55814,7 @@ export interface paths {
                                     grade: string;
                                     brandName: string;
                                     minPrice: string | null;
+                                    minListPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
