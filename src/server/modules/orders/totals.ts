@@ -6,7 +6,7 @@ import type { Db } from '@/server/db/client';
 import { products } from '@/server/db/schema';
 import { deliveryOptions } from './delivery';
 import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
-import { isHazardous } from './submit';
+import { isHazardous } from '@/server/modules/catalog/hazards';
 
 export interface CheckoutSummary {
   lines: { id: number; itemNo: string; name: string; size: string; num: number; unitPrice: string; lineTotal: string }[];
