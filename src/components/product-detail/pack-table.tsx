@@ -56,7 +56,7 @@ export function PackTable<P extends ProductPackDto>({ packs, signedIn, compact =
                 <th scope="row" className={`text-left font-medium text-ink ${cell}`} data-testid="pack-size">{pack.size}</th>
                 <td className={`font-semibold text-accent ${cell} ${compact ? 'md:text-right' : 'text-right'}`} data-testid="pack-price">
                   {price(pack.price)}
-                  <RegularPrice price={pack.price} listPrice={pack.listPrice} className="ml-1.5 md:ml-0 md:flex md:justify-end" />
+                  <RegularPrice price={pack.price} listPrice={pack.listPrice} className={compact ? 'ml-1.5 md:ml-0 md:flex md:justify-end' : 'flex justify-end'} />
                 </td>
                 <td className={`text-xs ${cell}`}>
                   {pack.stock > 0
