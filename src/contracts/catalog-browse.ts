@@ -166,6 +166,8 @@ export const productCardSchema = z.object({
   grade: z.string(),
   brandName: z.string(),
   minPrice: z.string().nullable(),
+  /** The regular price of the cheapest pack when it has one (above `minPrice`): shown struck through. */
+  minListPrice: z.string().nullable(),
   packCount: z.number().int(),
   hasStructure: z.boolean(),
   inStock: z.boolean(),

@@ -24,6 +24,7 @@ export const PRODUCT_FIELD_ERRORS = {
   promo: 'catalogProductPromoInvalid',
   size: 'catalogPackSizeInvalid',
   price: 'catalogPackPriceInvalid',
+  listPrice: 'catalogPackListPriceInvalid',
   whole: 'catalogPackNumberInvalid',
   packs: 'catalogPackListInvalid',
 } as const;
@@ -59,10 +60,16 @@ export const adminPackInputSchema = z.object({
   /** CNY, as text or a number, at most two decimals, ≥ 0. */
   price: z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
     z.string({ message: PRODUCT_FIELD_ERRORS.price }).trim().regex(PRICE, { message: PRODUCT_FIELD_ERRORS.price })).meta(MONEY_META),
+  /**
+   * The regular price before the offer (CNY, shown struck through beside the price), or null (empty text):
+   * when set, above the price.
+   */
+  listPrice: z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string({ message: PRODUCT_FIELD_ERRORS.listPrice }).trim().regex(PRICE, { message: PRODUCT_FIELD_ERRORS.listPrice }).nullable()).meta(MONEY_META).default(null),
   leadTimeDays: wholeNumber(z.number().int().min(0, { message: PRODUCT_FIELD_ERRORS.whole }).max(365, { message: PRODUCT_FIELD_ERRORS.whole })).default(0),
   /** Ignored for a pack with lots: its stock is their quantities' sum (ADR 0032). */
   stock: wholeNumber(z.number().int().min(0, { message: PRODUCT_FIELD_ERRORS.whole }).max(1_000_000, { message: PRODUCT_FIELD_ERRORS.whole })).default(0),
-});
+}).refine((p) => p.listPrice === null || Number(p.listPrice) > Number(p.price), { message: PRODUCT_FIELD_ERRORS.listPrice, path: ['listPrice'] });
 export type AdminPackInput = z.infer<typeof adminPackInputSchema>;
 
 export const adminProductInputSchema = z.object({
@@ -118,6 +125,8 @@ export const adminPackSchema = z.object({
   id: z.number().int(),
   size: z.string(),
   price: z.string(),
+  /** The regular price before the offer, or null. */
+  listPrice: z.string().nullable(),
   leadTimeDays: z.number().int(),
   stock: z.number().int(),
   sort: z.number().int(),

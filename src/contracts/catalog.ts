@@ -12,6 +12,8 @@ export interface ProductCardDto {
   grade: string;
   brandName: string;
   minPrice: string | null;
+  /** The regular price of the cheapest pack when it has one (above `minPrice`): shown struck through. */
+  minListPrice: string | null;
   packCount: number;
   /** The product has a SMILES string, so `/api/web/product/structure/{id}` draws it. */
   hasStructure: boolean;

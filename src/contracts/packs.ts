@@ -7,6 +7,8 @@ export const productPackSchema = z.object({
   size: z.string(),
   /** CNY, two decimals, from the server. */
   price: z.string(),
+  /** The regular price before the offer (above `price`), shown struck through; null when the pack has none. */
+  listPrice: z.string().nullable(),
   stock: z.number().int(),
   /** Working days until dispatch when out of stock; 0 when in stock. */
   leadTimeDays: z.number().int(),

@@ -3,6 +3,7 @@ import type { ProductCardDto } from '@/contracts/catalog';
 import { Link } from '@/i18n/navigation';
 import { HazardMarks } from './hazard-marks';
 import { ProductThumb } from './product-thumb';
+import { RegularPrice } from './regular-price';
 
 /** One product of a list: structure thumbnail (when the product has SMILES), identifiers, price, stock. */
 export function ProductListCard({ product }: { product: ProductCardDto }) {
@@ -27,8 +28,11 @@ export function ProductListCard({ product }: { product: ProductCardDto }) {
         </span>
         <HazardMarks hazard={product.hazard} className="mt-1" />
         <span className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
-          <span className="font-semibold text-accent">
-            {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : t('priceOnRequest')}
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            <span className="font-semibold text-accent">
+              {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : t('priceOnRequest')}
+            </span>
+            <RegularPrice price={product.minPrice} listPrice={product.minListPrice} />
           </span>
           <span className={`text-xs ${product.inStock ? 'text-emerald-700' : 'text-muted'}`}>
             {product.inStock ? t('inStock') : t('onOrder')} · {t('packs', { count: product.packCount })}

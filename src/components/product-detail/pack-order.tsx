@@ -16,8 +16,8 @@ function clampQuantity(text: string): number {
 
 /**
  * The two cells of a pack's row that run in the browser: its quantity and its add-to-cart button.
- * Guests get the login dialog; signed-in customers add through the cart API, and the page refreshes
- * so that the header's count follows. The rest of the row is rendered on the server (ADR 0045).
+ * Guests get the login dialog, and the pack lands in their cart once they sign in there (`pending-cart`);
+ * signed-in customers add through the cart API, and the page refreshes so that the header's count follows. The rest of the row is rendered on the server (ADR 0045).
  */
 export function PackOrderCells({ packId, label, signedIn, compact, cell, icon }: {
   packId: number;
@@ -38,7 +38,10 @@ export function PackOrderCells({ packId, label, signedIn, compact, cell, icon }:
 
   async function add() {
     if (!signedIn) {
+      // Kept for the sign-in the dialog leads to, which adds it to the cart (the module loads on this click only).
+      const num = clampQuantity(quantity);
       openLoginDialog();
+      void import('@/lib/pending-cart').then(({ keepPendingCartLine }) => keepPendingCartLine({ packId, num }));
       return;
     }
     setBusy(true);

@@ -1,6 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Fragment, type ReactNode } from 'react';
 import type { ProductPackDto } from '@/contracts/packs';
+import { RegularPrice } from '@/components/catalog/regular-price';
 import { PackOrderCells } from './pack-order';
 
 /**
@@ -53,7 +54,10 @@ export function PackTable<P extends ProductPackDto>({ packs, signedIn, compact =
             <Fragment key={pack.id}>
               <tr className={`grid items-center gap-x-3 gap-y-2 md:table-row md:p-0 ${compact ? 'grid-cols-3 py-2' : 'grid-cols-2 p-4'}`} data-testid="pack-row" data-pack-id={pack.id}>
                 <th scope="row" className={`text-left font-medium text-ink ${cell}`} data-testid="pack-size">{pack.size}</th>
-                <td className={`font-semibold text-accent ${cell} ${compact ? 'md:text-right' : 'text-right'}`} data-testid="pack-price">{price(pack.price)}</td>
+                <td className={`font-semibold text-accent ${cell} ${compact ? 'md:text-right' : 'text-right'}`} data-testid="pack-price">
+                  {price(pack.price)}
+                  <RegularPrice price={pack.price} listPrice={pack.listPrice} className={compact ? 'ml-1.5 md:ml-0 md:flex md:justify-end' : 'flex justify-end'} />
+                </td>
                 <td className={`text-xs ${cell}`}>
                   {pack.stock > 0
                     ? <span className="rounded bg-green-50 px-1.5 py-0.5 text-green-800">{t('inStock', { count: pack.stock })}</span>

@@ -4,8 +4,9 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { LoginOutput, RegistrationType, SessionUser } from '@/contracts/auth';
 import type { ApiBody } from '@/lib/api/types';
-import { ApiError, ERROR_TOAST_MS, apiPostWithMessage } from '@/lib/api-client';
+import { ApiError, ERROR_TOAST_MS, apiPost, apiPostWithMessage } from '@/lib/api-client';
 import { invalidFields, isPhoneLoginName, sendsCode, textMessageProblem, type LoginField, type LoginFormValues, type LoginMethod, type LoginMode, type LoginTip } from '@/lib/login-form';
+import { dropPendingCartLine, takePendingCartLine } from '@/lib/pending-cart';
 import { afterSignIn } from '@/lib/return-path';
 import { saveSession } from '@/lib/session-store';
 import { sha256Hex } from '@/lib/sha256';
@@ -23,8 +24,8 @@ const EMPTY: LoginFormValues = { loginName: '', password: '', repeatPwd: '', ver
  * The login dialog's state and actions: mode, method, account type, values and inline tips, the code's countdown,
  * sending a code and submitting. Closing drops the passwords. `phoneCodes`: whether the shop texts codes to
  * mobile numbers (not in production without an SMS provider); a code by text message needs the consent box.
- * Once signed in the page loads again (the header and every server-rendered part show the account), unless
- * `onSignedIn` takes the sign-in in place.
+ * Once signed in, the pack a guest asked to add to the cart is added (`pending-cart`), and the page loads again
+ * (the header and every server-rendered part show the account), unless `onSignedIn` takes the sign-in in place.
  */
 export function useLoginForm(onClose: () => void, phoneCodes: boolean, onSignedIn?: (user: SessionUser) => boolean) {
   const t = useTranslations('auth');
@@ -41,6 +42,8 @@ export function useLoginForm(onClose: () => void, phoneCodes: boolean, onSignedI
 
   function close() {
     setValues((v) => ({ ...v, password: '', repeatPwd: '' }));
+    // The guest did not sign in: the pack asked for before is not added later.
+    dropPendingCartLine();
     onClose();
   }
 
@@ -110,6 +113,7 @@ export function useLoginForm(onClose: () => void, phoneCodes: boolean, onSignedI
       if (!result.user?.token) throw new ApiError('error', '');
       saveSession(result.user);
       setValues(EMPTY);
+      await addPendingCartLine();
       showToast({ kind: 'success', text: result.msg || t('success'), durationMs: SUCCESS_TOAST_MS });
       if (onSignedIn?.(result.user)) {
         setBusy(false);
@@ -129,6 +133,21 @@ export function useLoginForm(onClose: () => void, phoneCodes: boolean, onSignedI
     mode, method, accountType, values, tips, busy, sending, countdown, smsConsent, asksConsent, emailOnly,
     close, change, selectMethod, switchMode, setAccountType, setSmsConsent, sendCode, submit,
   };
+}
+
+/**
+ * Adds the pack a guest asked for before signing in to the now signed-in buyer's cart, through the cart's add
+ * (merged with a line of the same pack). A refusal (the pack withdrawn, an account without a cart) shows
+ * its message and does not stop the sign-in.
+ */
+async function addPendingCartLine(): Promise<void> {
+  const line = takePendingCartLine();
+  if (line === null) return;
+  try {
+    await apiPost('/api/app/api/order/shopcart/item/add', line);
+  } catch {
+    // The API client has shown the error.
+  }
 }
 
 /** Seconds left before another code may be sent; counts down by one a second. */

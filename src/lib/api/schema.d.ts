@@ -6084,6 +6084,7 @@ export interface paths {
                             id?: number | string;
                             size: string;
                             price: string;
+                            listPrice?: string | null;
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
@@ -6134,6 +6135,7 @@ export interface paths {
                             id?: number | string;
                             size: string;
                             price: string;
+                            listPrice?: string | null;
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
@@ -6188,6 +6190,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string | null;
                                     leadTimeDays: number;
                                     stock: number;
                                     sort: number;
@@ -6347,6 +6350,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string | null;
                                     leadTimeDays: number;
                                     stock: number;
                                     sort: number;
@@ -6492,6 +6496,7 @@ export interface paths {
                             id?: number | string;
                             size: string;
                             price: string;
+                            listPrice?: string | null;
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
@@ -6542,6 +6547,7 @@ export interface paths {
                             id?: number | string;
                             size: string;
                             price: string;
+                            listPrice?: string | null;
                             leadTimeDays?: number | string;
                             stock?: number | string;
                         }[];
@@ -6596,6 +6602,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string | null;
                                     leadTimeDays: number;
                                     stock: number;
                                     sort: number;
@@ -41759,6 +41766,7 @@ export interface paths {
                                     grade: string;
                                     brandName: string;
                                     minPrice: string | null;
+                                    minListPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
@@ -52277,6 +52285,7 @@ export interface paths {
                                 grade: string;
                                 brandName: string;
                                 minPrice: string | null;
+                                minListPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
@@ -52498,6 +52507,7 @@ export interface paths {
                                 grade: string;
                                 brandName: string;
                                 minPrice: string | null;
+                                minListPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
@@ -52721,6 +52731,7 @@ export interface paths {
                                 grade: string;
                                 brandName: string;
                                 minPrice: string | null;
+                                minListPrice: string | null;
                                 packCount: number;
                                 hasStructure: boolean;
                                 inStock: boolean;
@@ -53650,6 +53661,7 @@ export interface paths {
                                     grade: string;
                                     brandName: string;
                                     minPrice: string | null;
+                                    minListPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;
@@ -55591,6 +55603,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string | null;
                                     stock: number;
                                     leadTimeDays: number;
                                     lots: {
@@ -56262,6 +56275,7 @@ export interface paths {
                                     grade: string;
                                     brandName: string;
                                     minPrice: string | null;
+                                    minListPrice: string | null;
                                     packCount: number;
                                     hasStructure: boolean;
                                     inStock: boolean;

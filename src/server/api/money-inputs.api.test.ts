@@ -62,9 +62,9 @@ async function bigOrderLine(n: number): Promise<{ orderId: number; itemId: numbe
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 const CASE = { customerName: '华东理工大学材料学院', contactName: '孙老师', contactEmail: 'sun.lab@ecust.example.edu', samples: '纳米二氧化钛 2 个样品', invoiceType: 'ordinary' };
-const product = (n: number, price: unknown) => ({
+const product = (n: number, price: unknown, listPrice: unknown = null) => ({
   itemNo: `T-MONEY-${n}`, nameZh: '无水乙醇', nameEn: 'Ethanol', brandId: ids.brand, categoryId: ids.leaf, active: true,
-  packs: [{ size: '500 mL', price, leadTimeDays: 0, stock: 1 }],
+  packs: [{ size: '500 mL', price, listPrice, leadTimeDays: 0, stock: 1 }],
 });
 const ruleBody = (v: unknown) => ({ entityType: 'expense', name: '金额审批', amountAbove: v, priority: 5, tiers: [{ approverKind: 'permission', permission: 'EXPENSE.APPROVE' }] });
 
@@ -81,8 +81,14 @@ const templates: Record<string, Record<string, (v: unknown, n: number) => Promis
   },
   'POST /api/admin/cases': { testFee: (v) => send('sales', 'POST', '/api/admin/cases', { ...CASE, testFee: v }) },
   'PUT /api/admin/cases/{id}': { testFee: (v) => send('sales', 'PUT', `/api/admin/cases/${ids.case}`, { ...CASE, testFee: v }) },
-  'POST /api/admin/catalog/products': { 'packs[].price': (v, n) => send('admin', 'POST', '/api/admin/catalog/products', product(n, v)) },
-  'PUT /api/admin/catalog/products/{id}': { 'packs[].price': (v) => send('admin', 'PUT', `/api/admin/catalog/products/${ids.product}`, product(0, v)) },
+  'POST /api/admin/catalog/products': {
+    'packs[].price': (v, n) => send('admin', 'POST', '/api/admin/catalog/products', product(n, v)),
+    'packs[].listPrice': (v, n) => send('admin', 'POST', '/api/admin/catalog/products', product(n, '0', v)),
+  },
+  'PUT /api/admin/catalog/products/{id}': {
+    'packs[].price': (v) => send('admin', 'PUT', `/api/admin/catalog/products/${ids.product}`, product(0, v)),
+    'packs[].listPrice': (v) => send('admin', 'PUT', `/api/admin/catalog/products/${ids.product}`, product(0, '0', v)),
+  },
   'PUT /api/admin/complaints/{id}/status': {
     approvedRefund: async (v, n) => {
       const { orderId, itemId } = await bigOrderLine(n);

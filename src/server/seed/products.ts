@@ -22,6 +22,16 @@ export function planProducts(count: number, brands: readonly SeededBrand[]): Pla
   return planCatalog(count, buildSubstances(), brands, createRng(SEED).fork('products'));
 }
 
+/**
+ * The demo's regular price of a special offer's pack: a quarter above the price, up to the next ten yuan
+ * (¥80 → ¥100), so that the offer saves a round sum; none for a pack given away.
+ */
+export function demoRegularPrice(price: string): string | null {
+  const value = Number(price);
+  if (!(value > 0)) return null;
+  return (Math.ceil((value * 1.25) / 10) * 10).toFixed(2);
+}
+
 export async function insertPlannedProducts(
   db: Db, planned: readonly PlannedProduct[], brands: readonly SeededBrand[], categories: SeededCategories,
 ): Promise<ProductCounts> {
@@ -42,7 +52,10 @@ export async function insertPlannedProducts(
     if (id === undefined) throw new Error(`Product ${itemNo} was not inserted`);
     return id;
   };
-  const packs: NewProductPack[] = planned.flatMap((p) => p.packs.map((pack) => ({ ...pack, productId: productIdOf(p.product.itemNo) })));
+  // The special offers' packs carry the regular price they undercut.
+  const packs: NewProductPack[] = planned.flatMap((p) => p.packs.map((pack) => ({
+    ...pack, productId: productIdOf(p.product.itemNo), listPrice: p.product.isSpecial ? demoRegularPrice(pack.price) : null,
+  })));
   const documents: NewProductDocument[] = planned.flatMap((p) =>
     p.documents.map((doc) => ({ ...doc, productId: productIdOf(p.product.itemNo) })),
   );

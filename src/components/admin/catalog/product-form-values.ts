@@ -8,7 +8,7 @@ import { isOneOf } from '../common/view-filters';
 
 /** The product form's values and how they travel: from the product, to the request, and a refusal's field errors back. */
 
-export interface PackValues { id?: number; size: string; price: string | number | null; leadTimeDays: number | null; stock: number | null; referenced?: boolean; hasLots?: boolean }
+export interface PackValues { id?: number; size: string; price: string | number | null; listPrice?: string | number | null; leadTimeDays: number | null; stock: number | null; referenced?: boolean; hasLots?: boolean }
 
 export interface ProductFormValues {
   itemNo: string; cas: string; mdl: string; nameZh: string; nameEn: string; synonyms: string[];
@@ -23,7 +23,7 @@ const SIGNAL_WORDS = ['danger', 'warning'] as const;
 export const EMPTY: ProductFormValues = {
   itemNo: '', cas: '', mdl: '', nameZh: '', nameEn: '', synonyms: [], formula: '', smiles: '', purity: '', grade: '', gradeZh: '',
   storage: 'rt', shipping: 'ambient', pictograms: [], signalWord: '', hazardStatements: [], precautionaryStatements: [], controlClass: '',
-  isHot: false, isNew: false, isSpecial: false, promo: null, active: true, packs: [{ size: '', price: null, leadTimeDays: 0, stock: 0 }],
+  isHot: false, isNew: false, isSpecial: false, promo: null, active: true, packs: [{ size: '', price: null, listPrice: null, leadTimeDays: 0, stock: 0 }],
 };
 
 export function toValues(p: AdminProductDto): ProductFormValues {
@@ -33,7 +33,7 @@ export function toValues(p: AdminProductDto): ProductFormValues {
     pictograms: p.pictograms, signalWord: p.signalWord ?? '', hazardStatements: p.hazardStatements, precautionaryStatements: p.precautionaryStatements,
     controlClass: p.controlClass ?? '', brandId: p.brandId, categoryId: p.categoryId, isHot: p.isHot, isNew: p.isNew, isSpecial: p.isSpecial,
     promo: p.promoStartsAt || p.promoEndsAt ? [p.promoStartsAt ? dayjs(p.promoStartsAt) : null, p.promoEndsAt ? dayjs(p.promoEndsAt) : null] : null,
-    active: p.active, packs: p.packs.map((k) => ({ id: k.id, size: k.size, price: k.price, leadTimeDays: k.leadTimeDays, stock: k.stock, referenced: k.referenced, hasLots: k.hasLots })),
+    active: p.active, packs: p.packs.map((k) => ({ id: k.id, size: k.size, price: k.price, listPrice: k.listPrice, leadTimeDays: k.leadTimeDays, stock: k.stock, referenced: k.referenced, hasLots: k.hasLots })),
   };
 }
 
@@ -52,7 +52,8 @@ export function toBody(v: ProductFormValues) {
     categoryId: categoryId ?? '',
     promoStartsAt: promo?.[0] ? promo[0].toISOString() : null,
     promoEndsAt: promo?.[1] ? promo[1].toISOString() : null,
-    packs: (packs ?? []).map((k) => ({ id: k.id, size: k.size, price: k.price === null || k.price === '' ? '' : String(k.price), leadTimeDays: k.leadTimeDays ?? 0, stock: k.stock ?? 0 })),
+    packs: (packs ?? []).map((k) => ({ id: k.id, size: k.size, price: k.price === null || k.price === '' ? '' : String(k.price),
+      listPrice: k.listPrice === null || k.listPrice === undefined || k.listPrice === '' ? null : String(k.listPrice), leadTimeDays: k.leadTimeDays ?? 0, stock: k.stock ?? 0 })),
   };
 }
 

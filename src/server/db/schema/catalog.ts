@@ -138,7 +138,8 @@ export const products = pgTable(
 );
 
 /**
- * Pack sizes of a product (规格) with list price, stock and lead time. A pack with lots
+ * Pack sizes of a product (规格) with price, stock and lead time, and optionally the regular price before an
+ * offer (`list_price`, above the price; shown struck through beside it). A pack with lots
  * (`product_lots`) has its stock derived: the sum of its lots' quantities, kept by the lots'
  * statement trigger (migration 0015, ADR 0032); a pack without lots keeps the stock written to it.
  */
@@ -149,11 +150,15 @@ export const productPacks = pgTable(
     productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     size: text('size').notNull(),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    listPrice: numeric('list_price', { precision: 12, scale: 2 }),
     stock: integer('stock').notNull().default(0),
     leadTimeDays: integer('lead_time_days').notNull().default(0),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('product_packs_product_idx').on(t.productId, t.sort)],
+  (t) => [
+    index('product_packs_product_idx').on(t.productId, t.sort),
+    check('product_packs_list_price_above', sql`${t.listPrice} is null or ${t.listPrice} > ${t.price}`),
+  ],
 );
 
 /**

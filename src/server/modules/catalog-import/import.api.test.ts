@@ -173,6 +173,18 @@ describe('catalogue import', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('keeps a pack\'s regular price above a new price, and drops it when the price reaches it', async () => {
+    const line = (price: string) => `IM-0020,乙酸乙酯,Ethyl acetate,${brandCode},${leafId},141-78-6,C4H8O2,AR,500 mL,${price},0,5`;
+    expect(await importFile(csv([line('30')]), 'offer.csv')).toMatchObject({ status: 'succeeded', created: 1 });
+    await h.db.db.execute(sql`update product_packs set list_price = 50 where product_id = (select id from products where item_no = 'IM-0020')`);
+    const listPrice = async () => rowsOf<{ list_price: string | null }>(await h.db.db.execute(sql`
+      select k.list_price::text as list_price from product_packs k join products p on p.id = k.product_id where p.item_no = 'IM-0020'`))[0]?.list_price;
+    expect(await importFile(csv([line('40')]), 'offer-2.csv')).toMatchObject({ status: 'succeeded', updated: 1, failed: 0 });
+    expect(await listPrice()).toBe('50.00');
+    expect(await importFile(csv([line('50')]), 'offer-3.csv')).toMatchObject({ status: 'succeeded', updated: 1, failed: 0 });
+    expect(await listPrice()).toBeNull();
+  });
+
   it('refuses rows that contradict the previous row of their product, and a repeated pack size', async () => {
     const job = await importFile(csv([
       `IM-0010,试剂甲,Reagent A,${brandCode},${leafId},,,,1 g,1,,`,

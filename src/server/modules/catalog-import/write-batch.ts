@@ -133,11 +133,14 @@ export function insertPacks(tx: Db, rows: readonly NewPackRow[]): Step {
     from json_to_recordset(${json(rows)}) as r(id int, product_id int, size text, price numeric, lead_time_days int, stock int, sort int)`);
 }
 
-/** Updates the packs' price, lead time and stock, one statement for the batch. */
+/**
+ * Updates the packs' price, lead time and stock, one statement for the batch. A regular price (`list_price`)
+ * the new price reaches or passes is no longer a saving and is dropped.
+ */
 export function updatePacks(tx: Db, rows: readonly PackUpdateRow[]): Step {
   if (rows.length === 0) return nothing;
   return step(tx, sql`
-    update product_packs k set price = r.price, lead_time_days = r.lead_time_days, stock = r.stock
+    update product_packs k set price = r.price, list_price = case when k.list_price > r.price then k.list_price end, lead_time_days = r.lead_time_days, stock = r.stock
     from json_to_recordset(${json(rows)}) as r(id int, price numeric, lead_time_days int, stock int)
     where k.id = r.id`);
 }

@@ -108,6 +108,10 @@ describe('products', () => {
       [{ brandId: 999999 }, 'brandId', 400],
       [{ packs: [{ size: '1 g', price: '-1' }] }, 'packs.0.price', 400],
       [{ packs: [{ size: '1 g', price: '1.234' }] }, 'packs.0.price', 400],
+      [{ packs: [{ size: '1 g', price: '10', listPrice: '10' }] }, 'packs.0.listPrice', 400],
+      [{ packs: [{ size: '1 g', price: '10', listPrice: '9.99' }] }, 'packs.0.listPrice', 400],
+      [{ packs: [{ size: '1 g', price: '10', listPrice: '12.345' }] }, 'packs.0.listPrice', 400],
+      [{ packs: [{ size: '1 g', price: '10', listPrice: 'abc' }] }, 'packs.0.listPrice', 400],
       [{ hazardStatements: ['H999'] }, 'hazardStatements', 400],
       [{ precautionaryStatements: ['H225'] }, 'precautionaryStatements', 400],
       [{ pictograms: ['GHS10'] }, 'pictograms.0', 400],
@@ -125,6 +129,46 @@ describe('products', () => {
     expect(await auditRows('product')).toBe(before);
     expect((await h.call('GET', '/api/admin/catalog/products/999999', { token: admin })).status).toBe(404);
     expect((await h.call('PUT', '/api/admin/catalog/products/999999', { token: admin, json: product({ itemNo: 'T-NONE' }) })).status).toBe(404);
+  });
+
+  it('keeps a pack\'s regular price above its price, and the storefront cards, list rows, flag block and pack table carry it', async () => {
+    const p = await create({
+      itemNo: 'T-SPECIAL-1', isSpecial: true,
+      packs: [{ size: '1 g', price: '80', listPrice: '100', stock: 3 }, { size: '5 g', price: '300', listPrice: '', stock: 1 }],
+    });
+    expect(p.packs.map((k) => [k.size, k.price, k.listPrice])).toEqual([['1 g', '80.00', '100.00'], ['5 g', '300.00', null]]);
+
+    const refused = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, {
+      token: admin, json: product({ itemNo: 'T-SPECIAL-1', isSpecial: true, packs: [{ id: p.packs[0]!.id, size: '1 g', price: '120', listPrice: '100' }, { id: p.packs[1]!.id, size: '5 g', price: '300' }] }),
+      headers: { 'accept-language': 'en' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data).toEqual([{ field: 'packs.0.listPrice', message: expect.stringContaining('regular price') }]);
+    const refusedZh = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, {
+      token: admin, json: product({ itemNo: 'T-SPECIAL-1', packs: [{ size: '1 g', price: '120', listPrice: '100' }] }),
+    });
+    expect((refusedZh.body.data as { message: string }[])[0]?.message).toContain('原价');
+    expect((await h.call('GET', `/api/admin/catalog/products/${p.id}`, { token: admin })).body.data).toEqual(p);
+
+    const special = await h.call('POST', '/api/web/product/getPage', { json: { flag: 'special', key: 'T-SPECIAL-1', limit: 20 } });
+    expect(special.status).toBe(200);
+    const card = (special.body.data as { items: { id: number; minPrice: string; minListPrice: string | null }[] }).items.find((c) => c.id === p.id);
+    expect(card).toMatchObject({ minPrice: '80.00', minListPrice: '100.00' });
+    const { listFlaggedProducts } = await import('@/server/modules/catalog/queries');
+    const block = await listFlaggedProducts(h.db.db, { flag: 'special', limit: 500, lang: 'en' });
+    expect(block.find((c) => c.id === p.id)).toMatchObject({ minPrice: '80.00', minListPrice: '100.00' });
+    const { findListRows } = await import('@/server/modules/catalog/browse');
+    const [row] = await findListRows(h.db.db, [p.id], 'zh');
+    expect(row?.packs.map((k) => [k.size, k.price, k.listPrice])).toEqual([['1 g', '80.00', '100.00'], ['5 g', '300.00', null]]);
+    const all = await h.call('POST', '/api/web/product/details/all', { json: { id: p.id } });
+    expect((all.body.data as { packs: { size: string; listPrice: string | null }[] }).packs.map((k) => [k.size, k.listPrice])).toEqual([['1 g', '100.00'], ['5 g', null]]);
+
+    // Cleared: the cheapest pack has no regular price any more.
+    const cleared = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, {
+      token: admin, json: product({ itemNo: 'T-SPECIAL-1', isSpecial: true, packs: [{ id: p.packs[0]!.id, size: '1 g', price: '80', listPrice: null }, { id: p.packs[1]!.id, size: '5 g', price: '300' }] }),
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(await listFlaggedProducts(h.db.db, { flag: 'special', limit: 500, lang: 'zh' }).then((b) => b.find((c) => c.id === p.id)?.minListPrice)).toBeNull();
   });
 
   it('answers 409 for a taken item number, on create and update', async () => {

@@ -76,7 +76,7 @@ export async function getAdminProduct(db: Db, params: { id: number }): Promise<A
     referencedPacks(db, packs.map((p) => p.id)), productHasOrders(db, params.id), packsWithLots(db, packs.map((p) => p.id)),
   ]);
   return toDto(row, packs.map((p) => ({
-    id: p.id, size: p.size, price: p.price, leadTimeDays: p.leadTimeDays, stock: p.stock, sort: p.sort, referenced: referenced.has(p.id),
+    id: p.id, size: p.size, price: p.price, listPrice: p.listPrice, leadTimeDays: p.leadTimeDays, stock: p.stock, sort: p.sort, referenced: referenced.has(p.id),
     hasLots: withLots.has(p.id),
   })), hasOrders);
 }
@@ -94,8 +94,8 @@ function audited(p: ProductRow | ReturnType<typeof columnsOf>) {
   };
 }
 
-function packAudited(p: { size: string; price: string; leadTimeDays: number; stock: number; sort: number }) {
-  return { size: p.size, price: Number(p.price).toFixed(2), leadTimeDays: p.leadTimeDays, stock: p.stock, sort: p.sort };
+function packAudited(p: { size: string; price: string; listPrice: string | null; leadTimeDays: number; stock: number; sort: number }) {
+  return { size: p.size, price: Number(p.price).toFixed(2), listPrice: p.listPrice === null ? null : Number(p.listPrice).toFixed(2), leadTimeDays: p.leadTimeDays, stock: p.stock, sort: p.sort };
 }
 
 /** The product's columns from the input: computed molecular weight, pinyin, GHS block. */
@@ -181,7 +181,7 @@ async function savePacks(tx: Db, actor: AuditActor, productId: number, packs: re
   const withLots = await packsWithLots(tx, [...kept]);
   for (const [i, p] of packs.entries()) {
     const derived = p.id !== undefined && withLots.has(p.id) ? byId.get(p.id)?.stock : undefined;
-    const values = { size: p.size, price: Number(p.price).toFixed(2), leadTimeDays: p.leadTimeDays, stock: derived ?? p.stock, sort: (i + 1) * 10 };
+    const values = { size: p.size, price: Number(p.price).toFixed(2), listPrice: p.listPrice === null ? null : Number(p.listPrice).toFixed(2), leadTimeDays: p.leadTimeDays, stock: derived ?? p.stock, sort: (i + 1) * 10 };
     if (p.id === undefined) {
       const [row] = await tx.insert(productPacks).values({ productId, ...values }).returning({ id: productPacks.id });
       if (!row) throw new AppError(500);

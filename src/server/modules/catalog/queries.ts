@@ -6,7 +6,7 @@ import { brands, products } from '@/server/db/schema';
 import { localised, type Lang } from '@/lib/lang';
 import { brandLogoUrl } from './brands';
 import { hazardOf } from './hazards';
-import { gradeOf } from './search/cards';
+import { gradeOf, minListPriceOf } from './search/cards';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 
@@ -15,7 +15,8 @@ const flagColumn = { hot: products.isHot, new: products.isNew, special: products
 
 /**
  * The newest hot, new or special products inside their promotion window, from the flag's partial index (migration 0010), with the
- * pack facts stored on the product row: reads `limit` rows whatever the size of the catalogue.
+ * pack facts stored on the product row and the cheapest pack's regular price: reads `limit` rows (and a pack each)
+ * whatever the size of the catalogue.
  */
 export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: Lang }): Promise<ProductCardDto[]> {
   const rows = await db
@@ -23,7 +24,7 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
       id: products.id, itemNo: products.itemNo, cas: products.cas, nameZh: products.nameZh, nameEn: products.nameEn,
       formula: products.formula, purity: products.purity, grade: products.grade, gradeZh: products.gradeZh,
       ghs: products.ghs, controlClass: products.controlClass, brandZh: brands.nameZh, brandEn: brands.nameEn,
-      minPrice: products.minPrice, packCount: products.packCount, inStock: products.inStock,
+      minPrice: products.minPrice, minListPrice: minListPriceOf(products.id), packCount: products.packCount, inStock: products.inStock,
       hasStructure: sql<boolean>`coalesce(${products.smiles}, '') <> ''`,
     })
     .from(products)
@@ -46,6 +47,7 @@ export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; l
     grade: gradeOf(params.lang, { grade: r.grade, grade_zh: r.gradeZh }),
     brandName: localised(r, 'brand', params.lang),
     minPrice: r.minPrice,
+    minListPrice: r.minListPrice,
     packCount: Number(r.packCount ?? 0),
     hasStructure: r.hasStructure === true,
     inStock: r.inStock === true,

@@ -119,7 +119,7 @@ function lotsOf(value: LotJson[] | string | null): ProductLotDto[] {
 /** The packs of a product with the lots each offers, in one query. */
 export async function listProductPacks(db: Db, params: { productId: number }): Promise<ProductDetailPackDto[]> {
   const rows = await db
-    .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays, lots: offeredLots })
+    .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price, listPrice: productPacks.listPrice, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays, lots: offeredLots })
     .from(productPacks)
     .where(eq(productPacks.productId, params.productId))
     .orderBy(asc(productPacks.sort), asc(productPacks.id));
