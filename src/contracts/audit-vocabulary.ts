@@ -55,7 +55,7 @@ export const AUDIT_STATE_FIELDS = ['status', 'state'] as const;
 export const AUDIT_INTERNAL_FIELDS = [
   'owner', 'attempt', 'entityType', 'entityId', 'stepId', 'seq', 'ruleId', 'tiers', 'productId', 'currentSeq', 'filePath', 'logoPath',
   'imagePath', 'scan', 'fileId', 'attachmentId', 'coaDocumentId', 'packId', 'contentId', 'linkedId', 'replyId', 'id', 'by', 'bulk',
-  'companyId', 'replaces', 'quotationId',
+  'companyId', 'replaces', 'quotationId', 'photoId',
 ] as const;
 
 const INTERNAL = new Set<string>(AUDIT_INTERNAL_FIELDS);

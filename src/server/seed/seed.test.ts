@@ -155,7 +155,7 @@ describe('seedDatabase', () => {
   it('stores web settings, the permission registry and the back-office menu', async () => {
     const db = first.handle.db;
     const settings = await db.select().from(webSettings);
-    expect(new Set(settings.map((s) => s.type))).toEqual(new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12]));
+    expect(new Set(settings.map((s) => s.type))).toEqual(new Set([1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]));
     // The demo's English site is this site's /en, and no chat provider (type 6) is configured.
     expect(settings.find((s) => s.type === 1)?.content).toBe('/en');
     // Its phone and licence numbers are clearly fictional: zeros, and 示例 on the licences.

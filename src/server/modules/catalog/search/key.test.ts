@@ -66,6 +66,9 @@ describe('keyCandidates', () => {
     expect(keyCandidates('a297691')).toEqual({ cas: null, itemNo: 'A297691', formulas: null });
     expect(keyCandidates('C2H6O')).toEqual({ cas: null, itemNo: 'C2H6O', formulas: ['C2H6O'] });
     expect(keyCandidates('乙醇')).toEqual({ cas: null, itemNo: null, formulas: null });
+    // A word or a bare number is no unmistakable item number: the type the buyer chose decides.
+    expect(keyCandidates('countcheck').itemNo).toBeNull();
+    expect(keyCandidates('64175').itemNo).toBeNull();
     expect(formulaPlan('C2H6O', ['C2H6O'])).toMatchObject({ formulas: ['C2H6O'], itemNo: null, nameLike: null, brands: false });
   });
 });

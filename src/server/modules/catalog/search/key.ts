@@ -52,6 +52,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
 const CAS_FULL_HYPHENATED = /^\d{2,7}-\d{2}-\d$/;
 const CAS_PARTIAL = /^(?=.*\d)[\d-]+$/;
 const ITEM_NO_SHAPE = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+/** An item number no word could be: letters and digits both (A297691), so `countcheck` stays a name. */
+const ITEM_NO_UNMISTAKABLE = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 /** Defensive cleaning on top of sanitiseSearchKey: no NUL or control bytes can reach PostgreSQL. */
 export function cleanKey(raw: string): string {
@@ -107,7 +109,7 @@ export function keyCandidates(raw: string): KeyCandidates {
   const key = cleanKey(raw);
   const cas = CAS_FULL_HYPHENATED.test(key) ? normaliseCas(key) : null;
   if (cas) return { cas, itemNo: null, formulas: null };
-  return { cas: null, itemNo: ITEM_NO_SHAPE.test(key) ? key.toUpperCase() : null, formulas: formulaSearchForms(key) };
+  return { cas: null, itemNo: ITEM_NO_UNMISTAKABLE.test(key) ? key.toUpperCase() : null, formulas: formulaSearchForms(key) };
 }
 
 /** The plan of a key recognised as a formula: its forms, matched exactly. */
