@@ -1,7 +1,7 @@
 import 'server-only';
 import { businessDay } from '@/server/business-time';
 import type { GhsBlock } from '@/server/db/schema';
-import { demoLotDates } from './lot-dates';
+import { demoLotDates, unit } from './lot-dates';
 import type { PdfDocument, PdfLine } from './pdf';
 
 /** What a product document's PDF is written from. */
@@ -35,16 +35,6 @@ const STORAGE: Record<string, [string, string]> = {
 };
 
 const STORAGE_RT: [string, string] = ['室温（15–25 °C）干燥处保存', 'Store at room temperature (15–25 °C), dry'];
-
-/** A stable number in [0, 1) from text, so the same lot always shows the same results. */
-function unit(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) / 4294967296;
-}
 
 /** The business day a document was issued on (ADR 0066). */
 const day = (d: Date): string => businessDay(d);

@@ -1,7 +1,7 @@
 import 'server-only';
 
-/** A stable number in [0, 1) from text. */
-function unit(text: string): number {
+/** A stable number in [0, 1) from text (FNV-1a): the same lot always gets the same dates and results. */
+export function unit(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     h ^= text.charCodeAt(i);
