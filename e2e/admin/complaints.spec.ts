@@ -14,21 +14,24 @@ for (const [locale, prefix, l] of [
 ] as const) {
   test(`a complaint's refund is capped at the applied amount and goes through approval to the credit note (${locale})`, async ({ page }) => {
     // The buyer files a complaint on a line of a placed order, from the order's page.
+    const mark = `${locale} ${Date.now().toString(36)}`;
     await loginAs(page, 'buyer');
     const orders = await page.request.get('/api/app/sale/list?status=placed');
     const placed = ((await orders.json()) as { data: { list: { id: number }[] } }).data.list;
     expect(placed.length).toBeGreaterThan(0);
     await page.goto(`${prefix}/order/detail?id=${placed[0]!.id}&default=1`);
+    // Before the page hydrates a click opens nothing.
+    await expectHydrated(page);
     await page.getByTestId('order-complain').click();
     const form = page.getByTestId('complaint-form');
     await slow(form).toBeVisible();
     await form.locator('[data-testid^="complaint-pick-"]').first().check();
     await chooseOption(page, form.getByLabel(l.categoryLabel, { exact: true }), l.category);
-    await form.getByTestId('complaint-description').fill(`瓶盖破损，试剂泄漏 ${locale}`);
+    await form.getByTestId('complaint-description').fill(`瓶盖破损，试剂泄漏 ${mark}`);
     await form.getByTestId('complaint-refund').fill('1.00');
     await form.getByTestId('complaint-submit').click();
     await slow(page.getByText(l.filed)).toBeVisible();
-    const card = page.locator('[data-testid^="my-complaint-"]').filter({ hasText: `瓶盖破损，试剂泄漏 ${locale}` });
+    const card = page.locator('[data-testid^="my-complaint-"]').filter({ hasText: `瓶盖破损，试剂泄漏 ${mark}` });
     const cardId = (await card.getAttribute('data-testid')) ?? '';
     const id = Number(cardId.replace('my-complaint-', ''));
     expect(id).toBeGreaterThan(0);
