@@ -15,7 +15,8 @@ const FALLBACK_NAME: Record<Lang, string> = { zh: '优试剂 YouReagent', en: 'Y
  */
 export function letterheadOf(seller: SellerDetails, lang: Lang): PdfLetterhead {
   const t = serverMessages(lang).pdfLetterhead;
-  const pair = (label: string, value: string | null) => (value ? `${label}：${value}` : null);
+  const colon = lang === 'en' ? ': ' : '：';
+  const pair = (label: string, value: string | null) => (value ? `${label}${colon}${value}` : null);
   const line = (...parts: (string | null)[]) => parts.filter((p): p is string => p !== null).join('    ');
   return {
     name: seller.companyName ?? FALLBACK_NAME[lang],
