@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { idSchema, wholeNumber } from './numbers';
 import { approvalNoteSchema, hazardSchema } from './hazards';

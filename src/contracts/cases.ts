@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { cursor, emptyAsUndefined, reason, requiredText, searchKey, text } from './fields';
 import { centsToMoney, moneySchema, moneyToCents } from './money';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { idSchema, optionalIdSchema, pageParams, wholeNumber } from './numbers';
 import { SEARCH_KEY_MAX, sanitiseSearchKey } from '@/lib/search-key';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { approvalRequestSchema } from './approvals';
 import { REASON_MAX } from './fields';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { isLinkUrl } from '@/lib/link-url';
 import { emptyAsUndefined, searchKey } from './fields';

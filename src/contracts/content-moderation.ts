@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { emptyAsUndefined, searchKey } from './fields';
 import { idSchema, pageParams } from './numbers';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { cursor, emptyAsUndefined, isoDate, limit, searchKey, text } from './fields';
 import { approvalRequestSchema } from './approvals';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 /** Controlled chemicals: 易制毒 (precursor) and 易制爆 (explosive precursor). */

@@ -1,3 +1,4 @@
+import './zod-config';
 import { approvalNoteSchema, hazardSchema } from './hazards';
 import { z } from 'zod';
 import { calendarDay } from './dates';

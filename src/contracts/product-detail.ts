@@ -1,3 +1,4 @@
+import './zod-config';
 import { hazardSchema } from './hazards';
 import { z } from 'zod';
 import { PRODUCT_DOCUMENT_KINDS } from './product-documents';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { calendarDay } from './dates';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { linkUrlKind } from '@/lib/link-url';
 import { pageParams, wholeNumber } from './numbers';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { MAX_SMILES_CHARS, smilesLimitFault } from '@/lib/structure-limits';
 
