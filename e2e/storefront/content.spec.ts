@@ -227,7 +227,7 @@ test.describe('site chrome', () => {
       // The demo's values are clearly fictional (web settings 10–12); it has no scans, so no scan link shows.
       await expect(legal.getByTestId('footer-icp')).toHaveText('沪ICP备00000000号-1');
       await expect(legal.getByTestId('footer-icp')).toHaveAttribute('href', 'https://beian.miit.gov.cn/');
-      await expect(legal.getByTestId('footer-businessLicence')).toHaveText(`${lang === 'en' ? 'Business licence' : '营业执照'}：913100000000000000（示例）`);
+      await expect(legal.getByTestId('footer-businessLicence')).toHaveText(`${lang === 'en' ? 'Business licence: ' : '营业执照：'}913100000000000000（示例）`);
       await expect(legal.getByTestId('footer-hazardousLicence')).toContainText('沪（示例）应急管危经许〔2026〕000000号');
       await expect(legal.getByRole('link', { name: lang === 'en' ? /View the scan/ : /扫描件/ })).toHaveCount(0);
       const licences = page.getByTestId('about-licences');

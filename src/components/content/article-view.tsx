@@ -1,7 +1,8 @@
 import { FileDown } from '@/components/ui/icons';
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import type { CommentPage, ContentDetail } from '@/contracts/content';
 import { Link } from '@/i18n/navigation';
+import { labelColon } from '@/lib/label-colon';
 import { Comments } from './comments';
 import { LikeButton } from './like-button';
 import { RichText } from './rich-text';
@@ -19,6 +20,7 @@ export async function ArticleView({ item, detailPath, listPath, comments, signed
   signedIn: boolean;
 }) {
   const t = await getTranslations('content');
+  const colon = labelColon(await getLocale());
   const format = await getFormatter();
   const date = (iso: string) => format.dateTime(new Date(iso), 'day');
   return (
@@ -52,11 +54,11 @@ export async function ArticleView({ item, detailPath, listPath, comments, signed
         <div className="mt-8"><LikeButton id={item.id} initial={item.tips} /></div>
         <nav aria-label={t('neighbours')} className="mt-8 grid gap-3 border-t border-line pt-4 text-sm sm:grid-cols-2">
           <div className="min-w-0">
-            <span className="text-muted">{t('previous')}：</span>
+            <span className="text-muted">{t('previous')}{colon}</span>
             {item.prev ? <Link href={{ pathname: detailPath, query: { id: String(item.prev.id) } }} className="hover:text-brand-600" data-testid="prev-link">{item.prev.title}</Link> : <span className="text-muted">{t('none')}</span>}
           </div>
           <div className="min-w-0 sm:text-right">
-            <span className="text-muted">{t('next')}：</span>
+            <span className="text-muted">{t('next')}{colon}</span>
             {item.next ? <Link href={{ pathname: detailPath, query: { id: String(item.next.id) } }} className="hover:text-brand-600" data-testid="next-link">{item.next.title}</Link> : <span className="text-muted">{t('none')}</span>}
           </div>
         </nav>

@@ -4,6 +4,7 @@ import { RichText } from '@/components/content/rich-text';
 import type { SiteContact } from '@/contracts/site-settings';
 import { Link } from '@/i18n/navigation';
 import { businessDayOf } from '@/lib/business-day';
+import { labelColon } from '@/lib/label-colon';
 import { isLinkUrl, settingHref } from '@/lib/link-url';
 import { catalogueClaim, englishLabel } from '@/lib/site-contact-text';
 import { ICP_FILING_SITE, shownLicences } from '@/lib/shop-licences';
@@ -32,6 +33,7 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
   // Links that fail the link rule (a value saved before it) are left out.
   const englishHref = settingHref(contact.englishSite);
   const locale = await getLocale();
+  const colon = labelColon(locale);
   const year = Number(businessDayOf(new Date(), await getTimeZone()).slice(0, 4));
   const chatHref = contact.chatLink && isLinkUrl(contact.chatLink) ? contact.chatLink : null;
   const { licences } = contact;
@@ -44,10 +46,10 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
           <RichText html={footer.html} className="footer-text space-y-1 break-words" />
           <dl className="mt-3 space-y-1" data-testid="footer-settings">
             {englishHref && (
-              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}：</dt><dd><a href={englishHref} hrefLang="en" className="hover:text-white">{englishLabel(englishHref, t('englishLink'))}</a></dd></div>
+              <div className="flex items-center gap-1"><Globe aria-hidden size={14} /><dt className="text-gray-400">{t('englishSite')}{colon}</dt><dd><a href={englishHref} hrefLang="en" className="hover:text-white">{englishLabel(englishHref, t('englishLink'))}</a></dd></div>
             )}
             {contact.chatContact && (
-              <div className="flex items-center gap-1"><MessageCircle aria-hidden size={14} /><dt className="text-gray-400">{t('chat')}：</dt><dd>{contact.chatContact}</dd></div>
+              <div className="flex items-center gap-1"><MessageCircle aria-hidden size={14} /><dt className="text-gray-400">{t('chat')}{colon}</dt><dd>{contact.chatContact}</dd></div>
             )}
           </dl>
           {chatHref ? (
@@ -93,7 +95,7 @@ export async function SiteFooter({ contact, footer }: { contact: SiteContact; fo
           )}
           {legal.map((l) => (
             <span key={l.kind} data-testid={`footer-${l.kind}`}>
-              {t(l.kind)}{l.number ? `：${l.number}` : ''}
+              {t(l.kind)}{l.number ? `${colon}${l.number}` : ''}
               {l.scanUrl && <>{' '}<a href={l.scanUrl} target="_blank" rel="noopener noreferrer" className="underline hover:text-white" aria-label={t('scanOf', { name: t(l.kind) })}>{t('scan')}</a></>}
             </span>
           ))}

@@ -1,5 +1,6 @@
 import 'server-only';
 import PDFDocument from 'pdfkit';
+import { labelColon } from '@/lib/label-colon';
 import { pdfFonts } from './fonts';
 
 /**
@@ -66,7 +67,7 @@ export async function renderPdf(doc: PdfBusinessDocument): Promise<Buffer> {
   pdf.font('bold').fontSize(18).text(doc.title);
   if (doc.subtitle) pdf.font('body').fontSize(10).fillColor('#555555').text(doc.subtitle).fillColor('black');
   pdf.moveDown(0.8);
-  for (const [k, v] of doc.facts) pdf.font('bold').fontSize(9.5).text(`${k}${doc.lang === 'en' ? ': ' : '：'}`, { continued: true }).font('body').text(v);
+  for (const [k, v] of doc.facts) pdf.font('bold').fontSize(9.5).text(`${k}${labelColon(doc.lang ?? 'zh')}`, { continued: true }).font('body').text(v);
   pdf.moveDown(0.8);
 
   const xs: number[] = [];

@@ -2,6 +2,7 @@
 
 import { Alert, App, Button, Empty, Form, Grid, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { labelColon } from '@/lib/label-colon';
 import { useState } from 'react';
 import { COMMENT_REPLY_MAX, COMMENT_STATUSES, type AdminCommentDto, type CommentStatus } from '@/contracts/content-moderation';
 import { useTableState } from '@/components/data/query-state';
@@ -122,6 +123,7 @@ export function CommentsView() {
 
 function ReplyModal({ comment, onClose }: { comment: AdminCommentDto | null; onClose: () => void }) {
   const t = useTranslations('adminComments');
+  const locale = useLocale();
   const te = useTranslations('api.errors');
   const [form] = Form.useForm<{ reply: string }>();
   const send = useApiMutation('post', '/api/admin/cms/comments/{id}/reply', { invalidates: COMMENT_READS, form, success: t('replied') });
@@ -134,7 +136,7 @@ function ReplyModal({ comment, onClose }: { comment: AdminCommentDto | null; onC
       confirmLoading={saving} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'comment-reply-send' } as React.ComponentProps<typeof Button>}>
       {comment && (
         <Form form={form} layout="vertical" initialValues={{ reply: comment.reply ?? '' }} preserve={false} onFinish={onFinish}>
-          <p className="mb-3 whitespace-pre-line break-words rounded bg-slate-50 p-2 text-sm">{comment.author}：{comment.body}</p>
+          <p className="mb-3 whitespace-pre-line break-words rounded bg-slate-50 p-2 text-sm">{comment.author}{labelColon(locale)}{comment.body}</p>
           {comment.status === 'pending' && <Alert className="mb-3" type="info" title={t('replyApproves')} />}
           <Form.Item name="reply" label={t('reply')} rules={[{ required: true, whitespace: true, message: te('commentReplyRequired') }, { max: COMMENT_REPLY_MAX, message: te('commentReplyTooLong') }]}>
             <Input.TextArea rows={4} maxLength={COMMENT_REPLY_MAX} showCount data-testid="comment-reply-body" />

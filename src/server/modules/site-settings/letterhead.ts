@@ -1,5 +1,6 @@
 import 'server-only';
 import type { SellerDetails } from '@/contracts/site-settings';
+import { labelColon } from '@/lib/label-colon';
 import type { Lang } from '@/lib/lang';
 import type { Db } from '@/server/db/client';
 import { serverMessages } from '@/server/messages';
@@ -15,7 +16,7 @@ const FALLBACK_NAME: Record<Lang, string> = { zh: '优试剂 YouReagent', en: 'Y
  */
 export function letterheadOf(seller: SellerDetails, lang: Lang): PdfLetterhead {
   const t = serverMessages(lang).pdfLetterhead;
-  const colon = lang === 'en' ? ': ' : '：';
+  const colon = labelColon(lang);
   const pair = (label: string, value: string | null) => (value ? `${label}${colon}${value}` : null);
   const line = (...parts: (string | null)[]) => parts.filter((p): p is string => p !== null).join('    ');
   return {
