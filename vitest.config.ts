@@ -21,6 +21,12 @@ if (process.env.TEST_TEMPLATE_DIR === 'off') delete process.env.TEST_TEMPLATE_DI
 else runFolder('TEST_TEMPLATE_DIR', 'reagent-test-templates-');
 /** The run's data folder (uploaded files, the outbox), given to every file by test/data-dir.ts. */
 runFolder('TEST_DATA_DIR', 'reagent-test-data-');
+/**
+ * The run's transformed modules: the five projects import much the same modules, and each would transform them
+ * again; kept on disk, a module is transformed once a run (keyed by its content and the transform's settings).
+ * A folder of this run only, so no run reads what another transformed.
+ */
+runFolder('TEST_MODULE_CACHE_DIR', 'reagent-test-modules-');
 const shared = {
   resolve: {
     alias: {
@@ -78,6 +84,7 @@ const drivers = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const
 
 export default defineConfig({
   test: {
+    experimental: { fsModuleCache: true, fsModuleCachePath: process.env.TEST_MODULE_CACHE_DIR },
     // One test file per core. Vitest's default leaves a core to its own process (one worker on two
     // cores), but the files spend much of their time waiting on a database, and the main process is idle.
     maxWorkers: Math.max(2, availableParallelism()),
