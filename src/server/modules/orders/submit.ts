@@ -8,6 +8,7 @@ import {
 } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { isHazardous } from '@/server/modules/catalog/hazards';
+import { lineAvailability } from '@/lib/availability';
 import { approversOf, companyAdministrator, type OrderActor } from './access';
 import { deliveryOptions } from './delivery';
 import { allocateLots } from './lots';
@@ -177,12 +178,13 @@ export async function insertOrder(
     .returning({ id: orders.id, orderNo: orders.orderNo });
   if (!order) throw new AppError(500);
   const lots = await allocateLots(tx, lines);
+  const backorders = await backordersOf(tx, lines);
   await tx.insert(orderItems).values(
     lines.map((l, i) => ({
       orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
       nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
       lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
-      lotNo: lots[i] ?? null,
+      lotNo: lots[i] ?? null, ...backorders[i],
     })),
   );
   await logOrderEvent(tx, {
@@ -190,4 +192,20 @@ export async function insertOrder(
     toStatus: status, data: { matches: outcome.matches, ...(src.quoteNo ? { quoteNo: src.quoteNo } : {}) },
   });
   return { id: order.id, orderNo: order.orderNo, status, total: centsText(total), matches: outcome.matches, created: true };
+}
+
+/**
+ * What the pack's stock lacks of each line (by position) at submission and the pack's lead time for it, by
+ * the one availability rule (`lineAvailability`): recorded on the line, never recomputed from later stock.
+ */
+async function backordersOf(tx: Db, lines: readonly { packId: number; num: number }[]): Promise<{ backorderQty: number; leadTimeDays: number }[]> {
+  const packs = await tx
+    .select({ id: productPacks.id, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays })
+    .from(productPacks)
+    .where(inArray(productPacks.id, [...new Set(lines.map((l) => l.packId))]));
+  const byId = new Map(packs.map((k) => [k.id, k]));
+  return lines.map((l) => {
+    const a = lineAvailability(byId.get(l.packId) ?? { stock: 0, leadTimeDays: 0 }, l.num);
+    return a.kind === 'inStock' ? { backorderQty: 0, leadTimeDays: 0 } : { backorderQty: a.shortBy, leadTimeDays: a.leadTimeDays };
+  });
 }
