@@ -15,7 +15,7 @@ import { allocateLots } from './lots';
 import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
 import { evaluateRules, type ApprovalMatch } from './rules';
 import { logOrderEvent } from './transition';
-import { businessNowSql, businessZoneSql } from '@/server/business-time';
+import { businessNowSql, businessZoneSql, numberDaySql } from '@/server/business-time';
 
 /** The start of the current calendar month in the shop's time zone (China Standard Time). */
 export const monthStart = () => sql`(date_trunc('month', ${businessNowSql()}) at time zone ${businessZoneSql()})`;
@@ -51,9 +51,10 @@ export async function hasValidPermit(db: Db, companyId: number): Promise<boolean
  * choice, line snapshots at catalogue prices, the approval rules' verdict, its first timeline row,
  * and the cart lines removed. The buyer's row is locked first, so that one buyer's submissions run
  * one after another: a repeated idempotency key answers the first order, and the month's spending
- * that the limit rule reads includes every earlier submission.
+ * that the limit rule reads includes every earlier submission. `at`: when the order was made, if not
+ * now (the demo's orders, made with their own dates): its number carries that day (ADR 0067).
  */
-export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitInput): Promise<SubmittedOrder> {
+export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitInput, at?: Date): Promise<SubmittedOrder> {
   return db.transaction(async (tx) => {
     const [buyer] = await tx
       .select({ id: users.id, monthlyLimit: users.monthlyLimit })
@@ -92,7 +93,7 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
     const gone = lines.filter((l) => !l.active).map((l) => l.itemNo);
     if (gone.length > 0) throw new AppError(400, 'productsUnavailable', { itemNos: gone });
 
-    const placed = await insertOrder(tx, actor, { buyer, address, input, lines });
+    const placed = await insertOrder(tx, actor, { buyer, address, input, lines, ...(at ? { at } : {}) });
     await tx.delete(cartItems).where(and(
       eq(cartItems.companyId, actor.companyId), eq(cartItems.userId, actor.userId), inArray(cartItems.id, lines.map((l) => l.cartId)),
     ));
@@ -113,7 +114,11 @@ export interface OrderLineInput {
  */
 export async function insertOrder(
   tx: Db, actor: OrderActor,
-  src: { buyer: { monthlyLimit: string | null }; address: typeof addresses.$inferSelect; input: Omit<OrderSubmitInput, 'cartIds'>; lines: OrderLineInput[]; quoteNo?: string },
+  src: {
+    buyer: { monthlyLimit: string | null }; address: typeof addresses.$inferSelect; input: Omit<OrderSubmitInput, 'cartIds'>; lines: OrderLineInput[]; quoteNo?: string;
+    /** When the order was made, if not now (a demo order made with its own date): its number carries that day. */
+    at?: Date;
+  },
 ): Promise<SubmittedOrder> {
   const { buyer, address, input, lines } = src;
   const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * BigInt(l.num), 0n);
@@ -155,7 +160,7 @@ export async function insertOrder(
   }
 
   const [numbered] = rowsOf<{ no: string }>(await tx.execute(sql`
-    select 'SO' || to_char(${businessNowSql()}, 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
+    select 'SO' || ${numberDaySql(src.at, 'YYMMDD')} || lpad(n::text, greatest(6, length(n::text)), '0') as no
     from (select nextval('order_no_seq') as n) s`));
   if (!numbered) throw new AppError(500);
 
@@ -173,7 +178,7 @@ export async function insertOrder(
       },
       subtotal: centsText(subtotal), taxRate: `${percent}`, taxAmount: centsText(tax), taxIncluded: true,
       deliveryMethod: input.deliveryMethod, deliveryFee: centsText(delivery.fee), total: centsText(total),
-      lineCount: lines.length, matchedRules: outcome.matches, approverId,
+      lineCount: lines.length, matchedRules: outcome.matches, approverId, ...(src.at ? { createdAt: src.at, updatedAt: src.at } : {}),
     })
     .returning({ id: orders.id, orderNo: orders.orderNo });
   if (!order) throw new AppError(500);
