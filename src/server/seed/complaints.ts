@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ComplaintCategoryName } from '@/contracts/complaints';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
-import { complaints, creditNotes, orderItems, orders, staff, staffApprovalRuleTiers, staffApprovalRules, staffApprovalSteps, staffTeams, users } from '@/server/db/schema';
+import { creditNotes, orderItems, orders, staff, staffApprovalRuleTiers, staffApprovalRules, staffApprovalSteps, staffTeams, users } from '@/server/db/schema';
 import { decideStep } from '@/server/modules/approvals/decide';
 import type { AuditActor } from '@/server/modules/audit/record';
 import { moveComplaint, type ComplaintStaff } from '@/server/modules/complaints/complaints';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { addresses, approvalRules, companies, orderItems, orders, productPacks, products, users, type Order } from '@/server/db/schema';
+import { addresses, approvalRules, companies, orderItems, productPacks, products, users, type Order } from '@/server/db/schema';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import type { OrderActor } from '@/server/modules/orders/access';
 import { cancelOrders, decideOrder, placeOrder } from '@/server/modules/orders/decide';
