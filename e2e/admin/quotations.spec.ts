@@ -4,8 +4,8 @@ import { slow, switchTo } from '../back-office';
 test.describe.configure({ timeout: 180_000 });
 
 for (const [locale, prefix, l] of [
-  ['zh', '', { requested: '报价准备中', sent: '已发送', converted: '已转订单', comment: '请提供批次 COA' }],
-  ['en', '/en', { requested: 'Being prepared', sent: 'Sent', converted: 'Converted', comment: 'Please include the lot COA' }],
+  ['zh', '', { requested: '报价准备中', sent: '已发送', converted: '已转订单', comment: '请提供批次 COA', pickup: '上海仓库自提' }],
+  ['en', '/en', { requested: 'Being prepared', sent: 'Sent', converted: 'Converted', comment: 'Please include the lot COA', pickup: 'Collect from the Shanghai warehouse' }],
 ] as const) {
   test(`a customer requests a quote, staff send it, the customer accepts it and it becomes an order (${locale})`, async ({ page }) => {
     const found = await page.request.post('/api/web/product/getPage', { data: { limit: 5, inStock: true } });
@@ -39,10 +39,17 @@ for (const [locale, prefix, l] of [
 
     await switchTo(page, 'buyer');
     await page.goto(`${prefix}/account/quotations?id=${id}`);
+    // The acceptance chooses the delivery as the checkout does: pickup is free, so the total is the quotation's.
+    const amount = (text: string | null) => /[\d,]+\.\d{2}/.exec(text ?? '')?.[0];
+    await slow(page.getByTestId('quote-delivery-pickup')).toBeEnabled();
+    await page.getByTestId('quote-delivery-pickup').check();
+    await expect(page.getByTestId('quote-delivery-pickup')).toBeChecked();
+    expect(amount(await page.getByTestId('quote-delivery-total').textContent())).toBe(amount(await page.getByTestId('quote-total').textContent()));
     await page.getByTestId('quote-accept').click();
     await slow(page.getByTestId('quote-order')).toBeVisible();
     await slow(page.getByTestId('quote-detail').getByTestId('quote-state').first()).toHaveText(l.converted);
     await page.getByTestId('quote-order').getByRole('link').click();
     await page.waitForURL(/\/order\/detail\?id=\d+/);
+    await slow(page.getByText(l.pickup)).toBeVisible();
   });
 }

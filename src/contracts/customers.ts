@@ -243,7 +243,13 @@ export const customerUsersSchema = z.array(z.object({
 
 export const customerOrdersSchema = z.array(z.object({
   id: z.number().int(), orderNo: z.string(), status: z.string(), total: z.string(), buyer: z.string(), createdAt: z.string(),
+  /** The order's lines with the backorder each recorded at submission (quantity and lead time in days). */
+  lines: z.array(z.object({
+    id: z.number().int(), itemNo: z.string(), nameZh: z.string(), nameEn: z.string(), size: z.string(), num: z.number().int(),
+    backorderQty: z.number().int(), leadTimeDays: z.number().int(),
+  })),
 }));
+export type CustomerOrderDto = z.infer<typeof customerOrdersSchema>[number];
 
 // ---------------------------------------------------------------- saved views
 

@@ -11,6 +11,14 @@ export const INVOICE_TYPES = ['none', 'ordinary', 'special'] as const;
 export const BUYER_KINDS = ['enterprise', 'individual', 'public'] as const;
 export const DELIVERY_METHODS = ['standard', 'express', 'pickup'] as const;
 export type DeliveryMethodDto = (typeof DELIVERY_METHODS)[number];
+/**
+ * A delivery option of a checkout or a quotation's acceptance, priced on the server (ADR 0065): its fee, why
+ * it cannot carry these goods (null: it can), and the order's total and included VAT with it.
+ */
+export const deliveryChoiceSchema = z.object({
+  method: z.enum(DELIVERY_METHODS), fee: z.string(), unavailable: z.enum(['hazardousByGround']).nullable(), tax: z.string(), total: z.string(),
+});
+export type DeliveryChoiceDto = z.infer<typeof deliveryChoiceSchema>;
 export const APPROVAL_RULE_KINDS = ['total_above', 'hazardous', 'controlled', 'monthly_limit'] as const;
 
 /** Quantities of order and cart lines: whole numbers from 1 to 9,999. */
@@ -158,6 +166,9 @@ export const orderItemSchema = z.object({
   /** The lot allocated to the line from its pack's lots, and that lot's COA (null: none). */
   lotNo: z.string().nullable(),
   coaUrl: z.string().nullable(),
+  /** What the pack's stock lacked at submission, and its lead time in days (0: confirmed with the order). */
+  backorderQty: z.number().int(),
+  leadTimeDays: z.number().int(),
 });
 export type OrderItemDto = z.infer<typeof orderItemSchema>;
 

@@ -2,7 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { calendarDay } from './dates';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
-import { checkInvoice, orderSubmitSchema } from './orders';
+import { checkInvoice, deliveryChoiceSchema, orderSubmitSchema } from './orders';
 
 /**
  * Quotations (ADR 0040): the customer's request, the quotation and its versions. Money travels as
@@ -149,6 +149,8 @@ export const quotationDetailSchema = quotationRowSchema.extend({
   orderNo: z.string().nullable(),
   moves: z.array(z.enum(QUOTATION_STATES)),
   events: z.array(quotationEventSchema),
+  /** To the customer, while the quotation may be accepted: its order's delivery options and fees (as at checkout); else null. */
+  delivery: z.array(deliveryChoiceSchema).nullable(),
 });
 export type QuotationLineDto = z.infer<typeof quotationLineSchema>;
 export type QuotationVersionDto = z.infer<typeof quotationVersionSchema>;

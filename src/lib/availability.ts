@@ -12,3 +12,14 @@ export function lineAvailability(pack: { stock: number; leadTimeDays: number }, 
   if (stock >= num) return { kind: 'inStock' };
   return { kind: 'backorder', shortBy: num - stock, leadTimeDays: Math.max(0, pack.leadTimeDays) };
 }
+
+/** The message (namespace `availability`) that tells a backorder: its quantity and lead time, or that the lead time is confirmed with the order. */
+export type BackorderMessage =
+  | { key: 'backorder'; values: { short: number; days: number } }
+  | { key: 'backorderOpen'; values: { short: number } };
+
+export function backorderMessage(backorder: { shortBy: number; leadTimeDays: number }): BackorderMessage {
+  return backorder.leadTimeDays > 0
+    ? { key: 'backorder', values: { short: backorder.shortBy, days: backorder.leadTimeDays } }
+    : { key: 'backorderOpen', values: { short: backorder.shortBy } };
+}

@@ -28,6 +28,14 @@ export function numberDay(now: Date = new Date()): string {
   return numberDayOf(now, businessTimeZone());
 }
 
+/**
+ * The date part of a business number in SQL, `YYYYMMDD` (or another `to_char` pattern): the business day of
+ * `at`, of now without it. `at` is given only for a record made with its own date (the demo's backdated records).
+ */
+export function numberDaySql(at?: Date, pattern: 'YYYYMMDD' | 'YYMMDD' = 'YYYYMMDD'): SQL {
+  return sql`to_char(${at ? inBusinessZone(sql`${at.toISOString()}::timestamptz`) : businessNowSql()}, ${sql.raw(`'${pattern}'`)})`;
+}
+
 /** The instant a business day (`YYYY-MM-DD`) starts. */
 export function businessDayStart(day: string): Date {
   return dayStart(day, businessTimeZone());

@@ -28419,6 +28419,16 @@ export interface paths {
                                 total: string;
                                 buyer: string;
                                 createdAt: string;
+                                lines: {
+                                    id: number;
+                                    itemNo: string;
+                                    nameZh: string;
+                                    nameEn: string;
+                                    size: string;
+                                    num: number;
+                                    backorderQty: number;
+                                    leadTimeDays: number;
+                                }[];
                             }[];
                         };
                     };
@@ -32393,6 +32403,14 @@ export interface paths {
                                     to: string | null;
                                     comment: string;
                                 }[];
+                                delivery: {
+                                    /** @enum {string} */
+                                    method: "standard" | "express" | "pickup";
+                                    fee: string;
+                                    unavailable: "hazardousByGround" | null;
+                                    tax: string;
+                                    total: string;
+                                }[] | null;
                             };
                         };
                     };
@@ -32584,6 +32602,14 @@ export interface paths {
                                     to: string | null;
                                     comment: string;
                                 }[];
+                                delivery: {
+                                    /** @enum {string} */
+                                    method: "standard" | "express" | "pickup";
+                                    fee: string;
+                                    unavailable: "hazardousByGround" | null;
+                                    tax: string;
+                                    total: string;
+                                }[] | null;
                             };
                         };
                     };
@@ -32809,6 +32835,14 @@ export interface paths {
                                     to: string | null;
                                     comment: string;
                                 }[];
+                                delivery: {
+                                    /** @enum {string} */
+                                    method: "standard" | "express" | "pickup";
+                                    fee: string;
+                                    unavailable: "hazardousByGround" | null;
+                                    tax: string;
+                                    total: string;
+                                }[] | null;
                             };
                         };
                     };
@@ -33136,6 +33170,14 @@ export interface paths {
                                     to: string | null;
                                     comment: string;
                                 }[];
+                                delivery: {
+                                    /** @enum {string} */
+                                    method: "standard" | "express" | "pickup";
+                                    fee: string;
+                                    unavailable: "hazardousByGround" | null;
+                                    tax: string;
+                                    total: string;
+                                }[] | null;
                             };
                         };
                     };
@@ -40459,6 +40501,8 @@ export interface paths {
                                     controlClass: ("precursor" | "explosive") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
+                                    backorderQty: number;
+                                    leadTimeDays: number;
                                 }[];
                             };
                         };
@@ -46050,6 +46094,8 @@ export interface paths {
                                     controlClass: ("precursor" | "explosive") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
+                                    backorderQty: number;
+                                    leadTimeDays: number;
                                 }[];
                                 logs: {
                                     id: number;
@@ -46424,6 +46470,14 @@ export interface paths {
                                     to: string | null;
                                     comment: string;
                                 }[];
+                                delivery: {
+                                    /** @enum {string} */
+                                    method: "standard" | "express" | "pickup";
+                                    fee: string;
+                                    unavailable: "hazardousByGround" | null;
+                                    tax: string;
+                                    total: string;
+                                }[] | null;
                             };
                         };
                     };
@@ -46615,6 +46669,14 @@ export interface paths {
                                     to: string | null;
                                     comment: string;
                                 }[];
+                                delivery: {
+                                    /** @enum {string} */
+                                    method: "standard" | "express" | "pickup";
+                                    fee: string;
+                                    unavailable: "hazardousByGround" | null;
+                                    tax: string;
+                                    total: string;
+                                }[] | null;
                             };
                         };
                     };
@@ -46886,6 +46948,14 @@ export interface paths {
                                         to: string | null;
                                         comment: string;
                                     }[];
+                                    delivery: {
+                                        /** @enum {string} */
+                                        method: "standard" | "express" | "pickup";
+                                        fee: string;
+                                        unavailable: "hazardousByGround" | null;
+                                        tax: string;
+                                        total: string;
+                                    }[] | null;
                                 };
                                 order: {
                                     id: number;
@@ -47166,6 +47236,14 @@ export interface paths {
                                         to: string | null;
                                         comment: string;
                                     }[];
+                                    delivery: {
+                                        /** @enum {string} */
+                                        method: "standard" | "express" | "pickup";
+                                        fee: string;
+                                        unavailable: "hazardousByGround" | null;
+                                        tax: string;
+                                        total: string;
+                                    }[] | null;
                                 };
                                 order: {
                                     id: number;
@@ -47381,6 +47459,14 @@ export interface paths {
                                     to: string | null;
                                     comment: string;
                                 }[];
+                                delivery: {
+                                    /** @enum {string} */
+                                    method: "standard" | "express" | "pickup";
+                                    fee: string;
+                                    unavailable: "hazardousByGround" | null;
+                                    tax: string;
+                                    total: string;
+                                }[] | null;
                             };
                         };
                     };
@@ -47704,6 +47790,14 @@ export interface paths {
                                     to: string | null;
                                     comment: string;
                                 }[];
+                                delivery: {
+                                    /** @enum {string} */
+                                    method: "standard" | "express" | "pickup";
+                                    fee: string;
+                                    unavailable: "hazardousByGround" | null;
+                                    tax: string;
+                                    total: string;
+                                }[] | null;
                             };
                         };
                     };

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ComplaintCategoryName } from '@/contracts/complaints';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
-import { complaints, creditNotes, orderItems, orders, staff, staffApprovalRuleTiers, staffApprovalRules, staffApprovalSteps, staffTeams, users } from '@/server/db/schema';
+import { creditNotes, orderItems, orders, staff, staffApprovalRuleTiers, staffApprovalRules, staffApprovalSteps, staffTeams, users } from '@/server/db/schema';
 import { decideStep } from '@/server/modules/approvals/decide';
 import type { AuditActor } from '@/server/modules/audit/record';
 import { moveComplaint, type ComplaintStaff } from '@/server/modules/complaints/complaints';
@@ -62,16 +62,17 @@ export async function seedComplaints(db: Db): Promise<{ complaints: number; cred
     const line = await firstLine(orderId);
     const quantity = Math.max(1, Math.min(line.num, 1));
     const applied = Math.max(1, Math.floor(Number(line.cents) * quantity * share));
-    const made = await fileComplaint(db, who, { orderId, lines: [{ itemId: line.id, quantity }], description, category, appliedRefund: applied }, 'zh');
-    await db.update(complaints).set({ createdAt: daysBefore(days), updatedAt: daysBefore(days) }).where(eq(complaints.id, made.id));
-    return { id: made.id, applied };
+    // Filed with its own date, so that its number carries that day (ADR 0067).
+    const made = await fileComplaint(db, who, { orderId, lines: [{ itemId: line.id, quantity }], description, category, appliedRefund: applied }, 'zh', daysBefore(days));
+    return { id: made.id, applied, days };
   };
-  const approve = async (complaintId: number, comment: string) => {
+  /** Finance approves the refund two days after the filing; the credit note is dated and numbered that day. */
+  const approve = async ({ id: complaintId, days }: { id: number; days: number }, comment: string) => {
     const [step] = await db.select({ id: staffApprovalSteps.id }).from(staffApprovalSteps)
       .innerJoin(sql`staff_approval_requests r`, sql`r.id = ${staffApprovalSteps.requestId}`)
       .where(and(sql`r.entity_type = 'refund'`, sql`r.entity_id = ${complaintId}`, eq(staffApprovalSteps.status, 'pending')));
     if (!step) throw new Error('Refund step missing');
-    await decideStep(db, { actor: financeAudit, approver: finance, stepId: step.id, decision: 'approve', comment });
+    await decideStep(db, { actor: financeAudit, approver: finance, stepId: step.id, decision: 'approve', comment, at: daysBefore(days - 2) });
   };
   const move = (who: ComplaintStaff, id: number, to: 'approving' | 'rejected' | 'resolved', extra: { approvedRefund?: number; reason?: string } = {}) =>
     moveComplaint(db, who, { id, to, reason: extra.reason ?? '', ...(extra.approvedRefund ? { approvedRefund: extra.approvedRefund } : {}) }, 'zh');
@@ -85,11 +86,11 @@ export async function seedComplaints(db: Db): Promise<{ complaints: number; cred
   // Refund approved, credit note recorded.
   const approved = await file(buyer, o(shanghai, 2), '冷链运输超温，产品失活', 'delivery', 1, 12);
   await move(sales, approved.id, 'approving', { approvedRefund: approved.applied });
-  await approve(approved.id, '冷链记录确认超温，同意全额退款');
+  await approve(approved, '冷链记录确认超温，同意全额退款');
   // Resolved after a refund (the credit note stays).
   const resolved = await file(univ, o(beijing, 0), '少发 1 瓶，外包装完好', 'shortage', 1, 30);
   await move(sales2, resolved.id, 'approving', { approvedRefund: resolved.applied });
-  await approve(resolved.id, '仓库复核确认少发，同意退款');
+  await approve(resolved, '仓库复核确认少发，同意退款');
   await move(sales2, resolved.id, 'resolved');
   // Review failed, with the reason.
   const rejected = await file(univ, o(beijing, 1), '颜色与预期不同', 'quality', 0.5, 9);
@@ -98,9 +99,6 @@ export async function seedComplaints(db: Db): Promise<{ complaints: number; cred
   const withdrawn = await file(buyer, o(shanghai, 1), '外箱标签模糊（已自行核对无误）', 'other', 0.2, 4);
   await withdrawMyComplaint(db, buyer, withdrawn.id, 'zh');
 
-  // The numbers stay those given when each record was made (ADR 0067): the inbox, the mails and the audit log
-  // carry them too, so only the dates move back.
-  await db.execute(sql`update credit_notes n set created_at = k.created_at + interval '2 days' from complaints k where k.id = n.complaint_id`);
   const notes = await db.select({ id: creditNotes.id }).from(creditNotes);
   return { complaints: 6, creditNotes: notes.length };
 }

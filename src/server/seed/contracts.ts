@@ -45,8 +45,8 @@ export async function seedContracts(db: Db): Promise<{ contracts: number }> {
   };
   const move = (id: number, to: 'pending_approval' | 'sent' | 'signed' | 'cancelled' | 'draft', reason = '') => moveContract(db, sales, { id, to, reason });
   const make = async (title: string, amount: number, days: number, notes = '') => {
-    const c = await createContract(db, sales, { companyId: anyCompany.id, title, amount, notes, signingDate: null, endDate: null });
-    await db.update(contracts).set({ createdAt: daysBefore(days), updatedAt: daysBefore(days) }).where(eq(contracts.id, c.id));
+    // Made with its own date, so that its number carries that day (ADR 0067).
+    const c = await createContract(db, sales, { companyId: anyCompany.id, title, amount, notes, signingDate: null, endDate: null }, daysBefore(days));
     return c.id;
   };
 
@@ -69,7 +69,7 @@ export async function seedContracts(db: Db): Promise<{ contracts: number }> {
   const [converted] = await db.select({ id: quotations.id }).from(quotations).where(and(eq(quotations.state, 'converted'), eq(quotations.ownerId, sales.staffId))).limit(1);
   let count = 6;
   if (converted) {
-    const signed = await contractFromQuotation(db, sales, { id: converted.id, notes: '依据报价第二版', signingDate: null, endDate: null });
+    const signed = await contractFromQuotation(db, sales, { id: converted.id, notes: '依据报价第二版', signingDate: null, endDate: null }, daysBefore(18));
     await move(signed.id, 'pending_approval');
     await decide(signed.id, 'approve', '同意');
     await move(signed.id, 'sent');
@@ -77,7 +77,7 @@ export async function seedContracts(db: Db): Promise<{ contracts: number }> {
       contractId: signed.id, fileKey: `${SCAN_PREFIX}${signed.contractNo}-signed.pdf`, fileName: `${signed.contractNo}-盖章扫描件.pdf`, mime: 'application/pdf', size: 2048, signedScan: true,
     });
     await move(signed.id, 'signed');
-    await db.update(contracts).set({ signingDate: daysBefore(15).toISOString().slice(0, 10), endDate: daysBefore(-350).toISOString().slice(0, 10), createdAt: daysBefore(18) })
+    await db.update(contracts).set({ signingDate: daysBefore(15).toISOString().slice(0, 10), endDate: daysBefore(-350).toISOString().slice(0, 10) })
       .where(eq(contracts.id, signed.id));
     count += 1;
   }

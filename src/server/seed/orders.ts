@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { addresses, approvalRules, companies, orderItems, orders, productPacks, products, users, type Order } from '@/server/db/schema';
+import { addresses, approvalRules, companies, orderItems, productPacks, products, users, type Order } from '@/server/db/schema';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import type { OrderActor } from '@/server/modules/orders/access';
 import { cancelOrders, decideOrder, placeOrder } from '@/server/modules/orders/decide';
@@ -62,6 +62,7 @@ export async function seedOrders(tx: Db): Promise<{ orders: number }> {
     await addPacksToCart(tx, a, lines.map((l) => ({ ...l.pick, num: l.num })));
     const invoiceType = extra.invoiceType ?? 'none';
     const [company] = await tx.select({ name: companies.name, address: companies.address, phone: companies.phone }).from(companies).where(eq(companies.id, a.companyId));
+    // Made with its own date, so that its number carries that day (ADR 0067).
     const submitted = await submitOrder(tx, a, {
       idempotencyKey: `seed-${String(++key).padStart(4, '0')}`, addressId, poNumber: extra.poNumber ?? '', costCentre: extra.costCentre ?? '',
       note: extra.note ?? '', deliveryMethod: 'standard', invoiceType, invoiceTitle: invoiceType === 'none' ? '' : company?.name ?? '', taxNo: extra.taxNo ?? '',
@@ -69,7 +70,7 @@ export async function seedOrders(tx: Db): Promise<{ orders: number }> {
       buyerKind: invoiceType === 'ordinary' && !extra.taxNo ? 'public' : 'enterprise',
       invoiceAddress: invoiceType === 'special' ? company?.address || '上海市徐汇区' : '', invoicePhone: invoiceType === 'special' ? company?.phone || '021-00000000' : '',
       invoiceBank: invoiceType === 'special' ? '中国工商银行上海徐汇支行' : '', invoiceAccount: invoiceType === 'special' ? '1001 2345 6789 0123' : '',
-    });
+    }, daysBefore(daysAgo, 120));
     made.push({ order: submitted, daysAgo });
     return submitted;
   };
@@ -114,11 +115,10 @@ export async function seedOrders(tx: Db): Promise<{ orders: number }> {
   await order(buyer, [{ pick: hazardous[2] ?? p(11), num: 1 }, { pick: p(11), num: 2 }], 1, { poNumber: 'PO-2026-1023', note: '周五前送达' });
   await order(buyer, [{ pick: pricey[2] ?? big, num: 4 }], 0, { poNumber: 'PO-2026-1024', costCentre: 'NSFC 22178001' });
 
-  // Dates spread over two months, deterministic. The numbers stay those given when each order was placed
-  // (ADR 0067): its mails and records carry them too.
+  // Dates spread over two months, deterministic; each order was made on its date (its number carries it), and
+  // its decisions and timeline follow it.
   for (const { order: o, daysAgo } of made) {
     const at = daysBefore(daysAgo, 120);
-    await tx.update(orders).set({ createdAt: at, updatedAt: at }).where(eq(orders.id, o.id));
     await tx.execute(sql`update orders set decided_at = case when decided_at is null then null else created_at + interval '3 hours' end,
       placed_at = case when placed_at is null then null else created_at + interval '5 hours' end where id = ${o.id}`);
     await tx.execute(sql`update order_approval_logs set created_at = ${at.toISOString()}::timestamptz + (id - (select min(id) from order_approval_logs where order_id = ${o.id})) * interval '90 minutes' where order_id = ${o.id}`);

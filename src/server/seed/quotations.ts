@@ -6,6 +6,7 @@ import {
   companies, orders, productPacks, products, quotationLines, quotationVersions, quotations, quoteRequestLines, quoteRequests, staff, staffApprovalRequests,
   staffApprovalRules, staffApprovalSteps, users,
 } from '@/server/db/schema';
+import { nextQuoteNo } from '@/server/modules/quotations/staff';
 import { daysBefore } from './random';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -50,9 +51,10 @@ export async function seedQuotations(db: Db): Promise<{ quotations: number }> {
       .returning({ id: quoteRequests.id });
     if (!request) continue;
     await db.insert(quoteRequestLines).values(lines.map((p, j) => ({ requestId: request.id, productId: p.productId, packId: p.id, num: 2 + j, comment: j === 0 ? '需要随货 COA' : '' })));
-    const quoteNo = `QT${day(created).replaceAll('-', '')}${String(90000 + i).padStart(5, '0')}`;
+    // Numbered by the module's own generator on the quotation's own date (ADR 0067).
+    const { id, quoteNo } = await nextQuoteNo(db, created);
     const [q] = await db.insert(quotations).values({
-      quoteNo, companyId: company.id, userId: buyer.id, requestId: request.id, ownerId: company.owner, state: d.state,
+      id, quoteNo, companyId: company.id, userId: buyer.id, requestId: request.id, ownerId: company.owner, state: d.state,
       currentVersion: d.versions, customerComment: d.comment ?? '', conversionError: d.error ? { code: d.error, itemNos: [lines[0]!.itemNo] } : null,
       orderId: d.state === 'converted' ? order?.id ?? null : null, createdAt: created, updatedAt: daysBefore(Math.max(0, d.days - 1)),
     }).returning({ id: quotations.id });

@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { CartLineDto } from '@/contracts/cart';
 import { Link } from '@/i18n/client-navigation';
 import { HazardMarks } from '@/components/catalog/hazard-marks';
+import { cartLineStock } from './cart-line-stock';
 
 export const MAX_NUM = 9999;
 
@@ -27,7 +28,9 @@ export function CartLineRow({ line, busy, selected, draft, onToggle, onDraft, on
 }) {
   const t = useTranslations('cartPage');
   const format = useFormatter();
+  const ta = useTranslations('availability');
   const money = (value: string) => format.number(Number(value), 'money');
+  const stock = cartLineStock(line);
   return (
     <tr key={line.id} className="grid grid-cols-[auto_1fr_auto] gap-x-3 gap-y-1 border-b border-line py-3 md:table-row" data-testid="cart-line">
       <td className="row-span-3 pt-1 md:px-2 md:py-3">
@@ -45,8 +48,8 @@ export function CartLineRow({ line, busy, selected, draft, onToggle, onDraft, on
           <span className="font-medium">{line.brand}</span> · <span className="font-mono">{line.itemNo}</span>{line.grade && <> · {line.grade}</>}
         </div>
         <HazardMarks hazard={line.hazard} approval={line.approval} />
-        <div className="text-xs text-muted">
-          {line.stock > 0 ? t('inStock', { stock: line.stock }) : t('leadTime', { days: line.leadTimeDays })}
+        <div className={`text-xs ${stock.kind === 'inStock' ? 'text-muted' : 'text-amber-700'}`} data-testid="cart-line-stock">
+          {stock.kind === 'inStock' ? t('inStock', { stock: stock.stock }) : stock.key === 'backorder' ? ta('backorder', stock.values) : ta('backorderOpen', stock.values)}
         </div>
       </td>
       <td className="text-right md:px-2 md:py-3 md:text-left">{line.size}</td>

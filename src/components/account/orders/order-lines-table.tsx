@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useFormatter, useTranslations } from 'next-intl';
 import type { Dispatch, SetStateAction } from 'react';
 import type { OrderDetailDto, OrderItemDto } from '@/contracts/orders';
+import { BackorderNote } from '@/components/ui/backorder-note';
 import { Link } from '@/i18n/client-navigation';
 
 /**
@@ -31,6 +32,7 @@ export function OrderLinesTable({ order, quantities, setQuantities, removed, set
         {i.hazardous && <Tag color="orange" className="!ml-2">{t('hazardous')}</Tag>}
         {i.controlClass && <Tag color="red" className="!ml-1">{t(`control.${i.controlClass}`)}</Tag>}
       </div>
+      <BackorderNote backorderQty={i.backorderQty} leadTimeDays={i.leadTimeDays} className="block" />
     </div>
   );
   const quantity = (i: OrderItemDto) =>

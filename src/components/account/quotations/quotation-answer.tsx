@@ -1,8 +1,8 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { OrderCompanyDto } from '@/contracts/orders';
+import type { DeliveryChoiceDto, DeliveryMethodDto, OrderCompanyDto } from '@/contracts/orders';
 import type { QuotationStateName } from '@/contracts/quotations';
 import { Link } from '@/i18n/client-navigation';
 import { useApiMutation } from '@/lib/api/query';
@@ -11,13 +11,19 @@ import { showToast } from '@/lib/ui-events';
 type Invoice = 'none' | 'ordinary' | 'special';
 
 /**
- * The customer's answer to a sent version: accept (delivery address and invoice; the order is made at
- * once), decline, or ask to renegotiate, each with an optional comment. An accepted quotation whose
+ * The customer's answer to a sent version: accept (delivery address, delivery method with the fees the
+ * server priced, as at checkout, and invoice; the order is made at once), decline, or ask to renegotiate, each with an optional comment. An accepted quotation whose
  * conversion failed offers the conversion again. Accepting places an order: an account that may not
  * (`canAccept` false, no SALE.CREATE) sees the button disabled with the reason.
  */
-export function QuotationAnswer({ id, state, company, canAccept }: { id: number; state: QuotationStateName; company: OrderCompanyDto; canAccept: boolean }) {
+export function QuotationAnswer({ id, state, company, canAccept, delivery }: {
+  id: number; state: QuotationStateName; company: OrderCompanyDto; canAccept: boolean; delivery: DeliveryChoiceDto[];
+}) {
   const t = useTranslations('accountQuotations');
+  const format = useFormatter();
+  const money = (v: string) => format.number(Number(v), 'money');
+  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethodDto>((delivery.find((d) => d.unavailable === null) ?? delivery[0])?.method ?? 'standard');
+  const chosen = delivery.find((d) => d.method === deliveryMethod);
   const initialAddress = (company.addresses.find((a) => a.isDefault) ?? company.addresses[0])?.id ?? 0;
   const [addressId, setAddressId] = useState(initialAddress);
   const [invoiceType, setInvoiceType] = useState<Invoice>('none');
@@ -36,7 +42,7 @@ export function QuotationAnswer({ id, state, company, canAccept }: { id: number;
   const retry = state === 'accepted';
 
   const orderBody = () => ({
-    addressId, invoiceType,
+    addressId, deliveryMethod, invoiceType,
     ...(invoiceType === 'none' ? {} : { invoiceTitle: company.invoiceTitle || company.companyName, taxNo: taxNo.trim().toUpperCase() }),
     ...(invoiceType === 'special' ? special : {}),
   });
@@ -64,6 +70,23 @@ export function QuotationAnswer({ id, state, company, canAccept }: { id: number;
             </label>
           ))}
         </div>
+      </fieldset>
+      <fieldset data-testid="quote-delivery">
+        <legend className="mb-1 text-sm font-medium">{to('deliveryMethod')}</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {delivery.map((d) => (
+            <label key={d.method} className={`flex gap-2 rounded border p-2 text-sm ${d.unavailable ? 'cursor-not-allowed border-line opacity-60' : 'cursor-pointer'} ${d.method === deliveryMethod ? 'border-brand-500 bg-brand-50' : 'border-line'}`}>
+              <input type="radio" name="delivery" checked={d.method === deliveryMethod} disabled={d.unavailable !== null} onChange={() => setDeliveryMethod(d.method)} data-testid={`quote-delivery-${d.method}`} />
+              <span>
+                <b className="font-medium">{to(`deliveryOption.${d.method}`)}</b><br />
+                {Number(d.fee) === 0 ? to('free') : money(d.fee)}
+                {d.unavailable && <span className="block text-xs text-amber-700">{to(d.unavailable)}</span>}
+              </span>
+            </label>
+          ))}
+        </div>
+        <p className="mt-1 text-xs text-muted">{to('deliveryHelp')}</p>
+        {chosen && <p className="mt-1 text-sm" data-testid="quote-delivery-total">{t('withDelivery', { total: money(chosen.total), tax: money(chosen.tax) })}</p>}
       </fieldset>
       <fieldset className="flex flex-wrap items-center gap-3 text-sm">
         <legend className="mb-1 font-medium">{t('invoiceType')}</legend>

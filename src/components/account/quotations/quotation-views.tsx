@@ -98,7 +98,7 @@ export async function QuotationDetailView({ q, company, lang, canAccept }: { q: 
             <div className="text-xs text-muted" data-testid="quote-tax">{t('taxIncluded', { tax: centsText(offer.taxCents) })}</div>
             <div className="text-xs text-muted">{t('validUntil', { date: offer.validUntil })}{offer.note ? ` · ${offer.note}` : ''}</div>
           </div>
-          {(q.state === 'sent' || (q.state === 'accepted' && q.conversionError)) && <QuotationAnswer id={q.id} state={q.state} company={company} canAccept={canAccept} />}
+          {(q.state === 'sent' || (q.state === 'accepted' && q.conversionError)) && <QuotationAnswer id={q.id} state={q.state} company={company} canAccept={canAccept} delivery={q.delivery ?? []} />}
         </section>
       ) : <p className="rounded border border-dashed border-line p-4 text-sm text-muted">{t('noOffer')}</p>}
       {q.request && (

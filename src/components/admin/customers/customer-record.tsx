@@ -16,13 +16,13 @@ import { money } from '../common/keyset-list';
 import { casesTab } from './customer-cases-tab';
 import { complaintsTab } from './customer-complaints-tab';
 import { contractsTab } from './customer-contracts-tab';
+import { CustomerOrders } from './customer-orders-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
 import { FormModal } from '@/components/ui/form-modal';
 
 interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
-interface OrderRow { id: number; orderNo: string; status: string; total: string; buyer: string; createdAt: string }
 
 /** What a change of the customer's own facts (or of its contacts, or its licence) changes: its record and its timeline. */
 const RECORD_CHANGED = ['/api/admin/customers/{id}', '/api/admin/customers/{id}/timeline'] as const;
@@ -215,29 +215,6 @@ function CustomerUsers({ id }: { id: number }) {
         { title: t('status'), dataIndex: 'active', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? t('active') : t('inactive')}</Tag> },
         { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium' }) },
       ]} />
-  );
-}
-
-const ORDER_STATUSES = ['reviewing', 'passed', 'placed', 'rejected', 'cancelled'] as const;
-
-function CustomerOrders({ id }: { id: number }) {
-  const t = useTranslations('adminCustomers');
-  const format = useFormatter();
-  const { data, error } = useApiQuery('get', '/api/admin/customers/{id}/orders', { params: { path: { id } } });
-  if (error) return <Alert type="error" title={error.message} />;
-  return (
-    <>
-      <p className="mt-0 text-xs text-slate-500">{t('ordersNote')}</p>
-      <Table<OrderRow> rowKey="id" size="small" loading={data === undefined} dataSource={data ?? []} pagination={false} scroll={{ x: 640 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} /> }}
-        columns={[
-          { title: t('orderNo'), dataIndex: 'orderNo' },
-          { title: t('status'), dataIndex: 'status', render: (v: string) => (ORDER_STATUSES as readonly string[]).includes(v) ? t(`orderStatuses.${v as (typeof ORDER_STATUSES)[number]}`) : v },
-          { title: t('buyer'), dataIndex: 'buyer' },
-          { title: t('orderTotal'), dataIndex: 'total', align: 'right', render: (v: string) => `¥${v}` },
-          { title: t('createdAt'), dataIndex: 'createdAt', render: (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium', timeStyle: 'short' }) },
-        ]} />
-    </>
   );
 }
 

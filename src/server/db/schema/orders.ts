@@ -113,6 +113,10 @@ export const orderItems = pgTable(
     controlClass: text('control_class').$type<'precursor' | 'explosive'>(),
     /** The lot allocated to the line from the pack's own lots at submission (its COA is the line's); null: none in stock. */
     lotNo: text('lot_no'),
+    /** What the pack's stock lacked of the quantity at submission: the backorder (0: all in stock; ADR 0065's availability rule). */
+    backorderQty: integer('backorder_qty').notNull().default(0),
+    /** The pack's lead time in days for that backorder at submission (0: none, or confirmed with the order). */
+    leadTimeDays: integer('lead_time_days').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -123,6 +127,7 @@ export const orderItems = pgTable(
     // Search of a company's orders by item number.
     index('order_items_company_item_idx').on(t.companyId, t.itemNo, t.orderId),
     check('order_items_num_range', sql`${t.num} > 0 and ${t.num} <= 9999`),
+    check('order_items_backorder_range', sql`${t.backorderQty} >= 0 and ${t.backorderQty} <= ${t.num} and ${t.leadTimeDays} >= 0`),
   ],
 );
 

@@ -20,7 +20,8 @@ import { applyApprovalOutcome } from './outcomes';
  */
 export async function decideStep(
   db: Db,
-  params: { actor: AuditActor; approver: Approver; stepId: number; decision: 'approve' | 'reject'; comment: string },
+  /** `at`: when the decision was made, if not now (the demo's decisions, made with their own dates). */
+  params: { actor: AuditActor; approver: Approver; stepId: number; decision: 'approve' | 'reject'; comment: string; at?: Date },
 ): Promise<ApprovalRequestDto> {
   const requestId = await db.transaction(async (tx) => {
     const [probe] = await tx.select({ requestId: staffApprovalSteps.requestId }).from(staffApprovalSteps).where(eq(staffApprovalSteps.id, params.stepId));
@@ -36,7 +37,7 @@ export async function decideStep(
       select true as ok from staff_approval_steps s join staff_approval_requests r on r.id = s.request_id
       where s.id = ${step.id} and ${waitsFor(params.approver)}`));
     if (!eligible.length) throw new AppError(403, 'approvalNotApprover');
-    const now = new Date();
+    const now = params.at ?? new Date();
     const approved = params.decision === 'approve';
     await tx.update(staffApprovalSteps).set({
       status: approved ? 'approved' : 'rejected', decidedBy: params.approver.staffId, decidedByName: params.actor.name.slice(0, 100),
@@ -59,7 +60,7 @@ export async function decideStep(
       before: { status: 'pending', currentSeq: step.seq }, after: { status, currentSeq: next?.seq ?? null },
       note: { stepId: step.id, seq: step.seq, comment: params.comment, entityType: request.entityType, entityId: request.entityId },
     });
-    if (status !== 'pending') await applyApprovalOutcome(tx, params.actor, request.entityType as ApprovalEntityType, request.entityId, status);
+    if (status !== 'pending') await applyApprovalOutcome(tx, params.actor, request.entityType as ApprovalEntityType, request.entityId, status, params.at);
     return request.id;
   });
   const dto = await loadApprovalRequest(db, requestId);

@@ -10,9 +10,12 @@ import { applyQuotationOutcome } from '@/server/modules/quotations/outcome';
 
 /**
  * Where a final decision goes: each entity type that uses the engine names the function that moves
- * its entity (through that entity's own transition function) in the decision's transaction.
+ * its entity (through that entity's own transition function) in the decision's transaction. `at`: when
+ * the decision was made, if not now; a record the outcome makes (a credit note) is dated and numbered by it.
  */
-export async function applyApprovalOutcome(tx: Db, actor: AuditActor, entityType: ApprovalEntityType, entityId: number, outcome: 'approved' | 'rejected'): Promise<void> {
+export async function applyApprovalOutcome(
+  tx: Db, actor: AuditActor, entityType: ApprovalEntityType, entityId: number, outcome: 'approved' | 'rejected', at?: Date,
+): Promise<void> {
   switch (entityType) {
     case 'contract':
       return applyContractOutcome(tx, actor, entityId, outcome);
@@ -21,7 +24,7 @@ export async function applyApprovalOutcome(tx: Db, actor: AuditActor, entityType
     case 'quotation':
       return applyQuotationOutcome(tx, actor, entityId, outcome);
     case 'refund':
-      return applyRefundOutcome(tx, actor, entityId, outcome);
+      return applyRefundOutcome(tx, actor, entityId, outcome, at);
     default:
       throw new AppError(409, 'approvalEntityUnsupported', { entityType });
   }

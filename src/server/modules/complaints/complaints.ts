@@ -57,7 +57,7 @@ export async function moveComplaint(db: Db, me: ComplaintStaff, input: Complaint
  * and within their amounts, ADR 0056); rejected sends it back
  * to `reviewing`. Both through `transitionComplaint`, both audited.
  */
-export async function applyRefundOutcome(tx: Db, actor: AuditActor, complaintId: number, outcome: 'approved' | 'rejected'): Promise<void> {
+export async function applyRefundOutcome(tx: Db, actor: AuditActor, complaintId: number, outcome: 'approved' | 'rejected', at?: Date): Promise<void> {
   const [row] = await tx.select().from(complaints).where(eq(complaints.id, complaintId)).for('update');
   if (!row) throw new AppError(404, 'complaintNotFound');
   const facts = { reason: '', appliedCents: row.appliedRefundCents, approvedCents: row.approvedRefundCents };
@@ -73,8 +73,8 @@ export async function applyRefundOutcome(tx: Db, actor: AuditActor, complaintId:
   if (amount === null || amount <= 0 || amount > row.appliedRefundCents) throw new AppError(409, 'refundAboveApplied');
   const [seq] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('credit_notes', 'id'))::int as id`));
   if (!seq) throw new AppError(500);
-  const creditNo = `CN${numberDay()}${String(seq.id).padStart(5, '0')}`;
-  await tx.insert(creditNotes).values({ id: seq.id, creditNo, complaintId, companyId: row.companyId, orderId: row.orderId, amountCents: amount });
+  const creditNo = `CN${numberDay(at)}${String(seq.id).padStart(5, '0')}`;
+  await tx.insert(creditNotes).values({ id: seq.id, creditNo, complaintId, companyId: row.companyId, orderId: row.orderId, amountCents: amount, ...(at ? { createdAt: at } : {}) });
   await recordAudit(tx, actor, {
     action: 'create', entity: 'credit_note', entityId: seq.id, companyId: row.companyId,
     after: { creditNo, complaintNo: row.complaintNo, amount: centsToMoney(amount) },

@@ -55,9 +55,9 @@ export async function complaintOrder(db: Db, actor: OrderActor, orderId: number,
  * quantity at most the one ordered, the refund applied for at most the value of the lines concerned
  * and within what their other complaints left of the lines' amounts (ADR 0056) — checked with the
  * order lines locked, and split over them (`allocateRefund`). The owner is the company's sales
- * member. One transaction with its audit row.
+ * member. One transaction with its audit row. `at`: when it was filed, if not now (the demo's complaints): its number carries that day.
  */
-export async function fileComplaint(db: Db, actor: ComplaintCustomer, input: ComplaintFileInput, lang: Lang): Promise<MyComplaintDto> {
+export async function fileComplaint(db: Db, actor: ComplaintCustomer, input: ComplaintFileInput, lang: Lang, at?: Date): Promise<MyComplaintDto> {
   const order = await placedOrder(db, actor, input.orderId);
   const byId = new Map(order.lines.map((l) => [Number(l.item_id), l]));
   const seen = new Set<number>();
@@ -77,10 +77,11 @@ export async function fileComplaint(db: Db, actor: ComplaintCustomer, input: Com
     const [company] = await tx.select({ ownerId: companies.ownerStaffId }).from(companies).where(eq(companies.id, actor.companyId));
     const [next] = rowsOf<{ id: number }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('complaints', 'id'))::int as id`));
     if (!next) throw new AppError(500);
-    const complaintNo = `CP${numberDay()}${String(next.id).padStart(5, '0')}`;
+    const complaintNo = `CP${numberDay(at)}${String(next.id).padStart(5, '0')}`;
     await tx.insert(complaints).values({
       id: next.id, complaintNo, companyId: actor.companyId, orderId: input.orderId, filedById: actor.userId, filedByName: actor.name.slice(0, 100),
       ownerId: company?.ownerId ?? null, description: input.description, category: input.category, appliedRefundCents: input.appliedRefund, status: 'reviewing',
+      ...(at ? { createdAt: at, updatedAt: at } : {}),
     });
     await tx.insert(complaintLines).values(input.lines.map((l, i) => ({ complaintId: next.id, orderItemId: l.itemId, quantity: l.quantity, refundCents: parts[i] ?? 0 })));
     await recordAudit(tx, actor.audit, {

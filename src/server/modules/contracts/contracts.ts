@@ -14,7 +14,7 @@ import { acceptUpload, recordUpload, keptFileName } from '@/server/modules/files
 import { loadQuotation, staffSees } from '@/server/modules/quotations/queries';
 import { getContract, loadContract } from './queries';
 import { transitionContract } from './status';
-import { businessNowSql } from '@/server/business-time';
+import { numberDaySql } from '@/server/business-time';
 
 export type ContractStaff = Approver & { audit: AuditActor };
 
@@ -24,17 +24,18 @@ export const CONTRACT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** The quotation states a contract may be made from: the customer accepted the version (and perhaps its order was placed). */
 export const CONTRACTABLE_QUOTATION_STATES = ['accepted', 'converted'] as const;
 
-/** The next contract number: HT, the date (China Standard Time) and the id. */
-async function nextContractNo(tx: Db): Promise<{ id: number; contractNo: string }> {
+/** The next contract number: HT, the date in the business time zone (of `at`, else today) and the id. */
+async function nextContractNo(tx: Db, at?: Date): Promise<{ id: number; contractNo: string }> {
   const [next] = rowsOf<{ id: number; d: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('contracts', 'id'))::int as id,
-    to_char(${businessNowSql()}, 'YYYYMMDD') as d`));
+    ${numberDaySql(at)} as d`));
   if (!next) throw new AppError(500);
   return { id: Number(next.id), contractNo: `HT${next.d}${String(next.id).padStart(5, '0')}` };
 }
 
-async function insertContract(tx: Db, me: ContractStaff, values: Omit<typeof contracts.$inferInsert, 'id' | 'contractNo' | 'ownerId' | 'state'>): Promise<number> {
-  const { id, contractNo } = await nextContractNo(tx);
-  await tx.insert(contracts).values({ ...values, id, contractNo, ownerId: me.staffId, state: 'draft' });
+/** `at`: when the contract was made, if not now (the demo's contracts, made with their own dates): its number carries that day (ADR 0067). */
+async function insertContract(tx: Db, me: ContractStaff, values: Omit<typeof contracts.$inferInsert, 'id' | 'contractNo' | 'ownerId' | 'state'>, at?: Date): Promise<number> {
+  const { id, contractNo } = await nextContractNo(tx, at);
+  await tx.insert(contracts).values({ ...values, id, contractNo, ownerId: me.staffId, state: 'draft', ...(at ? { createdAt: at, updatedAt: at } : {}) });
   await recordAudit(tx, me.audit, {
     action: 'create', entity: 'contract', entityId: id, companyId: values.companyId,
     after: { contractNo, state: 'draft', title: values.title, amount: centsToMoney(values.amountCents), quotationId: values.quotationId ?? null, quotationVersion: values.quotationVersion ?? null },
@@ -43,12 +44,12 @@ async function insertContract(tx: Db, me: ContractStaff, values: Omit<typeof con
 }
 
 /** A new draft contract for a customer company the caller sees (the customer read's 404 otherwise), owned by the caller. */
-export async function createContract(db: Db, me: ContractStaff, input: ContractCreateInput): Promise<ContractDetailDto> {
+export async function createContract(db: Db, me: ContractStaff, input: ContractCreateInput, at?: Date): Promise<ContractDetailDto> {
   const id = await db.transaction(async (tx) => {
     await assertCustomerVisible(tx, me, input.companyId);
     return insertContract(tx, me, {
       companyId: input.companyId, title: input.title, amountCents: input.amount, signingDate: input.signingDate ?? null, endDate: input.endDate ?? null, notes: input.notes,
-    });
+    }, at);
   });
   return getContract(db, me, id);
 }
@@ -59,7 +60,7 @@ export async function createContract(db: Db, me: ContractStaff, input: ContractC
  * and that version's total as the amount. One open contract per quotation (409
  * `contractExistsForQuotation`); the quotation's state is left as it is.
  */
-export async function contractFromQuotation(db: Db, me: ContractStaff, input: ContractFromQuotationInput): Promise<ContractDetailDto> {
+export async function contractFromQuotation(db: Db, me: ContractStaff, input: ContractFromQuotationInput, at?: Date): Promise<ContractDetailDto> {
   const id = await db.transaction(async (tx) => {
     const q = await loadQuotation(tx, staffSees(me), input.id, true);
     await assertCustomerVisible(tx, me, Number(q.company_id));
@@ -74,7 +75,7 @@ export async function contractFromQuotation(db: Db, me: ContractStaff, input: Co
     return insertContract(tx, me, {
       companyId: Number(q.company_id), quotationId: input.id, quotationVersion: version, title: (input.title ?? `${q.quote_no} · ${q.company_name}`).slice(0, 60),
       amountCents: Number(v.total_cents), signingDate: input.signingDate ?? null, endDate: input.endDate ?? null, notes: input.notes,
-    });
+    }, at);
   });
   return getContract(db, me, id);
 }

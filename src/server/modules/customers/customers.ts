@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   nameMatchesLicence, type CustomerCreateInput, type CustomerDetailDto, type CustomerListDto, type CustomerListInput, type CustomerRowDto,
   type CustomerUpdateInput, type CustomerSort,
 } from '@/contracts/customers';
 import { rowsOf, type Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
-import { companies, orders, staff, staffTeams, users } from '@/server/db/schema';
+import { companies, orderItems, orders, staff, staffTeams, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit } from '@/server/modules/audit/record';
 import { assignableOwners, customerVisibleTo, mayReassign, visibleCustomer, type CrmActor } from './access';
@@ -196,12 +196,21 @@ export async function customerUsers(db: Db, actor: ScopedStaff, id: number) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** The company's latest orders (at most 50), read only. */
+/** The company's latest orders (at most 50) with their lines and backorders, read only. */
 export async function customerOrders(db: Db, actor: ScopedStaff, id: number) {
   await visibleCustomer(db, actor, id);
   const rows = await db.select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, total: orders.total, buyer: users.name, createdAt: orders.createdAt })
     .from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.companyId, id)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(50);
-  return rows.map((r) => ({ ...r, total: String(r.total), createdAt: r.createdAt.toISOString() }));
+  const lines = rows.length === 0 ? [] : await db
+    .select({
+      id: orderItems.id, orderId: orderItems.orderId, itemNo: orderItems.itemNo, nameZh: orderItems.nameZh, nameEn: orderItems.nameEn, size: orderItems.size,
+      num: orderItems.num, backorderQty: orderItems.backorderQty, leadTimeDays: orderItems.leadTimeDays,
+    })
+    .from(orderItems).where(and(eq(orderItems.companyId, id), inArray(orderItems.orderId, rows.map((r) => r.id)))).orderBy(asc(orderItems.id));
+  return rows.map((r) => ({
+    ...r, total: String(r.total), createdAt: r.createdAt.toISOString(),
+    lines: lines.filter((l) => l.orderId === r.id).map(({ orderId: _order, ...l }) => l),
+  }));
 }
 
 /** The teams and the active staff, for the list's filters. */

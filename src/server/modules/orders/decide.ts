@@ -81,9 +81,11 @@ export async function decideOrder(db: Db, actor: OrderActor, input: ApproveInput
       const changes = approverQuantityChanges(lines.filter((l) => !removed.has(l.id)), input.changes);
       if (input.removeItemIds?.length) await removeLines(tx, actor, order, input.removeItemIds);
       for (const { line, num } of changes) {
+        // Lowered, the line keeps the stock it had at submission; what the new quantity still lacks stays backordered.
+        const backorderQty = Math.max(0, num - (line.num - line.backorderQty));
         await tx
           .update(orderItems)
-          .set({ num, lineTotal: centsText(toCents(line.unitPrice) * BigInt(num)) })
+          .set({ num, lineTotal: centsText(toCents(line.unitPrice) * BigInt(num)), backorderQty, leadTimeDays: backorderQty > 0 ? line.leadTimeDays : 0 })
           .where(and(eq(orderItems.id, line.id), eq(orderItems.orderId, order.id)));
         await logOrderEvent(tx, {
           orderId: order.id, companyId: order.companyId, actor: { userId: actor.userId, name: actor.name }, action: 'change',

@@ -138,7 +138,7 @@ export async function listOrderItems(db: Db, actor: OrderActor, orderId: number,
     return {
       id: r.id, productId: r.productId, packId: r.packId, itemNo: r.itemNo, cas: r.cas, name: byLang(lang, { zh: r.nameZh, en: r.nameEn }),
       size: r.size, unitPrice: r.unitPrice, num: r.num, lineTotal: r.lineTotal, hazardous: r.hazardous, controlClass: r.controlClass,
-      lotNo, coaUrl: lotNo ? coas.get(`${r.productId}:${lotNo}`) ?? null : null,
+      lotNo, coaUrl: lotNo ? coas.get(`${r.productId}:${lotNo}`) ?? null : null, backorderQty: r.backorderQty, leadTimeDays: r.leadTimeDays,
     };
   });
 }

@@ -8,13 +8,14 @@ import {
 } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { isHazardous } from '@/server/modules/catalog/hazards';
+import { lineAvailability } from '@/lib/availability';
 import { approversOf, companyAdministrator, type OrderActor } from './access';
 import { deliveryOptions } from './delivery';
 import { allocateLots } from './lots';
 import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
 import { evaluateRules, type ApprovalMatch } from './rules';
 import { logOrderEvent } from './transition';
-import { businessNowSql, businessZoneSql } from '@/server/business-time';
+import { businessNowSql, businessZoneSql, numberDaySql } from '@/server/business-time';
 
 /** The start of the current calendar month in the shop's time zone (China Standard Time). */
 export const monthStart = () => sql`(date_trunc('month', ${businessNowSql()}) at time zone ${businessZoneSql()})`;
@@ -50,9 +51,10 @@ export async function hasValidPermit(db: Db, companyId: number): Promise<boolean
  * choice, line snapshots at catalogue prices, the approval rules' verdict, its first timeline row,
  * and the cart lines removed. The buyer's row is locked first, so that one buyer's submissions run
  * one after another: a repeated idempotency key answers the first order, and the month's spending
- * that the limit rule reads includes every earlier submission.
+ * that the limit rule reads includes every earlier submission. `at`: when the order was made, if not
+ * now (the demo's orders, made with their own dates): its number carries that day (ADR 0067).
  */
-export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitInput): Promise<SubmittedOrder> {
+export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitInput, at?: Date): Promise<SubmittedOrder> {
   return db.transaction(async (tx) => {
     const [buyer] = await tx
       .select({ id: users.id, monthlyLimit: users.monthlyLimit })
@@ -91,7 +93,7 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
     const gone = lines.filter((l) => !l.active).map((l) => l.itemNo);
     if (gone.length > 0) throw new AppError(400, 'productsUnavailable', { itemNos: gone });
 
-    const placed = await insertOrder(tx, actor, { buyer, address, input, lines });
+    const placed = await insertOrder(tx, actor, { buyer, address, input, lines, ...(at ? { at } : {}) });
     await tx.delete(cartItems).where(and(
       eq(cartItems.companyId, actor.companyId), eq(cartItems.userId, actor.userId), inArray(cartItems.id, lines.map((l) => l.cartId)),
     ));
@@ -112,7 +114,11 @@ export interface OrderLineInput {
  */
 export async function insertOrder(
   tx: Db, actor: OrderActor,
-  src: { buyer: { monthlyLimit: string | null }; address: typeof addresses.$inferSelect; input: Omit<OrderSubmitInput, 'cartIds'>; lines: OrderLineInput[]; quoteNo?: string },
+  src: {
+    buyer: { monthlyLimit: string | null }; address: typeof addresses.$inferSelect; input: Omit<OrderSubmitInput, 'cartIds'>; lines: OrderLineInput[]; quoteNo?: string;
+    /** When the order was made, if not now (a demo order made with its own date): its number carries that day. */
+    at?: Date;
+  },
 ): Promise<SubmittedOrder> {
   const { buyer, address, input, lines } = src;
   const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * BigInt(l.num), 0n);
@@ -154,7 +160,7 @@ export async function insertOrder(
   }
 
   const [numbered] = rowsOf<{ no: string }>(await tx.execute(sql`
-    select 'SO' || to_char(${businessNowSql()}, 'YYMMDD') || lpad(n::text, greatest(6, length(n::text)), '0') as no
+    select 'SO' || ${numberDaySql(src.at, 'YYMMDD')} || lpad(n::text, greatest(6, length(n::text)), '0') as no
     from (select nextval('order_no_seq') as n) s`));
   if (!numbered) throw new AppError(500);
 
@@ -172,17 +178,18 @@ export async function insertOrder(
       },
       subtotal: centsText(subtotal), taxRate: `${percent}`, taxAmount: centsText(tax), taxIncluded: true,
       deliveryMethod: input.deliveryMethod, deliveryFee: centsText(delivery.fee), total: centsText(total),
-      lineCount: lines.length, matchedRules: outcome.matches, approverId,
+      lineCount: lines.length, matchedRules: outcome.matches, approverId, ...(src.at ? { createdAt: src.at, updatedAt: src.at } : {}),
     })
     .returning({ id: orders.id, orderNo: orders.orderNo });
   if (!order) throw new AppError(500);
   const lots = await allocateLots(tx, lines);
+  const backorders = await backordersOf(tx, lines);
   await tx.insert(orderItems).values(
     lines.map((l, i) => ({
       orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
       nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
       lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
-      lotNo: lots[i] ?? null,
+      lotNo: lots[i] ?? null, ...backorders[i],
     })),
   );
   await logOrderEvent(tx, {
@@ -190,4 +197,20 @@ export async function insertOrder(
     toStatus: status, data: { matches: outcome.matches, ...(src.quoteNo ? { quoteNo: src.quoteNo } : {}) },
   });
   return { id: order.id, orderNo: order.orderNo, status, total: centsText(total), matches: outcome.matches, created: true };
+}
+
+/**
+ * What the pack's stock lacks of each line (by position) at submission and the pack's lead time for it, by
+ * the one availability rule (`lineAvailability`): recorded on the line, never recomputed from later stock.
+ */
+async function backordersOf(tx: Db, lines: readonly { packId: number; num: number }[]): Promise<{ backorderQty: number; leadTimeDays: number }[]> {
+  const packs = await tx
+    .select({ id: productPacks.id, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays })
+    .from(productPacks)
+    .where(inArray(productPacks.id, [...new Set(lines.map((l) => l.packId))]));
+  const byId = new Map(packs.map((k) => [k.id, k]));
+  return lines.map((l) => {
+    const a = lineAvailability(byId.get(l.packId) ?? { stock: 0, leadTimeDays: 0 }, l.num);
+    return a.kind === 'inStock' ? { backorderQty: 0, leadTimeDays: 0 } : { backorderQty: a.shortBy, leadTimeDays: a.leadTimeDays };
+  });
 }

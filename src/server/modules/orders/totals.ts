@@ -1,10 +1,10 @@
 import 'server-only';
 import { inArray } from 'drizzle-orm';
 import type { CartDto } from '@/contracts/cart';
-import type { DeliveryMethodDto } from '@/contracts/orders';
+import type { DeliveryChoiceDto } from '@/contracts/orders';
 import type { Db } from '@/server/db/client';
 import { products } from '@/server/db/schema';
-import { deliveryOptions } from './delivery';
+import { deliveryOptions, type DeliveryBasis } from './delivery';
 import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
 import { isHazardous } from '@/server/modules/catalog/hazards';
 
@@ -14,7 +14,7 @@ export interface CheckoutSummary {
   subtotal: string;
   taxRate: number;
   /** Each delivery option with its fee and the order's total and included tax with it, computed here. */
-  delivery: { method: DeliveryMethodDto; fee: string; unavailable: 'hazardousByGround' | null; tax: string; total: string }[];
+  delivery: DeliveryChoiceDto[];
 }
 
 /**
@@ -29,7 +29,7 @@ export async function checkoutSummary(db: Db, cart: CartDto): Promise<CheckoutSu
     .from(products)
     .where(inArray(products.id, ids));
   const factOf = new Map(facts.map((f) => [f.id, f]));
-  const options = deliveryOptions({
+  const delivery = pricedDeliveryOptions({
     subtotal,
     lines: cart.list.map((l) => ({ hazardous: isHazardous(factOf.get(l.productId)?.ghs ?? null), shipping: factOf.get(l.productId)?.shipping ?? 'ambient' })),
   });
@@ -38,9 +38,17 @@ export async function checkoutSummary(db: Db, cart: CartDto): Promise<CheckoutSu
     lineCount: cart.count,
     subtotal: cart.total,
     taxRate: Number(GOODS_VAT_PERCENT),
-    delivery: options.map((o) => {
-      const money = orderMoney({ subtotal, deliveryFee: o.fee, taxIncluded: true, percent: GOODS_VAT_PERCENT });
-      return { method: o.method, fee: centsText(o.fee), unavailable: o.unavailable, tax: centsText(money.tax), total: centsText(money.total) };
-    }),
+    delivery,
   };
+}
+
+/**
+ * The delivery options of goods (ADR 0065) with each one's fee and the order's total and included tax,
+ * for the checkout and a quotation's acceptance alike; the order's submission prices the chosen one the same way.
+ */
+export function pricedDeliveryOptions(basis: DeliveryBasis): DeliveryChoiceDto[] {
+  return deliveryOptions(basis).map((o) => {
+    const money = orderMoney({ subtotal: basis.subtotal, deliveryFee: o.fee, taxIncluded: true, percent: GOODS_VAT_PERCENT });
+    return { method: o.method, fee: centsText(o.fee), unavailable: o.unavailable, tax: centsText(money.tax), total: centsText(money.total) };
+  });
 }

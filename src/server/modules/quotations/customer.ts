@@ -7,6 +7,7 @@ import { AppError } from '@/server/errors';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '@/server/modules/audit/record';
 import type { OrderActor } from '@/server/modules/orders/access';
 import { convertQuotation, type ConversionResult } from './convert';
+import { assertAcceptable, quotationDelivery } from './delivery';
 import { customerSees, listQuotationsWhere, loadQuotation, quotationDetail } from './queries';
 import { nextQuoteNo } from './staff';
 import { transitionQuotation } from './status';
@@ -17,8 +18,12 @@ export type CustomerActor = OrderActor & { audit: AuditActor };
 
 export const listMyQuotations = (db: Db, actor: OrderActor, input: QuotationListInput) => listQuotationsWhere(db, customerSees(actor), input);
 
+/** One of the customer's quotations; while it may be accepted (or converted again), with its order's delivery options. */
 export async function getMyQuotation(db: Db, actor: OrderActor, id: number): Promise<QuotationDetailDto> {
-  return quotationDetail(db, await loadQuotation(db, customerSees(actor), id), 'customer');
+  const row = await loadQuotation(db, customerSees(actor), id);
+  const detail = await quotationDetail(db, row, 'customer');
+  const open = row.state === 'sent' || (row.state === 'accepted' && row.order_id === null);
+  return open && row.current_version > 0 ? { ...detail, delivery: await quotationDelivery(db, id, Number(row.current_version)) } : detail;
 }
 
 /**
@@ -79,6 +84,8 @@ export async function acceptQuotation(db: Db, actor: CustomerActor, input: Quota
   const { id, ...orderInput } = input;
   if (!retry) {
     await expireOr(db, actor, id, async (tx, row, facts) => {
+      // A bad address or delivery refuses the acceptance itself: the quotation stays as it was.
+      if (row.state === 'sent') await assertAcceptable(tx, actor.companyId, { id, version: Number(row.current_version) }, orderInput);
       await transitionQuotation(tx, { id, from: row.state, to: 'accepted', kind: 'customer', actor: actor.audit, facts, set: { userId: row.user_id ?? actor.userId } });
     });
   }

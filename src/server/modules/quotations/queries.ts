@@ -148,7 +148,7 @@ async function loadEvents(db: Db, id: number): Promise<QuotationEventDto[]> {
 export async function quotationDetail(db: Db, row: QuotationRow, audience: 'staff' | 'customer'): Promise<QuotationDetailDto> {
   const [request, versions, events] = await Promise.all([loadRequest(db, row.request_id), loadVersions(db, Number(row.id), audience === 'customer'), loadEvents(db, Number(row.id))]);
   return {
-    ...toRow(row), request, versions, conversionError: row.conversion_error, customerComment: row.customer_comment, orderNo: row.order_no,
+    ...toRow(row), request, versions, conversionError: row.conversion_error, customerComment: row.customer_comment, orderNo: row.order_no, delivery: null,
     moves: audience === 'staff' ? staffMovesFrom(row.state) : [],
     events: audience === 'staff' ? events : events.filter((e) => e.to !== null && CUSTOMER_STATES.has(e.to)).map((e) => ({ ...e, who: '' })),
   };

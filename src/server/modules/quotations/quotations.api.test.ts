@@ -235,7 +235,9 @@ describe('the customer answers', () => {
     const q = await sentQuote();
     const res = await call('buyer', 'POST', `/api/app/quotations/${q.id}/accept`, { addressId: 99999999, invoiceType: 'none' });
     expect(res.status).toBe(400);
-    expect(detail(await call('buyer', 'GET', `/api/app/quotations/${q.id}`)).state).toBe('accepted');
+    expect((res.body.data as { field: string }[]).map((e) => e.field)).toEqual(['addressId']);
+    // Refused before the acceptance (ADR 0072): the quotation is still sent, to be accepted with a good address.
+    expect(detail(await call('buyer', 'GET', `/api/app/quotations/${q.id}`)).state).toBe('sent');
   });
 
   it('declines, or asks to renegotiate: staff then draft a new version', async () => {

@@ -16,7 +16,7 @@ import { priceVersion } from './pricing';
 import { listQuotationsWhere, loadQuotation, quotationDetail, staffSees, type QuotationRow } from './queries';
 import { transitionQuotation } from './status';
 import { addDays, currentVersion, factsOf, newVersion, shopToday, writeVersion } from './versions';
-import { businessNowSql } from '@/server/business-time';
+import { numberDaySql } from '@/server/business-time';
 
 export type StaffActor = ScopedStaff & { name: string; audit: AuditActor };
 
@@ -29,10 +29,10 @@ export async function getQuotation(db: Db, actor: ScopedStaff, id: number): Prom
   return quotationDetail(db, await loadQuotation(db, staffSees(actor), id), 'staff');
 }
 
-/** The next quotation number: QT, the date (China Standard Time) and the id. */
-export async function nextQuoteNo(tx: Db): Promise<{ id: number; quoteNo: string }> {
+/** The next quotation number: QT, the date in the business time zone (of `at`, else today) and the id. */
+export async function nextQuoteNo(tx: Db, at?: Date): Promise<{ id: number; quoteNo: string }> {
   const [next] = rowsOf<{ id: number; d: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('quotations', 'id'))::int as id,
-    to_char(${businessNowSql()}, 'YYYYMMDD') as d`));
+    ${numberDaySql(at)} as d`));
   if (!next) throw new AppError(500);
   return { id: Number(next.id), quoteNo: `QT${next.d}${String(next.id).padStart(5, '0')}` };
 }
