@@ -15,6 +15,31 @@ export function shouldSkipPrefetch(connection: ConnectionInfo | undefined | null
   return connection.saveData === true || connection.effectiveType === '2g' || connection.effectiveType === 'slow-2g';
 }
 
+/** The keys and button of a click, as a link's click handler reads them. */
+export interface ClickModifiers {
+  meta: boolean;
+  ctrl: boolean;
+  shift: boolean;
+  alt: boolean;
+  button: number;
+}
+
+/**
+ * Whether a click on a link is the router's to follow (in the page, without reloading it) rather than
+ * the browser's: the main button without a modifier key (a new tab or window, a download), a link
+ * that opens in this window and downloads nothing, to an address of this site. `link.href` is the
+ * anchor's resolved (absolute) address.
+ */
+export function routesLinkClick(link: { href: string; target: string; download: boolean }, origin: string, modifiers: ClickModifiers): boolean {
+  if (modifiers.button !== 0 || modifiers.meta || modifiers.ctrl || modifiers.shift || modifiers.alt) return false;
+  if (link.download || (link.target && link.target !== '_self')) return false;
+  try {
+    return new URL(link.href).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a failed chunk load may reload the page now: at most once per minute. */
 export function mayReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {
   return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS || now < lastReloadAt;
@@ -37,7 +62,7 @@ export function progressAt(elapsedMs: number, durationMs: number = PROGRESS.dura
 }
 
 /** Whether a click on a link starts an in-app navigation the progress bar should show. */
-export function isInAppNavigation(link: { href: string; target: string; download: boolean; origin: string }, current: { href: string; origin: string }, modifiers: { meta: boolean; ctrl: boolean; shift: boolean; alt: boolean; button: number }): boolean {
+export function isInAppNavigation(link: { href: string; target: string; download: boolean; origin: string }, current: { href: string; origin: string }, modifiers: ClickModifiers): boolean {
   if (modifiers.button !== 0 || modifiers.meta || modifiers.ctrl || modifiers.shift || modifiers.alt) return false;
   if (link.download || (link.target && link.target !== '_self')) return false;
   if (link.origin !== current.origin) return false;

@@ -43,7 +43,7 @@ function ProgressBar() {
         }, 200);
       }, PROGRESS.throttleMs);
     };
-    // Capture phase: next/link prevents the default in its own handler, before a bubbling listener runs.
+    // Capture phase: the storefront's Link prevents the default in its own handler, before a bubbling listener runs.
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || !anchor.href) return;
