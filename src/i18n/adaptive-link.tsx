@@ -3,7 +3,7 @@
 import { useLocale } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useRef, type ComponentProps, type FocusEvent, type MouseEvent, type TouchEvent } from 'react';
-import { routesLinkClick, shouldSkipPrefetch, type ConnectionInfo } from '@/lib/front-behaviour';
+import { routesLinkClick, shouldSkipPrefetch, type ConnectionInfo } from '@/lib/link-behaviour';
 import { hrefToString, localizePath, rememberLocale, type LocaleHref } from './locale-href';
 import type { Locale } from './locales';
 
