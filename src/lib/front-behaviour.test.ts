@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChunkLoadError, isInAppNavigation, mayReloadAfterChunkError, progressAt, shouldSkipPrefetch } from './front-behaviour';
-
-describe('shouldSkipPrefetch', () => {
-  it('skips on 2g and data saver, not otherwise', () => {
-    expect(shouldSkipPrefetch({ effectiveType: '2g' })).toBe(true);
-    expect(shouldSkipPrefetch({ effectiveType: 'slow-2g' })).toBe(true);
-    expect(shouldSkipPrefetch({ effectiveType: '4g', saveData: true })).toBe(true);
-    expect(shouldSkipPrefetch({ effectiveType: '3g' })).toBe(false);
-    expect(shouldSkipPrefetch(undefined)).toBe(false);
-  });
-});
+import { isChunkLoadError, isInAppNavigation, mayReloadAfterChunkError, progressAt } from './front-behaviour';
 
 describe('mayReloadAfterChunkError', () => {
   it('reloads at most once a minute', () => {

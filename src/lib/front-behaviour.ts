@@ -1,19 +1,11 @@
-/** Pure rules of the storefront's front-end behaviour (docs/requirements/storefront.md#page-behaviour), kept testable. */
+/**
+ * Pure rules of the storefront's front-end behaviour (docs/requirements/storefront.md#page-behaviour), kept testable.
+ * Those of its links are in `link-behaviour.ts`: every page loads them, while these load after the page.
+ */
+import type { ClickModifiers } from './link-behaviour';
 
 export const PROGRESS = { throttleMs: 200, durationMs: 5000, hideDelayMs: 500 } as const;
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
-
-/** The subset of the Network Information API we read. */
-export interface ConnectionInfo {
-  saveData?: boolean;
-  effectiveType?: string;
-}
-
-/** Link prefetching is skipped on 2g connections and when the user asked to save data. */
-export function shouldSkipPrefetch(connection: ConnectionInfo | undefined | null): boolean {
-  if (!connection) return false;
-  return connection.saveData === true || connection.effectiveType === '2g' || connection.effectiveType === 'slow-2g';
-}
 
 /** Whether a failed chunk load may reload the page now: at most once per minute. */
 export function mayReloadAfterChunkError(lastReloadAt: number | null, now: number): boolean {
@@ -37,7 +29,7 @@ export function progressAt(elapsedMs: number, durationMs: number = PROGRESS.dura
 }
 
 /** Whether a click on a link starts an in-app navigation the progress bar should show. */
-export function isInAppNavigation(link: { href: string; target: string; download: boolean; origin: string }, current: { href: string; origin: string }, modifiers: { meta: boolean; ctrl: boolean; shift: boolean; alt: boolean; button: number }): boolean {
+export function isInAppNavigation(link: { href: string; target: string; download: boolean; origin: string }, current: { href: string; origin: string }, modifiers: ClickModifiers): boolean {
   if (modifiers.button !== 0 || modifiers.meta || modifiers.ctrl || modifiers.shift || modifiers.alt) return false;
   if (link.download || (link.target && link.target !== '_self')) return false;
   if (link.origin !== current.origin) return false;

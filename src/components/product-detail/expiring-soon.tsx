@@ -1,17 +1,18 @@
 'use client';
 
+import { useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
-import { useBusinessDay } from '@/lib/use-business-day';
 
 /**
- * "Expiring soon" beside a lot, shown once the page runs in the browser: it depends on the day the
- * visitor reads the page, not on the day a cached page was rendered. Soon means after `lastOkDay`
- * (`lastOkDay()` of lot-state.ts, worked out on the server) and not after `expiresOn`.
+ * "Expiring soon" beside a lot, shown once the page runs in the browser: it depends on the moment the
+ * visitor reads the page, not on when a kept page was rendered. `from` and `until` (ms since the epoch,
+ * `expiringSoonWindow` of lot-state.ts, worked out on the server in the business time zone) bound the
+ * instants it shows at, so the page carries no calendar code for it.
  */
-export function ExpiringSoon({ expiresOn, lastOkDay, label }: { expiresOn: string; lastOkDay: string; label: string }) {
+export function ExpiringSoon({ from, until, label }: { from: number; until: number; label: string }) {
   const hydrated = useHydrated();
-  const businessDay = useBusinessDay();
-  const today = hydrated ? businessDay(new Date()) : '';
-  if (!hydrated || today <= lastOkDay || today > expiresOn) return null;
+  // The moment the component first rendered in this browser (on the server it goes unused).
+  const [now] = useState(() => Date.now());
+  if (!hydrated || now < from || now >= until) return null;
   return <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800">{label}</span>;
 }

@@ -1,8 +1,9 @@
-import { useTranslations } from 'next-intl';
+import { useTimeZone, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { ProductLotDto } from '@/contracts/lots';
 import type { ProductPackDto } from '@/contracts/packs';
-import { lastOkDay } from '@/lib/lot-state';
+import { DEFAULT_BUSINESS_TIME_ZONE } from '@/lib/business-day';
+import { expiringSoonWindow } from '@/lib/lot-state';
 import { ExpiringSoon } from './expiring-soon';
 
 /** A pack, with the lots in stock it offers on the product page (ADR 0032); list rows have none. */
@@ -14,6 +15,8 @@ export type PackWithLots = ProductPackDto & { lots?: ProductLotDto[] };
  */
 export function PackLots({ pack, coaIcon }: { pack: PackWithLots; coaIcon: ReactNode }) {
   const t = useTranslations('productDetail');
+  // The request's time zone is the business one (`BUSINESS_TIME_ZONE`, ADR 0066).
+  const zone = useTimeZone() ?? DEFAULT_BUSINESS_TIME_ZONE;
   const lots = pack.lots ?? [];
   if (lots.length === 0) return null;
   return (
@@ -28,7 +31,7 @@ export function PackLots({ pack, coaIcon }: { pack: PackWithLots; coaIcon: React
               {lot.expiresOn
                 ? <span data-testid="lot-expiry">{t('lotExpires', { date: lot.expiresOn })}</span>
                 : lot.retestOn ? <span data-testid="lot-expiry">{t('lotRetest', { date: lot.retestOn })}</span> : null}
-              {lot.expiresOn && <ExpiringSoon expiresOn={lot.expiresOn} lastOkDay={lastOkDay(lot.expiresOn)} label={t('lotExpiringSoon')} />}
+              {lot.expiresOn && <ExpiringSoon {...expiringSoonWindow(lot.expiresOn, zone)} label={t('lotExpiringSoon')} />}
               {lot.coaUrl
                 ? (
                   <a href={lot.coaUrl} className="inline-flex items-center gap-0.5 text-brand-600 hover:underline" aria-label={t('lotCoaFor', { lot: lot.lotNo })} data-testid="lot-coa">

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from '@/i18n/client-navigation';
 import { categoryHref } from '@/lib/category-links';
 import { NAV_ITEMS } from './nav-items';
-import { useProductMenu } from './product-menu-data';
+import { useProductMenu } from './use-product-menu';
 
 /**
  * The phone's navigation drawer, loaded and rendered only once the menu button opens it (its links

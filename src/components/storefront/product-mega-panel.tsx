@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@/i18n/client-navigation';
 import { categoryHref } from '@/lib/category-links';
-import { useProductMenu } from './product-menu-data';
+import { useProductMenu } from './use-product-menu';
 
 /** Moves focus among the links of a column: ArrowUp/ArrowDown, Home/End; answers true when it moved. */
 function moveFocus(links: HTMLElement[], current: Element | null, key: string): boolean {

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isChunkLoadError, isInAppNavigation, mayReloadAfterChunkError, PROGRESS, progressAt } from '@/lib/front-behaviour';
+import { RememberLanguage } from './remember-language';
 
 const RELOAD_KEY = 'chunkReloadAt';
 
@@ -43,7 +44,7 @@ function ProgressBar() {
         }, 200);
       }, PROGRESS.throttleMs);
     };
-    // Capture phase: next/link prevents the default in its own handler, before a bubbling listener runs.
+    // Capture phase: the storefront's Link prevents the default in its own handler, before a bubbling listener runs.
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || !anchor.href) return;
@@ -149,10 +150,11 @@ function ChunkReload() {
 
 /**
  * The storefront's front-end behaviour (docs/requirements/storefront.md#page-behaviour), mounted once by the
- * shell. Once the shell has hydrated, its root says so (`data-hydrated="true"`, as the back-office shell's
- * does): a click before that may be lost, and the browser tests wait for it.
+ * shell, and the page's language stored under `lang` (`englishSite`: web setting 1). Once the shell has
+ * hydrated, its root says so (`data-hydrated="true"`, as the back-office shell's does): a click before
+ * that may be lost, and the browser tests wait for it.
  */
-export function SiteBehaviour() {
+export function SiteBehaviour({ englishSite }: { englishSite: string | null }) {
   useEffect(() => {
     document.querySelector('[data-store-shell]')?.setAttribute('data-hydrated', 'true');
   }, []);
@@ -161,6 +163,7 @@ export function SiteBehaviour() {
       <Suspense fallback={null}><ProgressBar /></Suspense>
       <OnlineStatus />
       <ChunkReload />
+      <RememberLanguage englishSite={englishSite} />
     </>
   );
 }

@@ -8,7 +8,6 @@ import { AuthIsland } from './auth-island';
 import { SignedIn } from './header-account';
 import { MobileNav } from './mobile-nav';
 import { NavBar } from './nav-bar';
-import { RememberLanguage } from './remember-language';
 import { SiteBehaviourOnDemand } from './site-behaviour-on-demand';
 import { SearchBar } from './search-bar';
 import { SideWidget } from './side-widget';
@@ -35,8 +34,7 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
   const { user, contact, locale, chrome, phoneCodes } = data;
   return (
     <div className="flex min-h-screen flex-col" data-store-shell="">
-      <SiteBehaviourOnDemand />
-      <RememberLanguage englishSite={contact.englishSite} />
+      <SiteBehaviourOnDemand englishSite={contact.englishSite} />
       <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
       <SearchBar icon={<Search aria-hidden size={16} />} />
       {withNav && <NavBar menus={chrome.menus} />}

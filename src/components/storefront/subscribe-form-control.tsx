@@ -2,8 +2,6 @@
 
 import { useState, type FormEvent, type ReactNode } from 'react';
 
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]{2,}$/;
-
 interface Props {
   dark: boolean;
   /** The label and the address field, rendered on the server. */
@@ -12,7 +10,7 @@ interface Props {
   text: { submit: string; invalid: string; done: string; failed: string };
 }
 
-/** The subscription form's sending part: checks the address, posts it, shows the answer. */
+/** The subscription form's sending part: has the address checked and posted (`subscribe-send.ts`), shows the answer. */
 export function SubscribeFormControl({ dark, label, field, text }: Props) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
@@ -20,20 +18,15 @@ export function SubscribeFormControl({ dark, label, field, text }: Props) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = (event.currentTarget.querySelector('input')?.value ?? '').trim();
-    if (!EMAIL.test(value) || value.length > 120) {
-      setMessage({ kind: 'error', text: text.invalid });
-      return;
-    }
     setBusy(true);
     setMessage(null);
-    // The API client loads with the first subscription: no part of the page's first load.
-    let api: typeof import('@/lib/api-client') | null = null;
     try {
-      api = await import('@/lib/api-client');
-      await api.apiPost('/api/web/subscription/add', { email: value }, { silent: true });
-      setMessage({ kind: 'ok', text: text.done });
-    } catch (error) {
-      setMessage({ kind: 'error', text: api && error instanceof api.ApiError && !error.isNetwork ? error.message : text.failed });
+      // The check and the sending load with the first submission (with the API client): no part of the page's first load.
+      const { sendSubscription } = await import('./subscribe-send');
+      setMessage(await sendSubscription(value, text));
+    } catch {
+      // The code itself could not load (offline, a new deployment).
+      setMessage({ kind: 'error', text: text.failed });
     } finally {
       setBusy(false);
     }
