@@ -2,26 +2,19 @@
 
 import { Provider as MotionProvider } from '@rc-component/motion';
 import { ConfigProvider } from 'antd';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
-/**
- * Whether the visitor asked their system for less motion; `false` on the server and while hydrating. The
- * browser's answer comes as a transition: an urgent update above a part of the page that has not hydrated yet
- * (a back-office view loads in its own chunk) makes React throw that part's server HTML away and render it
- * again, with whatever had been typed into it; a transition waits until the part has hydrated.
- */
+function subscribe(onChange: () => void): () => void {
+  const media = window.matchMedia(QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+}
+
+/** Whether the visitor asked their system for less motion; `false` on the server and while hydrating. */
 export function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const media = window.matchMedia(QUERY);
-    const follow = () => startTransition(() => setReduced(media.matches));
-    follow();
-    media.addEventListener('change', follow);
-    return () => media.removeEventListener('change', follow);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
 }
 
 /**
