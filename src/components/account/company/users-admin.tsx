@@ -1,6 +1,6 @@
 'use client';
 
-import { App, Button, Input, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
+import { App, Button, Popconfirm, Select, Space, Table, Tag, type TableProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { CompanyUserDto, DepartmentDto, RoleDto, UserListDto } from '@/contracts/company';
@@ -10,6 +10,7 @@ import { Permitted, usePermits } from '@/components/ui/permitted';
 import { departmentOptions } from './department-options';
 import { UserEditor } from './user-editor';
 import { useBusinessDay } from '@/lib/use-business-day';
+import { SearchField } from '@/components/ui/search-field';
 
 interface Query {
   key: string;
@@ -101,7 +102,7 @@ export function UsersAdmin({ initial, departments, roles }: { initial: UserListD
         </Permitted>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Input.Search
+        <SearchField
           allowClear placeholder={t('users.searchPlaceholder')} aria-label={t('users.searchPlaceholder')} maxLength={50} className="!w-full sm:!w-64"
           onSearch={(key) => load({ ...query, key, offset: 1 })}
         />

@@ -1,14 +1,15 @@
 'use client';
 
-import { Button, DatePicker, Input, Segmented, Table, Tabs, Tooltip } from 'antd';
+import { Button, DatePicker, Segmented, Table, Tabs, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { Download } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useTransition } from 'react';
 import { ORDER_STATUSES, type OrderCountDto, type OrderPageDto, type OrderStatusDto, type OrderSummaryDto } from '@/contracts/orders';
 import { Link, useRouter } from '@/i18n/client-navigation';
 import { OrderStatusTag } from './order-status-tag';
+import { SearchField } from '@/components/ui/search-field';
 
 export interface OrderFilters {
   scope: 'mine' | 'company' | 'approvals';
@@ -42,7 +43,6 @@ export function OrderListView({ page, counts, filters, canApprove }: { page: Ord
   const format = useFormatter();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const [search, setSearch] = useState(filters.q ?? '');
 
   // Counts stop at 10,001 on the server: more shows as "10,000+".
   const shown = (n: number) => (n > 10_000 ? `${format.number(10_000)}+` : format.number(n));
@@ -90,11 +90,10 @@ export function OrderListView({ page, counts, filters, canApprove }: { page: Ord
         </div>
       )}
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <Input.Search
+        <SearchField
           allowClear
-          value={search}
+          defaultValue={filters.q ?? ''}
           maxLength={50}
-          onChange={(e) => setSearch(e.target.value)}
           onSearch={(v) => go({ q: v.trim() || undefined })}
           placeholder={t('searchPlaceholder')}
           aria-label={t('searchPlaceholder')}

@@ -12,6 +12,7 @@ import { definedParams, toQuery } from '@/lib/query-string';
 import { useViewQuery } from '../use-view-query';
 import { ChangeList, useAuditLabels } from '../common/change-list';
 import { pagination } from '../common/table-parts';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { actor: '', entity: '', entityId: '', from: '', to: '', page: '1' };
 const PAGE_SIZE = 20;
@@ -61,7 +62,7 @@ export function AuditView() {
         </a>
       </div>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('actor')} aria-label={t('actor')} defaultValue={query.actor} style={{ width: 180 }}
+        <SearchField allowClear placeholder={t('actor')} aria-label={t('actor')} defaultValue={query.actor} style={{ width: 180 }}
           onSearch={(actor) => setQuery({ actor, page: '1' })} />
         <Select aria-label={t('entity')} value={query.entity} style={{ width: 150 }} onChange={(entity) => setQuery({ entity, page: '1' })} data-testid="audit-entity-filter"
           showSearch optionFilterProp="label"

@@ -20,6 +20,7 @@ import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { StateBoard } from '../common/state-board';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 type CaseRow = ApiData<'get', '/api/admin/cases'>['items'][number];
 type CaseDetail = ApiData<'get', '/api/admin/cases/{id}'>;
@@ -76,7 +77,7 @@ export function CasesView() {
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => setQuery({ key })} style={{ width: 280, maxWidth: '100%' }} data-testid="cases-search" />
         {!board && <Select aria-label={tc('statusFilter')} value={query.status} style={{ width: 150 }} onChange={(status) => setQuery({ status })}
           options={[{ value: '', label: tc('allStatuses') }, ...CASE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />}

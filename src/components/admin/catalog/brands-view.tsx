@@ -15,6 +15,7 @@ import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { key: '', authorised: '', recommended: '', sort: 'sort', page: '1' };
 const PAGE_SIZE = 10;
@@ -81,7 +82,7 @@ export function BrandsView() {
         <Button type="primary" onClick={() => open('new')} data-testid="brand-add">{t('add')}</Button>
       </div>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
           onSearch={(key) => setQuery({ key, page: '1' })} style={{ width: 300, maxWidth: '100%' }} />
         <Select aria-label={t('authorisedFilter')} value={query.authorised} style={{ width: 160 }} onChange={(authorised) => setQuery({ authorised, page: '1' })}
           options={[{ value: '', label: t('allAuthorised') }, { value: 'true', label: t('onlyAuthorised') }, { value: 'false', label: t('notAuthorised') }]} />

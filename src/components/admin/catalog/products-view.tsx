@@ -2,7 +2,7 @@
 
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Dropdown, Empty, Grid, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Dropdown, Empty, Grid, Popconfirm, Select, Space, Table, Tag, Tooltip, TreeSelect, type TableColumnsType } from 'antd';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AdminCategoryDto } from '@/contracts/catalog-editing';
@@ -19,6 +19,7 @@ import { ImportUploadButton } from './import-upload-button';
 import { MissingDocumentsAlert } from './missing-documents';
 import { ProductFormDrawer } from './product-form';
 import { RecordHistory } from '../common/record-history';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { key: '', brandId: '', categoryId: '', active: 'all', flag: '', inStock: '', sort: '' };
 const PAGE_SIZE = 20;
@@ -56,7 +57,7 @@ function ProductFilters({ query, setQuery, categories }: { query: ProductsQuery;
 
   return (
     <Space wrap className="mb-3">
-      <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
+      <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
         onSearch={(key) => setQuery({ key })} style={{ width: 300, maxWidth: '100%' }} />
       <BrandSelect source="catalog" allowClear ariaLabel={t('brand')} placeholder={t('allBrands')} value={query.brandId ? Number(query.brandId) : null} style={{ width: 200 }}
         onChange={(id: number | null) => setQuery({ brandId: id ? String(id) : '' })} testId="products-brand-filter" />

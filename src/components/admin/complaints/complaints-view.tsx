@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Empty, Grid, Input, Segmented, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Grid, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { COMPLAINT_STATUSES, type ComplaintRowDto, type ComplaintStatusName } from '@/contracts/complaints';
@@ -14,6 +14,7 @@ import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
 import { oneOf } from '../common/view-filters';
 import { SavedViewsBar } from '../common/saved-views-bar';
 import { StateBoard } from '../common/state-board';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { id: '', key: '', status: '', sort: '-createdAt', view: 'table' };
 const SAVED_KEYS = ['key', 'status', 'sort', 'view'] as const;
@@ -69,7 +70,7 @@ function ComplaintList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => setQuery({ key })} style={{ width: 280, maxWidth: '100%' }} data-testid="complaints-search" />
         {!board && <Select aria-label={tc('statusFilter')} value={query.status} style={{ width: 150 }} onChange={(status) => setQuery({ status })} data-testid="complaints-status"
           options={[{ value: '', label: tc('allStatuses') }, ...COMPLAINT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />}

@@ -12,6 +12,7 @@ import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { key: '', status: 'pending', sort: '-createdAt', page: '1' };
 const PAGE_SIZE = 20;
@@ -79,7 +80,7 @@ export function CommentsView() {
       <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} style={{ width: 280, maxWidth: '100%' }}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} style={{ width: 280, maxWidth: '100%' }}
           onSearch={(key) => setQuery({ key, page: '1' })} data-testid="comments-search" />
         <Select aria-label={t('statusFilter')} value={query.status} style={{ width: 150 }} onChange={(status) => setQuery({ status, page: '1' })} data-testid="comments-status"
           options={[{ value: '', label: t('allStatuses') }, ...COMMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]} />

@@ -1,12 +1,13 @@
 'use client';
 
-import { Button, Input, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { CONTENT_SECTION_SPECS, NEWS_SORTS, NEWS_STATUSES, type AdminContentKind, type AdminContentRowDto, type ContentItemStatus, type ContentSectionName } from '@/contracts/content-editing';
 import { useApiMutation } from '@/lib/api/query';
 import { BrandSelect } from '../catalog/brand-select';
 import type { KeysetControls } from '../common/keyset-list';
 import { contentItemReads } from './content-paths';
+import { SearchField } from '@/components/ui/search-field';
 
 export const DEFAULTS = { key: '', categoryId: '', status: '', featured: '', brandId: '', sort: '-publishedAt' };
 export type ContentQuery = typeof DEFAULTS;
@@ -50,7 +51,7 @@ export function ContentFilters({ section, query, typeOptions, onFilter }: {
   const spec = CONTENT_SECTION_SPECS[section];
   return (
     <Space wrap className="mb-3">
-      <Input.Search allowClear placeholder={t('searchTitle')} aria-label={t('searchTitle')} defaultValue={query.key}
+      <SearchField allowClear placeholder={t('searchTitle')} aria-label={t('searchTitle')} defaultValue={query.key}
         onSearch={(key) => onFilter({ key })} style={{ width: 260, maxWidth: '100%' }} data-testid={`${section}-search`} />
       <Select aria-label={ts('category')} value={query.categoryId} style={{ width: 170 }} onChange={(categoryId) => onFilter({ categoryId })}
         options={[{ value: '', label: ts('allCategories') }, ...typeOptions]} />

@@ -8,6 +8,7 @@ import { useTableState } from '@/components/data/query-state';
 import { RecordHistory } from '../common/record-history';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 /** What a category and a tag have in common: names in both languages, an order, how many items use it. */
 export interface TaxonomyRow { id: number; nameZh: string; nameEn: string; sort: number; items: number }
@@ -118,5 +119,5 @@ export function TaxonomyList<Row extends TaxonomyRow, Values extends object>({ k
 /** The search box of a taxonomy page. */
 export function TaxonomySearch({ value, onSearch, className }: { value: string; onSearch: (key: string) => void; className?: string }) {
   const t = useTranslations('adminTaxonomy');
-  return <Input.Search allowClear className={className} placeholder={t('search')} aria-label={t('search')} defaultValue={value} style={{ width: 240, maxWidth: '100%' }} onSearch={onSearch} />;
+  return <SearchField allowClear className={className} placeholder={t('search')} aria-label={t('search')} defaultValue={value} style={{ width: 240, maxWidth: '100%' }} onSearch={onSearch} />;
 }

@@ -16,6 +16,7 @@ import { oneOf } from '../common/view-filters';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt' };
 const SORTS = ['-createdAt', 'createdAt', '-amount', 'amount'] as const;
@@ -54,7 +55,7 @@ function ContractList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: (
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => setQuery({ key })} style={{ width: 280, maxWidth: '100%' }} data-testid="contracts-search" />
         <Select aria-label={tc('statusFilter')} value={query.state} style={{ width: 150 }} onChange={(state) => setQuery({ state })} data-testid="contracts-state"
           options={[{ value: '', label: tc('allStatuses') }, ...CONTRACT_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))]} />

@@ -17,6 +17,7 @@ import { CustomerRecord } from './customer-record';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { id: '', key: '', kind: '', level: '', teamId: '', ownerId: '', tag: '', scope: 'all', sort: 'name' };
 type ListQuery = typeof DEFAULTS;
@@ -74,7 +75,7 @@ function CustomerList({ query, setQuery }: { query: ListQuery; setQuery: (patch:
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => filter({ key })} style={{ width: 280, maxWidth: '100%' }} data-testid="customers-search" />
         <Select aria-label={t('scopeFilter')} value={query.scope} style={{ width: 140 }} onChange={(scope) => filter({ scope })} data-testid="customers-scope"
           options={['all', 'mine', 'unowned'].map((s) => ({ value: s, label: t(`scopes.${s}`) }))} />

@@ -13,6 +13,7 @@ import { KeysetPager, useKeysetQuery } from '../common/keyset-list';
 import { RecordHistory } from '../common/record-history';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { oneOf } from '../common/view-filters';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { key: '', brandId: '', sort: 'name' };
 const PAGE_SIZE = 20;
@@ -113,7 +114,7 @@ export function SuppliersView() {
         </Space>
       </div>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => filter({ key })} style={{ width: 280, maxWidth: '100%' }} />
         <Select aria-label={t('brandFilter')} value={query.brandId} style={{ width: 200 }} showSearch optionFilterProp="label" onChange={(brandId) => filter({ brandId })}
           options={[{ value: '', label: t('allBrands') }, ...brandOptions.map((b) => ({ value: String(b.id), label: brandName(b) }))]} />

@@ -19,6 +19,7 @@ import { KeysetPager, money, useKeysetQuery } from '../common/keyset-list';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 type ExpenseRow = ApiData<'get', '/api/admin/expenses'>['items'][number];
 type ExpenseDetail = ApiData<'get', '/api/admin/expenses/{id}'>;
@@ -57,7 +58,7 @@ export function ExpensesView() {
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => setQuery({ key })} style={{ width: 260, maxWidth: '100%' }} data-testid="expenses-search" />
         <Select aria-label={t('scope')} value={query.scope} style={{ width: 150 }} onChange={(scope) => setQuery({ scope })}
           options={[{ value: 'all', label: t('scopeAll') }, { value: 'mine', label: t('scopeMine') }]} />

@@ -14,6 +14,7 @@ import { RecordHistory } from '../common/record-history';
 import { useListMove } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { key: '', status: '' };
 const NEW_PARTNER: AdminPartnerInput = { nameZh: '', nameEn: '', descriptionZh: '', descriptionEn: '', country: '', brandId: null, link: '' };
@@ -100,7 +101,7 @@ export function PartnersView() {
         </Space>
       </div>
       <Space wrap className="mb-3">
-        <Input.Search allowClear aria-label={t('search')} placeholder={t('search')} defaultValue={query.key} style={{ width: 220 }} onSearch={(key) => setQuery({ key: key.trim() })} />
+        <SearchField allowClear aria-label={t('search')} placeholder={t('search')} defaultValue={query.key} style={{ width: 220 }} onSearch={(key) => setQuery({ key: key.trim() })} />
         <Select aria-label={t('status')} value={query.status} style={{ width: 140 }} onChange={(status) => setQuery({ status })}
           options={[{ value: '', label: t('allStatuses') }, ...PARTNER_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]} />
         {!ordering && <span className="text-xs text-slate-500">{t('orderNeedsAll')}</span>}

@@ -1,7 +1,7 @@
 'use client';
 
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Grid, Input, Segmented, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Grid, Segmented, Select, Space, Table, Tag } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { QUOTATION_STATES, type QuotationRowDto, type QuotationStateName } from '@/contracts/quotations';
@@ -17,6 +17,7 @@ import { QuotationRecord } from './quotation-record';
 import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { id: '', key: '', state: '', sort: '-createdAt', view: 'table' };
 const FILTER_KEYS = ['key', 'state', 'sort', 'view'] as const;
@@ -65,7 +66,7 @@ function QuotationList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => setQuery({ key })} style={{ width: 280, maxWidth: '100%' }} data-testid="quotations-search" />
         {!board && <Select aria-label={tc('statusFilter')} value={query.state} style={{ width: 150 }} onChange={(state) => setQuery({ state })} data-testid="quotations-state"
           options={[{ value: '', label: tc('allStatuses') }, ...QUOTATION_STATES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />}

@@ -12,6 +12,7 @@ import { useViewQuery } from '../use-view-query';
 import { KeysetPager, useKeysetQuery } from '../common/keyset-list';
 import { RecordHistory } from '../common/record-history';
 import { oneOf } from '../common/view-filters';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { key: '', kind: '', status: '', sort: '-createdAt' };
 const PAGE_SIZE = 20;
@@ -46,7 +47,7 @@ export function RequestsView() {
       <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
           onSearch={(key) => filter({ key })} style={{ width: 300, maxWidth: '100%' }} data-testid="requests-search" />
         <Select aria-label={t('kindFilter')} value={query.kind} style={{ width: 150 }} onChange={(kind) => filter({ kind })} data-testid="requests-kind"
           options={[{ value: '', label: t('allKinds') }, ...REQUEST_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]} />

@@ -16,6 +16,7 @@ import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { key: '', page: '1' };
 const PAGE_SIZE = 10;
@@ -50,7 +51,7 @@ export function RolesView() {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h1 className="m-0 text-lg font-semibold">{t('title')}</h1>
         <Space wrap>
-          <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
+          <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
             onSearch={(key) => setQuery({ key, page: '1' })} style={{ width: 220 }} />
           <PermittedButton type="primary" permissions={['AUTHORITY.EDIT']} reason={denied}
             onClick={() => router.push('/admin/system-setting/authadd')}>{t('add')}</PermittedButton>

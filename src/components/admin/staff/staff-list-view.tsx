@@ -15,6 +15,7 @@ import { RecordHistory } from '../common/record-history';
 import { pagination } from '../common/table-parts';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { FormModal } from '@/components/ui/form-modal';
+import { SearchField } from '@/components/ui/search-field';
 
 const DEFAULTS = { key: '', active: '', roleId: '', sort: '-createdAt', page: '1' };
 const PAGE_SIZE = 10;
@@ -75,7 +76,7 @@ export function StaffListView() {
         <PermittedButton type="primary" permissions={['STAFF.EDIT']} reason={denied} onClick={() => router.push('/admin/system-setting/staffadd')}>{t('add')}</PermittedButton>
       </div>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key}
           onSearch={(key) => setQuery({ key, page: '1' })} style={{ width: 240 }} data-testid="staff-search" />
         <Select aria-label={t('state')} value={query.active} style={{ width: 130 }} onChange={(active) => setQuery({ active, page: '1' })}
           options={[{ value: '', label: t('allStates') }, { value: 'true', label: t('enabled') }, { value: 'false', label: t('disabled') }]} />
