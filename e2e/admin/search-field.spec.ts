@@ -24,11 +24,10 @@ const LISTS: { name: string; who: AccountName; path: string; api: string; view: 
   { name: 'products', who: 'ops', path: '/admin/catalog/products', api: '/api/admin/catalog/products', view: 'products-view', key: '乙腈', filters: 'active=all&limit=20' },
 ];
 
-// A visitor without the reduced-motion preference the suite runs with: applying that preference (an urgent change
-// of the motion context above the view) makes React render a view that has not hydrated yet again from scratch.
-test.use({ reducedMotion: 'no-preference' });
-
-for (const list of LISTS) {
+// With and without the reduced-motion preference (the suite's own): the preference is read in the browser's
+// first render, so it never changes the motion context above a view that has not hydrated yet.
+for (const motion of ['reduce', 'no-preference'] as const) for (const list of LISTS) test.describe(`motion: ${motion}`, () => {
+  test.use({ reducedMotion: motion });
   test(`text typed into the ${list.name} search before the page hydrates is kept and searched`, async ({ page }) => {
     test.setTimeout(90_000);
     await loginAs(page, list.who);
@@ -59,4 +58,4 @@ for (const list of LISTS) {
     await expect(page).toHaveURL(/[?&]key=/);
     await expect(search).toHaveValue(list.key);
   });
-}
+});

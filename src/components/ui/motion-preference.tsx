@@ -12,9 +12,17 @@ function subscribe(onChange: () => void): () => void {
   return () => media.removeEventListener('change', onChange);
 }
 
-/** Whether the visitor asked their system for less motion; `false` on the server and while hydrating. */
+const current = () => window.matchMedia(QUERY).matches;
+
+/**
+ * Whether the visitor asked their system for less motion; `false` on the server. The browser's first render
+ * (hydration) already reads the real preference: it only chooses contexts and renders no markup of its own,
+ * so the page's HTML is the same either way, and no change of the motion context reaches views that have not
+ * hydrated yet (an urgent change above them would make React render them again from scratch, dropping their
+ * server HTML and whatever was typed into it).
+ */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  return useSyncExternalStore(subscribe, current, () => (typeof window === 'undefined' ? false : current()));
 }
 
 /**
