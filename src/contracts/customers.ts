@@ -247,7 +247,7 @@ export const customerOrdersSchema = z.array(z.object({
 
 // ---------------------------------------------------------------- saved views
 
-export const SAVED_VIEW_LISTS = ['customers', 'quotations', 'contracts', 'complaints', 'cases', 'expenses', 'suppliers'] as const;
+export const SAVED_VIEW_LISTS = ['customers', 'quotations', 'contracts', 'complaints', 'cases', 'expenses', 'suppliers', 'orders'] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
 export const savedViewListSchema = z.object({ listKey: z.enum(SAVED_VIEW_LISTS) });

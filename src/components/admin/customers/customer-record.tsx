@@ -20,6 +20,7 @@ import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
 import { FormModal } from '@/components/ui/form-modal';
+import { usePermits } from '@/components/ui/permitted';
 
 interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
 interface OrderRow { id: number; orderNo: string; status: string; total: string; buyer: string; createdAt: string }
@@ -220,18 +221,23 @@ function CustomerUsers({ id }: { id: number }) {
 
 const ORDER_STATUSES = ['reviewing', 'passed', 'placed', 'rejected', 'cancelled'] as const;
 
+/** The customer's latest orders; their numbers open the order desk's record for a member who may read orders (ORDER.VIEW). */
 function CustomerOrders({ id }: { id: number }) {
   const t = useTranslations('adminCustomers');
   const format = useFormatter();
+  const orderDesk = usePermits({ permissions: ['ORDER.VIEW'] });
   const { data, error } = useApiQuery('get', '/api/admin/customers/{id}/orders', { params: { path: { id } } });
   if (error) return <Alert type="error" title={error.message} />;
   return (
     <>
-      <p className="mt-0 text-xs text-slate-500">{t('ordersNote')}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="my-0 text-xs text-slate-500">{t('ordersNote')}</p>
+        {orderDesk && <Link href={`/admin/orders/list?companyId=${id}`} data-testid="customer-all-orders">{t('allOrders')}</Link>}
+      </div>
       <Table<OrderRow> rowKey="id" size="small" loading={data === undefined} dataSource={data ?? []} pagination={false} scroll={{ x: 640 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOrders')} /> }}
         columns={[
-          { title: t('orderNo'), dataIndex: 'orderNo' },
+          { title: t('orderNo'), dataIndex: 'orderNo', render: (no: string, r) => (orderDesk ? <Link href={`/admin/orders/list?id=${r.id}`} data-testid="customer-order-link">{no}</Link> : no) },
           { title: t('status'), dataIndex: 'status', render: (v: string) => (ORDER_STATUSES as readonly string[]).includes(v) ? t(`orderStatuses.${v as (typeof ORDER_STATUSES)[number]}`) : v },
           { title: t('buyer'), dataIndex: 'buyer' },
           { title: t('orderTotal'), dataIndex: 'total', align: 'right', render: (v: string) => `¥${v}` },
@@ -261,12 +267,13 @@ function useTimeline(id: number) {
 
 interface ActivityForm { kind: (typeof ACTIVITY_KINDS)[number]; happenedAt: Dayjs | null; body: string }
 
-/** The page that opens a customer's record from its timeline (orders have none in the back-office). */
-const RECORD_PAGE: Partial<Record<TimelineEventDto['source'], string>> = { quotation: '/admin/quotations?id=', complaint: '/admin/complaints?id=' };
+/** The page that opens a customer's record from its timeline (an order's for a member who may read orders). */
+const RECORD_PAGE: Partial<Record<TimelineEventDto['source'], string>> = { quotation: '/admin/quotations?id=', complaint: '/admin/complaints?id=', order: '/admin/orders/list?id=' };
 
 /** A record of the customer on its timeline: its stored number (linked to its page), its state and its amount. */
 function TimelineRecord({ event, state }: { event: TimelineEventDto; state: string }) {
-  const page = RECORD_PAGE[event.source];
+  const orderDesk = usePermits({ permissions: ['ORDER.VIEW'] });
+  const page = event.source === 'order' && !orderDesk ? undefined : RECORD_PAGE[event.source];
   return (
     <span className="ml-2" data-testid="timeline-record">
       {page ? <Link href={`${page}${event.id}`}>{event.number}</Link> : event.number}
