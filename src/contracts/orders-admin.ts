@@ -13,6 +13,9 @@ import {
  * customers they see in the CRM, in the query itself.
  */
 
+/** The list counts no further: a total of one more means "10,000+" (the buyers' lists and the storefront cap alike). */
+export const ORDER_DESK_COUNT_CAP = 10_000;
+
 export const ORDER_DESK_SORTS = ['-createdAt', 'createdAt', '-amount', 'amount'] as const;
 
 const blankless = (v: unknown) => (v === '' ? undefined : v);
@@ -64,7 +67,7 @@ export const orderDeskRowSchema = z.object({
   createdAt: z.string(),
 });
 export type OrderDeskRowDto = z.infer<typeof orderDeskRowSchema>;
-export const orderDeskListSchema = z.object({ total: z.number().int(), items: z.array(orderDeskRowSchema), nextCursor: z.string().nullable() });
+export const orderDeskListSchema = z.object({ /** Capped at ORDER_DESK_COUNT_CAP + 1. */ total: z.number().int(), items: z.array(orderDeskRowSchema), nextCursor: z.string().nullable() });
 
 export const orderDeskComplaintSchema = z.object({
   id: z.number().int(),

@@ -4,7 +4,7 @@ import { Button, DatePicker, Empty, Grid, Input, Select, Space, Table } from 'an
 import dayjs from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
 import { ORDER_STATUSES } from '@/contracts/orders';
-import { ORDER_DESK_SORTS, type OrderDeskRowDto } from '@/contracts/orders-admin';
+import { ORDER_DESK_COUNT_CAP, ORDER_DESK_SORTS, type OrderDeskRowDto } from '@/contracts/orders-admin';
 import { useTableState } from '@/components/data/query-state';
 import { usePermits } from '@/components/ui/permitted';
 import { toQuery } from '@/lib/query-string';
@@ -116,7 +116,10 @@ function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partia
           ),
         }]}
       />
-      <KeysetPager list={list} testId="orders" />
+      <KeysetPager list={list} testId="orders" texts={{
+        total: (list.page?.total ?? 0) > ORDER_DESK_COUNT_CAP ? t('totalMore', { cap: ORDER_DESK_COUNT_CAP }) : tc('total', { total: list.page?.total ?? 0 }),
+        first: tc('firstPage'), previous: tc('previousPage'), next: tc('nextPage'),
+      }} />
     </section>
   );
 }

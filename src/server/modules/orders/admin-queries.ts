@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderDeskListInput, OrderDeskRowDto } from '@/contracts/orders-admin';
+import { ORDER_DESK_COUNT_CAP, type OrderDeskListInput, type OrderDeskRowDto } from '@/contracts/orders-admin';
 import type { OrderStatusDto, DeliveryMethodDto } from '@/contracts/orders';
 import { normaliseCas } from '@/lib/cas';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
@@ -74,11 +74,11 @@ export function toOrderDeskRow(r: OrderDeskRow): OrderDeskRowDto {
   };
 }
 
-/** One keyset page of the orders the member sees (in the query), newest or largest first, with the count of the filtered orders. */
+/** One keyset page of the orders the member sees (in the query), newest or largest first, with the count of the filtered orders (capped). */
 export function listOrderDesk(db: Db, actor: ScopedStaff, input: OrderDeskListInput): Promise<KeysetList<OrderDeskRowDto>> {
   return keysetList(db, input, {
     select: sql`select ${ORDER_DESK_COLUMNS} ${ORDER_DESK_FROM}`, from: sql`from orders o`, filters: orderDeskFilters(actor, input),
     id: sql`o.id`, createdAt: sql`o.created_at`,
-    amount: { sort: 'amount', column: sql`o.total`, of: (row) => row.total }, toItem: toOrderDeskRow,
+    amount: { sort: 'amount', column: sql`o.total`, of: (row) => row.total }, toItem: toOrderDeskRow, countCap: ORDER_DESK_COUNT_CAP,
   });
 }
