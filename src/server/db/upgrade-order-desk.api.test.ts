@@ -33,5 +33,5 @@ describe('upgrading a database of the release before 0022: the order desk (ADR 0
       await shop.destroy();
       removeRelease(older);
     }
-  });
+  }, 120_000);
 });
