@@ -3,13 +3,14 @@ CREATE INDEX "order_items_cas_order_idx" ON "order_items" USING btree ("cas","or
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_total_idx" ON "orders" USING btree ("total","id");--> statement-breakpoint
 -- hand-written (order desk, ADR 0071): a database seeded before it grants ORDER.VIEW to the roles that read customers,
--- and ORDER.VIEW with ORDER.VIEW_ALL to the roles that see every team's records and to the standard operations and finance roles, as the seed now does.
+-- and ORDER.VIEW with ORDER.VIEW_ALL to the roles that may manage authorities (the super administrators) and to the standard
+-- operations and finance roles, as the seed now does.
 INSERT INTO "staff_role_permissions" ("role_id", "permission")
-SELECT DISTINCT p."role_id", 'ORDER.VIEW' FROM "staff_role_permissions" p WHERE p."permission" IN ('CUSTOMER.VIEW', 'CRM.VIEW_ALL')
+SELECT DISTINCT p."role_id", 'ORDER.VIEW' FROM "staff_role_permissions" p WHERE p."permission" = 'CUSTOMER.VIEW'
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 INSERT INTO "staff_role_permissions" ("role_id", "permission")
 SELECT r."id", g."permission" FROM "staff_roles" r CROSS JOIN (VALUES ('ORDER.VIEW'), ('ORDER.VIEW_ALL')) AS g("permission")
-WHERE r."name" IN ('运营', '财务') OR EXISTS (SELECT 1 FROM "staff_role_permissions" a WHERE a."role_id" = r."id" AND a."permission" = 'CRM.VIEW_ALL')
+WHERE r."name" IN ('运营', '财务') OR EXISTS (SELECT 1 FROM "staff_role_permissions" a WHERE a."role_id" = r."id" AND a."permission" = 'AUTHORITY.EDIT')
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- hand-written: the order desk's group and its order list join a back-office menu seeded before them (a new one gets them from the seed).
 INSERT INTO "menus" ("parent_id", "path", "component", "name", "redirect", "always_show", "title_zh", "title_en", "icon", "permission", "sort")

@@ -14,7 +14,7 @@ describe('upgrading a database of the release before 0022: the order desk (ADR 0
       await shop.db.execute(sql`insert into menus (parent_id, path, component, name, title_zh, title_en, sort) values (null, '/dashboard', 'dashboard/index', 'Dashboard', '首页', 'Dashboard', 10)`);
       await shop.db.execute(sql`insert into staff_roles (id, name) values (1, '超级管理员'), (2, '销售'), (3, '运营'), (4, '财务'), (5, '内容编辑')`);
       await shop.db.execute(sql`insert into staff_role_permissions (role_id, permission) values
-        (1, 'ADMIN.ACCESS'), (1, 'CRM.VIEW_ALL'), (1, 'CUSTOMER.VIEW'), (2, 'ADMIN.ACCESS'), (2, 'CUSTOMER.VIEW'), (3, 'ADMIN.ACCESS'), (3, 'CATALOG.EDIT'),
+        (1, 'ADMIN.ACCESS'), (1, 'AUTHORITY.EDIT'), (1, 'CRM.VIEW_ALL'), (2, 'ADMIN.ACCESS'), (2, 'CUSTOMER.VIEW'), (3, 'ADMIN.ACCESS'), (3, 'CATALOG.EDIT'),
         (4, 'ADMIN.ACCESS'), (4, 'EXPENSE.APPROVE'), (5, 'ADMIN.ACCESS'), (5, 'CONTENT.EDIT')`);
       await runMigrations(shop);
       await runMigrations(shop);
