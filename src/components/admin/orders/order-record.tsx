@@ -213,7 +213,7 @@ export function OrderRecord({ id, onBack }: { id: number; onBack: () => void }) 
       title={(o) => t('recordTitle', { no: o.orderNo })}
       tag={(o) => <><OrderStatusTag status={o.status} /><OrderFlags hazardous={o.hazardous} backorder={o.backorder} /></>}>
       {(o) => (
-        <>
+        <div className="flex flex-col gap-4">
           <OrderFacts order={o} wide={wide} />
           <OrderLines items={o.items} wide={wide} />
           <div className="grid gap-4 md:grid-cols-2">
@@ -225,7 +225,7 @@ export function OrderRecord({ id, onBack }: { id: number; onBack: () => void }) 
             <OrderComplaints order={o} />
             <OrderHistory order={o} />
           </div>
-        </>
+        </div>
       )}
     </RecordPage>
   );
