@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { auditEntrySchema } from './admin';
 import { calendarDay } from './dates';
 import { optionalIdSchema, wholeNumber } from './numbers';
-import {
-  BUYER_KINDS, DELIVERY_METHODS, INVOICE_TYPES, ORDER_STATUSES, approvalLogSchema, approvalMatchSchema, orderItemSchema,
-} from './orders';
+import { BUYER_KINDS, DELIVERY_METHODS, INVOICE_TYPES, ORDER_STATUSES, approvalLogSchema, orderDetailSchema } from './orders';
 
 /**
  * The order desk of the back-office (ADR 0071): the customers' orders as staff read them — a list with
@@ -85,13 +83,11 @@ export const orderDeskDetailSchema = orderDeskRowSchema.extend({
   buyerPhone: z.string().nullable(),
   companyTaxNo: z.string(),
   companyPhone: z.string(),
-  receiver: z.string(),
-  phone: z.string(),
-  region: z.string(),
-  addressDetail: z.string(),
-  poNumber: z.string(),
-  costCentre: z.string(),
-  note: z.string(),
+  /** Delivery, the buyer's references, and goods, tax and delivery fee as the buyer's own page has them (ADR 0065: with `taxIncluded` the total includes the tax). */
+  ...orderDetailSchema.pick({
+    receiver: true, phone: true, region: true, addressDetail: true, poNumber: true, costCentre: true, note: true,
+    subtotal: true, taxRate: true, taxAmount: true, taxIncluded: true, deliveryFee: true, rejectReason: true, matches: true, items: true, placedAt: true,
+  }).shape,
   invoice: z.object({
     type: z.enum(INVOICE_TYPES),
     title: z.string(),
@@ -102,17 +98,7 @@ export const orderDeskDetailSchema = orderDeskRowSchema.extend({
     bank: z.string(),
     account: z.string(),
   }),
-  /** Goods, tax and delivery; with `taxIncluded` the total includes the tax (ADR 0065). */
-  subtotal: z.string(),
-  taxRate: z.string(),
-  taxAmount: z.string(),
-  taxIncluded: z.boolean(),
-  deliveryFee: z.string(),
-  rejectReason: z.string(),
-  matches: z.array(approvalMatchSchema),
   decidedAt: z.string().nullable(),
-  placedAt: z.string().nullable(),
-  items: z.array(orderItemSchema),
   /** The buyer company's approval of the order, oldest first. */
   approvalLog: z.array(approvalLogSchema),
   complaints: z.array(orderDeskComplaintSchema),

@@ -32233,17 +32233,6 @@ export interface paths {
                                 poNumber: string;
                                 costCentre: string;
                                 note: string;
-                                invoice: {
-                                    /** @enum {string} */
-                                    type: "none" | "ordinary" | "special";
-                                    title: string;
-                                    taxNo: string;
-                                    buyerKind: ("enterprise" | "individual" | "public") | null;
-                                    address: string;
-                                    phone: string;
-                                    bank: string;
-                                    account: string;
-                                };
                                 subtotal: string;
                                 taxRate: string;
                                 taxAmount: string;
@@ -32255,8 +32244,6 @@ export interface paths {
                                     kind: "total_above" | "hazardous" | "controlled" | "monthly_limit";
                                     text: string;
                                 }[];
-                                decidedAt: string | null;
-                                placedAt: string | null;
                                 items: {
                                     id: number;
                                     productId: number;
@@ -32273,6 +32260,19 @@ export interface paths {
                                     lotNo: string | null;
                                     coaUrl: string | null;
                                 }[];
+                                placedAt: string | null;
+                                invoice: {
+                                    /** @enum {string} */
+                                    type: "none" | "ordinary" | "special";
+                                    title: string;
+                                    taxNo: string;
+                                    buyerKind: ("enterprise" | "individual" | "public") | null;
+                                    address: string;
+                                    phone: string;
+                                    bank: string;
+                                    account: string;
+                                };
+                                decidedAt: string | null;
                                 approvalLog: {
                                     id: number;
                                     action: string;
