@@ -34,6 +34,7 @@ const PERMISSIONS_SINCE: Readonly<Record<string, number>> = {
   'TRACKING.VIEW': 7,
   'AUDIT.VIEW': 11, 'DASHBOARD.VIEW': 11,
   'QUOTATION.PRICE_OVERRIDE': 16, 'SUPPLIER.EDIT': 16, 'CRM.VIEW_ALL': 16, 'APPROVAL.RULES': 16,
+  'ORDER.VIEW': 22, 'ORDER.VIEW_ALL': 22,
 };
 
 /** Every permission a release up to migration `lastIdx` knew. */

@@ -54,6 +54,11 @@ export const ADMIN_MENU_GROUPS = [
     menu: { component: 'Layout', name: 'Content', alwaysShow: true, titleZh: '内容管理', titleEn: 'Content', icon: 'ReadOutlined', sort: 150 },
   },
   {
+    // The order desk (ADR 0071): the orders now; shipments, invoices and receivables join the group later.
+    path: '/admin/orders', redirect: '/orders/list',
+    menu: { component: 'Layout', name: 'OrderDesk', alwaysShow: true, titleZh: '订单', titleEn: 'Orders', icon: 'ShoppingCartOutlined', sort: 40 },
+  },
+  {
     path: '/admin/system-setting', redirect: '/system-setting/auth',
     menu: { component: 'Layout', name: 'SystemSetting', alwaysShow: true, titleZh: '系统设置', titleEn: 'System settings', icon: 'SettingOutlined', sort: 900 },
   },
@@ -101,6 +106,8 @@ export const ADMIN_PAGES = [
 
   // "Could not find it" requests and contact-page enquiries, one list (ADR 0031): customer service.
   { path: '/admin/requests', permission: 'CUSTOMER.EDIT', menu: { component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', sort: 200 } },
+  // The order desk (ADR 0071): the customers' orders, a record page (`?id=`).
+  { path: '/admin/orders/list', parent: '/admin/orders', permission: 'ORDER.VIEW', menu: { component: 'orders/list/index', name: 'OrderList', titleZh: '订单列表', titleEn: 'Order list', icon: 'ProfileOutlined', sort: 10 } },
   // The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`).
   { path: '/admin/customers', permission: 'CUSTOMER.VIEW', menu: { component: 'customers/index', name: 'Customers', titleZh: '客户管理', titleEn: 'Customers', icon: 'TeamOutlined', sort: 50 } },
   // The shop's suppliers (ADR 0038): brands supplied, contacts, terms, attachments.

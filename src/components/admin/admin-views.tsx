@@ -40,6 +40,7 @@ const DashboardView = dynamic(() => import('./dashboard/dashboard-view').then((m
 const ExpensesView = dynamic(() => import('./expenses/expenses-view').then((m) => m.ExpensesView), { loading: ViewLoading });
 const InboxView = dynamic(() => import('./approvals/inbox-view').then((m) => m.InboxView), { loading: ViewLoading });
 const ImportsView = dynamic(() => import('./catalog/imports-view').then((m) => m.ImportsView), { loading: ViewLoading });
+const OrdersView = dynamic(() => import('./orders/orders-view').then((m) => m.OrdersView), { loading: ViewLoading });
 const MenuEditorView = dynamic(() => import('./menus/menu-editor-view').then((m) => m.MenuEditorView), { loading: ViewLoading });
 const ContentItemsView = dynamic(() => import('./content/content-items-view').then((m) => m.ContentItemsView), { loading: ViewLoading });
 const ProductsView = dynamic(() => import('./catalog/products-view').then((m) => m.ProductsView), { loading: ViewLoading });
@@ -101,6 +102,7 @@ export const ADMIN_VIEWS: Record<AdminPagePath, ComponentType> = {
   '/admin/quotations': QuotationsView,
   '/admin/complaints': ComplaintsView,
   '/admin/contracts': ContractsView,
+  '/admin/orders/list': OrdersView,
   '/admin/expenses': ExpensesView,
   '/admin/approvals': InboxView,
   '/admin/approval-rules': ApprovalRulesView,

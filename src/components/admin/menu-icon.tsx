@@ -2,12 +2,14 @@
 
 import {
   ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, CloudUploadOutlined, CommentOutlined, FilePdfOutlined, QuestionCircleOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
-  MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PictureOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
+  MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PictureOutlined, ProfileOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, ShoppingCartOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
   DashboardOutlined: <DashboardOutlined />,
+  ShoppingCartOutlined: <ShoppingCartOutlined />,
+  ProfileOutlined: <ProfileOutlined />,
   SettingOutlined: <SettingOutlined />,
   TeamOutlined: <TeamOutlined />,
   SafetyOutlined: <SafetyOutlined />,

@@ -29047,7 +29047,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers";
+                    listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
                 };
                 header?: never;
                 path?: never;
@@ -29167,7 +29167,7 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers";
+                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
                         name: string;
                         query: {
                             [key: string]: string;
@@ -29175,7 +29175,7 @@ export interface paths {
                     };
                     "application/json": {
                         /** @enum {string} */
-                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers";
+                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
                         name: string;
                         query: {
                             [key: string]: string;
@@ -31985,6 +31985,508 @@ export interface paths {
                     };
                 };
                 /** @description Needs ADMIN.ACCESS */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders the caller may see */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    status?: "reviewing" | "passed" | "placed" | "rejected" | "cancelled";
+                    companyId?: number | string;
+                    from?: string;
+                    to?: string;
+                    hazardous?: "0" | "1";
+                    backorder?: "0" | "1";
+                    sort?: "-createdAt" | "createdAt" | "-amount" | "amount";
+                    cursor?: string;
+                    limit?: number | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                total: number;
+                                items: {
+                                    id: number;
+                                    orderNo: string;
+                                    /** @enum {string} */
+                                    status: "reviewing" | "passed" | "placed" | "rejected" | "cancelled";
+                                    companyId: number;
+                                    companyName: string;
+                                    buyerName: string;
+                                    ownerName: string;
+                                    lineCount: number;
+                                    total: string;
+                                    /** @enum {string} */
+                                    deliveryMethod: "standard" | "express" | "pickup";
+                                    hazardous: boolean;
+                                    backorder: boolean;
+                                    createdAt: string;
+                                }[];
+                                nextCursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs ORDER.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                orderNo: string;
+                                /** @enum {string} */
+                                status: "reviewing" | "passed" | "placed" | "rejected" | "cancelled";
+                                companyId: number;
+                                companyName: string;
+                                buyerName: string;
+                                ownerName: string;
+                                lineCount: number;
+                                total: string;
+                                /** @enum {string} */
+                                deliveryMethod: "standard" | "express" | "pickup";
+                                hazardous: boolean;
+                                backorder: boolean;
+                                createdAt: string;
+                                buyerLogin: string;
+                                buyerEmail: string | null;
+                                buyerPhone: string | null;
+                                companyTaxNo: string;
+                                companyPhone: string;
+                                receiver: string;
+                                phone: string;
+                                region: string;
+                                addressDetail: string;
+                                poNumber: string;
+                                costCentre: string;
+                                note: string;
+                                subtotal: string;
+                                taxRate: string;
+                                taxAmount: string;
+                                taxIncluded: boolean;
+                                deliveryFee: string;
+                                rejectReason: string;
+                                matches: {
+                                    /** @enum {string} */
+                                    kind: "total_above" | "hazardous" | "controlled" | "monthly_limit";
+                                    text: string;
+                                }[];
+                                items: {
+                                    id: number;
+                                    productId: number;
+                                    packId: number;
+                                    itemNo: string;
+                                    cas: string | null;
+                                    name: string;
+                                    size: string;
+                                    unitPrice: string;
+                                    num: number;
+                                    lineTotal: string;
+                                    hazardous: boolean;
+                                    controlClass: ("precursor" | "explosive") | null;
+                                    lotNo: string | null;
+                                    coaUrl: string | null;
+                                }[];
+                                placedAt: string | null;
+                                invoice: {
+                                    /** @enum {string} */
+                                    type: "none" | "ordinary" | "special";
+                                    title: string;
+                                    taxNo: string;
+                                    buyerKind: ("enterprise" | "individual" | "public") | null;
+                                    address: string;
+                                    phone: string;
+                                    bank: string;
+                                    account: string;
+                                };
+                                decidedAt: string | null;
+                                approvalLog: {
+                                    id: number;
+                                    action: string;
+                                    actorName: string;
+                                    fromStatus: ("reviewing" | "passed" | "placed" | "rejected" | "cancelled") | null;
+                                    toStatus: ("reviewing" | "passed" | "placed" | "rejected" | "cancelled") | null;
+                                    reason: string;
+                                    detail: string;
+                                    createdAt: string;
+                                }[];
+                                complaints: {
+                                    id: number;
+                                    complaintNo: string;
+                                    status: string;
+                                    category: string;
+                                    appliedRefund: string;
+                                    approvedRefund: string | null;
+                                    createdAt: string;
+                                }[];
+                                history: {
+                                    id: number;
+                                    actorType: string;
+                                    actorId: number | null;
+                                    actorName: string;
+                                    ip: string;
+                                    companyId: number | null;
+                                    action: string;
+                                    entity: string;
+                                    entityId: string;
+                                    changes: {
+                                        [key: string]: {
+                                            from: unknown;
+                                            to: unknown;
+                                        };
+                                    };
+                                    note: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    createdAt: string;
+                                    record: {
+                                        /** @enum {string} */
+                                        kind: "quotation" | "contract" | "complaint" | "order" | "product" | "expense" | "testing_case" | "customer";
+                                        id: number;
+                                        number: string;
+                                    } | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs ORDER.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the order list as an Excel workbook (.xlsx, streamed, every row)
+         * @description Answers the workbook itself (Content-Disposition attachment), or the JSON envelope on an error.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    status?: "reviewing" | "passed" | "placed" | "rejected" | "cancelled";
+                    companyId?: number | string;
+                    from?: string;
+                    to?: string;
+                    hazardous?: "0" | "1";
+                    backorder?: "0" | "1";
+                    sort?: "-createdAt" | "createdAt" | "-amount" | "amount";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs ORDER.VIEW */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -47,6 +47,7 @@ import { quotationsAdminRouter } from '@/server/modules/quotations/admin-routes'
 import { quotationsAppRouter } from '@/server/modules/quotations/app-routes';
 import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
 import { contractsAdminRouter } from '@/server/modules/contracts/routes';
+import { ordersAdminRouter } from '@/server/modules/orders/admin-routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 
@@ -67,7 +68,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, preferencesAdminRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
-  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter,
+  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

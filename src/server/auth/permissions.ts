@@ -30,6 +30,8 @@ export const PERMISSION_REGISTRY = [
   { code: 'QUOTATION.PRICE_OVERRIDE', scope: 'staff', zh: '低于底价报价', en: 'Quote below the price floor' },
   { code: 'CONTRACT.EDIT', scope: 'staff', zh: '管理合同', en: 'Manage contracts' },
   { code: 'SUPPLIER.EDIT', scope: 'staff', zh: '管理供应商', en: 'Manage suppliers' },
+  { code: 'ORDER.VIEW', scope: 'staff', zh: '查看订单', en: 'View orders' },
+  { code: 'ORDER.VIEW_ALL', scope: 'staff', zh: '查看所有客户的订单', en: "See every customer's orders" },
   { code: 'CRM.VIEW_ALL', scope: 'staff', zh: '查看所有团队的客户与业务', en: "See every team's customers and records" },
   { code: 'APPROVAL.RULES', scope: 'staff', zh: '配置审批规则', en: 'Configure approval rules' },
   { code: 'CASE.EDIT', scope: 'staff', zh: '管理案例', en: 'Manage cases' },

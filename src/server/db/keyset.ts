@@ -53,6 +53,8 @@ export interface KeysetListQuery<R, T extends { id: number; createdAt: string }>
   /** The amount sort: its name in `sort`, its column (numeric) and its value in an item (a decimal string). */
   amount: { sort: string; column: SQL; of: (item: T) => string };
   toItem: (row: R) => T;
+  /** Count no further than one row past this (a list of a table that grows without bound shows "10,000+"); all rows when absent. */
+  countCap?: number;
 }
 
 export interface KeysetList<T> {
@@ -63,7 +65,7 @@ export interface KeysetList<T> {
 
 /**
  * One keyset page of a list: the rows after the cursor by (sort value, id), `limit + 1` read to know
- * whether a next page exists, and the count of every row the filters match, read beside the page.
+ * whether a next page exists, and the count of every row the filters match (up to `countCap + 1`), read beside the page.
  */
 export async function keysetList<R, T extends { id: number; createdAt: string }>(db: Db, input: KeysetInput, query: KeysetListQuery<R, T>): Promise<KeysetList<T>> {
   const byAmount = input.sort.endsWith(query.amount.sort);
@@ -79,7 +81,9 @@ export async function keysetList<R, T extends { id: number; createdAt: string }>
   const order = desc ? sql`order by ${column} desc, ${query.id} desc` : sql`order by ${column} asc, ${query.id} asc`;
   const where = (list: SQL[]) => (list.length > 0 ? sql`where ${sql.join(list, sql` and `)}` : sql``);
   const [count, rows] = await Promise.all([
-    db.execute(sql`select count(*)::int as n ${query.from} ${where(query.filters)}`),
+    db.execute(query.countCap === undefined
+      ? sql`select count(*)::int as n ${query.from} ${where(query.filters)}`
+      : sql`select count(*)::int as n from (select 1 ${query.from} ${where(query.filters)} limit ${query.countCap + 1}) c`),
     db.execute(sql`${query.select} ${where(filters)} ${order} limit ${input.limit + 1}`),
   ]);
   const list = rowsOf<R>(rows);

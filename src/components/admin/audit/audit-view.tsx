@@ -17,7 +17,7 @@ import { SearchField } from '@/components/ui/search-field';
 const DEFAULTS = { actor: '', entity: '', entityId: '', from: '', to: '', page: '1' };
 const PAGE_SIZE = 20;
 
-/** The back-office page that opens a record of each kind (orders have none: their number shows as text). */
+/** The back-office page that opens a record of each kind. */
 const RECORD_PAGE: Record<AuditRecordKind, ((r: NonNullable<AuditEntryDto['record']>) => string) | null> = {
   quotation: (r) => `/admin/quotations?id=${r.id}`,
   contract: (r) => `/admin/contracts?id=${r.id}`,
@@ -26,7 +26,7 @@ const RECORD_PAGE: Record<AuditRecordKind, ((r: NonNullable<AuditEntryDto['recor
   product: (r) => `/admin/catalog/products?key=${encodeURIComponent(r.number.split(' · ')[0] ?? r.number)}`,
   expense: (r) => `/admin/expenses?key=${encodeURIComponent(r.number)}`,
   testing_case: (r) => `/admin/cases?key=${encodeURIComponent(r.number)}`,
-  order: null,
+  order: (r) => `/admin/orders/list?id=${r.id}`,
 };
 
 /** A row's object: its kind's label and the record by its business number, linked to the page that opens it. */

@@ -21,6 +21,7 @@ import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
 import { FormModal } from '@/components/ui/form-modal';
+import { usePermits } from '@/components/ui/permitted';
 
 interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
 
@@ -238,12 +239,13 @@ function useTimeline(id: number) {
 
 interface ActivityForm { kind: (typeof ACTIVITY_KINDS)[number]; happenedAt: Dayjs | null; body: string }
 
-/** The page that opens a customer's record from its timeline (orders have none in the back-office). */
-const RECORD_PAGE: Partial<Record<TimelineEventDto['source'], string>> = { quotation: '/admin/quotations?id=', complaint: '/admin/complaints?id=' };
+/** The page that opens a customer's record from its timeline (an order's for a member who may read orders). */
+const RECORD_PAGE: Partial<Record<TimelineEventDto['source'], string>> = { quotation: '/admin/quotations?id=', complaint: '/admin/complaints?id=', order: '/admin/orders/list?id=' };
 
 /** A record of the customer on its timeline: its stored number (linked to its page), its state and its amount. */
 function TimelineRecord({ event, state }: { event: TimelineEventDto; state: string }) {
-  const page = RECORD_PAGE[event.source];
+  const orderDesk = usePermits({ permissions: ['ORDER.VIEW'] });
+  const page = event.source === 'order' && !orderDesk ? undefined : RECORD_PAGE[event.source];
   return (
     <span className="ml-2" data-testid="timeline-record">
       {page ? <Link href={`${page}${event.id}`}>{event.number}</Link> : event.number}

@@ -86,6 +86,9 @@ export const orders = pgTable(
     // The back-office dashboard: orders of every company by day, and the orders waiting for approval.
     index('orders_created_idx').on(t.createdAt),
     index('orders_reviewing_idx').on(t.createdAt).where(sql`${t.status} = 'reviewing'`),
+    // The back-office's order desk (ADR 0071): every company's orders by state and time, and by amount.
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_total_idx').on(t.total, t.id),
     check('orders_status_check', sql`${t.status} in ('reviewing', 'passed', 'placed', 'rejected', 'cancelled')`),
     check('orders_invoice_type_check', sql`${t.invoiceType} in ('none', 'ordinary', 'special')`),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} in ('standard', 'express', 'pickup')`),
@@ -126,6 +129,9 @@ export const orderItems = pgTable(
     index('order_items_pack_idx').on(t.packId),
     // Search of a company's orders by item number.
     index('order_items_company_item_idx').on(t.companyId, t.itemNo, t.orderId),
+    // The order desk's search of every company's orders by item number and by CAS number (ADR 0071).
+    index('order_items_item_order_idx').on(t.itemNo, t.orderId),
+    index('order_items_cas_order_idx').on(t.cas, t.orderId),
     check('order_items_num_range', sql`${t.num} > 0 and ${t.num} <= 9999`),
     check('order_items_backorder_range', sql`${t.backorderQty} >= 0 and ${t.backorderQty} <= ${t.num} and ${t.leadTimeDays} >= 0`),
   ],

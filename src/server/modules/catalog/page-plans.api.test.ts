@@ -19,21 +19,27 @@ import { listAdminProducts } from '@/server/modules/catalog/admin-product-list';
 import { getAdminProduct } from '@/server/modules/catalog/admin-products';
 import { adminProductListInputSchema } from '@/contracts/catalog-editing-products';
 import { getSiteContact } from '@/server/modules/site-settings/queries';
+import { orderDeskListInputSchema } from '@/contracts/orders-admin';
+import { listOrderDesk } from '@/server/modules/orders/admin-queries';
+import { getOrderDesk } from '@/server/modules/orders/admin-record';
 import { countVisitors } from '@/server/modules/tracking/service';
 
 /**
- * No storefront page runs a query whose cost grows with the catalogue (ADR 0025). Each page's module
- * calls run against a seeded shop plus 30,000 generated products (1–4 packs each, a few flagged) with
- * fresh statistics and the planner's default settings (sequential scans allowed, as the pages run
- * them); every statement they send is captured and EXPLAINed, and the test fails on:
- *   - a sequential scan of products or product_packs;
- *   - a scan of product_packs without an index condition (all the packs, e.g. under an aggregate);
- *   - a scan of products without an index condition and without a LIMIT above it (a walk of the catalogue).
+ * No storefront page runs a query whose cost grows with the catalogue (ADR 0025), nor the back-office's product
+ * list and order desk one that grows with the catalogue or the orders (ADR 0071). Each page's module
+ * calls run against a seeded shop plus 30,000 generated products (1–4 packs each, a few flagged) and
+ * 30,000 generated orders (two lines each) with fresh statistics and the planner's default settings
+ * (sequential scans allowed, as the pages run them); every statement they send is captured and
+ * EXPLAINed, and the test fails on:
+ *   - a sequential scan of products, packs, lots or order lines, or of orders outside a LIMIT (the desk's capped count);
+ *   - a scan of packs, lots or order lines without an index condition (all of them, e.g. under an aggregate);
+ *   - a scan of products or orders without an index condition and without a LIMIT above it (a walk of all of them).
  * The search engine's own shapes are checked with sequential scans off by search/plans.api.test.ts.
  */
 
 const t = fileTestDatabase({ products: 200 });
 const GENERATED = 30_000;
+const ORDERS = 30_000;
 
 interface Captured { query: string; params: unknown[] }
 const captured: Captured[] = [];
@@ -53,16 +59,24 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** The reasons a plan reads a number of rows that grows with the catalogue; empty when it does not. */
+/** Tables a page may walk in an index's order under a LIMIT (the list's own rows), and tables only ever read by an index condition. */
+const WALKED = new Set(['products', 'orders']);
+const GROWING = new Set([...WALKED, 'product_packs', 'product_lots', 'order_items']);
+/** Tables also read in any order under a LIMIT: the order desk's count stops at its cap, whichever way the rows come. */
+const COUNTED = new Set(['orders']);
+
+/** The reasons a plan reads a number of rows that grows with the catalogue (or the orders); empty when it does not. */
 function growthProblems(node: PlanNode, underLimit = false): string[] {
   const problems: string[] = [];
   const relation = node['Relation Name'];
   const scan = node['Node Type'];
-  if (relation === 'products' || relation === 'product_packs' || relation === 'product_lots') {
-    if (scan === 'Seq Scan') problems.push(`Seq Scan on ${relation}`);
+  if (relation && GROWING.has(relation)) {
+    if (scan === 'Seq Scan') {
+      if (!(underLimit && COUNTED.has(relation))) problems.push(`Seq Scan on ${relation}`);
+    }
     else if (/Scan/.test(scan) && !node['Index Cond'] && scan !== 'Bitmap Heap Scan') {
-      if (relation !== 'products') problems.push(`${scan} of every row of ${relation} (${node['Index Name'] ?? ''})`);
-      else if (!underLimit) problems.push(`${scan} of every product without a LIMIT (${node['Index Name'] ?? ''})`);
+      if (!WALKED.has(relation)) problems.push(`${scan} of every row of ${relation} (${node['Index Name'] ?? ''})`);
+      else if (!underLimit) problems.push(`${scan} of every ${relation === 'products' ? 'product' : 'order'} without a LIMIT (${node['Index Name'] ?? ''})`);
     }
   }
   const limited = underLimit || scan === 'Limit';
@@ -112,6 +126,22 @@ beforeAll(async () => {
       from product_packs k join products p on p.id = k.product_id cross join generate_series(1, 2) n
       where p.id % 2 = 0 and p.item_no between ${`P${String(from).padStart(8, '0')}`} and ${`P${String(from + 4_999).padStart(8, '0')}`}`);
   }
+  // Orders of every company (ADR 0071's order desk): copies of the seeded buyers' orders over the last weeks, two lines each,
+  // every seventh with a hazardous line, every eleventh with a line waiting for stock.
+  await bulkSetup(t.db, sql`
+    insert into orders (order_no, company_id, user_id, status, idempotency_key, receiver, phone, region, address_detail, subtotal, total, line_count, created_at)
+    select 'SOP' || lpad(g::text, 8, '0'), u.company_id, u.id, (array['reviewing', 'passed', 'placed', 'rejected', 'cancelled'])[1 + g % 5], 'plan-' || g,
+      '收货人', '13800000000', '上海市', '浦东新区', (10 + g % 997)::numeric(12, 2), (10 + g % 997)::numeric(12, 2), 2, now() - make_interval(mins => g)
+    from generate_series(1, ${ORDERS}::int) g
+    cross join lateral (select id, company_id from users where company_id is not null order by id offset (g % 3) limit 1) u`);
+  await bulkSetup(t.db, sql`
+    with packs as (select array_agg(k.id order by k.id) as ids from (select id from product_packs order by id limit 1000) k)
+    insert into order_items (order_id, company_id, product_id, pack_id, item_no, cas, name_zh, name_en, size, unit_price, num, line_total, hazardous, lot_no)
+    select o.id, o.company_id, p.id, k.id, p.item_no, p.cas, p.name_zh, p.name_en, k.size, k.price, 1, k.price,
+      n = 0 and o.id % 7 = 0, case when n = 1 and o.id % 11 = 0 then null else 'L' || o.id || '-' || n end
+    from orders o cross join generate_series(0, 1) n cross join packs
+    join product_packs k on k.id = packs.ids[1 + (o.id * 2 + n) % array_length(packs.ids, 1)] join products p on p.id = k.product_id
+    where o.order_no like 'SOP%'`);
   await t.db.execute(sql`vacuum analyze`);
   [sample] = rowsOf<typeof sample>(await t.db.execute(sql`
     select (select id from products where active and item_no like 'P%' order by id limit 1)::int as "productId",
@@ -171,6 +201,29 @@ const pages: [string, PageCalls][] = [
     await list({ limit: 5, cursor: first.nextCursor ?? undefined });
     await getAdminProduct(db, { id: sample.productId });
   }],
+  // The back-office's order desk (ADR 0071): every order, one team's customers', filters, sorts, searches, a next page, one record.
+  ['back-office order desk', async (db) => {
+    const [owner] = rowsOf<{ id: number }>(await db.execute(sql`select owner_staff_id as id from companies where owner_staff_id is not null order by id limit 1`));
+    const everyOrder = { staffId: 1, permissions: ['ORDER.VIEW', 'ORDER.VIEW_ALL'] };
+    const ownCustomers = { staffId: Number(owner?.id), permissions: ['ORDER.VIEW'] };
+    const list = (actor: typeof everyOrder, q: Record<string, unknown>) => listOrderDesk(db, actor, orderDeskListInputSchema.parse(q));
+    for (const actor of [everyOrder, ownCustomers]) {
+      await list(actor, {});
+      await list(actor, { sort: '-amount' });
+      await list(actor, { status: 'placed' });
+      await list(actor, { hazardous: '1' });
+      await list(actor, { backorder: '1', sort: 'createdAt' });
+      await list(actor, { key: 'SOP0001' });
+      await list(actor, { key: 'P00000123' });
+      await list(actor, { key: '50-00-0' });
+      await list(actor, { key: '示例' });
+      await list(actor, { companyId: sample.companyId, from: '2026-01-01', to: '2026-12-31' });
+      const first = await list(actor, { limit: 5 });
+      await list(actor, { limit: 5, cursor: first.nextCursor ?? undefined });
+    }
+    const [order] = rowsOf<{ id: number }>(await db.execute(sql`select id from orders order by id limit 1`));
+    await getOrderDesk(db, everyOrder, Number(order?.id), lang);
+  }],
   ['news list and detail', async (db) => Promise.all([
     listContentTypes(db, { kind: 'news', lang }), listContent(db, { kind: 'news', categoryId: sample.newsTypeId, lang, limit: 10, offset: 1 }),
     getContentDetail(db, { id: sample.newsId, kind: 'news', lang }), listComments(db, { contentId: sample.newsId, limit: 10, offset: 1 }),
@@ -190,6 +243,10 @@ describe('storefront page queries at catalogue scale', () => {
       'Seq Scan on product_packs',
     ]);
     expect(growthProblems({ 'Node Type': 'Limit', Plans: [{ 'Node Type': 'Index Scan', 'Relation Name': 'products', 'Index Name': 'products_hot_newest_idx' }] })).toEqual([]);
+    expect(growthProblems({ 'Node Type': 'Aggregate', Plans: [{ 'Node Type': 'Index Only Scan', 'Relation Name': 'orders', 'Index Name': 'orders_created_idx' }] }))
+      .toEqual(['Index Only Scan of every order without a LIMIT (orders_created_idx)']);
+    expect(growthProblems({ 'Node Type': 'Aggregate', Plans: [{ 'Node Type': 'Seq Scan', 'Relation Name': 'orders' }] })).toEqual(['Seq Scan on orders']);
+    expect(growthProblems({ 'Node Type': 'Limit', Plans: [{ 'Node Type': 'Seq Scan', 'Relation Name': 'orders' }] })).toEqual([]);
   });
 
   it.each(pages)('%s: every statement reads through an index, never all products or all packs', async (_name, calls) => {

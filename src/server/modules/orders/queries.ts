@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
-import type { ApprovalLogDto, OrderCountDto, OrderDetailDto, OrderListInput, OrderPageDto } from '@/contracts/orders';
+import type { ApprovalLogDto, OrderCountDto, OrderDetailDto, OrderItemDto, OrderListInput, OrderPageDto } from '@/contracts/orders';
 import { rowsOf, type Db } from '@/server/db/client';
 import { escapeLike } from '@/server/db/like';
 import { approvalRules, orderApprovalLogs, orderItems, orders, productDocuments, users, type OrderStatus } from '@/server/db/schema';
@@ -16,12 +16,13 @@ import { hasValidPermit } from './submit';
 import { businessZoneSql } from '@/server/business-time';
 
 /** The day boundaries of the filters are days in the shop's time zone. */
-const dayStart = (day: string): SQL => sql`(${day}::date::timestamp at time zone ${businessZoneSql()})`;
+export const dayStart = (day: string): SQL => sql`(${day}::date::timestamp at time zone ${businessZoneSql()})`;
 
 /** The newest orders containing an item number that a search reads (an item in more orders: the newest of them). */
 export const ITEM_SEARCH_MAX_ORDERS = 5000;
 
-const ORDER_NO = /^SO\d*$/i;
+/** A search key shaped like an order number (or its start). */
+export const ORDER_NO = /^SO\d*$/i;
 
 /**
  * The condition of a list call: the scope (own, company, waiting for me), status, dates and search.
@@ -120,10 +121,18 @@ export async function findVisibleOrder(db: Db, actor: OrderActor, id: number) {
 
 export async function listOrderItems(db: Db, actor: OrderActor, orderId: number, lang: Lang) {
   await findVisibleOrder(db, actor, orderId);
+  return orderLines(db, orderId, actor.companyId, lang);
+}
+
+/**
+ * The lines of an order of the company, each with its lot and that lot's COA — for whoever the caller
+ * has already let see the order (the buyer's page, the back-office's record).
+ */
+export async function orderLines(db: Db, orderId: number, companyId: number, lang: Lang): Promise<OrderItemDto[]> {
   const rows = await db
     .select()
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.companyId, actor.companyId)))
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.companyId, companyId)))
     .orderBy(asc(orderItems.id));
   // Lines submitted before lots were allocated at submission get the lot the same rule picks from their pack today.
   const unallocated = rows.filter((r) => r.lotNo === null);
@@ -145,10 +154,15 @@ export async function listOrderItems(db: Db, actor: OrderActor, orderId: number,
 
 export async function listApprovalLogs(db: Db, actor: OrderActor, orderId: number, lang: Lang): Promise<ApprovalLogDto[]> {
   await findVisibleOrder(db, actor, orderId);
+  return approvalLogsOf(db, orderId, actor.companyId, lang);
+}
+
+/** The approval timeline of an order of the company, oldest first, for a caller already let see the order. */
+export async function approvalLogsOf(db: Db, orderId: number, companyId: number, lang: Lang): Promise<ApprovalLogDto[]> {
   const rows = await db
     .select()
     .from(orderApprovalLogs)
-    .where(and(eq(orderApprovalLogs.orderId, orderId), eq(orderApprovalLogs.companyId, actor.companyId)))
+    .where(and(eq(orderApprovalLogs.orderId, orderId), eq(orderApprovalLogs.companyId, companyId)))
     .orderBy(asc(orderApprovalLogs.id));
   return rows.map((r) => ({
     id: r.id, action: r.action, actorName: r.actorName, fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason,

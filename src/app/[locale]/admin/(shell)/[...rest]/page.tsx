@@ -8,10 +8,14 @@ import { requireStaffPage } from '@/server/auth/page-guards';
  * Every back-office page but /admin itself (`(shell)/page.tsx`), from the registry (`components/admin/admin-pages.ts`):
  * - a page checks its permission (no staff session: the login; a missing permission: /404) and renders nothing —
  *   the shell renders its view (`admin-views.tsx`), kept alive behind its tab;
- * - a menu group (e.g. /admin/catalog) redirects to its first page, as its menu row's `redirect` says;
+ * - a menu group (e.g. /admin/catalog) redirects to its first page, as its menu row's `redirect` says, with the
+ *   query it was given (`/admin/orders?id=7` opens the order in the group's first page);
  * - an unknown path redirects to /404 (docs/requirements/back-office.md#access).
  */
-export default async function AdminPage({ params }: { params: Promise<{ locale: string; rest: string[] }> }) {
+export default async function AdminPage({ params, searchParams }: {
+  params: Promise<{ locale: string; rest: string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { locale, rest } = await params;
   setRequestLocale(locale);
   const path = `/admin/${rest.join('/')}`;
@@ -21,5 +25,9 @@ export default async function AdminPage({ params }: { params: Promise<{ locale: 
     return null;
   }
   const group = adminMenuGroup(path);
-  redirect({ href: group ? `/admin${group.redirect}` : '/404', locale: locale as Locale });
+  if (!group) redirect({ href: '/404', locale: locale as Locale });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(await searchParams)) for (const v of [value ?? []].flat()) query.append(key, v);
+  const search = query.toString();
+  redirect({ href: `/admin${group.redirect}${search ? `?${search}` : ''}`, locale: locale as Locale });
 }

@@ -1,3 +1,0 @@
-ALTER TABLE "order_items" ADD COLUMN "backorder_qty" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "order_items" ADD COLUMN "lead_time_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "order_items" ADD CONSTRAINT "order_items_backorder_range" CHECK ("order_items"."backorder_qty" >= 0 and "order_items"."backorder_qty" <= "order_items"."num" and "order_items"."lead_time_days" >= 0);

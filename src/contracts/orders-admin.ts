@@ -1,0 +1,108 @@
+import './zod-config';
+import { z } from 'zod';
+import { auditEntrySchema } from './admin';
+import { calendarDay } from './dates';
+import { optionalIdSchema, wholeNumber } from './numbers';
+import { BUYER_KINDS, DELIVERY_METHODS, INVOICE_TYPES, ORDER_STATUSES, approvalLogSchema, orderDetailSchema } from './orders';
+
+/**
+ * The order desk of the back-office (ADR 0071): the customers' orders as staff read them — a list with
+ * filters and keyset pages, and an order's record. Staff without `ORDER.VIEW_ALL` see the orders of the
+ * customers they see in the CRM, in the query itself.
+ */
+
+/** The list counts no further: a total of one more means "10,000+" (the buyers' lists and the storefront cap alike). */
+export const ORDER_DESK_COUNT_CAP = 10_000;
+
+export const ORDER_DESK_SORTS = ['-createdAt', 'createdAt', '-amount', 'amount'] as const;
+
+const blankless = (v: unknown) => (v === '' ? undefined : v);
+/** A yes/no filter of the address: `1` only those that are, `0` only those that are not. */
+const flag = z.preprocess(blankless, z.enum(['0', '1'], { message: 'flagInvalid' }).optional());
+
+const filterFields = {
+  /** An order number (or its start), a customer's name, an item number or a CAS number. */
+  key: z.string().trim().max(50).optional().transform((v) => (v ? v : undefined)),
+  status: z.preprocess(blankless, z.enum(ORDER_STATUSES).optional()),
+  companyId: optionalIdSchema,
+  /** Submission days, both included, in the shop's time zone. */
+  from: z.preprocess(blankless, calendarDay('dateInvalid').optional()),
+  to: z.preprocess(blankless, calendarDay('dateInvalid').optional()),
+  /** `1`: orders with a hazardous line; `0`: orders without one. */
+  hazardous: flag,
+  /** `1`: orders with a line no lot was allocated to (a backorder); `0`: orders whose every line has its lot. */
+  backorder: flag,
+  sort: z.preprocess(blankless, z.enum(ORDER_DESK_SORTS).default('-createdAt')),
+};
+
+function daysInOrder(v: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (v.from && v.to && v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'dateRangeInvalid' });
+}
+
+export const orderDeskListInputSchema = z.object({
+  ...filterFields,
+  cursor: z.string().max(200).optional().transform((v) => (v ? v : undefined)),
+  limit: wholeNumber(z.number().int().min(1).max(200)).default(20),
+}).superRefine(daysInOrder);
+/** The export's filters: the list's, without its page. */
+export const orderDeskExportInputSchema = z.object(filterFields).superRefine(daysInOrder);
+export type OrderDeskListInput = z.infer<typeof orderDeskListInputSchema>;
+
+export const orderDeskRowSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  buyerName: z.string(),
+  /** The customer's owner in the CRM (empty: nobody's yet). */
+  ownerName: z.string(),
+  lineCount: z.number().int(),
+  total: z.string(),
+  deliveryMethod: z.enum(DELIVERY_METHODS),
+  hazardous: z.boolean(),
+  backorder: z.boolean(),
+  createdAt: z.string(),
+});
+export type OrderDeskRowDto = z.infer<typeof orderDeskRowSchema>;
+export const orderDeskListSchema = z.object({ /** Capped at ORDER_DESK_COUNT_CAP + 1. */ total: z.number().int(), items: z.array(orderDeskRowSchema), nextCursor: z.string().nullable() });
+
+export const orderDeskComplaintSchema = z.object({
+  id: z.number().int(),
+  complaintNo: z.string(),
+  status: z.string(),
+  category: z.string(),
+  appliedRefund: z.string(),
+  approvedRefund: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const orderDeskDetailSchema = orderDeskRowSchema.extend({
+  buyerLogin: z.string(),
+  buyerEmail: z.string().nullable(),
+  buyerPhone: z.string().nullable(),
+  companyTaxNo: z.string(),
+  companyPhone: z.string(),
+  /** Delivery, the buyer's references, and goods, tax and delivery fee as the buyer's own page has them (ADR 0065: with `taxIncluded` the total includes the tax). */
+  ...orderDetailSchema.pick({
+    receiver: true, phone: true, region: true, addressDetail: true, poNumber: true, costCentre: true, note: true,
+    subtotal: true, taxRate: true, taxAmount: true, taxIncluded: true, deliveryFee: true, rejectReason: true, matches: true, items: true, placedAt: true,
+  }).shape,
+  invoice: z.object({
+    type: z.enum(INVOICE_TYPES),
+    title: z.string(),
+    taxNo: z.string(),
+    buyerKind: z.enum(BUYER_KINDS).nullable(),
+    address: z.string(),
+    phone: z.string(),
+    bank: z.string(),
+    account: z.string(),
+  }),
+  decidedAt: z.string().nullable(),
+  /** The buyer company's approval of the order, oldest first. */
+  approvalLog: z.array(approvalLogSchema),
+  complaints: z.array(orderDeskComplaintSchema),
+  /** The order's own rows of the audit log, oldest first. */
+  history: z.array(auditEntrySchema),
+});
+export type OrderDeskDetailDto = z.infer<typeof orderDeskDetailSchema>;

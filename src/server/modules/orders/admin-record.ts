@@ -1,0 +1,82 @@
+import 'server-only';
+import { asc, sql } from 'drizzle-orm';
+import { centsToMoney } from '@/contracts/money';
+import type { OrderDeskDetailDto } from '@/contracts/orders-admin';
+import type { InvoiceDetails } from '@/server/db/schema';
+import type { Lang } from '@/lib/lang';
+import type { ScopedStaff } from '@/server/auth/staff-scope';
+import { rowsOf, type Db } from '@/server/db/client';
+import { stampOf } from '@/server/db/keyset';
+import { auditLog } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { toAuditDto } from '@/server/modules/audit/list';
+import { ORDER_DESK_COLUMNS, ORDER_DESK_FROM, orderVisibleToStaff, toOrderDeskRow } from './admin-queries';
+import { describeMatch } from './describe';
+import { approvalLogsOf, orderLines } from './queries';
+import type { ApprovalMatch } from './rules';
+
+type DeskRow = Parameters<typeof toOrderDeskRow>[0] & {
+  buyer_login: string; buyer_email: string | null; buyer_phone: string | null; company_tax_no: string; company_phone: string;
+  receiver: string; phone: string; region: string; address_detail: string; po_number: string; cost_centre: string; note: string;
+  invoice_type: OrderDeskDetailDto['invoice']['type']; invoice_title: string; tax_no: string; invoice_details: InvoiceDetails | null;
+  subtotal: string; tax_rate: string; tax_amount: string; tax_included: boolean; delivery_fee: string; reject_reason: string;
+  matched_rules: ApprovalMatch[]; decided: string | null; placed: string | null;
+};
+
+/** An order the member sees (404 `orderNotFound` otherwise, as for one that does not exist). */
+async function loadDeskOrder(db: Db, actor: ScopedStaff, id: number): Promise<DeskRow> {
+  const [row] = rowsOf<DeskRow>(await db.execute(sql`
+    select ${ORDER_DESK_COLUMNS}, u.login_name as buyer_login, u.email as buyer_email, u.phone as buyer_phone, co.tax_no as company_tax_no, co.phone as company_phone,
+      o.receiver, o.phone, o.region, o.address_detail, o.po_number, o.cost_centre, o.note, o.invoice_type, o.invoice_title, o.tax_no, o.invoice_details,
+      o.subtotal::text as subtotal, o.tax_rate::text as tax_rate, o.tax_amount::text as tax_amount, o.tax_included, o.delivery_fee::text as delivery_fee,
+      o.reject_reason, o.matched_rules, ${stampOf(sql`o.decided_at`)} as decided, ${stampOf(sql`o.placed_at`)} as placed
+    ${ORDER_DESK_FROM}
+    where o.id = ${id} and ${orderVisibleToStaff(actor)}`));
+  if (!row) throw new AppError(404, 'orderNotFound');
+  return row;
+}
+
+/** The complaints filed about the order, oldest first. */
+async function complaintsOf(db: Db, orderId: number): Promise<OrderDeskDetailDto['complaints']> {
+  const rows = rowsOf<{ id: number; complaint_no: string; status: string; category: string; applied: number; approved: number | null; stamp: string }>(await db.execute(sql`
+    select k.id, k.complaint_no, k.status, k.category, k.applied_refund_cents as applied, k.approved_refund_cents as approved, ${stampOf(sql`k.created_at`)} as stamp
+    from complaints k where k.order_id = ${orderId} order by k.created_at, k.id`));
+  return rows.map((r) => ({
+    id: Number(r.id), complaintNo: r.complaint_no, status: r.status, category: r.category, appliedRefund: centsToMoney(Number(r.applied)),
+    approvedRefund: r.approved === null ? null : centsToMoney(Number(r.approved)), createdAt: r.stamp,
+  }));
+}
+
+/**
+ * The order's history in the audit log, oldest first: its own rows, and those of the quotation it was
+ * made from and of its complaints — the records that change with it.
+ */
+async function historyOf(db: Db, orderId: number): Promise<OrderDeskDetailDto['history']> {
+  const rows = await db.select().from(auditLog).where(sql`(${auditLog.entity} = 'order' and ${auditLog.entityId} = ${String(orderId)})
+    or (${auditLog.entity} = 'quotation' and ${auditLog.entityId} in (select q.id::text from quotations q where q.order_id = ${orderId}))
+    or (${auditLog.entity} = 'complaint' and ${auditLog.entityId} in (select k.id::text from complaints k where k.order_id = ${orderId}))`)
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id)).limit(200);
+  return rows.map(toAuditDto);
+}
+
+/** One order for the back-office: its row, buyer and company, lines with their lots, totals, invoice, approval, complaints and history. */
+export async function getOrderDesk(db: Db, actor: ScopedStaff, id: number, lang: Lang): Promise<OrderDeskDetailDto> {
+  const r = await loadDeskOrder(db, actor, id);
+  const companyId = Number(r.company_id);
+  const [items, approvalLog, complaints, history] = await Promise.all([
+    orderLines(db, id, companyId, lang), approvalLogsOf(db, id, companyId, lang), complaintsOf(db, id), historyOf(db, id),
+  ]);
+  const details = r.invoice_details;
+  return {
+    ...toOrderDeskRow(r),
+    buyerLogin: r.buyer_login, buyerEmail: r.buyer_email, buyerPhone: r.buyer_phone, companyTaxNo: r.company_tax_no, companyPhone: r.company_phone,
+    receiver: r.receiver, phone: r.phone, region: r.region, addressDetail: r.address_detail, poNumber: r.po_number, costCentre: r.cost_centre, note: r.note,
+    invoice: {
+      type: r.invoice_type, title: r.invoice_title, taxNo: r.tax_no, buyerKind: details?.buyerKind ?? null,
+      address: details?.address ?? '', phone: details?.phone ?? '', bank: details?.bank ?? '', account: details?.account ?? '',
+    },
+    subtotal: r.subtotal, taxRate: r.tax_rate, taxAmount: r.tax_amount, taxIncluded: Boolean(r.tax_included), deliveryFee: r.delivery_fee,
+    rejectReason: r.reject_reason, matches: r.matched_rules.map((m) => ({ kind: m.kind, text: describeMatch(lang, m) })),
+    decidedAt: r.decided, placedAt: r.placed, items, approvalLog, complaints, history,
+  };
+}
