@@ -30,7 +30,7 @@ const filterFields = {
   to: z.preprocess(blankless, calendarDay('dateInvalid').optional()),
   /** `1`: orders with a hazardous line; `0`: orders without one. */
   hazardous: flag,
-  /** `1`: orders with a line no lot was allocated to (a backorder); `0`: orders whose every line has its lot. */
+  /** `1`: orders with a line short of stock at submission (a backorder, `backorder_qty` > 0); `0`: orders whose every line was covered. */
   backorder: flag,
   sort: z.preprocess(blankless, z.enum(ORDER_DESK_SORTS).default('-createdAt')),
 };

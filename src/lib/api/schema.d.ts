@@ -32269,6 +32269,8 @@ export interface paths {
                                     controlClass: ("precursor" | "explosive") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
+                                    backorderQty: number;
+                                    leadTimeDays: number;
                                 }[];
                                 placedAt: string | null;
                                 invoice: {

@@ -7,6 +7,7 @@ import type { OrderDeskDetailDto } from '@/contracts/orders-admin';
 import { Link } from '@/i18n/navigation';
 import { useApiQuery } from '@/lib/api/query';
 import { usePermits } from '@/components/ui/permitted';
+import { BackorderNote } from '@/components/ui/backorder-note';
 import { ChangeList, useAuditLabels } from '../common/change-list';
 import { money } from '../common/keyset-list';
 import { RecordPage, useWhen } from '../common/record-page';
@@ -41,13 +42,18 @@ function OrderFacts({ order: o, wide }: { order: OrderDeskDetailDto; wide: boole
   );
 }
 
-/** The lines with their allocated lot (or the backorder) and that lot's COA. */
+/** The lines with their allocated lot and that lot's COA, and the backorder a line recorded at submission. */
 function OrderLines({ items, wide }: { items: OrderItemDto[]; wide: boolean }) {
   const t = useTranslations('adminOrders');
   const tp = useTranslations('orderPages');
-  const lot = (r: OrderItemDto) => (r.lotNo
-    ? <span data-testid="order-line-lot">{r.lotNo}{r.coaUrl && <> · <a href={r.coaUrl} target="_blank" rel="noreferrer" data-testid="order-line-coa">COA</a></>}</span>
-    : <Tag color="purple" data-testid="order-line-backorder">{t('flag.backorder')}</Tag>);
+  const lot = (r: OrderItemDto) => (
+    <span className="flex flex-col">
+      {r.lotNo
+        ? <span data-testid="order-line-lot">{r.lotNo}{r.coaUrl && <> · <a href={r.coaUrl} target="_blank" rel="noreferrer" data-testid="order-line-coa">COA</a></>}</span>
+        : r.backorderQty === 0 && <span className="text-slate-400">—</span>}
+      <BackorderNote backorderQty={r.backorderQty} leadTimeDays={r.leadTimeDays} />
+    </span>
+  );
   const name = (r: OrderItemDto) => (
     <span>
       {r.name}

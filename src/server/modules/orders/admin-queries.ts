@@ -53,7 +53,7 @@ export function orderDeskFilters(actor: ScopedStaff, input: Omit<OrderDeskListIn
   if (input.to) list.push(sql`o.created_at < ${dayStart(input.to)} + interval '1 day'`);
   const hazardous = hasLine(sql`i.hazardous`);
   if (input.hazardous) list.push(input.hazardous === '1' ? hazardous : sql`not ${hazardous}`);
-  const backorder = hasLine(sql`i.lot_no is null`);
+  const backorder = hasLine(sql`i.backorder_qty > 0`);
   if (input.backorder) list.push(input.backorder === '1' ? backorder : sql`not ${backorder}`);
   if (input.key) list.push(searchCondition(input.key));
   return list;
@@ -66,7 +66,7 @@ interface OrderDeskRow {
 
 /** The row's columns over `orders o` with its company `co`, buyer `u` and the company's owner `st`. */
 export const ORDER_DESK_COLUMNS = sql`o.id, o.order_no, o.status, o.company_id, co.name as company_name, u.name as buyer_name, st.name as owner_name,
-  o.line_count, o.total::text as total, o.delivery_method, ${hasLine(sql`i.hazardous`)} as hazardous, ${hasLine(sql`i.lot_no is null`)} as backorder,
+  o.line_count, o.total::text as total, o.delivery_method, ${hasLine(sql`i.hazardous`)} as hazardous, ${hasLine(sql`i.backorder_qty > 0`)} as backorder,
   ${stampOf(sql`o.created_at`)} as stamp`;
 export const ORDER_DESK_FROM = sql`from orders o join companies co on co.id = o.company_id join users u on u.id = o.user_id left join staff st on st.id = co.owner_staff_id`;
 

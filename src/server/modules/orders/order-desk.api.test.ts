@@ -99,12 +99,12 @@ describe('the order list', () => {
     expect(hazardous).toHaveLength(hazardousCount);
     expect(hazardous.every((r) => r.hazardous)).toBe(true);
     expect((await all('admin', { hazardous: '0' })).every((r) => !r.hazardous)).toBe(true);
-    // A line of an order loses its lot: the order becomes a backorder, and only such orders list under backorder=1.
-    const [line] = await t.q<{ order_id: number }>(sql`select order_id from order_items where lot_no is not null order by id limit 1`);
-    await t.q(sql`update order_items set lot_no = null where id = (select min(id) from order_items where order_id = ${line!.order_id})`);
+    // A line of an order short of stock: the order is a backorder, and only such orders list under backorder=1.
+    const [line] = await t.q<{ order_id: number }>(sql`select order_id from order_items where backorder_qty = 0 order by id limit 1`);
+    await t.q(sql`update order_items set backorder_qty = 1 where id = (select min(id) from order_items where order_id = ${line!.order_id})`);
     const backorders = await all('admin', { backorder: '1' });
     expect(backorders.map((r) => r.id)).toContain(Number(line!.order_id));
-    expect(backorders).toHaveLength(await n(sql`select count(distinct order_id)::int as n from order_items where lot_no is null`));
+    expect(backorders).toHaveLength(await n(sql`select count(distinct order_id)::int as n from order_items where backorder_qty > 0`));
     expect((await all('admin', { backorder: '0' })).map((r) => r.id)).not.toContain(Number(line!.order_id));
     // Days are the shop's days (Asia/Shanghai): the day an order was made finds it, the day after does not.
     const [made] = await t.q<{ id: number; day: string; next: string }>(sql`select id, to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day,
