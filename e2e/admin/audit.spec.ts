@@ -55,3 +55,20 @@ for (const [locale, prefix, l] of [
     await slow(page.getByTestId('contract-record')).toContainText(texts[otherIndex]!);
   });
 }
+
+for (const [locale, prefix, l] of [
+  ['zh', '', { category: '类别', names: ['质量问题', '包装破损', '发错货', '数量短缺', '效期问题', '资料 / COA 问题', '物流配送', '其他'] }],
+  ['en', '/en', { category: 'Category', names: ['Quality', 'Damaged packaging', 'Wrong item', 'Short delivery', 'Expiry date', 'Documents / COA', 'Delivery', 'Other'] }],
+] as const) {
+  test(`a complaint's category shows by its name in the audit log, never as its code (${locale})`, async ({ page }) => {
+    await loginAs(page, 'admin');
+    await page.goto(`${prefix}/admin/audit?entity=complaint`);
+    await expectHydrated(page);
+    const view = page.getByTestId('audit-view');
+    const category = view.getByTestId('audit-change').filter({ hasText: `${l.category}:` });
+    await slow(category.first()).toBeVisible();
+    for (const text of await category.allInnerTexts()) expect(l.names.some((name) => text.endsWith(`→ ${name}`)), text).toBe(true);
+    const text = await view.innerText();
+    for (const code of ['wrong_item', 'damaged', 'shortage', 'quality', 'expiry']) expect(text).not.toContain(code);
+  });
+}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { AUDIT_STATE_FIELDS } from '@/contracts/audit-vocabulary';
+import type { ComplaintCategoryName } from '@/contracts/complaints';
 
 const STATE_FIELDS = new Set<string>(AUDIT_STATE_FIELDS);
 
@@ -25,10 +26,19 @@ function show(value: unknown): string {
   return String(value);
 }
 
-/** The changed fields of an audit entry by their labels: field, before → after (states by their labels too). */
+/**
+ * The changed fields of an audit entry by their labels: field, before → after (states by their labels too, and a
+ * complaint's category, a code, by its name).
+ */
 export function ChangeList({ changes, note }: { changes: Record<string, { from: unknown; to: unknown }>; note: Record<string, unknown> | null }) {
   const labels = useAuditLabels();
-  const value = (field: string, v: unknown) => (STATE_FIELDS.has(field) && typeof v === 'string' ? labels.state(v) : show(v));
+  const categories = useTranslations('complaintCategories');
+  const value = (field: string, v: unknown) => {
+    if (typeof v !== 'string') return show(v);
+    if (STATE_FIELDS.has(field)) return labels.state(v);
+    if (field === 'category' && categories.has(v as ComplaintCategoryName)) return categories(v as ComplaintCategoryName);
+    return show(v);
+  };
   const entries = Object.entries(changes);
   return (
     <ul className="m-0 list-none p-0 text-xs">
