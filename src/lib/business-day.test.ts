@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessDayOf, dayStart, isTimeZone, lastDays, monthStartOf, numberDayOf, weekStartOf } from './business-day';
+import { addDays, businessDayOf, dayStart, isTimeZone, lastDays, monthStartOf, numberDayOf, wallClockDate, weekStartOf } from './business-day';
 
 const BEIJING = 'Asia/Shanghai';
 
@@ -37,5 +37,16 @@ describe('the business day', () => {
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
     expect(isTimeZone(' Asia/Shanghai')).toBe(false);
+  });
+});
+
+describe('an instant as a workbook cell', () => {
+  it('carries the zone\'s wall clock in its UTC fields', () => {
+    expect(wallClockDate(new Date('2026-12-01T17:30:00Z'), 'Asia/Shanghai').toISOString()).toBe('2026-12-02T01:30:00.000Z');
+    expect(wallClockDate('2026-12-01T17:30:00Z', 'UTC').toISOString()).toBe('2026-12-01T17:30:00.000Z');
+    expect(wallClockDate(new Date('2026-07-01T03:00:00Z'), 'America/New_York').toISOString()).toBe('2026-06-30T23:00:00.000Z');
+  });
+  it('is midnight of the business day at the start of that day', () => {
+    expect(wallClockDate(dayStart('2026-12-02', 'Asia/Shanghai'), 'Asia/Shanghai').toISOString()).toBe('2026-12-02T00:00:00.000Z');
   });
 });

@@ -50,6 +50,16 @@ export function businessDayOf(instant: Date | string, zone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
 
+/**
+ * An instant as a spreadsheet shows it: a date whose UTC fields are the zone's wall clock. A workbook's dates
+ * have no zone (a reader shows their UTC fields), so an order made at 01:30 on 2 December in Beijing is written
+ * as 2026-12-02 01:30, not as 1 December 17:30.
+ */
+export function wallClockDate(instant: Date | string, zone: string): Date {
+  const w = wallClock(typeof instant === 'string' ? new Date(instant) : instant, zone);
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
+}
+
 /** The business day of an instant as a business number writes it, `YYYYMMDD` (CP20261202…). */
 export function numberDayOf(instant: Date, zone: string): string {
   return businessDayOf(instant, zone).replaceAll('-', '');

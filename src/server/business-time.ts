@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { businessDayOf, dayStart, DEFAULT_BUSINESS_TIME_ZONE, isTimeZone, numberDayOf } from '@/lib/business-day';
+import { businessDayOf, dayStart, DEFAULT_BUSINESS_TIME_ZONE, isTimeZone, numberDayOf, wallClockDate } from '@/lib/business-day';
 
 /**
  * The business time zone of the server (ADR 0066): `BUSINESS_TIME_ZONE`, Asia/Shanghai when unset. A zone
@@ -21,6 +21,11 @@ export function businessToday(now: Date = new Date()): string {
 /** The business day of an instant, `YYYY-MM-DD` (for dates printed on documents). */
 export function businessDay(instant: Date | string): string {
   return businessDayOf(instant, businessTimeZone());
+}
+
+/** An instant as an exported workbook's cell holds it: the business zone's wall clock (workbook dates have no zone). */
+export function businessCellTime(instant: Date | string): Date {
+  return wallClockDate(instant, businessTimeZone());
 }
 
 /** The date part of a business number made now, `YYYYMMDD`. */

@@ -6,6 +6,7 @@ import { serverMessages } from '@/server/messages';
 import type { Approver } from '@/server/modules/approvals/engine';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { listComplaints } from './queries';
+import { businessCellTime } from '@/server/business-time';
 
 /** The complaints of a list's filters that the member sees, newest first, as a streamed Excel workbook (every row). */
 export function exportComplaints(db: Db, me: Approver, input: Omit<ComplaintListInput, 'cursor' | 'limit'>, lang: Lang): ReadableStream<Uint8Array> {
@@ -25,7 +26,7 @@ export function exportComplaints(db: Db, me: Approver, input: Omit<ComplaintList
       { header: m.reviewFailureReason, width: 30, value: (r) => r.reviewFailureReason },
       { header: m.col.owner, width: 10, value: (r) => r.ownerName },
       { header: m.filedBy, width: 10, value: (r) => r.filedBy },
-      { header: m.col.createdAt, width: 12, format: 'yyyy-mm-dd', value: (r) => new Date(r.createdAt) },
+      { header: m.col.createdAt, width: 12, format: 'yyyy-mm-dd', value: (r) => businessCellTime(r.createdAt) },
     ],
   });
 }

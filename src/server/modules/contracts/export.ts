@@ -6,6 +6,7 @@ import { serverMessages } from '@/server/messages';
 import type { Approver } from '@/server/modules/approvals/engine';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { listContracts } from './queries';
+import { businessCellTime } from '@/server/business-time';
 
 /** The contracts of a list's filters that the member sees, in the list's order, as a streamed Excel workbook (every row). */
 export function exportContracts(db: Db, me: Approver, input: Omit<ContractListInput, 'cursor' | 'limit'>, lang: Lang): ReadableStream<Uint8Array> {
@@ -24,7 +25,7 @@ export function exportContracts(db: Db, me: Approver, input: Omit<ContractListIn
       { header: m.col.signingDate, width: 12, format: 'yyyy-mm-dd', value: (r) => day(r.signingDate) },
       { header: m.col.endDate, width: 12, format: 'yyyy-mm-dd', value: (r) => day(r.endDate) },
       { header: m.col.owner, width: 10, value: (r) => r.ownerName },
-      { header: m.col.createdAt, width: 12, format: 'yyyy-mm-dd', value: (r) => new Date(r.createdAt) },
+      { header: m.col.createdAt, width: 12, format: 'yyyy-mm-dd', value: (r) => businessCellTime(r.createdAt) },
     ],
   });
 }

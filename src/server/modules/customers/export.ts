@@ -9,6 +9,7 @@ import type { ScopedStaff } from '@/server/auth/staff-scope';
 import { EXPORT_PAGE, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { customerListCondition } from './customers';
 import { sql } from 'drizzle-orm';
+import { businessCellTime } from '@/server/business-time';
 
 /**
  * The customers of a list's filters that the member sees, by name, as a streamed Excel workbook (every
@@ -48,7 +49,7 @@ export function exportCustomers(db: Db, actor: ScopedStaff, input: Omit<Customer
       { header: m.tags, width: 24, value: (r) => r.tags.join(', ') },
       { header: m.creditDays, width: 10, value: (r) => r.creditDays },
       { header: m.creditLimit, width: 14, format: '#,##0.00', value: (r) => Number(r.creditLimit) },
-      { header: m.createdAt, width: 12, format: 'yyyy-mm-dd', value: (r) => r.createdAt },
+      { header: m.createdAt, width: 12, format: 'yyyy-mm-dd', value: (r) => businessCellTime(r.createdAt) },
     ],
   });
 }

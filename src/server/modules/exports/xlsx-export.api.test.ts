@@ -70,6 +70,16 @@ describe('the CRM list exports', () => {
     expect((await download('/api/admin/complaints/export?status=bogus', tokens.admin!)).status).toBe(400);
   });
 
+  it('date each row by the business day it was made on, not by its UTC day', async () => {
+    // Seeded complaints are made at midnight in Beijing: 16:00 UTC of the day before.
+    const days = new Map(rowsOf<{ no: string; day: string }>(await h.db.db.execute(sql`
+      select complaint_no as no, to_char(created_at at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as day from complaints`)).map((r) => [r.no, r.day]));
+    const res = await download('/api/admin/complaints/export', tokens.admin!);
+    const rows = res.rows.slice(1);
+    expect(rows.length).toBe(days.size);
+    for (const r of rows) expect(r.at(-1), r[0]).toBe(days.get(r[0]!));
+  });
+
   it('export the suppliers of the list\'s filters, to SUPPLIER.EDIT holders only', async () => {
     const all = await download('/api/admin/suppliers/export', tokens.admin!);
     const found = await download(`/api/admin/suppliers/export?key=${encodeURIComponent(all.rows[1]![0]!)}`, tokens.admin!);

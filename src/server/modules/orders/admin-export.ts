@@ -6,6 +6,7 @@ import type { Db } from '@/server/db/client';
 import { serverMessages } from '@/server/messages';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { listOrderDesk } from './admin-queries';
+import { businessCellTime } from '@/server/business-time';
 
 /** The orders of a list's filters that the member sees, in the list's order, as a streamed Excel workbook (every row). */
 export function exportOrderDesk(db: Db, actor: ScopedStaff, input: Omit<OrderDeskListInput, 'cursor' | 'limit'>, lang: Lang): ReadableStream<Uint8Array> {
@@ -25,7 +26,7 @@ export function exportOrderDesk(db: Db, actor: ScopedStaff, input: Omit<OrderDes
       { header: m.col.delivery, width: 10, value: (r) => m.delivery[r.deliveryMethod] },
       { header: m.col.hazardous, width: 8, value: (r) => yes(r.hazardous) },
       { header: m.col.backorder, width: 8, value: (r) => yes(r.backorder) },
-      { header: m.col.createdAt, width: 18, format: 'yyyy-mm-dd hh:mm', value: (r) => new Date(r.createdAt) },
+      { header: m.col.createdAt, width: 18, format: 'yyyy-mm-dd hh:mm', value: (r) => businessCellTime(r.createdAt) },
     ],
   });
 }

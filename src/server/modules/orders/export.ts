@@ -8,6 +8,7 @@ import { streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import type { Lang } from '@/lib/lang';
 import type { OrderActor } from './access';
 import { orderListCondition } from './queries';
+import { businessCellTime } from '@/server/business-time';
 
 /** At most this many orders go into one export (the newest). */
 export const EXPORT_MAX_ROWS = 10_000;
@@ -36,7 +37,7 @@ export async function exportOrders(db: Db, actor: OrderActor, input: Omit<OrderL
     name: 'orders', sheet: h.sheet, pages: (async function* () { yield rows; })(),
     columns: [
       { header: h.orderNo, width: 20, value: (r) => r.orderNo },
-      { header: h.createdAt, width: 17, format: 'yyyy-mm-dd hh:mm', value: (r) => r.createdAt },
+      { header: h.createdAt, width: 17, format: 'yyyy-mm-dd hh:mm', value: (r) => businessCellTime(r.createdAt) },
       { header: h.status, width: 10, value: (r) => m.status[r.status] },
       { header: h.buyer, width: 12, value: (r) => r.buyer },
       { header: h.poNumber, width: 16, value: (r) => r.poNumber },

@@ -6,6 +6,7 @@ import type { Db } from '@/server/db/client';
 import { serverMessages } from '@/server/messages';
 import { EXPORT_PAGE, keysetPages, streamXlsx } from '@/server/modules/exports/xlsx-stream';
 import { listQuotationsWhere, staffSees } from './queries';
+import { businessCellTime } from '@/server/business-time';
 
 /** The quotations of a list's filters that the member sees, in the list's order, as a streamed Excel workbook (every row). */
 export function exportQuotations(db: Db, actor: ScopedStaff, input: Omit<QuotationListInput, 'cursor' | 'limit'>, lang: Lang): ReadableStream<Uint8Array> {
@@ -22,7 +23,7 @@ export function exportQuotations(db: Db, actor: ScopedStaff, input: Omit<Quotati
       { header: m.col.validUntil, width: 12, value: (r) => r.validUntil ?? '' },
       { header: m.col.state, width: 12, value: (r) => m.status[r.state] },
       { header: m.col.owner, width: 10, value: (r) => r.ownerName ?? '' },
-      { header: m.col.created, width: 12, format: 'yyyy-mm-dd', value: (r) => new Date(r.createdAt) },
+      { header: m.col.created, width: 12, format: 'yyyy-mm-dd', value: (r) => businessCellTime(r.createdAt) },
     ],
   });
 }
