@@ -42,7 +42,9 @@ describe('upgrading a database of the release before 0007', () => {
     expect(session?.signed).toBe(session?.created);
     const [subscription] = await run<{ confirmed: string | null; created: string }>(sql`select confirmed_at::text as confirmed, created_at::text as created from subscriptions`);
     expect(subscription?.confirmed).toBe(subscription?.created);
-    const grants = await run<{ role_id: number; permission: string }>(sql`select role_id::int as role_id, permission from staff_role_permissions order by role_id, permission`);
+    // The grants this release is about (a later release grants more, e.g. ORDER.VIEW to CUSTOMER.VIEW holders).
+    const grants = await run<{ role_id: number; permission: string }>(sql`select role_id::int as role_id, permission from staff_role_permissions
+      where permission in ('SETTINGS.EDIT', 'TRACKING.VIEW', 'CUSTOMER.VIEW') order by role_id, permission`);
     expect(grants).toEqual([
       { role_id: 1, permission: 'SETTINGS.EDIT' },
       { role_id: 1, permission: 'TRACKING.VIEW' },
