@@ -32,6 +32,8 @@ export const PERMISSION_REGISTRY = [
   { code: 'SUPPLIER.EDIT', scope: 'staff', zh: '管理供应商', en: 'Manage suppliers' },
   { code: 'ORDER.VIEW', scope: 'staff', zh: '查看订单', en: 'View orders' },
   { code: 'ORDER.VIEW_ALL', scope: 'staff', zh: '查看所有客户的订单', en: "See every customer's orders" },
+  { code: 'ORDER.FULFIL', scope: 'staff', zh: '配货、发货与取消订单', en: 'Allocate, ship and cancel orders' },
+  { code: 'INVOICE.ISSUE', scope: 'staff', zh: '开具发票与登记收款', en: 'Issue invoices and record payments' },
   { code: 'CRM.VIEW_ALL', scope: 'staff', zh: '查看所有团队的客户与业务', en: "See every team's customers and records" },
   { code: 'APPROVAL.RULES', scope: 'staff', zh: '配置审批规则', en: 'Configure approval rules' },
   { code: 'CASE.EDIT', scope: 'staff', zh: '管理案例', en: 'Manage cases' },

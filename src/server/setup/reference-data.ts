@@ -21,12 +21,12 @@ export const SUPER_ADMIN_ROLE = '超级管理员';
 
 /** Sales: customers, quotations, contracts, testing cases, complaints, their customers' orders, and their own expense applications. */
 const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT', 'COMPLAINT.EDIT', 'ORDER.VIEW'];
-/** Operations: keeps the catalogue (brands, categories), the suppliers and the content (news, banners); reads the figures, every order, the staff, the identities and the audit log. */
-const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT', 'SUPPLIER.EDIT', 'ORDER.VIEW', 'ORDER.VIEW_ALL'];
+/** Operations: keeps the catalogue (brands, categories), the suppliers and the content (news, banners); reads the figures, every order, the staff, the identities and the audit log; allocates, ships and cancels orders. */
+const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT', 'SUPPLIER.EDIT', 'ORDER.VIEW', 'ORDER.VIEW_ALL', 'ORDER.FULFIL'];
 /** A team's manager: what the team's sales members do, the dashboard figures, approving the team's expenses, and quoting below the price floor (ADR 0040). */
 const MANAGER_PERMISSIONS: Permission[] = [...SALES_PERMISSIONS, 'DASHBOARD.VIEW', 'EXPENSE.APPROVE', 'QUOTATION.PRICE_OVERRIDE'];
-/** Finance: expense applications and their approval, complaints (refunds), every order. */
-const FINANCE_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'EXPENSE.EDIT', 'EXPENSE.APPROVE', 'COMPLAINT.EDIT', 'ORDER.VIEW', 'ORDER.VIEW_ALL'];
+/** Finance: expense applications and their approval, complaints (refunds), every order, its invoices and the payments received. */
+const FINANCE_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'EXPENSE.EDIT', 'EXPENSE.APPROVE', 'COMPLAINT.EDIT', 'ORDER.VIEW', 'ORDER.VIEW_ALL', 'INVOICE.ISSUE'];
 
 /** The standard staff roles, in the order of their ids (the demo's staff hold them by name). */
 export const STANDARD_STAFF_ROLES: readonly { name: string; description: string; permissions: readonly Permission[] }[] = [

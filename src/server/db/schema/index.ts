@@ -21,3 +21,4 @@ export * from './quotations';
 export * from './complaints';
 export * from './partners';
 export * from './contracts';
+export * from './fulfilment';

@@ -11,6 +11,15 @@ import { productPacks, products } from './catalog';
  * `cancelled` are final. Every change goes through `transitionOrder` (modules/orders/transition.ts).
  */
 export type OrderStatus = 'reviewing' | 'passed' | 'placed' | 'rejected' | 'cancelled';
+/**
+ * Where a placed order stands in the warehouse (ADR 0074), beside the spec's states, which keep their
+ * meaning: `none` before placement (and for orders never placed); `held` placed but held for finance
+ * (credit); `backordered` some units wait for stock; `allocated` every unit has its lots; `partly_shipped`;
+ * `shipped` every unit left; `delivered` every shipment was received. Changed only by `transitionOrder`.
+ */
+export type FulfilmentStatus = 'none' | 'held' | 'backordered' | 'allocated' | 'partly_shipped' | 'shipped' | 'delivered';
+/** The order's invoice (ADR 0074): `none` not asked for; `requested` asked at checkout; `issued`; `reversed` by a red-letter invoice. */
+export type OrderInvoiceStatus = 'none' | 'requested' | 'issued' | 'reversed';
 export type InvoiceType = 'none' | 'ordinary' | 'special';
 export type DeliveryMethod = 'standard' | 'express' | 'pickup';
 /** The buyer's invoice details beyond the title and tax number (ADR 0065). */
@@ -70,6 +79,12 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     placedAt: timestamp('placed_at', { withTimezone: true }),
+    fulfilment: text('fulfilment').$type<FulfilmentStatus>().notNull().default('none'),
+    invoiceStatus: text('invoice_status').$type<OrderInvoiceStatus>().notNull().default('none'),
+    /** Why finance holds the order (`held`): `overdue` or `credit_limit`; '' when not held. */
+    holdReason: text('hold_reason').notNull().default(''),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
@@ -90,6 +105,11 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     index('orders_total_idx').on(t.total, t.id),
     check('orders_status_check', sql`${t.status} in ('reviewing', 'passed', 'placed', 'rejected', 'cancelled')`),
+    // The order desk's work queues (ADR 0074): orders by fulfilment and by invoice state.
+    index('orders_fulfilment_created_idx').on(t.fulfilment, t.createdAt, t.id),
+    index('orders_invoice_status_created_idx').on(t.invoiceStatus, t.createdAt, t.id),
+    check('orders_fulfilment_check', sql`${t.fulfilment} in ('none', 'held', 'backordered', 'allocated', 'partly_shipped', 'shipped', 'delivered')`),
+    check('orders_invoice_status_check', sql`${t.invoiceStatus} in ('none', 'requested', 'issued', 'reversed')`),
     check('orders_invoice_type_check', sql`${t.invoiceType} in ('none', 'ordinary', 'special')`),
     check('orders_delivery_method_check', sql`${t.deliveryMethod} in ('standard', 'express', 'pickup')`),
   ],
@@ -120,6 +140,8 @@ export const orderItems = pgTable(
     backorderQty: integer('backorder_qty').notNull().default(0),
     /** The pack's lead time in days for that backorder at submission (0: none, or confirmed with the order). */
     leadTimeDays: integer('lead_time_days').notNull().default(0),
+    /** Staff cancelled the line before it shipped (ADR 0074): it leaves the totals and the fulfilment; its allocation is released. */
+    cancelled: boolean('cancelled').notNull().default(false),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

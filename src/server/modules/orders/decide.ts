@@ -15,7 +15,7 @@ export interface OrderStep {
   orderNo: string;
   buyerId: number;
   companyId: number;
-  action: OrderAction;
+  action: 'approve' | 'reject' | 'cancel' | 'place';
   status: OrderStatus;
   reason: string;
 }
