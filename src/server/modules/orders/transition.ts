@@ -122,7 +122,11 @@ export async function transitionOrder(tx: Db, params: TransitionParams): Promise
     set.status = to;
     if (params.action === 'approve' || params.action === 'reject') set.decidedAt = stamp;
     if (params.action === 'reject') set.rejectReason = params.reason ?? '';
-    if (params.action === 'place') set.placedAt = stamp;
+    if (params.action === 'place') {
+      set.placedAt = stamp;
+      // The buyer's invoice details become the order's invoice request (ADR 0074).
+      set.invoiceStatus = sql`case when ${orders.invoiceType} = 'none' then 'none' else 'requested' end`;
+    }
     if (params.action === 'void') { fulfilment = 'none'; set.fulfilment = 'none'; set.holdReason = ''; }
   } else {
     if (current.status !== 'placed' || !FULFILMENT_FROM[params.action].includes(current.fulfilment)) {
