@@ -34,7 +34,7 @@ export const AUDIT_ACTIONS = [
   'move', 'order', 'owner', 'publish', 'unpublish', 'removeFile', 'removeImage', 'removeLogo', 'removeScan', 'reply', 'report',
   'request', 'resetPassword', 'sendReport', 'setCoa', 'setFile', 'setImage', 'setLogo', 'setPermissions', 'setScan', 'status',
   'submit', 'uploadImage', 'withdraw', 'restore', 'hide', 'reset', 'cancel', 'change', 'edit', 'place', 'remove', 'revise',
-  'queue', 'start', 'succeed', 'fail', 'upload', 'replace',
+  'queue', 'start', 'succeed', 'fail', 'upload', 'replace', 'allocate', 'release',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

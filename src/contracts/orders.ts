@@ -169,6 +169,8 @@ export const orderItemSchema = z.object({
   /** What the pack's stock lacked at submission, and its lead time in days (0: confirmed with the order). */
   backorderQty: z.number().int(),
   leadTimeDays: z.number().int(),
+  /** Staff cancelled the line (ADR 0074): it is out of the totals. */
+  cancelled: z.boolean(),
 });
 export type OrderItemDto = z.infer<typeof orderItemSchema>;
 
@@ -223,6 +225,9 @@ export const orderDetailSchema = z.object({
   matches: z.array(approvalMatchSchema),
   createdAt: z.string(),
   placedAt: z.string().nullable(),
+  /** Where the placed order stands in the warehouse (ADR 0074), and why finance holds it (`overdue`, `credit_limit`; '' when not held). */
+  fulfilment: z.enum(['none', 'held', 'backordered', 'allocated', 'partly_shipped', 'shipped', 'delivered']),
+  holdReason: z.string(),
   items: z.array(orderItemSchema),
   logs: z.array(approvalLogSchema),
   /** The safety data sheet and newest COA of each product of the order. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { ApproveInput } from '@/contracts/orders';
 import type { Db } from '@/server/db/client';
 import { orderItems, orders, type OrderStatus } from '@/server/db/schema';
@@ -8,7 +8,9 @@ import { mayDecide, type OrderActor } from './access';
 import { approverQuantityChanges } from './approver-edits';
 import { centsText, orderMoney, toCents } from './money';
 import { permitMissingFor } from './queries';
-import { logOrderEvent, transitionOrder, type OrderAction } from './transition';
+import { allocateOrder } from './allocation';
+import { creditHold, type HoldReason } from './credit-hold';
+import { logOrderEvent, transitionOrder } from './transition';
 
 export interface OrderStep {
   orderId: number;
@@ -31,11 +33,11 @@ async function lockOrder(tx: Db, actor: OrderActor, id: number) {
   return order;
 }
 
-/** Recomputes an order's subtotal, tax, total and line count from its lines. */
-async function recomputeTotals(
+/** Recomputes an order's subtotal, tax, total and line count from its live lines (a cancelled line leaves them, ADR 0074). */
+export async function recomputeTotals(
   tx: Db, order: { id: number; companyId: number; taxRate: string; taxIncluded: boolean; deliveryFee: string },
 ): Promise<void> {
-  const lines = await tx.select({ lineTotal: orderItems.lineTotal }).from(orderItems).where(eq(orderItems.orderId, order.id));
+  const lines = await tx.select({ lineTotal: orderItems.lineTotal }).from(orderItems).where(and(eq(orderItems.orderId, order.id), not(orderItems.cancelled)));
   const subtotal = lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0n);
   // The order keeps its tax model and its delivery fee (ADR 0065).
   const { tax, total } = orderMoney({
@@ -121,19 +123,27 @@ export async function cancelOrders(db: Db, actor: OrderActor, ids: number[]): Pr
  * placed order again answers it unchanged (and sends nothing). A controlled line with a permit rule
  * needs a valid permit on file.
  */
-export async function placeOrder(db: Db, actor: OrderActor, id: number): Promise<{ step: OrderStep | null; orderNo: string; status: OrderStatus }> {
+export async function placeOrder(
+  db: Db, actor: OrderActor, id: number,
+): Promise<{ step: OrderStep | null; orderNo: string; status: OrderStatus; hold: HoldReason | null }> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, actor, id);
     if (order.userId !== actor.userId) throw new AppError(404, 'orderNotFound');
-    if (order.status === 'placed') return { step: null, orderNo: order.orderNo, status: order.status };
+    if (order.status === 'placed') return { step: null, orderNo: order.orderNo, status: order.status, hold: null };
     const controlled = await tx
       .select({ id: orderItems.id })
       .from(orderItems)
       .where(and(eq(orderItems.orderId, id), eq(orderItems.companyId, actor.companyId), inArray(orderItems.controlClass, ['precursor', 'explosive'])))
       .limit(1);
     if (order.status === 'passed' && (await permitMissingFor(tx, actor.companyId, controlled.length > 0))) throw new AppError(400, 'permitRequired');
-    const moved = await transitionOrder(tx, { orderId: id, companyId: actor.companyId, action: 'place', actor: { userId: actor.userId, name: actor.name } });
+    const who = { userId: actor.userId, name: actor.name };
+    const moved = await transitionOrder(tx, { orderId: id, companyId: actor.companyId, action: 'place', actor: who });
+    // Placed: finance's credit rule first; an order it does not hold takes its stock now (ADR 0074).
+    const hold = await creditHold(tx, actor.companyId, order.total, id);
+    if (hold) await transitionOrder(tx, { orderId: id, companyId: actor.companyId, action: 'hold', holdReason: hold, actor: who, data: { holdReason: hold } });
+    else await allocateOrder(tx, { orderId: id, companyId: actor.companyId, actor: who });
     return {
+      hold,
       step: { orderId: id, orderNo: order.orderNo, buyerId: order.userId, companyId: order.companyId, action: 'place', status: moved.to, reason: '' },
       orderNo: order.orderNo,
       status: moved.to,

@@ -35,5 +35,12 @@ export function describeLog(lang: Lang, action: string, data: Record<string, unk
     return (data.matches as ApprovalMatch[]).map((m) => describeMatch(lang, m)).join('; ');
   }
   if (action === 'submit') return t.noRule;
+  const moved = { item: text(data.itemNo), size: text(data.size), quantity: text(data.quantity), fromLot: text(data.fromLot), toLot: text(data.toLot), num: text(data.num) };
+  if (action === 'allocationMove') return fillTemplate(t.allocationMove, moved);
+  if (action === 'allocationRelease') return fillTemplate(t.allocationRelease, moved);
+  if (action === 'cancelLine') return fillTemplate(t.cancelLine, moved);
+  const states: Record<string, string> = serverMessages(lang).orders.fulfilment;
+  if (action === 'hold') return fillTemplate(t.hold, { reason: (serverMessages(lang).orders.holdReason as Record<string, string>)[text(data.holdReason)] ?? '' });
+  if ((action === 'fulfil' || action === 'release') && typeof data.fulfilment === 'string') return fillTemplate(t.fulfilment, { state: states[data.fulfilment] ?? data.fulfilment });
   return '';
 }

@@ -148,6 +148,7 @@ export async function orderLines(db: Db, orderId: number, companyId: number, lan
       id: r.id, productId: r.productId, packId: r.packId, itemNo: r.itemNo, cas: r.cas, name: byLang(lang, { zh: r.nameZh, en: r.nameEn }),
       size: r.size, unitPrice: r.unitPrice, num: r.num, lineTotal: r.lineTotal, hazardous: r.hazardous, controlClass: r.controlClass,
       lotNo, coaUrl: lotNo ? coas.get(`${r.productId}:${lotNo}`) ?? null : null, backorderQty: r.backorderQty, leadTimeDays: r.leadTimeDays,
+      cancelled: r.cancelled,
     };
   });
 }
@@ -214,6 +215,7 @@ export async function getOrderDetail(db: Db, actor: OrderActor, id: number, lang
     deliveryMethod: order.deliveryMethod, deliveryFee: order.deliveryFee, total: order.total, rejectReason: order.rejectReason,
     matches: (order.matchedRules as ApprovalMatch[]).map((m) => ({ kind: m.kind, text: describeMatch(lang, m) })),
     createdAt: order.createdAt.toISOString(), placedAt: order.placedAt?.toISOString() ?? null,
+    fulfilment: order.fulfilment, holdReason: order.holdReason,
     items, logs, documents,
     can: {
       approve: order.status === 'reviewing' && mayDecide(actor, order),

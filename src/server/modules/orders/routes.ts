@@ -14,6 +14,7 @@ import { xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import type { OrderActor } from './access';
 import { getOrderCompany } from './company';
 import { cancelOrders, decideOrder, deleteOrderLine, placeOrder, updateOrder, type OrderStep } from './decide';
+import { notifyOrderHeld } from './hold-mail';
 import { describeMatch } from './describe';
 import { exportOrders } from './export';
 import { notifyOrderStep } from './notify';
@@ -119,6 +120,7 @@ orderApiAppRouter.endpoint(
   async (input, c) => {
     const placed = await placeOrder(c.get('db'), actorOf(c), input.id);
     if (placed.step) await notifySteps(c, [placed.step]);
+    if (placed.step && placed.hold) await notifyOrderHeld(c.get('db'), placed.step, placed.hold, c.get('lang'));
     return { id: input.id, orderNo: placed.orderNo, status: placed.status };
   },
 );
