@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { auditEntrySchema } from './admin';
 import { calendarDay } from './dates';
 import { optionalIdSchema, wholeNumber } from './numbers';
+import { FULFILMENT_STATUSES } from './orders-allocation';
 import { BUYER_KINDS, DELIVERY_METHODS, INVOICE_TYPES, ORDER_STATUSES, approvalLogSchema, orderDetailSchema } from './orders';
 
 /**
@@ -24,6 +25,8 @@ const filterFields = {
   /** An order number (or its start), a customer's name, an item number or a CAS number. */
   key: z.string().trim().max(50).optional().transform((v) => (v ? v : undefined)),
   status: z.preprocess(blankless, z.enum(ORDER_STATUSES).optional()),
+  /** Where placed orders stand in the warehouse (ADR 0074): held for credit, backordered, allocated, shipped… */
+  fulfilment: z.preprocess(blankless, z.enum(FULFILMENT_STATUSES).optional()),
   companyId: optionalIdSchema,
   /** Submission days, both included, in the shop's time zone. */
   from: z.preprocess(blankless, calendarDay('dateInvalid').optional()),
@@ -62,6 +65,7 @@ export const orderDeskRowSchema = z.object({
   deliveryMethod: z.enum(DELIVERY_METHODS),
   hazardous: z.boolean(),
   backorder: z.boolean(),
+  fulfilment: z.enum(FULFILMENT_STATUSES),
   createdAt: z.string(),
 });
 export type OrderDeskRowDto = z.infer<typeof orderDeskRowSchema>;

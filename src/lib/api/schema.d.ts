@@ -32052,6 +32052,7 @@ export interface paths {
                 query?: {
                     key?: string;
                     status?: "reviewing" | "passed" | "placed" | "rejected" | "cancelled";
+                    fulfilment?: "none" | "held" | "backordered" | "allocated" | "partly_shipped" | "shipped" | "delivered";
                     companyId?: number | string;
                     from?: string;
                     to?: string;
@@ -32094,6 +32095,8 @@ export interface paths {
                                     deliveryMethod: "standard" | "express" | "pickup";
                                     hazardous: boolean;
                                     backorder: boolean;
+                                    /** @enum {string} */
+                                    fulfilment: "none" | "held" | "backordered" | "allocated" | "partly_shipped" | "shipped" | "delivered";
                                     createdAt: string;
                                 }[];
                                 nextCursor: string | null;
@@ -32230,6 +32233,8 @@ export interface paths {
                                 deliveryMethod: "standard" | "express" | "pickup";
                                 hazardous: boolean;
                                 backorder: boolean;
+                                /** @enum {string} */
+                                fulfilment: "none" | "held" | "backordered" | "allocated" | "partly_shipped" | "shipped" | "delivered";
                                 createdAt: string;
                                 buyerLogin: string;
                                 buyerEmail: string | null;
@@ -33260,6 +33265,7 @@ export interface paths {
                 query?: {
                     key?: string;
                     status?: "reviewing" | "passed" | "placed" | "rejected" | "cancelled";
+                    fulfilment?: "none" | "held" | "backordered" | "allocated" | "partly_shipped" | "shipped" | "delivered";
                     companyId?: number | string;
                     from?: string;
                     to?: string;

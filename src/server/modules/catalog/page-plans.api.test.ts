@@ -129,8 +129,9 @@ beforeAll(async () => {
   // Orders of every company (ADR 0071's order desk): copies of the seeded buyers' orders over the last weeks, two lines each,
   // every seventh with a hazardous line, every eleventh with a line waiting for stock.
   await bulkSetup(t.db, sql`
-    insert into orders (order_no, company_id, user_id, status, idempotency_key, receiver, phone, region, address_detail, subtotal, total, line_count, created_at)
-    select 'SOP' || lpad(g::text, 8, '0'), u.company_id, u.id, (array['reviewing', 'passed', 'placed', 'rejected', 'cancelled'])[1 + g % 5], 'plan-' || g,
+    insert into orders (order_no, company_id, user_id, status, fulfilment, idempotency_key, receiver, phone, region, address_detail, subtotal, total, line_count, created_at)
+    select 'SOP' || lpad(g::text, 8, '0'), u.company_id, u.id, (array['reviewing', 'passed', 'placed', 'rejected', 'cancelled'])[1 + g % 5],
+      case when g % 5 = 2 then (array['held', 'backordered', 'allocated', 'partly_shipped', 'shipped', 'delivered'])[1 + g / 5 % 6] else 'none' end, 'plan-' || g,
       '收货人', '13800000000', '上海市', '浦东新区', (10 + g % 997)::numeric(12, 2), (10 + g % 997)::numeric(12, 2), 2, now() - make_interval(mins => g)
     from generate_series(1, ${ORDERS}::int) g
     cross join lateral (select id, company_id from users where company_id is not null order by id offset (g % 3) limit 1) u`);
@@ -211,6 +212,9 @@ const pages: [string, PageCalls][] = [
       await list(actor, {});
       await list(actor, { sort: '-amount' });
       await list(actor, { status: 'placed' });
+      await list(actor, { fulfilment: 'backordered' });
+      await list(actor, { fulfilment: 'held', sort: '-amount' });
+      await list(actor, { status: 'placed', fulfilment: 'allocated', hazardous: '0' });
       await list(actor, { hazardous: '1' });
       await list(actor, { backorder: '1', sort: 'createdAt' });
       await list(actor, { key: 'SOP0001' });

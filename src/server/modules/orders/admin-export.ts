@@ -11,6 +11,7 @@ import { businessCellTime } from '@/server/business-time';
 /** The orders of a list's filters that the member sees, in the list's order, as a streamed Excel workbook (every row). */
 export function exportOrderDesk(db: Db, actor: ScopedStaff, input: Omit<OrderDeskListInput, 'cursor' | 'limit'>, lang: Lang): ReadableStream<Uint8Array> {
   const m = serverMessages(lang).adminOrders;
+  const f = serverMessages(lang).adminAllocation;
   const yes = (v: boolean) => (v ? m.yes : '');
   return streamXlsx<OrderDeskRowDto>({
     name: 'orders', sheet: m.title,
@@ -26,6 +27,7 @@ export function exportOrderDesk(db: Db, actor: ScopedStaff, input: Omit<OrderDes
       { header: m.col.delivery, width: 10, value: (r) => m.delivery[r.deliveryMethod] },
       { header: m.col.hazardous, width: 8, value: (r) => yes(r.hazardous) },
       { header: m.col.backorder, width: 8, value: (r) => yes(r.backorder) },
+      { header: f.fulfilment, width: 10, value: (r) => (r.fulfilment === 'none' ? '' : f.states[r.fulfilment]) },
       { header: m.col.createdAt, width: 18, format: 'yyyy-mm-dd hh:mm', value: (r) => businessCellTime(r.createdAt) },
     ],
   });
