@@ -25,12 +25,13 @@ export function OrderLinesTable({ order, quantities, setQuantities, removed, set
   const money = (v: string | number) => format.number(Number(v), 'money');
   const narrow = Grid.useBreakpoint().md === false;
   const product = (i: OrderItemDto) => (
-    <div className={removed.includes(i.id) ? 'line-through opacity-50' : ''}>
+    <div className={removed.includes(i.id) ? 'line-through opacity-50' : i.cancelled ? 'opacity-60' : ''}>
       <Link href={{ pathname: '/product/detail', query: { id: i.productId } }} className="font-medium text-ink hover:text-brand-600">{i.name}</Link>
       <div className="text-xs text-muted">
         {i.itemNo}{i.cas ? ` · CAS ${i.cas}` : ''}
         {i.hazardous && <Tag color="orange" className="!ml-2">{t('hazardous')}</Tag>}
         {i.controlClass && <Tag color="red" className="!ml-1">{t(`control.${i.controlClass}`)}</Tag>}
+        {i.cancelled && <Tag className="!ml-1" data-testid="order-line-cancelled">{t('lineCancelled')}</Tag>}
       </div>
       <BackorderNote backorderQty={i.backorderQty} leadTimeDays={i.leadTimeDays} className="block" />
     </div>

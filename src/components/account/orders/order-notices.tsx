@@ -8,6 +8,7 @@ import { Link } from '@/i18n/client-navigation';
 /** What the order's state asks of the viewer (approval rules met, rejection, confirmation, a missing permit), and the outcome of a reorder. */
 export function OrderNotices({ order, recart, setRecart }: { order: OrderDetailDto; recart: RecartDto | null; setRecart: (value: RecartDto | null) => void }) {
   const t = useTranslations('orderPages');
+  const to = useTranslations('orders');
   return (
     <>
       {order.status === 'reviewing' && order.matches.length > 0 && (
@@ -17,6 +18,10 @@ export function OrderNotices({ order, recart, setRecart }: { order: OrderDetailD
         <Alert className="!mb-3" type="error" showIcon title={t('rejectedBecause', { reason: order.rejectReason })} />
       )}
       {order.status === 'passed' && order.can.place && <Alert className="!mb-3" type="info" showIcon title={t('confirmHint')} />}
+      {order.status === 'placed' && order.fulfilment === 'held' && (
+        <Alert className="!mb-3" type="warning" showIcon title={t('heldTitle')} data-testid="order-held"
+          description={t('heldText', { reason: order.holdReason === 'overdue' || order.holdReason === 'credit_limit' ? to(`holdReason.${order.holdReason}`) : order.holdReason })} />
+      )}
       {order.permitMissing && (
         <Alert
           className="!mb-3"

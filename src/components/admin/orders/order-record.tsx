@@ -11,10 +11,13 @@ import { BackorderNote } from '@/components/ui/backorder-note';
 import { ChangeList, useAuditLabels } from '../common/change-list';
 import { money } from '../common/keyset-list';
 import { RecordPage, useWhen } from '../common/record-page';
+import { AllocationSection, FulfilmentTag } from './allocation-section';
 import { OrderFlags, OrderStatusTag } from './order-parts';
 
 const yuan = (v: string) => `¥${money(v)}`;
-const LOG_ACTIONS = ['submit', 'approve', 'reject', 'cancel', 'place', 'change', 'remove', 'edit'] as const;
+const LOG_ACTIONS = [
+  'submit', 'approve', 'reject', 'cancel', 'place', 'change', 'remove', 'edit', 'fulfil', 'hold', 'release', 'void', 'allocationMove', 'allocationRelease', 'cancelLine',
+] as const;
 const COMPLAINT_STATES = ['reviewing', 'approving', 'passed', 'rejected', 'resolved', 'withdrawn'] as const;
 const COMPLAINT_CATEGORIES = ['quality', 'damaged', 'wrong_item', 'shortage', 'expiry', 'documents', 'delivery', 'other'] as const;
 const known = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
@@ -217,11 +220,12 @@ export function OrderRecord({ id, onBack }: { id: number; onBack: () => void }) 
   return (
     <RecordPage name="order" backLabel={t('back')} onBack={onBack} record={detail.data} error={detail.error}
       title={(o) => t('recordTitle', { no: o.orderNo })}
-      tag={(o) => <><OrderStatusTag status={o.status} /><OrderFlags hazardous={o.hazardous} backorder={o.backorder} /></>}>
+      tag={(o) => <><OrderStatusTag status={o.status} /><FulfilmentTag state={o.fulfilment} /><OrderFlags hazardous={o.hazardous} backorder={o.backorder} /></>}>
       {(o) => (
         <div className="flex flex-col gap-4">
           <OrderFacts order={o} wide={wide} />
           <OrderLines items={o.items} wide={wide} />
+          <AllocationSection orderId={o.id} orderNo={o.orderNo} />
           <div className="grid gap-4 md:grid-cols-2">
             <OrderTotals order={o} />
             <ApprovalLog order={o} />

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
 import { ORDER_STATUSES } from '@/contracts/orders';
 import { ORDER_DESK_COUNT_CAP, ORDER_DESK_SORTS, type OrderDeskRowDto } from '@/contracts/orders-admin';
+import { FULFILMENT_STATUSES } from '@/contracts/orders-allocation';
 import { useTableState } from '@/components/data/query-state';
 import { usePermits } from '@/components/ui/permitted';
 import { toQuery } from '@/lib/query-string';
@@ -15,9 +16,10 @@ import { SavedViewsBar, viewQuery } from '../common/saved-views-bar';
 import { oneOf } from '../common/view-filters';
 import { OrderFlags, OrderStatusTag } from './order-parts';
 import { OrderRecord } from './order-record';
+import { FulfilmentTag } from './allocation-section';
 
-const DEFAULTS = { id: '', key: '', status: '', companyId: '', from: '', to: '', hazardous: '', backorder: '', sort: '-createdAt' };
-const KEPT = ['key', 'status', 'companyId', 'from', 'to', 'hazardous', 'backorder', 'sort'] as const;
+const DEFAULTS = { id: '', key: '', status: '', fulfilment: '', companyId: '', from: '', to: '', hazardous: '', backorder: '', sort: '-createdAt' };
+const KEPT = ['key', 'status', 'fulfilment', 'companyId', 'from', 'to', 'hazardous', 'backorder', 'sort'] as const;
 const FLAGS = ['0', '1'] as const;
 
 /**
@@ -51,17 +53,18 @@ function CustomerFilter({ query, setQuery, shownName }: { query: Query; setQuery
 function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partial<Query>) => void }) {
   const t = useTranslations('adminOrders');
   const tc = useTranslations('adminCommon');
+  const ta = useTranslations('adminAllocation');
   const format = useFormatter();
   const wide = Grid.useBreakpoint().md !== false;
   const filters = {
-    key: query.key || undefined, status: oneOf(ORDER_STATUSES, query.status), companyId: Number(query.companyId) || undefined,
+    key: query.key || undefined, status: oneOf(ORDER_STATUSES, query.status), fulfilment: oneOf(FULFILMENT_STATUSES, query.fulfilment), companyId: Number(query.companyId) || undefined,
     from: query.from || undefined, to: query.to || undefined, hazardous: oneOf(FLAGS, query.hazardous), backorder: oneOf(FLAGS, query.backorder),
     sort: oneOf(ORDER_DESK_SORTS, query.sort),
   };
   const list = useKeysetQuery('/api/admin/orders', { ...filters, limit: 20 });
   const table = useTableState(list.query, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
   const open = (r: OrderDeskRowDto) => setQuery({ id: String(r.id) });
-  const exportHref = `/api/admin/orders/export${toQuery({ key: query.key, status: query.status, companyId: query.companyId, from: query.from, to: query.to, hazardous: query.hazardous, backorder: query.backorder, sort: query.sort })}`;
+  const exportHref = `/api/admin/orders/export${toQuery({ key: query.key, status: query.status, fulfilment: query.fulfilment, companyId: query.companyId, from: query.from, to: query.to, hazardous: query.hazardous, backorder: query.backorder, sort: query.sort })}`;
   const when = (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium', timeStyle: 'short' });
   const flagOptions = (name: 'hazardous' | 'backorder') => [{ value: '', label: t(`${name}Any`) }, { value: '1', label: t(`${name}Yes`) }, { value: '0', label: t(`${name}No`) }];
 
@@ -77,6 +80,8 @@ function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partia
           onSearch={(key) => setQuery({ key })} style={{ width: 300, maxWidth: '100%' }} data-testid="orders-search" />
         <Select aria-label={tc('statusFilter')} value={query.status} style={{ width: 130 }} onChange={(status) => setQuery({ status })} data-testid="orders-status"
           options={[{ value: '', label: tc('allStatuses') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />
+        <Select aria-label={ta('fulfilmentFilter')} value={query.fulfilment} style={{ width: 140 }} onChange={(fulfilment) => setQuery({ fulfilment })} data-testid="orders-fulfilment"
+          options={[{ value: '', label: ta('fulfilmentAny') }, ...FULFILMENT_STATUSES.filter((s) => s !== 'none').map((s) => ({ value: s, label: ta(`states.${s}`) }))]} />
         <CustomerFilter query={query} setQuery={setQuery} shownName={list.page?.items[0]?.companyName} />
         <DatePicker.RangePicker aria-label={t('days')} placeholder={[t('from'), t('to')]} data-testid="orders-days"
           value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}
@@ -90,7 +95,7 @@ function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partia
         <SavedViewsBar listKey="orders" current={viewQuery(query, DEFAULTS, KEPT)} onApply={(q) => setQuery({ ...DEFAULTS, ...q })} />
       </Space>
       <Table<OrderDeskRowDto>
-        rowKey="id" {...table} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1150 } : undefined} showHeader={wide}
+        rowKey="id" {...table} dataSource={list.page?.items ?? []} pagination={false} scroll={wide ? { x: 1260 } : undefined} showHeader={wide}
         onRow={(r) => ({ 'data-testid': `order-row-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           { title: t('col.orderNo'), dataIndex: 'orderNo', width: 190, render: (v: string, r) => <Button type="link" className="p-0" onClick={() => open(r)} data-testid="order-open">{v}</Button> },
@@ -98,6 +103,7 @@ function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partia
           { title: t('col.buyer'), dataIndex: 'buyerName', width: 100, ellipsis: true },
           { title: t('col.owner'), dataIndex: 'ownerName', width: 90, render: (v: string) => v || '—' },
           { title: t('col.status'), dataIndex: 'status', width: 100, render: (_: unknown, r) => <OrderStatusTag status={r.status} /> },
+          { title: ta('fulfilment'), dataIndex: 'fulfilment', width: 110, render: (_: unknown, r) => (r.fulfilment === 'none' ? '—' : <FulfilmentTag state={r.fulfilment} />) },
           { title: t('col.flags'), key: 'flags', width: 150, render: (_: unknown, r) => <OrderFlags hazardous={r.hazardous} backorder={r.backorder} /> },
           { title: t('col.lines'), dataIndex: 'lineCount', width: 70, align: 'right' },
           { title: t('col.total'), dataIndex: 'total', width: 120, align: 'right', render: (v: string) => `¥${money(v)}` },
@@ -105,7 +111,7 @@ function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partia
         ] : [{
           key: 'all', render: (_: unknown, r) => (
             <div className="space-y-1">
-              <div className="flex flex-wrap items-center gap-1"><OrderStatusTag status={r.status} /><OrderFlags hazardous={r.hazardous} backorder={r.backorder} /><span className="text-xs text-slate-500">{r.orderNo}</span></div>
+              <div className="flex flex-wrap items-center gap-1"><OrderStatusTag status={r.status} /><FulfilmentTag state={r.fulfilment} /><OrderFlags hazardous={r.hazardous} backorder={r.backorder} /><span className="text-xs text-slate-500">{r.orderNo}</span></div>
               <div className="font-medium">{r.companyName}</div>
               <div className="text-sm text-slate-600">{r.buyerName} · {t('lineCount', { count: r.lineCount })} · {when(r.createdAt)}</div>
               <div className="flex items-center justify-between gap-2 text-sm">
