@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FulfilmentResultDto, OrderAllocationDto } from '@/contracts/orders-allocation';
@@ -5,7 +7,7 @@ import type { OrderDetailDto } from '@/contracts/orders';
 import { fileApiHarness } from '../../../../test/api';
 import { allocationFixtures } from '../../../../test/allocation';
 import { complaintHarness, type Login } from '../../../../test/complaints';
-import { firstPacks } from '../../../../test/orders';
+import { addressOf, fillCart, firstPacks, newKey, type Submitted } from '../../../../test/orders';
 import zh from '../../../../messages/zh.json';
 
 /** An error's text in the default language, up to its first parameter. */
@@ -256,5 +258,25 @@ describe('the order list by fulfilment', () => {
     }
     expect((await rows('allocated')).length).toBeGreaterThan(0);
     expect((await t.call('admin', 'GET', '/api/admin/orders?fulfilment=lost')).status).toBe(400);
+  });
+});
+
+describe('the upgrade of a database made before allocation', () => {
+  it('makes orders placed earlier wait for allocation and requests the invoice their buyer asked for; leaves the rest', async () => {
+    await f.setLots(pack(9), [{ lotNo: 'U1', quantity: 10 }]);
+    const earlier = await f.place(buyer, 'buyer@demo.example.com', [{ packId: pack(9), num: 2 }]);
+    const allocated = await f.place(buyer, 'buyer@demo.example.com', [{ packId: pack(9), num: 1 }]);
+    // As a release before this one left them: no allocation, no fulfilment, no invoice state.
+    await f.q(sql`delete from order_allocations where order_id = ${earlier}`);
+    await f.q(sql`update orders set fulfilment = 'none', invoice_status = 'none', invoice_type = 'ordinary' where id = ${earlier}`);
+    await fillCart(h, buyer, [{ packId: pack(9), num: 1 }]);
+    const made = await h.call('POST', '/api/app/api/order/add', { token: buyer, json: { idempotencyKey: newKey(), addressId: await addressOf(h, 'buyer@demo.example.com'), deliveryMethod: 'pickup', invoiceType: 'none' } });
+    const passed = (made.body.data as Submitted).id;
+    await f.q(sql.raw(readFileSync(path.resolve(__dirname, '../../../../drizzle-handwritten-alloc.sql'), 'utf8')));
+    expect(await f.q(sql`select fulfilment, invoice_status from orders where id = ${earlier}`)).toEqual([{ fulfilment: 'backordered', invoice_status: 'requested' }]);
+    expect(await f.orderRow(allocated)).toMatchObject({ fulfilment: 'allocated' });
+    expect(await f.q(sql`select status, fulfilment, invoice_status from orders where id = ${passed}`)).toEqual([{ status: 'passed', fulfilment: 'none', invoice_status: 'none' }]);
+    // Staff allocate it again from the record.
+    expect(ok(await post('ops', `/api/admin/orders/${earlier}/allocate`, {}))).toEqual({ status: 'placed', fulfilment: 'allocated', allocated: 2 });
   });
 });
