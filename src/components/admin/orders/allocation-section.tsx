@@ -182,7 +182,7 @@ export function AllocationSection({ orderId, orderNo }: { orderId: number; order
       <Table<Line> rowKey="id" size="small" dataSource={a.lines} pagination={false} showHeader={wide}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         rowClassName={(l) => (l.cancelled ? 'opacity-60' : '')}
-        onRow={(l) => ({ 'data-testid': `allocation-line-${l.id}` } as React.HTMLAttributes<HTMLElement>)}
+        onRow={(l) => ({ 'data-testid': `allocation-row-${l.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           { title: t('lines'), key: 'line', render: (_: unknown, l) => <span><span className="font-medium">{l.itemNo}</span> · {l.name} · {l.size}</span> },
           { title: t('quantity'), dataIndex: 'num', width: 70, align: 'right' },

@@ -62,6 +62,7 @@ function OrderLines({ items, wide }: { items: OrderItemDto[]; wide: boolean }) {
       {r.name}
       {r.hazardous && <Tag color="volcano" className="ml-1">{t('flag.hazardous')}</Tag>}
       {r.controlClass && <Tag color="red" className="ml-1">{tp(`control.${r.controlClass}`)}</Tag>}
+      {r.cancelled && <Tag className="ml-1" data-testid="order-line-cancelled">{tp('lineCancelled')}</Tag>}
     </span>
   );
   return (
