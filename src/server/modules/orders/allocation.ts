@@ -170,18 +170,17 @@ export async function releaseAllocation(tx: Db, allocation: { id: number; lotId:
   return give;
 }
 
-/** The allocations of an order (or one of its lines), locked, lots' rows first in id order (as allocation locks them). */
-export async function lockAllocations(tx: Db, orderId: number, itemId?: number) {
-  const rows = await tx
-    .select()
-    .from(orderAllocations)
-    .where(and(eq(orderAllocations.orderId, orderId), itemId === undefined ? undefined : eq(orderAllocations.orderItemId, itemId)))
-    .orderBy(asc(orderAllocations.lotId));
-  if (rows.length > 0) {
-    await tx.select({ id: productLots.id }).from(productLots).where(inArray(productLots.id, rows.map((r) => r.lotId))).orderBy(asc(productLots.id)).for('update');
-    await tx.select({ id: orderAllocations.id }).from(orderAllocations).where(inArray(orderAllocations.id, rows.map((r) => r.id))).for('update');
-  }
-  return rows;
+/**
+ * The allocations of an order (or one of its lines), locked: first the rows of their lots and of `alsoLots`
+ * in one statement in lot-id order (as allocation locks them, so that no two writers wait for each other in
+ * opposite orders), then the allocation rows.
+ */
+export async function lockAllocations(tx: Db, orderId: number, itemId?: number, alsoLots: readonly number[] = []) {
+  const where = and(eq(orderAllocations.orderId, orderId), itemId === undefined ? undefined : eq(orderAllocations.orderItemId, itemId));
+  const seen = await tx.select({ lotId: orderAllocations.lotId }).from(orderAllocations).where(where);
+  const lotIds = [...new Set([...seen.map((r) => r.lotId), ...alsoLots])];
+  if (lotIds.length > 0) await tx.select({ id: productLots.id }).from(productLots).where(inArray(productLots.id, lotIds)).orderBy(asc(productLots.id)).for('update');
+  return tx.select().from(orderAllocations).where(where).orderBy(asc(orderAllocations.lotId)).for('update');
 }
 
 /** Live lines of the order (not cancelled), for the checks of the staff's changes. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AllocationMoveInput, FulfilmentResultDto, LineCancelInput, OrderReasonInput } from '@/contracts/orders-allocation';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
@@ -59,10 +59,10 @@ export async function moveAllocation(db: Db, actor: DeskStaff, input: Allocation
     }
     const [line] = await tx.select().from(orderItems).where(liveLine(input.itemId, order.id));
     if (!line) throw new AppError(404, 'orderLineNotFound');
-    const lotIds = [input.fromLotId, ...(input.toLotId ? [input.toLotId] : [])].sort((a, b) => a - b);
-    // The lots' rows in id order, as allocation locks them, then the line's allocations.
-    const lots = await tx.select().from(productLots).where(inArray(productLots.id, lotIds)).orderBy(asc(productLots.id)).for('update');
-    const allocations = await lockAllocations(tx, order.id, line.id);
+    const lotIds = [input.fromLotId, ...(input.toLotId ? [input.toLotId] : [])];
+    // The lots' rows (the line's and the target) in id order, as allocation locks them, then the line's allocations.
+    const allocations = await lockAllocations(tx, order.id, line.id, lotIds);
+    const lots = await tx.select().from(productLots).where(inArray(productLots.id, lotIds));
     const from = allocations.find((a) => a.lotId === input.fromLotId);
     if (!from) throw new AppError(404, 'allocationNotFound');
     if (input.quantity > from.quantity - from.shipped) throw new AppError(409, 'allocationShipped', { unshipped: from.quantity - from.shipped });
