@@ -160,17 +160,22 @@ export function AllocationSection({ orderId, orderNo }: { orderId: number; order
     </div>
   );
 
+  const toolbar = (
+    <div className="flex flex-wrap items-center gap-2">
+      <FulfilmentTag state={a.fulfilment} />
+      {a.can.fulfil && changeable && missing && (
+        <Button size="small" onClick={() => void allocateAgain()} loading={again.isPending} title={t('allocateAgainHint')} data-testid="allocation-again">{t('allocateAgain')}</Button>
+      )}
+      {a.can.fulfil && live && !shipped && (
+        <Button size="small" danger onClick={() => setDialog({ kind: 'cancelOrder' })} data-testid="allocation-cancel-order">{t('cancelOrder')}</Button>
+      )}
+    </div>
+  );
+
   return (
     <Card size="small" title={t('lines')} data-testid="allocation-section" data-fulfilment={a.fulfilment}
-      extra={<div className="flex flex-wrap items-center gap-2">
-        <FulfilmentTag state={a.fulfilment} />
-        {a.can.fulfil && changeable && missing && (
-          <Button size="small" onClick={() => void allocateAgain()} loading={again.isPending} title={t('allocateAgainHint')} data-testid="allocation-again">{t('allocateAgain')}</Button>
-        )}
-        {a.can.fulfil && live && !shipped && (
-          <Button size="small" danger onClick={() => setDialog({ kind: 'cancelOrder' })} data-testid="allocation-cancel-order">{t('cancelOrder')}</Button>
-        )}
-      </div>}>
+      extra={wide ? toolbar : undefined}>
+      {!wide && <div className="mb-3">{toolbar}</div>}
       {a.fulfilment === 'held' && (
         <Alert className="!mb-3" type="warning" showIcon data-testid="allocation-held"
           title={t('held', { reason: a.holdReason === 'overdue' || a.holdReason === 'credit_limit' ? t(`holdReason.${a.holdReason}`) : a.holdReason })}
