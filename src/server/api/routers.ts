@@ -48,6 +48,7 @@ import { quotationsAppRouter } from '@/server/modules/quotations/app-routes';
 import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
 import { contractsAdminRouter } from '@/server/modules/contracts/routes';
 import { ordersAdminRouter } from '@/server/modules/orders/admin-routes';
+import { carriersAdminRouter, shipmentsAdminRouter, shipmentsAppRouter } from '@/server/modules/orders/shipment-routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 
@@ -59,7 +60,7 @@ export const webRouters = [
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
-  quotationsAppRouter, complaintsAppRouter,
+  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
@@ -68,7 +69,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, preferencesAdminRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
-  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter,
+  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, shipmentsAdminRouter, carriersAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -12,9 +12,10 @@ import { ChangeList, useAuditLabels } from '../common/change-list';
 import { money } from '../common/keyset-list';
 import { RecordPage, useWhen } from '../common/record-page';
 import { OrderFlags, OrderStatusTag } from './order-parts';
+import { ShipmentsSection } from './shipments-section';
 
 const yuan = (v: string) => `¥${money(v)}`;
-const LOG_ACTIONS = ['submit', 'approve', 'reject', 'cancel', 'place', 'change', 'remove', 'edit'] as const;
+const LOG_ACTIONS = ['submit', 'approve', 'reject', 'cancel', 'place', 'change', 'remove', 'edit', 'fulfil'] as const;
 const COMPLAINT_STATES = ['reviewing', 'approving', 'passed', 'rejected', 'resolved', 'withdrawn'] as const;
 const COMPLAINT_CATEGORIES = ['quality', 'damaged', 'wrong_item', 'shortage', 'expiry', 'documents', 'delivery', 'other'] as const;
 const known = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
@@ -222,6 +223,7 @@ export function OrderRecord({ id, onBack }: { id: number; onBack: () => void }) 
         <div className="flex flex-col gap-4">
           <OrderFacts order={o} wide={wide} />
           <OrderLines items={o.items} wide={wide} />
+          {o.status === 'placed' && <ShipmentsSection orderId={o.id} />}
           <div className="grid gap-4 md:grid-cols-2">
             <OrderTotals order={o} />
             <ApprovalLog order={o} />

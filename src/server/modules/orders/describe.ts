@@ -35,5 +35,11 @@ export function describeLog(lang: Lang, action: string, data: Record<string, unk
     return (data.matches as ApprovalMatch[]).map((m) => describeMatch(lang, m)).join('; ');
   }
   if (action === 'submit') return t.noRule;
+  if (action === 'fulfil' && typeof data.shipmentNo === 'string') {
+    const states: Record<string, string> = serverMessages(lang).orders.fulfilment;
+    const state = states[text(data.fulfilment)] ?? '';
+    const params = { shipmentNo: data.shipmentNo, carrier: text(lang === 'en' ? data.carrierEn : data.carrierZh), trackingNo: text(data.trackingNo), state };
+    return fillTemplate(data.delivered === true ? t.delivered : t.shipped, params);
+  }
   return '';
 }
