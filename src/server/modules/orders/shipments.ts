@@ -40,7 +40,7 @@ export async function staffOrder(db: Db, actor: ScopedStaff, id: number): Promis
 /** An order the customer sees (their own, or the company's with ORDER.APPROVE; the company in the query). */
 export async function customerOrder(db: Db, actor: OrderActor, id: number): Promise<OrderRef> {
   const [row] = rowsOf<OrderRow>(await db.execute(sql`
-    select o.id, o.order_no, o.company_id, o.user_id, o.status, o.fulfilment, o.lang from orders o where o.id = ${id} and ${visibleOrders(actor)}`));
+    select id, order_no, company_id, user_id, status, fulfilment, lang from orders where id = ${id} and ${visibleOrders(actor)}`));
   if (!row) throw new AppError(404, 'orderNotFound');
   return toRef(row);
 }
