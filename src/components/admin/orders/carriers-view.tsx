@@ -56,6 +56,23 @@ export function CarriersView() {
   });
   const denied = t('denied');
   const nameOf = (c: CarrierDto) => (locale === 'en' ? c.nameEn : c.nameZh);
+  const status = (r: CarrierDto) => (r.active ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('inactive')}</Tag>);
+  const actions = (r: CarrierDto) => (
+    <Space wrap size={4}>
+      <PermittedButton size="small" permissions={['ORDER.FULFIL']} reason={denied} onClick={() => open(r)} data-testid={`carrier-edit-${r.code}`}>{t('edit')}</PermittedButton>
+      {r.active ? (
+        <Popconfirm title={t('deactivateConfirm', { name: nameOf(r) })} okText={t('deactivate')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
+          onConfirm={() => toggle.send({ params: { path: { id: r.id } }, body: { ...fieldsOf(r), active: false } })}>
+          <PermittedButton size="small" danger permissions={['ORDER.FULFIL']} reason={denied}>{t('deactivate')}</PermittedButton>
+        </Popconfirm>
+      ) : (
+        <PermittedButton size="small" permissions={['ORDER.FULFIL']} reason={denied} onClick={() => toggle.send({ params: { path: { id: r.id } }, body: { ...fieldsOf(r), active: true } })}>
+          {t('activate')}
+        </PermittedButton>
+      )}
+      <Button size="small" type="link" onClick={() => setHistory(r)}>{t('history')}</Button>
+    </Space>
+  );
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="carriers-view">
@@ -67,34 +84,28 @@ export function CarriersView() {
         <PermittedButton type="primary" permissions={['ORDER.FULFIL']} reason={denied} onClick={() => open('new')} data-testid="carrier-add">{t('add')}</PermittedButton>
       </div>
       <Table<CarrierDto>
-        rowKey="id" {...table} dataSource={list.data} pagination={false} scroll={wide ? undefined : { x: 720 }}
+        rowKey="id" {...table} dataSource={list.data} pagination={false}
         onRow={(r) => ({ 'data-testid': `carrier-row-${r.code}` } as React.HTMLAttributes<HTMLElement>)}
-        columns={[
+        showHeader={wide}
+        columns={wide ? [
           { title: t('name'), key: 'name', render: (_: unknown, r) => <span className={r.active ? '' : 'text-slate-400'}>{nameOf(r)}</span> },
           { title: t('code'), dataIndex: 'code', width: 150 },
           { title: t('qualifications'), key: 'q', render: (_: unknown, r) => <CarrierQualifications carrier={r} /> },
           { title: t('trackingUrl'), key: 'url', render: (_: unknown, r) => (r.trackingUrl ? <span className="break-all text-xs text-slate-600">{r.trackingUrl}</span> : '—') },
-          { title: t('status'), key: 'active', width: 90, render: (_: unknown, r) => (r.active ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('inactive')}</Tag>) },
+          { title: t('status'), key: 'active', width: 90, render: (_: unknown, r) => status(r) },
           { title: t('shipments'), dataIndex: 'shipments', width: 90 },
-          {
-            title: t('actions'), key: 'actions', width: 230, render: (_: unknown, r) => (
-              <Space wrap size={4}>
-                <PermittedButton size="small" permissions={['ORDER.FULFIL']} reason={denied} onClick={() => open(r)} data-testid={`carrier-edit-${r.code}`}>{t('edit')}</PermittedButton>
-                {r.active ? (
-                  <Popconfirm title={t('deactivateConfirm', { name: nameOf(r) })} okText={t('deactivate')} cancelText={t('cancel')} okButtonProps={{ danger: true }}
-                    onConfirm={() => toggle.send({ params: { path: { id: r.id } }, body: { ...fieldsOf(r), active: false } })}>
-                    <PermittedButton size="small" danger permissions={['ORDER.FULFIL']} reason={denied}>{t('deactivate')}</PermittedButton>
-                  </Popconfirm>
-                ) : (
-                  <PermittedButton size="small" permissions={['ORDER.FULFIL']} reason={denied} onClick={() => toggle.send({ params: { path: { id: r.id } }, body: { ...fieldsOf(r), active: true } })}>
-                    {t('activate')}
-                  </PermittedButton>
-                )}
-                <Button size="small" type="link" onClick={() => setHistory(r)}>{t('history')}</Button>
-              </Space>
-            ),
-          },
-        ]}
+          { title: t('actions'), key: 'actions', width: 230, render: (_: unknown, r) => actions(r) },
+        ] : [{
+          key: 'all', render: (_: unknown, r) => (
+            <div className="space-y-1 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2"><span className="font-medium">{nameOf(r)} <span className="text-slate-500">{r.code}</span></span>{status(r)}</div>
+              <CarrierQualifications carrier={r} />
+              {r.trackingUrl && <div className="break-all text-xs text-slate-600">{r.trackingUrl}</div>}
+              <div className="text-slate-600">{t('shipments')}: {r.shipments}</div>
+              {actions(r)}
+            </div>
+          ),
+        }]}
       />
       <FormModal open={editing !== null} title={editing === 'new' ? t('add') : t('editTitle')} okText={t('save')} cancelText={t('cancel')} destroyOnHidden forceRender
         onCancel={() => setEditing(null)} onOk={() => form.submit()} confirmLoading={saving}>

@@ -25,13 +25,13 @@ export function FulfilmentTag({ state }: { state: OrderShipmentsDto['fulfilment'
 }
 
 /** The handling a shipment needs, as tags. */
-function HandlingTags({ handling }: { handling: ShipmentHandling }) {
+function HandlingTags({ handling, as = 'handling' }: { handling: ShipmentHandling; as?: 'handling' | 'needs' }) {
   const t = useTranslations('adminShipments');
   return (
     <Space size={4} wrap>
-      {handling.dangerousGoods && <Tag color="volcano">{t('needs.dangerousGoods')}</Tag>}
-      {handling.coldChain && <Tag color="blue">{t('needs.coldChain')}</Tag>}
-      {handling.controlled && <Tag color="red">{t('needs.controlled')}</Tag>}
+      {handling.dangerousGoods && <Tag color="volcano">{t(`${as}.dangerousGoods`)}</Tag>}
+      {handling.coldChain && <Tag color="blue">{t(`${as}.coldChain`)}</Tag>}
+      {handling.controlled && <Tag color="red">{t(`${as}.controlled`)}</Tag>}
     </Space>
   );
 }
@@ -90,7 +90,7 @@ function ShipDialog({ data, open, onClose }: { data: OrderShipmentsDto; open: bo
             },
           ]} />
         {chosen.length > 0 && (handling.dangerousGoods || handling.coldChain || handling.controlled) && (
-          <Alert className="my-3" type="warning" showIcon message={<span>{t('handlingNeeded')} <HandlingTags handling={handling} /></span>} data-testid="ship-handling" />
+          <Alert className="my-3" type="warning" showIcon message={<span>{t('handlingNeeded')} <HandlingTags handling={handling} as="needs" /></span>} data-testid="ship-handling" />
         )}
         <div className="mt-3 grid gap-x-4 md:grid-cols-2">
           <Form.Item name="carrierId" label={t('carrier')} rules={[{ required: true, message: t('carrierRequired') }]} extra={options.some((o) => o.disabled) ? t('carrierHint') : undefined}>
