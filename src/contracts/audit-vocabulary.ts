@@ -24,7 +24,7 @@ export const AUDIT_ENTITIES = [
   'contentCategory', 'contentImage', 'contentLink', 'contentTag', 'contract', 'credit_note', 'customer', 'customerContact',
   'customerLicence', 'department', 'expense', 'import_job', 'menu', 'partner', 'product', 'productLink', 'product_document',
   'product_lot', 'product_pack', 'quotation', 'role', 'siteBlock', 'siteOption', 'staff', 'staffTeam', 'supplier', 'testing_case',
-  'user', 'webSetting', 'order', 'enquiry', 'searchFeedback',
+  'user', 'webSetting', 'order', 'enquiry', 'searchFeedback', 'carrier',
   ...ADMIN_CONTENT_KINDS,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -34,7 +34,7 @@ export const AUDIT_ACTIONS = [
   'move', 'order', 'owner', 'publish', 'unpublish', 'removeFile', 'removeImage', 'removeLogo', 'removeScan', 'reply', 'report',
   'request', 'resetPassword', 'sendReport', 'setCoa', 'setFile', 'setImage', 'setLogo', 'setPermissions', 'setScan', 'status',
   'submit', 'uploadImage', 'withdraw', 'restore', 'hide', 'reset', 'cancel', 'change', 'edit', 'place', 'remove', 'revise',
-  'queue', 'start', 'succeed', 'fail', 'upload', 'replace', 'allocate', 'release',
+  'queue', 'start', 'succeed', 'fail', 'upload', 'replace', 'allocate', 'release', 'ship', 'deliver',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -108,6 +108,8 @@ export const ADMIN_PAGES = [
   { path: '/admin/requests', permission: 'CUSTOMER.EDIT', menu: { component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', sort: 200 } },
   // The order desk (ADR 0071): the customers' orders, a record page (`?id=`).
   { path: '/admin/orders/list', parent: '/admin/orders', permission: 'ORDER.VIEW', menu: { component: 'orders/list/index', name: 'OrderList', titleZh: '订单列表', titleEn: 'Order list', icon: 'ProfileOutlined', sort: 10 } },
+  // The carriers shipments leave with (ADR 0074): read with ORDER.VIEW, kept with ORDER.FULFIL.
+  { path: '/admin/orders/carriers', parent: '/admin/orders', permission: 'ORDER.VIEW', menu: { component: 'orders/carriers/index', name: 'OrderCarriers', titleZh: '承运商', titleEn: 'Carriers', icon: 'CarOutlined', sort: 80 } },
   // The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`).
   { path: '/admin/customers', permission: 'CUSTOMER.VIEW', menu: { component: 'customers/index', name: 'Customers', titleZh: '客户管理', titleEn: 'Customers', icon: 'TeamOutlined', sort: 50 } },
   // The shop's suppliers (ADR 0038): brands supplied, contacts, terms, attachments.

@@ -49,6 +49,7 @@ import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
 import { contractsAdminRouter } from '@/server/modules/contracts/routes';
 import { ordersAdminRouter } from '@/server/modules/orders/admin-routes';
 import { orderFulfilmentAdminRouter } from '@/server/modules/orders/fulfilment-routes';
+import { carriersAdminRouter, shipmentsAdminRouter, shipmentsAppRouter } from '@/server/modules/orders/shipment-routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 
@@ -60,7 +61,7 @@ export const webRouters = [
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
-  quotationsAppRouter, complaintsAppRouter,
+  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
@@ -69,7 +70,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, preferencesAdminRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
-  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, orderFulfilmentAdminRouter,
+  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, orderFulfilmentAdminRouter, shipmentsAdminRouter, carriersAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

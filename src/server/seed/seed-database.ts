@@ -22,6 +22,7 @@ import { insertPlannedProducts, planProducts } from './products';
 import { seedCatalogueClaim, seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedStaff, type DemoStaff } from './staff';
 import { ensureReferenceData } from '@/server/setup/reference-data';
+import { seedDemoAllocations } from './allocations';
 import { revalidateStorefront } from '@/server/cache/storefront';
 
 export type { DemoCustomer } from './accounts';
@@ -110,6 +111,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const accountCounts = await seedAccounts(tx, customerHashes);
     const staffCounts = await seedStaff(tx, staffHashes);
     const orderCounts = await seedOrders(tx);
+    await seedDemoAllocations(tx);
     const requestCounts = await seedRequests(tx);
     const crmCounts = await seedCrm(tx);
     const customerCounts = await seedCustomers(tx);

@@ -21,7 +21,7 @@ import { createLocalFileStore } from '@/server/modules/files/store';
 import { runDoctor, type DoctorFinding } from './doctor';
 import { SMS_TEMPLATE_VARIABLES } from '@/server/modules/mail/sms-config';
 import { SMS_KINDS } from '@/server/modules/mail/sms-message';
-import { STANDARD_STAFF_ROLES } from './reference-data';
+import { STANDARD_CARRIERS, STANDARD_STAFF_ROLES } from './reference-data';
 
 /**
  * Going live (docs/deployment.md#going-live): a real shop's start writes the reference rows and no demo row,
@@ -88,6 +88,7 @@ describe('a real shop on an empty database', () => {
     expect(prepared.reference.permissions).toBe(PERMISSION_REGISTRY.length);
     expect(prepared.reference.menus).toBeGreaterThan(20);
     expect(prepared.reference.staffRoles).toBe(STANDARD_STAFF_ROLES.length);
+    expect(prepared.reference.carriers).toBe(STANDARD_CARRIERS.length);
     expect(await rowCounts(db.db, DEMO_TABLES)).toEqual(nothing);
     expect(await rowCounts(db.db, ['permissions', 'menus', 'staff_roles'])).toEqual({
       permissions: PERMISSION_REGISTRY.length, menus: prepared.reference.menus, staff_roles: STANDARD_STAFF_ROLES.length,
@@ -97,7 +98,7 @@ describe('a real shop on an empty database', () => {
 
   it('writes nothing more on the next start, and no demo when one is asked for on a shop with data of its own', async () => {
     const again = await prepareShop(db, { demo: false });
-    expect(again.reference).toEqual({ permissions: PERMISSION_REGISTRY.length, menus: 0, staffRoles: 0 });
+    expect(again.reference).toEqual({ permissions: PERMISSION_REGISTRY.length, menus: 0, staffRoles: 0, carriers: 0 });
     await createAdministrator(db.db, { loginName: 'owner', password: STRONG, name: '店主' });
     const asked = await prepareShop(db, { demo: true, products: 20 });
     expect(asked.seeded).toBeNull();

@@ -3,7 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import { ADMIN_PAGES, adminMenuGroup, menuPathOf, type AdminMenuGroup, type AdminMenuGroupPath, type AdminPage } from '@/components/admin/admin-pages';
 import { PERMISSION_REGISTRY, permissionsOfScope, type Permission } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
-import { menus, permissions, staffRolePermissions, staffRoles, type NewMenu } from '@/server/db/schema';
+import { carriers, menus, permissions, staffRolePermissions, staffRoles, type NewMenu } from '@/server/db/schema';
 
 /**
  * The rows every shop needs, demo or not: the permission registry, the back-office menu and the standard
@@ -14,6 +14,7 @@ export interface ReferenceCounts {
   permissions: number;
   menus: number;
   staffRoles: number;
+  carriers: number;
 }
 
 /** The role that holds every back-office permission: given to the first administrator (`npm run admin:create`). */
@@ -82,7 +83,21 @@ function pageRow(page: AdminPage, parentId: number | null): NewMenu {
   return { ...page.menu, path: menuPathOf(page), permission: page.permission satisfies Permission, parentId };
 }
 
-async function isEmpty(db: Db, table: typeof menus | typeof staffRoles): Promise<boolean> {
+/**
+ * The carriers a shop starts with (ADR 0074): ordinary express refuses flammable and corrosive goods
+ * (禁寄物品目录), so hazardous lines go with a dangerous-goods carrier and frozen ones with a cold-chain one.
+ * `{no}` in a tracking page is where the number goes. Migration 0024 writes them into a database seeded before.
+ */
+export const STANDARD_CARRIERS = [
+  { code: 'SF', nameZh: '顺丰速运', nameEn: 'SF Express', dangerousGoods: false, coldChain: false, trackingUrl: 'https://www.sf-express.com/chn/sc/waybill/waybill-detail/{no}', sort: 10 },
+  { code: 'JD', nameZh: '京东物流', nameEn: 'JD Logistics', dangerousGoods: false, coldChain: false, trackingUrl: 'https://www.jdl.com/orderSearch/?waybillCodes={no}', sort: 20 },
+  { code: 'ZTO', nameZh: '中通快递', nameEn: 'ZTO Express', dangerousGoods: false, coldChain: false, trackingUrl: 'https://www.zto.com/express/expressCheck.html?txtBill={no}', sort: 30 },
+  { code: 'SF-COLD', nameZh: '顺丰冷运', nameEn: 'SF Cold Chain', dangerousGoods: false, coldChain: true, trackingUrl: 'https://www.sf-express.com/chn/sc/waybill/waybill-detail/{no}', sort: 40 },
+  { code: 'SINOTRANS-CHEM', nameZh: '中外运化工物流', nameEn: 'Sinotrans Chemical Logistics', dangerousGoods: true, coldChain: false, trackingUrl: '', sort: 50 },
+  { code: 'DG-COLD', nameZh: '危险品冷链专线', nameEn: 'Dangerous goods cold-chain line', dangerousGoods: true, coldChain: true, trackingUrl: '', sort: 60 },
+] as const;
+
+async function isEmpty(db: Db, table: typeof menus | typeof staffRoles | typeof carriers): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(table);
   return (row?.n ?? 0) === 0;
 }
@@ -104,6 +119,7 @@ export async function ensureReferenceData(db: Db): Promise<ReferenceCounts> {
       })));
       roleCount = inserted.length;
     }
-    return { permissions: permissionCount, menus: menuCount, staffRoles: roleCount };
+    const carrierCount = (await isEmpty(tx, carriers)) ? (await tx.insert(carriers).values([...STANDARD_CARRIERS]).returning({ id: carriers.id })).length : 0;
+    return { permissions: permissionCount, menus: menuCount, staffRoles: roleCount, carriers: carrierCount };
   });
 }

@@ -4,11 +4,13 @@ import { Button, Descriptions, Popconfirm } from 'antd';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import type { OrderDetailDto, RecartDto } from '@/contracts/orders';
+import type { MyShipmentsDto } from '@/contracts/shipments';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ComplaintLinks } from '@/components/account/complaints/complaint-links';
 import { ApproveOrderModal, EditRefsModal, RejectOrderModal } from './order-modals';
 import { OrderLinesTable } from './order-lines-table';
 import { OrderNotices } from './order-notices';
+import { OrderShipments } from './order-shipments';
 import { OrderStatusTag } from './order-status-tag';
 import { OrderTimeline } from './order-timeline';
 import { useOrderActions } from './use-order-actions';
@@ -38,7 +40,7 @@ function useApprovalDraft(order: OrderDetailDto) {
  * an approver lowers quantities (never above the order's) or removes lines and approves, or rejects with a reason; the buyer
  * confirms (places), cancels, edits the PO number, reorders or puts a rejected order back in the cart.
  */
-export function OrderDetailView({ order }: { order: OrderDetailDto }) {
+export function OrderDetailView({ order, shipments }: { order: OrderDetailDto; shipments?: MyShipmentsDto | null }) {
   const t = useTranslations('orderPages');
   const ti = useTranslations('orders.invoice');
   const format = useFormatter();
@@ -143,6 +145,8 @@ export function OrderDetailView({ order }: { order: OrderDetailDto }) {
           </Popconfirm>
         )}
       </div>
+
+      {shipments && <OrderShipments data={shipments} />}
 
       <h2 className="mt-6 mb-3 text-base font-semibold">{t('timeline')}</h2>
       <OrderTimeline logs={order.logs} />

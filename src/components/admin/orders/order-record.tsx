@@ -13,6 +13,7 @@ import { money } from '../common/keyset-list';
 import { RecordPage, useWhen } from '../common/record-page';
 import { AllocationSection, FulfilmentTag } from './allocation-section';
 import { OrderFlags, OrderStatusTag } from './order-parts';
+import { ShipmentsSection } from './shipments-section';
 
 const yuan = (v: string) => `¥${money(v)}`;
 const LOG_ACTIONS = [
@@ -227,6 +228,7 @@ export function OrderRecord({ id, onBack }: { id: number; onBack: () => void }) 
           <OrderFacts order={o} wide={wide} />
           <OrderLines items={o.items} wide={wide} />
           <AllocationSection orderId={o.id} orderNo={o.orderNo} />
+          {o.status === 'placed' && <ShipmentsSection orderId={o.id} />}
           <div className="grid gap-4 md:grid-cols-2">
             <OrderTotals order={o} />
             <ApprovalLog order={o} />

@@ -85,6 +85,8 @@ export const orders = pgTable(
     holdReason: text('hold_reason').notNull().default(''),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The language the buyer placed the order in: its shipment mails are written in it (ADR 0074). */
+    lang: text('lang').$type<'zh' | 'en'>().notNull().default('zh'),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),

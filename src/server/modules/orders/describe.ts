@@ -35,6 +35,11 @@ export function describeLog(lang: Lang, action: string, data: Record<string, unk
     return (data.matches as ApprovalMatch[]).map((m) => describeMatch(lang, m)).join('; ');
   }
   if (action === 'submit') return t.noRule;
+  if (action === 'fulfil' && typeof data.shipmentNo === 'string') {
+    const state = (serverMessages(lang).orders.fulfilment as Record<string, string>)[text(data.fulfilment)] ?? '';
+    const params = { shipmentNo: data.shipmentNo, carrier: text(lang === 'en' ? data.carrierEn : data.carrierZh), trackingNo: text(data.trackingNo), state };
+    return fillTemplate(data.delivered === true ? t.delivered : t.shipped, params);
+  }
   const moved = { item: text(data.itemNo), size: text(data.size), quantity: text(data.quantity), fromLot: text(data.fromLot), toLot: text(data.toLot), num: text(data.num) };
   if (action === 'allocationMove') return fillTemplate(t.allocationMove, moved);
   if (action === 'allocationRelease') return fillTemplate(t.allocationRelease, moved);

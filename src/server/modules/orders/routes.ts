@@ -78,7 +78,7 @@ orderApiAppRouter.endpoint(
   { method: 'post', path: '/add', tags: ['orders'], summary: 'Place an order from the cart: address, PO, cost centre, invoice; idempotency key', input: orderSubmitSchema, output: submittedOrderSchema, audience: 'user', permissions: ['SALE.CREATE'] },
   async (input, c) => {
     const actor = actorOf(c);
-    const order = await submitOrder(c.get('db'), actor, input);
+    const order = await submitOrder(c.get('db'), actor, input, undefined, c.get('lang'));
     if (order.created) {
       await notifyOrderStep(c.get('db'), {
         orderId: order.id, orderNo: order.orderNo, buyerId: actor.userId, companyId: actor.companyId, action: 'submit',

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Lang } from '@/lib/lang';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { TOTAL_MAX_CENTS } from '@/contracts/money';
 import type { OrderSubmitInput } from '@/contracts/orders';
@@ -54,7 +55,7 @@ export async function hasValidPermit(db: Db, companyId: number): Promise<boolean
  * that the limit rule reads includes every earlier submission. `at`: when the order was made, if not
  * now (the demo's orders, made with their own dates): its number carries that day (ADR 0067).
  */
-export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitInput, at?: Date): Promise<SubmittedOrder> {
+export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitInput, at?: Date, lang: Lang = 'zh'): Promise<SubmittedOrder> {
   return db.transaction(async (tx) => {
     const [buyer] = await tx
       .select({ id: users.id, monthlyLimit: users.monthlyLimit })
@@ -93,7 +94,7 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
     const gone = lines.filter((l) => !l.active).map((l) => l.itemNo);
     if (gone.length > 0) throw new AppError(400, 'productsUnavailable', { itemNos: gone });
 
-    const placed = await insertOrder(tx, actor, { buyer, address, input, lines, ...(at ? { at } : {}) });
+    const placed = await insertOrder(tx, actor, { buyer, address, input, lines, lang, ...(at ? { at } : {}) });
     await tx.delete(cartItems).where(and(
       eq(cartItems.companyId, actor.companyId), eq(cartItems.userId, actor.userId), inArray(cartItems.id, lines.map((l) => l.cartId)),
     ));
@@ -118,6 +119,8 @@ export async function insertOrder(
     buyer: { monthlyLimit: string | null }; address: typeof addresses.$inferSelect; input: Omit<OrderSubmitInput, 'cartIds'>; lines: OrderLineInput[]; quoteNo?: string;
     /** When the order was made, if not now (a demo order made with its own date): its number carries that day. */
     at?: Date;
+    /** The language the buyer placed it in (its shipment mails are written in it). */
+    lang?: Lang;
   },
 ): Promise<SubmittedOrder> {
   const { buyer, address, input, lines } = src;
@@ -167,7 +170,7 @@ export async function insertOrder(
   const [order] = await tx
     .insert(orders)
     .values({
-      orderNo: numbered.no, companyId: actor.companyId, userId: actor.userId, status, idempotencyKey: input.idempotencyKey,
+      orderNo: numbered.no, companyId: actor.companyId, userId: actor.userId, status, idempotencyKey: input.idempotencyKey, lang: src.lang ?? 'zh',
       addressId: address.id, receiver: address.receiver, phone: address.phone, region: address.region, addressDetail: address.detail,
       poNumber: input.poNumber, costCentre: input.costCentre, note: input.note,
       invoiceType: input.invoiceType,

@@ -8,6 +8,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { getOrderDetail } from '@/server/modules/orders/queries';
+import { myShipments } from '@/server/modules/orders/shipments';
 import { orderActorOf } from '../_lib/order-actor';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,15 +24,18 @@ export default async function OrderDetailPage({ params, searchParams }: { params
   const id = idSchema.safeParse((await searchParams).id);
   if (!id.success) notFound();
   let order;
+  const db = await getDb();
   try {
-    order = await getOrderDetail(await getDb(), orderActorOf(actor), id.data, messagesFor(locale as Locale));
+    order = await getOrderDetail(db, orderActorOf(actor), id.data, messagesFor(locale as Locale));
   } catch (error) {
     if (error instanceof AppError && error.code === 404) notFound();
     throw error;
   }
+  // A placed order's shipments and fulfilment (ADR 0074), in the same scope as the order.
+  const shipments = order.status === 'placed' ? await myShipments(db, orderActorOf(actor), order.id, messagesFor(locale as Locale)) : null;
   return (
     <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <OrderDetailView order={order} />
+      <OrderDetailView order={order} shipments={shipments} />
     </section>
   );
 }
