@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { auditEntrySchema } from './admin';
 import { calendarDay } from './dates';
+import { ORDER_INVOICE_STATUSES } from './invoices';
 import { optionalIdSchema, wholeNumber } from './numbers';
 import { BUYER_KINDS, DELIVERY_METHODS, INVOICE_TYPES, ORDER_STATUSES, approvalLogSchema, orderDetailSchema } from './orders';
 
@@ -24,6 +25,8 @@ const filterFields = {
   /** An order number (or its start), a customer's name, an item number or a CAS number. */
   key: z.string().trim().max(50).optional().transform((v) => (v ? v : undefined)),
   status: z.preprocess(blankless, z.enum(ORDER_STATUSES).optional()),
+  /** The invoice's state (ADR 0074): not asked for, asked for at checkout, issued, reversed by a red-letter invoice. */
+  invoiceStatus: z.preprocess(blankless, z.enum(ORDER_INVOICE_STATUSES).optional()),
   companyId: optionalIdSchema,
   /** Submission days, both included, in the shop's time zone. */
   from: z.preprocess(blankless, calendarDay('dateInvalid').optional()),
@@ -62,6 +65,7 @@ export const orderDeskRowSchema = z.object({
   deliveryMethod: z.enum(DELIVERY_METHODS),
   hazardous: z.boolean(),
   backorder: z.boolean(),
+  invoiceStatus: z.enum(ORDER_INVOICE_STATUSES),
   createdAt: z.string(),
 });
 export type OrderDeskRowDto = z.infer<typeof orderDeskRowSchema>;

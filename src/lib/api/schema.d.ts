@@ -32052,6 +32052,7 @@ export interface paths {
                 query?: {
                     key?: string;
                     status?: "reviewing" | "passed" | "placed" | "rejected" | "cancelled";
+                    invoiceStatus?: "none" | "requested" | "issued" | "reversed";
                     companyId?: number | string;
                     from?: string;
                     to?: string;
@@ -32094,6 +32095,8 @@ export interface paths {
                                     deliveryMethod: "standard" | "express" | "pickup";
                                     hazardous: boolean;
                                     backorder: boolean;
+                                    /** @enum {string} */
+                                    invoiceStatus: "none" | "requested" | "issued" | "reversed";
                                     createdAt: string;
                                 }[];
                                 nextCursor: string | null;
@@ -32230,6 +32233,8 @@ export interface paths {
                                 deliveryMethod: "standard" | "express" | "pickup";
                                 hazardous: boolean;
                                 backorder: boolean;
+                                /** @enum {string} */
+                                invoiceStatus: "none" | "requested" | "issued" | "reversed";
                                 createdAt: string;
                                 buyerLogin: string;
                                 buyerEmail: string | null;
@@ -32420,6 +32425,435 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's invoicing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                /** @enum {string} */
+                                invoiceStatus: "none" | "requested" | "issued" | "reversed";
+                                canRecord: boolean;
+                                blockedBy: ("notRequested" | "notPlaced" | "held" | "notAllocated") | null;
+                                /** @enum {string} */
+                                requestedType: "none" | "ordinary" | "special";
+                                total: string;
+                                uninvoiced: string;
+                                placedOn: string | null;
+                                invoices: {
+                                    id: number;
+                                    invoiceNo: string;
+                                    /** @enum {string} */
+                                    kind: "blue" | "red";
+                                    /** @enum {string} */
+                                    invoiceType: "ordinary" | "special";
+                                    issuedOn: string;
+                                    dueOn: string | null;
+                                    amount: string;
+                                    taxAmount: string;
+                                    correctsId: number | null;
+                                    correctsNo: string | null;
+                                    complaintId: number | null;
+                                    complaintNo: string | null;
+                                    creditNo: string | null;
+                                    fileName: string;
+                                    size: number;
+                                    createdAt: string;
+                                    paidAmount: string;
+                                    correctedAmount: string;
+                                    sha256: string;
+                                    staffName: string;
+                                }[];
+                                creditNotes: {
+                                    complaintId: number;
+                                    complaintNo: string;
+                                    creditNo: string;
+                                    amount: string;
+                                    correctedAmount: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs ORDER.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Record an issued invoice with its PDF or OFD file
+         * @description multipart/form-data: `file` — the invoice as a PDF (`%PDF-` … `%%EOF`) or OFD (a ZIP holding `OFD.xml`) as its bytes say (415 `invoiceFileRefused`), at most 5 MiB (413 `invoiceFileTooLarge`); `invoiceNo` (20 digits, unique: 409 `invoiceNoTaken`), `issuedOn` (not after today, not before the order was placed), `invoiceType` (special only when the order asked for it), `amount` with tax and `taxAmount` (400 `invoiceAmountTooHigh` above what is left to invoice); red-letter: `kind=red`, `correctsId` (a blue invoice of the order) and `complaintId` (a complaint of the order with its credit note): the amount at most what neither has had corrected (400 `invoiceCorrectionTooHigh`). A placed order past its hold and allocation, with an invoice asked for (409 `invoiceOrderNotReady`, `invoiceNotRequested`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * @default blue
+                         * @enum {string}
+                         */
+                        kind?: "blue" | "red";
+                        invoiceNo: string;
+                        /** Format: date */
+                        issuedOn: string;
+                        /** @enum {string} */
+                        invoiceType: "ordinary" | "special";
+                        amount: number | string;
+                        taxAmount: number | string;
+                        correctsId?: number | string;
+                        complaintId?: number | string;
+                        /**
+                         * Format: binary
+                         * @description the file (binary part)
+                         */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                invoiceNo: string;
+                                /** @enum {string} */
+                                kind: "blue" | "red";
+                                /** @enum {string} */
+                                invoiceType: "ordinary" | "special";
+                                issuedOn: string;
+                                dueOn: string | null;
+                                amount: string;
+                                taxAmount: string;
+                                correctsId: number | null;
+                                correctsNo: string | null;
+                                complaintId: number | null;
+                                complaintNo: string | null;
+                                creditNo: string | null;
+                                fileName: string;
+                                size: number;
+                                createdAt: string;
+                                paidAmount: string;
+                                correctedAmount: string;
+                                sha256: string;
+                                staffName: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs ORDER.VIEW, INVOICE.ISSUE */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/invoices/{invoiceId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice's file
+         * @description Answers the PDF or OFD itself (attachment), or the JSON envelope with 404 `invoiceNotFound` / `fileNotFound`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                    invoiceId: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": Blob;
+                        "application/ofd": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs ORDER.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/export": {
         parameters: {
             query?: never;
@@ -32436,6 +32870,7 @@ export interface paths {
                 query?: {
                     key?: string;
                     status?: "reviewing" | "passed" | "placed" | "rejected" | "cancelled";
+                    invoiceStatus?: "none" | "requested" | "issued" | "reversed";
                     companyId?: number | string;
                     from?: string;
                     to?: string;
@@ -46250,6 +46685,262 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoices of an order I may see */
+        get: {
+            parameters: {
+                query: {
+                    orderId: number | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                items: {
+                                    id: number;
+                                    invoiceNo: string;
+                                    /** @enum {string} */
+                                    kind: "blue" | "red";
+                                    /** @enum {string} */
+                                    invoiceType: "ordinary" | "special";
+                                    issuedOn: string;
+                                    dueOn: string | null;
+                                    amount: string;
+                                    taxAmount: string;
+                                    correctsId: number | null;
+                                    correctsNo: string | null;
+                                    complaintId: number | null;
+                                    complaintNo: string | null;
+                                    creditNo: string | null;
+                                    fileName: string;
+                                    size: number;
+                                    createdAt: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs SALE.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/invoices/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice of an order I may see
+         * @description Answers the PDF or OFD itself (attachment), or the JSON envelope with 404 `invoiceNotFound` / `fileNotFound`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": Blob;
+                        "application/ofd": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs SALE.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -50,6 +50,8 @@ import { contractsAdminRouter } from '@/server/modules/contracts/routes';
 import { ordersAdminRouter } from '@/server/modules/orders/admin-routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
+import { invoicesAdminRouter } from '@/server/modules/invoices/admin-routes';
+import { invoicesAppRouter } from '@/server/modules/invoices/customer-routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -59,7 +61,7 @@ export const webRouters = [
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
-  quotationsAppRouter, complaintsAppRouter,
+  quotationsAppRouter, complaintsAppRouter, invoicesAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
@@ -68,7 +70,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, preferencesAdminRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
-  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter,
+  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, invoicesAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

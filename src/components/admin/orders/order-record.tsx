@@ -14,7 +14,7 @@ import { RecordPage, useWhen } from '../common/record-page';
 import { OrderFlags, OrderStatusTag } from './order-parts';
 
 const yuan = (v: string) => `¥${money(v)}`;
-const LOG_ACTIONS = ['submit', 'approve', 'reject', 'cancel', 'place', 'change', 'remove', 'edit'] as const;
+const LOG_ACTIONS = ['submit', 'approve', 'reject', 'cancel', 'place', 'change', 'remove', 'edit', 'invoice'] as const;
 const COMPLAINT_STATES = ['reviewing', 'approving', 'passed', 'rejected', 'resolved', 'withdrawn'] as const;
 const COMPLAINT_CATEGORIES = ['quality', 'damaged', 'wrong_item', 'shortage', 'expiry', 'documents', 'delivery', 'other'] as const;
 const known = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);

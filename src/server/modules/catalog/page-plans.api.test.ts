@@ -211,6 +211,8 @@ const pages: [string, PageCalls][] = [
       await list(actor, {});
       await list(actor, { sort: '-amount' });
       await list(actor, { status: 'placed' });
+      await list(actor, { invoiceStatus: 'requested' });
+      await list(actor, { invoiceStatus: 'issued', sort: '-amount' });
       await list(actor, { hazardous: '1' });
       await list(actor, { backorder: '1', sort: 'createdAt' });
       await list(actor, { key: 'SOP0001' });

@@ -35,5 +35,6 @@ export function describeLog(lang: Lang, action: string, data: Record<string, unk
     return (data.matches as ApprovalMatch[]).map((m) => describeMatch(lang, m)).join('; ');
   }
   if (action === 'submit') return t.noRule;
+  if (action === 'invoice') return fillTemplate(data.kind === 'red' ? t.invoiceRed : t.invoiceBlue, { no: text(data.invoiceNo), amount: text(data.amount), corrects: text(data.correctsNo) });
   return '';
 }
