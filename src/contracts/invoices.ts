@@ -2,7 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { calendarDay } from './dates';
 import { moneySchema } from './money';
-import { idSchema, optionalIdSchema } from './numbers';
+import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
 
 /**
  * Invoices of the order desk (ADR 0074): finance records the invoice it issued on the tax platform (数电票)
@@ -102,3 +102,42 @@ export const myInvoicesSchema = z.object({ items: z.array(invoiceSchema) });
 
 /** The types an invoice's file is answered with. */
 export const INVOICE_FILE_TYPES = ['application/pdf', 'application/ofd'] as const;
+
+/** The finance report "to invoice": orders shipped or delivered whose invoice was asked for and not yet issued. */
+export const TO_INVOICE_SORTS = ['-createdAt', 'createdAt', '-amount', 'amount'] as const;
+export const TO_INVOICE_FULFILMENTS = ['shipped', 'delivered'] as const;
+/** The report counts no further (one more means "10,000+"). */
+export const TO_INVOICE_COUNT_CAP = 10_000;
+
+const blankless = (v: unknown) => (v === '' ? undefined : v);
+const toInvoiceFilters = {
+  /** An order number (or its start) or a customer's name. */
+  key: z.string().trim().max(50).optional().transform((v) => (v ? v : undefined)),
+  fulfilment: z.preprocess(blankless, z.enum(TO_INVOICE_FULFILMENTS).optional()),
+  invoiceType: z.preprocess(blankless, z.enum(ISSUED_INVOICE_TYPES).optional()),
+  sort: z.preprocess(blankless, z.enum(TO_INVOICE_SORTS).default('-createdAt')),
+};
+export const toInvoiceListInputSchema = z.object({
+  ...toInvoiceFilters,
+  cursor: z.string().max(200).optional().transform((v) => (v ? v : undefined)),
+  limit: wholeNumber(z.number().int().min(1).max(200)).default(20),
+});
+export const toInvoiceExportInputSchema = z.object(toInvoiceFilters);
+export type ToInvoiceListInput = z.infer<typeof toInvoiceListInputSchema>;
+
+export const toInvoiceRowSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  companyName: z.string(),
+  invoiceType: z.enum(ISSUED_INVOICE_TYPES),
+  invoiceTitle: z.string(),
+  taxNo: z.string(),
+  total: z.string(),
+  fulfilment: z.enum(TO_INVOICE_FULFILMENTS),
+  placedAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ToInvoiceRowDto = z.infer<typeof toInvoiceRowSchema>;
+export const toInvoiceListSchema = z.object({ total: z.number().int(), items: z.array(toInvoiceRowSchema), nextCursor: z.string().nullable() });

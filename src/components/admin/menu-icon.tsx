@@ -1,7 +1,7 @@
 'use client';
 
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, CloudUploadOutlined, CommentOutlined, FilePdfOutlined, QuestionCircleOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
+  AccountBookOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, CloudUploadOutlined, CommentOutlined, FilePdfOutlined, QuestionCircleOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
   MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PictureOutlined, ProfileOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, ShoppingCartOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -33,6 +33,7 @@ const ICONS: Record<string, ReactNode> = {
   FilePdfOutlined: <FilePdfOutlined />,
   CommentOutlined: <CommentOutlined />,
   CloudUploadOutlined: <CloudUploadOutlined />,
+  AccountBookOutlined: <AccountBookOutlined />,
 };
 
 /** The icon named by a menu row; an unknown name falls back to a neutral icon. */

@@ -31147,6 +31147,267 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invoices/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders to invoice */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    fulfilment?: "shipped" | "delivered";
+                    invoiceType?: "ordinary" | "special";
+                    sort?: "-createdAt" | "createdAt" | "-amount" | "amount";
+                    cursor?: string;
+                    limit?: number | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                total: number;
+                                items: {
+                                    id: number;
+                                    orderNo: string;
+                                    companyName: string;
+                                    /** @enum {string} */
+                                    invoiceType: "ordinary" | "special";
+                                    invoiceTitle: string;
+                                    taxNo: string;
+                                    total: string;
+                                    /** @enum {string} */
+                                    fulfilment: "shipped" | "delivered";
+                                    placedAt: string | null;
+                                    shippedAt: string | null;
+                                    deliveredAt: string | null;
+                                    createdAt: string;
+                                }[];
+                                nextCursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVOICE.ISSUE */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invoices/pending/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the orders to invoice as an Excel workbook (.xlsx, streamed, every row)
+         * @description Answers the workbook itself (Content-Disposition attachment), or the JSON envelope on an error.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    fulfilment?: "shipped" | "delivered";
+                    invoiceType?: "ordinary" | "special";
+                    sort?: "-createdAt" | "createdAt" | "-amount" | "amount";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVOICE.ISSUE */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/me": {
         parameters: {
             query?: never;
