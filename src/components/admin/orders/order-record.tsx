@@ -11,6 +11,7 @@ import { BackorderNote } from '@/components/ui/backorder-note';
 import { ChangeList, useAuditLabels } from '../common/change-list';
 import { money } from '../common/keyset-list';
 import { RecordPage, useWhen } from '../common/record-page';
+import { InvoicesSection } from './invoices-section';
 import { OrderFlags, OrderStatusTag } from './order-parts';
 
 const yuan = (v: string) => `¥${money(v)}`;
@@ -227,6 +228,7 @@ export function OrderRecord({ id, onBack }: { id: number; onBack: () => void }) 
             <ApprovalLog order={o} />
           </div>
           <DeliveryAndInvoice order={o} />
+          <InvoicesSection orderId={o.id} />
           <div className="grid gap-4 md:grid-cols-2">
             <OrderComplaints order={o} />
             <OrderHistory order={o} />
