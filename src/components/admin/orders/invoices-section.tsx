@@ -246,3 +246,32 @@ function InvoiceFilePicker({ value, onChange }: { value?: File | null; onChange?
     </Space>
   );
 }
+
+/**
+ * Beside a complaint's credit note (ADR 0074): the red-letter invoices recorded for it, each to download,
+ * and the way to the order's record where finance records one. Shown to members who read the order desk.
+ */
+export function ComplaintRedInvoices({ orderId, complaintId }: { orderId: number; complaintId: number }) {
+  const t = useTranslations('adminInvoices');
+  const reads = usePermits({ permissions: ['ORDER.VIEW'] });
+  const query = useApiQuery('get', PATH, { params: { path: { id: orderId } } }, { enabled: reads, silent: true });
+  if (!reads || !query.data) return null;
+  const reds = query.data.invoices.filter((i) => i.kind === 'red' && i.complaintId === complaintId);
+  const note = query.data.creditNotes.find((n) => n.complaintId === complaintId);
+  return (
+    <div className="border-t border-slate-100 pt-2 text-sm" data-testid="credit-note-red-invoices">
+      <div className="mb-1 font-medium">{t('kinds.red')}</div>
+      {reds.length === 0 ? <div className="text-slate-500">{t('empty')}</div> : (
+        <ul className="m-0 list-none space-y-1 p-0">
+          {reds.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center justify-between gap-2">
+              <span><span className="font-mono">{i.invoiceNo}</span> · {i.issuedOn} · ¥{money(i.amount)}{i.correctsNo ? ` · ${t('correctsNo', { no: i.correctsNo })}` : ''}</span>
+              <Button size="small" icon={<DownloadOutlined />} href={fileHref(orderId, i.id)} download aria-label={t('downloadOf', { no: i.invoiceNo })}>{t('download')}</Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {note && <div className="mt-1 text-xs text-slate-500">{t('creditNoteLine', { creditNo: note.creditNo, complaintNo: note.complaintNo, amount: money(note.amount), corrected: money(note.correctedAmount) })}</div>}
+    </div>
+  );
+}
