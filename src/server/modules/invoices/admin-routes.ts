@@ -33,7 +33,7 @@ invoicesAdminRouter.endpoint(
       + '(not after today, not before the order was placed), `invoiceType` (special only when the order asked for it), `amount` with tax and `taxAmount` '
       + '(400 `invoiceAmountTooHigh` above what is left to invoice); red-letter: `kind=red`, `correctsId` (a blue invoice of the order) and `complaintId` '
       + '(a complaint of the order with its credit note): the amount at most what neither has had corrected (400 `invoiceCorrectionTooHigh`). '
-      + 'A placed order past its hold and allocation, with an invoice asked for (409 `invoiceOrderNotReady`, `invoiceNotRequested`).',
+      + 'A placed order not held by finance, with an invoice asked for (409 `invoiceOrderNotReady`, `invoiceNotRequested`).',
     input: invoiceRecordInputSchema, upload, output: staffInvoiceSchema,
   },
   async ({ file, ...input }, c) => recordInvoice(c.get('db'), withAudit(c), input, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name }),

@@ -183,15 +183,18 @@ describe('refusing an invoice', () => {
     expect(storedFiles()).toBe(files);
   });
 
-  it('records only on a placed order past its hold and allocation that asked for an invoice', async () => {
+  it('records only on a placed order not held by finance that asked for an invoice', async () => {
     const none = await invoiceableOrder({ type: 'none' });
     expect((await send('finance', none.id, blue())).body.msg).toBe('该订单未申请发票');
-    for (const fulfilment of ['none', 'held']) {
-      const order = await invoiceableOrder({ fulfilment });
-      const res = await send('finance', order.id, blue());
-      expect(res.status).toBe(409);
-      expect((await invoicing('finance', order.id)).blockedBy).toBe(fulfilment === 'none' ? 'notAllocated' : 'held');
-    }
+    const held = await invoiceableOrder({ fulfilment: 'held' });
+    expect((await send('finance', held.id, blue())).status).toBe(409);
+    expect((await invoicing('finance', held.id)).blockedBy).toBe('held');
+    const voided = await invoiceableOrder();
+    await t.q(sql`update orders set status = 'cancelled' where id = ${voided.id}`);
+    expect((await send('finance', voided.id, blue())).body.msg).toBe(says('invoiceOrderNotReady'));
+    // Before the warehouse's work has begun (先票后款): recorded.
+    const early = await invoiceableOrder({ fulfilment: 'none' });
+    expect((await record(early.id, blue({ amount: '100.00', taxAmount: '11.50' }))).kind).toBe('blue');
     const special = await invoiceableOrder({ type: 'special', fulfilment: 'delivered' });
     expect((await record(special.id, blue({ invoiceType: 'special' }))).invoiceType).toBe('special');
   });

@@ -13,12 +13,15 @@ export interface InvoiceOrderRow {
   invoice_status: OrderInvoiceStatus; total: string; placed: string | null; credit_days: number;
 }
 
-/** Why an invoice may not be recorded on the order now (null: it may). */
-export function invoiceBlockOf(o: Pick<InvoiceOrderRow, 'status' | 'fulfilment' | 'invoice_type'>): 'notRequested' | 'notPlaced' | 'held' | 'notAllocated' | null {
+/**
+ * Why an invoice may not be recorded on the order now (null: it may): the buyer asked for one, and the order
+ * is placed and not held by finance. Any stage of the warehouse's work will do — buyers such as universities
+ * pay against the invoice, so it is often issued before the goods leave (先票后款).
+ */
+export function invoiceBlockOf(o: Pick<InvoiceOrderRow, 'status' | 'fulfilment' | 'invoice_type'>): 'notRequested' | 'notPlaced' | 'held' | null {
   if (o.invoice_type === 'none') return 'notRequested';
   if (o.status !== 'placed') return 'notPlaced';
   if (o.fulfilment === 'held') return 'held';
-  if (o.fulfilment === 'none') return 'notAllocated';
   return null;
 }
 
