@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceDto, OrderInvoicingDto, StaffInvoiceDto } from '@/contracts/invoices';
+import type { InvoiceDto, OrderInvoicingDto, StaffInvoiceDto, ToInvoiceRowDto } from '@/contracts/invoices';
 import type { OrderDeskRowDto } from '@/contracts/orders-admin';
 import { businessToday } from '@/server/business-time';
 import { fileApiHarness } from '../../../../test/api';
@@ -266,5 +266,61 @@ describe('red-letter invoices', () => {
     await record(one.id, blue({ amount: '10.00', taxAmount: '1.15' }));
     const res = await send('finance', one.id, { ...blue({ amount: '1.00', taxAmount: '0.10' }), kind: 'red', correctsId: String(b.id), complaintId: '1' });
     expect(res.body.data).toEqual([expect.objectContaining({ field: 'correctsId', message: says('invoiceCorrectedNotFound') })]);
+  });
+});
+
+describe('the orders to invoice', () => {
+  interface Page { total: number; items: ToInvoiceRowDto[]; nextCursor: string | null }
+  const report = async (who: Login, query: Record<string, string> = {}): Promise<Page> => {
+    const res = await t.call(who, 'GET', `/api/admin/invoices/pending?${new URLSearchParams({ limit: '200', ...query }).toString()}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as Page;
+  };
+
+  it('lists placed orders shipped or delivered that asked for an invoice and have none, with filters, search and sort', async () => {
+    const delivered = await invoiceableOrder({ fulfilment: 'delivered', total: '300.00' });
+    const shipped = await invoiceableOrder({ fulfilment: 'shipped', total: '200.00' });
+    const allocated = await invoiceableOrder({ fulfilment: 'allocated' });
+    const invoiced = await invoiceableOrder({ fulfilment: 'delivered' });
+    await record(invoiced.id, blue());
+    const unasked = await invoiceableOrder({ fulfilment: 'delivered', type: 'none' });
+    await t.q(sql`update orders set delivered_at = now(), shipped_at = now() - interval '1 day' where id = ${delivered.id}`);
+
+    const ids = (await report('finance')).items.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([delivered.id, shipped.id]));
+    for (const id of [allocated.id, invoiced.id, unasked.id]) expect(ids).not.toContain(id);
+    const row = (await report('finance')).items.find((r) => r.id === delivered.id);
+    expect(row).toMatchObject({ fulfilment: 'delivered', invoiceType: 'ordinary', invoiceTitle: '上海示例生物科技有限公司', total: '300.00', deliveredAt: expect.any(String) });
+    const onlyDelivered = await report('finance', { fulfilment: 'delivered' });
+    expect(onlyDelivered.items.every((r) => r.fulfilment === 'delivered')).toBe(true);
+    expect(onlyDelivered.items.map((r) => r.id)).not.toContain(shipped.id);
+    const [no] = await t.q<{ order_no: string }>(sql`select order_no from orders where id = ${shipped.id}`);
+    expect((await report('finance', { key: no!.order_no })).items.map((r) => r.id)).toEqual([shipped.id]);
+    const high = (await report('finance', { sort: '-amount' })).items.map((r) => Number(r.total));
+    expect([...high].sort((a, b) => b - a)).toEqual(high);
+    // Keyset pages: one row a page, every row once.
+    const seen: number[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: Page = await report('finance', { limit: '1', ...(cursor ? { cursor } : {}) });
+      seen.push(...page.items.map((r) => r.id));
+      cursor = page.nextCursor;
+    }
+    expect(seen.sort()).toEqual(ids.sort());
+
+    const workbook = await h.app.request('/api/admin/invoices/pending/export', { headers: { authorization: t.tokens.finance! } });
+    expect(workbook.status).toBe(200);
+    expect(workbook.headers.get('content-type')).toContain('spreadsheetml');
+    expect(workbook.headers.get('content-disposition')).toMatch(/to-invoice-\d{4}-\d\d-\d\d\.xlsx/);
+  });
+
+  it('is finance\'s: operations and sales get 403, a bad filter 400', async () => {
+    for (const who of ['ops', 'sales'] as const) {
+      expect((await t.call(who, 'GET', '/api/admin/invoices/pending')).status).toBe(403);
+      expect((await t.call(who, 'GET', '/api/admin/invoices/pending/export')).status).toBe(403);
+    }
+    expect((await t.call('buyer', 'GET', '/api/admin/invoices/pending')).status).toBe(401);
+    expect((await t.call('finance', 'GET', '/api/admin/invoices/pending?fulfilment=allocated')).status).toBe(400);
+    expect((await t.call('finance', 'GET', '/api/admin/invoices/pending?sort=name')).status).toBe(400);
   });
 });
