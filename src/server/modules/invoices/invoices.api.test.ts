@@ -100,6 +100,8 @@ describe('recording an invoice', () => {
     const [audit] = await t.q<{ action: string; data: { changes: Record<string, { to: unknown }> } }>(sql`select action, data from audit_log where entity = 'invoice' and entity_id = ${String(invoice.id)}`);
     expect(audit?.action).toBe('create');
     expect(audit?.data.changes.invoiceNo?.to).toBe(fields.invoiceNo);
+    const desk = await t.call('finance', 'GET', `/api/admin/orders/${order.id}`);
+    expect((desk.body.data as { history: { entity: string }[] }).history.map((e) => e.entity)).toContain('invoice');
     const rows = await t.call('finance', 'GET', `/api/admin/orders?invoiceStatus=issued&limit=200`);
     expect((rows.body.data as { items: OrderDeskRowDto[] }).items.map((r) => r.id)).toContain(order.id);
     expect((rows.body.data as { items: OrderDeskRowDto[] }).items.every((r) => r.invoiceStatus === 'issued')).toBe(true);

@@ -111,7 +111,6 @@ export async function recordInvoice(db: Db, actor: InvoiceStaff, input: InvoiceR
             amount: input.amount, taxAmount: input.taxAmount, fileName: keptFileName(file.name, stored.ext, input.invoiceNo), sha256,
             ...(red ? { correctsNo: red.blueNo, complaintNo: red.complaintNo, creditNo: red.creditNo } : {}),
           },
-          note: { orderId: locked.id },
         });
         return row.id;
       });
