@@ -22,7 +22,7 @@ import { REQUEST_STATUSES } from './requests';
 export const AUDIT_ENTITIES = [
   'address', 'approval_request', 'approval_rule', 'banner', 'brand', 'category', 'comment', 'company_file', 'complaint',
   'contentCategory', 'contentImage', 'contentLink', 'contentTag', 'contract', 'credit_note', 'customer', 'customerContact',
-  'customerLicence', 'department', 'expense', 'import_job', 'menu', 'partner', 'product', 'productLink', 'product_document',
+  'customerLicence', 'department', 'expense', 'import_job', 'invoice', 'menu', 'partner', 'product', 'productLink', 'product_document',
   'product_lot', 'product_pack', 'quotation', 'role', 'siteBlock', 'siteOption', 'staff', 'staffTeam', 'supplier', 'testing_case',
   'user', 'webSetting', 'order', 'enquiry', 'searchFeedback', 'carrier',
   ...ADMIN_CONTENT_KINDS,

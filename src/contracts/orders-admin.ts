@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { auditEntrySchema } from './admin';
 import { calendarDay } from './dates';
+import { ORDER_INVOICE_STATUSES } from './invoices';
 import { optionalIdSchema, wholeNumber } from './numbers';
 import { FULFILMENT_STATUSES } from './orders-allocation';
 import { BUYER_KINDS, DELIVERY_METHODS, INVOICE_TYPES, ORDER_STATUSES, approvalLogSchema, orderDetailSchema } from './orders';
@@ -27,6 +28,8 @@ const filterFields = {
   status: z.preprocess(blankless, z.enum(ORDER_STATUSES).optional()),
   /** Where placed orders stand in the warehouse (ADR 0074): held for credit, backordered, allocated, shipped… */
   fulfilment: z.preprocess(blankless, z.enum(FULFILMENT_STATUSES).optional()),
+  /** The invoice's state (ADR 0074): not asked for, asked for at checkout, issued, reversed by a red-letter invoice. */
+  invoiceStatus: z.preprocess(blankless, z.enum(ORDER_INVOICE_STATUSES).optional()),
   companyId: optionalIdSchema,
   /** Submission days, both included, in the shop's time zone. */
   from: z.preprocess(blankless, calendarDay('dateInvalid').optional()),
@@ -66,6 +69,7 @@ export const orderDeskRowSchema = z.object({
   hazardous: z.boolean(),
   backorder: z.boolean(),
   fulfilment: z.enum(FULFILMENT_STATUSES),
+  invoiceStatus: z.enum(ORDER_INVOICE_STATUSES),
   createdAt: z.string(),
 });
 export type OrderDeskRowDto = z.infer<typeof orderDeskRowSchema>;

@@ -1,7 +1,7 @@
 'use client';
 
 import {
-  ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, CarOutlined, CloudUploadOutlined, CommentOutlined, FilePdfOutlined, QuestionCircleOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
+  AccountBookOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, CarOutlined, CloudUploadOutlined, CommentOutlined, FilePdfOutlined, QuestionCircleOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
   MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PictureOutlined, ProfileOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, ShoppingCartOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -34,6 +34,7 @@ const ICONS: Record<string, ReactNode> = {
   CommentOutlined: <CommentOutlined />,
   CloudUploadOutlined: <CloudUploadOutlined />,
   CarOutlined: <CarOutlined />,
+  AccountBookOutlined: <AccountBookOutlined />,
 };
 
 /** The icon named by a menu row; an unknown name falls back to a neutral icon. */

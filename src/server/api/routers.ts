@@ -52,6 +52,9 @@ import { orderFulfilmentAdminRouter } from '@/server/modules/orders/fulfilment-r
 import { carriersAdminRouter, shipmentsAdminRouter, shipmentsAppRouter } from '@/server/modules/orders/shipment-routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
+import { invoicesAdminRouter } from '@/server/modules/invoices/admin-routes';
+import { invoicesAppRouter } from '@/server/modules/invoices/customer-routes';
+import { toInvoiceAdminRouter } from '@/server/modules/invoices/to-invoice-routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -61,7 +64,7 @@ export const webRouters = [
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
-  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter,
+  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
@@ -70,7 +73,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, preferencesAdminRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
-  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, orderFulfilmentAdminRouter, shipmentsAdminRouter, carriersAdminRouter,
+  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, orderFulfilmentAdminRouter, shipmentsAdminRouter, carriersAdminRouter, invoicesAdminRouter, toInvoiceAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -31,6 +31,8 @@ const OWN_BODY_LIMIT: readonly RegExp[] = [
   /^\/api\/admin\/catalog\/imports\/?$/,
   // A product's document or a new version of one, up to 20 MiB (ADR 0063).
   /^\/api\/admin\/catalog\/products\/[^/]+\/documents(\/[^/]+\/replace)?\/?$/,
+  // An issued invoice's PDF or OFD, up to 5 MiB (ADR 0074).
+  /^\/api\/admin\/orders\/[^/]+\/invoices\/?$/,
 ];
 
 export interface HttpAppOptions {

@@ -12,6 +12,7 @@ import { ApprovalCard, AuditTimeline, RecordPage, useWhen } from '../common/reco
 import { MoveModal, useComplaintMove, type MoveTarget } from './complaint-move-modal';
 import { COMPLAINT_COLOURS } from './complaint-colours';
 import { money } from '../common/keyset-list';
+import { ComplaintRedInvoices } from '../orders/invoices-section';
 
 /** The facts of a timeline entry worth reading: states by name, amounts, reasons, comments, numbers. */
 function eventFacts(e: AuditEntryDto, t: ReturnType<typeof useTranslations<'adminComplaints'>>): string[] {
@@ -128,6 +129,7 @@ function CreditNoteCard({ complaint: c, when }: { complaint: ComplaintDetailDto;
           <div className="text-base font-medium" data-testid="credit-note-no">{c.creditNote.creditNo}</div>
           <div>{t('creditAmount')} <span className="font-semibold" data-testid="credit-note-amount">¥{money(c.creditNote.amount)}</span></div>
           <div className="text-sm text-slate-500">{when(c.creditNote.createdAt)}</div>
+          <ComplaintRedInvoices orderId={c.orderId} complaintId={c.id} />
           <Space wrap>
             <Button icon={<PrinterOutlined />} href={`/api/admin/complaints/${c.id}/credit-note?lang=${lang}`} target="_blank" data-testid="credit-note-print">{t('print')}</Button>
             <Button icon={<DownloadOutlined />} href={`/api/admin/complaints/${c.id}/credit-note?lang=${lang}&download=1`} data-testid="credit-note-download">{t('download')}</Button>

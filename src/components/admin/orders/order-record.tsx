@@ -12,12 +12,13 @@ import { ChangeList, useAuditLabels } from '../common/change-list';
 import { money } from '../common/keyset-list';
 import { RecordPage, useWhen } from '../common/record-page';
 import { AllocationSection, FulfilmentTag } from './allocation-section';
+import { InvoicesSection } from './invoices-section';
 import { OrderFlags, OrderStatusTag } from './order-parts';
 import { ShipmentsSection } from './shipments-section';
 
 const yuan = (v: string) => `¥${money(v)}`;
 const LOG_ACTIONS = [
-  'submit', 'approve', 'reject', 'cancel', 'place', 'change', 'remove', 'edit', 'fulfil', 'hold', 'release', 'void', 'allocationMove', 'allocationRelease', 'cancelLine',
+  'submit', 'approve', 'reject', 'cancel', 'place', 'change', 'remove', 'edit', 'fulfil', 'hold', 'release', 'void', 'allocationMove', 'allocationRelease', 'cancelLine', 'invoice',
 ] as const;
 const COMPLAINT_STATES = ['reviewing', 'approving', 'passed', 'rejected', 'resolved', 'withdrawn'] as const;
 const COMPLAINT_CATEGORIES = ['quality', 'damaged', 'wrong_item', 'shortage', 'expiry', 'documents', 'delivery', 'other'] as const;
@@ -234,6 +235,7 @@ export function OrderRecord({ id, onBack }: { id: number; onBack: () => void }) 
             <ApprovalLog order={o} />
           </div>
           <DeliveryAndInvoice order={o} />
+          <InvoicesSection orderId={o.id} />
           <div className="grid gap-4 md:grid-cols-2">
             <OrderComplaints order={o} />
             <OrderHistory order={o} />

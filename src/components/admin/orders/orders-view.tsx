@@ -3,6 +3,7 @@
 import { Button, DatePicker, Empty, Grid, Input, Select, Space, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
+import { ORDER_INVOICE_STATUSES } from '@/contracts/invoices';
 import { ORDER_STATUSES } from '@/contracts/orders';
 import { ORDER_DESK_COUNT_CAP, ORDER_DESK_SORTS, type OrderDeskRowDto } from '@/contracts/orders-admin';
 import { FULFILMENT_STATUSES } from '@/contracts/orders-allocation';
@@ -18,8 +19,8 @@ import { OrderFlags, OrderStatusTag } from './order-parts';
 import { OrderRecord } from './order-record';
 import { FulfilmentTag } from './allocation-section';
 
-const DEFAULTS = { id: '', key: '', status: '', fulfilment: '', companyId: '', from: '', to: '', hazardous: '', backorder: '', sort: '-createdAt' };
-const KEPT = ['key', 'status', 'fulfilment', 'companyId', 'from', 'to', 'hazardous', 'backorder', 'sort'] as const;
+const DEFAULTS = { id: '', key: '', status: '', fulfilment: '', invoiceStatus: '', companyId: '', from: '', to: '', hazardous: '', backorder: '', sort: '-createdAt' };
+const KEPT = ['key', 'status', 'fulfilment', 'invoiceStatus', 'companyId', 'from', 'to', 'hazardous', 'backorder', 'sort'] as const;
 const FLAGS = ['0', '1'] as const;
 
 /**
@@ -54,17 +55,18 @@ function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partia
   const t = useTranslations('adminOrders');
   const tc = useTranslations('adminCommon');
   const ta = useTranslations('adminAllocation');
+  const ti = useTranslations('adminInvoices');
   const format = useFormatter();
   const wide = Grid.useBreakpoint().md !== false;
   const filters = {
-    key: query.key || undefined, status: oneOf(ORDER_STATUSES, query.status), fulfilment: oneOf(FULFILMENT_STATUSES, query.fulfilment), companyId: Number(query.companyId) || undefined,
+    key: query.key || undefined, status: oneOf(ORDER_STATUSES, query.status), fulfilment: oneOf(FULFILMENT_STATUSES, query.fulfilment), invoiceStatus: oneOf(ORDER_INVOICE_STATUSES, query.invoiceStatus), companyId: Number(query.companyId) || undefined,
     from: query.from || undefined, to: query.to || undefined, hazardous: oneOf(FLAGS, query.hazardous), backorder: oneOf(FLAGS, query.backorder),
     sort: oneOf(ORDER_DESK_SORTS, query.sort),
   };
   const list = useKeysetQuery('/api/admin/orders', { ...filters, limit: 20 });
   const table = useTableState(list.query, <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />);
   const open = (r: OrderDeskRowDto) => setQuery({ id: String(r.id) });
-  const exportHref = `/api/admin/orders/export${toQuery({ key: query.key, status: query.status, fulfilment: query.fulfilment, companyId: query.companyId, from: query.from, to: query.to, hazardous: query.hazardous, backorder: query.backorder, sort: query.sort })}`;
+  const exportHref = `/api/admin/orders/export${toQuery({ key: query.key, status: query.status, fulfilment: query.fulfilment, invoiceStatus: query.invoiceStatus, companyId: query.companyId, from: query.from, to: query.to, hazardous: query.hazardous, backorder: query.backorder, sort: query.sort })}`;
   const when = (v: string) => format.dateTime(new Date(v), { dateStyle: 'medium', timeStyle: 'short' });
   const flagOptions = (name: 'hazardous' | 'backorder') => [{ value: '', label: t(`${name}Any`) }, { value: '1', label: t(`${name}Yes`) }, { value: '0', label: t(`${name}No`) }];
 
@@ -82,6 +84,8 @@ function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partia
           options={[{ value: '', label: tc('allStatuses') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />
         <Select aria-label={ta('fulfilmentFilter')} value={query.fulfilment} style={{ width: 140 }} onChange={(fulfilment) => setQuery({ fulfilment })} data-testid="orders-fulfilment"
           options={[{ value: '', label: ta('fulfilmentAny') }, ...FULFILMENT_STATUSES.filter((s) => s !== 'none').map((s) => ({ value: s, label: ta(`states.${s}`) }))]} />
+        <Select aria-label={ti('statusFilter')} value={query.invoiceStatus} style={{ width: 150 }} onChange={(invoiceStatus) => setQuery({ invoiceStatus })} data-testid="orders-invoice-status"
+          options={[{ value: '', label: ti('statusAny') }, ...ORDER_INVOICE_STATUSES.map((s) => ({ value: s, label: ti(`status.${s}`) }))]} />
         <CustomerFilter query={query} setQuery={setQuery} shownName={list.page?.items[0]?.companyName} />
         <DatePicker.RangePicker aria-label={t('days')} placeholder={[t('from'), t('to')]} data-testid="orders-days"
           value={query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null}

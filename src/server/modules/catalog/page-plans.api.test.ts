@@ -19,7 +19,9 @@ import { listAdminProducts } from '@/server/modules/catalog/admin-product-list';
 import { getAdminProduct } from '@/server/modules/catalog/admin-products';
 import { adminProductListInputSchema } from '@/contracts/catalog-editing-products';
 import { getSiteContact } from '@/server/modules/site-settings/queries';
+import { toInvoiceListInputSchema } from '@/contracts/invoices';
 import { orderDeskListInputSchema } from '@/contracts/orders-admin';
+import { listToInvoice } from '@/server/modules/invoices/to-invoice';
 import { listOrderDesk } from '@/server/modules/orders/admin-queries';
 import { getOrderDesk } from '@/server/modules/orders/admin-record';
 import { countVisitors } from '@/server/modules/tracking/service';
@@ -215,6 +217,8 @@ const pages: [string, PageCalls][] = [
       await list(actor, { fulfilment: 'backordered' });
       await list(actor, { fulfilment: 'held', sort: '-amount' });
       await list(actor, { status: 'placed', fulfilment: 'allocated', hazardous: '0' });
+      await list(actor, { invoiceStatus: 'requested' });
+      await list(actor, { invoiceStatus: 'issued', sort: '-amount' });
       await list(actor, { hazardous: '1' });
       await list(actor, { backorder: '1', sort: 'createdAt' });
       await list(actor, { key: 'SOP0001' });
@@ -224,6 +228,12 @@ const pages: [string, PageCalls][] = [
       await list(actor, { companyId: sample.companyId, from: '2026-01-01', to: '2026-12-31' });
       const first = await list(actor, { limit: 5 });
       await list(actor, { limit: 5, cursor: first.nextCursor ?? undefined });
+      // Finance's orders to invoice (ADR 0074): through the invoice state's index.
+      const toInvoice = (q: Record<string, unknown>) => listToInvoice(db, actor, toInvoiceListInputSchema.parse(q));
+      await toInvoice({});
+      await toInvoice({ fulfilment: 'delivered', sort: '-amount' });
+      await toInvoice({ key: 'SOP0001', invoiceType: 'special' });
+      await toInvoice({ key: '示例' });
     }
     const [order] = rowsOf<{ id: number }>(await db.execute(sql`select id from orders order by id limit 1`));
     await getOrderDesk(db, everyOrder, Number(order?.id), lang);

@@ -30,7 +30,7 @@ export async function storedDownload(file: { key: string; name: string; type: st
 /** The type of a stored upload by its key's extension (uploads are stored under the type their bytes showed). */
 export function storedTypeOf(key: string): string {
   const ext = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-  return ext === 'pdf' ? 'application/pdf' : ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
+  return ext === 'pdf' ? 'application/pdf' : ext === 'ofd' ? 'application/ofd' : ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
 }
 
 /**

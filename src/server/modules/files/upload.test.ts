@@ -4,7 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import { acceptUpload, detectFileType, keptFileName, recordUpload, safeFileName, type UploadRules } from './upload';
+import { invoiceOfd, zipOf } from '../../../../test/invoice-files';
+import { acceptUpload, detectFileType, keptFileName, recordUpload, safeFileName, zipHasEntry, type UploadRules } from './upload';
 
 const root = mkdtempSync(path.join(tmpdir(), 'upload-'));
 let png: Buffer;
@@ -62,6 +63,17 @@ describe('acceptUpload', () => {
     expect(placed).toBe(0);
   });
 
+  it('takes an invoice as a PDF or an OFD (a ZIP holding OFD.xml), kept as sent, and nothing else', async () => {
+    const ofd = invoiceOfd();
+    const upload = await acceptUpload(ofd, rules({ accept: 'invoice' }));
+    expect(upload).toMatchObject({ type: 'ofd', ext: 'ofd', contentType: 'application/ofd', size: ofd.byteLength });
+    expect(new Uint8Array(readFileSync(path.join(root, upload.key)))).toEqual(ofd);
+    expect((await acceptUpload(pdf, rules({ accept: 'invoice' }))).type).toBe('pdf');
+    expect(await refusal(acceptUpload(png, rules({ accept: 'invoice', refused: 'testInvoice' })))).toEqual({ code: 415, messageKey: 'testInvoice' });
+    expect(await refusal(acceptUpload(zipOf({ 'word/document.xml': '<w/>' }), rules({ accept: 'invoice', refused: 'testInvoice' })))).toEqual({ code: 415, messageKey: 'testInvoice' });
+    expect(await refusal(acceptUpload(ofd, rules({ accept: 'document', refused: 'testRefused' })))).toEqual({ code: 415, messageKey: 'testRefused' });
+  });
+
   it('writes nothing when placing the file throws', async () => {
     let key = '';
     const missing = acceptUpload(png, rules({ place: (name) => { key = `gone/${name}`; throw new AppError(404, 'testNotFound'); } }));
@@ -78,6 +90,16 @@ describe('file types and names', () => {
     expect(detectFileType(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
     expect(detectFileType(pdf)).toBe('pdf');
     expect(detectFileType(Buffer.from('GIF89a'))).toBeNull();
+    expect(detectFileType(invoiceOfd())).toBe('ofd');
+    expect(detectFileType(zipOf({ 'Doc_0/OFD.xml': 'x' }))).toBeNull();
+  });
+
+  it('reads a ZIP\'s directory within its bytes: a truncated archive names nothing', () => {
+    const ofd = invoiceOfd();
+    expect(zipHasEntry(ofd, 'OFD.xml')).toBe(true);
+    expect(zipHasEntry(ofd, 'ofd.xml')).toBe(false);
+    for (let cut = 1; cut < ofd.byteLength; cut += 7) expect(zipHasEntry(ofd.subarray(0, ofd.byteLength - cut), 'OFD.xml')).toBe(false);
+    expect(zipHasEntry(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), 'OFD.xml')).toBe(false);
   });
 
   it('names a file safely: the detected extension, or the sent name kept without separators', () => {

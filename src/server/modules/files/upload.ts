@@ -10,12 +10,12 @@ export const UPLOAD_MAX_BYTES = Number(process.env.UPLOAD_MAX_BYTES ?? 1024 * 10
 const MAX_IMAGE_SIDE = 4000;
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export type DetectedType = 'png' | 'jpeg' | 'webp' | 'pdf';
-export type ImageType = Exclude<DetectedType, 'pdf'>;
+export type DetectedType = 'png' | 'jpeg' | 'webp' | 'pdf' | 'ofd';
+export type ImageType = Exclude<DetectedType, 'pdf' | 'ofd'>;
 /** The extension a stored file of a type carries. */
-export type FileExt = 'png' | 'jpg' | 'webp' | 'pdf';
+export type FileExt = 'png' | 'jpg' | 'webp' | 'pdf' | 'ofd';
 
-const MIME: Record<DetectedType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', pdf: 'application/pdf' };
+const MIME: Record<DetectedType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', pdf: 'application/pdf', ofd: 'application/ofd' };
 
 const extOf = (type: DetectedType): FileExt => (type === 'jpeg' ? 'jpg' : type);
 
@@ -29,7 +29,36 @@ export function detectFileType(bytes: Uint8Array): DetectedType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) && zipHasEntry(bytes, 'OFD.xml')) return 'ofd';
   return null;
+}
+
+/**
+ * Whether a ZIP archive lists an entry of that exact name in its central directory (an OFD document,
+ * GB/T 33190, is a ZIP whose root holds `OFD.xml`). Reads only the directory's records, within the
+ * bytes; a truncated or malformed archive answers false.
+ */
+export function zipHasEntry(bytes: Uint8Array, name: string): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record (22 bytes and a comment of at most 65,535) closes the archive.
+  const floor = Math.max(0, bytes.byteLength - 22 - 0xffff);
+  let end = -1;
+  for (let i = bytes.byteLength - 22; i >= floor; i -= 1) {
+    if (view.getUint32(i, true) === 0x06054b50) { end = i; break; }
+  }
+  if (end < 0) return false;
+  const entries = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const wanted = Buffer.from(name, 'utf8');
+  for (let n = 0; n < entries; n += 1) {
+    if (at + 46 > end || view.getUint32(at, true) !== 0x02014b50) return false;
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (at + 46 + nameLength > end) return false;
+    if (nameLength === wanted.length && Buffer.from(bytes.subarray(at + 46, at + 46 + nameLength)).equals(wanted)) return true;
+    at += 46 + skip;
+  }
+  return false;
 }
 
 /** Markup a browser could run if it ever sniffed the file (HTML, SVG, XML, script). */
@@ -70,8 +99,15 @@ export function keptFileName(name: string, ext: FileExt, fallback: string): stri
   return name.replace(/[\u0000-\u001f\u007f/\\]/g, '').slice(0, 100) || `${fallback}.${ext}`;
 }
 
-/** What an upload may be: images (PNG, JPEG, WebP), PDFs, or either ('document'). */
-export type UploadAccept = 'image' | 'pdf' | 'document';
+/** What an upload may be: images (PNG, JPEG, WebP), PDFs, either ('document'), or an e-invoice's PDF or OFD ('invoice'). */
+export type UploadAccept = 'image' | 'pdf' | 'document' | 'invoice';
+
+const ACCEPTS: Record<UploadAccept, readonly DetectedType[]> = {
+  image: ['png', 'jpeg', 'webp'],
+  pdf: ['pdf'],
+  document: ['png', 'jpeg', 'webp', 'pdf'],
+  invoice: ['pdf', 'ofd'],
+};
 
 export interface UploadRules {
   accept: UploadAccept;
@@ -102,7 +138,8 @@ export interface AcceptedUpload {
 
 /**
  * Every upload's way into the store: empty 400 `fileEmpty`, over `maxBytes` 413; the type decided by the
- * bytes (never the name or the declared type), anything outside `accept` 415; a PDF checked end to end,
+ * bytes (never the name or the declared type), anything outside `accept` 415; a PDF checked end to end
+ * (an OFD by its archive's directory),
  * an image decoded and written anew; then the file written through the store under the key `place`
  * gives. The file is written before the caller's rows point at it; the caller records it through
  * `recordUpload`, which removes the file again when the recording fails (a refused state, a lost race).
@@ -112,10 +149,13 @@ export async function acceptUpload(bytes: Uint8Array, rules: UploadRules): Promi
   if (bytes.byteLength === 0) throw new AppError(400, 'fileEmpty');
   if (bytes.byteLength > rules.maxBytes) throw new AppError(413, rules.tooLarge);
   const type = detectFileType(bytes);
-  if (!type || (type === 'pdf' ? rules.accept === 'image' : rules.accept === 'pdf')) throw new AppError(415, refused);
+  if (!type || !ACCEPTS[rules.accept].includes(type)) throw new AppError(415, refused);
   let data: Uint8Array;
   if (type === 'pdf') {
     checkPdf(bytes, refused);
+    data = bytes;
+  } else if (type === 'ofd') {
+    // An OFD is a compressed archive, kept as sent: its directory named OFD.xml (detectFileType).
     data = bytes;
   } else {
     data = await reencodeImage(bytes, type, rules.side ?? MAX_IMAGE_SIDE, refused);

@@ -50,6 +50,7 @@ export function orderDeskFilters(actor: ScopedStaff, input: Omit<OrderDeskListIn
   const list = [orderVisibleToStaff(actor)];
   if (input.status) list.push(sql`o.status = ${input.status}`);
   if (input.fulfilment) list.push(sql`o.fulfilment = ${input.fulfilment}`);
+  if (input.invoiceStatus) list.push(sql`o.invoice_status = ${input.invoiceStatus}`);
   if (input.companyId) list.push(sql`o.company_id = ${input.companyId}`);
   if (input.from) list.push(sql`o.created_at >= ${dayStart(input.from)}`);
   if (input.to) list.push(sql`o.created_at < ${dayStart(input.to)} + interval '1 day'`);
@@ -63,20 +64,20 @@ export function orderDeskFilters(actor: ScopedStaff, input: Omit<OrderDeskListIn
 
 interface OrderDeskRow {
   id: number; order_no: string; status: OrderStatusDto; company_id: number; company_name: string; buyer_name: string; owner_name: string | null;
-  line_count: number; total: string; delivery_method: DeliveryMethodDto; hazardous: boolean; backorder: boolean; fulfilment: FulfilmentStatusDto; stamp: string;
+  line_count: number; total: string; delivery_method: DeliveryMethodDto; hazardous: boolean; backorder: boolean; fulfilment: FulfilmentStatusDto; invoice_status: OrderDeskRowDto['invoiceStatus']; stamp: string;
 }
 
 /** The row's columns over `orders o` with its company `co`, buyer `u` and the company's owner `st`. */
 export const ORDER_DESK_COLUMNS = sql`o.id, o.order_no, o.status, o.company_id, co.name as company_name, u.name as buyer_name, st.name as owner_name,
   o.line_count, o.total::text as total, o.delivery_method, ${hasLine(sql`i.hazardous`)} as hazardous, ${hasLine(sql`i.backorder_qty > 0`)} as backorder,
-  o.fulfilment, ${stampOf(sql`o.created_at`)} as stamp`;
+  o.fulfilment, o.invoice_status, ${stampOf(sql`o.created_at`)} as stamp`;
 export const ORDER_DESK_FROM = sql`from orders o join companies co on co.id = o.company_id join users u on u.id = o.user_id left join staff st on st.id = co.owner_staff_id`;
 
 export function toOrderDeskRow(r: OrderDeskRow): OrderDeskRowDto {
   return {
     id: Number(r.id), orderNo: r.order_no, status: r.status, companyId: Number(r.company_id), companyName: r.company_name, buyerName: r.buyer_name,
     ownerName: r.owner_name ?? '', lineCount: Number(r.line_count), total: r.total, deliveryMethod: r.delivery_method,
-    hazardous: Boolean(r.hazardous), backorder: Boolean(r.backorder), fulfilment: r.fulfilment, createdAt: r.stamp,
+    hazardous: Boolean(r.hazardous), backorder: Boolean(r.backorder), fulfilment: r.fulfilment, invoiceStatus: r.invoice_status, createdAt: r.stamp,
   };
 }
 

@@ -49,12 +49,13 @@ async function complaintsOf(db: Db, orderId: number): Promise<OrderDeskDetailDto
 
 /**
  * The order's history in the audit log, oldest first: its own rows, and those of the quotation it was
- * made from and of its complaints — the records that change with it.
+ * made from, of its complaints and of its invoices — the records that change with it.
  */
 async function historyOf(db: Db, orderId: number): Promise<OrderDeskDetailDto['history']> {
   const rows = await db.select().from(auditLog).where(sql`(${auditLog.entity} = 'order' and ${auditLog.entityId} = ${String(orderId)})
     or (${auditLog.entity} = 'quotation' and ${auditLog.entityId} in (select q.id::text from quotations q where q.order_id = ${orderId}))
-    or (${auditLog.entity} = 'complaint' and ${auditLog.entityId} in (select k.id::text from complaints k where k.order_id = ${orderId}))`)
+    or (${auditLog.entity} = 'complaint' and ${auditLog.entityId} in (select k.id::text from complaints k where k.order_id = ${orderId}))
+    or (${auditLog.entity} = 'invoice' and ${auditLog.entityId} in (select i.id::text from invoices i where i.order_id = ${orderId}))`)
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id)).limit(200);
   return rows.map(toAuditDto);
 }

@@ -47,5 +47,6 @@ export function describeLog(lang: Lang, action: string, data: Record<string, unk
   const states: Record<string, string> = serverMessages(lang).orders.fulfilment;
   if (action === 'hold') return fillTemplate(t.hold, { reason: (serverMessages(lang).orders.holdReason as Record<string, string>)[text(data.holdReason)] ?? '' });
   if ((action === 'fulfil' || action === 'release') && typeof data.fulfilment === 'string') return fillTemplate(t.fulfilment, { state: states[data.fulfilment] ?? data.fulfilment });
+  if (action === 'invoice') return fillTemplate(data.kind === 'red' ? t.invoiceRed : t.invoiceBlue, { no: text(data.invoiceNo), amount: text(data.amount), corrects: text(data.correctsNo) });
   return '';
 }
