@@ -108,6 +108,8 @@ export const ADMIN_PAGES = [
   { path: '/admin/requests', permission: 'CUSTOMER.EDIT', menu: { component: 'requests/index', name: 'Requests', titleZh: '留言与求购', titleEn: 'Requests and enquiries', icon: 'CustomerServiceOutlined', sort: 200 } },
   // The order desk (ADR 0071): the customers' orders, a record page (`?id=`).
   { path: '/admin/orders/list', parent: '/admin/orders', permission: 'ORDER.VIEW', menu: { component: 'orders/list/index', name: 'OrderList', titleZh: '订单列表', titleEn: 'Order list', icon: 'ProfileOutlined', sort: 10 } },
+  // Receivables (ADR 0074): finance's ageing per customer, and the payments recorded against invoices.
+  { path: '/admin/orders/receivables', parent: '/admin/orders', permission: 'INVOICE.ISSUE', menu: { component: 'orders/receivables/index', name: 'OrderReceivables', titleZh: '应收账款', titleEn: 'Receivables', icon: 'MoneyCollectOutlined', sort: 50 } },
   // The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`).
   { path: '/admin/customers', permission: 'CUSTOMER.VIEW', menu: { component: 'customers/index', name: 'Customers', titleZh: '客户管理', titleEn: 'Customers', icon: 'TeamOutlined', sort: 50 } },
   // The shop's suppliers (ADR 0038): brands supplied, contacts, terms, attachments.

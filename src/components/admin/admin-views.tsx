@@ -41,6 +41,7 @@ const ExpensesView = dynamic(() => import('./expenses/expenses-view').then((m) =
 const InboxView = dynamic(() => import('./approvals/inbox-view').then((m) => m.InboxView), { loading: ViewLoading });
 const ImportsView = dynamic(() => import('./catalog/imports-view').then((m) => m.ImportsView), { loading: ViewLoading });
 const OrdersView = dynamic(() => import('./orders/orders-view').then((m) => m.OrdersView), { loading: ViewLoading });
+const ReceivablesView = dynamic(() => import('./receivables/receivables-view').then((m) => m.ReceivablesView), { loading: ViewLoading });
 const MenuEditorView = dynamic(() => import('./menus/menu-editor-view').then((m) => m.MenuEditorView), { loading: ViewLoading });
 const ContentItemsView = dynamic(() => import('./content/content-items-view').then((m) => m.ContentItemsView), { loading: ViewLoading });
 const ProductsView = dynamic(() => import('./catalog/products-view').then((m) => m.ProductsView), { loading: ViewLoading });
@@ -103,6 +104,7 @@ export const ADMIN_VIEWS: Record<AdminPagePath, ComponentType> = {
   '/admin/complaints': ComplaintsView,
   '/admin/contracts': ContractsView,
   '/admin/orders/list': OrdersView,
+  '/admin/orders/receivables': ReceivablesView,
   '/admin/expenses': ExpensesView,
   '/admin/approvals': InboxView,
   '/admin/approval-rules': ApprovalRulesView,

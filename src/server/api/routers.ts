@@ -48,6 +48,7 @@ import { quotationsAppRouter } from '@/server/modules/quotations/app-routes';
 import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
 import { contractsAdminRouter } from '@/server/modules/contracts/routes';
 import { ordersAdminRouter } from '@/server/modules/orders/admin-routes';
+import { invoicePaymentsAdminRouter, receivablesAdminRouter } from '@/server/modules/receivables/routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 
@@ -69,6 +70,7 @@ export const adminRouters = [
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
   quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter,
+  invoicePaymentsAdminRouter, receivablesAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

@@ -1,0 +1,1 @@
+export function ReceivablesView() { return null; }
