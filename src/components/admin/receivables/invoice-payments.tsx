@@ -62,21 +62,22 @@ function PaymentsBody({ id }: { id: number }) {
         { key: 'paid', label: t('inv.paid'), children: <span data-testid="invoice-paid">¥{money(invoice.paidAmount)}</span> },
         { key: 'unpaid', label: t('inv.unpaid'), children: <strong data-testid="invoice-unpaid">{unpaid > 0 ? `¥${money(invoice.unpaid)}` : t('paidInFull')}</strong> },
       ]} />
-      <Table<InvoicePaymentDto> rowKey="id" size="small" pagination={false} dataSource={payments} scroll={{ x: 460 }} data-testid="payments-table"
+      <Table<InvoicePaymentDto> rowKey="id" size="small" pagination={false} dataSource={payments} scroll={{ x: 480 }} data-testid="payments-table"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noPayments')} /> }}
         columns={[
           { title: t('pay.receivedOn'), dataIndex: 'receivedOn', width: 110 },
           { title: t('pay.amount'), dataIndex: 'amount', align: 'right', width: 110, render: (v: string) => `¥${money(v)}` },
           { title: t('pay.reference'), dataIndex: 'reference', ellipsis: true, render: (v: string) => v || '—' },
-          { title: t('pay.staff'), dataIndex: 'staffName', width: 80 },
+          { title: t('pay.staff'), dataIndex: 'staffName', width: 100 },
           {
             title: t('col.actions'), key: 'actions', width: 80,
             render: (_: unknown, p) => <Button size="small" danger onClick={() => setReversing(p)} aria-label={`${t('reverse')} ¥${money(p.amount)}`} data-testid="payment-reverse">{t('reverse')}</Button>,
           },
         ]} />
       {unpaid > 0 && (
+        <div className="rounded border border-solid border-slate-200 px-4 pb-1 pt-3">
         <Form<PaymentForm> form={form} layout="vertical" onFinish={submit} initialValues={{ amount: unpaid, receivedOn: dayjs(today), reference: '' }}
-          className="rounded border border-slate-200 p-3" data-testid="payment-form">
+          data-testid="payment-form">
           <h3 className="mt-0 text-base font-medium">{t('record')}</h3>
           <div className="grid grid-cols-1 gap-x-3 sm:grid-cols-2">
             <Form.Item name="amount" label={t('amount')} rules={[{ required: true, message: t('amount') }]}>
@@ -90,8 +91,11 @@ function PaymentsBody({ id }: { id: number }) {
           <Form.Item name="reference" label={t('reference')}>
             <Input maxLength={PAYMENT_REFERENCE_MAX} data-testid="payment-reference" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={record.isPending} data-testid="payment-save">{t('save')}</Button>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={record.isPending} data-testid="payment-save">{t('save')}</Button>
+          </Form.Item>
         </Form>
+        </div>
       )}
       <ReverseDialog invoiceId={id} payment={reversing} onClose={() => setReversing(null)} />
     </div>

@@ -51,21 +51,25 @@ export function ReceivablesView() {
       </Space>
       {list.error && <Alert type="error" title={list.error.message} className="mb-3" />}
       <Table<ReceivableRowDto>
-        rowKey="companyId" loading={!data && !list.error} dataSource={data?.items ?? []} pagination={false} showHeader={wide} scroll={wide ? { x: 1250 } : undefined}
+        rowKey="companyId" loading={!data && !list.error} dataSource={data?.items ?? []} pagination={false} showHeader={wide} scroll={wide ? { x: 1110 } : undefined}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} /> }}
         onRow={(r) => ({ 'data-testid': `receivable-row-${r.companyId}` } as React.HTMLAttributes<HTMLElement>)}
         expandable={{ expandedRowKeys: openId ? [openId] : [], showExpandColumn: false, expandedRowRender: (r) => <CustomerReceivables companyId={r.companyId} /> }}
         columns={wide ? [
-          { title: t('col.customer'), dataIndex: 'companyName', ellipsis: true, fixed: 'left', width: 220 },
-          { title: t('col.owner'), dataIndex: 'ownerName', width: 90, render: (v: string) => v || '—' },
+          {
+            title: t('col.customer'), dataIndex: 'companyName', ellipsis: true,
+            render: (v: string, r) => <><div className="truncate">{v}</div><div className="text-xs text-slate-500">{t('col.owner')}: {r.ownerName || '—'}</div></>,
+          },
           { title: t('col.open'), dataIndex: 'openAmount', width: 120, align: 'right', render: (v: string) => <strong data-testid="receivable-open-amount">¥{money(v)}</strong> },
           ...AGEING_BUCKETS.map((b) => ({
-            title: t(`bucket.${b}`), key: b, width: 115, align: 'right' as const,
+            title: t(`bucket.${b}`), key: b, width: 95, align: 'right' as const,
             render: (_: unknown, r: ReceivableRowDto) => <span data-testid={`receivable-${b}`}>{amount(r.buckets[b])}</span>,
           })),
-          { title: t('col.creditDays'), dataIndex: 'creditDays', width: 90, align: 'right' },
-          { title: t('col.creditLimit'), dataIndex: 'creditLimit', width: 120, align: 'right', render: (v: string) => `¥${money(v)}` },
-          { title: t('col.heldOrders'), dataIndex: 'heldOrders', width: 90, align: 'right' },
+          {
+            title: `${t('col.creditDays')} / ${t('col.creditLimit')}`, key: 'credit', width: 150, align: 'right',
+            render: (_: unknown, r) => <>{r.creditDays} / ¥{money(r.creditLimit)}</>,
+          },
+          { title: t('col.heldOrders'), dataIndex: 'heldOrders', width: 80, align: 'right' },
           { title: t('col.actions'), key: 'actions', width: 100, render: (_: unknown, r) => openButton(r) },
         ] : [{
           key: 'all', render: (_: unknown, r) => (

@@ -250,7 +250,7 @@ const pages: [string, PageCalls][] = [
       }
     }
     await getCustomerReceivables(db, everyCustomer, sample.companyId);
-    const [invoice] = rowsOf<{ id: number }>(await db.execute(sql`select id from invoices order by id limit 1`));
+    const [invoice] = rowsOf<{ id: number }>(await db.execute(sql`select id from invoices where company_id = ${sample.companyId} and kind = 'blue' and paid_amount < amount order by due_on limit 1`));
     await listInvoicePayments(db, everyCustomer, Number(invoice?.id));
   }],
   ['news list and detail', async (db) => Promise.all([
