@@ -6,7 +6,7 @@ import { rowsOf } from './client';
 import { runMigrations } from './migrate';
 
 describe('upgrading a database of the release before 0024: receivables and the order desk\'s figures (ADR 0074)', () => {
-  it('adds the receivables page to the order desk\'s menu group once, and keeps the order desk\'s figures from then on', async () => {
+  it('adds the receivables page to the order desk\'s menu group once, and installs the triggers that keep the order desk\'s figures', async () => {
     const older = releaseMigrations(23);
     const shop = await createEmptyTestDatabase();
     try {
