@@ -25,7 +25,7 @@ export function AgeingSummary({ row }: { row: ReceivableRowDto }) {
     <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} data-testid="receivables-summary" items={[
       { key: 'open', label: t('summary'), children: <strong data-testid="summary-open">¥{money(row.openAmount)}</strong> },
       { key: 'overdue', label: t('overdueSummary'), children: <span data-testid="summary-overdue">¥{money(row.overdueAmount)}</span> },
-      { key: 'credit', label: t('col.creditDays'), children: t('credit', { days: row.creditDays, limit: money(row.creditLimit) }) },
+      { key: 'credit', label: t('creditTerms'), children: t('credit', { days: row.creditDays, limit: money(row.creditLimit) }) },
       { key: 'held', label: t('col.heldOrders'), children: row.heldOrders },
       ...AGEING_BUCKETS.map((b) => ({ key: b, label: t(`bucket.${b}`), children: `¥${money(row.buckets[b])}` })),
     ]} />
