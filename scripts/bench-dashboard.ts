@@ -9,7 +9,8 @@
  * visitor-day rows (10M tracking events ≈ 27,400 a day for a year), `--search-keys` distinct keys a day.
  * Products are loaded by the catalogue generator (COPY, after the demo seed); orders (`--orders`, spread
  * over the days, 3 lines each, a fifth reviewing, a tenth rejected or cancelled) with generate_series;
- * the per-day order figures the dashboard reads are rebuilt once after the load (`rebuild_order_figures()`).
+ * placed ones spread over the order desk's fulfilment and invoice states, a backordered order's first line short with a lead time;
+ * the per-day order figures and the order desk's figures the dashboard reads are rebuilt once after the load (`rebuild_order_figures()`).
  * `--popularity long-tail` (the default) draws each line's pack with a long tail, as a supplier's sales
  * are: the pack at rank r (of n) is drawn with a probability falling as r^(-2/3) (u³ of an evenly spread u, from the order id),
  * so the first 1 % of packs get about a fifth of the lines and the first 10 % almost half; `uniform`
@@ -27,6 +28,7 @@ import { openPostgres, type Db, type DbHandle } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { loadDashboard, newCustomersPerDay, openFeedback, topSearches, visitorsPerDay } from '../src/server/modules/dashboard/figures';
+import { orderDeskFigures } from '../src/server/modules/dashboard/order-desk-figures';
 import { openApprovals, ordersPerDay, topBySummingTheRange, topOrderedProducts } from '../src/server/modules/dashboard/order-figures';
 
 const { values } = parseArgs({
@@ -62,20 +64,30 @@ async function load(db: Db, handle: DbHandle, url: URL): Promise<void> {
   // A bulk load: the order figures' triggers off, then one rebuild (as after any bulk import).
   await db.execute(sql`alter table orders disable trigger orders_figures_insert`);
   await db.execute(sql`alter table order_items disable trigger order_items_figures_insert`);
+  await db.execute(sql`alter table orders disable trigger orders_desk_figures_insert`);
+  await db.execute(sql`alter table order_items disable trigger order_items_desk_figures_insert`);
   await db.execute(sql`
     insert into orders (order_no, company_id, user_id, status, idempotency_key, receiver, phone, region, address_detail, subtotal, total, line_count, created_at)
     select 'B' || g, 1, (select min(id) from users), case when g % 10 = 0 then 'cancelled' when g % 5 = 0 then 'reviewing' when g % 3 = 0 then 'passed' else 'placed' end,
       'bench' || g, 'r', 'p', 'x', 'y', 100, round((random() * 5000)::numeric, 2), 3, now() - make_interval(secs => random() * ${days} * 86400)
     from generate_series(1, ${orderCount}) g`);
+  // Placed orders across the order desk's states (ADR 0074): most delivered, the rest waiting, a share asking for an invoice.
   await db.execute(sql`
-    insert into order_items (order_id, company_id, product_id, pack_id, item_no, name_zh, name_en, size, unit_price, num, line_total)
-    select o.id, 1, p.product_id, p.id, 'I' || p.product_id, 'z', 'e', p.size, p.price, 1 + (k * o.id) % 20, p.price
+    update orders set fulfilment = (array['delivered', 'delivered', 'delivered', 'shipped', 'allocated', 'backordered', 'partly_shipped', 'held'])[1 + id % 8],
+      invoice_status = (array['issued', 'issued', 'none', 'requested'])[1 + id % 4]
+    where status = 'placed'`);
+  await db.execute(sql`
+    insert into order_items (order_id, company_id, product_id, pack_id, item_no, name_zh, name_en, size, unit_price, num, line_total, backorder_qty, lead_time_days)
+    select o.id, 1, p.product_id, p.id, 'I' || p.product_id, 'z', 'e', p.size, p.price, 1 + (k * o.id) % 20, p.price,
+      case when o.fulfilment = 'backordered' and k = 1 then 1 else 0 end, case when o.fulfilment = 'backordered' and k = 1 then o.id % 45 else 0 end
     from orders o cross join generate_series(1, 3) k
     join product_packs p on p.id = ${popularity === 'uniform'
       ? sql`1 + ((o.id::bigint * 7919 + k * 104729) % (select max(id) from product_packs))::int`
       : sql`1 + floor((select max(id) - 1 from product_packs) * power(((o.id::bigint * 7919 + k * 104729) % 1000003) / 1000003.0, 3))::int`}`);
   await db.execute(sql`alter table orders enable trigger orders_figures_insert`);
   await db.execute(sql`alter table order_items enable trigger order_items_figures_insert`);
+  await db.execute(sql`alter table orders enable trigger orders_desk_figures_insert`);
+  await db.execute(sql`alter table order_items enable trigger order_items_desk_figures_insert`);
   await db.execute(sql`select rebuild_order_figures()`);
   await db.execute(sql`
     insert into visitor_days (day, visitor_id)
@@ -138,6 +150,7 @@ async function main(): Promise<void> {
     await measure('top ordered products', () => topOrderedProducts(db, { ...range, limit: 10 })),
     await measure('top ordered products, summing the whole range (the fallback)', () => topBySummingTheRange(db, { ...range, limit: 10 })),
     await measure('open approvals', () => openApprovals(db)),
+    await measure('order desk: waiting to ship, held, backorders by lead time, invoices pending', () => orderDeskFigures(db)),
     await measure('new customers per day', () => newCustomersPerDay(db, range)),
     await measure('visitors per day', () => visitorsPerDay(db, range)),
     await measure('top searches', () => topSearches(db, { ...range, empty: false, limit: 10 })),

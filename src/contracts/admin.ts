@@ -303,6 +303,17 @@ export const dashboardSchema = z.object({
   })),
   /** Orders waiting for a company approver. */
   openApprovals: z.number().int(),
+  /**
+   * The order desk now (ADR 0074), from its kept figures: placed orders waiting to ship (allocated, backordered or
+   * partly shipped), held for credit, backordered by the band of their longest lead time (`none` recorded, ≤ 7 days,
+   * 8–30, over 30), and with an invoice requested and not yet issued.
+   */
+  orderDesk: z.object({
+    waitingToShip: z.number().int(),
+    held: z.number().int(),
+    backorders: z.object({ none: z.number().int(), upTo7: z.number().int(), upTo30: z.number().int(), over30: z.number().int() }),
+    invoicesPending: z.number().int(),
+  }),
   newCustomers: z.object({ total: z.number().int(), days: z.array(dayCount) }),
   visitors: z.object({ uv: z.number().int(), pv: z.number().int(), days: z.array(z.object({ day: z.string(), uv: z.number().int(), pv: z.number().int() })) }),
   topSearches: z.array(z.object({ key: z.string(), searchType: z.number().int(), searches: z.number().int() })),

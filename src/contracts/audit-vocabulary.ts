@@ -34,7 +34,7 @@ export const AUDIT_ACTIONS = [
   'move', 'order', 'owner', 'publish', 'unpublish', 'removeFile', 'removeImage', 'removeLogo', 'removeScan', 'reply', 'report',
   'request', 'resetPassword', 'sendReport', 'setCoa', 'setFile', 'setImage', 'setLogo', 'setPermissions', 'setScan', 'status',
   'submit', 'uploadImage', 'withdraw', 'restore', 'hide', 'reset', 'cancel', 'change', 'edit', 'place', 'remove', 'revise',
-  'queue', 'start', 'succeed', 'fail', 'upload', 'replace', 'allocate', 'release', 'ship', 'deliver',
+  'queue', 'start', 'succeed', 'fail', 'upload', 'replace', 'allocate', 'release', 'ship', 'deliver', 'receivePayment', 'reversePayment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,7 +55,7 @@ export const AUDIT_STATE_FIELDS = ['status', 'state'] as const;
 export const AUDIT_INTERNAL_FIELDS = [
   'owner', 'attempt', 'entityType', 'entityId', 'stepId', 'seq', 'ruleId', 'tiers', 'productId', 'currentSeq', 'filePath', 'logoPath',
   'imagePath', 'scan', 'fileId', 'attachmentId', 'coaDocumentId', 'packId', 'contentId', 'linkedId', 'replyId', 'id', 'by', 'bulk',
-  'companyId', 'replaces', 'quotationId', 'photoId',
+  'companyId', 'replaces', 'quotationId', 'photoId', 'paymentId',
 ] as const;
 
 const INTERNAL = new Set<string>(AUDIT_INTERNAL_FIELDS);

@@ -112,6 +112,8 @@ export const ADMIN_PAGES = [
   { path: '/admin/orders/carriers', parent: '/admin/orders', permission: 'ORDER.VIEW', menu: { component: 'orders/carriers/index', name: 'OrderCarriers', titleZh: '承运商', titleEn: 'Carriers', icon: 'CarOutlined', sort: 80 } },
   // Finance's orders to invoice (ADR 0074): shipped or delivered, an invoice asked for and none issued yet.
   { path: '/admin/orders/to-invoice', parent: '/admin/orders', permission: 'INVOICE.ISSUE', menu: { component: 'orders/to-invoice/index', name: 'OrdersToInvoice', titleZh: '待开票', titleEn: 'To invoice', icon: 'AccountBookOutlined', sort: 40 } },
+  // Receivables (ADR 0074): finance's ageing per customer, and the payments recorded against invoices.
+  { path: '/admin/orders/receivables', parent: '/admin/orders', permission: 'INVOICE.ISSUE', menu: { component: 'orders/receivables/index', name: 'OrderReceivables', titleZh: '应收账款', titleEn: 'Receivables', icon: 'MoneyCollectOutlined', sort: 50 } },
   // The CRM's customers (ADR 0038): the list, and a customer's record page (`?id=`).
   { path: '/admin/customers', permission: 'CUSTOMER.VIEW', menu: { component: 'customers/index', name: 'Customers', titleZh: '客户管理', titleEn: 'Customers', icon: 'TeamOutlined', sort: 50 } },
   // The shop's suppliers (ADR 0038): brands supplied, contacts, terms, attachments.

@@ -43,6 +43,7 @@ const ImportsView = dynamic(() => import('./catalog/imports-view').then((m) => m
 const OrdersView = dynamic(() => import('./orders/orders-view').then((m) => m.OrdersView), { loading: ViewLoading });
 const CarriersView = dynamic(() => import('./orders/carriers-view').then((m) => m.CarriersView), { loading: ViewLoading });
 const ToInvoiceView = dynamic(() => import('./orders/to-invoice-view').then((m) => m.ToInvoiceView), { loading: ViewLoading });
+const ReceivablesView = dynamic(() => import('./receivables/receivables-view').then((m) => m.ReceivablesView), { loading: ViewLoading });
 const MenuEditorView = dynamic(() => import('./menus/menu-editor-view').then((m) => m.MenuEditorView), { loading: ViewLoading });
 const ContentItemsView = dynamic(() => import('./content/content-items-view').then((m) => m.ContentItemsView), { loading: ViewLoading });
 const ProductsView = dynamic(() => import('./catalog/products-view').then((m) => m.ProductsView), { loading: ViewLoading });
@@ -107,6 +108,7 @@ export const ADMIN_VIEWS: Record<AdminPagePath, ComponentType> = {
   '/admin/orders/list': OrdersView,
   '/admin/orders/carriers': CarriersView,
   '/admin/orders/to-invoice': ToInvoiceView,
+  '/admin/orders/receivables': ReceivablesView,
   '/admin/expenses': ExpensesView,
   '/admin/approvals': InboxView,
   '/admin/approval-rules': ApprovalRulesView,

@@ -50,6 +50,7 @@ import { contractsAdminRouter } from '@/server/modules/contracts/routes';
 import { ordersAdminRouter } from '@/server/modules/orders/admin-routes';
 import { orderFulfilmentAdminRouter } from '@/server/modules/orders/fulfilment-routes';
 import { carriersAdminRouter, shipmentsAdminRouter, shipmentsAppRouter } from '@/server/modules/orders/shipment-routes';
+import { invoicePaymentsAdminRouter, receivablesAdminRouter } from '@/server/modules/receivables/routes';
 import { complaintsAppRouter } from '@/server/modules/complaints/customer-routes';
 import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partners/routes';
 import { invoicesAdminRouter } from '@/server/modules/invoices/admin-routes';
@@ -74,6 +75,7 @@ export const adminRouters = [
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
   quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, orderFulfilmentAdminRouter, shipmentsAdminRouter, carriersAdminRouter, invoicesAdminRouter, toInvoiceAdminRouter,
+  invoicePaymentsAdminRouter, receivablesAdminRouter,
 ];
 
 /** Every router of the API, in mounting order: /api itself (health, ready, the OpenAPI document) first. */

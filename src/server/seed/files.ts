@@ -6,6 +6,7 @@ import type { FileStore } from '@/server/modules/files/store';
 import type { Db } from '@/server/db/client';
 import { brands, contentItems, productDocuments, products } from '@/server/db/schema';
 import { ensureCompanySeedFiles } from './company-admin';
+import { ensureInvoiceSeedFiles } from './receivables';
 import { RESOURCES } from './content-resources';
 import { ensureContractSeedFiles } from './contracts';
 import { ensureCrmSeedFiles } from './crm';
@@ -65,8 +66,9 @@ export async function ensureSeedFiles(db: Db, store: FileStore): Promise<{ writt
   const crm = await ensureCrmSeedFiles(db, store);
   const imports = await ensureImportDemoFile(db, store);
   const contractScans = await ensureContractSeedFiles(db, store);
+  const invoiceFiles = await ensureInvoiceSeedFiles(db, store);
   return {
-    written: written + company.written + crm.written + imports.written + contractScans.written,
-    checked: checked + company.checked + crm.checked + imports.checked + contractScans.checked,
+    written: written + company.written + crm.written + imports.written + contractScans.written + invoiceFiles.written,
+    checked: checked + company.checked + crm.checked + imports.checked + contractScans.checked + invoiceFiles.checked,
   };
 }

@@ -9,6 +9,7 @@ import { seedCms } from './cms';
 import { seedCommentsAndLinks } from './cms-moderation';
 import { seedContent } from './content';
 import { seedComplaints } from './complaints';
+import { seedReceivables } from './receivables';
 import { seedContracts } from './contracts';
 import { seedCrm } from './crm';
 import { seedCustomers } from './customers';
@@ -118,6 +119,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const quotationCounts = await seedQuotations(tx);
     const complaintCounts = await seedComplaints(tx);
     const contractCounts = await seedContracts(tx);
+    const receivableCounts = await seedReceivables(tx);
     await markDemoDatabase(tx);
     return {
       permissions: reference.permissions,
@@ -138,6 +140,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...quotationCounts,
       ...complaintCounts,
       ...contractCounts,
+      ...receivableCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),
       ...(await seedImportDemo(tx)),

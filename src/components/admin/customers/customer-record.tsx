@@ -22,6 +22,7 @@ import { useFormSave } from '@/components/ui/use-form-save';
 import { CustomerQuotations, CustomerQuotationsLabel } from './customer-quotations';
 import { FormModal } from '@/components/ui/form-modal';
 import { usePermits } from '@/components/ui/permitted';
+import { CustomerReceivables } from '../receivables/customer-receivables';
 
 interface UserRow { id: number; name: string; loginName: string; email: string | null; phone: string | null; accountType: string; active: boolean; createdAt: string }
 
@@ -37,6 +38,8 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
   const error = detail.error?.message ?? null;
   const shown = error === null && detail.data?.id === id ? detail.data : null;
   const team = shown ? (locale === 'en' ? shown.teamEn : shown.teamZh) : null;
+  // A customer's receivables are the order desk's (ADR 0074): shown to members who read its orders.
+  const receivables = usePermits({ permissions: ['ORDER.VIEW'] });
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="customer-record">
@@ -77,6 +80,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             { key: 'contacts', label: t('tabs.contacts', { count: shown.contacts.length }), children: <Contacts customer={shown} /> },
             { key: 'users', label: t('tabs.users', { count: shown.users }), children: <CustomerUsers id={shown.id} /> },
             { key: 'orders', label: t('tabs.orders'), children: <CustomerOrders id={shown.id} /> },
+            ...(receivables ? [{ key: 'receivables', label: t('tabs.receivables'), children: <CustomerReceivables companyId={shown.id} summary /> }] : []),
             { key: 'quotations', label: <CustomerQuotationsLabel />, children: <CustomerQuotations companyId={shown.id} /> },
             complaintsTab(shown.id),
             contractsTab(shown.id),

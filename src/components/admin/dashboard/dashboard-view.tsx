@@ -6,6 +6,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
 import { Permitted, usePermits } from '@/components/ui/permitted';
+import type { DashboardDto } from '@/contracts/admin';
 import { useApiQuery } from '@/lib/api/query';
 import { useAdminSettings } from '../admin-providers';
 import { useViewQuery } from '../use-view-query';
@@ -115,6 +116,7 @@ function Figures() {
             <Card><Statistic title={t('newCustomers')} value={data.newCustomers.total} /></Card>
             <Card><Statistic title={t('openFeedback')} value={data.openFeedback.total} /></Card>
           </div>
+          <OrderDeskFigures figures={data.orderDesk} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card title={t('ordersChart')}>{ordersOption && <EChart option={ordersOption} label={t('ordersChart')} />}</Card>
             <Card title={t('topProducts')}>
@@ -155,5 +157,31 @@ function Figures() {
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The order desk now (ADR 0074), whatever the range: placed orders waiting to ship, held for credit, invoices to
+ * issue, and the backorders by the band of their longest lead time.
+ */
+function OrderDeskFigures({ figures }: { figures: DashboardDto['orderDesk'] }) {
+  const t = useTranslations('adminDashboard');
+  const bands = [['leadUpTo7', figures.backorders.upTo7], ['leadUpTo30', figures.backorders.upTo30], ['leadOver30', figures.backorders.over30], ['leadNone', figures.backorders.none]] as const;
+  return (
+    <section aria-label={t('orderDesk')} className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="dashboard-order-desk">
+      <Card><Statistic title={t('waitingToShip')} value={figures.waitingToShip} /></Card>
+      <Card><Statistic title={t('heldOrders')} value={figures.held} /></Card>
+      <Card><Statistic title={t('invoicesPending')} value={figures.invoicesPending} /></Card>
+      <Card title={t('backordersByLead')} size="small" className="col-span-2 lg:col-span-1">
+        <dl className="m-0 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+          {bands.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="text-slate-500">{t(key)}</dt>
+              <dd className="m-0 text-right font-medium" data-testid={`backorders-${key}`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </section>
   );
 }

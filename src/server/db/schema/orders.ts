@@ -295,3 +295,22 @@ export const orderStatusTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.status, t.slot] })],
 );
+
+/**
+ * The dashboard's order-desk figures (ADR 0074), kept like `order_status_totals` by statement triggers on
+ * `orders` and `order_items` (hand-written SQL beside the migration): how many placed orders stand in each
+ * fulfilment and invoice state, and for the backordered ones the band of their longest lead time
+ * (`lead_band` 0 none recorded, 1 ≤ 7 days, 2 8–30, 3 over 30; 0 for every order not backordered).
+ * Orders that are not placed count nowhere. `slot` (order id mod 16) as above.
+ */
+export const orderFulfilmentTotals = pgTable(
+  'order_fulfilment_totals',
+  {
+    fulfilment: text('fulfilment').$type<FulfilmentStatus>().notNull(),
+    invoiceStatus: text('invoice_status').$type<OrderInvoiceStatus>().notNull(),
+    leadBand: smallint('lead_band').notNull(),
+    slot: smallint('slot').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.fulfilment, t.invoiceStatus, t.leadBand, t.slot] })],
+);

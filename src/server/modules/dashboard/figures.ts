@@ -4,6 +4,7 @@ import type { DashboardDto } from '@/contracts/admin';
 import type { Db } from '@/server/db/client';
 import { catalogFeedback, searchDailyCounts, users, visitorDailyCounts } from '@/server/db/schema';
 import { daysOf, shopDate, shopRange } from './days';
+import { orderDeskFigures } from './order-desk-figures';
 import { openApprovals, ordersPerDay, topOrderedProducts } from './order-figures';
 
 export async function newCustomersPerDay(db: Db, params: { from: string; to: string }): Promise<DashboardDto['newCustomers']> {
@@ -50,15 +51,16 @@ export async function openFeedback(db: Db, params: { limit: number }): Promise<D
 
 /** The dashboard's figures for a range of days, each widget one query, run together. */
 export async function loadDashboard(db: Db, params: { from: string; to: string }): Promise<DashboardDto> {
-  const [orderDays, topProducts, approvals, newCustomers, visitors, top, empty, feedback] = await Promise.all([
+  const [orderDays, topProducts, approvals, orderDesk, newCustomers, visitors, top, empty, feedback] = await Promise.all([
     ordersPerDay(db, params),
     topOrderedProducts(db, { ...params, limit: 10 }),
     openApprovals(db),
+    orderDeskFigures(db),
     newCustomersPerDay(db, params),
     visitorsPerDay(db, params),
     topSearches(db, { ...params, empty: false, limit: 10 }),
     topSearches(db, { ...params, empty: true, limit: 10 }),
     openFeedback(db, { limit: 5 }),
   ]);
-  return { from: params.from, to: params.to, orders: orderDays, topProducts, openApprovals: approvals, newCustomers, visitors, topSearches: top, emptySearches: empty, openFeedback: feedback };
+  return { from: params.from, to: params.to, orders: orderDays, topProducts, openApprovals: approvals, orderDesk, newCustomers, visitors, topSearches: top, emptySearches: empty, openFeedback: feedback };
 }

@@ -272,7 +272,7 @@ describe('the upgrade of a database made before allocation', () => {
     await fillCart(h, buyer, [{ packId: pack(9), num: 1 }]);
     const made = await h.call('POST', '/api/app/api/order/add', { token: buyer, json: { idempotencyKey: newKey(), addressId: await addressOf(h, 'buyer@demo.example.com'), deliveryMethod: 'pickup', invoiceType: 'none' } });
     const passed = (made.body.data as Submitted).id;
-    await f.q(sql.raw(readFileSync(path.resolve(__dirname, '../../../../drizzle-handwritten-alloc.sql'), 'utf8')));
+    await f.q(sql.raw(readFileSync(path.resolve(__dirname, '../../db/upgrades/0023-placed-orders-fulfilment.sql'), 'utf8')));
     expect(await f.q(sql`select fulfilment, invoice_status from orders where id = ${earlier}`)).toEqual([{ fulfilment: 'backordered', invoice_status: 'requested' }]);
     expect(await f.orderRow(allocated)).toMatchObject({ fulfilment: 'allocated' });
     expect(await f.q(sql`select status, fulfilment, invoice_status from orders where id = ${passed}`)).toEqual([{ status: 'passed', fulfilment: 'none', invoice_status: 'none' }]);
