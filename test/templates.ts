@@ -7,7 +7,7 @@ export function databasePrefix(baseUrl: string): string {
   return new URL(baseUrl).pathname.slice(1).replace(/[^a-z0-9_]/gi, '').toLowerCase().slice(0, 30) || 't';
 }
 
-export function postgresTemplateName(baseUrl: string, runDir: string, products: number | '%'): string {
+export function postgresTemplateName(baseUrl: string, runDir: string, products: number | 'migrated' | '%'): string {
   const tag = runDir.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(-10);
   return `${databasePrefix(baseUrl)}_tpl_${tag}_${products}`;
 }
