@@ -5,9 +5,9 @@ import { createEmptyTestDatabase } from '../../../test/test-db';
 import { rowsOf } from './client';
 import { runMigrations } from './migrate';
 
-describe('upgrading a database of the release before 0024: receivables and the order desk\'s figures (ADR 0074)', () => {
+describe('upgrading a database of the release before 0023: receivables and the order desk\'s figures (ADR 0074)', () => {
   it('adds the receivables page to the order desk\'s menu group once, and installs the triggers that keep the order desk\'s figures', async () => {
-    const older = releaseMigrations(23);
+    const older = releaseMigrations(22);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);

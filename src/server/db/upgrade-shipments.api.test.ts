@@ -6,9 +6,9 @@ import { createEmptyTestDatabase } from '../../../test/test-db';
 import { rowsOf } from './client';
 import { runMigrations } from './migrate';
 
-describe('upgrading a database of the release before 0024: carriers and shipments (ADR 0074)', () => {
+describe('upgrading a database of the release before 0023: carriers and shipments (ADR 0074)', () => {
   it('adds the carriers page to the order desk\'s menu group and the standard carriers, once', async () => {
-    const older = releaseMigrations(23);
+    const older = releaseMigrations(22);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);
