@@ -1,3 +1,4 @@
+import 'server-only';
 import type { FulfilmentStatus } from '@/server/db/schema';
 
 /** The counts an order's fulfilment is read from: its live (not cancelled) lines' units, allocated and shipped, and its shipments. */
