@@ -60,6 +60,17 @@ async function bigOrderLine(n: number): Promise<{ orderId: number; itemId: numbe
   return { orderId: Number(order!.id), itemId: Number(item!.id) };
 }
 
+/** A blue invoice of 99,999,999.99 (the largest amount a field takes), unpaid, on a new order of the demo buyer. */
+async function bigInvoice(n: number): Promise<number> {
+  const { orderId } = await bigOrderLine(n);
+  const [invoice] = await q<{ id: number }>(sql`
+    insert into invoices (invoice_no, order_id, company_id, kind, invoice_type, issued_on, due_on, amount, tax_amount, storage_key, file_name, mime, size, sha256)
+    select ${String(26_000_000_000_000_000_000n + BigInt(n))}, o.id, o.company_id, 'blue', 'ordinary', ${inDays(-1)}, ${inDays(29)}, 99999999.99, 11504424.77,
+      'invoices/money.pdf', 'money.pdf', 'application/pdf', 1, repeat('0', 64)
+    from orders o where o.id = ${orderId} returning id`);
+  return Number(invoice!.id);
+}
+
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);
 const CASE = { customerName: '华东理工大学材料学院', contactName: '孙老师', contactEmail: 'sun.lab@ecust.example.edu', samples: '纳米二氧化钛 2 个样品', invoiceType: 'ordinary' };
 const product = (n: number, price: unknown, listPrice: unknown = null) => ({
@@ -102,6 +113,9 @@ const templates: Record<string, Record<string, (v: unknown, n: number) => Promis
   'PUT /api/admin/customers/{id}': { creditLimit: (v) => send('admin', 'PUT', `/api/admin/customers/${ids.customer}`, { creditLimit: v }) },
   'POST /api/admin/expenses': { amount: (v) => send('sales', 'POST', '/api/admin/expenses', { amount: v, category: 'office', spentOn: inDays(-1) }) },
   'PUT /api/admin/expenses/{id}': { amount: (v) => send('sales', 'PUT', `/api/admin/expenses/${ids.expense}`, { amount: v, category: 'office', spentOn: inDays(-1) }) },
+  'POST /api/admin/invoices/{id}/payments': {
+    amount: async (v, n) => send('admin', 'POST', `/api/admin/invoices/${await bigInvoice(n)}/payments`, { amount: v, receivedOn: inDays(-1), reference: `MONEY-${n}` }),
+  },
   'PUT /api/admin/quotations/{id}/draft': {
     // 50 lines of 9,999 packs: the largest unit prices make lines and totals the server must refuse.
     'lines[].unitCents': (v) => send('sales', 'PUT', `/api/admin/quotations/${ids.quotation}/draft`, {
