@@ -3,6 +3,8 @@ import { test, expect, type Locator, type Page, type Response } from '@playwrigh
 
 export const ACCOUNTS = {
   buyer: { loginName: 'buyer@demo.example.com', password: 'Reagent#2026', path: '/api/web/auth/login' },
+  /** The university's buyer: their company has no approval rules, so their orders pass at once. */
+  univ: { loginName: 'buyer@univ.example.com', password: 'Reagent#2026', path: '/api/web/auth/login' },
   admin: { loginName: 'admin', password: 'Admin#2026', path: '/api/admin/auth/login' },
   sales: { loginName: 'sales', password: 'Sales#2026', path: '/api/admin/auth/login' },
   ops: { loginName: 'ops', password: 'Ops#2026', path: '/api/admin/auth/login' },

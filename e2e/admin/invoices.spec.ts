@@ -24,6 +24,9 @@ test('finance records an issued invoice with its PDF on the order\'s record (zh)
   if (!order) throw new Error('no placed order of the demo buyer asks for an invoice');
   const before = await json<Invoicing>(page, `/api/admin/orders/${order.id}/invoices`);
   expect(before.canRecord).toBe(true);
+  // The invoice is recorded with the type the buyer asked for at checkout.
+  const asked = (await json<{ invoice: { type: 'none' | 'ordinary' | 'special' } }>(page, `/api/admin/orders/${order.id}`)).invoice.type;
+  expect(asked).not.toBe('none');
 
   // The order list filtered by invoice state shows it.
   await page.goto('/admin/orders/list');
@@ -72,7 +75,7 @@ test('finance records an issued invoice with its PDF on the order\'s record (zh)
   await expect(invoices.getByRole('heading', { name: 'Invoices' })).toBeVisible();
   const line = invoices.locator('li', { hasText: invoiceNo });
   await expect(line).toContainText('Blue');
-  await expect(line).toContainText('Ordinary invoice');
+  await expect(line).toContainText(asked === 'special' ? 'Special VAT invoice' : 'Ordinary invoice');
   const [download] = await Promise.all([shop.waitForEvent('download'), line.getByRole('link', { name: `Download invoice ${invoiceNo}` }).click()]);
   expect(download.suggestedFilename()).toBe(`${invoiceNo}.pdf`);
   const saved = await download.path();
