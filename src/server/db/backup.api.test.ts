@@ -1,43 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase } from '@/server/seed/seed-database';
-import { checkRestore, dumpDatabase, siblingUrl, tableFigures } from './backup';
-import { openPostgres } from './client';
-import { runMigrations } from './migrate';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
+import { checkRestore, dumpDatabase, tableFigures } from './backup';
 
 // A backup and its restore, end to end on PostgreSQL (pg_dump and pg_restore of the server's version).
 const base = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres' && Boolean(base);
 
 describe.runIf(onPostgres)('backup and restore', () => {
-  const name = `backup_src_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const dir = mkdtempSync(path.join(tmpdir(), 'backup-'));
+  let source: TestDatabase;
   let url: string;
   beforeAll(async () => {
-    const admin = postgres(base!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    await admin.end();
-    url = siblingUrl(base!, name);
-    const handle = openPostgres(url, 2);
-    try {
-      await runMigrations(handle);
-      await seedDatabase(handle.db, { products: 60 });
-    } finally {
-      await handle.close();
-    }
+    // A copy of the run's seeded template (test/test-db.ts): the dump and its restores are this file's work, not migrating.
+    source = await createTestDatabase({ products: 60 });
+    url = source.url!;
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    const admin = postgres(base!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await source?.destroy();
   });
 
-  it('restores every table of a seeded shop identical to the source, and notices when they differ', async () => {
+  // Two whole restores by pg_restore and a comparison of every table: about 6 s on a quiet machine, several
+  // times that beside the run's other workers, so the test has the budget of its work rather than the default.
+  it('restores every table of a seeded shop identical to the source, and notices when they differ', { timeout: 120_000 }, async () => {
     const file = path.join(dir, 'shop.dump');
     expect(await dumpDatabase(url, file)).toBeGreaterThan(10_000);
     const good = await checkRestore(file, url);
