@@ -312,11 +312,22 @@ export type ApprovalSaveInput = z.infer<typeof approvalSaveSchema>;
 export const COMPANY_FILE_KINDS = ['avatar', 'licence', 'permit'] as const;
 export type CompanyFileKindName = (typeof COMPANY_FILE_KINDS)[number];
 
-/** The upload's text fields (the file itself travels as the multipart field `file`). */
-export const uploadFieldsSchema = z.strictObject({
-  kind: z.enum(COMPANY_FILE_KINDS),
-  validUntil: z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDay('dateInvalid').optional()),
-});
+/** The longest permit or filing number kept (as the shipment's buyer licence, which it prefills). */
+export const PERMIT_NO_MAX = 50;
+/** A permit's number as printed: letters, digits, CJK and the brackets, hyphens, slashes and spaces such numbers carry. */
+const PERMIT_NO_SHAPE = /^[\p{L}\p{N}()（）〔〕[\]【】\-—/.·、 ]+$/u;
+
+/** The upload's text fields (the file itself travels as the multipart field `file`). A permit needs its number. */
+export const uploadFieldsSchema = z
+  .strictObject({
+    kind: z.enum(COMPANY_FILE_KINDS),
+    validUntil: z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDay('dateInvalid').optional()),
+    permitNo: z.string({ message: 'permitNoInvalid' }).trim().max(PERMIT_NO_MAX, { message: 'permitNoInvalid' })
+      .refine((v) => v === '' || PERMIT_NO_SHAPE.test(v), { message: 'permitNoInvalid' }).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'permit' && !v.permitNo) ctx.addIssue({ code: 'custom', path: ['permitNo'], message: 'permitNoRequired' });
+  });
 
 export const companyFileSchema = z.object({
   id: z.number().int(),
@@ -325,6 +336,8 @@ export const companyFileSchema = z.object({
   mime: z.string(),
   size: z.number().int(),
   validUntil: z.string().nullable(),
+  /** Permits: the number printed on the permit or filing ('' when not recorded). */
+  permitNo: z.string(),
   uploadedBy: z.string(),
   createdAt: z.string(),
 });

@@ -119,8 +119,8 @@ export const orderShipmentsSchema = z.object({
   fulfilment: z.enum(FULFILMENT_STATES),
   shipments: z.array(shipmentSchema),
   shippable: z.array(shippableSchema),
-  /** The buyer company's controlled-chemical permit on file (its file name and last valid day), if any. */
-  permit: z.object({ fileName: z.string(), validUntil: z.string().nullable() }).nullable(),
+  /** The buyer company's controlled-chemical permit on file (its file name, number — '' when not recorded — and last valid day), if any. */
+  permit: z.object({ fileName: z.string(), permitNo: z.string(), validUntil: z.string().nullable() }).nullable(),
   /** The licence or filing number of the company's last controlled shipment, to prefill the next. */
   lastBuyerLicence: z.string(),
 });

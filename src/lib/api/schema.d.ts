@@ -34896,6 +34896,7 @@ export interface paths {
                                 }[];
                                 permit: {
                                     fileName: string;
+                                    permitNo: string;
                                     validUntil: string | null;
                                 } | null;
                                 lastBuyerLicence: string;
@@ -49355,6 +49356,7 @@ export interface paths {
                                     mime: string;
                                     size: number;
                                     validUntil: string | null;
+                                    permitNo: string;
                                     uploadedBy: string;
                                     createdAt: string;
                                 }[];
@@ -49443,7 +49445,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an avatar, business licence or permit
-         * @description multipart/form-data: `file`, `kind` (avatar | licence | permit; documents need USER.EDIT), `validUntil` (YYYY-MM-DD, permits). PNG, JPEG, WebP or PDF by the file's bytes (avatars: images); images are re-encoded; too large: 413; other types: 415.
+         * @description multipart/form-data: `file`, `kind` (avatar | licence | permit; documents need USER.EDIT), `validUntil` (YYYY-MM-DD, permits), `permitNo` (the permit's or filing's number, required for permits). PNG, JPEG, WebP or PDF by the file's bytes (avatars: images); images are re-encoded; too large: 413; other types: 415.
          */
         post: {
             parameters: {
@@ -49459,6 +49461,8 @@ export interface paths {
                         kind: "avatar" | "licence" | "permit";
                         /** Format: date */
                         validUntil?: string;
+                        /** @default  */
+                        permitNo?: string;
                         /**
                          * Format: binary
                          * @description the file (binary part)
@@ -49486,6 +49490,7 @@ export interface paths {
                                 mime: string;
                                 size: number;
                                 validUntil: string | null;
+                                permitNo: string;
                                 uploadedBy: string;
                                 createdAt: string;
                             };

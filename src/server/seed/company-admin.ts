@@ -9,12 +9,12 @@ import { daysBefore } from './random';
 /** The demo company's documents: small PDFs written by `ensureCompanySeedFiles` under these keys. */
 const SEED_FILES = [
   {
-    kind: 'licence' as const, storageKey: 'company/seed/demo-licence.pdf', fileName: '营业执照.pdf',
+    kind: 'licence' as const, storageKey: 'company/seed/demo-licence.pdf', fileName: '营业执照.pdf', permitNo: '',
     title: 'Business licence (demo)', lines: ['上海示例生物科技有限公司', 'Unified social credit code 91310104MA1FR8XK3P', 'Demo document — not a real licence'],
   },
   {
-    kind: 'permit' as const, storageKey: 'company/seed/demo-permit.pdf', fileName: '易制毒化学品购买许可证.pdf',
-    title: 'Precursor chemical purchase permit (demo)', lines: ['上海示例生物科技有限公司', 'Category 2 and 3 precursor chemicals', 'Demo document — not a real permit'],
+    kind: 'permit' as const, storageKey: 'company/seed/demo-permit.pdf', fileName: '易制毒化学品购买许可证.pdf', permitNo: '沪公(易)购备字〔2026〕0412号',
+    title: 'Precursor chemical purchase permit (demo)', lines: ['上海示例生物科技有限公司', 'Category 2 and 3 precursor chemicals', 'No. 沪公(易)购备字〔2026〕0412号', 'Demo document — not a real permit'],
   },
 ];
 
@@ -83,7 +83,7 @@ export async function seedCompanyAdministration(db: Db, input: CompanyAdminSeedI
   const validUntil = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 11, 31));
   await db.insert(companyFiles).values(SEED_FILES.map((f) => ({
     companyId: input.demoCompanyId, userId: input.adminUserId, kind: f.kind, storageKey: f.storageKey, fileName: f.fileName,
-    mime: 'application/pdf', size: seedPdf(f).byteLength, validUntil: f.kind === 'permit' ? validUntil : null, createdAt: daysBefore(30),
+    mime: 'application/pdf', size: seedPdf(f).byteLength, validUntil: f.kind === 'permit' ? validUntil : null, permitNo: f.permitNo, createdAt: daysBefore(30),
   })));
 
   const extra = [

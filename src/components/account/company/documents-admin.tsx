@@ -3,7 +3,7 @@
 import { App, Button, Form, Input, Select, Table, Tag, type TableProps } from 'antd';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import type { CompanyFileDto } from '@/contracts/company';
+import { PERMIT_NO_MAX, type CompanyFileDto } from '@/contracts/company';
 import { Permitted } from '@/components/ui/permitted';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { multipart } from '@/lib/api/client';
@@ -20,6 +20,7 @@ export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileD
   const upload = useApiMutation('post', '/api/app/file/upload', { refreshPage: true });
   const [kind, setKind] = useState<'licence' | 'permit'>('licence');
   const [validUntil, setValidUntil] = useState('');
+  const [permitNo, setPermitNo] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [inputKey, setInputKey] = useState(0);
 
@@ -28,20 +29,26 @@ export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileD
       message.error(t('documents.chooseFile'));
       return;
     }
+    if (kind === 'permit' && !permitNo.trim()) {
+      message.error(t('documents.permitNoRequired'));
+      return;
+    }
     if (file.size > maxBytes) {
       message.error(t('documents.tooLarge', { size: Math.floor(maxBytes / 1024) }));
       return;
     }
-    const stored = await upload.send({ body: { kind, validUntil: kind === 'permit' ? validUntil : '', file }, ...multipart });
+    const stored = await upload.send({ body: { kind, validUntil: kind === 'permit' ? validUntil : '', permitNo: kind === 'permit' ? permitNo.trim() : '', file }, ...multipart });
     if (!stored) return;
     message.success(t('documents.uploaded', { name: stored.data.fileName }));
     setFile(null);
     setValidUntil('');
+    setPermitNo('');
     setInputKey((k) => k + 1);
   });
 
   const columns: TableProps<CompanyFileDto>['columns'] = [
     { title: t('documents.kind'), key: 'kind', render: (_v, f) => t(`documents.kinds.${f.kind}`) },
+    { title: t('documents.permitNo'), key: 'permitNo', render: (_v, f) => (f.kind === 'permit' && f.permitNo ? <span className="whitespace-nowrap">{f.permitNo}</span> : '—') },
     { title: t('documents.fileName'), key: 'fileName', render: (_v, f) => <a href={`/api/app/file/${f.id}`} className="break-all text-brand-600 hover:underline" download>{f.fileName}</a> },
     {
       title: t('documents.validUntil'), key: 'validUntil',
@@ -62,6 +69,11 @@ export function DocumentsAdmin({ files, today, maxBytes }: { files: CompanyFileD
               <Select value={kind} onChange={(v: 'licence' | 'permit') => setKind(v)} aria-label={t('documents.kind')}
                 options={(['licence', 'permit'] as const).map((k) => ({ value: k, label: t(`documents.kinds.${k}`) }))} />
             </Form.Item>
+            {kind === 'permit' && (
+              <Form.Item label={t('documents.permitNo')} htmlFor="doc-permit-no" required extra={t('documents.permitNoHint')}>
+                <Input id="doc-permit-no" value={permitNo} maxLength={PERMIT_NO_MAX} onChange={(e) => setPermitNo(e.target.value)} data-testid="document-permit-no" />
+              </Form.Item>
+            )}
             {kind === 'permit' && (
               <Form.Item label={t('documents.validUntil')} htmlFor="doc-valid-until">
                 <Input id="doc-valid-until" type="date" min={today} value={validUntil} onChange={(e) => setValidUntil(e.target.value)} />

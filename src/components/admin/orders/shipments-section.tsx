@@ -69,7 +69,8 @@ function ShipDialog({ data, open, onClose }: { data: OrderShipmentsDto; open: bo
     if (done) onClose();
   });
   const initial: ShipForm = {
-    trackingNo: '', buyerLicence: data.lastBuyerLicence, transportFiling: '', note: '',
+    // The number of the permit on file first (it is the one in force), else the company's last controlled shipment's.
+    trackingNo: '', buyerLicence: data.permit?.permitNo || data.lastBuyerLicence, transportFiling: '', note: '',
     qty: Object.fromEntries(data.shippable.map((s) => [String(s.allocationId), s.remaining])),
   };
   return (
@@ -102,7 +103,9 @@ function ShipDialog({ data, open, onClose }: { data: OrderShipmentsDto; open: bo
           {handling.controlled && (
             <>
               <Form.Item name="buyerLicence" label={t('buyerLicence')} rules={[{ required: true, whitespace: true, max: 50, message: t('buyerLicenceRequired') }]}
-                extra={data.permit ? t('permitOnFile', { file: data.permit.fileName, until: data.permit.validUntil ?? t('noEnd') }) : t('noPermit')}>
+                extra={!data.permit ? t('noPermit') : t(data.permit.permitNo ? 'permitOnFile' : 'permitOnFileUnnumbered', {
+                  number: data.permit.permitNo, file: data.permit.fileName, until: data.permit.validUntil ?? t('noEnd'),
+                })}>
                 <Input maxLength={50} data-testid="ship-licence" />
               </Form.Item>
               <Form.Item name="transportFiling" label={t('transportFiling')} rules={[{ required: true, whitespace: true, max: 50, message: t('transportFilingRequired') }]}>

@@ -220,6 +220,8 @@ export const companyFiles = pgTable(
     size: integer('size').notNull(),
     /** For permits: the last day it is valid (null: no end). */
     validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** For permits: the permit's or filing's number as printed on it ('' for other files and for permits kept before it was asked). */
+    permitNo: text('permit_no').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

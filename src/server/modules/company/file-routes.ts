@@ -11,11 +11,11 @@ import { findCompanyFile, listCompanyDocuments, storeCompanyFile } from './uploa
 
 export const companyFilesRouter = createRouter('/api/app/file');
 
-// POST /api/app/file/upload — multipart `file` + `kind` (avatar|licence|permit) [+ `validUntil`]; documents need USER.EDIT
+// POST /api/app/file/upload — multipart `file` + `kind` (avatar|licence|permit) [+ `validUntil`, `permitNo`]; documents need USER.EDIT
 companyFilesRouter.endpoint(
   {
     method: 'post', path: '/upload', summary: 'Upload an avatar, business licence or permit', tags: ['company'], audience: 'user',
-    description: 'multipart/form-data: `file`, `kind` (avatar | licence | permit; documents need USER.EDIT), `validUntil` (YYYY-MM-DD, permits). '
+    description: 'multipart/form-data: `file`, `kind` (avatar | licence | permit; documents need USER.EDIT), `validUntil` (YYYY-MM-DD, permits), `permitNo` (the permit\'s or filing\'s number, required for permits). '
       + 'PNG, JPEG, WebP or PDF by the file\'s bytes (avatars: images); images are re-encoded; too large: 413; other types: 415.',
     input: uploadFieldsSchema, upload: { maxBytes: UPLOAD_MAX_BYTES, typeRefused: 'unsupportedMediaType', tooLarge: 'tooLarge', fields: true }, output: companyFileSchema,
   },
@@ -23,7 +23,7 @@ companyFilesRouter.endpoint(
     const actor = c.get('actor');
     if (input.kind !== 'avatar' && !(actor.kind === 'user' && actor.permissions.includes('USER.EDIT'))) throw new AppError(403, 'forbidden', { missing: ['USER.EDIT'] });
     return storeCompanyFile(c.get('db'), companyActorOf(c), {
-      kind: input.kind, validUntil: input.validUntil, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()),
+      kind: input.kind, validUntil: input.validUntil, permitNo: input.permitNo, fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()),
     });
   },
 );

@@ -59,16 +59,21 @@ describe('POST /api/app/file/upload', () => {
     expect((await h.call('POST', '/api/app/api/user/update', { token: admin, json: { name: '王敏', avatarFileId: id } })).status).toBe(404);
   });
 
-  it('stores a permit PDF with its validity (documents need USER.EDIT), audited, listed with the uploader', async () => {
+  it('stores a permit PDF with its number and validity (documents need USER.EDIT), audited, listed with the uploader', async () => {
     const pdf = renderPdf({ title: 'Permit', lines: [{ text: 'Controlled chemical purchase permit' }] });
-    expect((await upload(buyer, { kind: 'permit' }, { bytes: pdf, name: 'permit.pdf' })).status).toBe(403);
-    const before = (await h.db.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, 'company_file'))).length;
-    const res = await upload(admin, { kind: 'permit', validUntil: '2030-12-31' }, { bytes: pdf, name: '易制毒许可证.pdf' });
+    const permitNo = '沪公(易)购备字〔2030〕0001号';
+    expect((await upload(buyer, { kind: 'permit', permitNo }, { bytes: pdf, name: 'permit.pdf' })).status).toBe(403);
+    const audits = async () => h.db.db.select({ id: auditLog.id, data: auditLog.data }).from(auditLog).where(eq(auditLog.entity, 'company_file'));
+    const before = (await audits()).length;
+    const res = await upload(admin, { kind: 'permit', validUntil: '2030-12-31', permitNo: ` ${permitNo} ` }, { bytes: pdf, name: '易制毒许可证.pdf' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ kind: 'permit', mime: 'application/pdf', validUntil: '2030-12-31', uploadedBy: '王敏' });
-    expect((await h.db.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, 'company_file'))).length).toBe(before + 1);
-    const list = (await h.call('GET', '/api/app/file/list', { token: buyer })).body.data as { list: { id: number; kind: string }[] };
+    expect(res.body.data).toMatchObject({ kind: 'permit', mime: 'application/pdf', validUntil: '2030-12-31', permitNo, uploadedBy: '王敏' });
+    const after = await audits();
+    expect(after.length).toBe(before + 1);
+    expect(JSON.stringify(after.at(-1)?.data)).toContain(permitNo);
+    const list = (await h.call('GET', '/api/app/file/list', { token: buyer })).body.data as { list: { id: number; kind: string; permitNo: string }[] };
     expect(list.list.map((f) => f.id)).toContain(res.body.data?.id);
+    expect(list.list.find((f) => f.id === res.body.data?.id)?.permitNo).toBe(permitNo);
     expect(list.list.every((f) => f.kind !== 'avatar')).toBe(true);
     const rules = (await h.call('GET', '/api/app/approval/rules', { token: admin })).body.data as { validPermit: boolean };
     expect(rules.validPermit).toBe(true);
@@ -106,13 +111,31 @@ describe('POST /api/app/file/upload', () => {
     expect(await count()).toBe(before);
   });
 
+  const REQUIRED = '请填写许可证或备案证明上的编号';
+  const INVALID = '许可证编号至多 50 字，由文字、数字、括号、连字符或斜杠组成';
+  it('refuses a permit without its number, or with a number too long or of other characters, writing nothing', async () => {
+    const count = async () => (await h.db.db.select({ id: companyFiles.id }).from(companyFiles)).length;
+    const before = await count();
+    const pdf = renderPdf({ title: 'Permit', lines: [{ text: 'Permit' }] });
+    for (const [permitNo, message] of [[undefined, REQUIRED], ['   ', REQUIRED], ['沪'.repeat(51), INVALID], ['<b>12</b>', INVALID], ['A1\tB2', INVALID], ['12;drop', INVALID]] as const) {
+      const res = await upload(admin, { kind: 'permit', ...(permitNo === undefined ? {} : { permitNo }) }, { bytes: pdf, name: 'p.pdf' });
+      expect(res.status, String(permitNo)).toBe(400);
+      expect(res.body.data, String(permitNo)).toEqual([expect.objectContaining({ field: 'permitNo', message })]);
+    }
+    expect(await count()).toBe(before);
+    // A business licence has no number: one sent along is not kept.
+    const licence = await upload(admin, { kind: 'licence', permitNo: 'L-1' }, { bytes: pdf, name: 'l.pdf' });
+    expect(licence.status).toBe(200);
+    expect(licence.body.data).toMatchObject({ kind: 'licence', permitNo: '' });
+  });
+
   it('answers 413 past the size cap, 400 for bad fields, 401 for guests', async () => {
     const big = Buffer.alloc(1024 * 1024 + 10, 0x41);
     big.set([0x25, 0x50, 0x44, 0x46, 0x2d]);
     expect((await upload(admin, { kind: 'licence' }, { bytes: big, name: 'big.pdf' })).status).toBe(413);
     expect((await upload(admin, { kind: 'passport' }, { bytes: png, name: 'a.png' })).status).toBe(400);
-    expect((await upload(admin, { kind: 'permit', validUntil: '31/12/2030' }, { bytes: png, name: 'a.png' })).status).toBe(400);
-    for (const validUntil of ['0000-01-01', '9999-12-31']) expect((await upload(admin, { kind: 'permit', validUntil }, { bytes: png, name: 'a.png' })).status, validUntil).toBe(400);
+    expect((await upload(admin, { kind: 'permit', validUntil: '31/12/2030', permitNo: 'A-1' }, { bytes: png, name: 'a.png' })).status).toBe(400);
+    for (const validUntil of ['0000-01-01', '9999-12-31']) expect((await upload(admin, { kind: 'permit', validUntil, permitNo: 'A-1' }, { bytes: png, name: 'a.png' })).status, validUntil).toBe(400);
     expect((await upload(admin, { kind: 'licence', companyId: '2' }, { bytes: png, name: 'a.png' })).status).toBe(400);
     expect((await upload(admin, { kind: 'licence' })).status).toBe(400);
     expect((await upload(undefined, { kind: 'avatar' }, { bytes: png, name: 'a.png' })).status).toBe(401);

@@ -16,6 +16,8 @@ export interface UploadParams {
   bytes: Uint8Array;
   /** Permits: the last day of validity (YYYY-MM-DD). */
   validUntil?: string;
+  /** Permits: the number printed on the permit or filing. */
+  permitNo?: string;
 }
 
 /**
@@ -30,15 +32,16 @@ export async function storeCompanyFile(db: Db, actor: CompanyActor, params: Uplo
   });
   const fileName = safeFileName(params.fileName, upload.type);
   const validUntil = params.kind === 'permit' && params.validUntil ? new Date(`${params.validUntil}T00:00:00Z`) : null;
+  const permitNo = params.kind === 'permit' ? params.permitNo ?? '' : '';
   const id = await recordUpload(upload, () => db.transaction(async (tx) => {
     const [row] = await tx.insert(companyFiles)
-      .values({ companyId: actor.companyId, userId: actor.userId, kind: params.kind, storageKey: upload.key, fileName, mime: upload.contentType, size: upload.size, validUntil })
+      .values({ companyId: actor.companyId, userId: actor.userId, kind: params.kind, storageKey: upload.key, fileName, mime: upload.contentType, size: upload.size, validUntil, permitNo })
       .returning({ id: companyFiles.id });
     if (!row) throw new Error('File row was not inserted');
     if (params.kind !== 'avatar') {
       await recordAudit(tx, actor.audit, {
         action: 'create', entity: 'company_file', entityId: row.id, companyId: actor.companyId,
-        after: { kind: params.kind, fileName, size: upload.size, validUntil: params.validUntil ?? null },
+        after: { kind: params.kind, fileName, size: upload.size, validUntil: params.validUntil ?? null, ...(permitNo ? { permitNo } : {}) },
       });
     }
     return row.id;
@@ -52,7 +55,7 @@ async function listFiles(db: Db, companyId: number, kinds: CompanyFileKindName[]
   const rows = await db
     .select({
       id: companyFiles.id, kind: companyFiles.kind, fileName: companyFiles.fileName, mime: companyFiles.mime, size: companyFiles.size,
-      validUntil: companyFiles.validUntil, uploadedBy: users.name, createdAt: companyFiles.createdAt,
+      validUntil: companyFiles.validUntil, permitNo: companyFiles.permitNo, uploadedBy: users.name, createdAt: companyFiles.createdAt,
     })
     .from(companyFiles)
     .innerJoin(users, eq(users.id, companyFiles.userId))

@@ -116,7 +116,10 @@ describe('shipping allocated lots', () => {
     expect(await fulfilmentOf(order)).toBe('shipped');
     // The next controlled shipment of the company is prefilled with the licence number.
     const next = await allocatedOrder(env.h, BUYER, [{ num: 1, controlClass: 'explosive' }]);
-    expect((await staffView('ops', next)).lastBuyerLicence).toBe('沪易制毒购备 2026-001');
+    const view = await staffView('ops', next);
+    expect(view.lastBuyerLicence).toBe('沪易制毒购备 2026-001');
+    // The company's permit on file shows with the number printed on it (the form prefers it to the last shipment's).
+    expect(view.permit).toMatchObject({ fileName: '易制毒化学品购买许可证.pdf', permitNo: '沪公(易)购备字〔2026〕0412号' });
   });
 
   it('refuses bad input with a clear error and changes nothing', async () => {

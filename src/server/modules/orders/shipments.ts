@@ -114,14 +114,14 @@ export async function getOrderShipments(db: Db, actor: ScopedStaff, id: number, 
   const [list, shippable, permits, licences] = await Promise.all([
     shipmentsOf(db, id, lang),
     shippableOf(db, id, lang),
-    db.execute(sql`select f.file_name, case when f.valid_until is null then null else to_char(f.valid_until, 'YYYY-MM-DD') end as valid_until from company_files f
+    db.execute(sql`select f.file_name, f.permit_no, case when f.valid_until is null then null else to_char(f.valid_until, 'YYYY-MM-DD') end as valid_until from company_files f
       where f.company_id = ${order.companyId} and f.kind = 'permit' and (f.valid_until is null or f.valid_until >= now()) order by f.created_at desc, f.id desc limit 1`),
     db.execute(sql`select s.buyer_licence from shipments s where s.company_id = ${order.companyId} and s.controlled and s.buyer_licence <> '' order by s.id desc limit 1`),
   ]);
-  const permit = rowsOf<{ file_name: string; valid_until: string | null }>(permits)[0];
+  const permit = rowsOf<{ file_name: string; permit_no: string; valid_until: string | null }>(permits)[0];
   return {
     orderId: id, orderStatus: order.status, fulfilment: order.fulfilment, shipments: list, shippable,
-    permit: permit ? { fileName: permit.file_name, validUntil: permit.valid_until } : null,
+    permit: permit ? { fileName: permit.file_name, permitNo: permit.permit_no, validUntil: permit.valid_until } : null,
     lastBuyerLicence: rowsOf<{ buyer_licence: string }>(licences)[0]?.buyer_licence ?? '',
   };
 }
