@@ -1,4 +1,6 @@
 import { crc32 } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/server/db/client';
 
 /** A small PDF as the tax platform's files start and end (`%PDF-` … `%%EOF`). */
 export function invoicePdf(label = 'invoice'): Uint8Array {
@@ -34,4 +36,20 @@ export function zipOf(entries: Record<string, string>): Uint8Array {
 /** An OFD document (GB/T 33190): a ZIP whose root holds OFD.xml. */
 export function invoiceOfd(): Uint8Array {
   return zipOf({ 'OFD.xml': '<?xml version="1.0" encoding="UTF-8"?><ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016" Version="1.1"/>', 'Doc_0/Document.xml': '<ofd:Document/>' });
+}
+
+/**
+ * An invoice of an order as finance's recording leaves it (blue unless said; inserted directly, for tests about what
+ * follows an invoice: receivables, ageing, credit holds, money limits). Answers its id.
+ */
+export async function issuedInvoice(db: Db, orderId: number, v: {
+  invoiceNo: string; amount: string; issuedOn: string; dueOn: string | null; taxAmount?: string; paid?: string; kind?: 'blue' | 'red'; corrects?: number;
+}): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(await db.execute(sql`insert into invoices (invoice_no, order_id, company_id, kind, invoice_type, corrects_id,
+      issued_on, due_on, amount, tax_amount, paid_amount, storage_key, file_name, mime, size, sha256)
+    select ${v.invoiceNo}, o.id, o.company_id, ${v.kind ?? 'blue'}, 'ordinary', ${v.corrects ?? null}, ${v.issuedOn}, ${v.dueOn},
+      ${v.amount}, ${v.taxAmount ?? '0'}, ${v.paid ?? '0'}, 'invoices/test.pdf', 'test.pdf', 'application/pdf', 1, ${'0'.repeat(64)}
+    from orders o where o.id = ${orderId} returning id`));
+  if (!row) throw new Error(`order ${orderId} not found`);
+  return Number(row.id);
 }

@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from '@/server/http/openapi';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
 import { fileApiHarness } from '../../../test/api';
 import { moneyValues } from '../../../test/bad-input';
+import { issuedInvoice } from '../../../test/invoice-files';
 import { addressOf, newKey } from '../../../test/orders';
 import { operationsOf, type JsonSchema, type OpenApiDocument } from '../../../test/openapi-routes';
 import { apiRouters } from './routers';
@@ -63,12 +64,9 @@ async function bigOrderLine(n: number): Promise<{ orderId: number; itemId: numbe
 /** A blue invoice of 99,999,999.99 (the largest amount a field takes), unpaid, on a new order of the demo buyer. */
 async function bigInvoice(n: number): Promise<number> {
   const { orderId } = await bigOrderLine(n);
-  const [invoice] = await q<{ id: number }>(sql`
-    insert into invoices (invoice_no, order_id, company_id, kind, invoice_type, issued_on, due_on, amount, tax_amount, storage_key, file_name, mime, size, sha256)
-    select ${String(26_000_000_000_000_000_000n + BigInt(n))}, o.id, o.company_id, 'blue', 'ordinary', ${inDays(-1)}, ${inDays(29)}, 99999999.99, 11504424.77,
-      'invoices/money.pdf', 'money.pdf', 'application/pdf', 1, repeat('0', 64)
-    from orders o where o.id = ${orderId} returning id`);
-  return Number(invoice!.id);
+  return issuedInvoice(h.db.db, orderId, {
+    invoiceNo: String(26_000_000_000_000_000_000n + BigInt(n)), amount: '99999999.99', taxAmount: '11504424.77', issuedOn: inDays(-1), dueOn: inDays(29),
+  });
 }
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10);

@@ -4,6 +4,7 @@ import type { OrderDetailDto } from '@/contracts/orders';
 import type { FulfilmentResultDto } from '@/contracts/orders-allocation';
 import { allocationFixtures } from '../../../../test/allocation';
 import { STAFF } from '../../../../test/complaints';
+import { issuedInvoice } from '../../../../test/invoice-files';
 import { withMailbox } from '../../../../test/mailbox';
 import { addressOf, fillCart, firstPacks, newKey, type Submitted } from '../../../../test/orders';
 import zh from '../../../../messages/zh.json';
@@ -109,8 +110,8 @@ describe('the credit hold', () => {
   it('holds for an overdue invoice without a limit, and not once it is paid', async () => {
     await setLimit('0');
     const [placed] = await f.q<{ id: number }>(sql`select id from orders where company_id = ${companyId} and status = 'placed' order by id limit 1`);
-    await f.q(sql`insert into invoices (invoice_no, order_id, company_id, kind, invoice_type, issued_on, due_on, amount, tax_amount, paid_amount, storage_key, file_name, mime, size, sha256)
-      values ('TEST-OVERDUE-1', ${placed!.id}, ${companyId}, 'blue', 'ordinary', current_date - 40, current_date - 10, 100, 11.5, 99.99, 'k', 'a.pdf', 'application/pdf', 1, 'x')`);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await issuedInvoice(env.h.db.db, placed!.id, { invoiceNo: 'TEST-OVERDUE-1', amount: '100', taxAmount: '11.5', paid: '99.99', issuedOn: day(-40), dueOn: day(-10) });
     const order = await passedOrder(1);
     expect((await confirm(order.id)).status).toBe(200);
     expect(await f.orderRow(order.id)).toMatchObject({ fulfilment: 'held', hold_reason: 'overdue' });

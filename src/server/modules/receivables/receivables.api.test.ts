@@ -4,6 +4,7 @@ import type { CustomerReceivablesDto, InvoicePaymentsDto, ReceivableRowDto } fro
 import { businessDayOf } from '@/lib/business-day';
 import { fileApiHarness } from '../../../../test/api';
 import { complaintHarness, STAFF, type Login } from '../../../../test/complaints';
+import { issuedInvoice } from '../../../../test/invoice-files';
 
 /** Receivables (ADR 0074): payments against blue invoices, their reversal, the ageing per customer and a customer's panel. */
 
@@ -15,15 +16,10 @@ const dayOffset = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + 
 const n = async (query: ReturnType<typeof sql>) => Number((await t.q<{ n: number }>(query))[0]?.n);
 
 let invoiceSeq = 0;
-/** A blue invoice of an order, as finance's recording would leave it (inserted directly: the tests are about what follows). */
+/** A blue invoice of an order (or a red one correcting another), numbered in turn. */
 async function insertInvoice(orderId: number, v: { amount: string; issuedOn: string; dueOn: string | null; paid?: string; kind?: 'blue' | 'red'; corrects?: number }): Promise<number> {
   invoiceSeq += 1;
-  const [row] = await t.q<{ id: number }>(sql`insert into invoices (invoice_no, order_id, company_id, kind, invoice_type, corrects_id, issued_on, due_on,
-      amount, tax_amount, paid_amount, storage_key, file_name, mime, size, sha256)
-    select ${`2644${String(invoiceSeq).padStart(16, '0')}`}, o.id, o.company_id, ${v.kind ?? 'blue'}, 'ordinary', ${v.corrects ?? null}, ${v.issuedOn}, ${v.dueOn},
-      ${v.amount}, '0', ${v.paid ?? '0'}, 'invoices/test.pdf', 'test.pdf', 'application/pdf', 1, 'x'
-    from orders o where o.id = ${orderId} returning id`);
-  return Number(row!.id);
+  return issuedInvoice(h.db.db, orderId, { ...v, invoiceNo: `2644${String(invoiceSeq).padStart(16, '0')}` });
 }
 
 /** The first placed order of each company that has one. */
