@@ -22,6 +22,7 @@ async function holdScripts(page: Page): Promise<() => void> {
 const LISTS: { name: string; who: AccountName; path: string; api: string; view: string; key: string; filters: string }[] = [
   { name: 'customers', who: 'sales', path: '/admin/customers', api: '/api/admin/customers', view: 'customers-view', key: '上海示例', filters: 'scope=all&sort=name&limit=20' },
   { name: 'products', who: 'ops', path: '/admin/catalog/products', api: '/api/admin/catalog/products', view: 'products-view', key: '乙腈', filters: 'active=all&limit=20' },
+  { name: 'orders', who: 'ops', path: '/admin/orders/list', api: '/api/admin/orders', view: 'orders-view', key: '上海示例', filters: 'limit=20' },
 ];
 
 // With and without the reduced-motion preference (the suite's own): the preference is read in the browser's

@@ -1,6 +1,7 @@
 'use client';
 
-import { Button, DatePicker, Empty, Grid, Input, Select, Space, Table } from 'antd';
+import { Button, DatePicker, Empty, Grid, Select, Space, Table } from 'antd';
+import { SearchField } from '@/components/ui/search-field';
 import dayjs from 'dayjs';
 import { useFormatter, useTranslations } from 'next-intl';
 import { ORDER_INVOICE_STATUSES } from '@/contracts/invoices';
@@ -78,7 +79,7 @@ function OrderList({ query, setQuery }: { query: Query; setQuery: (patch: Partia
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => setQuery({ key })} style={{ width: 300, maxWidth: '100%' }} data-testid="orders-search" />
         <Select aria-label={tc('statusFilter')} value={query.status} style={{ width: 130 }} onChange={(status) => setQuery({ status })} data-testid="orders-status"
           options={[{ value: '', label: tc('allStatuses') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]} />

@@ -1,6 +1,7 @@
 'use client';
 
-import { Button, Empty, Grid, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Empty, Grid, Select, Space, Table, Tag } from 'antd';
+import { SearchField } from '@/components/ui/search-field';
 import { useFormatter, useTranslations } from 'next-intl';
 import { ISSUED_INVOICE_TYPES, TO_INVOICE_COUNT_CAP, TO_INVOICE_FULFILMENTS, TO_INVOICE_SORTS, type ToInvoiceRowDto } from '@/contracts/invoices';
 import { useTableState } from '@/components/data/query-state';
@@ -44,7 +45,7 @@ export function ToInvoiceView() {
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('toInvoice.intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('toInvoice.search')} aria-label={t('toInvoice.search')} defaultValue={query.key} maxLength={50}
+        <SearchField allowClear placeholder={t('toInvoice.search')} aria-label={t('toInvoice.search')} defaultValue={query.key} maxLength={50}
           onSearch={(key) => setQuery({ key })} style={{ width: 260, maxWidth: '100%' }} data-testid="to-invoice-search" />
         <Select aria-label={t('col.fulfilment')} value={query.fulfilment} style={{ width: 150 }} onChange={(fulfilment) => setQuery({ fulfilment })} data-testid="to-invoice-fulfilment"
           options={[{ value: '', label: t('toInvoice.fulfilmentAny') }, ...TO_INVOICE_FULFILMENTS.map((f) => ({ value: f, label: t(`fulfilment.${f}`) }))]} />

@@ -1,6 +1,7 @@
 'use client';
 
-import { Alert, Button, Empty, Grid, Input, Pagination, Select, Space, Table } from 'antd';
+import { Alert, Button, Empty, Grid, Pagination, Select, Space, Table } from 'antd';
+import { SearchField } from '@/components/ui/search-field';
 import { useTranslations } from 'next-intl';
 import { AGEING_BUCKETS, RECEIVABLE_SORTS, type ReceivableRowDto } from '@/contracts/receivables';
 import { toQuery } from '@/lib/query-string';
@@ -44,7 +45,7 @@ export function ReceivablesView() {
       </div>
       <p className="mb-3 mt-1 text-sm text-slate-500">{t('intro')}</p>
       <Space wrap className="mb-3">
-        <Input.Search allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50} style={{ width: 280, maxWidth: '100%' }}
+        <SearchField allowClear placeholder={t('search')} aria-label={t('search')} defaultValue={query.key} maxLength={50} style={{ width: 280, maxWidth: '100%' }}
           onSearch={(key) => setQuery({ key, page: '1', open: '' })} data-testid="receivables-search" />
         <Select aria-label={tc('sort')} value={sort} style={{ width: 200 }} onChange={(v) => setQuery({ sort: v, page: '1' })} data-testid="receivables-sort"
           options={RECEIVABLE_SORTS.map((s) => ({ value: s, label: sorts[s] }))} />
