@@ -1,7 +1,9 @@
 /**
  * Order benchmark (bars in docs/benchmarks.md#orders):
  *   npm run bench:orders -- [--company-orders 100000] [--orders 1000000] [--iterations 200] [--reuse] [--keep] [--no-docs]
- * Loads, on PostgreSQL (BENCH_DATABASE_URL, or a database `orders_bench` on the local server), the demo shop
+ *     [--database postgres://…] [--defer-flags]
+ * Loads, on PostgreSQL (`--database`, else BENCH_DATABASE_URL, else a database `orders_bench` on the local server;
+ * a given database is migrated and seeded when empty and kept), the demo shop
  * with 2,000 products, then `--company-orders` orders (three lines each) for the demo buyer's company and
  * the rest of `--orders` over 200 other companies, with generate_series. Measures, through the module
  * functions the pages and calls use, the order list (first page, a page 50,000 rows deep by keyset, a
@@ -9,6 +11,8 @@
  * back-office's order desk (ADR 0071): its list for a member who sees every order and for a sales member
  * whose scope is one team's customers, with each filter, search and sort, a deep page, and the record;
  * prints p50/p95/p99 and the plans, and appends a section to the day's journal in docs/benchmarks/.
+ * The order lines' statement trigger keeps the orders' hazardous and backorder flags while the lines load;
+ * `--defer-flags` disables it for the load and sets the flags in one statement afterwards (both timed).
  */
 import { appendToJournal } from './lib/bench-journal.mjs';
 import os from 'node:os';
@@ -31,14 +35,14 @@ import { countOrders, listOrders, orderListCondition } from '../src/server/modul
 import { addPacksToCart } from '../src/server/modules/orders/recart';
 import { submitOrder } from '../src/server/modules/orders/submit';
 
-interface Options { companyOrders: number; orders: number; iterations: number; reuse: boolean; keep: boolean; docs: boolean }
+interface Options { companyOrders: number; orders: number; iterations: number; reuse: boolean; keep: boolean; docs: boolean; database: string | undefined; deferFlags: boolean }
 
 function readOptions(): Options {
   const { values } = parseArgs({
     options: {
       'company-orders': { type: 'string', default: '100000' }, orders: { type: 'string', default: '1000000' },
       iterations: { type: 'string', default: '200' }, reuse: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false },
-      'no-docs': { type: 'boolean', default: false },
+      'no-docs': { type: 'boolean', default: false }, database: { type: 'string' }, 'defer-flags': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -46,11 +50,22 @@ function readOptions(): Options {
   const orders = Number(values.orders);
   if (!Number.isInteger(companyOrders) || companyOrders < 1000) throw new Error('--company-orders: an integer ≥ 1000');
   if (!Number.isInteger(orders) || orders < companyOrders) throw new Error('--orders: an integer ≥ --company-orders');
-  return { companyOrders, orders, iterations: Math.max(20, Number(values.iterations)), reuse: values.reuse ?? false, keep: values.keep ?? false, docs: !(values['no-docs'] ?? false) };
+  const database = values.database ?? process.env.BENCH_DATABASE_URL;
+  if (database !== undefined && !/^postgres(ql)?:\/\//.test(database)) throw new Error('--database: a postgres:// connection string');
+  return {
+    companyOrders, orders, iterations: Math.max(20, Number(values.iterations)), reuse: values.reuse ?? false, keep: values.keep ?? false,
+    docs: !(values['no-docs'] ?? false), database, deferFlags: values['defer-flags'] ?? false,
+  };
 }
 
 async function openBenchDatabase(options: Options): Promise<{ url: string; fresh: boolean; drop: () => Promise<void> }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, fresh: false, drop: async () => {} };
+  if (options.database) {
+    // A database of its own: migrated and seeded when it has no tables yet, never dropped.
+    const probe = postgres(options.database, { max: 1, onnotice: () => {} });
+    const [row] = await probe`select to_regclass('public.orders') is null as empty`;
+    await probe.end();
+    return { url: options.database, fresh: Boolean(row?.empty), drop: async () => {} };
+  }
   const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const name = 'orders_bench';
   const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
@@ -113,6 +128,7 @@ async function load(handle: DbHandle, options: Options, buyer: OrderActor): Prom
   await db.execute(sql`create unique index on bench_packs (n)`);
   const [{ n: packCount } = { n: 1 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from bench_packs`));
   const [{ lo, hi } = { lo: 0, hi: 0 }] = rowsOf<{ lo: number; hi: number }>(await db.execute(sql`select min(id) as lo, max(id) as hi from orders where order_no like 'SB%'`));
+  if (options.deferFlags) await db.execute(sql`alter table order_items disable trigger order_items_flags_insert`);
   for (let from = lo; from <= hi; from += BATCH) {
     await db.execute(sql`
       insert into order_items (order_id, company_id, product_id, pack_id, item_no, cas, name_zh, name_en, size, unit_price, num, line_total, hazardous)
@@ -121,7 +137,16 @@ async function load(handle: DbHandle, options: Options, buyer: OrderActor): Prom
       join bench_packs b on b.n = 1 + ((o.id * 7 + s * 13) % ${packCount})
       where o.id between ${from} and ${from + BATCH - 1} and o.order_no like 'SB%'`);
   }
-  console.log(`  order lines in ${((performance.now() - lines) / 1000).toFixed(0)} s`);
+  console.log(`  order lines in ${((performance.now() - lines) / 1000).toFixed(0)} s${options.deferFlags ? ' (flag trigger disabled)' : ''}`);
+  if (options.deferFlags) {
+    const flags = performance.now();
+    await db.execute(sql`alter table order_items enable trigger order_items_flags_insert`);
+    await db.execute(sql`update orders o set hazardous = f.hazardous, backorder = f.backorder
+      from (select order_id, bool_or(hazardous) as hazardous, bool_or(backorder_qty > 0) as backorder from order_items
+            where order_id between ${lo} and ${hi} group by order_id having bool_or(hazardous) or bool_or(backorder_qty > 0)) f
+      where o.id = f.order_id`);
+    console.log(`  order flags set afterwards in ${((performance.now() - flags) / 1000).toFixed(0)} s`);
+  }
   // Half of the other companies belong to the super administrator's book in the CRM, so a sales member's
   // order desk sees their own customers, their team's and the unowned half: a scope, not everything.
   await db.execute(sql`update companies set owner_staff_id = (select id from staff where login_name = 'admin')

@@ -87,6 +87,13 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** The language the buyer placed the order in: its shipment mails are written in it (ADR 0074). */
     lang: text('lang').$type<'zh' | 'en'>().notNull().default('zh'),
+    /**
+     * Whether any of the order's lines is hazardous (`order_items.hazardous`) and whether any waits for stock
+     * (`order_items.backorder_qty > 0`), cancelled lines included: kept by statement triggers on `order_items`
+     * for the order desk's filters (ADR 0074, the order desk's search).
+     */
+    hazardous: boolean('hazardous').notNull().default(false),
+    backorder: boolean('backorder').notNull().default(false),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
@@ -110,6 +117,9 @@ export const orders = pgTable(
     // The order desk's work queues (ADR 0074): orders by fulfilment and by invoice state.
     index('orders_fulfilment_created_idx').on(t.fulfilment, t.createdAt, t.id),
     index('orders_invoice_status_created_idx').on(t.invoiceStatus, t.createdAt, t.id),
+    // The order desk's hazardous and backorder filters: the flagged orders only, newest first.
+    index('orders_hazardous_created_idx').on(t.createdAt, t.id).where(sql`${t.hazardous}`),
+    index('orders_backorder_created_idx').on(t.createdAt, t.id).where(sql`${t.backorder}`),
     check('orders_fulfilment_check', sql`${t.fulfilment} in ('none', 'held', 'backordered', 'allocated', 'partly_shipped', 'shipped', 'delivered')`),
     check('orders_invoice_status_check', sql`${t.invoiceStatus} in ('none', 'requested', 'issued', 'reversed')`),
     check('orders_invoice_type_check', sql`${t.invoiceType} in ('none', 'ordinary', 'special')`),

@@ -5,7 +5,7 @@ import type { OrderStatusDto, DeliveryMethodDto } from '@/contracts/orders';
 import type { FulfilmentStatusDto } from '@/contracts/orders-allocation';
 import { normaliseCas } from '@/lib/cas';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
-import type { Db } from '@/server/db/client';
+import { rowsOf, type Db } from '@/server/db/client';
 import { keysetList, stampOf, type KeysetList } from '@/server/db/keyset';
 import { escapeLike } from '@/server/db/like';
 import { companies } from '@/server/db/schema';
@@ -27,26 +27,60 @@ export function orderVisibleToStaff(actor: ScopedStaff): SQL {
 const CAS_SHAPE = /^\d{2,7}-\d\d-\d$/;
 
 /**
- * The search: an order number by its start (`SO2612…`); a CAS number, the orders with a line of it;
- * anything else, the orders of customers whose name holds it and the orders with a line of that item
- * number. Lines are found through their item-number and CAS indexes, customers by name.
+ * Up to this many matching lines (or customers), the search names the orders (customers) it found by id;
+ * beyond, it falls back to a semi-join the planner runs as the list walks the orders (ADR 0074).
  */
-function searchCondition(key: string): SQL {
-  if (ORDER_NO.test(key)) return sql`o.order_no like ${`${escapeLike(key.toUpperCase())}%`}`;
-  const cas = CAS_SHAPE.test(key) ? normaliseCas(key) : null;
-  if (cas) return sql`o.id in (select i.order_id from order_items i where i.cas = ${cas})`;
-  return sql`(o.company_id in (select c.id from companies c where c.name ilike ${`%${escapeLike(key)}%`})
-    or o.id in (select i.order_id from order_items i where i.item_no = ${key.toUpperCase()}))`;
-}
+export const ORDER_DESK_SEARCH_IDS = 10_000;
+
+/** An id list as one parameter (`= any(…)`), not a parameter per id. */
+const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
- * Whether the order has a line meeting the condition, read through the order's lines' index for each
- * order the list reaches (a scalar subquery: the planner cannot turn it into a hash of every line).
+ * The search: an order number by its start (`SO2612…`); a CAS number, the orders with a line of it;
+ * anything else, the orders of customers whose name holds it and the orders with a line of that item
+ * number. A short read first takes the matching lines' orders through the item-number or CAS index (up to
+ * `limit` + 1 lines) and the matching customers: when they are few the condition names them by id, so the
+ * list reads only those orders; otherwise it keeps the semi-join; when nothing matches, nothing is listed.
  */
-const hasLine = (condition: SQL) => sql`coalesce((select bool_or(${condition}) from order_items i where i.order_id = o.id), false)`;
+async function searchCondition(db: Db, key: string, limit: number): Promise<SQL> {
+  if (ORDER_NO.test(key)) return sql`o.order_no like ${`${escapeLike(key.toUpperCase())}%`}`;
+  const cas = CAS_SHAPE.test(key) ? normaliseCas(key) : null;
+  const line = cas ? sql`i.cas = ${cas}` : sql`i.item_no = ${key.toUpperCase()}`;
+  const name = cas ? null : sql`c.name ilike ${`%${escapeLike(key)}%`}`;
+  const [found] = rowsOf<{ orders: number[] | string | null; lines: number; companies: number[] | string | null; customers: number }>(await db.execute(sql`
+    select array_agg(distinct l.order_id) as orders, count(*)::int as lines,
+      ${name ? sql`(select array_agg(m.id) from (select c.id from companies c where ${name} limit ${limit + 1}) m)` : sql`null::int[]`} as companies,
+      ${name ? sql`(select count(*)::int from (select 1 from companies c where ${name} limit ${limit + 1}) m)` : sql`0`} as customers
+    from (select i.order_id from order_items i where ${line} limit ${limit + 1}) l`));
+  const lines = Number(found?.lines ?? 0);
+  const customers = Number(found?.customers ?? 0);
+  const conditions: SQL[] = [];
+  if (lines > limit) conditions.push(sql`exists (select 1 from order_items i where i.order_id = o.id and ${line})`);
+  else if (lines > 0) conditions.push(sql`o.id = any(${idArray(intsOf(found?.orders))})`);
+  if (name && customers > limit) conditions.push(sql`o.company_id in (select c.id from companies c where ${name})`);
+  else if (customers > 0) conditions.push(sql`o.company_id = any(${idArray(intsOf(found?.companies))})`);
+  if (conditions.length === 0) return sql`false`;
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}
 
-/** The list's conditions (the member's scope first, then the filters), shared by the list and the export. */
-export function orderDeskFilters(actor: ScopedStaff, input: Omit<OrderDeskListInput, 'cursor' | 'limit' | 'sort'>): SQL[] {
+/** An integer array as the driver answers it: an array (postgres.js) or its text form (`{1,2}`). */
+function intsOf(value: number[] | string | null | undefined): number[] {
+  if (value == null) return [];
+  const list = typeof value === 'string' ? value.replace(/[{}]/g, '').split(',').filter(Boolean) : value;
+  return list.map(Number);
+}
+
+/** The options of the search: `searchIds` lowers ORDER_DESK_SEARCH_IDS (tests of the fallback). */
+export interface OrderDeskFilterOptions { searchIds?: number }
+
+/**
+ * The list's conditions (the member's scope first, then the filters), shared by the list and the export.
+ * The hazardous and backorder filters read the orders' flags, which triggers on `order_items` keep: any line
+ * hazardous, any line with a backorder (cancelled lines included), through the orders' partial indexes.
+ */
+export async function orderDeskFilters(
+  db: Db, actor: ScopedStaff, input: Omit<OrderDeskListInput, 'cursor' | 'limit' | 'sort'>, options: OrderDeskFilterOptions = {},
+): Promise<SQL[]> {
   const list = [orderVisibleToStaff(actor)];
   if (input.status) list.push(sql`o.status = ${input.status}`);
   if (input.fulfilment) list.push(sql`o.fulfilment = ${input.fulfilment}`);
@@ -54,11 +88,9 @@ export function orderDeskFilters(actor: ScopedStaff, input: Omit<OrderDeskListIn
   if (input.companyId) list.push(sql`o.company_id = ${input.companyId}`);
   if (input.from) list.push(sql`o.created_at >= ${dayStart(input.from)}`);
   if (input.to) list.push(sql`o.created_at < ${dayStart(input.to)} + interval '1 day'`);
-  const hazardous = hasLine(sql`i.hazardous`);
-  if (input.hazardous) list.push(input.hazardous === '1' ? hazardous : sql`not ${hazardous}`);
-  const backorder = hasLine(sql`i.backorder_qty > 0`);
-  if (input.backorder) list.push(input.backorder === '1' ? backorder : sql`not ${backorder}`);
-  if (input.key) list.push(searchCondition(input.key));
+  if (input.hazardous) list.push(input.hazardous === '1' ? sql`o.hazardous` : sql`not o.hazardous`);
+  if (input.backorder) list.push(input.backorder === '1' ? sql`o.backorder` : sql`not o.backorder`);
+  if (input.key) list.push(await searchCondition(db, input.key, options.searchIds ?? ORDER_DESK_SEARCH_IDS));
   return list;
 }
 
@@ -69,7 +101,7 @@ interface OrderDeskRow {
 
 /** The row's columns over `orders o` with its company `co`, buyer `u` and the company's owner `st`. */
 export const ORDER_DESK_COLUMNS = sql`o.id, o.order_no, o.status, o.company_id, co.name as company_name, u.name as buyer_name, st.name as owner_name,
-  o.line_count, o.total::text as total, o.delivery_method, ${hasLine(sql`i.hazardous`)} as hazardous, ${hasLine(sql`i.backorder_qty > 0`)} as backorder,
+  o.line_count, o.total::text as total, o.delivery_method, o.hazardous, o.backorder,
   o.fulfilment, o.invoice_status, ${stampOf(sql`o.created_at`)} as stamp`;
 export const ORDER_DESK_FROM = sql`from orders o join companies co on co.id = o.company_id join users u on u.id = o.user_id left join staff st on st.id = co.owner_staff_id`;
 
@@ -82,9 +114,9 @@ export function toOrderDeskRow(r: OrderDeskRow): OrderDeskRowDto {
 }
 
 /** One keyset page of the orders the member sees (in the query), newest or largest first, with the count of the filtered orders (capped). */
-export function listOrderDesk(db: Db, actor: ScopedStaff, input: OrderDeskListInput): Promise<KeysetList<OrderDeskRowDto>> {
+export async function listOrderDesk(db: Db, actor: ScopedStaff, input: OrderDeskListInput, options: OrderDeskFilterOptions = {}): Promise<KeysetList<OrderDeskRowDto>> {
   return keysetList(db, input, {
-    select: sql`select ${ORDER_DESK_COLUMNS} ${ORDER_DESK_FROM}`, from: sql`from orders o`, filters: orderDeskFilters(actor, input),
+    select: sql`select ${ORDER_DESK_COLUMNS} ${ORDER_DESK_FROM}`, from: sql`from orders o`, filters: await orderDeskFilters(db, actor, input, options),
     id: sql`o.id`, createdAt: sql`o.created_at`,
     amount: { sort: 'amount', column: sql`o.total`, of: (row) => row.total }, toItem: toOrderDeskRow, countCap: ORDER_DESK_COUNT_CAP,
   });

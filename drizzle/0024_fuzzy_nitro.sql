@@ -1,1 +1,0 @@
-ALTER TABLE "company_files" ADD COLUMN "permit_no" text DEFAULT '' NOT NULL;
