@@ -48,6 +48,9 @@ for (const [locale, prefix, l] of [
       await slow(held).toBeVisible();
       await expectLoaded(page);
       await expect(held).toContainText(l.deskReason);
+      // The reason reads across the notice, on a phone too: the release button does not squeeze it into a column.
+      const [heldBox, titleBox] = [await held.boundingBox(), await held.locator('.ant-alert-title').boundingBox()];
+      expect(titleBox!.width).toBeGreaterThan(heldBox!.width * 0.6);
       await expect(allocation.getByTestId('order-fulfilment')).toHaveText(l.held);
       await expect(page.getByTestId('order-shipments').getByTestId('ship-open')).toHaveCount(0);
       await held.getByTestId('allocation-release').click();
