@@ -27,17 +27,41 @@ function show(value: unknown): string {
 }
 
 /**
+ * The fields whose values are codes of the order desk's vocabulary (ADR 0074), each with the messages that name
+ * them: an order's fulfilment and hold reason, a shipment's state, an invoice's kind and type.
+ */
+function useCodeNames(): (field: string, code: string) => string | null {
+  const states = useTranslations('adminAllocation.states');
+  const holds = useTranslations('adminAllocation.holdReason');
+  const shipments = useTranslations('adminShipments.status');
+  const kinds = useTranslations('adminInvoices.kinds');
+  const types = useTranslations('adminInvoices.types');
+  const groups: Record<string, { has: (key: string) => boolean; name: (key: string) => string }> = {
+    fulfilment: { has: (k) => states.has(k as 'held'), name: (k) => states(k as 'held') },
+    holdReason: { has: (k) => holds.has(k as 'overdue'), name: (k) => holds(k as 'overdue') },
+    shipmentStatus: { has: (k) => shipments.has(k as 'shipped'), name: (k) => shipments(k as 'shipped') },
+    kind: { has: (k) => kinds.has(k as 'blue'), name: (k) => kinds(k as 'blue') },
+    invoiceType: { has: (k) => types.has(k as 'special'), name: (k) => types(k as 'special') },
+  };
+  return (field, code) => {
+    const group = groups[field];
+    return group?.has(code) ? group.name(code) : null;
+  };
+}
+
+/**
  * The changed fields of an audit entry by their labels: field, before → after (states by their labels too, and a
- * complaint's category, a code, by its name).
+ * complaint's category, an order's fulfilment, a shipment's state, an invoice's kind or type — codes — by their names).
  */
 export function ChangeList({ changes, note }: { changes: Record<string, { from: unknown; to: unknown }>; note: Record<string, unknown> | null }) {
   const labels = useAuditLabels();
   const categories = useTranslations('complaintCategories');
+  const named = useCodeNames();
   const value = (field: string, v: unknown) => {
     if (typeof v !== 'string') return show(v);
     if (STATE_FIELDS.has(field)) return labels.state(v);
     if (field === 'category' && categories.has(v as ComplaintCategoryName)) return categories(v as ComplaintCategoryName);
-    return show(v);
+    return named(field, v) ?? show(v);
   };
   const entries = Object.entries(changes);
   return (

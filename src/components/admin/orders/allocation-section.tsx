@@ -172,15 +172,20 @@ export function AllocationSection({ orderId, orderNo }: { orderId: number; order
     </div>
   );
 
+  const releaseButton = a.can.release
+    ? <Button size="small" type="primary" onClick={() => setDialog({ kind: 'release' })} data-testid="allocation-release">{t('release')}</Button>
+    : undefined;
+
   return (
     <Card size="small" title={t('lines')} data-testid="allocation-section" data-fulfilment={a.fulfilment}
       extra={wide ? toolbar : undefined}>
       {!wide && <div className="mb-3">{toolbar}</div>}
       {a.fulfilment === 'held' && (
+        // On a phone the release button goes under the text: beside it, it would squeeze the text into a narrow column.
         <Alert className="!mb-3" type="warning" showIcon data-testid="allocation-held"
           title={t('held', { reason: a.holdReason === 'overdue' || a.holdReason === 'credit_limit' ? t(`holdReason.${a.holdReason}`) : a.holdReason })}
-          description={t('heldText')}
-          action={a.can.release ? <Button size="small" type="primary" onClick={() => setDialog({ kind: 'release' })} data-testid="allocation-release">{t('release')}</Button> : undefined} />
+          description={wide || !releaseButton ? t('heldText') : <><div>{t('heldText')}</div><div className="mt-2">{releaseButton}</div></>}
+          action={wide ? releaseButton : undefined} />
       )}
       {!placed && live && <p className="mb-2 text-sm text-slate-500">{t('notPlaced')}</p>}
       {notice && <Alert className="!mb-3" type="success" showIcon closable onClose={() => setNotice('')} title={notice} data-testid="allocation-notice" />}

@@ -12,17 +12,10 @@ import { FormModal } from '@/components/ui/form-modal';
 import { PermittedButton } from '@/components/ui/permitted-button';
 import { useFormSave } from '@/components/ui/use-form-save';
 import { useWhen } from '../common/record-page';
+import { FulfilmentTag } from './allocation-section';
 
 /** A shipment or delivery changes the order's record, the list's rows, its own list and the carriers' counts. */
 const CHANGED: readonly ApiPath[] = ['/api/admin/orders/{id}/shipments', '/api/admin/orders/{id}', '/api/admin/orders', '/api/admin/carriers', '/api/admin/audit'];
-
-const FULFILMENT_COLOURS: Record<string, string> = { partly_shipped: 'gold', shipped: 'blue', delivered: 'green', held: 'red', backordered: 'orange', allocated: 'cyan' };
-
-/** The order's fulfilment state as a tag. */
-export function FulfilmentTag({ state }: { state: OrderShipmentsDto['fulfilment'] }) {
-  const t = useTranslations('adminShipments');
-  return <Tag color={FULFILMENT_COLOURS[state]} data-testid="order-fulfilment">{t(`fulfilment.${state}`)}</Tag>;
-}
 
 /** The handling a shipment needs, as tags. */
 function HandlingTags({ handling, as = 'handling' }: { handling: ShipmentHandling; as?: 'handling' | 'needs' }) {
@@ -182,7 +175,7 @@ export function ShipmentsSection({ orderId }: { orderId: number }) {
   const canShip = data !== undefined && data.orderStatus === 'placed' && data.fulfilment !== 'held' && units > 0;
   return (
     <Card size="small" data-testid="order-shipments"
-      title={<Space wrap size={6}>{t('title')}{data && data.fulfilment !== 'none' && <FulfilmentTag state={data.fulfilment} />}</Space>}
+      title={<Space wrap size={6}>{t('title')}{data && <FulfilmentTag state={data.fulfilment} />}</Space>}
       extra={
         <Space wrap size={4}>
           <Link href="/admin/orders/carriers" className="text-sm">{t('carriersLink')}</Link>

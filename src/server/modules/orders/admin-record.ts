@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, sql } from 'drizzle-orm';
+import { asc, inArray, or, sql } from 'drizzle-orm';
 import { centsToMoney } from '@/contracts/money';
 import type { OrderDeskDetailDto } from '@/contracts/orders-admin';
 import type { InvoiceDetails } from '@/server/db/schema';
@@ -7,7 +7,7 @@ import type { Lang } from '@/lib/lang';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
 import { rowsOf, type Db } from '@/server/db/client';
 import { stampOf } from '@/server/db/keyset';
-import { auditLog } from '@/server/db/schema';
+import { auditLog, carriers } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { toAuditDto } from '@/server/modules/audit/list';
 import { ORDER_DESK_COLUMNS, ORDER_DESK_FROM, orderVisibleToStaff, toOrderDeskRow } from './admin-queries';
@@ -51,13 +51,39 @@ async function complaintsOf(db: Db, orderId: number): Promise<OrderDeskDetailDto
  * The order's history in the audit log, oldest first: its own rows, and those of the quotation it was
  * made from, of its complaints and of its invoices — the records that change with it.
  */
-async function historyOf(db: Db, orderId: number): Promise<OrderDeskDetailDto['history']> {
+async function historyOf(db: Db, orderId: number, lang: Lang): Promise<OrderDeskDetailDto['history']> {
   const rows = await db.select().from(auditLog).where(sql`(${auditLog.entity} = 'order' and ${auditLog.entityId} = ${String(orderId)})
     or (${auditLog.entity} = 'quotation' and ${auditLog.entityId} in (select q.id::text from quotations q where q.order_id = ${orderId}))
     or (${auditLog.entity} = 'complaint' and ${auditLog.entityId} in (select k.id::text from complaints k where k.order_id = ${orderId}))
     or (${auditLog.entity} = 'invoice' and ${auditLog.entityId} in (select i.id::text from invoices i where i.order_id = ${orderId}))`)
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id)).limit(200);
-  return rows.map(toAuditDto);
+  return carriersNamed(db, rows.map(toAuditDto), lang);
+}
+
+/**
+ * A shipment's carrier in the reader's language: the log keeps the carrier's code (rows written before it kept
+ * the Chinese name), shown by the carrier's name of the page's language; a carrier no longer known keeps the text.
+ */
+async function carriersNamed(db: Db, history: OrderDeskDetailDto['history'], lang: Lang): Promise<OrderDeskDetailDto['history']> {
+  const kept = new Set<string>();
+  for (const e of history) {
+    const c = e.changes.carrier;
+    if (c) for (const v of [c.from, c.to]) if (typeof v === 'string' && v !== '') kept.add(v);
+  }
+  if (kept.size === 0) return history;
+  const values = [...kept];
+  const known = await db.select({ code: carriers.code, nameZh: carriers.nameZh, nameEn: carriers.nameEn }).from(carriers)
+    .where(or(inArray(carriers.code, values), inArray(carriers.nameZh, values)));
+  const names = new Map<string, string>();
+  for (const c of known) {
+    const name = lang === 'en' ? c.nameEn : c.nameZh;
+    names.set(c.nameZh, name);
+    names.set(c.code, name);
+  }
+  const named = (v: unknown) => (typeof v === 'string' ? names.get(v) ?? v : v);
+  return history.map((e) => (e.changes.carrier
+    ? { ...e, changes: { ...e.changes, carrier: { from: named(e.changes.carrier.from), to: named(e.changes.carrier.to) } } }
+    : e));
 }
 
 /** One order for the back-office: its row, buyer and company, lines with their lots, totals, invoice, approval, complaints and history. */
@@ -65,7 +91,7 @@ export async function getOrderDesk(db: Db, actor: ScopedStaff, id: number, lang:
   const r = await loadDeskOrder(db, actor, id);
   const companyId = Number(r.company_id);
   const [items, approvalLog, complaints, history] = await Promise.all([
-    orderLines(db, id, companyId, lang), approvalLogsOf(db, id, companyId, lang), complaintsOf(db, id), historyOf(db, id),
+    orderLines(db, id, companyId, lang), approvalLogsOf(db, id, companyId, lang), complaintsOf(db, id), historyOf(db, id, lang),
   ]);
   const details = r.invoice_details;
   return {

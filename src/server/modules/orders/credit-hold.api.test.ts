@@ -62,6 +62,12 @@ describe('the credit hold', () => {
     const detail = (await env.h.call('GET', `/api/app/order/sale?id=${order.id}`, { token: buyer })).body.data as OrderDetailDto;
     expect(detail).toMatchObject({ status: 'placed', fulfilment: 'held', holdReason: 'credit_limit' });
     expect(detail.logs.map((l) => l.action)).toEqual(['submit', 'place', 'hold']);
+    // The hold is the shop's rule: the timeline shows it as the system's, not the buyer's, in the reader's language.
+    const placedBy = detail.logs[1]!.actorName;
+    expect(detail.logs[2]!.actorName).toBe(zh.orders.systemActor);
+    expect(detail.logs[2]!.actorName).not.toBe(placedBy);
+    const inEnglish = (await env.h.call('GET', `/api/app/order/sale?id=${order.id}`, { token: buyer, headers: { 'accept-language': 'en' } })).body.data as OrderDetailDto;
+    expect(inEnglish.logs[2]!.actorName).toBe(en.orders.systemActor);
     const mail = env.mailbox.received.slice(since).find((m) => m.subject === zh.orders.holdMail.subject.replace('{orderNo}', order.orderNo));
     expect(mail?.text).toContain(zh.orders.holdReason.credit_limit);
     // Confirmed in English, the mail is English.

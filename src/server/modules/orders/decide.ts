@@ -10,7 +10,7 @@ import { centsText, orderMoney, toCents } from './money';
 import { permitMissingFor } from './queries';
 import { allocateOrder } from './allocation';
 import { creditHold, type HoldReason } from './credit-hold';
-import { logOrderEvent, transitionOrder } from './transition';
+import { logOrderEvent, SYSTEM_ACTOR, transitionOrder } from './transition';
 
 export interface OrderStep {
   orderId: number;
@@ -138,10 +138,11 @@ export async function placeOrder(
     if (order.status === 'passed' && (await permitMissingFor(tx, actor.companyId, controlled.length > 0))) throw new AppError(400, 'permitRequired');
     const who = { userId: actor.userId, name: actor.name };
     const moved = await transitionOrder(tx, { orderId: id, companyId: actor.companyId, action: 'place', actor: who });
-    // Placed: finance's credit rule first; an order it does not hold takes its stock now (ADR 0074).
+    // Placed: finance's credit rule first; an order it does not hold takes its stock now (ADR 0074). Both follow
+    // the shop's rules, not the buyer's choice, so the timeline shows them as the system's.
     const hold = await creditHold(tx, actor.companyId, order.total, id);
-    if (hold) await transitionOrder(tx, { orderId: id, companyId: actor.companyId, action: 'hold', holdReason: hold, actor: who, data: { holdReason: hold } });
-    else await allocateOrder(tx, { orderId: id, companyId: actor.companyId, actor: who });
+    if (hold) await transitionOrder(tx, { orderId: id, companyId: actor.companyId, action: 'hold', holdReason: hold, actor: SYSTEM_ACTOR, data: { holdReason: hold } });
+    else await allocateOrder(tx, { orderId: id, companyId: actor.companyId, actor: SYSTEM_ACTOR });
     return {
       hold,
       step: { orderId: id, orderNo: order.orderNo, buyerId: order.userId, companyId: order.companyId, action: 'place', status: moved.to, reason: '' },

@@ -6,6 +6,7 @@ import { escapeLike } from '@/server/db/like';
 import { approvalRules, orderApprovalLogs, orderItems, orders, productDocuments, users, type OrderStatus } from '@/server/db/schema';
 import { documentUrl } from '@/server/modules/content/documents';
 import { AppError } from '@/server/errors';
+import { serverMessages } from '@/server/messages';
 import { byLang, type Lang } from '@/lib/lang';
 import { awaitingActor, canApproveOrders, mayDecide, visibleOrders, type OrderActor } from './access';
 import { decodeOrderCursor, encodeOrderCursor } from './cursor';
@@ -166,7 +167,7 @@ export async function approvalLogsOf(db: Db, orderId: number, companyId: number,
     .where(and(eq(orderApprovalLogs.orderId, orderId), eq(orderApprovalLogs.companyId, companyId)))
     .orderBy(asc(orderApprovalLogs.id));
   return rows.map((r) => ({
-    id: r.id, action: r.action, actorName: r.actorName, fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason,
+    id: r.id, action: r.action, actorName: r.userId === null && r.actorName === '' ? serverMessages(lang).orders.systemActor : r.actorName, fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason,
     detail: describeLog(lang, r.action, r.data), createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDeskDetailDto } from '@/contracts/orders-admin';
 import type { CarrierDto, MyShipmentsDto, OrderShipmentsDto, ShipmentDto } from '@/contracts/shipments';
 import { businessDay } from '@/server/business-time';
 import { complaintHarness, type Login } from '../../../../test/complaints';
@@ -61,6 +62,13 @@ describe('shipping allocated lots', () => {
     expect(await fulfilmentOf(order)).toBe('partly_shipped');
     expect(await n(sql`select count(*)::int as n from audit_log where entity = 'order' and entity_id = ${String(order.id)} and action = 'ship'`)).toBe(1);
     expect(await n(sql`select count(*)::int as n from order_approval_logs where order_id = ${order.id} and action = 'fulfil'`)).toBe(1);
+    // The log keeps the carrier's code; the record's history names the carrier in the reader's language.
+    expect(await n(sql`select count(*)::int as n from audit_log where entity = 'order' and entity_id = ${String(order.id)} and action = 'ship' and data->'changes'->'carrier'->>'to' = 'SF'`)).toBe(1);
+    for (const [lang, carrier] of [['zh', '顺丰速运'], ['en', 'SF Express']] as const) {
+      const record = await env.h.call('GET', `/api/admin/orders/${order.id}`, { token: t.tokens.ops, headers: { 'accept-language': lang } });
+      const shipped = (record.body.data as OrderDeskDetailDto).history.find((e) => e.action === 'ship');
+      expect(shipped?.changes.carrier?.to).toBe(carrier);
+    }
 
     const mail = await env.mailbox.next(BUYER, since);
     expect(mail.subject).toBe(`订单 ${order.orderNo} 已发货（${s1.shipmentNo}）`);

@@ -184,7 +184,7 @@ export async function createShipment(db: Db, actor: ScopedStaff & { audit: Audit
     await recordAudit(tx, actor.audit, {
       action: 'ship', entity: 'order', entityId: order.id, companyId: order.companyId,
       after: {
-        shipmentNo: numbered.no, carrier: carrier.nameZh, trackingNo: input.trackingNo, units: input.lines.reduce((s, l) => s + l.quantity, 0),
+        shipmentNo: numbered.no, carrier: carrier.code, trackingNo: input.trackingNo, units: input.lines.reduce((s, l) => s + l.quantity, 0),
         lots: lines.map((l, i) => `${l.itemNo} ${l.lotNo} ×${input.lines[i]!.quantity}`), fulfilment: moved.fulfilment,
         ...(handling.controlled ? { buyerLicence: input.buyerLicence, transportFiling: input.transportFiling } : {}),
       },

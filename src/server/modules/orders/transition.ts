@@ -44,6 +44,12 @@ export interface LogEntry {
   data?: Record<string, unknown>;
 }
 
+/**
+ * The actor of a change the shop makes by its own rule, not at a person's request (a credit hold when an order is
+ * placed, ADR 0074): a row without a user or a name, which the timeline shows as the system's, in the reader's language.
+ */
+export const SYSTEM_ACTOR: LogEntry['actor'] = { userId: null, name: '' };
+
 /** Appends one row to an order's approval timeline (call it in the change's transaction). */
 export async function logOrderEvent(tx: Db, entry: LogEntry): Promise<void> {
   await tx.insert(orderApprovalLogs).values({
