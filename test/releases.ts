@@ -1,6 +1,8 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
 import { MIGRATIONS_FOLDER } from '@/server/db/migrate';
 
 /** The migrations as a release up to migration `lastIdx` shipped them, in a temporary folder. */
@@ -45,3 +47,16 @@ export function permissionsOfRelease(lastIdx: number): string[] {
 
 /** Every permission the release table above knows (the registry's, when the table is up to date). */
 export const RELEASED_PERMISSIONS: readonly string[] = [...FIRST_RELEASE_PERMISSIONS, ...Object.keys(PERMISSIONS_SINCE)];
+
+/**
+ * The few rows an upgrade test's orders stand on, in a database of an older release: company 1 ('Lab') with its
+ * buyer, user 1; brand 1, category 1, product 1 (item A1) and its pack 1 at `packPrice`.
+ */
+export async function insertLabCatalogue(db: Db, packPrice: number): Promise<void> {
+  await db.execute(sql`insert into companies (id, name) values (1, 'Lab')`);
+  await db.execute(sql`insert into users (id, company_id, login_name, password_hash, name) values (1, 1, 'b@example.org', 'x', 'B')`);
+  await db.execute(sql`insert into brands (id, code, name_zh, name_en) values (1, 'BR', '品牌', 'Brand')`);
+  await db.execute(sql`insert into categories (id, level, name_zh, name_en) values (1, 1, '试剂', 'Reagents')`);
+  await db.execute(sql`insert into products (id, item_no, name_zh, name_en, brand_id, category_id) values (1, 'A1', '甲', 'A', 1, 1)`);
+  await db.execute(sql`insert into product_packs (id, product_id, size, price) values (1, 1, '1g', ${packPrice})`);
+}

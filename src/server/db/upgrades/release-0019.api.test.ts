@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { releaseMigrations, removeRelease } from '../../../../test/releases';
+import { insertLabCatalogue, releaseMigrations, removeRelease } from '../../../../test/releases';
 import { createEmptyTestDatabase } from '../../../../test/test-db';
 import { rowsOf } from '../client';
 import { runMigrations } from '../migrate';
@@ -16,13 +16,8 @@ describe('upgrading a database of the release before 0019', () => {
     try {
       await runMigrations(shop, older);
       const run = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await shop.db.execute(text));
-      await shop.db.execute(sql`insert into companies (id, name) values (1, 'Lab')`);
-      await shop.db.execute(sql`insert into users (id, company_id, login_name, password_hash, name) values (1, 1, 'b@example.org', 'x', 'B')`);
+      await insertLabCatalogue(shop.db, 108);
       await shop.db.execute(sql`insert into staff (id, login_name, password_hash, name) values (1, 'sales', 'x', 'S')`);
-      await shop.db.execute(sql`insert into brands (id, code, name_zh, name_en) values (1, 'BR', '品牌', 'Brand')`);
-      await shop.db.execute(sql`insert into categories (id, level, name_zh, name_en) values (1, 1, '试剂', 'Reagents')`);
-      await shop.db.execute(sql`insert into products (id, item_no, name_zh, name_en, brand_id, category_id) values (1, 'A1', '甲', 'A', 1, 1)`);
-      await shop.db.execute(sql`insert into product_packs (id, product_id, size, price) values (1, 1, '1g', 108)`);
       await shop.db.execute(sql`
         insert into orders (id, order_no, company_id, user_id, status, idempotency_key, receiver, phone, region, address_detail, subtotal, total, line_count)
         values (1, 'S1', 1, 1, 'placed', 'k1', 'r', 'p', 'x', 'y', 424, 424, 2)`);
