@@ -20,12 +20,15 @@ const NUMBERED = [
   { table: 'credit_notes', column: 'credit_no', prefix: 'CN', digits: 8 },
   { table: 'expenses', column: 'expense_no', prefix: 'EX', digits: 8 },
   { table: 'testing_cases', column: 'case_no', prefix: 'TS', digits: 8 },
+  { table: 'shipments', column: 'shipment_no', prefix: 'DN', digits: 6, stamp: 'shipped_at' },
 ] as const;
 
 describe('demo business numbers', () => {
-  it.each(NUMBERED)('carry the creation day of each $table row', async ({ table, column, prefix, digits }) => {
+  it.each(NUMBERED)('carry the creation day of each $table row', async (numbered) => {
+    const { table, column, prefix, digits } = numbered;
+    const stamp = 'stamp' in numbered ? numbered.stamp : 'created_at';
     const rows = rowsOf<{ no: string; day: string }>(await h.db.db.execute(sql`
-      select ${sql.identifier(column)} as no, to_char(created_at at time zone ${businessZoneSql()}, 'YYYYMMDD') as day from ${sql.identifier(table)} order by id`));
+      select ${sql.identifier(column)} as no, to_char(${sql.identifier(stamp)} at time zone ${businessZoneSql()}, 'YYYYMMDD') as day from ${sql.identifier(table)} order by id`));
     expect(rows.length).toBeGreaterThan(0);
     const datePart = (no: string) => {
       expect(no.startsWith(prefix), no).toBe(true);

@@ -23,7 +23,7 @@ import { insertPlannedProducts, planProducts } from './products';
 import { seedCatalogueClaim, seedWebSettings } from './settings';
 import { DEMO_STAFF, hashStaffPasswords, seedStaff, type DemoStaff } from './staff';
 import { ensureReferenceData } from '@/server/setup/reference-data';
-import { seedDemoAllocations } from './allocations';
+import { seedShipments } from './fulfilment';
 import { revalidateStorefront } from '@/server/cache/storefront';
 
 export type { DemoCustomer } from './accounts';
@@ -111,15 +111,16 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const cmsCounts = await seedCms(tx);
     const accountCounts = await seedAccounts(tx, customerHashes);
     const staffCounts = await seedStaff(tx, staffHashes);
-    const orderCounts = await seedOrders(tx);
-    await seedDemoAllocations(tx);
+    const { demo, ...orderCounts } = await seedOrders(tx);
     const requestCounts = await seedRequests(tx);
     const crmCounts = await seedCrm(tx);
     const customerCounts = await seedCustomers(tx);
     const quotationCounts = await seedQuotations(tx);
     const complaintCounts = await seedComplaints(tx);
     const contractCounts = await seedContracts(tx);
-    const receivableCounts = await seedReceivables(tx);
+    // The order desk's work on the demo's orders: shipments and receipts, then invoices, payments and a credit hold.
+    const shipmentCounts = demo ? await seedShipments(tx, demo) : { shipments: 0 };
+    const receivableCounts = await seedReceivables(tx, demo);
     await markDemoDatabase(tx);
     return {
       permissions: reference.permissions,
@@ -140,6 +141,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...quotationCounts,
       ...complaintCounts,
       ...contractCounts,
+      ...shipmentCounts,
       ...receivableCounts,
       ...(await seedProductArticles(tx)),
       ...(await seedCommentsAndLinks(tx)),

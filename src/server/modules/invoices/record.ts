@@ -13,7 +13,7 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { acceptUpload, keptFileName, recordUpload } from '@/server/modules/files/upload';
 import { logOrderEvent } from '@/server/modules/orders/transition';
 import { checkInvoiceAmount, invoiceAmountCap, invoiceStatusOf } from './amount';
-import { invoiceBlockOf, invoiceSums, loadInvoiceOrder } from './order';
+import { invoiceBlockOf, invoiceSums, loadInvoiceOrder, type InvoiceOrderRow } from './order';
 import { staffInvoicesOf } from './queries';
 
 export interface InvoiceStaff extends ScopedStaff { name: string; audit: AuditActor }
@@ -51,6 +51,81 @@ async function redFacts(tx: Db, orderId: number, correctsId: number, complaintId
   };
 }
 
+/** An invoice's file already in the store: its key, the name it is downloaded under, its type, size and digest. */
+export interface StoredInvoiceFile { key: string; fileName: string; mime: string; size: number; sha256: string }
+
+/** What may be checked before anything is stored: the order takes an invoice, of the type asked for, on a day allowed. */
+function checkInvoiceOrder(order: InvoiceOrderRow, input: InvoiceRecordInput): void {
+  const block = invoiceBlockOf(order);
+  if (block) throw new AppError(409, block === 'notRequested' ? 'invoiceNotRequested' : 'invoiceOrderNotReady');
+  if (input.kind === 'blue' && input.invoiceType === 'special' && order.invoice_type !== 'special') throw fieldError('invoiceType', 'invoiceTypeNotRequested');
+  checkIssueDay(input.issuedOn, order.placed);
+}
+
+/**
+ * The invoice's rows in one transaction under the order's row lock: the amount rule, the invoice row (a blue
+ * one due after the customer's credit days), the order's invoice state, its timeline row and the audit row.
+ */
+async function insertInvoice(db: Db, actor: InvoiceStaff, input: InvoiceRecordInput, file: StoredInvoiceFile, at?: Date): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = await loadInvoiceOrder(tx, actor, input.id, true);
+      if (invoiceBlockOf(locked)) throw new AppError(409, 'invoiceOrderNotReady');
+      const [taken] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNo, input.invoiceNo));
+      if (taken) throw new AppError(409, 'invoiceNoTaken');
+      const sums = await invoiceSums(tx, locked.id);
+      const red = input.kind === 'red' ? await redFacts(tx, locked.id, input.correctsId!, input.complaintId!) : null;
+      if (red) checkIssueDay(input.issuedOn, locked.placed, red.blueIssuedOn);
+      const facts = {
+        kind: input.kind, amountCents: moneyToCents(input.amount), taxCents: moneyToCents(input.taxAmount), orderTotalCents: moneyToCents(locked.total),
+        issuedBlueCents: sums.blue, issuedRedCents: sums.red, ...(red ? { blue: red.blue, creditNote: red.creditNote } : {}),
+      };
+      const problem = checkInvoiceAmount(facts);
+      if (problem) {
+        throw new AppError(400, problem, { max: centsToMoney(invoiceAmountCap(facts)) });
+      }
+      const invoiceType = red ? red.invoiceType : input.invoiceType;
+      const [row] = await tx.insert(invoices).values({
+        invoiceNo: input.invoiceNo, orderId: locked.id, companyId: locked.company_id, kind: input.kind, invoiceType,
+        correctsId: red?.blueId ?? null, complaintId: red?.complaintId ?? null, creditNoteId: red?.creditNoteId ?? null,
+        issuedOn: input.issuedOn, dueOn: red ? null : sql`(${input.issuedOn}::date + ${locked.credit_days}::int)::date`,
+        amount: input.amount, taxAmount: input.taxAmount, storageKey: file.key, fileName: file.fileName,
+        mime: file.mime, size: file.size, sha256: file.sha256, staffId: actor.staffId, ...(at ? { createdAt: at } : {}),
+      }).returning({ id: invoices.id, dueOn: invoices.dueOn });
+      if (!row) throw new AppError(500);
+      const after = { blue: sums.blue + (red ? 0 : facts.amountCents), red: sums.red + (red ? facts.amountCents : 0) };
+      const status = invoiceStatusOf({ issuedBlueCents: after.blue, issuedRedCents: after.red, requested: true });
+      if (status !== locked.invoice_status) {
+        await tx.update(orders).set({ invoiceStatus: status, updatedAt: at ?? sql`now()` }).where(eq(orders.id, locked.id));
+      }
+      await logOrderEvent(tx, {
+        orderId: locked.id, companyId: locked.company_id, actor: { userId: null, name: actor.name }, action: 'invoice',
+        data: { invoiceNo: input.invoiceNo, kind: input.kind, amount: input.amount, invoiceStatus: status, ...(red ? { correctsNo: red.blueNo, creditNo: red.creditNo } : {}) },
+        ...(at ? { at } : {}),
+      });
+      await recordAudit(tx, actor.audit, {
+        action: 'create', entity: 'invoice', entityId: row.id, companyId: locked.company_id,
+        after: {
+          invoiceNo: input.invoiceNo, kind: input.kind, invoiceType, orderNo: locked.order_no, issuedOn: input.issuedOn, dueOn: row.dueOn,
+          amount: input.amount, taxAmount: input.taxAmount, fileName: file.fileName, sha256: file.sha256,
+          ...(red ? { correctsNo: red.blueNo, complaintNo: red.complaintNo, creditNo: red.creditNo } : {}),
+        },
+      });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'invoiceNoTaken');
+    throw error;
+  }
+}
+
+async function recordedInvoice(db: Db, orderId: number, invoiceId: number): Promise<StaffInvoiceDto> {
+  const list = await staffInvoicesOf(db, orderId);
+  const mine = list.find((i) => i.id === invoiceId);
+  if (!mine) throw new AppError(500);
+  return mine;
+}
+
 /**
  * Records an invoice finance issued on the tax platform (ADR 0074): the file checked by its bytes (PDF or
  * OFD) and stored, then in one transaction under the order's row lock the amount rule, the invoice row
@@ -59,68 +134,24 @@ async function redFacts(tx: Db, orderId: number, correctsId: number, complaintId
  */
 export async function recordInvoice(db: Db, actor: InvoiceStaff, input: InvoiceRecordInput, file: { bytes: Uint8Array; name: string }): Promise<StaffInvoiceDto> {
   const order = await loadInvoiceOrder(db, actor, input.id);
-  const block = invoiceBlockOf(order);
-  if (block) throw new AppError(409, block === 'notRequested' ? 'invoiceNotRequested' : 'invoiceOrderNotReady');
-  if (input.kind === 'blue' && input.invoiceType === 'special' && order.invoice_type !== 'special') throw fieldError('invoiceType', 'invoiceTypeNotRequested');
-  checkIssueDay(input.issuedOn, order.placed);
+  checkInvoiceOrder(order, input);
   const stored = await acceptUpload(file.bytes, {
     accept: 'invoice', maxBytes: INVOICE_FILE_MAX_BYTES, tooLarge: 'invoiceFileTooLarge', refused: 'invoiceFileRefused',
     place: (name) => `invoices/${order.id}/${name}`,
   });
   const sha256 = createHash('sha256').update(stored.bytes).digest('hex');
-  const invoiceId = await recordUpload(stored, async () => {
-    try {
-      return await db.transaction(async (tx) => {
-        const locked = await loadInvoiceOrder(tx, actor, input.id, true);
-        if (invoiceBlockOf(locked)) throw new AppError(409, 'invoiceOrderNotReady');
-        const [taken] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNo, input.invoiceNo));
-        if (taken) throw new AppError(409, 'invoiceNoTaken');
-        const sums = await invoiceSums(tx, locked.id);
-        const red = input.kind === 'red' ? await redFacts(tx, locked.id, input.correctsId!, input.complaintId!) : null;
-        if (red) checkIssueDay(input.issuedOn, locked.placed, red.blueIssuedOn);
-        const facts = {
-          kind: input.kind, amountCents: moneyToCents(input.amount), taxCents: moneyToCents(input.taxAmount), orderTotalCents: moneyToCents(locked.total),
-          issuedBlueCents: sums.blue, issuedRedCents: sums.red, ...(red ? { blue: red.blue, creditNote: red.creditNote } : {}),
-        };
-        const problem = checkInvoiceAmount(facts);
-        if (problem) {
-          throw new AppError(400, problem, { max: centsToMoney(invoiceAmountCap(facts)) });
-        }
-        const invoiceType = red ? red.invoiceType : input.invoiceType;
-        const [row] = await tx.insert(invoices).values({
-          invoiceNo: input.invoiceNo, orderId: locked.id, companyId: locked.company_id, kind: input.kind, invoiceType,
-          correctsId: red?.blueId ?? null, complaintId: red?.complaintId ?? null, creditNoteId: red?.creditNoteId ?? null,
-          issuedOn: input.issuedOn, dueOn: red ? null : sql`(${input.issuedOn}::date + ${locked.credit_days}::int)::date`,
-          amount: input.amount, taxAmount: input.taxAmount, storageKey: stored.key, fileName: keptFileName(file.name, stored.ext, input.invoiceNo),
-          mime: stored.contentType, size: stored.size, sha256, staffId: actor.staffId,
-        }).returning({ id: invoices.id, dueOn: invoices.dueOn });
-        if (!row) throw new AppError(500);
-        const after = { blue: sums.blue + (red ? 0 : facts.amountCents), red: sums.red + (red ? facts.amountCents : 0) };
-        const status = invoiceStatusOf({ issuedBlueCents: after.blue, issuedRedCents: after.red, requested: true });
-        if (status !== locked.invoice_status) {
-          await tx.update(orders).set({ invoiceStatus: status, updatedAt: sql`now()` }).where(eq(orders.id, locked.id));
-        }
-        await logOrderEvent(tx, {
-          orderId: locked.id, companyId: locked.company_id, actor: { userId: null, name: actor.name }, action: 'invoice',
-          data: { invoiceNo: input.invoiceNo, kind: input.kind, amount: input.amount, invoiceStatus: status, ...(red ? { correctsNo: red.blueNo, creditNo: red.creditNo } : {}) },
-        });
-        await recordAudit(tx, actor.audit, {
-          action: 'create', entity: 'invoice', entityId: row.id, companyId: locked.company_id,
-          after: {
-            invoiceNo: input.invoiceNo, kind: input.kind, invoiceType, orderNo: locked.order_no, issuedOn: input.issuedOn, dueOn: row.dueOn,
-            amount: input.amount, taxAmount: input.taxAmount, fileName: keptFileName(file.name, stored.ext, input.invoiceNo), sha256,
-            ...(red ? { correctsNo: red.blueNo, complaintNo: red.complaintNo, creditNo: red.creditNo } : {}),
-          },
-        });
-        return row.id;
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'invoiceNoTaken');
-      throw error;
-    }
-  });
-  const list = await staffInvoicesOf(db, order.id);
-  const mine = list.find((i) => i.id === invoiceId);
-  if (!mine) throw new AppError(500);
-  return mine;
+  const invoiceId = await recordUpload(stored, () => insertInvoice(db, actor, input, {
+    key: stored.key, fileName: keptFileName(file.name, stored.ext, input.invoiceNo), mime: stored.contentType, size: stored.size, sha256,
+  }));
+  return recordedInvoice(db, order.id, invoiceId);
+}
+
+/**
+ * Records an invoice whose file is in the store already (the demo's invoices, whose PDFs the start writes):
+ * the same checks and rows as `recordInvoice`, without an upload. `at`: when it was recorded, if not now.
+ */
+export async function recordStoredInvoice(db: Db, actor: InvoiceStaff, input: InvoiceRecordInput, file: StoredInvoiceFile, at?: Date): Promise<StaffInvoiceDto> {
+  const order = await loadInvoiceOrder(db, actor, input.id);
+  checkInvoiceOrder(order, input);
+  return recordedInvoice(db, order.id, await insertInvoice(db, actor, input, file, at));
 }

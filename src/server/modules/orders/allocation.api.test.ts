@@ -64,11 +64,15 @@ describe('allocation when an order is placed', () => {
     const id = await f.place(buyer, 'buyer@demo.example.com', [{ packId: pack(1), num: 10 }]);
     expect(await f.orderRow(id)).toMatchObject({ fulfilment: 'backordered' });
     expect((await f.lines(id))[0]).toMatchObject({ backorder_qty: 6, lead_time_days: 12, lot_no: 'A1' });
-    // Nothing arrived: allocating again changes nothing.
+    // Nothing arrived: allocating again changes nothing, and adds nothing to the timeline.
+    const fulfilRows = async () => (await f.q<{ data: Record<string, unknown> }>(sql`select data from order_approval_logs where order_id = ${id} and action = 'fulfil' order by id`)).map((r) => r.data);
+    expect(await fulfilRows()).toEqual([{ allocated: 4, fulfilmentFrom: 'none', fulfilment: 'backordered' }]);
     expect(ok(await post('ops', `/api/admin/orders/${id}/allocate`, {}))).toEqual({ status: 'placed', fulfilment: 'backordered', allocated: 0 });
+    expect(await fulfilRows()).toHaveLength(1);
     // Stock arrives in a lot that expires sooner: it takes the six units still missing, nothing more.
     await f.q(sql`insert into product_lots (pack_id, lot_no, quantity, expires_on) values (${pack(1)}, 'A0', 20, '2029-01-01')`);
     expect(ok(await post('ops', `/api/admin/orders/${id}/allocate`, {}))).toEqual({ status: 'placed', fulfilment: 'allocated', allocated: 6 });
+    expect((await fulfilRows())[1]).toEqual({ allocated: 6, fulfilmentFrom: 'backordered', fulfilment: 'allocated' });
     const [line] = await f.lines(id);
     expect(await f.allocations(id)).toEqual([{ item: line!.id, lotNo: 'A0', quantity: 6 }, { item: line!.id, lotNo: 'A1', quantity: 4 }]);
     expect(line).toMatchObject({ backorder_qty: 0, lead_time_days: 0, lot_no: 'A0' });

@@ -105,7 +105,8 @@ export async function refreshLines(tx: Db, orderId: number): Promise<void> {
  * lots (in stock, not expired on China's date) are locked in lot-id order (so that parallel allocations wait
  * for one another instead of deadlocking), planned first expiring first, taken from `product_lots.quantity`
  * and written as `order_allocations`; the lines' backorders and lots follow, and the fulfilment state is read
- * again from the rows (`transitionOrder` 'fulfil'). Used when an order is placed, when finance releases a
+ * again from the rows (`transitionOrder` 'fulfil', with the units allocated when there are any, so that an
+ * allocation that leaves the state as it was is on the timeline all the same). Used when an order is placed, when finance releases a
  * held one, and when staff allocate a backordered order again.
  */
 export async function allocateOrder(tx: Db, params: { orderId: number; companyId: number; actor: AllocationActor }): Promise<AllocationResult> {
@@ -150,7 +151,7 @@ export async function allocateOrder(tx: Db, params: { orderId: number; companyId
   }
   await refreshLines(tx, params.orderId);
   const moved = await transitionOrder(tx, {
-    orderId: params.orderId, companyId: params.companyId, action: 'fulfil', actor: params.actor, data: { allocated },
+    orderId: params.orderId, companyId: params.companyId, action: 'fulfil', actor: params.actor, ...(allocated > 0 ? { data: { allocated } } : {}),
   });
   const missing = lines.reduce((sum, l) => sum + l.num - l.allocated, 0) - allocated;
   return { ...moved, allocated, backordered: missing };

@@ -197,6 +197,31 @@ describe('receipt', () => {
     expect(mail.text).toContain(`${SITE}/en/order/detail?id=${order.id}`);
   });
 
+  it('puts every shipment and receipt on the order\'s timeline, also those that leave its fulfilment as it was', async () => {
+    const order = await allocatedOrder(env.h, BUYER, [{ num: 3 }]);
+    const timeline = async () => (await t.q<{ action: string; data: Record<string, unknown> | null }>(
+      sql`select action, data from order_approval_logs where order_id = ${order.id} order by id`)).map((r) => [r.action, r.data]);
+    const a = (await ship('ops', order, { carrierId: carriers.SF!.id, trackingNo: 'SF5000000000001', lines: [lineOf(order, 0, 1)] })).body.data as ShipmentDto;
+    // A second part leaves the order partly shipped; a third ships the rest.
+    const b = (await ship('ops', order, { carrierId: carriers.SF!.id, trackingNo: 'SF5000000000002', lines: [lineOf(order, 0, 1)] })).body.data as ShipmentDto;
+    expect(await fulfilmentOf(order)).toBe('partly_shipped');
+    const c = (await ship('ops', order, { carrierId: carriers.SF!.id, trackingNo: 'SF5000000000003', lines: [lineOf(order, 0, 1)] })).body.data as ShipmentDto;
+    // The first receipt leaves it shipped; the last makes it delivered.
+    for (const s of [a, b]) expect((await t.call('buyer', 'POST', `/api/app/orders/${order.id}/shipments/${s.id}/receive`)).status).toBe(200);
+    expect(await fulfilmentOf(order)).toBe('shipped');
+    expect((await t.call('ops', 'POST', `/api/admin/orders/${order.id}/shipments/${c.id}/deliver`)).status).toBe(200);
+    const step = (shipmentNo: string, trackingNo: string, from: string, to: string) =>
+      ['fulfil', { shipmentNo, carrierZh: '顺丰速运', carrierEn: 'SF Express', trackingNo, fulfilmentFrom: from, fulfilment: to }];
+    expect(await timeline()).toEqual([
+      step(a.shipmentNo, 'SF5000000000001', 'allocated', 'partly_shipped'),
+      step(b.shipmentNo, 'SF5000000000002', 'partly_shipped', 'partly_shipped'),
+      step(c.shipmentNo, 'SF5000000000003', 'partly_shipped', 'shipped'),
+      ['fulfil', { shipmentNo: a.shipmentNo, delivered: true, fulfilmentFrom: 'shipped', fulfilment: 'shipped' }],
+      ['fulfil', { shipmentNo: b.shipmentNo, delivered: true, fulfilmentFrom: 'shipped', fulfilment: 'shipped' }],
+      ['fulfil', { shipmentNo: c.shipmentNo, delivered: true, fulfilmentFrom: 'shipped', fulfilment: 'delivered' }],
+    ]);
+  });
+
   it('another company\'s buyer, an account without SALE.VIEW and a guest cannot see or confirm', async () => {
     const order = await allocatedOrder(env.h, BUYER, [{ num: 1 }]);
     const s = (await ship('ops', order, { carrierId: carriers.SF!.id, trackingNo: 'SF4000000000001', lines: [lineOf(order, 0)] })).body.data as ShipmentDto;

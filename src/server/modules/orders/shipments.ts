@@ -137,9 +137,12 @@ export interface ShipmentMade { shipment: ShipmentDto; order: OrderRef }
  * Ships units of the order's allocations in one transaction: the allocation rows locked, each quantity
  * within what is left of its allocation (`quantity - shipped`), the carrier and filings checked by the one
  * rule, the shipment numbered DN + the business day + six digits, the allocations' shipped counts raised,
- * the order's fulfilment moved (`transitionOrder` fulfil) and an audit row under the order.
+ * the order's fulfilment moved (`transitionOrder` fulfil) and an audit row under the order. `at`: when it
+ * left, if not now (the demo's shipments, made with their own dates): its number and dates carry that day.
  */
-export async function createShipment(db: Db, actor: ScopedStaff & { audit: AuditActor; name: string }, input: ShipmentInput, lang: Lang): Promise<ShipmentMade> {
+export async function createShipment(
+  db: Db, actor: ScopedStaff & { audit: AuditActor; name: string }, input: ShipmentInput, lang: Lang, at?: Date,
+): Promise<ShipmentMade> {
   const order = await staffOrder(db, actor, input.id);
   const id = await db.transaction(async (tx) => {
     const [carrier] = await tx.select().from(carriers).where(eq(carriers.id, input.carrierId));
@@ -160,15 +163,16 @@ export async function createShipment(db: Db, actor: ScopedStaff & { audit: Audit
     const handling = shipmentHandling(lines);
 
     const [numbered] = rowsOf<{ no: string }>(await tx.execute(sql`
-      select 'DN' || ${numberDaySql(undefined, 'YYMMDD')} || lpad(n::text, greatest(6, length(n::text)), '0') as no
+      select 'DN' || ${numberDaySql(at, 'YYMMDD')} || lpad(n::text, greatest(6, length(n::text)), '0') as no
       from (select nextval('shipment_no_seq') as n) s`));
     if (!numbered) throw new AppError(500);
-    const day = businessDay(new Date());
+    const day = businessDay(at ?? new Date());
     const [made] = await tx.insert(shipments).values({
       shipmentNo: numbered.no, orderId: order.id, companyId: order.companyId, carrierId: carrier.id, trackingNo: input.trackingNo,
       coldChain: handling.coldChain, dangerousGoods: handling.dangerousGoods, controlled: handling.controlled,
       buyerLicence: handling.controlled ? input.buyerLicence : '', transportFiling: handling.controlled ? input.transportFiling : '',
       retainUntil: handling.controlled ? retainUntil(day) : null, note: input.note, staffId: actor.staffId,
+      ...(at ? { shippedAt: at } : {}),
     }).returning({ id: shipments.id });
     if (!made) throw new AppError(500);
     await tx.insert(shipmentLines).values(input.lines.map((l) => ({
@@ -179,7 +183,7 @@ export async function createShipment(db: Db, actor: ScopedStaff & { audit: Audit
     }
     const moved = await transitionOrder(tx, {
       orderId: order.id, companyId: order.companyId, action: 'fulfil', actor: { userId: null, name: actor.name },
-      data: { shipmentNo: numbered.no, carrierZh: carrier.nameZh, carrierEn: carrier.nameEn, trackingNo: input.trackingNo },
+      data: { shipmentNo: numbered.no, carrierZh: carrier.nameZh, carrierEn: carrier.nameEn, trackingNo: input.trackingNo }, ...(at ? { at } : {}),
     });
     await recordAudit(tx, actor.audit, {
       action: 'ship', entity: 'order', entityId: order.id, companyId: order.companyId,
@@ -202,20 +206,21 @@ export type Receiver = { kind: 'user'; userId: number; name: string; audit: Audi
 /**
  * Marks a shipped shipment of the order delivered (409 `shipmentDelivered` when it already is) and moves the
  * order's fulfilment, in one transaction with its audit row. The order was found in the caller's scope.
+ * `at`: when it was received, if not now (the demo's receipts).
  */
-export async function deliverShipment(db: Db, order: OrderRef, shipmentId: number, who: Receiver, lang: Lang): Promise<ShipmentDto> {
+export async function deliverShipment(db: Db, order: OrderRef, shipmentId: number, who: Receiver, lang: Lang, at?: Date): Promise<ShipmentDto> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: shipments.id, no: shipments.shipmentNo, status: shipments.status }).from(shipments)
       .where(and(eq(shipments.id, shipmentId), eq(shipments.orderId, order.id), eq(shipments.companyId, order.companyId))).for('update');
     if (!row) throw new AppError(404, 'shipmentNotFound');
     if (row.status !== 'shipped') throw new AppError(409, 'shipmentDelivered');
     await tx.update(shipments).set({
-      status: 'delivered', deliveredAt: sql`now()`,
+      status: 'delivered', deliveredAt: at ?? sql`now()`,
       deliveredByUserId: who.kind === 'user' ? who.userId : null, deliveredByStaffId: who.kind === 'staff' ? who.staffId : null,
     }).where(eq(shipments.id, row.id));
     const moved = await transitionOrder(tx, {
       orderId: order.id, companyId: order.companyId, action: 'fulfil', actor: { userId: who.kind === 'user' ? who.userId : null, name: who.name },
-      data: { shipmentNo: row.no, delivered: true },
+      data: { shipmentNo: row.no, delivered: true }, ...(at ? { at } : {}),
     });
     await recordAudit(tx, who.audit, {
       action: 'deliver', entity: 'order', entityId: order.id, companyId: order.companyId,

@@ -42,6 +42,8 @@ export interface LogEntry {
   toStatus?: OrderStatus | null;
   reason?: string;
   data?: Record<string, unknown>;
+  /** When it happened, if not now (the demo's backdated records). */
+  at?: Date;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function logOrderEvent(tx: Db, entry: LogEntry): Promise<void> {
     toStatus: entry.toStatus ?? null,
     reason: entry.reason ?? '',
     data: entry.data ?? null,
+    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }
 
@@ -92,6 +95,8 @@ export interface TransitionParams {
   data?: Record<string, unknown>;
   /** `hold`: why finance holds the order (`overdue`, `credit_limit`). */
   holdReason?: string;
+  /** When the change happened, if not now (the demo's backdated shipments and receipts): the order's stamps and its timeline row carry it. */
+  at?: Date;
 }
 
 export interface TransitionResult {
@@ -105,7 +110,8 @@ export interface TransitionResult {
  * The one way an order changes state — the spec's status and, once placed, its fulfilment (ADR 0074): a
  * conditional update on the current state (so that two parallel changes make one transition — the second
  * finds the state changed and gets 409) and its timeline row, in the caller's transaction. A `fulfil`
- * that finds the state unchanged writes nothing and answers the state.
+ * that finds the state unchanged leaves the order as it is and answers the state; it writes the timeline
+ * row all the same when the call carries data (a shipment, a receipt, an allocation), none without.
  */
 export async function transitionOrder(tx: Db, params: TransitionParams): Promise<TransitionResult> {
   const [current] = await tx
@@ -114,7 +120,7 @@ export async function transitionOrder(tx: Db, params: TransitionParams): Promise
     .where(and(eq(orders.id, params.orderId), eq(orders.companyId, params.companyId)))
     .for('update');
   if (!current) throw new AppError(404, 'orderNotFound');
-  const stamp = sql`now()`;
+  const stamp = params.at ? sql`${params.at.toISOString()}::timestamptz` : sql`now()`;
   let to: OrderStatus = current.status;
   let fulfilment: FulfilmentStatus = current.fulfilment;
   const set: PgUpdateSetSource<typeof orders> = { updatedAt: stamp };
@@ -145,6 +151,14 @@ export async function transitionOrder(tx: Db, params: TransitionParams): Promise
       fulfilment = await fulfilmentFromRows(tx, params.orderId);
       if (params.action === 'release') set.holdReason = '';
       if (params.action === 'fulfil' && fulfilment === current.fulfilment) {
+        // The state stands; a change the call describes (a shipment, a receipt, an allocation) still goes on the timeline.
+        if (params.data && Object.keys(params.data).length > 0) {
+          await logOrderEvent(tx, {
+            orderId: params.orderId, companyId: params.companyId, actor: params.actor, action: params.action,
+            fromStatus: current.status, toStatus: to, reason: params.reason, data: { ...params.data, fulfilmentFrom: current.fulfilment, fulfilment },
+            ...(params.at ? { at: params.at } : {}),
+          });
+        }
         return { from: current.status, to, fulfilmentFrom: current.fulfilment, fulfilment };
       }
     }
@@ -162,6 +176,7 @@ export async function transitionOrder(tx: Db, params: TransitionParams): Promise
     orderId: params.orderId, companyId: params.companyId, actor: params.actor, action: params.action,
     fromStatus: current.status, toStatus: to, reason: params.reason,
     data: isStatusAction(params.action) && params.action !== 'void' ? params.data : { ...params.data, fulfilmentFrom: current.fulfilment, fulfilment },
+    ...(params.at ? { at: params.at } : {}),
   });
   return { from: current.status, to, fulfilmentFrom: current.fulfilment, fulfilment };
 }
