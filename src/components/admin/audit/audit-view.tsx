@@ -64,8 +64,9 @@ export function AuditView() {
       <Space wrap className="mb-3">
         <SearchField allowClear placeholder={t('actor')} aria-label={t('actor')} defaultValue={query.actor} style={{ width: 180 }}
           onSearch={(actor) => setQuery({ actor, page: '1' })} />
+        {/* Every kind of record in the list itself, not a window of it: a few dozen, each read by a screen reader. */}
         <Select aria-label={t('entity')} value={query.entity} style={{ width: 150 }} onChange={(entity) => setQuery({ entity, page: '1' })} data-testid="audit-entity-filter"
-          showSearch optionFilterProp="label"
+          showSearch optionFilterProp="label" virtual={false}
           options={[{ value: '', label: t('allEntities') }, ...entities.map((e) => ({ value: e, label: labels.entity(e) })).sort((a, b) => a.label.localeCompare(b.label))]} />
         <Input allowClear placeholder={t('entityId')} aria-label={t('entityId')} defaultValue={query.entityId} style={{ width: 110 }}
           onPressEnter={(e) => setQuery({ entityId: e.currentTarget.value, page: '1' })} onBlur={(e) => e.currentTarget.value !== query.entityId && setQuery({ entityId: e.currentTarget.value, page: '1' })} />
