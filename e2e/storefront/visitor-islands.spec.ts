@@ -8,7 +8,7 @@ import { expect, expectHydrated, loginAs, test } from '../fixtures';
 
 const LANGS = [
   { lang: 'zh', prefix: '', login: '登录' },
-  { lang: 'en', prefix: '/en', login: 'Sign in' },
+  { lang: 'en', prefix: '/en', login: 'Log in' },
 ] as const;
 
 for (const { lang, prefix, login } of LANGS) {
