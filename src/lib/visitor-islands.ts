@@ -37,6 +37,7 @@ export function pageProductIds(root: ParentNode): number[] {
       ids.push(id);
     }
   }
+  // VISITOR_PRODUCTS_MAX of the call's contract, not imported: its schemas (zod) stay out of the page's scripts.
   return ids.slice(0, 100);
 }
 
