@@ -1,7 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/server/db/client';
-import { SUBSTRING_LENGTH } from '@/server/db/schema/search-sql';
 import { log } from '@/server/log';
 
 /**
@@ -16,19 +15,31 @@ export interface NameStatistics {
   sampled: number;
   /** Active products the sample stands for (the planner's row estimate, or the sample itself when it is all of them). */
   products: number;
-  /** Sampled products holding each substring of 1–SUBSTRING_LENGTH characters (search-text form). */
-  grams: Map<string, number>;
+  /** The sampled texts, each closed by SEPARATOR: a substring's products are counted in it when a key asks. */
+  text: string;
+  /** Substrings counted so far: sampled texts holding each. */
+  counted: Map<string, number>;
   /** The last bucket when sampled: a catalogue that has grown past it is sampled again. */
   last: number;
   /** When sampled (ms since the epoch). */
   at: number;
 }
 
-/** Search texts read for the statistics: enough to see a substring in 0.05 % of a catalogue about ten times. */
-export const SAMPLE_SIZE = 20_000;
+/**
+ * Search texts read for the statistics. A substring in fewer than one product in SAMPLE_SIZE is
+ * rarely seen in it, which is what the plan needs to know (ADR 0077): at 13M products one sampled
+ * text stands for 2,600 products; counting a substring scans the sample once (about 350 KB).
+ */
+export const SAMPLE_SIZE = 5_000;
 
 /** A sample older than this is read again, in the background (the searches keep the old one meanwhile). */
 const REFRESH_MS = 10 * 60_000;
+
+/** Substrings remembered per sample; past it the memory starts again. */
+const COUNTED_MAX = 50_000;
+
+/** Ends each sampled text; no search text holds it (the substring index uses chr(1) the same way). */
+const SEPARATOR = '\u0001';
 
 interface Entry {
   stats: NameStatistics | null;
@@ -48,48 +59,53 @@ function entryOf(db: Db): Entry {
   return entry;
 }
 
-/**
- * Every distinct substring of 1–SUBSTRING_LENGTH characters of each text, counted once per text:
- * the products of the sample holding it. A key of up to SUBSTRING_LENGTH characters is one of them
- * exactly when a product holds the key, and a longer key's chunks are of SUBSTRING_LENGTH.
- */
-export function countGrams(texts: readonly string[]): Map<string, number> {
-  const grams = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const text of texts) {
-    seen.clear();
-    const chars = [...text];
-    for (let i = 0; i < chars.length; i += 1) {
-      let gram = '';
-      for (let k = 0; k < SUBSTRING_LENGTH && i + k < chars.length; k += 1) {
-        gram += chars[i + k] as string;
-        if (!seen.has(gram)) {
-          seen.add(gram);
-          grams.set(gram, (grams.get(gram) ?? 0) + 1);
-        }
-      }
-    }
+/** The statistics of some search texts (all of a catalogue, or a sample standing for `products`). */
+export function statisticsOf(texts: readonly string[], products: number, last = 0): NameStatistics {
+  const clean = texts.map((t) => t.split(SEPARATOR).join(' '));
+  return {
+    sampled: clean.length,
+    products: Math.max(products, clean.length),
+    text: clean.length ? `${SEPARATOR}${clean.join(SEPARATOR)}${SEPARATOR}` : '',
+    counted: new Map(),
+    last,
+    at: Date.now(),
+  };
+}
+
+/** Sampled texts holding `gram`: one pass over the sample, each text counted once. */
+export function sampledHolding(stats: NameStatistics, gram: string): number {
+  if (!gram || gram.includes(SEPARATOR)) return 0;
+  const known = stats.counted.get(gram);
+  if (known !== undefined) return known;
+  let n = 0;
+  let from = 0;
+  for (;;) {
+    const at = stats.text.indexOf(gram, from);
+    if (at < 0) break;
+    n += 1;
+    const end = stats.text.indexOf(SEPARATOR, at + gram.length);
+    if (end < 0) break;
+    from = end;
   }
-  return grams;
+  if (stats.counted.size >= COUNTED_MAX) stats.counted.clear();
+  stats.counted.set(gram, n);
+  return n;
 }
 
 /** Reads a sample of the active products' search texts: pages at random (repeatably), a few hundred of them at 13M products. */
 export async function sampleNameStatistics(db: Db, last: number): Promise<NameStatistics> {
   const [estimate] = rowsOf<{ n: number | string }>(await db.execute(sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'products'::regclass`));
   const rows = Number(estimate?.n ?? 0);
-  // Twice the pages the sample needs, as the sampled pages hold inactive products too; all of a small or unanalysed table.
-  const percent = rows > SAMPLE_SIZE * 2 ? Math.min(100, (SAMPLE_SIZE * 2 * 100) / rows) : 100;
+  // A little more than the pages the sample needs (they hold inactive products too), so that the limit
+  // seldom cuts the last pages off; all of a small or unanalysed table.
+  const percent = rows > SAMPLE_SIZE * 1.2 ? (SAMPLE_SIZE * 1.2 * 100) / rows : 100;
   const texts = rowsOf<{ t: string }>(await db.execute(sql`
     select p.search_text as t from products p tablesample system (${sql.raw(percent.toFixed(6))}) repeatable (20261204)
     where p.active limit ${SAMPLE_SIZE}`)).map((r) => r.t);
-  const whole = percent >= 100;
-  return {
-    sampled: texts.length,
-    products: whole ? texts.length : Math.max(texts.length, Math.round(rows * (texts.length / Math.max(1, rows * (percent / 100))))),
-    grams: countGrams(texts),
-    last,
-    at: Date.now(),
-  };
+  // Pages were sampled at `percent`: the active products they found stand for that share of the catalogue.
+  // (the limit reached: the planner's row count stands for them).
+  const products = texts.length < SAMPLE_SIZE ? Math.round((texts.length * 100) / percent) : Math.max(rows, texts.length);
+  return statisticsOf(texts, products, last);
 }
 
 /**
@@ -135,6 +151,6 @@ export function forgetNameStatistics(db: Db): void {
 export function estimatedProducts(stats: NameStatistics, gram: string): number {
   if (stats.sampled === 0) return 0;
   // A substring no sampled text holds is rarer than one sampled product: counted as half of one.
-  const seen = stats.grams.get(gram) ?? 0.5;
+  const seen = sampledHolding(stats, gram) || 0.5;
   return (seen * stats.products) / stats.sampled;
 }
