@@ -8,7 +8,7 @@ import {
 } from '@/server/db/schema/search-sql';
 import { escapeLike } from '@/server/db/like';
 import type { KeyPlan } from './key';
-import { estimatedProducts, nameStatistics, type NameStatistics } from './statistics';
+import { estimatedProducts, nameStatistics, productsFor, sampledHolders, type NameStatistics } from './statistics';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 
@@ -80,8 +80,11 @@ export async function nameSearchFacts(db: Db, key: string): Promise<{ brandIds: 
  */
 export const ONE_SCAN_CANDIDATES = 5_000;
 
-/** A key's rarest chunk is joined by the next rarest when it is estimated in more products than this. */
-const PAIR_ABOVE = 200;
+/** Chunks are added to a key's probe until they are estimated in at most this many products together. */
+const PROBE_ENOUGH = 1_000;
+
+/** Most chunks a key's probe asks for: each is a posting list read in every bucket. */
+const PROBE_MAX = 3;
 
 /** Which of a key's substrings the index is asked for, and how its buckets are read (ADR 0077). */
 export interface NamePlan {
@@ -94,11 +97,13 @@ export interface NamePlan {
 }
 
 /**
- * The plan of a translated name key from the catalogue's statistics: a key longer than one substring
- * is asked for by its rarest chunk — and the next rarest when the rarest is common — instead of all
- * of its chunks, whose common ones (`triflu`, `methyl`) have long posting lists in every bucket;
- * `strpos` confirms the whole key in either case. Without statistics the plan of ADR 0014 §12: every
- * chunk, bucket by bucket.
+ * The plan of a translated name key from the catalogue's statistics. A key longer than one substring
+ * is asked for by its rarest chunk, then by the chunk that, with those chosen, the fewest sampled
+ * products hold (chunks of one word, such as `triflu` and `uorome`, come together: the next rarest
+ * would not narrow anything), until few products are expected or PROBE_MAX chunks are chosen —
+ * instead of all of its chunks, whose common ones (`methyl`, `benzen`) have long posting lists in
+ * every bucket. `strpos` confirms the whole key in either case. Without statistics the plan of ADR
+ * 0014 §12: every chunk, bucket by bucket.
  */
 export function planName(translated: string, stats: NameStatistics | null): NamePlan {
   const chunks = substringChunks(translated);
@@ -107,11 +112,27 @@ export function planName(translated: string, stats: NameStatistics | null): Name
   const ranked = chunks
     .map((chunk, i) => ({ chunk, i, n: estimatedProducts(stats, chunk) }))
     .sort((a, b) => a.n - b.n || a.i - b.i);
-  const [first, second] = ranked;
+  const first = ranked[0];
   if (!first) return { probe: chunks, prefix, oneScan: false };
   const probe = [first.chunk];
-  if (second && first.n > PAIR_ABOVE) probe.push(second.chunk);
-  return { probe, prefix, oneScan: first.n <= ONE_SCAN_CANDIDATES };
+  let expected = first.n;
+  if (expected > PROBE_ENOUGH && ranked.length > 1) {
+    let holders = sampledHolders(stats, first.chunk, null);
+    while (probe.length < PROBE_MAX && productsFor(stats, holders.length) > PROBE_ENOUGH) {
+      let best: { chunk: string; holders: number[] } | null = null;
+      for (const { chunk } of ranked) {
+        if (probe.includes(chunk)) continue;
+        const together = sampledHolders(stats, chunk, holders);
+        if (!best || together.length < best.holders.length) best = { chunk, holders: together };
+      }
+      // A chunk that narrows nothing is a posting list read for nothing.
+      if (!best || best.holders.length >= holders.length) break;
+      probe.push(best.chunk);
+      holders = best.holders;
+    }
+    expected = productsFor(stats, holders.length);
+  }
+  return { probe, prefix, oneScan: expected <= ONE_SCAN_CANDIDATES };
 }
 
 const MAX_INT4 = 2_147_483_647;

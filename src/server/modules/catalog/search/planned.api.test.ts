@@ -71,7 +71,11 @@ describe('name keys planned from statistics', () => {
     const texts = ['2ǀmethylǀbenzoicǁacid', '4ǀmethylǀphenol', 'methanol'];
     // `methyl` is in two of three sampled texts, `benzoi` and `enzoic` in one, `zzqqxy` in none.
     const large = statisticsOf(texts, 3_000_000);
-    expect(planName('methylbenzoic', large)).toEqual({ probe: ['benzoi', 'enzoic'], prefix: false, oneScan: false });
+    // `enzoic` and `methyl` narrow nothing beside `benzoi` (the same sampled text holds them): one posting list.
+    expect(planName('methylbenzoic', large)).toEqual({ probe: ['benzoi'], prefix: false, oneScan: false });
+    // Chunks are added while they narrow: `methyl` and `phenol` are each in half the sample, together in a quarter.
+    const pair = statisticsOf(['2ǀmethylǀbenzene', '4ǀmethylphenol', 'phenolǁred', 'acid'], 4_000_000);
+    expect(planName('methylphenol', pair)).toEqual({ probe: ['methyl', 'phenol'], prefix: false, oneScan: false });
     expect(planName('methyl', large)).toEqual({ probe: ['methyl'], prefix: true, oneScan: false });
     // In a catalogue of 300, one sampled text stands for 100 products: a key in none is rare.
     const small = statisticsOf(texts, 300);

@@ -17,6 +17,8 @@ export interface NameStatistics {
   products: number;
   /** The sampled texts, each closed by SEPARATOR: a substring's products are counted in it when a key asks. */
   text: string;
+  /** The sampled texts one by one, for the products holding several substrings at once. */
+  texts: string[];
   /** Substrings counted so far: sampled texts holding each. */
   counted: Map<string, number>;
   /** The last bucket when sampled: a catalogue that has grown past it is sampled again. */
@@ -66,6 +68,7 @@ export function statisticsOf(texts: readonly string[], products: number, last = 
     sampled: clean.length,
     products: Math.max(products, clean.length),
     text: clean.length ? `${SEPARATOR}${clean.join(SEPARATOR)}${SEPARATOR}` : '',
+    texts: clean,
     counted: new Map(),
     last,
     at: Date.now(),
@@ -145,6 +148,25 @@ export function setNamePlanning(db: Db, on: boolean): void {
 export function forgetNameStatistics(db: Db): void {
   const entry = entryOf(db);
   entry.stats = null;
+}
+
+/** The sampled texts (by index) among `among` (all when null) that hold `gram`. */
+export function sampledHolders(stats: NameStatistics, gram: string, among: readonly number[] | null): number[] {
+  const out: number[] = [];
+  if (among) {
+    for (const i of among) if ((stats.texts[i] as string).includes(gram)) out.push(i);
+  } else {
+    stats.texts.forEach((t, i) => {
+      if (t.includes(gram)) out.push(i);
+    });
+  }
+  return out;
+}
+
+/** Products of the catalogue that `sampled` texts of the sample stand for (none seen: half of one). */
+export function productsFor(stats: NameStatistics, sampled: number): number {
+  if (stats.sampled === 0) return 0;
+  return ((sampled || 0.5) * stats.products) / stats.sampled;
 }
 
 /** Products of the catalogue estimated to hold `gram` (a substring of up to SUBSTRING_LENGTH characters, search-text form). */
