@@ -80,11 +80,16 @@ export async function nameSearchFacts(db: Db, key: string): Promise<{ brandIds: 
  */
 export const ONE_SCAN_CANDIDATES = 5_000;
 
-/** Chunks are added to a key's probe until they are estimated in at most this many products together. */
-const PROBE_ENOUGH = 1_000;
+/**
+ * What the plan weighs (ADR 0077), in pages read: a candidate is a heap page (its row, read and
+ * refused by `strpos` unless it matches), a chunk asked for is its posting list (about this many
+ * postings a page) and an entry lookup of a few pages in every bucket.
+ */
+const POSTINGS_PER_PAGE = 2_000;
+const ENTRY_PAGES = 3;
 
-/** Most chunks a key's probe asks for: each is a posting list read in every bucket. */
-const PROBE_MAX = 3;
+/** Most chunks a key's probe asks for. */
+const PROBE_MAX = 4;
 
 /** Which of a key's substrings the index is asked for, and how its buckets are read (ADR 0077). */
 export interface NamePlan {
@@ -98,12 +103,12 @@ export interface NamePlan {
 
 /**
  * The plan of a translated name key from the catalogue's statistics. A key longer than one substring
- * is asked for by its rarest chunk, then by the chunk that, with those chosen, the fewest sampled
- * products hold (chunks of one word, such as `triflu` and `uorome`, come together: the next rarest
- * would not narrow anything), until few products are expected or PROBE_MAX chunks are chosen —
- * instead of all of its chunks, whose common ones (`methyl`, `benzen`) have long posting lists in
- * every bucket. `strpos` confirms the whole key in either case. Without statistics the plan of ADR
- * 0014 §12: every chunk, bucket by bucket.
+ * is asked for by its rarest chunk, then, one at a time, by the chunk that costs the fewest pages with
+ * the candidates it leaves (the sampled texts holding every chunk chosen: chunks of one word, such as
+ * `triflu` and `uorome`, come together and narrow nothing), as long as its posting lists cost fewer
+ * pages than the candidates it spares — instead of all of its chunks, whose common ones (`methyl`,
+ * `benzen`) have long posting lists in every bucket. `strpos` confirms the whole key in either case.
+ * Without statistics the plan of ADR 0014 §12: every chunk, bucket by bucket.
  */
 export function planName(translated: string, stats: NameStatistics | null): NamePlan {
   const chunks = substringChunks(translated);
@@ -116,17 +121,19 @@ export function planName(translated: string, stats: NameStatistics | null): Name
   if (!first) return { probe: chunks, prefix, oneScan: false };
   const probe = [first.chunk];
   let expected = first.n;
-  if (expected > PROBE_ENOUGH && ranked.length > 1) {
+  if (ranked.length > 1) {
+    const chunkPages = (n: number): number => n / POSTINGS_PER_PAGE + ENTRY_PAGES * (stats.last + 1);
     let holders = sampledHolders(stats, first.chunk, null);
-    while (probe.length < PROBE_MAX && productsFor(stats, holders.length) > PROBE_ENOUGH) {
-      let best: { chunk: string; holders: number[] } | null = null;
-      for (const { chunk } of ranked) {
+    while (probe.length < PROBE_MAX) {
+      let best: { chunk: string; holders: number[]; pages: number } | null = null;
+      for (const { chunk, n } of ranked) {
         if (probe.includes(chunk)) continue;
         const together = sampledHolders(stats, chunk, holders);
-        if (!best || together.length < best.holders.length) best = { chunk, holders: together };
+        const pages = chunkPages(n) + productsFor(stats, together.length);
+        if (!best || pages < best.pages) best = { chunk, holders: together, pages };
       }
-      // A chunk that narrows nothing is a posting list read for nothing.
-      if (!best || best.holders.length >= holders.length) break;
+      // A chunk whose posting lists cost more pages than the candidates it spares is not asked for.
+      if (!best || best.pages >= productsFor(stats, holders.length)) break;
       probe.push(best.chunk);
       holders = best.holders;
     }
