@@ -2,9 +2,10 @@
  * Search benchmark (docs/requirements/quality.md#performance; ADR 0014, 0015):
  *   npm run bench:search -- --products 1000000 [--sizes 100000,1000000] [--iterations 200] [--reuse] [--keep] [--no-docs]
  *   npm run bench:search -- --embedded   (the demo database on embedded PGlite, as `npm start` serves it)
- *   npm run bench:search -- --sizes 100000,1000000 --databases np_100k,np_1m [--no-plan]
+ *   npm run bench:search -- --sizes 100000,1000000 --databases np_100k,np_1m [--no-plan] [--compare-plans]
  *     (catalogues loaded before, one database per size on the same server, e.g. with db:generate-catalog; never
- *     dropped; --no-plan searches names without their statistics, as before ADR 0077, for a comparison)
+ *     dropped; --no-plan searches names without their statistics, as before ADR 0077, for a comparison;
+ *     --compare-plans only EXPLAINs 120 keys per name type both ways, in turn: pages read and execution time)
  * Loads synthetic products into PostgreSQL (BENCH_DATABASE_URL, or a fresh database `search_bench` next to
  * TEST_DATABASE_URL / the local server) with the catalogue generator (COPY), and at each size runs every
  * search type many times with keys drawn from the loaded data through `listProducts` — the call the pages
@@ -31,6 +32,7 @@ import { applySettings, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/mod
 import { setNamePlanning } from '../src/server/modules/catalog/search/statistics';
 import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { BAND_PASSES, bandTable, keysByBand, type BandFigures } from './lib/search-bands';
+import { comparePlans, type PlanPages } from './lib/search-plan-pages';
 import { drawKeys, type Kind } from './lib/search-keys';
 
 const KINDS: { kind: Kind; label: string; target: string }[] = [
@@ -60,6 +62,8 @@ interface Options {
   databases: string[] | null;
   /** Names searched without their statistics (ADR 0077), as before it. */
   plan: boolean;
+  /** Only compare the name keys' plans with and without statistics (pages read, execution time). */
+  comparePlans: boolean;
 }
 
 function readOptions(): Options {
@@ -68,6 +72,7 @@ function readOptions(): Options {
       products: { type: 'string' }, sizes: { type: 'string' }, iterations: { type: 'string', default: '200' },
       reuse: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, 'no-docs': { type: 'boolean', default: false },
       embedded: { type: 'boolean', default: false }, databases: { type: 'string' }, 'no-plan': { type: 'boolean', default: false },
+      'compare-plans': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -85,7 +90,7 @@ function readOptions(): Options {
   if (!databases) sizes.sort((a, b) => a - b);
   return {
     products, sizes, iterations: Math.max(20, Number(values.iterations)), reuse: values.reuse ?? false, keep: values.keep ?? false,
-    docs: !(values['no-docs'] ?? false), embedded, databases, plan: !(values['no-plan'] ?? false),
+    docs: !(values['no-docs'] ?? false), embedded, databases, plan: !(values['no-plan'] ?? false), comparePlans: values['compare-plans'] ?? false,
   };
 }
 
@@ -280,8 +285,58 @@ async function scanPlans(handle: DbHandle, keys: Record<Kind, ProductQuery[]>, p
 
 const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 
+/** --compare-plans: each size's name keys EXPLAINed before and after ADR 0077, in turn; a journal table. */
+async function comparePlansMain(options: Options): Promise<void> {
+  const loadAtStart = os.loadavg()[0]?.toFixed(1) ?? '?';
+  const bySize = new Map<number, Map<string, PlanPages>>();
+  const server = serverUrl();
+  for (const [index, size] of options.sizes.entries()) {
+    const name = options.databases?.[index];
+    if (!name) throw new Error('--compare-plans needs --databases');
+    server.pathname = `/${name}`;
+    const handle = openPostgres(server.toString(), 2);
+    try {
+      const keys = await drawKeys(handle, 400, 20261204 + size);
+      const groups = await comparePlans(handle, [
+        { label: 'Chinese names', queries: keys.nameZh.slice(0, 120) },
+        { label: 'English names', queries: keys.nameEn.slice(0, 120) },
+        { label: 'Pinyin', queries: keys.pinyin.slice(0, 120) },
+      ]);
+      bySize.set(size, groups);
+    } finally {
+      await handle.close();
+    }
+  }
+  const labels = [...new Set([...bySize.values()].flatMap((m) => [...m.keys()]))].sort();
+  const cell = (g: PlanPages | undefined): string => {
+    if (!g) return '—';
+    const pages = [...g.pages].sort((a, b) => a - b);
+    const ms = [...g.ms].sort((a, b) => a - b);
+    return `${percentile(pages, 50)} / ${percentile(pages, 95)}; ${fmt(percentile(ms, 50))} / ${fmt(percentile(ms, 95))} (${pages.length})`;
+  };
+  const lines = [
+    `### Name keys planned from statistics against before (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end)`,
+    '',
+    `\`npm run bench:search -- --sizes ${options.sizes.join(',')} --databases ${(options.databases ?? []).join(',')} --compare-plans\`: the ranked query of 120 keys per name type`
+      + ' (drawn as bench:search draws them) under EXPLAIN (ANALYZE, BUFFERS), without the statistics and with them in turn; pages read (shared hits and reads)'
+      + ' p50 / p95, then execution time p50 / p95 in ms (keys).',
+    '',
+    `| Keys | ${options.sizes.map((s) => `${s.toLocaleString('en')}: pages; ms`).join(' | ')} |`,
+    `|---|${options.sizes.map(() => '---|').join('')}`,
+    ...labels.map((l) => `| ${l} | ${options.sizes.map((s) => cell(bySize.get(s)?.get(l))).join(' | ')} |`),
+    '',
+  ];
+  const table = lines.join('\n');
+  console.log(`\n${table}`);
+  if (options.docs) appendToJournal(`\n${table}\n`);
+}
+
 async function main(): Promise<void> {
   const options = readOptions();
+  if (options.comparePlans) {
+    await comparePlansMain(options);
+    return;
+  }
   const { url, dropAtEnd } = options.embedded || options.databases ? { url: '', dropAtEnd: async () => {} } : await openBenchDatabase(options);
   const urlOf = (name: string): string => {
     const u = serverUrl();
