@@ -29,7 +29,7 @@ beforeAll(async () => {
   }
   await t.db.execute(sql`vacuum analyze products`);
   const rows = await t.query<{ name_zh: string; name_en: string; pinyin: string; synonyms: string }>(sql`
-    select name_zh, name_en, pinyin, synonyms from products where id < 100000 and active order by id limit 20`);
+    select name_zh, name_en, pinyin, synonyms from products where id < 100000 and active order by id limit 12`);
   const drawn = new Set<string>();
   for (const [i, r] of rows.entries()) {
     const zh = [...r.name_zh];
@@ -86,7 +86,7 @@ describe('name keys planned from statistics', () => {
   });
 
   it('finds the same products in the same order, counts, cursors and facets with and without the plan', { timeout: 900_000 }, async () => {
-    expect(keys.length).toBeGreaterThan(60);
+    expect(keys.length).toBeGreaterThan(40);
     const stats = await nameStatistics(t.db, 2);
     expect(stats?.sampled).toBeGreaterThan(1000);
     let oneScans = 0;
