@@ -62,8 +62,8 @@ export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeC
   if (!filters) return none();
   let key: KeyConditions | null = null;
   if (plan) {
-    const facts = plan.brands ? await nameSearchFacts(db, plan.key) : { brandIds: [], last: 0 };
-    key = keyConditions(plan, facts.brandIds, facts.last);
+    const facts = plan.brands ? await nameSearchFacts(db, plan.key) : { brandIds: [], last: 0, stats: null };
+    key = keyConditions(plan, facts.brandIds, facts.last, facts.stats);
     if (!key) return none();
   }
   const filterSql = sql.join(filters, sql` and `);
