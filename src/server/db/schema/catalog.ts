@@ -132,6 +132,8 @@ export const products = pgTable(
     // A key recognised as a molecular formula (search/prepare.ts): exact, with the id for counting.
     // A substance's products (structure search, ADR 0075).
     index('products_substance_idx').on(t.substanceId, t.id).where(sql`${t.active}`),
+    // An MDL number typed into the search box (ADR 0075).
+    index('products_mdl_idx').on(t.mdl, t.id).where(sql`${t.active}`),
     index('products_formula_idx').on(t.formula, t.id).where(sql`${t.active}`),
     // The back-office's inactive products (ADR 0030): few, walked newest first without reading the active ones.
     index('products_inactive_idx').on(t.id.desc()).where(sql`not ${t.active}`),

@@ -34,7 +34,7 @@ const SEARCHED_TYPE: Partial<Record<SearchedBy, ProductSearchType>> = { itemNo: 
 
 export type ProductFilter = Omit<ProductPageInput, 'limit' | 'cursor' | 'page'> & { cursor?: string | null; page?: number; limit: number };
 
-function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fallback: boolean } {
+function toQuery(filter: ProductFilter, lang: Lang, structureKey?: string): { query: ProductQuery; fallback: boolean } {
   const key = filter.key || undefined;
   const { type, fallback } = resolveSearchType(key, filter.type);
   return {
@@ -43,6 +43,7 @@ function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fall
       lang,
       key,
       type,
+      structureKey: key ? structureKey : undefined,
       flag: filter.flag,
       categoryId: filter.categoryId,
       brandIds: filter.brandIds && filter.brandIds.length > 0 ? filter.brandIds : undefined,
@@ -60,15 +61,15 @@ function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fall
  * page of a keyed search counts for the dashboard's top searches, unless `countSearch` is false
  * (a search that is not a buyer's, such as staff picking quotation lines).
  */
-export async function findProducts(db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean } = {}): Promise<ProductPageDto> {
+export async function findProducts(db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean; structureKey?: string } = {}): Promise<ProductPageDto> {
   const { facets: _facets, ...page } = await readProducts(db, filter, lang, options);
   return page;
 }
 
 async function readProducts(
-  db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean; facets?: boolean },
+  db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean; facets?: boolean; structureKey?: string },
 ): Promise<ProductPageDto & { facets?: PageFacet[] }> {
-  const { query, fallback } = toQuery(filter, lang);
+  const { query, fallback } = toQuery(filter, lang, options.structureKey);
   try {
     const page = await listProducts(db, { ...query, facets: options.facets });
     if (options.countSearch !== false && query.key && !query.cursor && (query.page ?? 1) === 1) {

@@ -39,7 +39,8 @@ productListWebRouter.endpoint(
   async (input, c) => {
     if (input.type === STRUCTURE_SEARCH_TYPE) return findByStructure(c.get('db'), input, c.get('lang'));
     const { mode: _m, threshold: _t, ...rest } = input;
-    return findProducts(c.get('db'), productPageInputSchema.parse(rest), c.get('lang'));
+    // The key as typed goes along: a SMILES or InChI typed into the search box is recognised before cleaning.
+    return findProducts(c.get('db'), productPageInputSchema.parse(rest), c.get('lang'), { structureKey: rest.key?.trim() || undefined });
   },
 );
 

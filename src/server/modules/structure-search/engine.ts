@@ -48,7 +48,8 @@ export type SubstanceReading<F> =
 interface ReadTask { op: 'read'; text: string; maxAtoms: number; keep: boolean }
 export interface ScreenTask { op: 'screen'; mode: 'sub' | 'sim'; smiles: string; threshold: number; ids: number[]; fps: Uint8Array[]; mols: (Uint8Array | null)[] }
 interface SimilarityTask { op: 'similarity'; a: string; b: string }
-type Task = ReadTask | ScreenTask | SimilarityTask;
+interface InchikeyTask { op: 'inchikey'; inchi: string }
+type Task = ReadTask | ScreenTask | SimilarityTask | InchikeyTask;
 export interface ScreenResult { ids: number[]; scores: (number | null)[]; screened: number }
 
 export const SUBSTANCE_WORKER_SCRIPT = path.join(process.cwd(), 'src', 'server', 'modules', 'structure-search', 'substance-worker.mjs');
@@ -116,6 +117,17 @@ export function readSubstance(text: string): Promise<SubstanceReading<SubstanceR
 /** One chunk of stored substances screened in a worker. */
 export function screenChunk(task: Omit<ScreenTask, 'op'>): Promise<ScreenResult> {
   return run<ScreenResult>({ op: 'screen', ...task });
+}
+
+/** The InChIKey of an InChI (RDKit.js); null when it cannot be read. */
+export async function inchikeyOfInchi(inchi: string): Promise<string | null> {
+  if (inchi.length > MAX_SMILES_CHARS) return null;
+  try {
+    return await run<string | null>({ op: 'inchikey', inchi });
+  } catch (error) {
+    if (error instanceof WorkerTimeoutError || error instanceof WorkerFailedError) return null;
+    throw error;
+  }
 }
 
 /** Tanimoto of two SMILES on 2048-bit Morgan fingerprints, radius 2 (RDKit.js). */

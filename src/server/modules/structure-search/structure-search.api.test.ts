@@ -159,3 +159,49 @@ describe('the same answers on both engines', () => {
     }
   });
 });
+
+describe('the search box recognises structure identifiers and formulas (types 1–3)', () => {
+  async function keyed(key: string, type?: string): Promise<Page> {
+    const res = await h.call('POST', '/api/web/product/getPage', { form: { key, ...(type ? { type } : {}), limit: '100' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as Page;
+  }
+
+  it("finds ethanol by its InChIKey, its InChI and a SMILES, and says what it searched for", async () => {
+    const byKey = await keyed('LFQSCWFLJHTTHZ-UHFFFAOYSA-N', '1');
+    expect(byKey.items[0]?.name).toBe('Ethanol');
+    expect(byKey.searched).toEqual({ by: 'inchikey', key: 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N' });
+    const byInchi = await keyed('InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3', '3');
+    expect(byInchi.items[0]?.name).toBe('Ethanol');
+    expect(byInchi.searched).toEqual({ by: 'structure', key: 'InChI=1S/C2H6O/c1-2-3/h3H,2H2,1H3' });
+    const bySmiles = await keyed('CC(C)=O', '3');
+    expect(bySmiles.items[0]?.name).toBe('Acetone');
+    expect(bySmiles.searched).toEqual({ by: 'structure', key: 'CC(C)=O' });
+  });
+
+  it('lists the structure of a key that is also a word first, then the name matches (CCO)', async () => {
+    const page = await keyed('CCO', '3');
+    const ethanol = page.items.filter((i) => i.name === 'Ethanol').length;
+    expect(ethanol).toBeGreaterThan(0);
+    expect(page.items.slice(0, ethanol).every((i) => i.name === 'Ethanol')).toBe(true);
+    expect(page.searched?.by).toBe('structure');
+  });
+
+  it('lists the products of a formula first with the name type, Hill order or not, then name matches', async () => {
+    for (const key of ['C7H8', 'H8C7']) {
+      const page = await keyed(key, '3');
+      expect(page.items[0]?.formula, key).toBe('C7H8');
+      expect(page.searched?.by).toBe('formula');
+      const formulaRows = page.items.findIndex((i) => i.formula !== 'C7H8');
+      if (formulaRows >= 0) expect(page.items.slice(formulaRows).every((i) => i.formula !== 'C7H8')).toBe(true);
+    }
+  });
+
+  it('finds a product by its MDL number', async () => {
+    const [row] = rowsOf<{ mdl: string; id: number }>(await h.db.db.execute(sql`select mdl, id from products where mdl is not null and active order by id limit 1`));
+    if (!row) return;
+    const page = await keyed(row.mdl.toLowerCase(), '1');
+    expect(page.searched).toEqual({ by: 'mdl', key: row.mdl });
+    expect(page.items.map((i) => i.id)).toContain(row.id);
+  });
+});

@@ -172,6 +172,12 @@ function similarity(task) {
   }
 }
 
+/** The InChIKey of an InChI, or null. */
+function inchikeyOf(inchi) {
+  const key = RDKit.get_inchikey_for_inchi(inchi);
+  return /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/.test(key) ? key : null;
+}
+
 // Warm up: the first parse, fingerprint and match compile RDKit's code paths.
 try {
   read({ text: 'OC(=O)c1ccccc1OC(C)=O', maxAtoms: 250, keep: true });
@@ -182,7 +188,7 @@ try {
 
 parentPort.on('message', ({ id, task }) => {
   try {
-    const result = task.op === 'read' ? read(task) : task.op === 'screen' ? screen(task) : similarity(task);
+    const result = task.op === 'read' ? read(task) : task.op === 'screen' ? screen(task) : task.op === 'inchikey' ? inchikeyOf(task.inchi) : similarity(task);
     parentPort.postMessage({ id, result });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error instanceof Error ? error.message : error).slice(0, 200) });
