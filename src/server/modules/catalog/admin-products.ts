@@ -147,7 +147,7 @@ async function validate(db: Db, input: AdminProductInput, storedSmiles?: string 
   if (changed && input.smiles && !smiles) {
     const reading = await readSubstance(input.smiles);
     if (reading.kind === 'ok') substance = reading;
-    else fields.push({ field: 'smiles', message: readingFault(reading)?.key ?? 'catalogProductSmilesInvalid' });
+    else fields.push({ field: 'smiles', message: saveFault(reading) });
   }
   if (input.hazardStatements.some((c) => !c.startsWith('H') && !c.startsWith('EUH'))
     || input.hazardStatements.some((c) => statementText(c, 'en') === '')) fields.push({ field: 'hazardStatements', message: 'catalogProductGhsInvalid' });
@@ -161,6 +161,16 @@ async function validate(db: Db, input: AdminProductInput, storedSmiles?: string 
   if (!category || !category.leaf) fields.push({ field: 'categoryId', message: 'catalogProductCategoryNotLeaf' });
   if (fields.length > 0) throw new AppError(400, fields[0]?.message ?? 'badRequest', fields);
   return substance;
+}
+
+/**
+ * The field message of a structure RDKit refuses: its reason, where the message needs no detail (field
+ * messages are not filled in); the general "cannot be read" for a syntax or valence error.
+ */
+function saveFault(reading: Parameters<typeof readingFault>[0]): string {
+  const fault = readingFault(reading);
+  if (!fault || Object.keys(fault.details).length > 0) return 'catalogProductSmilesInvalid';
+  return fault.key;
 }
 
 /** The product's substance id after a save: the new structure's, none without a SMILES, else the one it has. */
@@ -250,7 +260,7 @@ export async function updateProduct(db: Db, params: { actor: AuditActor; id: num
         if (fault) throw new AppError(400, fault, [{ field: 'smiles', message: fault }]);
         const reading = await readSubstance(params.product.smiles);
         if (reading.kind !== 'ok') {
-          const key = readingFault(reading)?.key ?? 'catalogProductSmilesInvalid';
+          const key = saveFault(reading);
           throw new AppError(400, key, [{ field: 'smiles', message: key }]);
         }
         substance = reading;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../test/api';
+import { adminProductsHarness } from '../../../../test/admin-products';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
 import { hasCartridge } from './cartridge';
 import { searchByStructure, type StructureEngine, type StructureMode } from './search';
@@ -162,7 +163,7 @@ describe('the same answers on both engines', () => {
 
 describe('the search box recognises structure identifiers and formulas (types 1â€“3)', () => {
   async function keyed(key: string, type?: string): Promise<Page> {
-    const res = await h.call('POST', '/api/web/product/getPage', { form: { key, ...(type ? { type } : {}), limit: '100' } });
+    const res = await h.call('POST', '/api/web/product/getPage', { form: { key, ...(type ? { type } : {}), limit: '100' }, headers: { 'accept-language': 'en' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as Page;
   }
@@ -198,10 +199,41 @@ describe('the search box recognises structure identifiers and formulas (types 1â
   });
 
   it('finds a product by its MDL number', async () => {
-    const [row] = rowsOf<{ mdl: string; id: number }>(await h.db.db.execute(sql`select mdl, id from products where mdl is not null and active order by id limit 1`));
-    if (!row) return;
+    const [row] = rowsOf<{ mdl: string; id: number }>(await h.db.db.execute(sql`update products set mdl = 'MFCD99999901'
+      where id = (select min(id) from products where active) returning mdl, id`));
+    if (!row) throw new Error('no active product');
     const page = await keyed(row.mdl.toLowerCase(), '1');
     expect(page.searched).toEqual({ by: 'mdl', key: row.mdl });
     expect(page.items.map((i) => i.id)).toContain(row.id);
+  });
+});
+
+describe('a product save computes its substance', () => {
+  const { ids, product } = adminProductsHarness(h);
+
+  it('stores one substance per distinct structure, found by structure search at once', async () => {
+    const first = await h.call('POST', '/api/admin/catalog/products', { token: ids.admin, json: product({ itemNo: 'T-SUB-1', smiles: 'CC(=O)OC', formula: 'C3H6O2' }) });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await h.call('POST', '/api/admin/catalog/products', { token: ids.admin, json: product({ itemNo: 'T-SUB-2', smiles: 'O=C(OC)C', formula: 'C3H6O2' }) });
+    expect(second.status).toBe(200);
+    const rows = rowsOf<{ item_no: string; substance_id: number; smiles: string; inchikey: string; formula: string }>(await h.db.db.execute(sql`
+      select p.item_no, p.substance_id, s.smiles, s.inchikey, s.formula from products p join substances s on s.id = p.substance_id
+      where p.item_no in ('T-SUB-1', 'T-SUB-2') order by p.item_no`));
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.substance_id).toBe(rows[1]?.substance_id);
+    expect(rows[0]).toMatchObject({ smiles: 'COC(C)=O', inchikey: 'KXKVLQRXCPHEJC-UHFFFAOYSA-N', formula: 'C3H6O2' });
+    const { page } = await search({ key: 'COC(C)=O', mode: 'exact' });
+    expect(page.items.map((i) => i.id).sort()).toEqual([first.body.data, second.body.data].map((d) => (d as { id: number }).id).sort());
+  });
+
+  it('refuses a structure RDKit cannot read, saying so on the field, and saves nothing', async () => {
+    const before = rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from substances`))[0]?.n;
+    const res = await h.call('POST', '/api/admin/catalog/products', { token: ids.admin, headers: { 'accept-language': 'en' }, json: product({ itemNo: 'T-SUB-3', smiles: 'C[N](=O)O' }) });
+    expect(res.status).toBe(400);
+    expect(res.body.data).toEqual([{ field: 'smiles', message: 'The SMILES cannot be read as a structure' }]);
+    const ring = await h.call('POST', '/api/admin/catalog/products', { token: ids.admin, headers: { 'accept-language': 'en' }, json: product({ itemNo: 'T-SUB-3', smiles: 'c1cccc1' }) });
+    expect(ring.status).toBe(400);
+    expect(rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from products where item_no = 'T-SUB-3'`))[0]?.n).toBe(0);
+    expect(rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from substances`))[0]?.n).toBe(before);
   });
 });
