@@ -15,7 +15,7 @@ describe('recogniseStructureKey', () => {
   });
 
   it('leaves formulas, item numbers, CAS numbers, words and near-misses alone', () => {
-    for (const key of ['C7H8', 'C2H6O', 'A297691', '64-17-5', '67641', 'acetone', 'Ethanol', 'NaCl', 'CuSO4', 'SDS', 'ON', 'C', 'MFCD123', 'LFQSCWFLJHTTHZ-UHFFFAOYSA', 'InChI=1S/ C2H6O', 'CC O', '']) {
+    for (const key of ['C7H8', 'C2H6O', 'A297691', '64-17-5', '67641', 'acetone', 'Ethanol', 'NaCl', 'CuSO4', 'SDS', 'ON', 'CO', 'CN', 'NNN', 'C', 'MFCD123', 'LFQSCWFLJHTTHZ-UHFFFAOYSA', 'InChI=1S/ C2H6O', 'CC O', '']) {
       expect(recogniseStructureKey(key), key).toBeNull();
     }
   });

@@ -43,7 +43,8 @@ export function recogniseStructureKey(input: string): { kind: StructureKeyKind; 
   if (bare && !onlyBareAtoms(outside)) return null;
   const atoms = (outside.match(BARE_ATOM) ?? []).length + bracketAtoms;
   if (atoms < 2 && !(atoms === 1 && SMILES_MARKS.test(key))) return null;
-  // Upper-case letters alone with no mark read as an abbreviation as often as a SMILES: 2+ atoms and a carbon.
-  if (!SMILES_MARKS.test(key) && !/[Cc]/.test(outside)) return null;
+  // Upper-case letters alone with no mark read as a word or an abbreviation as often as a SMILES (`CO`,
+  // `SDS`, ADR 0068): three atoms or more and a carbon.
+  if (!SMILES_MARKS.test(key) && !/[a-z]/.test(outside) && (atoms < 3 || !/C/.test(outside))) return null;
   return { kind: 'smiles', key };
 }
