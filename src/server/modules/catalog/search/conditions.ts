@@ -260,6 +260,17 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     paths.push(formula);
     tiers.push({ tier: 1, cond: formula });
   }
+  if (plan.substanceIds && plan.substanceIds.length > 0) {
+    // A SMILES, InChI or InChIKey of a stored structure (ADR 0075): its products, through products_substance_idx.
+    const substance = sql`p.substance_id = any(${intArray(plan.substanceIds)})`;
+    paths.push(substance);
+    tiers.push({ tier: 1, cond: substance });
+  }
+  if (plan.mdl) {
+    const mdl = sql`p.mdl = ${plan.mdl}`;
+    paths.push(mdl);
+    tiers.push({ tier: 1, cond: mdl });
+  }
   const prefixes: SQL[] = [];
   if (itemPrefix) prefixes.push(sql`p.item_no like ${itemPrefix}`);
   if (casPrefix) {
