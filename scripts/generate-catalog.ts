@@ -2,6 +2,7 @@
  * Loads synthetic products (1–4 packs each) for benchmarks:
  *   node --conditions=react-server --import tsx scripts/generate-catalog.ts --products 100000 [--truncate]
  *   node --conditions=react-server --import tsx scripts/generate-catalog.ts --target 13000000 [--bulk]
+ *   … --products 1000000 --substances 250000   (several brands and grades of each structure)
  * DATABASE_URL set: PostgreSQL, streamed with COPY. Otherwise the embedded PGlite in DATA_DIR,
  * with batched INSERT … SELECT FROM unnest() (PGlite cannot COPY from a stream). An empty
  * database gets the normal demo seed first. Item numbers are G + 8 digits and continue after the
@@ -14,6 +15,11 @@
  * the end, which is several times faster than maintaining the search indexes row by row at millions of
  * products; the dropped definitions are kept in the table `catalog_generator_indexes` until they are
  * built again, so an interrupted bulk load finishes them on its next run.
+ *
+ * Every generated product has a structure (SMILES, formula and weight) from an enumeration of real
+ * scaffolds and substituents (src/server/seed/generated-structures.ts), a different one for each product
+ * up to 10.6 million; --substances N makes the products cycle through N structures instead, so that
+ * several brands and grades sell one substance.
  */
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
@@ -22,6 +28,7 @@ import { revalidateStorefront, STOREFRONT_CACHE_SECONDS } from '../src/server/ca
 import {
   buildDroppedIndexes, dropSecondaryIndexes, generatedCount, loadWithCopy, loadWithInserts, prepare, type Options,
 } from '../src/server/seed/catalog-generator';
+import { structureCount } from '../src/server/seed/generated-structures';
 
 interface CliOptions extends Options {
   /** Generated products wanted in all (resumable); `products` is then worked out from what is there. */
@@ -29,13 +36,14 @@ interface CliOptions extends Options {
   bulk: boolean;
 }
 
-const USAGE = 'Usage: generate-catalog --products N [--truncate] | --target N [--bulk]   (N a positive integer)';
+const USAGE = 'Usage: generate-catalog --products N [--truncate] | --target N [--bulk]   [--substances S]   (N, S positive integers)';
 
 function readOptions(): CliOptions {
   const { values } = parseArgs({
     options: {
       products: { type: 'string' }, target: { type: 'string' },
       truncate: { type: 'boolean', default: false }, bulk: { type: 'boolean', default: false },
+      substances: { type: 'string' },
     },
     strict: true,
   });
@@ -43,7 +51,12 @@ function readOptions(): CliOptions {
   const count = Number(given);
   if (!given || (values.products && values.target) || !Number.isInteger(count) || count < 1) throw new Error(USAGE);
   if (values.target && values.truncate) throw new Error('--target resumes a load: it cannot be combined with --truncate.');
+  const substances = values.substances === undefined ? null : Number(values.substances);
+  if (substances !== null && (!Number.isInteger(substances) || substances < 1 || substances > structureCount())) {
+    throw new Error(`--substances must be a whole number from 1 to ${structureCount().toLocaleString('en')} (the structures the generator knows). ${USAGE}`);
+  }
   return {
+    substances,
     products: values.products ? count : 0,
     target: values.target ? count : null,
     truncate: values.truncate ?? false,

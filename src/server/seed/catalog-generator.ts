@@ -21,7 +21,7 @@ import {
 
 const PRODUCT_COLUMNS = [
   'id', 'item_no', 'cas', 'mdl', 'name_zh', 'name_en', 'pinyin', 'pinyin_initials', 'synonyms', 'formula',
-  'molecular_weight', 'purity', 'grade', 'storage', 'shipping', 'ghs', 'brand_id', 'category_id', 'is_hot', 'is_new',
+  'molecular_weight', 'smiles', 'purity', 'grade', 'storage', 'shipping', 'ghs', 'brand_id', 'category_id', 'is_hot', 'is_new',
   'is_special', 'created_at', 'min_price', 'pack_count', 'in_stock',
 ] as const;
 const PACK_COLUMNS = ['product_id', 'size', 'price', 'stock', 'lead_time_days', 'sort'] as const;
@@ -31,6 +31,8 @@ const PGLITE_BATCH = 2_000;
 export interface Options {
   products: number;
   truncate: boolean;
+  /** Distinct structures the products cycle through; null: a new structure for every product. */
+  substances?: number | null;
 }
 
 /** postgres-js reports `count`, PGlite `affectedRows`. */
@@ -63,7 +65,10 @@ export async function prepare(handle: DbHandle, options: Options): Promise<{ ctx
   );
   const firstSeq = Number((maxRows[0]?.max ?? 'G00000000').slice(1)) + 1;
   return {
-    ctx: { brandIds, leafIdByName: new Map(leaves.map((l) => [l.nameEn, l.id])), fallbackLeafIds: leaves.map((l) => l.id) },
+    ctx: {
+      brandIds, leafIdByName: new Map(leaves.map((l) => [l.nameEn, l.id])), fallbackLeafIds: leaves.map((l) => l.id),
+      substances: options.substances ?? null,
+    },
     firstSeq,
   };
 }
@@ -85,7 +90,7 @@ function anyInStock(packs: readonly GeneratedPack[]): boolean {
 function productValues(id: number, p: GeneratedProduct, packs: readonly GeneratedPack[]): (string | number | boolean | Date | object | null)[] {
   return [
     id, p.itemNo, p.cas, p.mdl, p.nameZh, p.nameEn, p.pinyin, p.pinyinInitials, p.synonyms, p.formula, p.molecularWeight,
-    p.purity, p.grade, p.storage, p.shipping, p.ghs, p.brandId, p.categoryId, p.isHot, p.isNew, p.isSpecial, p.createdAt,
+    p.smiles, p.purity, p.grade, p.storage, p.shipping, p.ghs, p.brandId, p.categoryId, p.isHot, p.isNew, p.isSpecial, p.createdAt,
     lowestPrice(packs), packs.length, anyInStock(packs),
   ];
 }
@@ -164,18 +169,18 @@ async function insertProductBatch(db: Db, generated: readonly { product: Generat
   const batch = generated.map((g) => g.product);
   const col = <K extends keyof GeneratedProduct>(key: K): SQLWrapper => sql.param(batch.map((p) => p[key]));
   const result = await db.execute(sql`
-    insert into products (item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight,
+    insert into products (item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, smiles,
       purity, grade, storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price, pack_count, in_stock)
-    select item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight::numeric,
+    select item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight::numeric, smiles,
       purity, grade, storage, shipping, ghs::jsonb, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price::numeric, pack_count, in_stock
     from unnest(${col('itemNo')}::text[], ${col('cas')}::text[], ${col('mdl')}::text[], ${col('nameZh')}::text[],
       ${col('nameEn')}::text[], ${col('pinyin')}::text[], ${col('pinyinInitials')}::text[], ${col('synonyms')}::text[],
-      ${col('formula')}::text[], ${col('molecularWeight')}::text[], ${col('purity')}::text[], ${col('grade')}::text[],
+      ${col('formula')}::text[], ${col('molecularWeight')}::text[], ${col('smiles')}::text[], ${col('purity')}::text[], ${col('grade')}::text[],
       ${col('storage')}::text[], ${col('shipping')}::text[], ${sql.param(batch.map((p) => (p.ghs ? JSON.stringify(p.ghs) : null)))}::text[],
       ${col('brandId')}::int[], ${col('categoryId')}::int[], ${col('isHot')}::bool[], ${col('isNew')}::bool[], ${col('isSpecial')}::bool[],
       ${sql.param(batch.map((p) => p.createdAt.toISOString()))}::timestamptz[], ${sql.param(generated.map((g) => lowestPrice(g.packs)))}::text[],
       ${sql.param(generated.map((g) => g.packs.length))}::int[], ${sql.param(generated.map((g) => anyInStock(g.packs)))}::bool[])
-      as t(item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, purity, grade,
+      as t(item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, smiles, purity, grade,
         storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price, pack_count, in_stock)
     returning id, item_no`);
   return new Map(rowsOf<{ id: number; item_no: string }>(result).map((r) => [r.item_no, r.id]));
