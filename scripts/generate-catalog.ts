@@ -20,6 +20,13 @@
  * scaffolds and substituents (src/server/seed/generated-structures.ts), a different one for each product
  * up to 10.6 million; --substances N makes the products cycle through N structures instead, so that
  * several brands and grades sell one substance.
+ *
+ * --link-substances also gives every product its substance, the row structure search reads (ADR 0075):
+ * on PostgreSQL with the RDKit cartridge computed by the cartridge in SQL, chunk by chunk, in each chunk's
+ * transaction (InChIKey, canonical SMILES, binary molecule, Morgan fingerprint; about a millisecond a
+ * structure, so a load with it runs at some hundreds to a few thousand products a second instead of
+ * ~15,000); elsewhere by RDKit.js in the structure workers after the load, as `npm run structures:rebuild`
+ * would. Without it, products get their SMILES alone and `npm run structures:rebuild` links them later.
  */
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
@@ -29,21 +36,26 @@ import {
   buildDroppedIndexes, dropSecondaryIndexes, generatedCount, loadWithCopy, loadWithInserts, prepare, type Options,
 } from '../src/server/seed/catalog-generator';
 import { structureCount } from '../src/server/seed/generated-structures';
+import { ensureCartridge } from '../src/server/modules/structure-search/cartridge';
+import { linkMissingSubstances } from '../src/server/modules/structure-search/store';
+import { substancePool } from '../src/server/modules/structure-search/engine';
 
 interface CliOptions extends Options {
   /** Generated products wanted in all (resumable); `products` is then worked out from what is there. */
   target: number | null;
   bulk: boolean;
+  /** Give the products their substances (the structure search's rows) as they load. */
+  linkSubstances: boolean;
 }
 
-const USAGE = 'Usage: generate-catalog --products N [--truncate] | --target N [--bulk]   [--substances S]   (N, S positive integers)';
+const USAGE = 'Usage: generate-catalog --products N [--truncate] | --target N [--bulk]   [--substances S] [--link-substances]   (N, S positive integers)';
 
 function readOptions(): CliOptions {
   const { values } = parseArgs({
     options: {
       products: { type: 'string' }, target: { type: 'string' },
       truncate: { type: 'boolean', default: false }, bulk: { type: 'boolean', default: false },
-      substances: { type: 'string' },
+      substances: { type: 'string' }, 'link-substances': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -61,6 +73,7 @@ function readOptions(): CliOptions {
     target: values.target ? count : null,
     truncate: values.truncate ?? false,
     bulk: values.bulk ?? false,
+    linkSubstances: values['link-substances'] ?? false,
   };
 }
 
@@ -93,8 +106,12 @@ async function main(): Promise<void> {
     if (admin && options.bulk && options.products > 0) await dropSecondaryIndexes(admin);
     console.log(`Generating ${options.products} products from item number G${String(firstSeq).padStart(8, '0')}…`);
     const started = performance.now();
+    // The cartridge's columns, as a start would add them; without the cartridge the workers link the substances after the load.
+    const cartridge = options.linkSubstances ? await ensureCartridge(handle) : null;
+    if (cartridge?.state === 'absent') console.log(`--link-substances: ${cartridge.reason}; the substances are read by RDKit.js after the load.`);
+    const inSql = cartridge?.state === 'ready';
     const packs = options.products === 0 ? 0 : url
-      ? await loadWithCopy(url, options.products, firstSeq, ctx)
+      ? await loadWithCopy(url, options.products, firstSeq, ctx, inSql)
       : await loadWithInserts(handle.db, options.products, firstSeq, ctx);
     const seconds = (performance.now() - started) / 1000;
     const rows = options.products + packs;
@@ -102,6 +119,13 @@ async function main(): Promise<void> {
       `Loaded ${options.products} products and ${packs} packs in ${seconds.toFixed(1)} s: ` +
         `${Math.round(options.products / seconds)} products/s, ${Math.round(rows / seconds)} rows/s.`,
     );
+    if (options.linkSubstances && !inSql) {
+      const t = performance.now();
+      // Batches of 32 structures: every one of a batch waits in the workers' queue at once.
+      const linked = await linkMissingSubstances(handle.db, { batch: 32 });
+      console.log(`Linked ${linked.products.toLocaleString('en')} products to their substances in ${((performance.now() - t) / 1000).toFixed(0)} s` +
+        `${linked.refused.length ? `; ${linked.refused.length} structures refused` : ''}.`);
+    }
     if (admin) {
       await buildDroppedIndexes(admin);
       // Sets the visibility map that the search's index-only scans rely on (autovacuum would, later).
@@ -117,6 +141,7 @@ async function main(): Promise<void> {
       console.log(`Running servers show the new products within ${STOREFRONT_CACHE_SECONDS} s (STOREFRONT_CACHE_SECONDS).`);
     }
   } finally {
+    if (options.linkSubstances) await substancePool().close();
     await admin?.end({ timeout: 5 });
     await handle.close();
   }

@@ -22,7 +22,7 @@ import {
 const PRODUCT_COLUMNS = [
   'id', 'item_no', 'cas', 'mdl', 'name_zh', 'name_en', 'pinyin', 'pinyin_initials', 'synonyms', 'formula',
   'molecular_weight', 'smiles', 'purity', 'grade', 'storage', 'shipping', 'ghs', 'brand_id', 'category_id', 'is_hot', 'is_new',
-  'is_special', 'created_at', 'min_price', 'pack_count', 'in_stock',
+  'is_special', 'created_at', 'min_price', 'pack_count', 'in_stock', 'substance_id',
 ] as const;
 const PACK_COLUMNS = ['product_id', 'size', 'price', 'stock', 'lead_time_days', 'sort'] as const;
 const COPY_CHUNK = 20_000;
@@ -33,6 +33,43 @@ export interface Options {
   truncate: boolean;
   /** Distinct structures the products cycle through; null: a new structure for every product. */
   substances?: number | null;
+}
+
+/**
+ * Generated substances have the id GENERATED_SUBSTANCE_BASE + their index in the enumeration, so that a
+ * product's substance is known without a look-up while it is generated; ids of substances saved
+ * otherwise come from the table's sequence, far below.
+ */
+export const GENERATED_SUBSTANCE_BASE = 1_000_000_000;
+
+/** A bit set full of ones: the pattern screen of the embedded path lets the structure through to the real match. */
+const ALL_BITS = `\\x${'ff'.repeat(256)}`;
+
+/**
+ * Substances of one chunk's structures on the RDKit cartridge, in the chunk's transaction, before its
+ * products: InChIKey, canonical SMILES, heavy atoms, RDKit's binary molecule and the 2048-bit Morgan
+ * fingerprint computed by the cartridge in SQL (its trigger adds the mol and bfp columns), formula and
+ * weight as the generator worked them out. A structure the table already has under another id (a seed
+ * substance of the same InChIKey) maps to that id. Answers the ids that differ from the generated one.
+ */
+async function linkChunkSubstances(client: postgres.Sql, rows: readonly { sid: number; smiles: string; formula: string; weight: string }[]): Promise<Map<number, number>> {
+  await client`create temp table if not exists generated_structures (sid int primary key, smiles text not null, formula text not null, weight numeric not null, m mol, k text) on commit delete rows`;
+  await copyFrom(client, 'copy generated_structures (sid, smiles, formula, weight) from stdin', joined(rows.map((r) => copyRow([r.sid, r.smiles, r.formula, r.weight]))));
+  await client`delete from generated_structures g using substances s where s.id = g.sid`;
+  await client`update generated_structures set m = mol_from_smiles(smiles::cstring)`;
+  await client`update generated_structures set k = mol_inchikey(m) where m is not null`;
+  const [broken] = await client<{ smiles: string }[]>`select smiles from generated_structures where k is null or k = '' limit 1`;
+  if (broken) throw new Error(`The RDKit cartridge does not read the generated structure ${broken.smiles}`);
+  await client.unsafe(`set local rdkit.morgan_fp_size = 2048`);
+  await client.unsafe(`
+    insert into substances (id, inchikey, smiles, formula, weight, heavy_atoms, mol, morgan, pattern, engine)
+    select g.sid, g.k, mol_to_smiles(g.m)::text, g.formula, g.weight, mol_numheavyatoms(g.m), mol_send(g.m),
+      bfp_to_binary_text(morganbv_fp(g.m, 2)), '${ALL_BITS}'::bytea, 'rdkit-cartridge ' || rdkit_version()
+    from generated_structures g
+    on conflict do nothing`);
+  const moved = await client<{ sid: number; id: number }[]>`
+    select g.sid, s.id from generated_structures g join substances s on s.inchikey = g.k where s.id <> g.sid`;
+  return new Map(moved.map((r) => [r.sid, r.id]));
 }
 
 /** postgres-js reports `count`, PGlite `affectedRows`. */
@@ -87,11 +124,11 @@ function anyInStock(packs: readonly GeneratedPack[]): boolean {
   return packs.some((pack) => pack.stock > 0);
 }
 
-function productValues(id: number, p: GeneratedProduct, packs: readonly GeneratedPack[]): (string | number | boolean | Date | object | null)[] {
+function productValues(id: number, p: GeneratedProduct, packs: readonly GeneratedPack[], substanceId: number | null): (string | number | boolean | Date | object | null)[] {
   return [
     id, p.itemNo, p.cas, p.mdl, p.nameZh, p.nameEn, p.pinyin, p.pinyinInitials, p.synonyms, p.formula, p.molecularWeight,
     p.smiles, p.purity, p.grade, p.storage, p.shipping, p.ghs, p.brandId, p.categoryId, p.isHot, p.isNew, p.isSpecial, p.createdAt,
-    lowestPrice(packs), packs.length, anyInStock(packs),
+    lowestPrice(packs), packs.length, anyInStock(packs), substanceId,
   ];
 }
 
@@ -113,7 +150,7 @@ export function progressLine(done: number, count: number, seconds: number): stri
   return `  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} products · ${Math.round(rate).toLocaleString('en')} products/s · ${eta} left`;
 }
 
-export async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext): Promise<number> {
+export async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext, link = false): Promise<number> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   let packs = 0;
   const started = performance.now();
@@ -123,14 +160,17 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
       const ids = await client<{ id: number }[]>`
         select nextval(pg_get_serial_sequence('products', 'id'))::int as id from generate_series(1, ${size})`;
       const packLines: string[] = [];
+      const generated = Array.from({ length: size }, (_, i) => generateProduct(firstSeq + done + i, ctx));
+      let moved = new Map<number, number>();
       // Generated lazily, so the server indexes one batch while the next is being built.
       const productChunks = function* (): Generator<string> {
         let buffer = '';
         for (let i = 0; i < ids.length; i += 1) {
           const id = ids[i]?.id ?? 0;
-          const { product, packs: generated } = generateProduct(firstSeq + done + i, ctx);
-          buffer += copyRow(productValues(id, product, generated));
-          for (const pack of generated) packLines.push(copyRow([id, pack.size, pack.price, pack.stock, pack.leadTimeDays, pack.sort]));
+          const { product, packs: generatedPacks } = generated[i] ?? generateProduct(firstSeq + done + i, ctx);
+          const sid = GENERATED_SUBSTANCE_BASE + product.structureIndex;
+          buffer += copyRow(productValues(id, product, generatedPacks, link ? (moved.get(sid) ?? sid) : null));
+          for (const pack of generatedPacks) packLines.push(copyRow([id, pack.size, pack.price, pack.stock, pack.leadTimeDays, pack.sort]));
           if (i % 1_000 === 999) {
             yield buffer;
             buffer = '';
@@ -142,6 +182,14 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
       // moment leaves no product without its packs, and --target resumes after the last whole chunk.
       await client`begin`;
       try {
+        if (link) {
+          const structures = new Map<number, { sid: number; smiles: string; formula: string; weight: string }>();
+          for (const { product } of generated) {
+            const sid = GENERATED_SUBSTANCE_BASE + product.structureIndex;
+            structures.set(sid, { sid, smiles: product.smiles, formula: product.formula, weight: product.molecularWeight });
+          }
+          moved = await linkChunkSubstances(client, [...structures.values()]);
+        }
         await copyFrom(client, `copy products (${PRODUCT_COLUMNS.join(', ')}) from stdin`, productChunks());
         await copyFrom(client, `copy product_packs (${PACK_COLUMNS.join(', ')}) from stdin`, joined(packLines));
         await client`commit`;
@@ -155,6 +203,7 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
     process.stdout.write('\n');
     await client`analyze products`;
     await client`analyze product_packs`;
+    if (link) await client`analyze substances`;
   } finally {
     await client.end({ timeout: 5 });
   }

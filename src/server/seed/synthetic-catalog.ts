@@ -28,6 +28,8 @@ export interface GeneratedProduct {
   formula: string;
   molecularWeight: string;
   smiles: string;
+  /** The structure's index in the enumeration (generated-structures.ts): one substance per index. */
+  structureIndex: number;
   purity: string;
   grade: string;
   storage: string;
@@ -114,6 +116,7 @@ export function generateProduct(seq: number, ctx: GeneratorContext): { product: 
       formula: structure.formula,
       molecularWeight: structure.molecularWeight,
       smiles: structure.smiles,
+      structureIndex: structure.index,
       purity: grade.purity,
       grade: grade.grade,
       storage: cold ? '2-8c' : 'rt',
