@@ -56,6 +56,34 @@ export interface RebuildProgress {
 
 const CURSOR_OPTION = 'structures_rebuild_cursor';
 
+/** Structures read at once by a batch (the pool has at most 4 workers and a queue of 64). */
+const READS_AT_ONCE = 8;
+
+/**
+ * A structure read for keeping: one that ran past the time limit is tried twice more before it is
+ * refused, as a batch on a busy machine may starve a worker (a search's query is refused at once).
+ */
+async function readPatiently(smiles: string): Promise<Awaited<ReturnType<typeof readSubstance>>> {
+  let reading = await readSubstance(smiles);
+  for (let attempt = 1; attempt < 3 && reading.kind === 'tooComplex'; attempt += 1) reading = await readSubstance(smiles);
+  return reading;
+}
+
+/** `work` over `items` with at most `width` running at once; results in the items' order. */
+async function mapInTurn<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next;
+      next += 1;
+      results[at] = await work(items[at] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return results;
+}
+
 /**
  * Computes the substances of one batch of products (by id, after `afterId`): each distinct SMILES is
  * read once, in the workers, and the products are linked to their substance (or unlinked, when
@@ -80,8 +108,8 @@ export async function linkBatch(db: Db, params: { afterId: number; batch: number
     list.push(row);
     bySmiles.set(smiles, list);
   }
-  // Every structure of the batch at once: the pool runs as many as it has workers, the rest wait in its queue.
-  const readings = await Promise.all([...bySmiles.keys()].map(async (smiles) => [smiles, await readSubstance(smiles)] as const));
+  // A few structures at a time: enough to keep every worker busy, never more than the pool's queue holds.
+  const readings = await mapInTurn([...bySmiles.keys()], READS_AT_ONCE, async (smiles) => [smiles, await readPatiently(smiles)] as const);
   const refused: SubstanceFault[] = [];
   await db.transaction(async (tx) => {
     for (const [smiles, reading] of readings) {
