@@ -395,8 +395,11 @@ function nameOf(scaffold: Scaffold, picks: readonly { group: Group; position: st
   return { zh, en: en.replace(/[a-z]/, (c) => c.toUpperCase()) };
 }
 
-/** Structure `index` of the enumeration: SMILES, formula, weight and name, by arithmetic alone. */
-export function structureAt(index: number): GeneratedStructure {
+/**
+ * Structure `index` of the enumeration: SMILES, formula, weight and name, by arithmetic alone. With
+ * `keepGroups`, only its first groups (in position order) are kept: a fragment of it, a substructure key.
+ */
+export function structureAt(index: number, keepGroups = MAX_GROUPS): GeneratedStructure {
   const list = allPlans();
   const total = structureCount();
   if (!Number.isInteger(index) || index < 0 || index >= total) throw new RangeError(`structure index ${index} outside 0…${total - 1}`);
@@ -428,7 +431,7 @@ export function structureAt(index: number): GeneratedStructure {
       smiles += part;
       continue;
     }
-    const group = byPosition[part.at];
+    const group = picks.length < keepGroups ? byPosition[part.at] : undefined;
     if (!group) {
       smiles += part.bare;
       continue;
