@@ -2,7 +2,9 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/server/db/client';
 import { intArray } from '@/server/modules/catalog/search/conditions';
-import { readingFault, readSubstance, type SubstanceRecord } from './engine';
+import { setTimeout as delay } from 'node:timers/promises';
+import { AppError } from '@/server/errors';
+import { readingFault, readSubstance, substancePool, type SubstanceRecord } from './engine';
 
 /**
  * Substances as stored (ADR 0075): one row per distinct structure, found by its InChIKey, computed
@@ -56,17 +58,22 @@ export interface RebuildProgress {
 
 const CURSOR_OPTION = 'structures_rebuild_cursor';
 
-/** Structures read at once by a batch (the pool has at most 4 workers and a queue of 64). */
-const READS_AT_ONCE = 8;
 
 /**
  * A structure read for keeping: one that ran past the time limit is tried twice more before it is
  * refused, as a batch on a busy machine may starve a worker (a search's query is refused at once).
  */
 async function readPatiently(smiles: string): Promise<Awaited<ReturnType<typeof readSubstance>>> {
-  let reading = await readSubstance(smiles);
-  for (let attempt = 1; attempt < 3 && reading.kind === 'tooComplex'; attempt += 1) reading = await readSubstance(smiles);
-  return reading;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const reading = await readSubstance(smiles);
+      if (reading.kind !== 'tooComplex' || attempt >= 3) return reading;
+    } catch (error) {
+      // The pool is busy with searches: a batch waits its turn rather than failing.
+      if (!(error instanceof AppError && error.code === 503) || attempt >= 20) throw error;
+      await delay(250 * attempt);
+    }
+  }
 }
 
 /** `work` over `items` with at most `width` running at once; results in the items' order. */
@@ -109,7 +116,7 @@ export async function linkBatch(db: Db, params: { afterId: number; batch: number
     bySmiles.set(smiles, list);
   }
   // A few structures at a time: enough to keep every worker busy, never more than the pool's queue holds.
-  const readings = await mapInTurn([...bySmiles.keys()], READS_AT_ONCE, async (smiles) => [smiles, await readPatiently(smiles)] as const);
+  const readings = await mapInTurn([...bySmiles.keys()], substancePool().size, async (smiles) => [smiles, await readPatiently(smiles)] as const);
   const refused: SubstanceFault[] = [];
   await db.transaction(async (tx) => {
     for (const [smiles, reading] of readings) {
