@@ -6,6 +6,8 @@ import postgres from 'postgres';
 import { rowsOf, type Db, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { brands, categories } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { readStructureKey } from '@/server/modules/structure-search/engine';
 import { copyRow } from './copy-text';
 import { hasShopData, markDemoDatabase, seedDatabase } from './seed-database';
 import {
@@ -25,7 +27,7 @@ const PRODUCT_COLUMNS = [
   'is_special', 'created_at', 'min_price', 'pack_count', 'in_stock', 'substance_id',
 ] as const;
 const PACK_COLUMNS = ['product_id', 'size', 'price', 'stock', 'lead_time_days', 'sort'] as const;
-const COPY_CHUNK = 20_000;
+const COPY_CHUNK = 10_000;
 const PGLITE_BATCH = 2_000;
 
 export interface Options {
@@ -45,27 +47,65 @@ export const GENERATED_SUBSTANCE_BASE = 1_000_000_000;
 /** A bit set full of ones: the pattern screen of the embedded path lets the structure through to the real match. */
 const ALL_BITS = `\\x${'ff'.repeat(256)}`;
 
+interface ChunkStructure { sid: number; smiles: string; formula: string; weight: string }
+
+/** Structures read by RDKit.js at once: enough to keep every structure worker busy, never more than its queue holds. */
+const READS_AT_ONCE = 4;
+
 /**
- * Substances of one chunk's structures on the RDKit cartridge, in the chunk's transaction, before its
- * products: InChIKey, canonical SMILES, heavy atoms, RDKit's binary molecule and the 2048-bit Morgan
- * fingerprint computed by the cartridge in SQL (its trigger adds the mol and bfp columns), formula and
- * weight as the generator worked them out. A structure the table already has under another id (a seed
- * substance of the same InChIKey) maps to that id. Answers the ids that differ from the generated one.
+ * The canonical SMILES and InChIKey of each structure not yet a substance, read by RDKit.js in the
+ * structure workers — the engine that reads a search's key, so that an exact search finds the row (the
+ * Debian cartridge is built without InChI). A structure the workers refuse stops the load: the
+ * enumeration's structures all parse (generated-structures.test.ts).
  */
-async function linkChunkSubstances(client: postgres.Sql, rows: readonly { sid: number; smiles: string; formula: string; weight: string }[]): Promise<Map<number, number>> {
-  await client`create temp table if not exists generated_structures (sid int primary key, smiles text not null, formula text not null, weight numeric not null, m mol, k text) on commit delete rows`;
-  await copyFrom(client, 'copy generated_structures (sid, smiles, formula, weight) from stdin', joined(rows.map((r) => copyRow([r.sid, r.smiles, r.formula, r.weight]))));
-  await client`delete from generated_structures g using substances s where s.id = g.sid`;
-  await client`update generated_structures set m = mol_from_smiles(smiles::cstring)`;
-  await client`update generated_structures set k = mol_inchikey(m) where m is not null`;
-  const [broken] = await client<{ smiles: string }[]>`select smiles from generated_structures where k is null or k = '' limit 1`;
-  if (broken) throw new Error(`The RDKit cartridge does not read the generated structure ${broken.smiles}`);
+/** A read that waits and tries again while the workers are busy (a loaded machine), rather than stopping the load. */
+async function patientRead(smiles: string): ReturnType<typeof readStructureKey> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await readStructureKey(smiles);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.messageKey !== 'structureBusy' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+async function readChunkStructures(rows: readonly ChunkStructure[]): Promise<{ row: ChunkStructure; smiles: string; inchikey: string }[]> {
+  const out: { row: ChunkStructure; smiles: string; inchikey: string }[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < rows.length) {
+      const row = rows[next] as ChunkStructure;
+      next += 1;
+      let reading = await patientRead(row.smiles);
+      for (let attempt = 1; attempt < 3 && reading.kind === 'tooComplex'; attempt += 1) reading = await patientRead(row.smiles);
+      if (reading.kind !== 'ok' || !reading.inchikey) throw new Error(`RDKit.js does not read the generated structure ${row.smiles} (${reading.kind})`);
+      out.push({ row, smiles: reading.smiles, inchikey: reading.inchikey });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, rows.length) }, lane));
+  return out;
+}
+
+/**
+ * Substances of one chunk's structures, in the chunk's transaction, before its products: canonical
+ * SMILES and InChIKey from RDKit.js (readChunkStructures), RDKit's binary molecule and the 2048-bit
+ * Morgan fingerprint computed by the cartridge in SQL (its trigger adds the mol and bfp columns),
+ * formula and weight as the generator worked them out. A structure the table already has under another
+ * id (a seed substance of the same InChIKey) maps to that id. Answers the ids that differ from the generated one.
+ */
+async function linkChunkSubstances(client: postgres.Sql, rows: readonly ChunkStructure[]): Promise<Map<number, number>> {
+  const existing = new Set((await client<{ id: number }[]>`select id from substances where id = any(${rows.map((r) => r.sid)}::int[])`).map((r) => r.id));
+  const read = await readChunkStructures(rows.filter((r) => !existing.has(r.sid)));
+  await client`create temp table if not exists generated_structures (sid int primary key, smiles text not null, formula text not null, weight numeric not null, k text not null) on commit delete rows`;
+  await copyFrom(client, 'copy generated_structures (sid, smiles, formula, weight, k) from stdin',
+    joined(read.map((r) => copyRow([r.row.sid, r.smiles, r.row.formula, r.row.weight, r.inchikey]))));
   await client.unsafe(`set local rdkit.morgan_fp_size = 2048`);
   await client.unsafe(`
     insert into substances (id, inchikey, smiles, formula, weight, heavy_atoms, mol, morgan, pattern, engine)
-    select g.sid, g.k, mol_to_smiles(g.m)::text, g.formula, g.weight, mol_numheavyatoms(g.m), mol_send(g.m),
-      bfp_to_binary_text(morganbv_fp(g.m, 2)), '${ALL_BITS}'::bytea, 'rdkit-cartridge ' || rdkit_version()
-    from generated_structures g
+    select g.sid, g.k, g.smiles, g.formula, g.weight, mol_numheavyatoms(m.m), mol_send(m.m),
+      bfp_to_binary_text(morganbv_fp(m.m, 2)), '${ALL_BITS}'::bytea, 'rdkit-cartridge ' || rdkit_version()
+    from generated_structures g cross join lateral (select mol_from_smiles(g.smiles::cstring) as m) m
     on conflict do nothing`);
   const moved = await client<{ sid: number; id: number }[]>`
     select g.sid, s.id from generated_structures g join substances s on s.inchikey = g.k where s.id <> g.sid`;
