@@ -12,6 +12,9 @@ import { brandFacets, type PageFacet } from './search/facets';
 import type { SearchedBy } from './search/key';
 import { listProducts, type ProductQuery } from './search/products';
 import { byLang, type Lang } from '@/lib/lang';
+import type { z } from 'zod';
+import type { productSearchPageInputSchema, productSearchPageSchema } from '@/contracts/structure-search';
+import { searchByStructure } from '@/server/modules/structure-search/search';
 
 /**
  * The search type of a product search. Without a key there is none; with a key, a missing type
@@ -76,6 +79,32 @@ async function readProducts(
     if (error instanceof InvalidCursorError) throw new AppError(400, 'invalidCursor');
     throw error;
   }
+}
+
+/**
+ * A structure search as a page of products (`getPage` with type 5, ADR 0075): the substances' products in
+ * result order, each with its similarity score in similarity mode, numbered pages only.
+ */
+export async function findByStructure(db: Db, input: z.infer<typeof productSearchPageInputSchema>, lang: Lang): Promise<z.infer<typeof productSearchPageSchema>> {
+  const key = input.key ?? '';
+  if (key.trim() === '') throw new AppError(400, 'structureKeyRequired', [{ field: 'key', message: 'structureKeyRequired' }]);
+  const mode = input.mode ?? 'exact';
+  const result = await searchByStructure(db, {
+    key, mode, threshold: input.threshold, lang,
+    brandIds: input.brandIds && input.brandIds.length > 0 ? input.brandIds : undefined,
+    categoryId: input.categoryId ?? undefined, inStock: input.inStock || undefined,
+    page: input.page ?? 1, limit: input.limit,
+  });
+  const items = result.groups.flatMap((g) => g.products.map((p) => ({ ...p, similarity: g.similarity, substanceId: g.substance.id })));
+  const lastPage = Math.max(1, Math.ceil(result.count / result.limit));
+  const page = Math.min(result.page, lastPage);
+  return {
+    items, nextCursor: null, prevCursor: null, page,
+    total: result.count, totalCapped: result.countCapped, notice: null, type: 5, typeFallback: false,
+    searched: { by: 'structure', key: result.canonicalSmiles },
+    structure: { mode, canonicalSmiles: result.canonicalSmiles, threshold: mode === 'sim' ? result.threshold : null, partial: result.partial, engine: result.engine },
+    partial: result.partial,
+  };
 }
 
 /**
