@@ -162,16 +162,8 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
           <span className="hidden sm:inline">{t('submit')}</span>
           <span className="sr-only sm:hidden">{t('submit')}</span>
         </button>
-        <button
-          ref={structureTab}
-          type="button"
-          aria-expanded={structureOpen}
-          aria-controls={panelId}
-          title={t('structure.tabLabel')}
-          onClick={() => setStructureOpen((o) => !o)}
-          className={`h-10 shrink-0 rounded-md border px-3 text-sm font-medium ${structureOpen || structure ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line text-ink hover:border-brand-500'}`}
-          data-testid="structure-tab"
-        >
+        <button ref={structureTab} type="button" aria-expanded={structureOpen} aria-controls={panelId} title={t('structure.tabLabel')} onClick={() => setStructureOpen((o) => !o)}
+          className={`h-10 shrink-0 rounded-md border px-3 text-sm font-medium ${structureOpen || structure ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line text-ink hover:border-brand-500'}`} data-testid="structure-tab">
           {t('structure.tab')}
         </button>
       </form>

@@ -145,55 +145,72 @@ export function StructureSearchPanel({ id, start, onClose }: { id: string; start
                 <button type="button" onClick={loadPaste} className="h-8 self-start rounded-md border border-line bg-white px-3 text-sm hover:border-brand-500" data-testid="structure-load">{t('load')}</button>
               )}
             </div>
-            <fieldset className="flex flex-col gap-1">
-              <legend className="mb-1 text-sm font-medium text-ink">{t('mode')}</legend>
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                {STRUCTURE_MODES.map((m) => (
-                  <label key={m} className="flex items-center gap-1.5 text-sm">
-                    <input type="radio" name="structure-mode" value={m} checked={mode === m} onChange={() => setMode(m)} data-testid={`structure-mode-${m}`} />
-                    {t(`modes.${m}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            {mode === 'sim' && (
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${base}-threshold`} className="text-sm font-medium text-ink">{t('threshold')}</label>
-                <div className="flex items-center gap-2">
-                  <input
-                    id={`${base}-threshold`}
-                    type="range"
-                    min={MIN_THRESHOLD}
-                    max={MAX_THRESHOLD}
-                    step={THRESHOLD_STEP}
-                    value={threshold}
-                    onChange={(e) => setThreshold(parseThreshold(e.target.value))}
-                    className="min-w-0 flex-1 accent-brand-500"
-                    data-testid="structure-threshold"
-                  />
-                  <output htmlFor={`${base}-threshold`} className="w-10 text-right font-mono text-sm">{threshold.toFixed(2)}</output>
-                </div>
-              </div>
-            )}
+            <ModeChoice mode={mode} setMode={setMode} threshold={threshold} setThreshold={setThreshold} thresholdId={`${base}-threshold`} />
             {error && <p id={errorId} role="alert" className="text-sm text-red-700" data-testid="structure-error">{t(error)}</p>}
             <button type="submit" disabled={busy} className="h-10 rounded-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60" data-testid="structure-submit">{t('submit')}</button>
-            {recent.length > 0 && (
-              <nav aria-labelledby={`${base}-recent`} className="flex flex-col gap-1">
-                <h3 id={`${base}-recent`} className="text-sm font-medium text-ink">{t('recent')}</h3>
-                <ul className="flex flex-col gap-1" data-testid="structure-recent">
-                  {recent.map((r) => (
-                    <li key={`${r.mode}:${r.smiles}`}>
-                      <button type="button" onClick={() => go(r)} className="w-full truncate rounded border border-line bg-white px-2 py-1 text-left text-sm hover:border-brand-500">
-                        {t('recentItem', { mode: t(`modes.${r.mode}`), smiles: r.smiles })}{r.mode === 'sim' ? ` ≥ ${r.threshold.toFixed(2)}` : ''}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            )}
+            <RecentSearches recent={recent} go={go} headingId={`${base}-recent`} />
           </div>
         </div>
       </form>
     </section>
+  );
+}
+
+function ModeChoice({ mode, setMode, threshold, setThreshold, thresholdId }: {
+  mode: StructureMode; setMode: (m: StructureMode) => void; threshold: number; setThreshold: (t: number) => void; thresholdId: string;
+}) {
+  const t = useTranslations('search.structure');
+  return (
+    <>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium text-ink">{t('mode')}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {STRUCTURE_MODES.map((m) => (
+            <label key={m} className="flex items-center gap-1.5 text-sm">
+              <input type="radio" name="structure-mode" value={m} checked={mode === m} onChange={() => setMode(m)} data-testid={`structure-mode-${m}`} />
+              {t(`modes.${m}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {mode === 'sim' && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={thresholdId} className="text-sm font-medium text-ink">{t('threshold')}</label>
+          <div className="flex items-center gap-2">
+            <input
+              id={thresholdId}
+              type="range"
+              min={MIN_THRESHOLD}
+              max={MAX_THRESHOLD}
+              step={THRESHOLD_STEP}
+              value={threshold}
+              onChange={(e) => setThreshold(parseThreshold(e.target.value))}
+              className="min-w-0 flex-1 accent-brand-500"
+              data-testid="structure-threshold"
+            />
+            <output htmlFor={thresholdId} className="w-10 text-right font-mono text-sm">{threshold.toFixed(2)}</output>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+function RecentSearches({ recent, go, headingId }: { recent: RecentStructure[]; go: (entry: RecentStructure) => void; headingId: string }) {
+  const t = useTranslations('search.structure');
+  if (recent.length === 0) return null;
+  return (
+    <nav aria-labelledby={headingId} className="flex flex-col gap-1">
+      <h3 id={headingId} className="text-sm font-medium text-ink">{t('recent')}</h3>
+      <ul className="flex flex-col gap-1" data-testid="structure-recent">
+        {recent.map((r) => (
+          <li key={`${r.mode}:${r.smiles}`}>
+            <button type="button" onClick={() => go(r)} className="w-full truncate rounded border border-line bg-white px-2 py-1 text-left text-sm hover:border-brand-500">
+              {t('recentItem', { mode: t(`modes.${r.mode}`), smiles: r.smiles })}{r.mode === 'sim' ? ` ≥ ${r.threshold.toFixed(2)}` : ''}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
