@@ -6,7 +6,6 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type F
 import { localizePath, usePathname, useRouter } from '@/i18n/client-navigation';
 import type { Locale } from '@/i18n/locales';
 import { SEARCH_KEY_MAX, SEARCH_TYPES, parseSearchType, sanitiseSearchKey, type SearchType } from '@/lib/search-key';
-import type { StructureStart } from './structure/structure-search-panel';
 
 const HIDE_AFTER_PX = 50;
 const SUGGEST_MIN_CHARS = 2;
@@ -37,21 +36,20 @@ function SearchBarFromUrl({ icon }: { icon: ReactNode }) {
   const pathname = usePathname();
   const params = useSearchParams();
   let initial: { key: string; type: SearchType } | null = null;
-  let structure: StructureStart | undefined;
+  // A structure search (type 5) leaves the text key empty and marks the structure tab, whose panel
+  // opens with the search's structure (it reads the address itself).
+  const structure = pathname === '/product/list' && params.get('type') === '5';
   if (pathname === '/brand/list') initial = { key: params.get('sk') ?? '', type: 4 };
-  else if (pathname === '/product/list' && params.get('type') === '5') {
-    // A structure search: the text key stays empty, the structure tab opens with the search's structure.
-    structure = { sk: params.get('sk'), mode: params.get('mode'), threshold: params.get('threshold') };
-  } else if (pathname === '/product/list' || pathname === '/product/index/search') {
+  else if (!structure && (pathname === '/product/list' || pathname === '/product/index/search')) {
     const type = parseSearchType(params.get('type'));
     initial = { key: params.get(pathname === '/product/list' ? 'sk' : 'searchKey') ?? '', type: type === null || type === 4 ? 3 : type };
   }
   // A new search (another URL) starts the bar afresh with that search.
-  const id = initial ? `${pathname}?${initial.type}:${initial.key}` : structure ? `${pathname}?5:${structure.mode}:${structure.threshold}:${structure.sk}` : 'none';
+  const id = initial ? `${pathname}?${initial.type}:${initial.key}` : 'none';
   return <SearchForm key={id} initialKey={initial?.key.slice(0, SEARCH_KEY_MAX)} initialType={initial?.type} structure={structure} icon={icon} />;
 }
 
-function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { initialKey?: string; initialType?: SearchType; structure?: StructureStart; icon: ReactNode }) {
+function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { initialKey?: string; initialType?: SearchType; structure?: boolean; icon: ReactNode }) {
   const t = useTranslations('search');
   const locale = useLocale();
   const router = useRouter();
@@ -99,10 +97,6 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
   }
 
   const showList = open && eligible && shown > 0;
-  const closeStructure = useCallback(() => {
-    setStructureOpen(false);
-    structureTab.current?.focus();
-  }, []);
   return (
     <div className={`relative z-40 border-b border-line bg-white transition-opacity duration-200 ${hidden && !structureOpen ? 'invisible opacity-0' : 'opacity-100'}`} data-testid="search-bar">
       {/* Without JavaScript the form is a plain GET to the product list, which sends type 4 on to the brand search. */}
@@ -162,14 +156,14 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
           <span className="hidden sm:inline">{t('submit')}</span>
           <span className="sr-only sm:hidden">{t('submit')}</span>
         </button>
-        <button ref={structureTab} type="button" aria-expanded={structureOpen} aria-controls={panelId} title={t('structure.tabLabel')} onClick={() => setStructureOpen((o) => !o)}
+        <button ref={structureTab} type="button" aria-expanded={structureOpen} aria-controls={panelId} onClick={() => setStructureOpen((o) => !o)}
           className={`h-10 shrink-0 rounded-md border px-3 text-sm font-medium ${structureOpen || structure ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line text-ink hover:border-brand-500'}`} data-testid="structure-tab">
           {t('structure.tab')}
         </button>
       </form>
       {structureOpen && (
         <Suspense fallback={<p className="container-page pb-4 text-sm text-muted" role="status">{t('structure.loading')}</p>}>
-          <StructureSearchPanel id={panelId} start={structure ?? { sk: null, mode: null, threshold: null }} onClose={closeStructure} />
+          <StructureSearchPanel id={panelId} tab={structureTab} onClose={() => setStructureOpen(false)} />
         </Suspense>
       )}
     </div>

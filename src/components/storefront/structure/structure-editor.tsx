@@ -81,8 +81,8 @@ export default function StructureEditor({ ref, initial, labels }: Props) {
 
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <div role="group" aria-label={labels.editor} aria-describedby="structure-editor-help" className="h-[340px] overflow-hidden rounded-md border border-line bg-white" data-testid="structure-editor">
-        <CanvasMoleculeEditor key={shown.version} inputFormat="idcode" inputValue={shown.code} onChange={onChange} width="100%" height={340} />
+      <div role="group" aria-label={labels.editor} aria-describedby="structure-editor-help" className="h-[380px] overflow-hidden rounded-md border border-line bg-white" data-testid="structure-editor">
+        <CanvasMoleculeEditor key={shown.version} inputFormat="idcode" inputValue={shown.code} onChange={onChange} width="100%" height={380} />
       </div>
       <p id="structure-editor-help" className="text-xs text-muted">{labels.help}</p>
       <div className="flex gap-2">

@@ -1,8 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useRouter } from '@/i18n/client-navigation';
+import { useSearchParams } from 'next/navigation';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { usePathname, useRouter } from '@/i18n/client-navigation';
 import {
   DEFAULT_THRESHOLD, MAX_THRESHOLD, MIN_THRESHOLD, RECENT_STRUCTURES_KEY, STRUCTURE_MODES, THRESHOLD_STEP,
   looksLikeMolfile, parseStructureKey, parseStructureMode, parseThreshold, readRecentStructures, rememberStructure,
@@ -16,13 +17,6 @@ const StructureEditor = lazy(() => import('./structure-editor'));
 
 /** Screens at least this wide open the canvas editor with the tab; narrower ones paste or pick a recent search. */
 const EDITOR_MEDIA = '(min-width: 768px)';
-
-export interface StructureStart {
-  /** The current structure search's `sk`, `mode` and `threshold`, as the address has them. */
-  sk: string | null;
-  mode: string | null;
-  threshold: string | null;
-}
 
 function readRecent(): RecentStructure[] {
   try {
@@ -47,12 +41,15 @@ function keepRecent(list: RecentStructure[]) {
  * canonical SMILES; a pasted SMILES on a phone goes as pasted (the server reads and canonicalises it), a
  * pasted MOL block is read by openchemlib, loaded for it. Escape closes the panel.
  */
-export function StructureSearchPanel({ id, start, onClose }: { id: string; start: StructureStart; onClose: () => void }) {
+export function StructureSearchPanel({ id, tab, onClose }: { id: string; tab: RefObject<HTMLButtonElement | null>; onClose: () => void }) {
   const t = useTranslations('search.structure');
   const router = useRouter();
-  const startKey = parseStructureKey(start.sk ?? undefined);
-  const [mode, setMode] = useState<StructureMode>(parseStructureMode(start.mode));
-  const [threshold, setThreshold] = useState(parseThreshold(start.threshold ?? String(DEFAULT_THRESHOLD)));
+  // On a structure search's page the panel opens with its structure, mode and threshold.
+  const params = useSearchParams();
+  const current = usePathname() === '/product/list' && params.get('type') === '5';
+  const startKey = current ? parseStructureKey(params.get('sk') ?? undefined) : '';
+  const [mode, setMode] = useState<StructureMode>(parseStructureMode(current ? params.get('mode') : null));
+  const [threshold, setThreshold] = useState(parseThreshold((current && params.get('threshold')) || String(DEFAULT_THRESHOLD)));
   const [wide] = useState(() => window.matchMedia(EDITOR_MEDIA).matches);
   const [drawing, setDrawing] = useState(wide);
   const [paste, setPaste] = useState(wide ? '' : startKey);
@@ -65,10 +62,16 @@ export function StructureSearchPanel({ id, start, onClose }: { id: string; start
 
   useEffect(() => heading.current?.focus(), []);
 
+  /** Closes the panel and gives the focus back to the tab. */
+  function close() {
+    onClose();
+    tab.current?.focus();
+  }
+
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onClose();
+      close();
     }
   }
 
@@ -113,11 +116,11 @@ export function StructureSearchPanel({ id, start, onClose }: { id: string; start
       <form onSubmit={submit} className="rounded-lg border border-line bg-gray-50 p-3" noValidate>
         <div className="mb-2 flex items-center justify-between gap-2">
           <h2 id={`${base}-title`} ref={heading} tabIndex={-1} className="text-base font-semibold text-ink outline-none">{t('title')}</h2>
-          <button type="button" onClick={onClose} className="h-8 rounded-md px-2 text-sm text-muted hover:text-ink" aria-label={t('close')} data-testid="structure-close">✕</button>
+          <button type="button" onClick={close} className="h-8 rounded-md px-2 text-sm text-muted hover:text-ink" aria-label={t('close')} data-testid="structure-close">✕</button>
         </div>
         <div className={`grid gap-4 ${drawing ? 'md:grid-cols-[minmax(0,1fr)_18rem]' : ''}`}>
           {drawing && (
-            <Suspense fallback={<p className="flex h-[340px] items-center justify-center rounded-md border border-line bg-white text-sm text-muted" role="status">{t('editorLoading')}</p>}>
+            <Suspense fallback={<p className="flex h-[380px] items-center justify-center rounded-md border border-line bg-white text-sm text-muted" role="status">{t('editorLoading')}</p>}>
               <StructureEditor ref={editor} initial={startKey} labels={{ editor: t('editorLabel'), help: t('editorHelp'), clear: t('clear'), undo: t('undo') }} />
             </Suspense>
           )}
