@@ -35,26 +35,37 @@ export function ProductListRows({ items, rows }: { items: readonly ProductCardDt
               <span className="shrink-0 rounded bg-brand-50 px-2 py-0.5 text-xs text-brand-700" data-testid="substance-count">{t('itemsOfSubstance', { count: group.items.length })}</span>
             )}
           </div>
-          <ul className="divide-y divide-line">
-            {group.items.map(({ card, row }) => (
-              <li key={card.id} className="grid gap-x-4 gap-y-1 px-3 py-2 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]" data-testid="product-row">
-                <div className="min-w-0 py-1.5">
-                  <p className="text-sm font-medium text-ink">{card.brandName}</p>
-                  <Link
-                    href={{ pathname: '/product/detail', query: { id: String(card.id) } }}
-                    className="font-mono text-sm text-brand-700 hover:underline"
-                    data-testid="product-item-no"
-                  >
-                    {card.itemNo}
-                  </Link>
-                  {card.name !== group.lead.name && <p className="line-clamp-2 text-sm text-ink" data-testid="product-name">{card.name}</p>}
-                  <p className="text-xs text-muted" data-testid="product-grade">{[row?.grade, card.purity].filter(Boolean).join(' · ') || '—'}</p>
-                  <HazardMarks hazard={card.hazard} className="mt-1" />
-                </div>
-                <PackTable packs={row?.packs ?? []} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} />
-              </li>
-            ))}
-          </ul>
+          <SubstanceItemRows items={group.items} leadName={group.lead.name} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The items of one substance, one row each — brand, item number (a link to the product), grade and
+ * purity, hazard marks — with its packs, prices, stock and add-to-cart per pack. Shared by the list view
+ * and structure search's results.
+ */
+export function SubstanceItemRows({ items, leadName }: { items: readonly { card: ProductCardDto; row: ProductListRowDto | undefined }[]; leadName: string }) {
+  return (
+    <ul className="divide-y divide-line">
+      {items.map(({ card, row }) => (
+        <li key={card.id} className="grid gap-x-4 gap-y-1 px-3 py-2 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)]" data-testid="product-row">
+          <div className="min-w-0 py-1.5">
+            <p className="text-sm font-medium text-ink">{card.brandName}</p>
+            <Link
+              href={{ pathname: '/product/detail', query: { id: String(card.id) } }}
+              className="font-mono text-sm text-brand-700 hover:underline"
+              data-testid="product-item-no"
+            >
+              {card.itemNo}
+            </Link>
+            {card.name !== leadName && <p className="line-clamp-2 text-sm text-ink" data-testid="product-name">{card.name}</p>}
+            <p className="text-xs text-muted" data-testid="product-grade">{[row?.grade, card.purity].filter(Boolean).join(' · ') || '—'}</p>
+            <HazardMarks hazard={card.hazard} className="mt-1" />
+          </div>
+          <PackTable packs={row?.packs ?? []} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} />
         </li>
       ))}
     </ul>

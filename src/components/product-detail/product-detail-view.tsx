@@ -32,7 +32,7 @@ export async function ProductDetailView({ data }: { data: ProductDetailAllDto })
     <div className="container-page py-6" data-testid="product-detail">
       <PageTitle homeLabel={tn('home')} crumbs={crumbs} title="" />
       <div className="grid gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
-        <StructureImage url={p.structureUrl} name={p.name} />
+        <StructureImage url={p.structureUrl} name={p.name} smiles={p.smiles} />
         <div className="min-w-0">
           <p className="text-sm text-muted">{p.brand.name}</p>
           <h1 className="mt-1 text-2xl font-bold leading-snug text-ink" data-testid="page-title">{p.name}</h1>

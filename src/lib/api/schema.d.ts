@@ -61336,12 +61336,13 @@ export interface paths {
         };
         /**
          * Structure drawing of a product (SVG)
-         * @description Answers image/svg+xml drawn on the server from the product's SMILES, with an ETag (304 on If-None-Match) and a day's cache, or a year and `immutable` when `v` is the version given in the product's `structureUrl`. The JSON envelope with 404 when the product is unknown or has no SMILES.
+         * @description Answers image/svg+xml drawn on the server from the product's SMILES, with an ETag (304 on If-None-Match) and a day's cache, or a year and `immutable` when `v` is the version given in the product's `structureUrl`. The JSON envelope with 404 when the product is unknown or has no SMILES. With `hl` (a fragment's SMILES, as structure search's substructure mode sends it), the bonds the fragment matches are coloured; a fragment that does not match leaves the drawing plain.
          */
         get: {
             parameters: {
                 query?: {
                     v?: string;
+                    hl?: string;
                 };
                 header?: never;
                 path: {

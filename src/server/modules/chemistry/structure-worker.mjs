@@ -4,12 +4,44 @@
 // built server and under vitest alike. The SVG it answers is openchemlib's own; the server reads it
 // into drawing primitives and writes its own SVG (structure-svg.ts) before anything is sent.
 import { parentPort } from 'node:worker_threads';
-import { Molecule } from 'openchemlib';
+import { Molecule, SSSearcher } from 'openchemlib';
 
 const SVG_OPTIONS = { autoCrop: true, autoCropMargin: 12, suppressChiralText: true, suppressCIPParity: true, suppressESR: true, strokeWidth: 1.6 };
 
 /**
- * @param {{ smiles: string, draw: boolean, formula: boolean, maxAtoms: number, width: number, height: number }} task
+ * Colours the bonds of `mol` that a substructure search for the fragment `query` (a SMILES) matches,
+ * every match; a query that does not parse or does not match leaves the drawing as it is.
+ * @param {import('openchemlib').Molecule} mol
+ * @param {string} query
+ * @param {number} maxAtoms
+ */
+function highlight(mol, query, maxAtoms) {
+  let fragment;
+  try {
+    fragment = Molecule.fromSmiles(query);
+  } catch {
+    return false;
+  }
+  if (fragment.getAllAtoms() === 0 || fragment.getAllAtoms() > maxAtoms) return false;
+  fragment.setFragment(true);
+  const searcher = new SSSearcher();
+  searcher.setMol(fragment, mol);
+  if (searcher.findFragmentInMolecule({ countMode: 'overlapping' }) === 0) return false;
+  // The bonds of each match are the fragment's bonds mapped onto the structure's atoms (a bond between
+  // two matched atoms that the fragment does not have, such as biphenyl's link, stays plain).
+  for (const match of searcher.getMatchList()) {
+    for (let bond = 0; bond < fragment.getAllBonds(); bond += 1) {
+      const a = match[fragment.getBondAtom(0, bond)] ?? -1;
+      const b = match[fragment.getBondAtom(1, bond)] ?? -1;
+      const target = a >= 0 && b >= 0 ? mol.getBond(a, b) : -1;
+      if (target >= 0) mol.setBondForegroundHiliting(target, true);
+    }
+  }
+  return true;
+}
+
+/**
+ * @param {{ smiles: string, draw: boolean, formula: boolean, maxAtoms: number, width: number, height: number, highlight?: string | null }} task
  */
 function read(task) {
   let mol;
@@ -23,6 +55,7 @@ function read(task) {
   if (atoms > task.maxAtoms) return { kind: 'tooManyAtoms', atoms };
   let svg = null;
   if (task.draw) {
+    if (task.highlight) highlight(mol, task.highlight, task.maxAtoms);
     try {
       svg = mol.toSVG(task.width, task.height, 'structure', SVG_OPTIONS);
     } catch {

@@ -24,6 +24,11 @@ export interface StructureTask {
   draw: boolean;
   width: number;
   height: number;
+  /**
+   * A fragment (SMILES) whose substructure matches are coloured in the drawing (structure search's
+   * substructure mode); one that does not parse or does not match draws the structure plainly.
+   */
+  highlight?: string | null;
   /** Work out the formula and molecular weight. */
   formula: boolean;
   maxAtoms: number;
@@ -109,12 +114,14 @@ export async function warmStructurePool(): Promise<boolean> {
  * Reads a SMILES in a structure worker: over a cap, it is not parsed at all. A full pool answers
  * 503 `structureBusy` (AppError), so that callers never wait long for a worker.
  */
-export async function readStructure(smiles: string, want: { draw?: { width: number; height: number }; formula?: boolean }): Promise<StructureOutcome> {
+export async function readStructure(smiles: string, want: { draw?: { width: number; height: number; highlight?: string | null }; formula?: boolean }): Promise<StructureOutcome> {
   const fault = smilesLimitFault(smiles);
   if (fault) return { kind: 'overLimit', fault };
+  const highlight = want.draw?.highlight;
+  if (highlight && smilesLimitFault(highlight)) return { kind: 'overLimit', fault: smilesLimitFault(highlight) as SmilesLimitFault };
   try {
     return await structurePool().run({
-      smiles, draw: Boolean(want.draw), width: want.draw?.width ?? 0, height: want.draw?.height ?? 0,
+      smiles, draw: Boolean(want.draw), width: want.draw?.width ?? 0, height: want.draw?.height ?? 0, highlight: highlight || null,
       formula: Boolean(want.formula), maxAtoms: MAX_STRUCTURE_ATOMS,
     });
   } catch (error) {

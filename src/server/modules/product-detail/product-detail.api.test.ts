@@ -229,6 +229,23 @@ describe('GET /api/web/product/structure/:id', () => {
     expect(changed.status).toBe(200);
   });
 
+  it('colours the fragment `hl` names (structure search), keys it apart, and answers a fragment over the caps or not one word as any bad input of the drawing route: 404', async () => {
+    const [ring] = await h.db.db.select({ id: products.id }).from(products).where(eq(products.smiles, 'Cc1ccccc1')).limit(1);
+    expect(ring).toBeDefined();
+    const plain = await h.app.request(`/api/web/product/structure/${ring?.id}`);
+    const marked = await h.app.request(`/api/web/product/structure/${ring?.id}?hl=${encodeURIComponent('c1ccccc1')}`);
+    expect(marked.status).toBe(200);
+    expect(marked.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(marked.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    const svg = await marked.text();
+    expect(svg).toMatch(/stroke="#ff8000"/);
+    expect(await plain.text()).not.toMatch(/stroke="#ff8000"/);
+    for (const hl of ['C'.repeat(1001), 'a b', '']) {
+      const bad = await h.app.request(`/api/web/product/structure/${ring?.id}?hl=${encodeURIComponent(hl)}`);
+      expect(bad.status, hl).toBe(404);
+    }
+  });
+
   it('keys the drawing by the SMILES: products sharing one share the ETag, and a new SMILES gives a new one', async () => {
     const [a, b] = (await h.db.db.select({ id: products.id, smiles: products.smiles }).from(products).where(isNotNull(products.smiles)).orderBy(asc(products.id)).limit(2));
     const ownSmiles = b?.smiles ?? null;

@@ -4,6 +4,7 @@ import {
   parseProductId, productDetailAllSchema, productDetailSchema, productIdInputSchema, productLinkedInputSchema, productLinkedPageSchema,
 } from '@/contracts/product-detail';
 import { AppError } from '@/server/errors';
+import { smilesSchema } from '@/contracts/structure';
 import { createRouter } from '@/server/http/router';
 import { log } from '@/server/log';
 import { drawingVersion, structureDrawing } from './structure-cache';
@@ -66,8 +67,9 @@ productDetailWebRouter.endpoint(
   {
     method: 'get', path: '/structure/:id', summary: 'Structure drawing of a product (SVG)', tags: ['product'],
     description: 'Answers image/svg+xml drawn on the server from the product\'s SMILES, with an ETag (304 on If-None-Match) and a day\'s cache, '
-      + 'or a year and `immutable` when `v` is the version given in the product\'s `structureUrl`. The JSON envelope with 404 when the product is unknown or has no SMILES.',
-    input: z.object({ id: z.string(), v: z.string().max(64).optional() }), file: ['image/svg+xml'], notFoundOnInvalid: 'productNotFound',
+      + 'or a year and `immutable` when `v` is the version given in the product\'s `structureUrl`. The JSON envelope with 404 when the product is unknown or has no SMILES. '
+      + 'With `hl` (a fragment\'s SMILES, as structure search\'s substructure mode sends it), the bonds the fragment matches are coloured; a fragment that does not match leaves the drawing plain.',
+    input: z.object({ id: z.string(), v: z.string().max(64).optional(), hl: smilesSchema('catalogProductSmilesInvalid').optional() }), file: ['image/svg+xml'], notFoundOnInvalid: 'productNotFound',
   },
   async (input, c) => {
     const id = productIdOf(input.id);
@@ -76,7 +78,7 @@ productDetailWebRouter.endpoint(
     if (!smiles) throw new AppError(404, 'structureNotFound');
     let drawing;
     try {
-      drawing = await structureDrawing(smiles);
+      drawing = await structureDrawing(smiles, undefined, input.hl ?? null);
     } catch (error) {
       if (!(error instanceof UnsafeStructureSvgError)) throw error;
       log('warn', 'structure.refused', { productId: id, reason: error.message });

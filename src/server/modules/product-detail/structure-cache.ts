@@ -55,9 +55,13 @@ export class DrawingCache {
   }
 }
 
-/** The strong ETag of a SMILES's drawing: a hash of the SMILES and the renderer version. */
-export function drawingEtag(smiles: string): string {
-  return `"${createHash('sha256').update(`${RENDERER_VERSION}\n${smiles}`).digest('base64url').slice(0, 27)}"`;
+/**
+ * The strong ETag of a SMILES's drawing: a hash of the SMILES and the renderer version, and of the
+ * fragment highlighted in it (structure search's substructure mode) when there is one.
+ */
+export function drawingEtag(smiles: string, highlight: string | null = null): string {
+  const text = highlight ? `${RENDERER_VERSION}\n${smiles}\n${highlight}` : `${RENDERER_VERSION}\n${smiles}`;
+  return `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
 }
 
 /** The short version tag a drawing's URL carries (`?v=`), taken from its ETag. */
@@ -120,8 +124,8 @@ export const DRAWING_BOX = { width: DRAWING_WIDTH, height: DRAWING_HEIGHT };
  * the load: `invalid`, `tooManyAtoms`, `overLimit` (and a reading openchemlib could not lay out), never
  * `tooComplex` (a time-out or a failed worker).
  */
-export function keepDrawing(smiles: string, outcome: StructureOutcome, cache: DrawingCache = drawingCache()): CachedDrawing | null {
-  const etag = drawingEtag(smiles);
+export function keepDrawing(smiles: string, outcome: StructureOutcome, cache: DrawingCache = drawingCache(), highlight: string | null = null): CachedDrawing | null {
+  const etag = drawingEtag(smiles, highlight);
   if (outcome.kind === 'tooComplex') return null;
   if (outcome.kind !== 'ok' || !outcome.svg) {
     undrawable().add(etag);
@@ -135,16 +139,18 @@ export function keepDrawing(smiles: string, outcome: StructureOutcome, cache: Dr
 /**
  * The drawing of a SMILES from the cache, drawn by a structure worker on a miss (one drawing at a time
  * for one SMILES); null when it cannot be drawn: unreadable, over a cap (never sent to a worker), or
- * over the time limit.
+ * over the time limit. With `highlight` (a fragment's SMILES), the bonds the fragment matches are
+ * coloured, found by a substructure match in the worker; a fragment that does not parse or match
+ * leaves the drawing plain, one over a cap makes none.
  */
-export async function structureDrawing(smiles: string, cache: DrawingCache = drawingCache()): Promise<CachedDrawing | null> {
-  const etag = drawingEtag(smiles);
+export async function structureDrawing(smiles: string, cache: DrawingCache = drawingCache(), highlight: string | null = null): Promise<CachedDrawing | null> {
+  const etag = drawingEtag(smiles, highlight);
   const hit = cache.get(etag);
   if (hit) return hit;
-  if (smilesLimitFault(smiles) || undrawable().has(etag)) return null;
+  if (smilesLimitFault(smiles) || (highlight && smilesLimitFault(highlight)) || undrawable().has(etag)) return null;
   const running = inFlight().get(etag);
   if (running) return running;
-  const drawing = readStructure(smiles, { draw: DRAWING_BOX }).then((outcome) => keepDrawing(smiles, outcome, cache));
+  const drawing = readStructure(smiles, { draw: { ...DRAWING_BOX, highlight } }).then((outcome) => keepDrawing(smiles, outcome, cache, highlight));
   inFlight().set(etag, drawing);
   try {
     return await drawing;

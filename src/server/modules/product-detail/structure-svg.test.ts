@@ -64,6 +64,29 @@ describe('structure drawings', () => {
     expect(await renderStructureSvg('C'.repeat(100))).toMatch(/^<svg /);
   });
 
+  it('colours the bonds a highlighted fragment matches, every match, and draws plainly when it does not match', async () => {
+    const cache = new DrawingCache(10, 1024 * 1024);
+    const HIGHLIGHT = /stroke="#ff8000"/g;
+    const plain = (await structureDrawing('Cc1ccccc1O', cache))?.svg ?? '';
+    expect(plain).not.toMatch(HIGHLIGHT);
+    // Toluene-with-hydroxyl, benzene highlighted: the six ring bonds and the inner lines of the three
+    // double bonds are coloured, the methyl and the C–O bonds are not.
+    const ring = (await structureDrawing('Cc1ccccc1O', cache, 'c1ccccc1'))?.svg ?? '';
+    expect(ring.match(HIGHLIGHT)?.length).toBe(9);
+    expect(ring.match(/<line /g)?.length).toBe(plain.match(/<line /g)?.length);
+    expectSafe(ring);
+    // Two rings (biphenyl) both match.
+    const both = (await structureDrawing('c1ccccc1-c1ccccc1', cache, 'c1ccccc1'))?.svg ?? '';
+    expect(both.match(HIGHLIGHT)?.length).toBe(18);
+    // A fragment absent from the structure, or one that does not parse, leaves it plain.
+    expect((await structureDrawing('Cc1ccccc1O', cache, 'c1ccncc1'))?.svg).toBe(plain);
+    expect((await structureDrawing('Cc1ccccc1O', cache, 'not a (smiles'))?.svg).toBe(plain);
+    // A fragment over a cap is never sent to a worker.
+    expect(await structureDrawing('Cc1ccccc1O', cache, 'C'.repeat(MAX_STRUCTURE_ATOMS + 1))).toBeNull();
+    expect(drawingEtag('Cc1ccccc1O', 'c1ccccc1')).not.toBe(drawingEtag('Cc1ccccc1O'));
+    expect(drawingEtag('Cc1ccccc1O', null)).toBe(drawingEtag('Cc1ccccc1O'));
+  });
+
   it('refuses openchemlib output with anything but plain drawing primitives', () => {
     const bad = [
       `${HEAD}<script>alert(1)</script></svg>`,
