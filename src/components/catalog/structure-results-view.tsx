@@ -44,7 +44,6 @@ export interface StructureResultsViewProps {
   categoryFilter: CategoryNode[];
   homeLabel: string;
   productCrumb: { label: string; href: string };
-  signedIn: boolean;
 }
 
 /**
@@ -101,7 +100,7 @@ export async function StructureResultsView(props: StructureResultsViewProps) {
             ) : (
               <ul className="flex flex-col gap-4" data-testid="product-rows">
                 {state.groups.map((group) => (
-                  <SubstanceBlock key={group.substance.id} group={group} mode={mode} highlight={state.canonicalSmiles} rows={state.rows} signedIn={props.signedIn} />
+                  <SubstanceBlock key={group.substance.id} group={group} mode={mode} highlight={state.canonicalSmiles} rows={state.rows} />
                 ))}
               </ul>
             )}
@@ -113,7 +112,7 @@ export async function StructureResultsView(props: StructureResultsViewProps) {
   );
 }
 
-async function SubstanceBlock({ group, mode, highlight, rows, signedIn }: { group: StructureResultGroup; mode: StructureMode; highlight: string; rows: ProductListRowDto[]; signedIn: boolean }) {
+async function SubstanceBlock({ group, mode, highlight, rows }: { group: StructureResultGroup; mode: StructureMode; highlight: string; rows: ProductListRowDto[] }) {
   const t = await getTranslations('structureSearch');
   const format = await getFormatter();
   const lead = group.products[0];
@@ -150,7 +149,7 @@ async function SubstanceBlock({ group, mode, highlight, rows, signedIn }: { grou
           <span className="text-xs text-muted">{t('products', { count: group.products.length })}</span>
         </div>
       </div>
-      <SubstanceItemRows items={items} leadName={lead.name} signedIn={signedIn} />
+      <SubstanceItemRows items={items} leadName={lead.name} />
     </li>
   );
 }

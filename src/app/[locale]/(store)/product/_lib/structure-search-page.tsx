@@ -6,7 +6,6 @@ import type { Locale } from '@/i18n/routing';
 import { firstParam, pageMetadata } from '@/lib/seo';
 import { parseListParams } from '@/lib/product-list-params';
 import { STRUCTURE_SEARCH_TYPE, parseStructureQuery, structureSearchQuery } from '@/lib/structure-query';
-import { isCustomerSignedIn } from './load-product-detail';
 import { loadCategoryTree } from './load-product-list';
 import { STRUCTURE_PAGE_SIZE, loadStructureSearch } from './load-structure-search';
 import type { PageProps, Search } from './product-pages';
@@ -51,7 +50,6 @@ export function structureSearchPage(pathname: string) {
           categoryFilter={roots}
           homeLabel={tn('home')}
           productCrumb={{ label: tn('product'), href: '/product/index' }}
-          signedIn={state.kind === 'results' && state.groups.length > 0 ? await isCustomerSignedIn() : false}
         />
       </ClientMessages>
     );
