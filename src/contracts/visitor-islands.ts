@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { idSchema } from './numbers';
 import { approvalNoteSchema } from './hazards';
