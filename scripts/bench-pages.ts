@@ -1,6 +1,6 @@
 /**
  * Storefront page benchmark (docs/requirements/quality.md#p6-page-throughput):
- *   npm run bench:pages -- [--products 1000000] [--keys 40] [--seconds 5] [--connections 4] [--renders 3] [--expired 24] [--no-docs]
+ *   npm run bench:pages -- [--products 1000000] [--keys 40] [--seconds 5] [--connections 4] [--renders 3] [--expired 24] [--no-docs] [--signed-in]
  * Loads (or reuses) generated products in PostgreSQL — BENCH_DATABASE_URL, or the database `bench_pages`
  * next to TEST_DATABASE_URL / the local server, kept between runs — with the catalogue generator (COPY),
  * starts the production build on it (scripts/start.ts, which builds when stale) on localhost only, and
@@ -12,6 +12,10 @@
  * the first request after the cache expired: each page type with every shared read from the database, beside the same
  * list through the API. Prints the table and appends it to the day's journal in docs/benchmarks/. Stops the
  * server by itself.
+ * `--signed-in`: every page request (timed and autocannon's) carries a demo buyer's session cookie
+ * (buyer@demo.example.com), as a signed-in buyer's browser sends it; the shared storefront pages are kept
+ * for them too (ADR 0076), and a row times the visitor islands' call (`/api/web/islands/visitor`) that
+ * such a page makes after it has loaded.
  * A benchmark, not a test: nothing here fails on a figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,14 +35,14 @@ interface AutocannonResult { requests: { average: number }; non2xx: number; erro
 type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-interface Options { products: number; keys: number; seconds: number; connections: number; renders: number; expired: number; docs: boolean }
+interface Options { products: number; keys: number; seconds: number; connections: number; renders: number; expired: number; docs: boolean; signedIn: boolean }
 
 function readOptions(): Options {
   const { values } = parseArgs({
     options: {
       products: { type: 'string', default: '1000000' }, keys: { type: 'string', default: '40' }, seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '4' }, renders: { type: 'string', default: '3' }, expired: { type: 'string', default: '24' },
-      'no-docs': { type: 'boolean', default: false },
+      'no-docs': { type: 'boolean', default: false }, 'signed-in': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -48,6 +52,7 @@ function readOptions(): Options {
     products, keys: Math.max(8, Number(values.keys)), seconds: Math.max(1, Number(values.seconds)),
     connections: Math.max(1, Number(values.connections)), renders: Math.max(1, Math.floor(Number(values.renders)) || 1),
     expired: Math.max(1, Math.floor(Number(values.expired)) || 24), docs: !(values['no-docs'] ?? false),
+    signedIn: values['signed-in'] ?? false,
   };
 }
 
@@ -148,13 +153,30 @@ async function waitReady(server: ChildProcess, base: string): Promise<void> {
   throw new Error('the server did not become ready');
 }
 
+/** With `--signed-in`: the demo buyer's session cookie, sent with every page request. */
+let sessionCookie: string | null = null;
+
+/** Signs the demo buyer in through the API and keeps the session cookie it sets. */
+async function signIn(base: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  const res = await fetch(`${base}/api/web/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ loginName: 'buyer@demo.example.com', password: createHash('sha256').update('Reagent#2026').digest('hex') }),
+  });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!res.ok || !cookie.startsWith('reagent_session=')) throw new Error(`--signed-in: the demo buyer could not sign in (${res.status}); is the catalogue's database a demo?`);
+  return cookie;
+}
+
 /** Milliseconds to the response's first byte (status line and headers), and the status; the body is read to the end. */
 function timeToFirstByte(url: string, body?: string): Promise<{ ms: number; status: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    const cookie: Record<string, string> = sessionCookie ? { cookie: sessionCookie } : {};
     const req = request(url, {
       method: body ? 'POST' : 'GET',
-      headers: body ? { 'content-type': 'application/json', 'accept-language': 'zh-CN' } : { 'accept-language': 'zh-CN' },
+      headers: body ? { 'content-type': 'application/json', 'accept-language': 'zh-CN', ...cookie } : { 'accept-language': 'zh-CN', ...cookie },
     }, (res) => {
       const ms = performance.now() - started;
       res.resume();
@@ -279,6 +301,7 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stop(); process.exit(130); });
   try {
     await waitReady(server, base);
+    if (options.signedIn) sessionCookie = await signIn(base);
     const enc = encodeURIComponent;
     const each = <T>(list: T[], path: (v: T) => string) => list.map(path);
     const searches: [string, string[], { key: string; type: number }[]][] = [
@@ -303,7 +326,7 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     const rpsOf = async (path: string) => {
       // As a browser asks: compressed where the server compresses (static files and kept pages alike).
-      const r = await autocannon({ url: base + path, connections: options.connections, duration: options.seconds, headers: { 'accept-language': 'zh-CN', 'accept-encoding': 'gzip' } });
+      const r = await autocannon({ url: base + path, connections: options.connections, duration: options.seconds, headers: { 'accept-language': 'zh-CN', 'accept-encoding': 'gzip', ...(sessionCookie ? { cookie: sessionCookie } : {}) } });
       return { rps: r.requests.average, bad: r.non2xx + r.errors };
     };
     const staticRps = await rpsOf(statik);
@@ -312,6 +335,15 @@ async function main(): Promise<void> {
       const timing = await timeAll(base, paths);
       const { rps, bad } = await rpsOf(paths[0] ?? '/');
       const line = `| ${name} | ${cell(timing.rendered)} | ${cell(timing.kept)} | ${rps.toFixed(0)}${bad ? ` (${bad} not 2xx)` : ''} | ${((100 * rps) / staticRps.rps).toFixed(0)} % | — |`;
+      console.log(line);
+      rows.push(line);
+    }
+    if (options.signedIn) {
+      // What a signed-in buyer's kept page asks for after it has loaded: the header and a product's facts.
+      const islands = (ids: number[]) => `/api/web/islands/visitor${ids.length ? `?products=${ids.join(',')}` : ''}`;
+      const timing = await timeAll(base, [islands([]), ...keys.ids.slice(0, 12).map((id) => islands([id]))]);
+      const { rps, bad } = await rpsOf(islands(keys.ids.slice(0, 1)));
+      const line = `| Visitor islands call (signed in) | ${cell(timing.rendered)} | ${cell(timing.kept)} | ${rps.toFixed(0)}${bad ? ` (${bad} not 2xx)` : ''} | ${((100 * rps) / staticRps.rps).toFixed(0)} % | — |`;
       console.log(line);
       rows.push(line);
     }
@@ -370,9 +402,9 @@ async function main(): Promise<void> {
     await new Promise<void>((resolve) => { if (server.exitCode !== null) resolve(); else server.once('exit', () => resolve()); });
     const expiredRows = await measureExpired(url, port, base, keys, options.expired);
     const table = [
-      `### Storefront pages (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${products.toLocaleString('en')} products)`,
+      `### Storefront pages${options.signedIn ? ', signed-in buyer' : ''} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${products.toLocaleString('en')} products${process.env.PAGE_CACHE_SECONDS === '0' ? ', PAGE_CACHE_SECONDS=0' : ''})`,
       '',
-      `\`npm run bench:pages -- --products ${options.products}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys, one request at a time: "rendered" is the first request of each URL (the page rendered; shared data may come from the data cache), "kept" the repeated requests a guest's kept page answers (ADR 0039); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s, gzip accepted), and as a share of a static file of the same build, the script chunk nearest in size to the about page's ${(aboutBytes / 1024).toFixed(0)} KB (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Searches, key by key: the key's first search through the API (it reads the key's rows from disk; its p95 is the last figure), then ${options.renders} times the page rendered and the same search through the API again (the engine alone), then the page asked again (kept): the page and the engine read the same database state; the rendered column and the engine's figures are over every render, "first renders only" over the first render of each key (how the earlier tables measured it). Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
+      `\`npm run bench:pages -- --products ${options.products}${options.signedIn ? ' --signed-in' : ''}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys, one request at a time: "rendered" is the first request of each URL (the page rendered; shared data may come from the data cache), "kept" the repeated requests a guest's kept page answers (ADR 0039); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s, gzip accepted), and as a share of a static file of the same build, the script chunk nearest in size to the about page's ${(aboutBytes / 1024).toFixed(0)} KB (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Searches, key by key: the key's first search through the API (it reads the key's rows from disk; its p95 is the last figure), then ${options.renders} times the page rendered and the same search through the API again (the engine alone), then the page asked again (kept): the page and the engine read the same database state; the rendered column and the engine's figures are over every render, "first renders only" over the first render of each key (how the earlier tables measured it). Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
       '',
       '| Page | rendered TTFB p50 / p95 (URLs; searches: renders) | kept TTFB p50 / p95 (requests) | req/s | of static | engine alone (API) p50 / p95 |',
       '|---|---|---|---|---|---|',

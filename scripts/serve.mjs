@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { createPageCache } from '../src/server/cache/page-cache.ts';
-import { pageCacheSettings } from '../src/server/cache/page-cache-request.ts';
+import { pageCacheSettings, renderSharedPageAsGuest } from '../src/server/cache/page-cache-request.ts';
 import { observability, requestIdFrom } from '../src/server/observability/observability.ts';
 import { graceful } from './lib/graceful.mjs';
 import { baselineHeaders, isForbiddenPath } from './lib/security-headers.mjs';
@@ -82,6 +82,9 @@ const server = createServer((req, res) => {
   // a proxy TRUST_PROXY names; Next.js takes it from anyone for the request URL).
   req.headers['x-reagent-scheme'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   if (kind === 'page') {
+    // A shared storefront page is rendered as a guest's whoever asks, cache or not (ADR 0076): what
+    // depends on the visitor comes from /api/web/islands/visitor into the page's islands.
+    renderSharedPageAsGuest(req);
     if (pages.serve(req, res)) return;
     pages.keep(req, res);
   }

@@ -146,14 +146,3 @@ export const staffSessionSchema = z.object({
 export const staffLoginOutputSchema = z.object({ user: staffSessionSchema });
 
 export const emptySchema = z.null();
-
-/** The signed-in customer as the header shows it. */
-export interface HeaderUser {
-  /** The user's id: a sign-in again over the page keeps the page only for the same user. */
-  id: number;
-  name: string;
-  companyName: string;
-  cartCount: number;
-  /** Orders waiting for this user's approval (0 for a user who approves none). */
-  toApprove: number;
-}

@@ -14,6 +14,7 @@ export const SHELL_CLIENT_NAMESPACES = [
   'behaviour',
   'errors',
   'footer',
+  'header',
   'mobileNav',
   'nav',
   'navBar',
@@ -24,6 +25,7 @@ export const SHELL_CLIENT_NAMESPACES = [
 export const PAGE_CLIENT_NAMESPACES = [
   'accountQuotations',
   'catalog',
+  'catalog.hazard',
   'contact.enquiry',
   'content',
   'home',

@@ -14,7 +14,7 @@ import { ProductThumb } from './product-thumb';
  * CAS, formula, structure), and under it one row per item — brand, item number, grade and purity —
  * with its packs, prices, stock and add-to-cart per pack.
  */
-export function ProductListRows({ items, rows, signedIn }: { items: readonly ProductCardDto[]; rows: readonly ProductListRowDto[]; signedIn: boolean }) {
+export function ProductListRows({ items, rows }: { items: readonly ProductCardDto[]; rows: readonly ProductListRowDto[] }) {
   const t = useTranslations('catalog');
   return (
     <ul className="flex flex-col gap-4" data-testid="product-rows">
@@ -51,7 +51,7 @@ export function ProductListRows({ items, rows, signedIn }: { items: readonly Pro
                   <p className="text-xs text-muted" data-testid="product-grade">{[row?.grade, card.purity].filter(Boolean).join(' · ') || '—'}</p>
                   <HazardMarks hazard={card.hazard} className="mt-1" />
                 </div>
-                <PackTable packs={row?.packs ?? []} signedIn={signedIn} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} />
+                <PackTable packs={row?.packs ?? []} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} />
               </li>
             ))}
           </ul>

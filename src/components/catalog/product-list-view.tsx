@@ -32,8 +32,6 @@ export interface ProductListViewProps {
   cursorReset?: boolean;
   /** The list view's grade and packs per product (loaded only for `view=list`). */
   rows?: ProductListRowDto[];
-  /** A customer is signed in: the list view's add-to-cart adds instead of asking to sign in. */
-  signedIn?: boolean;
   /** Rows per page, for the numbered pager. */
   pageSize: number;
   children?: ReactNode;
@@ -76,7 +74,7 @@ export async function ProductListView(props: ProductListViewProps) {
               )}
             </div>
           ) : view === 'list' ? (
-            <ProductListRows items={page.items} rows={props.rows ?? []} signedIn={props.signedIn ?? false} />
+            <ProductListRows items={page.items} rows={props.rows ?? []} />
           ) : (
             <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="product-list">
               {page.items.map((p) => <li key={p.id}><ProductListCard product={p} /></li>)}

@@ -12,12 +12,11 @@ const DETAIL_PATHS: Record<string, string> = { news: '/news/detail', application
 const KIND_KEYS: Record<string, 'news' | 'application' | 'citation' | 'support'> = { news: 'news', application: 'application', citation: 'citation', support: 'support' };
 
 /** An article, case, citation or support item: sanitised body, tags, likes, neighbours, related items and comments. */
-export async function ArticleView({ item, detailPath, listPath, comments, signedIn }: {
+export async function ArticleView({ item, detailPath, listPath, comments }: {
   item: ContentDetail;
   detailPath: string;
   listPath: { pathname: string; query?: Record<string, string> };
   comments: CommentPage;
-  signedIn: boolean;
 }) {
   const t = await getTranslations('content');
   const colon = labelColon(await getLocale());
@@ -62,7 +61,7 @@ export async function ArticleView({ item, detailPath, listPath, comments, signed
             {item.next ? <Link href={{ pathname: detailPath, query: { id: String(item.next.id) } }} className="hover:text-brand-600" data-testid="next-link">{item.next.title}</Link> : <span className="text-muted">{t('none')}</span>}
           </div>
         </nav>
-        <Comments id={item.id} initial={comments} signedIn={signedIn} />
+        <Comments id={item.id} initial={comments} />
       </article>
       <aside className="min-w-0 space-y-6" aria-labelledby="related-heading">
         {item.linkedContent.length > 0 && (

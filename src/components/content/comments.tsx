@@ -5,13 +5,15 @@ import { useState, type FormEvent } from 'react';
 import type { CommentDto, CommentPage } from '@/contracts/content';
 import { COMMENT_MAX, NICKNAME_MAX } from '@/contracts/content-limits';
 import { ApiError, apiPost } from '@/lib/api-client';
+import { useVisitor } from '@/lib/visitor-islands';
 
 /**
  * Comments of an item: the approved ones (plain text, rendered as text) with the shop's replies, and a
  * form; a new comment is shown to its writer as awaiting approval. A guest gives a
- * nickname once (addUser); a signed-in customer comments under the account name.
+ * nickname once (addUser); a signed-in customer comments under the account name. Who is signed in comes
+ * with the visitor's answer (ADR 0076): until then the nickname field keeps its place, unseen.
  */
-export function Comments({ id, initial, signedIn }: { id: number; initial: CommentPage; signedIn: boolean }) {
+export function Comments({ id, initial }: { id: number; initial: CommentPage }) {
   const t = useTranslations('content');
   const format = useFormatter();
   const [list, setList] = useState<CommentDto[]>(initial.list);
@@ -19,7 +21,9 @@ export function Comments({ id, initial, signedIn }: { id: number; initial: Comme
   const [page, setPage] = useState(1);
   const [body, setBody] = useState('');
   const [nickname, setNickname] = useState('');
-  const [needsName, setNeedsName] = useState(!signedIn);
+  const visitor = useVisitor();
+  const [named, setNamed] = useState(false);
+  const needsName = !named && !(visitor.status === 'ready' && visitor.user !== null);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -39,7 +43,7 @@ export function Comments({ id, initial, signedIn }: { id: number; initial: Comme
     try {
       if (needsName) {
         await apiPost('/api/cms/addUser', { nickname: nickname.trim() });
-        setNeedsName(false);
+        setNamed(true);
       }
       const added = await apiPost('/api/cms/addComment', { id, body: text });
       setList((prev) => [added, ...prev]);
@@ -65,7 +69,7 @@ export function Comments({ id, initial, signedIn }: { id: number; initial: Comme
       <h2 id="comments-heading" className="mb-4 text-lg font-semibold">{t('comments', { count: total })}</h2>
       <form onSubmit={submit} className="space-y-3 rounded-lg border border-line bg-white p-4" noValidate>
         {needsName && (
-          <div>
+          <div className={visitor.status === 'pending' ? 'invisible' : undefined}>
             <label htmlFor="comment-nickname" className="mb-1 block text-sm font-medium">{t('nickname')}</label>
             <input id="comment-nickname" value={nickname} onChange={(e) => setNickname(e.target.value)} maxLength={NICKNAME_MAX} autoComplete="nickname"
               className="h-9 w-full max-w-xs rounded-md border border-line px-3 text-sm outline-none focus:border-brand-500" />

@@ -1,10 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { openLoginDialog, showToast } from '@/lib/ui-events';
 import { useHydrated } from '@/lib/use-hydrated';
+import { knownVisitor, refreshVisitor } from '@/lib/visitor-islands';
 
 const MAX_QUANTITY = 9999;
 
@@ -17,13 +17,13 @@ function clampQuantity(text: string): number {
 /**
  * The two cells of a pack's row that run in the browser: its quantity and its add-to-cart button.
  * Guests get the login dialog, and the pack lands in their cart once they sign in there (`pending-cart`);
- * signed-in customers add through the cart API, and the page refreshes so that the header's count follows. The rest of the row is rendered on the server (ADR 0045).
+ * signed-in customers (the visitor's answer says who, ADR 0076) add through the cart API, and the visitor's
+ * answer is asked again so that the header's count follows. The rest of the row is rendered on the server (ADR 0045).
  */
-export function PackOrderCells({ packId, label, signedIn, compact, cell, icon }: {
+export function PackOrderCells({ packId, label, compact, cell, icon }: {
   packId: number;
   /** The pack as the controls' labels name it (`500 mL`, or `G0001234 500 mL` in a list). */
   label: string;
-  signedIn: boolean;
   compact: boolean;
   /** The row's cell padding classes. */
   cell: string;
@@ -31,12 +31,15 @@ export function PackOrderCells({ packId, label, signedIn, compact, cell, icon }:
   icon: ReactNode;
 }) {
   const t = useTranslations('productDetail');
-  const router = useRouter();
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState('1');
   const [busy, setBusy] = useState(false);
 
   async function add() {
+    // A click before the visitor's answer waits for it (a few milliseconds after the page has loaded).
+    setBusy(true);
+    const signedIn = (await knownVisitor()).user !== null;
+    setBusy(false);
     if (!signedIn) {
       // Kept for the sign-in the dialog leads to, which adds it to the cart (the module loads on this click only).
       const num = clampQuantity(quantity);
@@ -50,7 +53,7 @@ export function PackOrderCells({ packId, label, signedIn, compact, cell, icon }:
       const { apiPost } = await import('@/lib/api-client');
       await apiPost('/api/app/api/order/shopcart/item/add', { packId, num: clampQuantity(quantity) });
       showToast({ kind: 'success', text: t('added'), link: { href: '/order/shoppingcart?default=2', label: t('viewCart') }, durationMs: 6000 });
-      router.refresh();
+      void refreshVisitor();
     } catch {
       // The API client has already shown the error, or the sign-in prompt.
     } finally {

@@ -10,13 +10,12 @@ import { PackOrderCells } from './pack-order';
  * pack is a card; on wider screens a table. `compact` (a row of a product list): no frame, column
  * headings for screen readers only, tighter cells.
  */
-export function PackTable<P extends ProductPackDto>({ packs, signedIn, compact = false, itemLabel, icons, lots }: {
+export function PackTable<P extends ProductPackDto>({ packs, compact = false, itemLabel, icons, lots }: {
   packs: P[];
   /** The product page's rows of lots under each pack (`PackLots`); a list's rows have none. */
   lots?: (pack: P) => ReactNode;
   /** Rendered on the server (no icon library in the page's scripts): the add-to-cart button's. */
   icons: { cart: ReactNode };
-  signedIn: boolean;
   compact?: boolean;
   /** Names the item in the controls' labels when several products' packs share a page (`G0001234 500 mL`). */
   itemLabel?: string;
@@ -66,7 +65,7 @@ export function PackTable<P extends ProductPackDto>({ packs, signedIn, compact =
                 <td className={`text-xs text-muted ${cell} md:text-left ${compact ? '' : 'text-right'}`}>
                   {pack.stock > 0 ? t('shipsToday') : t('leadTimeDays', { days: pack.leadTimeDays })}
                 </td>
-                <PackOrderCells packId={pack.id} label={itemLabel ? `${itemLabel} ${pack.size}` : pack.size} signedIn={signedIn} compact={compact} cell={cell} icon={icons.cart} />
+                <PackOrderCells packId={pack.id} label={itemLabel ? `${itemLabel} ${pack.size}` : pack.size} compact={compact} cell={cell} icon={icons.cart} />
               </tr>
               {lots?.(pack)}
             </Fragment>

@@ -10,8 +10,7 @@ import { ProductDocuments } from './product-documents';
 import { ProductFacts } from './product-facts';
 import { StructureImage } from './structure-image';
 import { RequestQuoteButton } from '@/components/account/quotations/request-quote-button';
-import { HazardMarks } from '@/components/catalog/hazard-marks';
-import type { ApprovalNoteDto } from '@/contracts/hazards';
+import { ProductHazardIsland } from './product-hazard-island';
 
 /** Where a category of the breadcrumb leads (docs/requirements/storefront.md#product-menu): a leaf to its product list, others to their subcategories. */
 function categoryHref(c: CategoryCrumbDto, parent: CategoryCrumbDto | undefined): string {
@@ -21,13 +20,8 @@ function categoryHref(c: CategoryCrumbDto, parent: CategoryCrumbDto | undefined)
 }
 
 /** The product detail page: facts and structure, hazards, packs with add-to-cart, documents and linked content. */
-export async function ProductDetailView({ data, signedIn, approval = null }: {
-  data: ProductDetailAllDto;
-  signedIn: boolean;
-  /** What the signed-in buyer's company rules would hold an order of this product for. */
-  approval?: ApprovalNoteDto | null;
-}) {
-  const [t, tn, th] = [await getTranslations('productDetail'), await getTranslations('nav'), await getTranslations('catalog.hazard')];
+export async function ProductDetailView({ data }: { data: ProductDetailAllDto }) {
+  const [t, tn] = [await getTranslations('productDetail'), await getTranslations('nav')];
   const p = data.product;
   const crumbs = [
     { label: tn('product'), href: '/product/index' },
@@ -48,8 +42,8 @@ export async function ProductDetailView({ data, signedIn, approval = null }: {
               {badges.map((b) => <li key={b} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs text-brand-700">{b}</li>)}
             </ul>
           )}
-          <HazardMarks hazard={p.hazard} approval={approval} className="mt-2" />
-          {approval?.permitMissing && <p className="mt-1 text-xs text-red-700" data-testid="permit-missing">{th('permitMissing')}</p>}
+          {/* The same for every visitor; the buyer's approval note comes with the visitor's answer (ADR 0076). */}
+          <ProductHazardIsland productId={p.id} hazard={p.hazard} />
           <div className="mt-4 rounded-lg border border-line bg-white px-4 py-2">
             <h2 className="sr-only">{t('properties')}</h2>
             <ProductFacts product={p} />
@@ -59,9 +53,9 @@ export async function ProductDetailView({ data, signedIn, approval = null }: {
 
       <section aria-labelledby="packs-heading" className="mt-8">
         <h2 id="packs-heading" className="mb-3 text-lg font-semibold text-ink">{t('packs')}</h2>
-        <PackTable packs={data.packs} signedIn={signedIn} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} lots={(pack) => <PackLots pack={pack} coaIcon={<FileText aria-hidden size={13} />} />} />
+        <PackTable packs={data.packs} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} lots={(pack) => <PackLots pack={pack} coaIcon={<FileText aria-hidden size={13} />} />} />
         {data.packs.length > 0 && <p className="mt-2 text-xs text-muted">{t('priceNote')}</p>}
-        <div className="mt-3"><RequestQuoteButton source="product" signedIn={signedIn} icon={<FileText aria-hidden size={16} />} candidates={data.packs.map((k) => ({ packId: k.id, num: 1, label: `${p.itemNo} · ${k.size}` }))} /></div>
+        <div className="mt-3"><RequestQuoteButton source="product" icon={<FileText aria-hidden size={16} />} candidates={data.packs.map((k) => ({ packId: k.id, num: 1, label: `${p.itemNo} · ${k.size}` }))} /></div>
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">

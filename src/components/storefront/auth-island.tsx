@@ -7,6 +7,7 @@ import type { Toast } from '@/components/ui/toaster';
 import { localizePath } from '@/i18n/client-navigation';
 import { onUiEvent, openLoginDialog } from '@/lib/ui-events';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useVisitor } from '@/lib/visitor-islands';
 
 // The dialogs (with the sign-out they may lead to), the toasts' markup and the API client load when
 // first needed: most visits never sign in or see a toast here, and their code is no part of a page's
@@ -32,7 +33,10 @@ async function logout(home: string) {
  * the guest's cart open the dialog in place, the sign-out button signs out. `phoneCodes`: whether the shop
  * texts codes to mobile numbers (the dialog offers them only then).
  */
-export function AuthIsland({ userId, phoneCodes }: { userId: number | null; phoneCodes: boolean }) {
+export function AuthIsland({ phoneCodes }: { phoneCodes: boolean }) {
+  // Who is signed in comes with the visitor's answer (ADR 0076); the page itself is the same for everyone.
+  const visitor = useVisitor();
+  const userId = visitor.status === 'ready' ? (visitor.user?.id ?? null) : null;
   const signedIn = userId !== null;
   const t = useTranslations('apiClient');
   const locale = useLocale();
@@ -42,7 +46,7 @@ export function AuthIsland({ userId, phoneCodes }: { userId: number | null; phon
   const [toasts, setToasts] = useState<Toast[]>([]);
   // Which request loaded the dialogs ('url' for a guest's `?login`); they listen themselves from then on.
   const [dialogs, setDialogs] = useState<'open-login' | 'confirm-login' | 'url' | null>(null);
-  if (dialogs === null && hydrated && wantsLogin && !signedIn) setDialogs('url');
+  if (dialogs === null && hydrated && wantsLogin && visitor.status === 'ready' && !signedIn) setDialogs('url');
 
   useEffect(() => {
     if (dialogs !== null) return;

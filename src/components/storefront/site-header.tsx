@@ -1,7 +1,6 @@
-import { Globe, Phone } from '@/components/ui/icons';
-import { Suspense, type ReactNode } from 'react';
+import { ClipboardList, Globe, LogOut, Phone, ShoppingCart, User } from '@/components/ui/icons';
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
-import type { HeaderUser } from '@/contracts/auth';
 import type { SiteContact } from '@/contracts/site-settings';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
@@ -10,7 +9,6 @@ import { LanguageSwitch } from './language-switch';
 import { HeaderAccount } from './header-account';
 
 interface Props {
-  user: Promise<HeaderUser | null>;
   contact: SiteContact;
   locale: Locale;
   /** The phone's menu button (and drawer), beside the logo. */
@@ -18,7 +16,7 @@ interface Props {
 }
 
 /** Top bar (hotline, sign-in state, language) and the brand row (docs/requirements/storefront.md#header). */
-export async function SiteHeader({ user, contact, locale, menu }: Props) {
+export async function SiteHeader({ contact, locale, menu }: Props) {
   const t = await getTranslations('header');
   const tm = await getTranslations('meta');
   const tf = await getTranslations('footer');
@@ -37,10 +35,13 @@ export async function SiteHeader({ user, contact, locale, menu }: Props) {
             </>)}
           </span>
           <nav className="flex shrink-0 items-center gap-4" aria-label={t('login')}>
-            {/* The only per-visitor part of the frame, streamed after the rest (ADR 0025): the page stays the same for everyone. */}
-            <Suspense fallback={<span className="w-16" data-testid="account-pending" aria-hidden />}>
-              <HeaderAccount user={user} />
-            </Suspense>
+            {/* The only per-visitor part of the frame: an island filled by the visitor's answer (ADR 0076), the page stays the same for everyone. */}
+            <HeaderAccount icons={{
+              user: <User aria-hidden size={13} />,
+              orders: <ClipboardList aria-hidden size={13} className="sm:hidden" />,
+              cart: <ShoppingCart aria-hidden size={13} />,
+              logout: <LogOut aria-hidden size={13} className="sm:hidden" />,
+            }} />
             <LanguageSwitch locale={locale} label={t('switchLanguage')} icon={<Globe aria-hidden size={13} />} />
           </nav>
         </div>

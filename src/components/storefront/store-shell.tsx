@@ -1,11 +1,9 @@
 import { Menu, Search } from '@/components/ui/icons';
 import { Suspense, type ReactNode } from 'react';
-import type { HeaderUser } from '@/contracts/auth';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/site-settings';
 import type { Locale } from '@/i18n/routing';
 import { AuthIsland } from './auth-island';
-import { SignedIn } from './header-account';
 import { MobileNav } from './mobile-nav';
 import { NavBar } from './nav-bar';
 import { SiteBehaviourOnDemand } from './site-behaviour-on-demand';
@@ -16,8 +14,6 @@ import { SiteHeader } from './site-header';
 
 export interface StoreShellProps {
   data: {
-    /** Streamed (ADR 0025): only the header's account links and the sign-in island wait for it. */
-    user: Promise<HeaderUser | null>;
     contact: SiteContact;
     locale: Locale;
     chrome: { footerHtml: string; visitors: number | null; qrCode: string | null; menus: NavMenusDto };
@@ -31,11 +27,11 @@ export interface StoreShellProps {
 
 /** Layouts 1 and 2 of docs/requirements/storefront.md#layouts: header, search bar, (navigation bar), side widget, footer. */
 export function StoreShell({ data, withNav, aside, children }: StoreShellProps) {
-  const { user, contact, locale, chrome, phoneCodes } = data;
+  const { contact, locale, chrome, phoneCodes } = data;
   return (
     <div className="flex min-h-screen flex-col" data-store-shell="">
       <SiteBehaviourOnDemand englishSite={contact.englishSite} />
-      <SiteHeader user={user} contact={contact} locale={locale} menu={withNav ? <MobileNav hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
+      <SiteHeader contact={contact} locale={locale} menu={withNav ? <MobileNav hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
       <SearchBar icon={<Search aria-hidden size={16} />} />
       {withNav && <NavBar menus={chrome.menus} />}
       <main id="main" className="flex-1">
@@ -51,7 +47,7 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
       <SiteFooter contact={contact} footer={{ html: chrome.footerHtml, visitors: chrome.visitors, qrCode: chrome.qrCode }} />
       <SideWidget chatLink={contact.chatLink} hotlines={contact.hotlines} salesEmail={contact.salesEmail} />
       <Suspense fallback={null}>
-        <SignedIn user={user}>{(userId) => <AuthIsland userId={userId} phoneCodes={phoneCodes} />}</SignedIn>
+        <AuthIsland phoneCodes={phoneCodes} />
       </Suspense>
     </div>
   );

@@ -59282,6 +59282,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/islands/visitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The visitor's parts of a storefront page: account, cart count, per-product facts
+         * @description Storefront pages are the same HTML for every visitor; this answer fills their islands. Cached per user by the browser only (private, revalidated each time, Vary: Cookie).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    products?: (number | string)[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                user: {
+                                    id: number;
+                                    name: string;
+                                    companyName: string;
+                                    cartCount: number;
+                                    toApprove: number;
+                                } | null;
+                                products: {
+                                    id: number;
+                                    approval: {
+                                        reasons: ("hazardous" | "controlled")[];
+                                        permit: boolean;
+                                        permitMissing: boolean;
+                                    } | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/web/journalism/getDetails": {
         parameters: {
             query?: never;

@@ -56,6 +56,7 @@ import { partnersAdminRouter, partnersWebRouter } from '@/server/modules/partner
 import { invoicesAdminRouter } from '@/server/modules/invoices/admin-routes';
 import { invoicesAppRouter } from '@/server/modules/invoices/customer-routes';
 import { toInvoiceAdminRouter } from '@/server/modules/invoices/to-invoice-routes';
+import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -65,7 +66,7 @@ export const webRouters = [
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
-  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter,
+  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter, visitorIslandsWebRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */

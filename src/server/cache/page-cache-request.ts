@@ -7,6 +7,17 @@ import type { IncomingMessage, OutgoingHttpHeader } from 'node:http';
 /** Cookies that change nothing on a storefront page: the visitor id, the language cookie, the back-office sidebar. */
 const HARMLESS_COOKIES = new Set(['reagent_vid', 'NEXT_LOCALE', 'sidebarStatus']);
 
+/** The session cookie (SESSION_COOKIE of src/server/auth/sessions.ts, which this file may not import). */
+export const SESSION_COOKIE_NAME = 'reagent_session';
+
+/**
+ * The storefront's pages that are the same for every visitor (ADR 0076): home, product lists, searches
+ * and pages, brands, content, about, contact, promotions, privacy — the (store) route group. Their
+ * render never sees the session: the per-visitor parts are islands filled by the visitor's own answer.
+ * The account area (/account, /order, /sys), the back-office and the plain pages are not among them.
+ */
+const SHARED_PAGE_SECTIONS = new Set(['about', 'applications', 'brand', 'citations', 'contact', 'news', 'privacy', 'product', 'promotion', 'resources', 'support']);
+
 /** Request headers of React Server Components requests (client navigations, prefetches, actions). */
 const RSC_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
 
@@ -69,18 +80,53 @@ export function pageCacheSettings(env: Record<string, string | undefined> = proc
   return { seconds: storefrontSeconds === 0 ? 0 : seconds, maxBytes: maxMb * 1024 * 1024 };
 }
 
+/** Whether the page at this path is one of the storefront's shared pages (its locale prefix aside). */
+export function isSharedPagePath(path: string): boolean {
+  const rest = path.replace(/^\/(?:zh|en)(?=\/|$)/, '');
+  if (rest === '' || rest === '/') return true;
+  const section = rest.split('/')[1] ?? '';
+  return SHARED_PAGE_SECTIONS.has(section);
+}
+
+/** A GET or HEAD of a shared storefront page, not a staff preview: rendered for a guest whoever asks. */
+export function isSharedPageRequest(req: IncomingMessage): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const url = req.url ?? '/';
+  const path = url.split('?')[0] ?? '/';
+  if (!isSharedPagePath(path)) return false;
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;
+  return !query?.has('preview');
+}
+
+/**
+ * Takes the session cookie off a shared storefront page's request before the app sees it (ADR 0076):
+ * its render is a guest's whoever asks, so the page a signed-in buyer is given (and the cache keeps)
+ * cannot hold anything of them. Other requests are left as they are.
+ */
+export function renderSharedPageAsGuest(req: IncomingMessage): void {
+  const cookie = req.headers.cookie;
+  if (!cookie || !isSharedPageRequest(req)) return;
+  const kept = cookie.split(';').map((part) => part.trim()).filter((part) => part !== '' && part.split('=')[0]?.trim() !== SESSION_COOKIE_NAME);
+  if (kept.length === 0) delete req.headers.cookie;
+  else req.headers.cookie = kept.join('; ');
+}
+
 function cookieNames(header: string | undefined): string[] {
   if (!header) return [];
   return header.split(';').map((part) => part.split('=')[0]?.trim() ?? '').filter(Boolean);
 }
 
-/** Whether a request may be answered from, and its answer kept in, the page cache. */
+/**
+ * Whether a request may be answered from, and its answer kept in, the page cache: a guest's, or a
+ * signed-in visitor's on a shared storefront page (whose render never sees the session, ADR 0076).
+ */
 export function isGuestPageRequest(req: IncomingMessage): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const h = req.headers;
   if (h.authorization || h['x-token']) return false;
   if (RSC_HEADERS.some((name) => h[name] !== undefined)) return false;
-  if (!cookieNames(h.cookie).every((name) => HARMLESS_COOKIES.has(name))) return false;
+  const shared = isSharedPageRequest(req);
+  if (!cookieNames(h.cookie).every((name) => HARMLESS_COOKIES.has(name) || (shared && name === SESSION_COOKIE_NAME))) return false;
   const url = req.url ?? '/';
   const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : null;
   if (query && (query.has('_rsc') || query.has('preview'))) return false;

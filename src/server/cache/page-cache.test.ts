@@ -4,7 +4,7 @@ import { routing } from '@/i18n/routing';
 import { DEFAULT_LOCALE, LOCALES } from '@/i18n/locales';
 import { bumpPageGeneration } from './page-cache';
 import { splitBuffer } from './page-cache-gzip';
-import { isGuestPageRequest, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings } from './page-cache-request';
+import { isGuestPageRequest, isSharedPagePath, LOCALE_COOKIE, localeOfPath, PAGE_LOCALES, pageCacheSettings, renderSharedPageAsGuest } from './page-cache-request';
 import { closeStand, get, nonceOf, renderPage, stand, type Render } from '../../../test/page-cache-stand';
 
 /** The guest page cache that scripts/serve.mjs puts in front of Next.js (ADR 0039): what it keeps, for whom, how long. Compression: page-cache-gzip.test.ts. */
@@ -45,10 +45,17 @@ describe('guest page cache', () => {
     expect(second.headers.get('x-request-id')).toBe('r1');
   });
 
-  it('never serves or keeps a signed-in, token, navigation, preview or back-office request', async () => {
+  it('never serves or keeps a signed-in request outside the shared pages, nor a token, navigation, preview or back-office request', async () => {
     const s = await stand();
     const cases: [string, Record<string, string>][] = [
       ['/p', { cookie: 'reagent_session=abc' }],
+      ['/order/shoppingcart', { cookie: 'reagent_session=abc' }],
+      ['/en/account/quotations', { cookie: 'reagent_session=abc' }],
+      ['/sys/profile', { cookie: 'reagent_session=abc' }],
+      ['/product/list?type=1', { cookie: 'reagent_session=abc; other=1' }],
+      ['/product/list?type=1', { cookie: 'reagent_session=abc', authorization: 'x' }],
+      ['/product/list?type=1', { cookie: 'reagent_session=abc', rsc: '1' }],
+      ['/news/detail?id=1&preview=1', { cookie: 'reagent_session=abc' }],
       ['/p', { cookie: 'reagent_vid=x; other=1' }],
       ['/p', { authorization: 'Bearer x' }],
       ['/p', { 'x-token': 'x' }],
@@ -69,6 +76,48 @@ describe('guest page cache', () => {
     await get(s.port, '/p', { cookie: 'reagent_vid=abc; NEXT_LOCALE=en' });
     await get(s.port, '/p');
     expect(s.rendered()).toBe(cases.length * 2 + 1);
+  });
+
+  it('answers signed-in visitors of a shared storefront page from the same kept page, rendered without their session (ADR 0076)', async () => {
+    const seen: (string | undefined)[] = [];
+    const s = await stand((req, res, nonce) => {
+      seen.push(req.headers.cookie);
+      renderPage(req, res, nonce);
+    });
+    const path = '/product/detail?id=1';
+    const a = await get(s.port, path, { cookie: 'reagent_session=buyer-a; NEXT_LOCALE=zh-CN' });
+    const b = await get(s.port, path, { cookie: 'reagent_session=buyer-b' });
+    const guest = await get(s.port, path);
+    expect(s.results).toEqual(['miss', 'hit', 'hit']);
+    expect(s.rendered()).toBe(1);
+    // The render never saw the session: what is kept cannot hold anything of the buyer.
+    expect(seen).toEqual(['NEXT_LOCALE=zh-CN']);
+    const strip = (body: string, nonce: string) => body.split(nonce).join('NONCE');
+    const bodies = [a, b, guest].map((r) => strip(r.body, nonceOf(r.headers.get('content-security-policy'))));
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]).not.toContain('buyer-');
+    // The kept page sets no cookie but the language; the session cookie is left alone in the browser.
+    expect(b.headers.get('set-cookie') ?? '').not.toContain('reagent_session');
+  });
+
+  it('takes the session cookie off shared storefront pages only, and knows which pages those are', () => {
+    const req = (url: string, cookie?: string, method = 'GET') => ({ method, url, headers: cookie ? { cookie } : {} }) as unknown as IncomingMessage;
+    for (const path of ['/', '/en', '/zh', '/en/', '/product/index/hot', '/en/product/detail', '/product/list', '/brand/detail', '/news/index', '/support/list', '/resources/index/msds', '/about/index/about', '/contact/contact', '/promotion/hot', '/privacy', '/citations', '/applications/list']) {
+      expect(isSharedPagePath(path), path).toBe(true);
+    }
+    for (const path of ['/order', '/order/shoppingcart', '/en/order/checkout', '/account/quotations', '/sys/profile', '/admin', '/en/admin/dashboard', '/401', '/redirect', '/subscription/confirm', '/productx', '/english']) {
+      expect(isSharedPagePath(path), path).toBe(false);
+    }
+    const shared = req('/product/list?type=1', 'reagent_vid=v; reagent_session=t; NEXT_LOCALE=en');
+    renderSharedPageAsGuest(shared);
+    expect(shared.headers.cookie).toBe('reagent_vid=v; NEXT_LOCALE=en');
+    const only = req('/', 'reagent_session=t');
+    renderSharedPageAsGuest(only);
+    expect(only.headers.cookie).toBeUndefined();
+    for (const untouched of [req('/order/shoppingcart', 'reagent_session=t'), req('/news/detail?id=1&preview=1', 'reagent_session=t'), req('/product/list', 'reagent_session=t', 'POST')]) {
+      renderSharedPageAsGuest(untouched);
+      expect(untouched.headers.cookie).toBe('reagent_session=t');
+    }
   });
 
   it('keeps only a 200 HTML answer that carries a nonce and sets no cookie but the language of its address', async () => {

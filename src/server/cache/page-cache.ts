@@ -1,8 +1,10 @@
-// Whole storefront pages kept for guests (ADR 0039): a page rendered for a request that carries no
-// credentials is the same for every guest (the per-visitor parts are the account links, which render
-// for guests alike, and the cart, which a guest keeps in the browser), so serve.mjs keeps its HTML for
-// a few seconds and answers the next guest without rendering it again.
-// - Only GET and HEAD of page paths, without any cookie but the harmless ones below, without an
+// Whole storefront pages kept for every visitor (ADR 0039, 0076): a page rendered for a request that
+// carries no credentials is the same for every guest, and the storefront's shared pages (home, lists,
+// searches, products, brands, content) are rendered without the session for signed-in visitors too —
+// what depends on the visitor comes from one call of its own into islands. So serve.mjs keeps the HTML
+// for a few seconds and answers the next visitor without rendering it again.
+// - Only GET and HEAD of page paths, without any cookie but the harmless ones below (and, on a shared
+//   storefront page, the session cookie, which is taken off before the app renders it), without an
 //   Authorization or X-Token header, and never a React Server Components request (client
 //   navigation, prefetch, server action) or a staff preview.
 // - Only a 200 text/html answer is kept, and only when the one cookie it sets, if any, is the
@@ -29,7 +31,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants, createGzip, type Gzip } from 'node:zlib';
 import { deflatePieces, gzipAnswer, splitBuffer } from './page-cache-gzip';
 import {
-  acceptsGzip, cookieValue, isGuestPageRequest, LOCALE_COOKIE, localeCookieHeader, localeFromSetCookie, localeOfPath,
+  acceptsGzip, cookieValue, isGuestPageRequest, LOCALE_COOKIE, localeCookieHeader, localeFromSetCookie, localeOfPath, renderSharedPageAsGuest,
 } from './page-cache-request';
 
 /** Bumped by `revalidateStorefront` (src/server/cache/storefront.ts) in the same process. */
@@ -205,6 +207,8 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
 
   function keep(req: IncomingMessage, res: ServerResponse): void {
     if (!enabled || !isGuestPageRequest(req)) return;
+    // What is kept was rendered without the session, whoever asked (serve.mjs has taken it off already).
+    renderSharedPageAsGuest(req);
     const key = keyOf(req);
     const startedIn = currentGeneration();
     // Next.js writes the answer plain: that is what is kept (its nonce is replaced per answer). A client

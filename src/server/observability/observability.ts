@@ -34,7 +34,7 @@ function create(): Observability {
     httpDuration: new client.Histogram({ name: 'reagent_http_request_duration_seconds', help: 'Time to answer an HTTP request, by kind', labelNames: ['kind'], buckets, registers: [registry] }),
     inFlight: new client.Gauge({ name: 'reagent_http_in_flight_requests', help: 'HTTP requests being answered', registers: [registry] }),
     apiRequests: new client.Counter({ name: 'reagent_api_requests_total', help: 'API requests, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers: [registry] }),
-    pageCache: new client.Counter({ name: 'reagent_page_cache_requests_total', help: 'Page requests by what the guest page cache did: hit (answered from it), miss (rendered and kept when it qualifies), bypass (not for the cache: signed in, navigation, preview)', labelNames: ['result'], registers: [registry] }),
+    pageCache: new client.Counter({ name: 'reagent_page_cache_requests_total', help: 'Page requests by what the guest page cache did: hit (answered from it), miss (rendered and kept when it qualifies), bypass (not for the cache: credentials outside the shared storefront pages, navigation, preview)', labelNames: ['result'], registers: [registry] }),
     apiDuration: new client.Histogram({ name: 'reagent_api_request_duration_seconds', help: 'Time to answer an API request, by method and route pattern', labelNames: ['method', 'route'], buckets, registers: [registry] }),
   };
 }

@@ -1,17 +1,11 @@
 import 'server-only';
 import { getLocale } from 'next-intl/server';
-import type { HeaderUser } from '@/contracts/auth';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/site-settings';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import type { Lang } from '@/lib/lang';
-import { hasPermission } from '@/server/auth/actor';
-import { currentActor } from '@/server/auth/current-actor';
 import { storefrontTags } from '@/server/cache/storefront';
 import { getDb } from '@/server/db/client';
-import { countCartItems } from '@/server/modules/cart/service';
-import { countAwaitingApproval } from '@/server/modules/orders/queries';
-import { orderActorOf } from '../(account)/order/_lib/order-actor';
 import { phoneCodesAvailable } from '@/server/modules/mail/sms';
 import { listNavMenus } from '@/server/modules/content/nav-menus';
 import { getSiteBlock } from '@/server/modules/content/site-blocks';
@@ -22,11 +16,6 @@ import { showsVisitorCount } from '@/server/modules/site-settings/settings';
 import { sharedCache } from './shared-cache';
 
 export interface ShellData {
-  /**
-   * The signed-in customer, still loading: the header's account links are a separately streamed part
-   * (ADR 0025), so that everything else of the frame comes from the shared cache for everyone.
-   */
-  user: Promise<HeaderUser | null>;
   contact: SiteContact;
   locale: Locale;
   chrome: ChromeData;
@@ -61,24 +50,13 @@ const loadSharedShell = sharedCache('shell', [storefrontTags.shell, storefrontTa
   return { contact, chrome: { footerHtml: footer?.content ?? '', visitors, qrCode, menus } };
 });
 
-/** The signed-in customer's greeting, cart count and orders waiting for their approval: never cached, read per request. */
-async function loadHeaderUser(): Promise<HeaderUser | null> {
-  const actor = await currentActor();
-  if (actor.kind !== 'user') return null;
-  const db = await getDb();
-  const [cartCount, toApprove] = await Promise.all([
-    countCartItems(db, { companyId: actor.companyId, userId: actor.userId }),
-    hasPermission(actor, 'SALE.VIEW') ? countAwaitingApproval(db, orderActorOf(actor)) : 0,
-  ]);
-  return { id: actor.userId, name: actor.name, companyName: actor.companyName, cartCount, toApprove };
-}
-
-/** What the storefront frame (header, footer, service panel) needs, for the layouts to pass down. */
+/**
+ * What the storefront frame (header, footer, service panel) needs, for the layouts to pass down: the
+ * same for every visitor of a language. Nothing here reads the session; the header's account links
+ * and the cart badge are islands filled by the visitor's own answer (ADR 0076).
+ */
 export async function loadShellData(): Promise<ShellData> {
   const locale = (await getLocale()) as Locale;
-  const user = loadHeaderUser();
-  // Awaited by the streamed parts; a failure there must not also surface as an unhandled rejection here.
-  user.catch(() => {});
   const { contact, chrome } = await loadSharedShell(messagesFor(locale));
-  return { user, contact, chrome, locale, phoneCodes: phoneCodesAvailable() };
+  return { contact, chrome, locale, phoneCodes: phoneCodesAvailable() };
 }

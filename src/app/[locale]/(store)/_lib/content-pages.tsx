@@ -109,7 +109,7 @@ export function detailPage(section: SectionKey) {
         {!preview && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(ld) }} />}
         <PageTitleCrumbs homeLabel={tn('home')} crumbs={[{ label: tn(s.navKey), href: s.homePath }, ...(item.categoryName ? [{ label: item.categoryName, href: `${s.listPath}?${new URLSearchParams(typeQuery).toString()}` }] : [])]} />
         <ClientMessages namespaces={['content']}>
-          <ArticleView item={item} detailPath={s.detailPath} listPath={{ pathname: s.listPath, query: typeQuery }} comments={data.comments} signedIn={data.signedIn} />
+          <ArticleView item={item} detailPath={s.detailPath} listPath={{ pathname: s.listPath, query: typeQuery }} comments={data.comments} />
         </ClientMessages>
       </div>
     );

@@ -58,25 +58,24 @@ export const loadContentMeta = cache(async (kind: ContentKind, id: number, local
  * session holding CONTENT.EDIT, read afresh (never from the shared cache) and without counting a view.
  * null for anyone else, who gets the ordinary page (a draft is then 404).
  */
-export const loadPreviewPage = cache(async (kind: ContentKind, id: number, locale: Locale): Promise<{ item: ContentDetail; comments: CommentPage; signedIn: boolean; status: ContentStatus } | null> => {
+export const loadPreviewPage = cache(async (kind: ContentKind, id: number, locale: Locale): Promise<{ item: ContentDetail; comments: CommentPage; status: ContentStatus } | null> => {
   const actor = await currentActor();
   if (actor.kind !== 'staff' || !actor.permissions.includes('CONTENT.EDIT')) return null;
   const db = await getDb();
   const [item, status] = await Promise.all([getContentDetail(db, { id, kind, lang: messagesFor(locale), includeDrafts: true }), getContentStatus(db, { id })]);
   if (!item || !status) return null;
-  return { item, comments: { list: [], total: 0, limit: 10, offset: 1 }, signedIn: false, status };
+  return { item, comments: { list: [], total: 0, limit: 10, offset: 1 }, status };
 });
 
-/** An item for its page (one view counted), with its first comments and whether a customer is signed in. */
-export async function loadDetailPage(params: { kind: ContentKind; id: number; locale: Locale }): Promise<{ item: ContentDetail; comments: CommentPage; signedIn: boolean } | null> {
+/** An item for its page (one view counted), with its first comments: the same for every visitor (ADR 0076). */
+export async function loadDetailPage(params: { kind: ContentKind; id: number; locale: Locale }): Promise<{ item: ContentDetail; comments: CommentPage } | null> {
   const db = await getDb();
   const item = await loadContentMeta(params.kind, params.id, params.locale);
   if (!item) return null;
   // The view is counted on every request; the cached copy shows the count it was cached with, plus this one.
-  const [comments, actor] = await Promise.all([
+  const [comments] = await Promise.all([
     listComments(db, { contentId: item.id, limit: 10, offset: 1 }),
-    currentActor(),
     countContentView(db, { id: item.id }),
   ]);
-  return { item: { ...item, views: item.views + 1 }, comments, signedIn: actor.kind === 'user' };
+  return { item: { ...item, views: item.views + 1 }, comments };
 }

@@ -10,7 +10,6 @@ import { categoryHref } from '@/lib/category-links';
 import { parseListParams, parseSearchKey } from '@/lib/product-list-params';
 import { firstParam, pageMetadata, positiveInt } from '@/lib/seo';
 import { resolveSearchType } from '@/server/modules/catalog/browse';
-import { isCustomerSignedIn } from './load-product-detail';
 import { LIST_PAGE_SIZE, loadCategory, loadProductList } from './load-product-list';
 
 export type Search = Record<string, string | string[] | undefined>;
@@ -157,7 +156,6 @@ function productListPage(decide: (search: Search) => Decision, intro?: (locale: 
           cursorReset={data.cursorReset}
           rows={data.rows}
           pageSize={LIST_PAGE_SIZE}
-          signedIn={list.view === 'list' ? await isCustomerSignedIn() : false}
         >
           {intro ? await intro(locale as Locale) : null}
         </ProductListView>

@@ -6,7 +6,7 @@ import { ClientMessages } from '@/i18n/client-messages-provider';
 import type { ProductDetailAllDto } from '@/contracts/product-detail';
 import type { Locale } from '@/i18n/routing';
 import { jsonLd, localisedPath, pageMetadata, positiveInt, siteUrl } from '@/lib/seo';
-import { isCustomerSignedIn, loadApprovalNote, loadProductDetail } from '../_lib/load-product-detail';
+import { loadProductDetail } from '../_lib/load-product-detail';
 
 interface PageProps {
   params: Promise<{ locale: string }>;
@@ -76,8 +76,8 @@ export async function ProductDetailPage({ params, searchParams }: PageProps) {
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(productLd(data, locale, url)) }} />
-      <ClientMessages namespaces={['productDetail', 'accountQuotations']}>
-        <ProductDetailView data={data} signedIn={await isCustomerSignedIn()} approval={await loadApprovalNote(data.product.hazard)} />
+      <ClientMessages namespaces={['productDetail', 'accountQuotations', 'catalog.hazard']}>
+        <ProductDetailView data={data} />
       </ClientMessages>
     </>
   );
