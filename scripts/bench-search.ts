@@ -2,6 +2,10 @@
  * Search benchmark (docs/requirements/quality.md#performance; ADR 0014, 0015):
  *   npm run bench:search -- --products 1000000 [--sizes 100000,1000000] [--iterations 200] [--reuse] [--keep] [--no-docs]
  *   npm run bench:search -- --embedded   (the demo database on embedded PGlite, as `npm start` serves it)
+ *   npm run bench:search -- --sizes 100000,1000000 --databases np_100k,np_1m [--no-plan] [--compare-plans]
+ *     (catalogues loaded before, one database per size on the same server, e.g. with db:generate-catalog; never
+ *     dropped; --no-plan searches names without their statistics, as before ADR 0077, for a comparison;
+ *     --compare-plans only EXPLAINs 120 keys per name type both ways, in turn: pages read and execution time)
  * Loads synthetic products into PostgreSQL (BENCH_DATABASE_URL, or a fresh database `search_bench` next to
  * TEST_DATABASE_URL / the local server) with the catalogue generator (COPY), and at each size runs every
  * search type many times with keys drawn from the loaded data through `listProducts` — the call the pages
@@ -25,8 +29,10 @@ import { COUNT_CAP } from '../src/server/modules/catalog/search/capped';
 import { listProducts, type ProductQuery } from '../src/server/modules/catalog/search/products';
 import { buildListQuery } from '../src/server/modules/catalog/search/products';
 import { applySettings, SEARCH_SETTINGS, WALK_SETTINGS } from '../src/server/modules/catalog/search/settings';
+import { setNamePlanning } from '../src/server/modules/catalog/search/statistics';
 import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { BAND_PASSES, bandTable, keysByBand, type BandFigures } from './lib/search-bands';
+import { comparePlans, type PlanPages } from './lib/search-plan-pages';
 import { drawKeys, type Kind } from './lib/search-keys';
 
 const KINDS: { kind: Kind; label: string; target: string }[] = [
@@ -52,6 +58,12 @@ interface Options {
   docs: boolean;
   /** The demo database on embedded PGlite (what `npm start` serves) instead of PostgreSQL. */
   embedded: boolean;
+  /** Loaded databases, one per size (in the order of `sizes`), on the server of TEST_DATABASE_URL. */
+  databases: string[] | null;
+  /** Names searched without their statistics (ADR 0077), as before it. */
+  plan: boolean;
+  /** Only compare the name keys' plans with and without statistics (pages read, execution time). */
+  comparePlans: boolean;
 }
 
 function readOptions(): Options {
@@ -59,7 +71,8 @@ function readOptions(): Options {
     options: {
       products: { type: 'string' }, sizes: { type: 'string' }, iterations: { type: 'string', default: '200' },
       reuse: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, 'no-docs': { type: 'boolean', default: false },
-      embedded: { type: 'boolean', default: false },
+      embedded: { type: 'boolean', default: false }, databases: { type: 'string' }, 'no-plan': { type: 'boolean', default: false },
+      'compare-plans': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -70,10 +83,14 @@ function readOptions(): Options {
     ? values.sizes.split(',').map((s) => Number(s.trim()))
     : [...new Set([Math.min(100_000, products), products])];
   if (!embedded && sizes.some((s) => !Number.isInteger(s) || s < 10_000)) throw new Error('--sizes: integers ≥ 10000, e.g. 100000,1000000');
-  sizes.sort((a, b) => a - b);
+  const databases = values.databases ? values.databases.split(',').map((d) => d.trim()) : null;
+  if (databases && (databases.length !== sizes.length || databases.some((d) => !/^[a-z_][a-z0-9_]*$/.test(d)))) {
+    throw new Error('--databases: one database name per size, in the order of --sizes');
+  }
+  if (!databases) sizes.sort((a, b) => a - b);
   return {
     products, sizes, iterations: Math.max(20, Number(values.iterations)), reuse: values.reuse ?? false, keep: values.keep ?? false,
-    docs: !(values['no-docs'] ?? false), embedded,
+    docs: !(values['no-docs'] ?? false), embedded, databases, plan: !(values['no-plan'] ?? false), comparePlans: values['compare-plans'] ?? false,
   };
 }
 
@@ -156,13 +173,18 @@ interface Figures {
   runs: number;
   meanTotal: number;
   capped: number;
+  /** Each key's first search of the run (the warm-up left out): p95, and the count of such searches. */
+  firstP95: number;
+  firstRuns: number;
 }
 
-async function measure(handle: DbHandle, queries: ProductQuery[], iterations: number): Promise<Figures> {
+async function measure(handle: DbHandle, queries: ProductQuery[], iterations: number, warmUp = true): Promise<Figures> {
   const times: number[] = [];
+  const firsts: number[] = [];
   let totals = 0;
   let capped = 0;
-  for (let i = 0; i < Math.min(20, queries.length); i += 1) await listProducts(handle.db, queries[i] as ProductQuery);
+  const warmed = warmUp ? Math.min(20, queries.length) : 0;
+  for (let i = 0; i < warmed; i += 1) await listProducts(handle.db, queries[i] as ProductQuery);
   let slowest: ProductQuery | null = null;
   let slowestMs = 0;
   for (let i = 0; i < iterations; i += 1) {
@@ -170,7 +192,8 @@ async function measure(handle: DbHandle, queries: ProductQuery[], iterations: nu
     const t = performance.now();
     const page = await listProducts(handle.db, q);
     const ms = performance.now() - t;
-    times.push(ms);
+    if (i >= warmed && i < queries.length) firsts.push(ms);
+    else times.push(ms);
     if (ms > slowestMs) {
       slowestMs = ms;
       slowest = q;
@@ -178,9 +201,13 @@ async function measure(handle: DbHandle, queries: ProductQuery[], iterations: nu
     totals += page.total;
     if (page.totalCapped) capped += 1;
   }
+  // A key's later searches are the warm figures; when each key is searched once, its one search is.
+  if (times.length === 0) times.push(...firsts);
   times.sort((a, b) => a - b);
+  firsts.sort((a, b) => a - b);
   return {
     slowest, slowestMs, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), runs: iterations, meanTotal: totals / iterations, capped,
+    firstP95: percentile(firsts, 95), firstRuns: firsts.length,
   };
 }
 
@@ -258,10 +285,66 @@ async function scanPlans(handle: DbHandle, keys: Record<Kind, ProductQuery[]>, p
 
 const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 
+/** --compare-plans: each size's name keys EXPLAINed before and after ADR 0077, in turn; a journal table. */
+async function comparePlansMain(options: Options): Promise<void> {
+  const loadAtStart = os.loadavg()[0]?.toFixed(1) ?? '?';
+  const bySize = new Map<number, Map<string, PlanPages>>();
+  const server = serverUrl();
+  for (const [index, size] of options.sizes.entries()) {
+    const name = options.databases?.[index];
+    if (!name) throw new Error('--compare-plans needs --databases');
+    server.pathname = `/${name}`;
+    const handle = openPostgres(server.toString(), 2);
+    try {
+      const keys = await drawKeys(handle, 400, 20261204 + size);
+      const groups = await comparePlans(handle, [
+        { label: 'Chinese names', queries: keys.nameZh.slice(0, 120) },
+        { label: 'English names', queries: keys.nameEn.slice(0, 120) },
+        { label: 'Pinyin', queries: keys.pinyin.slice(0, 120) },
+      ]);
+      bySize.set(size, groups);
+    } finally {
+      await handle.close();
+    }
+  }
+  const labels = [...new Set([...bySize.values()].flatMap((m) => [...m.keys()]))].sort();
+  const cell = (g: PlanPages | undefined): string => {
+    if (!g) return '—';
+    const pages = [...g.pages].sort((a, b) => a - b);
+    const ms = [...g.ms].sort((a, b) => a - b);
+    return `${percentile(pages, 50)} / ${percentile(pages, 95)}; ${fmt(percentile(ms, 50))} / ${fmt(percentile(ms, 95))} (${pages.length})`;
+  };
+  const lines = [
+    `### Name keys planned from statistics against before (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end)`,
+    '',
+    `\`npm run bench:search -- --sizes ${options.sizes.join(',')} --databases ${(options.databases ?? []).join(',')} --compare-plans\`: the ranked query of 120 keys per name type`
+      + ' (drawn as bench:search draws them) under EXPLAIN (ANALYZE, BUFFERS), without the statistics and with them in turn; pages read (shared hits and reads)'
+      + ' p50 / p95, then execution time p50 / p95 in ms (keys).',
+    '',
+    `| Keys | ${options.sizes.map((s) => `${s.toLocaleString('en')}: pages; ms`).join(' | ')} |`,
+    `|---|${options.sizes.map(() => '---|').join('')}`,
+    ...labels.map((l) => `| ${l} | ${options.sizes.map((s) => cell(bySize.get(s)?.get(l))).join(' | ')} |`),
+    '',
+  ];
+  const table = lines.join('\n');
+  console.log(`\n${table}`);
+  if (options.docs) appendToJournal(`\n${table}\n`);
+}
+
 async function main(): Promise<void> {
   const options = readOptions();
-  const { url, dropAtEnd } = options.embedded ? { url: '', dropAtEnd: async () => {} } : await openBenchDatabase(options);
-  const handle = options.embedded ? await openDemoDatabase() : openPostgres(url, 2);
+  if (options.comparePlans) {
+    await comparePlansMain(options);
+    return;
+  }
+  const { url, dropAtEnd } = options.embedded || options.databases ? { url: '', dropAtEnd: async () => {} } : await openBenchDatabase(options);
+  const urlOf = (name: string): string => {
+    const u = serverUrl();
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  let handle = options.embedded ? await openDemoDatabase() : openPostgres(options.databases ? urlOf(options.databases[0] as string) : url, 2);
+  if (!options.plan) setNamePlanning(handle.db, false);
   const loadAtStart = os.loadavg()[0]?.toFixed(1) ?? '?';
   let server = '';
   const results = new Map<number, Map<Kind, Figures>>();
@@ -276,10 +359,15 @@ async function main(): Promise<void> {
     server = options.embedded ? `the demo database (${DEFAULT_SEED_PRODUCTS.toLocaleString('en')} products) on embedded PGlite, in process` : settings
       ? `${settings.v}, shared_buffers ${settings.sb}, work_mem ${settings.wm}, server jit ${settings.jit} (above cost ${settings.jc}; the engine runs its searches with jit off)`
       : 'PostgreSQL';
-    for (const size of options.sizes) {
+    for (const [index, size] of options.sizes.entries()) {
       console.log(`\n== ${size.toLocaleString('en')} products ==`);
+      if (options.databases && index > 0) {
+        await handle.close();
+        handle = openPostgres(urlOf(options.databases[index] as string), 2);
+        if (!options.plan) setNamePlanning(handle.db, false);
+      }
       if (!options.embedded) {
-        await growTo(handle, url, size);
+        if (!options.databases) await growTo(handle, url, size);
         // Beside shared_buffers (printed with the machine): whether the catalogue fits in the server's own cache.
         const [row] = rowsOf<{ bytes: string }>(await handle.db.execute(sql`select pg_database_size(current_database())::text as bytes`));
         onDisk.set(size, Number(row?.bytes ?? 0));
@@ -294,9 +382,11 @@ async function main(): Promise<void> {
       for (const s of await scanPlans(handle, keys, 100)) seqScans.push(`${size}: ${s}`);
       const figures = new Map<Kind, Figures>();
       for (const { kind, label } of KINDS) {
-        const f = await measure(handle, keys[kind], options.iterations);
+        // Up to `iterations` keys, each searched for the first time in the run (first search), then all of them again (warm).
+        const list = keys[kind].slice(0, options.iterations);
+        const f = await measure(handle, list, list.length * 2);
         figures.set(kind, f);
-        console.log(`${label.padEnd(42)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  p99 ${fmt(f.p99)} ms  (mean total ${Math.round(f.meanTotal)}, ${f.capped} capped)`);
+        console.log(`${label.padEnd(42)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  p99 ${fmt(f.p99)} ms  first search p95 ${fmt(f.firstP95)} ms  (mean total ${Math.round(f.meanTotal)}, ${f.capped} capped)`);
       }
       // The plan of each type's slowest search of the run (the typical key's plan is printed above).
       for (const { kind } of KINDS) {
@@ -312,9 +402,10 @@ async function main(): Promise<void> {
       const bandFigures = new Map<string, BandFigures>();
       for (const [label, list] of bandKeys) {
         if (list.length === 0) continue;
-        const f = await measure(handle, list, list.length * BAND_PASSES);
+        // Each key's first search is its cold figure (counting it searched it once, so its pages may be cached), the next BAND_PASSES its warm ones.
+        const f = await measure(handle, list, list.length * (BAND_PASSES + 1), false);
         bandFigures.set(label, f);
-        console.log(`Names, ${label.padEnd(36)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  (${list.length} keys, mean total ${Math.round(f.meanTotal)})`);
+        console.log(`Names, ${label.padEnd(36)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  first search p95 ${fmt(f.firstP95)} ms  (${list.length} keys, mean total ${Math.round(f.meanTotal)})`);
       }
       banded.set(size, bandFigures);
     }
@@ -329,16 +420,18 @@ async function main(): Promise<void> {
     '',
     `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other builds, ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${server}.`,
     '',
-    `\`npm run bench:search -- ${options.embedded ? '--embedded' : `--products ${options.products}`}\`: ${options.iterations} searches per type and size through \`listProducts\``
-      + ' (key plan, page of 20, capped count, cards), keys drawn from the loaded data; milliseconds.',
+    `\`npm run bench:search -- ${options.embedded ? '--embedded' : options.databases ? `--sizes ${options.sizes.join(',')} --databases ${options.databases.join(',')}${options.plan ? '' : ' --no-plan'}` : `--products ${options.products}`}\`: ${options.iterations} searches per type and size through \`listProducts\``
+      + ' (key plan, page of 20, capped count, cards), keys drawn from the loaded data, each searched for the first time in the run'
+      + ' ("first search": its index entries and rows not read by this run unless another key read them) and then again (warm, p50 / p95 / p99); milliseconds.'
+      + (options.databases && !options.plan ? ' Names searched without their statistics (as before ADR 0077).' : ''),
     '',
-    `| Search | ${options.sizes.map((s) => `p50 / p95 / p99 at ${s.toLocaleString('en')}`).join(' | ')} | growth p95 | target |`,
+    `| Search | ${options.sizes.map((s) => `p50 / p95 / p99 at ${s.toLocaleString('en')}; first search p95`).join(' | ')} | growth p95 | target |`,
     `|---|${options.sizes.map(() => '---|').join('')}---|---|`,
   ];
   for (const { kind, label, target } of KINDS) {
     const cells = options.sizes.map((s) => {
       const f = results.get(s)?.get(kind);
-      return f ? `${fmt(f.p50)} / ${fmt(f.p95)} / ${fmt(f.p99)}` : '—';
+      return f ? `${fmt(f.p50)} / ${fmt(f.p95)} / ${fmt(f.p99)}; ${fmt(f.firstP95)}` : '—';
     });
     const a = results.get(small)?.get(kind)?.p95 ?? 0;
     const b = results.get(large)?.get(kind)?.p95 ?? 0;

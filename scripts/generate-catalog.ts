@@ -2,6 +2,7 @@
  * Loads synthetic products (1–4 packs each) for benchmarks:
  *   node --conditions=react-server --import tsx scripts/generate-catalog.ts --products 100000 [--truncate]
  *   node --conditions=react-server --import tsx scripts/generate-catalog.ts --target 13000000 [--bulk]
+ *   … --products 1000000 --substances 250000   (several brands and grades of each structure)
  * DATABASE_URL set: PostgreSQL, streamed with COPY. Otherwise the embedded PGlite in DATA_DIR,
  * with batched INSERT … SELECT FROM unnest() (PGlite cannot COPY from a stream). An empty
  * database gets the normal demo seed first. Item numbers are G + 8 digits and continue after the
@@ -14,6 +15,18 @@
  * the end, which is several times faster than maintaining the search indexes row by row at millions of
  * products; the dropped definitions are kept in the table `catalog_generator_indexes` until they are
  * built again, so an interrupted bulk load finishes them on its next run.
+ *
+ * Every generated product has a structure (SMILES, formula and weight) from an enumeration of real
+ * scaffolds and substituents (src/server/seed/generated-structures.ts), a different one for each product
+ * up to 10.6 million; --substances N makes the products cycle through N structures instead, so that
+ * several brands and grades sell one substance.
+ *
+ * --link-substances also gives every product its substance, the row structure search reads (ADR 0075):
+ * on PostgreSQL with the RDKit cartridge computed by the cartridge in SQL, chunk by chunk, in each chunk's
+ * transaction (InChIKey, canonical SMILES, binary molecule, Morgan fingerprint; about a millisecond a
+ * structure, so a load with it runs at some hundreds to a few thousand products a second instead of
+ * ~15,000); elsewhere by RDKit.js in the structure workers after the load, as `npm run structures:rebuild`
+ * would. Without it, products get their SMILES alone and `npm run structures:rebuild` links them later.
  */
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
@@ -22,20 +35,27 @@ import { revalidateStorefront, STOREFRONT_CACHE_SECONDS } from '../src/server/ca
 import {
   buildDroppedIndexes, dropSecondaryIndexes, generatedCount, loadWithCopy, loadWithInserts, prepare, type Options,
 } from '../src/server/seed/catalog-generator';
+import { structureCount } from '../src/server/seed/generated-structures';
+import { ensureCartridge } from '../src/server/modules/structure-search/cartridge';
+import { linkMissingSubstances } from '../src/server/modules/structure-search/store';
+import { substancePool } from '../src/server/modules/structure-search/engine';
 
 interface CliOptions extends Options {
   /** Generated products wanted in all (resumable); `products` is then worked out from what is there. */
   target: number | null;
   bulk: boolean;
+  /** Give the products their substances (the structure search's rows) as they load. */
+  linkSubstances: boolean;
 }
 
-const USAGE = 'Usage: generate-catalog --products N [--truncate] | --target N [--bulk]   (N a positive integer)';
+const USAGE = 'Usage: generate-catalog --products N [--truncate] | --target N [--bulk]   [--substances S] [--link-substances]   (N, S positive integers)';
 
 function readOptions(): CliOptions {
   const { values } = parseArgs({
     options: {
       products: { type: 'string' }, target: { type: 'string' },
       truncate: { type: 'boolean', default: false }, bulk: { type: 'boolean', default: false },
+      substances: { type: 'string' }, 'link-substances': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -43,11 +63,17 @@ function readOptions(): CliOptions {
   const count = Number(given);
   if (!given || (values.products && values.target) || !Number.isInteger(count) || count < 1) throw new Error(USAGE);
   if (values.target && values.truncate) throw new Error('--target resumes a load: it cannot be combined with --truncate.');
+  const substances = values.substances === undefined ? null : Number(values.substances);
+  if (substances !== null && (!Number.isInteger(substances) || substances < 1 || substances > structureCount())) {
+    throw new Error(`--substances must be a whole number from 1 to ${structureCount().toLocaleString('en')} (the structures the generator knows). ${USAGE}`);
+  }
   return {
+    substances,
     products: values.products ? count : 0,
     target: values.target ? count : null,
     truncate: values.truncate ?? false,
     bulk: values.bulk ?? false,
+    linkSubstances: values['link-substances'] ?? false,
   };
 }
 
@@ -80,8 +106,12 @@ async function main(): Promise<void> {
     if (admin && options.bulk && options.products > 0) await dropSecondaryIndexes(admin);
     console.log(`Generating ${options.products} products from item number G${String(firstSeq).padStart(8, '0')}…`);
     const started = performance.now();
+    // The cartridge's columns, as a start would add them; without the cartridge the workers link the substances after the load.
+    const cartridge = options.linkSubstances ? await ensureCartridge(handle) : null;
+    if (cartridge?.state === 'absent') console.log(`--link-substances: ${cartridge.reason}; the substances are read by RDKit.js after the load.`);
+    const inSql = cartridge?.state === 'ready';
     const packs = options.products === 0 ? 0 : url
-      ? await loadWithCopy(url, options.products, firstSeq, ctx)
+      ? await loadWithCopy(url, options.products, firstSeq, ctx, inSql)
       : await loadWithInserts(handle.db, options.products, firstSeq, ctx);
     const seconds = (performance.now() - started) / 1000;
     const rows = options.products + packs;
@@ -89,6 +119,13 @@ async function main(): Promise<void> {
       `Loaded ${options.products} products and ${packs} packs in ${seconds.toFixed(1)} s: ` +
         `${Math.round(options.products / seconds)} products/s, ${Math.round(rows / seconds)} rows/s.`,
     );
+    if (options.linkSubstances && !inSql) {
+      const t = performance.now();
+      // Batches of 32 structures: every one of a batch waits in the workers' queue at once.
+      const linked = await linkMissingSubstances(handle.db, { batch: 32 });
+      console.log(`Linked ${linked.products.toLocaleString('en')} products to their substances in ${((performance.now() - t) / 1000).toFixed(0)} s` +
+        `${linked.refused.length ? `; ${linked.refused.length} structures refused` : ''}.`);
+    }
     if (admin) {
       await buildDroppedIndexes(admin);
       // Sets the visibility map that the search's index-only scans rely on (autovacuum would, later).
@@ -104,6 +141,7 @@ async function main(): Promise<void> {
       console.log(`Running servers show the new products within ${STOREFRONT_CACHE_SECONDS} s (STOREFRONT_CACHE_SECONDS).`);
     }
   } finally {
+    if (options.linkSubstances) await substancePool().close();
     await admin?.end({ timeout: 5 });
     await handle.close();
   }

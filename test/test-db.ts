@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import { openPglite, openPostgres, type Db, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
+import { ensureCartridge } from '@/server/modules/structure-search/cartridge';
 import { rowsOf } from '@/server/db/client';
 import { seedDatabase } from '@/server/seed/seed-database';
 import { databasePrefix, postgresTemplateName } from './templates';
@@ -34,6 +35,7 @@ export async function createTestDatabase(options: { products?: number } = {}): P
   if (run) return process.env.TEST_DB_DRIVER === 'postgres' ? postgresFromTemplate(run, products) : pgliteFromTemplate(run, products);
   const handle = await createEmptyTestDatabase();
   await runMigrations(handle);
+  await ensureCartridge(handle);
   await seedDatabase(handle.db, { products });
   return handle;
 }
@@ -196,6 +198,8 @@ async function postgresMigrated(locker: postgres.Sql, base: string, run: string)
       const maker = openPostgres(url.toString(), 2);
       try {
         await runMigrations(maker);
+        // Structure search on the RDKit cartridge where the server has it (ADR 0075), as a start would.
+        await ensureCartridge(maker);
       } catch (error) {
         await maker.close();
         await locker.unsafe(`drop database if exists ${migrated} with (force)`);

@@ -121,7 +121,7 @@ export const PRODUCT_FLAGS = ['hot', 'new', 'special'] as const;
 export const PRODUCT_SEARCH_TYPES = [1, 2, 3] as const;
 export type ProductSearchType = (typeof PRODUCT_SEARCH_TYPES)[number];
 /** What a product search searched its key as: item number, CAS number, formula, name, or every field. */
-export const SEARCHED_BY = ['itemNo', 'cas', 'formula', 'name', 'all'] as const;
+export const SEARCHED_BY = ['itemNo', 'cas', 'formula', 'name', 'all', 'structure', 'inchikey', 'mdl'] as const;
 
 /** Brand ids as a repeated field (`brandIds=1&brandIds=2`), a comma list (`1,2`) or a JSON array. */
 const brandIds = z.preprocess((v) => {

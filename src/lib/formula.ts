@@ -83,7 +83,11 @@ function parseGroup(text: string): Map<string, number> | null {
 /** The average molecular weight of a formula in g/mol, to three decimals as the column stores it; null when it does not parse. */
 export function molecularWeightOf(formula: string): string | null {
   const counts = parseFormula(formula);
-  if (!counts) return null;
+  return counts ? molecularWeightOfCounts(counts) : null;
+}
+
+/** The same from element counts (the catalogue generator adds them up from a structure's fragments). */
+export function molecularWeightOfCounts(counts: ReadonlyMap<string, number>): string {
   let sum = 0;
   for (const [el, n] of counts) sum += (ATOMIC_WEIGHTS[el] ?? 0) * n;
   return sum.toFixed(3);

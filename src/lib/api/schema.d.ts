@@ -45763,7 +45763,7 @@ export interface paths {
                                 typeFallback: boolean;
                                 searched: {
                                     /** @enum {string} */
-                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all" | "structure" | "inchikey" | "mdl";
                                     key: string;
                                 } | null;
                             };
@@ -58404,7 +58404,7 @@ export interface paths {
                                 typeFallback: boolean;
                                 searched: {
                                     /** @enum {string} */
-                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all" | "structure" | "inchikey" | "mdl";
                                     key: string;
                                 } | null;
                             };
@@ -61044,7 +61044,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Products, one keyset page (key, type, flag, categoryId, brandIds, inStock, sort, cursor, limit) */
+        /** Products, one keyset page (key, type, flag, categoryId, brandIds, inStock, sort, cursor, limit); type=5: structure search (key = SMILES or MOL block, mode, threshold, page) */
         post: {
             parameters: {
                 query?: never;
@@ -61055,7 +61055,6 @@ export interface paths {
             requestBody?: {
                 content: {
                     "application/x-www-form-urlencoded": {
-                        key?: string;
                         type?: string;
                         /** @enum {string} */
                         flag?: "hot" | "new" | "special";
@@ -61067,9 +61066,12 @@ export interface paths {
                         cursor?: string;
                         page?: number | string;
                         limit?: number | string;
+                        key?: string;
+                        /** @enum {string} */
+                        mode?: "exact" | "sub" | "sim";
+                        threshold?: number;
                     };
                     "application/json": {
-                        key?: string;
                         type?: string;
                         /** @enum {string} */
                         flag?: "hot" | "new" | "special";
@@ -61081,6 +61083,10 @@ export interface paths {
                         cursor?: string;
                         page?: number | string;
                         limit?: number | string;
+                        key?: string;
+                        /** @enum {string} */
+                        mode?: "exact" | "sub" | "sim";
+                        threshold?: number;
                     };
                 };
             };
@@ -61114,6 +61120,8 @@ export interface paths {
                                         hazardous: boolean;
                                         controlClass: ("precursor" | "explosive") | null;
                                     };
+                                    similarity?: number | null;
+                                    substanceId?: number | null;
                                 }[];
                                 nextCursor: string | null;
                                 prevCursor: string | null;
@@ -61125,9 +61133,19 @@ export interface paths {
                                 typeFallback: boolean;
                                 searched: {
                                     /** @enum {string} */
-                                    by: "itemNo" | "cas" | "formula" | "name" | "all";
+                                    by: "itemNo" | "cas" | "formula" | "name" | "all" | "structure" | "inchikey" | "mdl";
                                     key: string;
                                 } | null;
+                                structure?: {
+                                    /** @enum {string} */
+                                    mode: "exact" | "sub" | "sim";
+                                    canonicalSmiles: string;
+                                    threshold: number | null;
+                                    partial: boolean;
+                                    /** @enum {string} */
+                                    engine: "cartridge" | "embedded";
+                                } | null;
+                                partial?: boolean;
                             };
                         };
                     };

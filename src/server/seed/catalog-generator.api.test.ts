@@ -4,6 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import {
   buildDroppedIndexes, dropSecondaryIndexes, generatedCount, loadWithCopy, prepare, progressLine,
 } from './catalog-generator';
+import { ensureCartridge } from '@/server/modules/structure-search/cartridge';
+import { GENERATED_ITEM_NO_SQL, generatedItemNo } from './synthetic-catalog';
 
 // The benchmark catalogue generator: resumable loads by committed chunks, and --bulk's index handling.
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
@@ -46,6 +48,21 @@ describe.runIf(onPostgres)('catalogue generator on PostgreSQL', () => {
           or p.min_price is distinct from (select min(price) from product_packs k where k.product_id = p.id))::int as wrong
       from products p where p.item_no like 'G%'`;
     expect(facts).toEqual({ without: 0, wrong: 0 });
+  });
+
+  it('gives each generated product its own substance with an InChIKey and the cartridge\u2019s columns when asked', async () => {
+    const [ext] = await client<{ ok: boolean }[]>`select exists (select 1 from pg_available_extensions where name = 'rdkit') as ok`;
+    if (!ext?.ok) return;
+    const next = await prepare(database, { products: 0, truncate: false });
+    await ensureCartridge(database);
+    await loadWithCopy(database.url!, 40, next.firstSeq, next.ctx, true);
+    const [facts] = await client<{ products: number; linked: number; substances: number; keys: number; cartridge: number }[]>`
+      select count(*)::int as products, count(p.substance_id)::int as linked, count(distinct p.substance_id)::int as substances,
+        count(*) filter (where s.inchikey ~ '^[A-Z]{14}-[A-Z]{10}-[A-Z]$')::int as keys,
+        count(*) filter (where s.m is not null and s.mfp is not null)::int as cartridge
+      from products p left join substances s on s.id = p.substance_id
+      where p.item_no >= ${generatedItemNo(next.firstSeq)} and p.item_no ~ ${GENERATED_ITEM_NO_SQL}`;
+    expect(facts).toEqual({ products: 40, linked: 40, substances: 40, keys: 40, cartridge: 40 });
   });
 
   it('drops only the products\u2019 secondary indexes for a bulk load and builds every one again, also after a stop', async () => {

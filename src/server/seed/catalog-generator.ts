@@ -6,6 +6,8 @@ import postgres from 'postgres';
 import { rowsOf, type Db, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { brands, categories } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { readStructureKey } from '@/server/modules/structure-search/engine';
 import { copyRow } from './copy-text';
 import { hasShopData, markDemoDatabase, seedDatabase } from './seed-database';
 import {
@@ -21,16 +23,93 @@ import {
 
 const PRODUCT_COLUMNS = [
   'id', 'item_no', 'cas', 'mdl', 'name_zh', 'name_en', 'pinyin', 'pinyin_initials', 'synonyms', 'formula',
-  'molecular_weight', 'purity', 'grade', 'storage', 'shipping', 'ghs', 'brand_id', 'category_id', 'is_hot', 'is_new',
-  'is_special', 'created_at', 'min_price', 'pack_count', 'in_stock',
+  'molecular_weight', 'smiles', 'purity', 'grade', 'storage', 'shipping', 'ghs', 'brand_id', 'category_id', 'is_hot', 'is_new',
+  'is_special', 'created_at', 'min_price', 'pack_count', 'in_stock', 'substance_id',
 ] as const;
 const PACK_COLUMNS = ['product_id', 'size', 'price', 'stock', 'lead_time_days', 'sort'] as const;
-const COPY_CHUNK = 20_000;
+const COPY_CHUNK = 10_000;
 const PGLITE_BATCH = 2_000;
 
 export interface Options {
   products: number;
   truncate: boolean;
+  /** Distinct structures the products cycle through; null: a new structure for every product. */
+  substances?: number | null;
+}
+
+/**
+ * Generated substances have the id GENERATED_SUBSTANCE_BASE + their index in the enumeration, so that a
+ * product's substance is known without a look-up while it is generated; ids of substances saved
+ * otherwise come from the table's sequence, far below.
+ */
+export const GENERATED_SUBSTANCE_BASE = 1_000_000_000;
+
+/** A bit set full of ones: the pattern screen of the embedded path lets the structure through to the real match. */
+const ALL_BITS = `\\x${'ff'.repeat(256)}`;
+
+interface ChunkStructure { sid: number; smiles: string; formula: string; weight: string }
+
+/** Structures read by RDKit.js at once: enough to keep every structure worker busy, never more than its queue holds. */
+const READS_AT_ONCE = 4;
+
+/**
+ * The canonical SMILES and InChIKey of each structure not yet a substance, read by RDKit.js in the
+ * structure workers — the engine that reads a search's key, so that an exact search finds the row (the
+ * Debian cartridge is built without InChI). A structure the workers refuse stops the load: the
+ * enumeration's structures all parse (generated-structures.test.ts).
+ */
+/** A read that waits and tries again while the workers are busy (a loaded machine), rather than stopping the load. */
+async function patientRead(smiles: string): ReturnType<typeof readStructureKey> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await readStructureKey(smiles);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.messageKey !== 'structureBusy' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+async function readChunkStructures(rows: readonly ChunkStructure[]): Promise<{ row: ChunkStructure; smiles: string; inchikey: string }[]> {
+  const out: { row: ChunkStructure; smiles: string; inchikey: string }[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < rows.length) {
+      const row = rows[next] as ChunkStructure;
+      next += 1;
+      let reading = await patientRead(row.smiles);
+      for (let attempt = 1; attempt < 3 && reading.kind === 'tooComplex'; attempt += 1) reading = await patientRead(row.smiles);
+      if (reading.kind !== 'ok' || !reading.inchikey) throw new Error(`RDKit.js does not read the generated structure ${row.smiles} (${reading.kind})`);
+      out.push({ row, smiles: reading.smiles, inchikey: reading.inchikey });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, rows.length) }, lane));
+  return out;
+}
+
+/**
+ * Substances of one chunk's structures, in the chunk's transaction, before its products: canonical
+ * SMILES and InChIKey from RDKit.js (readChunkStructures), RDKit's binary molecule and the 2048-bit
+ * Morgan fingerprint computed by the cartridge in SQL (its trigger adds the mol and bfp columns),
+ * formula and weight as the generator worked them out. A structure the table already has under another
+ * id (a seed substance of the same InChIKey) maps to that id. Answers the ids that differ from the generated one.
+ */
+async function linkChunkSubstances(client: postgres.Sql, rows: readonly ChunkStructure[]): Promise<Map<number, number>> {
+  const existing = new Set((await client<{ id: number }[]>`select id from substances where id = any(${rows.map((r) => r.sid)}::int[])`).map((r) => r.id));
+  const read = await readChunkStructures(rows.filter((r) => !existing.has(r.sid)));
+  await client`create temp table if not exists generated_structures (sid int primary key, smiles text not null, formula text not null, weight numeric not null, k text not null) on commit delete rows`;
+  await copyFrom(client, 'copy generated_structures (sid, smiles, formula, weight, k) from stdin',
+    joined(read.map((r) => copyRow([r.row.sid, r.smiles, r.row.formula, r.row.weight, r.inchikey]))));
+  await client.unsafe(`set local rdkit.morgan_fp_size = 2048`);
+  await client.unsafe(`
+    insert into substances (id, inchikey, smiles, formula, weight, heavy_atoms, mol, morgan, pattern, engine)
+    select g.sid, g.k, g.smiles, g.formula, g.weight, mol_numheavyatoms(m.m), mol_send(m.m),
+      bfp_to_binary_text(morganbv_fp(m.m, 2)), '${ALL_BITS}'::bytea, 'rdkit-cartridge ' || rdkit_version()
+    from generated_structures g cross join lateral (select mol_from_smiles(g.smiles::cstring) as m) m
+    on conflict do nothing`);
+  const moved = await client<{ sid: number; id: number }[]>`
+    select g.sid, s.id from generated_structures g join substances s on s.inchikey = g.k where s.id <> g.sid`;
+  return new Map(moved.map((r) => [r.sid, r.id]));
 }
 
 /** postgres-js reports `count`, PGlite `affectedRows`. */
@@ -63,7 +142,10 @@ export async function prepare(handle: DbHandle, options: Options): Promise<{ ctx
   );
   const firstSeq = Number((maxRows[0]?.max ?? 'G00000000').slice(1)) + 1;
   return {
-    ctx: { brandIds, leafIdByName: new Map(leaves.map((l) => [l.nameEn, l.id])), fallbackLeafIds: leaves.map((l) => l.id) },
+    ctx: {
+      brandIds, leafIdByName: new Map(leaves.map((l) => [l.nameEn, l.id])), fallbackLeafIds: leaves.map((l) => l.id),
+      substances: options.substances ?? null,
+    },
     firstSeq,
   };
 }
@@ -82,11 +164,11 @@ function anyInStock(packs: readonly GeneratedPack[]): boolean {
   return packs.some((pack) => pack.stock > 0);
 }
 
-function productValues(id: number, p: GeneratedProduct, packs: readonly GeneratedPack[]): (string | number | boolean | Date | object | null)[] {
+function productValues(id: number, p: GeneratedProduct, packs: readonly GeneratedPack[], substanceId: number | null): (string | number | boolean | Date | object | null)[] {
   return [
     id, p.itemNo, p.cas, p.mdl, p.nameZh, p.nameEn, p.pinyin, p.pinyinInitials, p.synonyms, p.formula, p.molecularWeight,
-    p.purity, p.grade, p.storage, p.shipping, p.ghs, p.brandId, p.categoryId, p.isHot, p.isNew, p.isSpecial, p.createdAt,
-    lowestPrice(packs), packs.length, anyInStock(packs),
+    p.smiles, p.purity, p.grade, p.storage, p.shipping, p.ghs, p.brandId, p.categoryId, p.isHot, p.isNew, p.isSpecial, p.createdAt,
+    lowestPrice(packs), packs.length, anyInStock(packs), substanceId,
   ];
 }
 
@@ -108,7 +190,7 @@ export function progressLine(done: number, count: number, seconds: number): stri
   return `  ${done.toLocaleString('en')} / ${count.toLocaleString('en')} products · ${Math.round(rate).toLocaleString('en')} products/s · ${eta} left`;
 }
 
-export async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext): Promise<number> {
+export async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext, link = false): Promise<number> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   let packs = 0;
   const started = performance.now();
@@ -118,14 +200,17 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
       const ids = await client<{ id: number }[]>`
         select nextval(pg_get_serial_sequence('products', 'id'))::int as id from generate_series(1, ${size})`;
       const packLines: string[] = [];
+      const generated = Array.from({ length: size }, (_, i) => generateProduct(firstSeq + done + i, ctx));
+      let moved = new Map<number, number>();
       // Generated lazily, so the server indexes one batch while the next is being built.
       const productChunks = function* (): Generator<string> {
         let buffer = '';
         for (let i = 0; i < ids.length; i += 1) {
           const id = ids[i]?.id ?? 0;
-          const { product, packs: generated } = generateProduct(firstSeq + done + i, ctx);
-          buffer += copyRow(productValues(id, product, generated));
-          for (const pack of generated) packLines.push(copyRow([id, pack.size, pack.price, pack.stock, pack.leadTimeDays, pack.sort]));
+          const { product, packs: generatedPacks } = generated[i] ?? generateProduct(firstSeq + done + i, ctx);
+          const sid = GENERATED_SUBSTANCE_BASE + product.structureIndex;
+          buffer += copyRow(productValues(id, product, generatedPacks, link ? (moved.get(sid) ?? sid) : null));
+          for (const pack of generatedPacks) packLines.push(copyRow([id, pack.size, pack.price, pack.stock, pack.leadTimeDays, pack.sort]));
           if (i % 1_000 === 999) {
             yield buffer;
             buffer = '';
@@ -137,6 +222,14 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
       // moment leaves no product without its packs, and --target resumes after the last whole chunk.
       await client`begin`;
       try {
+        if (link) {
+          const structures = new Map<number, { sid: number; smiles: string; formula: string; weight: string }>();
+          for (const { product } of generated) {
+            const sid = GENERATED_SUBSTANCE_BASE + product.structureIndex;
+            structures.set(sid, { sid, smiles: product.smiles, formula: product.formula, weight: product.molecularWeight });
+          }
+          moved = await linkChunkSubstances(client, [...structures.values()]);
+        }
         await copyFrom(client, `copy products (${PRODUCT_COLUMNS.join(', ')}) from stdin`, productChunks());
         await copyFrom(client, `copy product_packs (${PACK_COLUMNS.join(', ')}) from stdin`, joined(packLines));
         await client`commit`;
@@ -150,6 +243,7 @@ export async function loadWithCopy(url: string, count: number, firstSeq: number,
     process.stdout.write('\n');
     await client`analyze products`;
     await client`analyze product_packs`;
+    if (link) await client`analyze substances`;
   } finally {
     await client.end({ timeout: 5 });
   }
@@ -164,18 +258,18 @@ async function insertProductBatch(db: Db, generated: readonly { product: Generat
   const batch = generated.map((g) => g.product);
   const col = <K extends keyof GeneratedProduct>(key: K): SQLWrapper => sql.param(batch.map((p) => p[key]));
   const result = await db.execute(sql`
-    insert into products (item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight,
+    insert into products (item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, smiles,
       purity, grade, storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price, pack_count, in_stock)
-    select item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight::numeric,
+    select item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight::numeric, smiles,
       purity, grade, storage, shipping, ghs::jsonb, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price::numeric, pack_count, in_stock
     from unnest(${col('itemNo')}::text[], ${col('cas')}::text[], ${col('mdl')}::text[], ${col('nameZh')}::text[],
       ${col('nameEn')}::text[], ${col('pinyin')}::text[], ${col('pinyinInitials')}::text[], ${col('synonyms')}::text[],
-      ${col('formula')}::text[], ${col('molecularWeight')}::text[], ${col('purity')}::text[], ${col('grade')}::text[],
+      ${col('formula')}::text[], ${col('molecularWeight')}::text[], ${col('smiles')}::text[], ${col('purity')}::text[], ${col('grade')}::text[],
       ${col('storage')}::text[], ${col('shipping')}::text[], ${sql.param(batch.map((p) => (p.ghs ? JSON.stringify(p.ghs) : null)))}::text[],
       ${col('brandId')}::int[], ${col('categoryId')}::int[], ${col('isHot')}::bool[], ${col('isNew')}::bool[], ${col('isSpecial')}::bool[],
       ${sql.param(batch.map((p) => p.createdAt.toISOString()))}::timestamptz[], ${sql.param(generated.map((g) => lowestPrice(g.packs)))}::text[],
       ${sql.param(generated.map((g) => g.packs.length))}::int[], ${sql.param(generated.map((g) => anyInStock(g.packs)))}::bool[])
-      as t(item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, purity, grade,
+      as t(item_no, cas, mdl, name_zh, name_en, pinyin, pinyin_initials, synonyms, formula, molecular_weight, smiles, purity, grade,
         storage, shipping, ghs, brand_id, category_id, is_hot, is_new, is_special, created_at, min_price, pack_count, in_stock)
     returning id, item_no`);
   return new Map(rowsOf<{ id: number; item_no: string }>(result).map((r) => [r.item_no, r.id]));

@@ -25,6 +25,8 @@ import { DEMO_STAFF, hashStaffPasswords, seedStaff, type DemoStaff } from './sta
 import { ensureReferenceData } from '@/server/setup/reference-data';
 import { seedShipments } from './fulfilment';
 import { revalidateStorefront } from '@/server/cache/storefront';
+import { log } from '@/server/log';
+import { linkMissingSubstances } from '@/server/modules/structure-search/store';
 
 export type { DemoCustomer } from './accounts';
 export type { DemoStaff } from './staff';
@@ -149,6 +151,11 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...(await seedPartners(tx)),
     };
   });
+  // The products' structures as substances (ADR 0075), read by RDKit.js in the structure workers.
+  const structures = await linkMissingSubstances(db);
+  if (structures.refused.length > 0) {
+    log('warn', 'seed.structures.refused', { products: structures.refused.length, first: structures.refused.slice(0, 5).map((r) => `${r.itemNo} ${r.smiles} (${r.message})`) });
+  }
   // Everything the storefront shows changed (a no-op outside the web server; ADR 0025).
   revalidateStorefront('all');
   return summary;

@@ -3,11 +3,10 @@ import { casCheckDigit } from '@/lib/cas';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import type { GhsBlock } from '@/server/db/schema';
 import { GRADES } from './lines';
-import { hillFormulaOf } from '@/lib/formula';
 import { packPrices } from './pricing';
 import { createRng, daysBefore, hashString } from './random';
 import { HAZARD } from './reagent-types';
-import { buildName, CORES, SUBSTITUENTS } from './synthetic-names';
+import { structureAt, structureCount, substanceStructureIndex } from './generated-structures';
 
 /** Generated products live in their own item-number namespace: 'G' and eight digits. */
 export const GENERATED_PREFIX = 'G';
@@ -28,6 +27,9 @@ export interface GeneratedProduct {
   synonyms: string;
   formula: string;
   molecularWeight: string;
+  smiles: string;
+  /** The structure's index in the enumeration (generated-structures.ts): one substance per index. */
+  structureIndex: number;
   purity: string;
   grade: string;
   storage: string;
@@ -54,30 +56,38 @@ export interface GeneratorContext {
   /** Leaf category id by English name, for cores whose shelf exists in this database. */
   leafIdByName: ReadonlyMap<string, number>;
   fallbackLeafIds: readonly number[];
+  /**
+   * Distinct substances the products cycle through (`--substances`): product n has substance
+   * (n − 1) mod this, so with fewer substances than products several brands and grades sell one
+   * structure. Null: every structure of the enumeration before any repeats (10.6 million).
+   */
+  substances?: number | null;
 }
 
 const SIZES = ['100mg', '250mg', '1g', '5g', '25g', '100g'];
 const pinyinCache = new Map<string, { pinyin: string; initials: string }>();
 
-/** Same name, same CAS: a compound keeps its registry number across brands and grades. */
-function casForName(nameEn: string): string {
-  const h = hashString(nameEn);
-  const first = String(2000000 + (h % 6000000));
-  const second = String(10 + ((h >>> 8) % 90));
+/** One registry number per substance: the same structure keeps its CAS and MDL across brands and grades. */
+function casForSubstance(index: number): string {
+  const first = String(1_000_000 + Math.floor(index / 90));
+  const second = String(10 + (index % 90));
   return `${first}-${second}-${casCheckDigit(first + second)}`;
 }
 
-/** One synthetic product and its packs, fully determined by its sequence number. */
+/** The substance (0-based) product `seq` sells: distinct for every product until the substances are used up. */
+export function substanceOf(seq: number, ctx: Pick<GeneratorContext, 'substances'>): number {
+  const substances = Math.min(ctx.substances ?? structureCount(), structureCount());
+  return (seq - 1) % substances;
+}
+
+/**
+ * One synthetic product and its packs, fully determined by its sequence number: its structure is one
+ * of the enumeration of generated-structures.ts (SMILES, formula and weight by arithmetic, no parsing).
+ */
 export function generateProduct(seq: number, ctx: GeneratorContext): { product: GeneratedProduct; packs: GeneratedPack[] } {
   const rng = createRng(Math.imul(seq, 0x9e3779b1));
-  const core = rng.pick(CORES);
-  const count = Math.min(core.positions.length, rng.pick([1, 1, 2, 2, 2, 3]));
-  const positions = [...core.positions];
-  const picks = Array.from({ length: count }, () => {
-    const position = positions.splice(rng.int(0, positions.length - 1), 1)[0] ?? '';
-    return { substituent: rng.pick(SUBSTITUENTS), position };
-  });
-  const name = buildName(core, picks);
+  const structure = structureAt(substanceStructureIndex(substanceOf(seq, ctx)));
+  const name = { nameZh: structure.nameZh, nameEn: structure.nameEn };
   const cached = pinyinCache.get(name.nameZh) ?? pinyinOf(name.nameZh);
   if (pinyinCache.size < 200_000) pinyinCache.set(name.nameZh, cached);
   const grade = rng.pick(GRADES.organic);
@@ -96,22 +106,24 @@ export function generateProduct(seq: number, ctx: GeneratorContext): { product: 
   return {
     product: {
       itemNo: generatedItemNo(seq),
-      cas: casForName(name.nameEn),
-      mdl: `MFCD${String(10000000 + (hashString(name.nameZh) % 89999999)).padStart(8, '0')}`,
+      cas: casForSubstance(structure.index),
+      mdl: `MFCD${String(10_000_000 + structure.index)}`,
       nameZh: name.nameZh,
       nameEn: name.nameEn,
       pinyin: cached.pinyin,
       pinyinInitials: cached.initials,
       synonyms: '',
-      formula: hillFormulaOf(name.atoms),
-      molecularWeight: name.molecularWeight,
+      formula: structure.formula,
+      molecularWeight: structure.molecularWeight,
+      smiles: structure.smiles,
+      structureIndex: structure.index,
       purity: grade.purity,
       grade: grade.grade,
       storage: cold ? '2-8c' : 'rt',
       shipping: cold ? 'ice-pack' : 'ambient',
       ghs: rng.chance(0.15) ? HAZARD.irritant : null,
       brandId: rng.pick(ctx.brandIds),
-      categoryId: ctx.leafIdByName.get(core.category) ?? rng.pick(ctx.fallbackLeafIds),
+      categoryId: ctx.leafIdByName.get(structure.scaffold.category) ?? rng.pick(ctx.fallbackLeafIds),
       isHot: rng.chance(0.01),
       isNew: days < 14,
       isSpecial: rng.chance(0.01),

@@ -1,7 +1,8 @@
 import 'server-only';
 import { asc, isNotNull, sql } from 'drizzle-orm';
 import { permissionsOfScope } from '@/server/auth/permissions';
-import { rowsOf, type Db } from '@/server/db/client';
+import { isPostgresPool, rowsOf, type Db } from '@/server/db/client';
+import { hasCartridge } from '@/server/modules/structure-search/cartridge';
 import { contentItems, productDocuments, staff, staffRoleAssignments, staffRolePermissions } from '@/server/db/schema';
 import { checkDocumentFiles } from '@/server/modules/catalog/admin-documents';
 import type { FileStore } from '@/server/modules/files/store';
@@ -12,7 +13,7 @@ import { shopFindings, type ShopFinding } from './shop-findings';
 
 /** One finding of `npm run doctor`: what was checked, whether it is ready, and what to do when it is not. */
 export interface DoctorFinding {
-  check: 'database' | 'siteUrl' | 'mail' | 'sms' | 'administrator' | 'demoAccounts' | 'files' | ShopFinding['check'];
+  check: 'database' | 'structures' | 'siteUrl' | 'mail' | 'sms' | 'administrator' | 'demoAccounts' | 'files' | ShopFinding['check'];
   ok: boolean;
   detail: string;
 }
@@ -33,6 +34,7 @@ export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<s
   findings.push(env.DATABASE_URL
     ? { check: 'database', ok: true, detail: demo ? 'PostgreSQL (DATABASE_URL), marked as a demo database' : 'PostgreSQL (DATABASE_URL)' }
     : { check: 'database', ok: false, detail: 'the embedded database (a trial on one machine): set DATABASE_URL to a PostgreSQL database for a real shop' });
+  findings.push(await structureFinding(db));
   findings.push(siteUrlProblem
     ? { check: 'siteUrl', ok: false, detail: siteUrlProblem }
     : { check: 'siteUrl', ok: Boolean(env.SITE_URL?.trim()), detail: env.SITE_URL?.trim() ? `SITE_URL ${env.SITE_URL.trim()}` : 'SITE_URL is not set: links in mail point to localhost' });
@@ -56,6 +58,22 @@ export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<s
     : { check: 'files', ok: false, detail: `${files.count} of ${files.checked} uploaded document files are missing from ${store.root} (the back-office's product list names them): ${files.named.slice(0, NAMED_MISSING).join(', ')}${files.count > NAMED_MISSING ? ', …' : ''}` });
   findings.push(...await shopFindings(db, store));
   return findings;
+}
+
+/**
+ * Which engine structure search runs on (ADR 0075), and whether every product's structure is searchable:
+ * PostgreSQL without the RDKit cartridge falls back to screening in worker threads, slower at scale.
+ */
+async function structureFinding(db: Db): Promise<DoctorFinding> {
+  const [unlinked] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products where smiles is not null and smiles <> '' and substance_id is null`));
+  const missing = Number(unlinked?.n ?? 0);
+  if (missing > 0) {
+    return { check: 'structures', ok: false, detail: `${missing} products have a SMILES but no substance, so structure search does not find them: npm run structures:rebuild` };
+  }
+  if (!isPostgresPool(db)) return { check: 'structures', ok: true, detail: 'structure search screens fingerprints in worker threads (embedded database)' };
+  return await hasCartridge(db)
+    ? { check: 'structures', ok: true, detail: 'structure search runs on the RDKit cartridge' }
+    : { check: 'structures', ok: false, detail: 'the RDKit cartridge is not installed: structure search falls back to screening in worker threads, slow past 100,000 structures; install postgresql-15-rdkit on the database server and restart (docs/deployment.md, "Structure search")' };
 }
 
 /** Whether text messages reach phones: a provider whose whole configuration start-up accepts, or the outbox. */

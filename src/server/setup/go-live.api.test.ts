@@ -127,7 +127,7 @@ describe('a real shop on an empty database', () => {
   it('passes the doctor once configured, but for text messages and what the shop must show; names what an unconfigured start lacks', async () => {
     const ready = byCheck(await runDoctor(db.db, store, READY_ENV, null));
     expect(Object.fromEntries(Object.entries(ready).map(([k, f]) => [k, f.ok]))).toEqual({
-      database: true, siteUrl: true, mail: true, sms: false, administrator: true, demoAccounts: true, files: true,
+      database: true, structures: true, siteUrl: true, mail: true, sms: false, administrator: true, demoAccounts: true, files: true,
       icpNumber: false, businessLicence: false, hazardousLicence: false, privacyPolicy: false,
     });
     expect(ready.mail?.detail).toBe('mail is sent through mail.example.com:465');

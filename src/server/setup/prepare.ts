@@ -5,6 +5,7 @@ import { sha256Hex } from '@/lib/sha256';
 import { hashPassword, verifyPassword } from '@/server/auth/passwords';
 import type { Db, DbHandle } from '@/server/db/client';
 import { runMigrations, withMigrationLock } from '@/server/db/migrate';
+import { ensureCartridge } from '@/server/modules/structure-search/cartridge';
 import { sessions, staff, users } from '@/server/db/schema';
 import { recordAudit, SYSTEM_ACTOR } from '@/server/modules/audit/record';
 import { StartupError } from '@/server/db/startup-error';
@@ -36,6 +37,8 @@ export interface PreparedShop {
 export async function prepareShop(handle: DbHandle, options: { demo: boolean; products?: number }): Promise<PreparedShop> {
   return withMigrationLock(handle, async () => {
     await runMigrations(handle);
+    // The RDKit cartridge's columns when the server has the extension (ADR 0075); else the embedded path, logged.
+    await ensureCartridge(handle);
     const reference = await ensureReferenceData(handle.db);
     const seeded = options.demo && !(await hasShopData(handle.db)) ? await seedDatabase(handle.db, { products: options.products }) : null;
     const demo = options.demo || (await isDemoDatabase(handle.db));

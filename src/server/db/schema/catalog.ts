@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { substances } from './substances';
 import { priceAscSql, priceDescSql, searchGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
 
 export const brands = pgTable(
@@ -61,6 +62,8 @@ export const products = pgTable(
     formula: text('formula'),
     molecularWeight: numeric('molecular_weight', { precision: 10, scale: 3 }),
     smiles: text('smiles'),
+    /** The product's structure as a distinct substance (ADR 0075); null without a SMILES, or before `structures:rebuild`. */
+    substanceId: integer('substance_id').references(() => substances.id),
     purity: text('purity').notNull().default(''),
     grade: text('grade').notNull().default(''),
     /** The grade as Chinese catalogues write it (分析纯, 色谱纯…); empty: the same as `grade`. */
@@ -127,6 +130,10 @@ export const products = pgTable(
     index('products_item_no_active_idx').using('btree', sql`${t.itemNo} text_pattern_ops`, t.id).where(sql`${t.active}`),
     index('products_cas_prefix_idx').using('btree', sql`${t.cas} text_pattern_ops`, t.id).where(sql`${t.active}`),
     // A key recognised as a molecular formula (search/prepare.ts): exact, with the id for counting.
+    // A substance's products (structure search, ADR 0075).
+    index('products_substance_idx').on(t.substanceId, t.id).where(sql`${t.active}`),
+    // An MDL number typed into the search box (ADR 0075).
+    index('products_mdl_idx').on(t.mdl, t.id).where(sql`${t.active}`),
     index('products_formula_idx').on(t.formula, t.id).where(sql`${t.active}`),
     // The back-office's inactive products (ADR 0030): few, walked newest first without reading the active ones.
     index('products_inactive_idx').on(t.id.desc()).where(sql`not ${t.active}`),

@@ -22,3 +22,4 @@ export * from './complaints';
 export * from './partners';
 export * from './contracts';
 export * from './fulfilment';
+export * from './substances';

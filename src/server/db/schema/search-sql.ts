@@ -122,13 +122,33 @@ export function searchSubstringsSql(p = ''): string {
  * characters, all required. Lexemes are quoted, so any character of the key is literal.
  */
 export function substringQuery(key: string): { template: string; exact: boolean } {
+  const chunks = substringChunks(key);
+  const exact = [...key].length <= SUBSTRING_LENGTH;
+  return { template: chunksTemplate(chunks, exact), exact };
+}
+
+/**
+ * What `substringQuery` asks the index for: the key itself when it fits one substring, else its
+ * SUBSTRING_LENGTH-character chunks from the start and its last SUBSTRING_LENGTH characters (distinct).
+ */
+export function substringChunks(key: string): string[] {
   const chars = [...key];
-  const quote = (s: string) => `'${BUCKET_MARK}|${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-  if (chars.length <= SUBSTRING_LENGTH) return { template: `${quote(key)}:*`, exact: true };
+  if (chars.length <= SUBSTRING_LENGTH) return [key];
   const chunks: string[] = [];
   for (let i = 0; i + SUBSTRING_LENGTH <= chars.length; i += SUBSTRING_LENGTH) chunks.push(chars.slice(i, i + SUBSTRING_LENGTH).join(''));
   if (chars.length % SUBSTRING_LENGTH !== 0) chunks.push(chars.slice(-SUBSTRING_LENGTH).join(''));
-  return { template: [...new Set(chunks)].map(quote).join(' & '), exact: false };
+  return [...new Set(chunks)];
+}
+
+/**
+ * The tsquery template of some of a key's chunks, all required (BUCKET_MARK standing for the
+ * bucket); `prefix`: the one chunk is the whole key, looked up as a prefix. Lexemes are quoted, so
+ * any character of the key is literal.
+ */
+export function chunksTemplate(chunks: readonly string[], prefix: boolean): string {
+  const quote = (s: string) => `'${BUCKET_MARK}|${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  if (prefix) return `${quote(chunks[0] ?? '')}:*`;
+  return chunks.map(quote).join(' & ');
 }
 
 /**

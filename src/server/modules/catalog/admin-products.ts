@@ -12,6 +12,8 @@ import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import { intArray } from '@/server/modules/catalog/search/conditions';
 import { statementText } from '@/server/modules/product-detail/labels';
+import { readingFault, readSubstance, type SubstanceRecord } from '@/server/modules/structure-search/engine';
+import { saveSubstance } from '@/server/modules/structure-search/store';
 import { readStructure } from '@/server/modules/chemistry/structures';
 import { DRAWING_BOX, keepDrawing } from '@/server/modules/product-detail/structure-cache';
 import { UnsafeStructureSvgError } from '@/server/modules/product-detail/structure-svg';
@@ -135,10 +137,18 @@ async function smilesFault(smiles: string): Promise<string | null> {
  * category exist. A SMILES the product already has (`storedSmiles`) is not read again: an edit of
  * another field neither waits for a structure worker nor is refused for a structure saved earlier.
  */
-async function validate(db: Db, input: AdminProductInput, storedSmiles?: string | null): Promise<void> {
+async function validate(db: Db, input: AdminProductInput, storedSmiles?: string | null): Promise<SubstanceRecord | null> {
   const fields: { field: string; message: string }[] = [];
-  const smiles = input.smiles && input.smiles !== storedSmiles ? await smilesFault(input.smiles) : null;
+  const changed = Boolean(input.smiles) && input.smiles !== storedSmiles;
+  const smiles = changed && input.smiles ? await smilesFault(input.smiles) : null;
   if (smiles) fields.push({ field: 'smiles', message: smiles });
+  // The substance (ADR 0075): RDKit.js reads the structure once, here, into what structure search keeps.
+  let substance: SubstanceRecord | null = null;
+  if (changed && input.smiles && !smiles) {
+    const reading = await readSubstance(input.smiles);
+    if (reading.kind === 'ok') substance = reading;
+    else fields.push({ field: 'smiles', message: saveFault(reading) });
+  }
   if (input.hazardStatements.some((c) => !c.startsWith('H') && !c.startsWith('EUH'))
     || input.hazardStatements.some((c) => statementText(c, 'en') === '')) fields.push({ field: 'hazardStatements', message: 'catalogProductGhsInvalid' });
   if (input.precautionaryStatements.some((c) => !c.startsWith('P'))
@@ -150,6 +160,24 @@ async function validate(db: Db, input: AdminProductInput, storedSmiles?: string 
   if (!brand) fields.push({ field: 'brandId', message: 'catalogProductBrandInvalid' });
   if (!category || !category.leaf) fields.push({ field: 'categoryId', message: 'catalogProductCategoryNotLeaf' });
   if (fields.length > 0) throw new AppError(400, fields[0]?.message ?? 'badRequest', fields);
+  return substance;
+}
+
+/**
+ * The field message of a structure RDKit refuses: its reason, where the message needs no detail (field
+ * messages are not filled in); the general "cannot be read" for a syntax or valence error.
+ */
+function saveFault(reading: Parameters<typeof readingFault>[0]): string {
+  const fault = readingFault(reading);
+  if (!fault || Object.keys(fault.details).length > 0) return 'catalogProductSmilesInvalid';
+  return fault.key;
+}
+
+/** The product's substance id after a save: the new structure's, none without a SMILES, else the one it has. */
+async function substanceIdFor(tx: Db, input: AdminProductInput, substance: SubstanceRecord | null, current: number | null): Promise<number | null> {
+  if (!input.smiles) return null;
+  if (substance) return saveSubstance(tx, substance);
+  return current;
 }
 
 async function assertItemNoFree(db: Db, itemNo: string, exceptId?: number): Promise<void> {
@@ -197,13 +225,14 @@ async function savePacks(tx: Db, actor: AuditActor, productId: number, packs: re
 }
 
 export async function createProduct(db: Db, params: { actor: AuditActor; product: AdminProductInput }): Promise<AdminProductDto> {
-  await validate(db, params.product);
+  const substance = await validate(db, params.product);
   const columns = columnsOf(params.product);
   let id: number;
   try {
     id = await db.transaction(async (tx) => {
       await assertItemNoFree(tx, columns.itemNo);
-      const [row] = await tx.insert(products).values(columns).returning({ id: products.id });
+      const substanceId = await substanceIdFor(tx, params.product, substance, null);
+      const [row] = await tx.insert(products).values({ ...columns, substanceId }).returning({ id: products.id });
       if (!row) throw new AppError(500);
       await recordAudit(tx, params.actor, { action: 'create', entity: 'product', entityId: row.id, after: audited(columns) });
       await savePacks(tx, params.actor, row.id, params.product.packs);
@@ -219,7 +248,7 @@ export async function createProduct(db: Db, params: { actor: AuditActor; product
 export async function updateProduct(db: Db, params: { actor: AuditActor; id: number; product: AdminProductInput }): Promise<AdminProductDto> {
   const [stored] = await db.select({ smiles: products.smiles }).from(products).where(eq(products.id, params.id));
   if (!stored) throw new AppError(404, 'catalogProductNotFound');
-  await validate(db, params.product, stored.smiles);
+  let substance = await validate(db, params.product, stored.smiles);
   const columns = columnsOf(params.product);
   try {
     await db.transaction(async (tx) => {
@@ -229,9 +258,16 @@ export async function updateProduct(db: Db, params: { actor: AuditActor; id: num
       if (params.product.smiles && params.product.smiles === stored.smiles && before.smiles !== stored.smiles) {
         const fault = await smilesFault(params.product.smiles);
         if (fault) throw new AppError(400, fault, [{ field: 'smiles', message: fault }]);
+        const reading = await readSubstance(params.product.smiles);
+        if (reading.kind !== 'ok') {
+          const key = saveFault(reading);
+          throw new AppError(400, key, [{ field: 'smiles', message: key }]);
+        }
+        substance = reading;
       }
       await assertItemNoFree(tx, columns.itemNo, params.id);
-      await tx.update(products).set(columns).where(eq(products.id, params.id));
+      const substanceId = await substanceIdFor(tx, params.product, substance, before.substanceId);
+      await tx.update(products).set({ ...columns, substanceId }).where(eq(products.id, params.id));
       await recordAudit(tx, params.actor, { action: 'update', entity: 'product', entityId: params.id, before: audited(before), after: audited(columns) });
       await savePacks(tx, params.actor, params.id, params.product.packs);
     });

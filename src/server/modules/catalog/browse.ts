@@ -12,6 +12,9 @@ import { brandFacets, type PageFacet } from './search/facets';
 import type { SearchedBy } from './search/key';
 import { listProducts, type ProductQuery } from './search/products';
 import { byLang, type Lang } from '@/lib/lang';
+import type { z } from 'zod';
+import type { productSearchPageInputSchema, productSearchPageSchema } from '@/contracts/structure-search';
+import { searchByStructure } from '@/server/modules/structure-search/search';
 
 /**
  * The search type of a product search. Without a key there is none; with a key, a missing type
@@ -31,7 +34,7 @@ const SEARCHED_TYPE: Partial<Record<SearchedBy, ProductSearchType>> = { itemNo: 
 
 export type ProductFilter = Omit<ProductPageInput, 'limit' | 'cursor' | 'page'> & { cursor?: string | null; page?: number; limit: number };
 
-function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fallback: boolean } {
+function toQuery(filter: ProductFilter, lang: Lang, structureKey?: string): { query: ProductQuery; fallback: boolean } {
   const key = filter.key || undefined;
   const { type, fallback } = resolveSearchType(key, filter.type);
   return {
@@ -40,6 +43,7 @@ function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fall
       lang,
       key,
       type,
+      structureKey: key ? structureKey : undefined,
       flag: filter.flag,
       categoryId: filter.categoryId,
       brandIds: filter.brandIds && filter.brandIds.length > 0 ? filter.brandIds : undefined,
@@ -57,15 +61,15 @@ function toQuery(filter: ProductFilter, lang: Lang): { query: ProductQuery; fall
  * page of a keyed search counts for the dashboard's top searches, unless `countSearch` is false
  * (a search that is not a buyer's, such as staff picking quotation lines).
  */
-export async function findProducts(db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean } = {}): Promise<ProductPageDto> {
+export async function findProducts(db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean; structureKey?: string } = {}): Promise<ProductPageDto> {
   const { facets: _facets, ...page } = await readProducts(db, filter, lang, options);
   return page;
 }
 
 async function readProducts(
-  db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean; facets?: boolean },
+  db: Db, filter: ProductFilter, lang: Lang, options: { countSearch?: boolean; facets?: boolean; structureKey?: string },
 ): Promise<ProductPageDto & { facets?: PageFacet[] }> {
-  const { query, fallback } = toQuery(filter, lang);
+  const { query, fallback } = toQuery(filter, lang, options.structureKey);
   try {
     const page = await listProducts(db, { ...query, facets: options.facets });
     if (options.countSearch !== false && query.key && !query.cursor && (query.page ?? 1) === 1) {
@@ -76,6 +80,32 @@ async function readProducts(
     if (error instanceof InvalidCursorError) throw new AppError(400, 'invalidCursor');
     throw error;
   }
+}
+
+/**
+ * A structure search as a page of products (`getPage` with type 5, ADR 0075): the substances' products in
+ * result order, each with its similarity score in similarity mode, numbered pages only.
+ */
+export async function findByStructure(db: Db, input: z.infer<typeof productSearchPageInputSchema>, lang: Lang): Promise<z.infer<typeof productSearchPageSchema>> {
+  const key = input.key ?? '';
+  if (key.trim() === '') throw new AppError(400, 'structureKeyRequired', [{ field: 'key', message: 'structureKeyRequired' }]);
+  const mode = input.mode ?? 'exact';
+  const result = await searchByStructure(db, {
+    key, mode, threshold: input.threshold, lang,
+    brandIds: input.brandIds && input.brandIds.length > 0 ? input.brandIds : undefined,
+    categoryId: input.categoryId ?? undefined, inStock: input.inStock || undefined,
+    page: input.page ?? 1, limit: input.limit,
+  });
+  const items = result.groups.flatMap((g) => g.products.map((p) => ({ ...p, similarity: g.similarity, substanceId: g.substance.id })));
+  const lastPage = Math.max(1, Math.ceil(result.count / result.limit));
+  const page = Math.min(result.page, lastPage);
+  return {
+    items, nextCursor: null, prevCursor: null, page,
+    total: result.count, totalCapped: result.countCapped, notice: null, type: 5, typeFallback: false,
+    searched: { by: 'structure', key: result.canonicalSmiles },
+    structure: { mode, canonicalSmiles: result.canonicalSmiles, threshold: mode === 'sim' ? result.threshold : null, partial: result.partial, engine: result.engine },
+    partial: result.partial,
+  };
 }
 
 /**

@@ -1,11 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
 import {
-  catIdInputSchema, categoryNodeSchema, productPageInputSchema, productPageSchema, productSuggestionSchema, suggestInputSchema,
+  catIdInputSchema, categoryNodeSchema, productPageInputSchema, productSuggestionSchema, suggestInputSchema,
 } from '@/contracts/catalog-browse';
+import { productSearchPageInputSchema, productSearchPageSchema, STRUCTURE_SEARCH_TYPE } from '@/contracts/structure-search';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
-import { findProducts } from './browse';
+import { findByStructure, findProducts } from './browse';
 import { getCategory, listCategoryTree } from './categories';
 import { suggestProducts } from './search/suggest';
 
@@ -29,9 +30,18 @@ productListWebRouter.endpoint(
 );
 
 // POST /api/web/product/getPage — one keyset page of products (the same filters as /api/app/api/product/sx)
+// With type=5 the key is a structure (SMILES or MOL block) searched by mode and threshold (ADR 0075).
 productListWebRouter.endpoint(
-  { method: 'post', path: '/getPage', tags: ['product'], input: productPageInputSchema, output: productPageSchema, summary: 'Products, one keyset page (key, type, flag, categoryId, brandIds, inStock, sort, cursor, limit)' },
-  async (input, c) => findProducts(c.get('db'), input, c.get('lang')),
+  {
+    method: 'post', path: '/getPage', tags: ['product'], input: productSearchPageInputSchema, output: productSearchPageSchema,
+    summary: 'Products, one keyset page (key, type, flag, categoryId, brandIds, inStock, sort, cursor, limit); type=5: structure search (key = SMILES or MOL block, mode, threshold, page)',
+  },
+  async (input, c) => {
+    if (input.type === STRUCTURE_SEARCH_TYPE) return findByStructure(c.get('db'), input, c.get('lang'));
+    const { mode: _m, threshold: _t, ...rest } = input;
+    // The key as typed goes along: a SMILES or InChI typed into the search box is recognised before cleaning.
+    return findProducts(c.get('db'), productPageInputSchema.parse(rest), c.get('lang'), { structureKey: rest.key?.trim() || undefined });
+  },
 );
 
 // POST /api/web/product/getName — product-name suggestions for the search box (key, limit)

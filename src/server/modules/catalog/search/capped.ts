@@ -32,9 +32,21 @@ export interface MatchColumns {
 export function cappedMatchesSql(prepared: PreparedQuery, columns: MatchColumns, cap: number): SQL {
   const buckets = prepared.key?.buckets;
   if (!buckets) return sql`select ${columns.all} from products p where ${prepared.where} limit ${cap}`;
-  const parts: SQL[] = [sql`select x.* from generate_series(0, ${sql.raw(String(buckets.last))}) bk(b)
-      cross join lateral (select ${columns.name ?? columns.all} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
-      limit ${cap}`];
+  const nameColumns = columns.name ?? columns.all;
+  const byBucket = sql`select x.* from generate_series(0, ${sql.raw(String(buckets.last))}) bk(b)
+      cross join lateral (select ${nameColumns} from products p where ${prepared.filters} and ${buckets.name(sql.raw('bk.b'))} limit ${cap}) x
+      limit ${cap}`;
+  // A key the statistics find rare is read from every bucket in one scan (ADR 0077). Fewer rows than
+  // the cap are all its matches, the same rows the buckets give; at the cap the buckets are read as
+  // before (their order decides which matches are the first `cap`), behind a one-time filter.
+  const name = buckets.oneScan
+    ? sql`with one as materialized (select ${nameColumns} from products p where ${prepared.filters} and ${buckets.oneScan} limit ${cap}),
+        one_n as materialized (select count(*) as n from one)
+      select o.* from one o where (select c.n from one_n c) < ${cap}
+      union all
+      select b.* from (${byBucket}) b where (select c.n from one_n c) >= ${cap}`
+    : byBucket;
+  const parts: SQL[] = [name];
   if (buckets.numbers) parts.push(sql`select ${columns.all} from products p where ${prepared.filters} and ${buckets.numbers} limit ${cap}`);
   if (buckets.brands && columns.brand !== null) {
     parts.push(sql`select ${columns.brand ?? columns.all} from products p where ${prepared.filters} and ${buckets.brands} limit ${cap}`);

@@ -3,10 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import {
-  BUCKET_MARK, SEARCH_BUCKET, gramSourceSql, hasTrigramLetter, searchGramsSql, searchSubstringsSql, searchTextPlainSql, substringQuery, trigramKey,
+  BUCKET_MARK, SEARCH_BUCKET, SUBSTRING_LENGTH, chunksTemplate, gramSourceSql, hasTrigramLetter, searchGramsSql, searchSubstringsSql, searchTextPlainSql,
+  substringChunks, substringQuery, trigramKey,
 } from '@/server/db/schema/search-sql';
 import { escapeLike } from '@/server/db/like';
 import type { KeyPlan } from './key';
+import { estimatedProducts, nameStatistics, productsFor, sampledHolders, type NameStatistics } from './statistics';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 
@@ -54,7 +56,7 @@ export async function categoryWithDescendants(db: Db, categoryId: number): Promi
  * name contains the key (case-insensitive), and the last bucket of the substring lexemes — ids
  * only grow, so it is the newest product's, one entry of the primary key (ADR 0014 §12).
  */
-export async function nameSearchFacts(db: Db, key: string): Promise<{ brandIds: number[]; last: number }> {
+export async function nameSearchFacts(db: Db, key: string): Promise<{ brandIds: number[]; last: number; stats: NameStatistics | null }> {
   const like = `%${escapeLike(key.toLowerCase())}%`;
   const rows = rowsOf<{ last: number; brands: string | null }>(await db.execute(sql`
     select (select coalesce(max(id), 0) / ${sql.raw(String(SEARCH_BUCKET))} from products)::int as last,
@@ -62,10 +64,82 @@ export async function nameSearchFacts(db: Db, key: string): Promise<{ brandIds: 
         select id from brands where lower(name_zh) like ${like} or lower(name_en) like ${like} order by id limit ${MAX_KEY_BRANDS}
       ) b) as brands`));
   const row = rows[0];
+  const last = Number(row?.last ?? 0);
   return {
     brandIds: row?.brands ? row.brands.split(',').map(Number) : [],
-    last: Number(row?.last ?? 0),
+    last,
+    // The substrings' statistics (ADR 0077): in process memory, read again every few minutes.
+    stats: await nameStatistics(db, last),
   };
+}
+
+/**
+ * Estimated candidates at or below which a name key is read from every bucket in one scan of the
+ * substring index instead of bucket by bucket (ADR 0077): each bucket's probe costs about 0.1 ms
+ * whatever it finds (131 probes at 13M products), one scan of a rare chunk's entries costs little more than one.
+ */
+export const ONE_SCAN_CANDIDATES = 5_000;
+
+/**
+ * What the plan weighs (ADR 0077), in pages read: a candidate is a heap page (its row, read and
+ * refused by `strpos` unless it matches), a chunk asked for is its posting list (about this many
+ * postings a page) and an entry lookup of a few pages in every bucket.
+ */
+const POSTINGS_PER_PAGE = 2_000;
+const ENTRY_PAGES = 3;
+
+/** Most chunks a key's probe asks for. */
+const PROBE_MAX = 4;
+
+/** Which of a key's substrings the index is asked for, and how its buckets are read (ADR 0077). */
+export interface NamePlan {
+  /** The chunks asked for, all required (the rarest first); the whole key when `prefix`. */
+  probe: string[];
+  /** The key fits one substring and is looked up as a prefix (exact: nothing to confirm). */
+  prefix: boolean;
+  /** Few candidates are expected: read every bucket in one scan (checked against the cap when run). */
+  oneScan: boolean;
+}
+
+/**
+ * The plan of a translated name key from the catalogue's statistics. A key longer than one substring
+ * is asked for by its rarest chunk, then, one at a time, by the chunk that costs the fewest pages with
+ * the candidates it leaves (the sampled texts holding every chunk chosen: chunks of one word, such as
+ * `triflu` and `uorome`, come together and narrow nothing), as long as its posting lists cost fewer
+ * pages than the candidates it spares — instead of all of its chunks, whose common ones (`methyl`,
+ * `benzen`) have long posting lists in every bucket. `strpos` confirms the whole key in either case.
+ * Without statistics the plan of ADR 0014 §12: every chunk, bucket by bucket.
+ */
+export function planName(translated: string, stats: NameStatistics | null): NamePlan {
+  const chunks = substringChunks(translated);
+  const prefix = [...translated].length <= SUBSTRING_LENGTH;
+  if (!stats || stats.sampled === 0) return { probe: chunks, prefix, oneScan: false };
+  const ranked = chunks
+    .map((chunk, i) => ({ chunk, i, n: estimatedProducts(stats, chunk) }))
+    .sort((a, b) => a.n - b.n || a.i - b.i);
+  const first = ranked[0];
+  if (!first) return { probe: chunks, prefix, oneScan: false };
+  const probe = [first.chunk];
+  let expected = first.n;
+  if (ranked.length > 1) {
+    const chunkPages = (n: number): number => n / POSTINGS_PER_PAGE + ENTRY_PAGES * (stats.last + 1);
+    let holders = sampledHolders(stats, first.chunk, null);
+    while (probe.length < PROBE_MAX) {
+      let best: { chunk: string; holders: number[]; pages: number } | null = null;
+      for (const { chunk, n } of ranked) {
+        if (probe.includes(chunk)) continue;
+        const together = sampledHolders(stats, chunk, holders);
+        const pages = chunkPages(n) + productsFor(stats, together.length);
+        if (!best || pages < best.pages) best = { chunk, holders: together, pages };
+      }
+      // A chunk whose posting lists cost more pages than the candidates it spares is not asked for.
+      if (!best || best.pages >= productsFor(stats, holders.length)) break;
+      probe.push(best.chunk);
+      holders = best.holders;
+    }
+    expected = productsFor(stats, holders.length);
+  }
+  return { probe, prefix, oneScan: expected <= ONE_SCAN_CANDIDATES };
 }
 
 const MAX_INT4 = 2_147_483_647;
@@ -144,9 +218,11 @@ export interface KeyConditions {
    * The match split for reading the name path bucket by bucket (ADR 0014 §12): the name path of
    * one bucket, the number paths (item and CAS) as one condition, and the brand path. Null when the
    * name path is not read through the substring lexemes. `oneBrand`: the brand path is one brand,
-   * whose products its index gives in id order.
+   * whose products its index gives in id order. `oneScan`: the name path of every bucket in one
+   * condition, when the statistics expect few candidates (ADR 0077); `cappedMatchesSql` takes its
+   * rows only when they are fewer than the cap (then they are all the matches), else reads the buckets.
    */
-  buckets: { name: (bucket: SQL) => SQL; numbers: SQL | null; brands: SQL | null; oneBrand: boolean; last: number } | null;
+  buckets: { name: (bucket: SQL) => SQL; oneScan: SQL | null; numbers: SQL | null; brands: SQL | null; oneBrand: boolean; last: number } | null;
 }
 
 /** The tsquery of one bucket from a `substringQuery` template (chr(3) is BUCKET_MARK). */
@@ -174,7 +250,7 @@ export function cjkOnly(key: string): boolean {
 }
 
 /** The SQL of a key plan; `brandIds` are the brands whose name matched the key. */
-export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last = 0): KeyConditions | null {
+export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last = 0, stats: NameStatistics | null = null): KeyConditions | null {
   const paths: SQL[] = [];
   const tiers: { tier: number; cond: SQL }[] = [];
   const itemPrefix = plan.itemNo ? `${escapeLike(plan.itemNo)}%` : null;
@@ -193,6 +269,17 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     paths.push(formula);
     tiers.push({ tier: 1, cond: formula });
   }
+  if (plan.substanceIds && plan.substanceIds.length > 0) {
+    // A SMILES, InChI or InChIKey of a stored structure (ADR 0075): its products, through products_substance_idx.
+    const substance = sql`p.substance_id = any(${intArray(plan.substanceIds)})`;
+    paths.push(substance);
+    tiers.push({ tier: 1, cond: substance });
+  }
+  if (plan.mdl) {
+    const mdl = sql`p.mdl = ${plan.mdl}`;
+    paths.push(mdl);
+    tiers.push({ tier: 1, cond: mdl });
+  }
   const prefixes: SQL[] = [];
   if (itemPrefix) prefixes.push(sql`p.item_no like ${itemPrefix}`);
   if (casPrefix) {
@@ -203,7 +290,7 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
   const nameKey = plan.nameLike ?? plan.nameGram;
   // The name path three ways: `index` for WHERE, `scan` (strpos, no index) for a walk that reads
   // rows in another order, and `inBucket` for one bucket of the substring lexemes (ADR 0014 §12).
-  let name: { index: SQL; scan: SQL; inBucket: ((bucket: SQL) => SQL) | null } | null = null;
+  let name: { index: SQL; scan: SQL; inBucket: ((bucket: SQL) => SQL) | null; oneScan: SQL | null } | null = null;
   const substrings = plan.nameLike ?? (plan.nameGram && cjkOnly(plan.nameGram) ? plan.nameGram : null);
   if (substrings) {
     // search_text holds separators as letters (search-sql.ts), so the key is translated too.
@@ -220,16 +307,21 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     const confirm = [contains, ...(plain ? [plain] : [])];
     const lexemes = sql.raw(searchSubstringsSql('p.'));
     const all = (cond: SQL): SQL => (confirm.length === 0 ? cond : sql`(${sql.join([cond, ...confirm], sql` and `)})`);
+    // The buckets are read for the chunks the statistics find rarest (ADR 0077); strpos confirms the key.
+    const planned = planName(translated, stats);
+    const probe = chunksTemplate(planned.probe, planned.prefix);
     name = {
       index: all(sql`${lexemes} @@ ${allBucketsQuery(template, last)}`),
       scan: plain ? sql`(${contains} and ${plain})` : contains,
-      inBucket: (bucket) => all(sql`${lexemes} @@ ${bucketQuery(template, bucket)}`),
+      inBucket: (bucket) => all(sql`${lexemes} @@ ${bucketQuery(probe, bucket)}`),
+      oneScan: planned.oneScan ? all(sql`${lexemes} @@ ${allBucketsQuery(probe, last)}`) : null,
     };
   } else if (plan.nameGram) {
     name = {
       index: sql`${sql.raw(searchGramsSql('p.'))} @> ${textArray([plan.nameGram])}`,
       scan: sql`strpos(${sql.raw(gramSourceSql('p.'))}, ${plan.nameGram}) > 0`,
       inBucket: null,
+      oneScan: null,
     };
   }
   const scanPaths = [...paths];
@@ -277,7 +369,7 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
     rank,
     head: heads.length === 0 ? null : sql`(${sql.join(heads, sql` or `)})`,
     buckets: name?.inBucket
-      ? { name: name.inBucket, numbers: numberPaths.length > 0 ? any(numberPaths) : null, brands: brandPath, oneBrand: brandIds.length === 1, last }
+      ? { name: name.inBucket, oneScan: name.oneScan, numbers: numberPaths.length > 0 ? any(numberPaths) : null, brands: brandPath, oneBrand: brandIds.length === 1, last }
       : null,
   };
 }

@@ -28,13 +28,17 @@ export interface KeyPlan {
   casCheckDigit: boolean;
   /** A molecular formula: exact, as typed or in Hill order. */
   formulas: string[] | null;
+  /** Substances a SMILES, InChI or InChIKey of the key names (ADR 0075): their products, exact. */
+  substanceIds?: number[] | null;
+  /** An MDL number (MFCD…): exact. */
+  mdl?: string | null;
 }
 
 /**
  * What a search searched for, as the results page says it: by item number, CAS number, formula or
  * name, or over every field (no type).
  */
-export type SearchedBy = 'itemNo' | 'cas' | 'formula' | 'name' | 'all';
+export type SearchedBy = 'itemNo' | 'cas' | 'formula' | 'name' | 'all' | 'structure' | 'inchikey' | 'mdl';
 
 /**
  * A key that is unmistakably one kind of number, whatever type the search asked for: a hyphenated
@@ -102,7 +106,8 @@ export function planKey(raw: string, type?: SearchTypeCode): KeyPlan {
 
 /** True when the plan cannot match anything (nothing searchable in the key for this type). */
 export function planIsEmpty(plan: KeyPlan): boolean {
-  return !plan.itemNo && !plan.casExact && !plan.casPrefix && !plan.nameLike && !plan.nameGram && !plan.brands && !plan.formulas;
+  return !plan.itemNo && !plan.casExact && !plan.casPrefix && !plan.nameLike && !plan.nameGram && !plan.brands && !plan.formulas
+    && !(plan.substanceIds && plan.substanceIds.length > 0) && !plan.mdl;
 }
 
 export function keyCandidates(raw: string): KeyCandidates {

@@ -4,6 +4,8 @@ import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import { filterConditions, keyConditions, nameSearchFacts, textArray, type FilterInput, type FilterScope, type KeyConditions } from './conditions';
 import type { ListScope } from './summary';
+import { recogniseStructureKey } from '@/lib/structure-key';
+import { substancesNamedBy } from '@/server/modules/structure-search/identify';
 import {
   formulaPlan, keyCandidates, planIsEmpty, planKey, searchedByType, type KeyPlan, type SearchedBy, type SearchTypeCode,
 } from './key';
@@ -36,7 +38,7 @@ export interface PreparedQuery {
  * any other key as its type asks. One round trip, through the item-number and formula indexes,
  * and only for a key that may be one of them.
  */
-export async function resolvePlan(db: Db, raw: string, type: SearchTypeCode | undefined): Promise<{ plan: KeyPlan; by: SearchedBy }> {
+export async function resolvePlan(db: Db, raw: string, type: SearchTypeCode | undefined, structureKey?: string): Promise<{ plan: KeyPlan; by: SearchedBy; key?: string }> {
   const found = keyCandidates(raw);
   if (found.cas) return { plan: planKey(found.cas, 2), by: 'cas' };
   if (found.itemNo || found.formulas) {
@@ -45,19 +47,32 @@ export async function resolvePlan(db: Db, raw: string, type: SearchTypeCode | un
         ${found.formulas ? sql`exists (select 1 from products p where p.formula = any(${textArray(found.formulas)}) and p.active)` : sql`false`} as formula`));
     const row = rows[0];
     if (row?.item && found.itemNo) return { plan: planKey(found.itemNo, 1), by: 'itemNo' };
-    if (row?.formula && found.formulas) return { plan: formulaPlan(raw, found.formulas), by: 'formula' };
+    // A name search (type 3) lists the formula's products first (tier 1), then the key's name matches (ADR 0075).
+    if (row?.formula && found.formulas) return { plan: type === 3 ? { ...planKey(raw, 3), formulas: found.formulas } : formulaPlan(raw, found.formulas), by: 'formula' };
+  }
+  // A structure identifier (ADR 0075): the products of the structure it names first, then what the type finds.
+  const structure = recogniseStructureKey(structureKey ?? raw);
+  if (structure) {
+    const plan = planKey(raw, type);
+    if (structure.kind === 'mdl') {
+      const [row] = rowsOf<{ found: boolean }>(await db.execute(sql`select exists (select 1 from products p where p.mdl = ${structure.key} and p.active) as found`));
+      if (row?.found) return { plan: { ...plan, mdl: structure.key }, by: 'mdl', key: structure.key };
+    } else {
+      const ids = await substancesNamedBy(db, structure.kind, structure.key);
+      if (ids.length > 0) return { plan: { ...plan, substanceIds: ids }, by: structure.kind === 'inchikey' ? 'inchikey' : 'structure', key: structure.key };
+    }
   }
   return { plan: planKey(raw, type), by: searchedByType(type) };
 }
 
 /** Key plan + filters → SQL, shared by the list, the facets and the suggestions. */
-export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeCode } & FilterInput): Promise<PreparedQuery> {
+export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeCode; structureKey?: string } & FilterInput): Promise<PreparedQuery> {
   let plan: KeyPlan | null = null;
   let searched: PreparedQuery['searched'] = null;
   if (q.key !== undefined && planKey(q.key, q.type).key) {
-    const resolved = await resolvePlan(db, q.key, q.type);
+    const resolved = await resolvePlan(db, q.key, q.type, q.structureKey);
     plan = resolved.plan;
-    searched = { by: resolved.by, key: resolved.by === 'formula' ? (resolved.plan.formulas?.[0] ?? plan.key) : resolved.by === 'cas' && plan.casExact ? plan.casExact : plan.key };
+    searched = { by: resolved.by, key: resolved.key !== undefined ? resolved.key : resolved.by === 'formula' ? (resolved.plan.formulas?.[0] ?? plan.key) : resolved.by === 'cas' && plan.casExact ? plan.casExact : plan.key };
   }
   const none = (notice: PreparedQuery['notice'] = null): PreparedQuery => ({
     where: sql`false`, filters: sql`false`, scanWhere: sql`false`, key: null, notice, empty: true, searched, scope: null,
@@ -69,8 +84,8 @@ export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeC
   if (!filters) return none();
   let key: KeyConditions | null = null;
   if (plan) {
-    const facts = plan.brands ? await nameSearchFacts(db, plan.key) : { brandIds: [], last: 0 };
-    key = keyConditions(plan, facts.brandIds, facts.last);
+    const facts = plan.brands ? await nameSearchFacts(db, plan.key) : { brandIds: [], last: 0, stats: null };
+    key = keyConditions(plan, facts.brandIds, facts.last, facts.stats);
     if (!key) return none();
   }
   const filterSql = sql.join(filters, sql` and `);

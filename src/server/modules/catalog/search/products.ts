@@ -25,6 +25,8 @@ export interface ProductQuery {
   lang: Lang;
   key?: string;
   type?: SearchTypeCode;
+  /** The key as typed, before the search-key cleaning: a SMILES or InChI typed into the search box (ADR 0075). */
+  structureKey?: string;
   flag?: 'hot' | 'new' | 'special';
   /** See FilterInput.flagWindow. */
   flagWindow?: boolean;

@@ -17,6 +17,7 @@ import { countCatalogue } from '../queries';
  */
 const h = fileApiHarness();
 const { ids, product, create } = adminProductsHarness(h);
+// Products without a structure: the counts do not depend on one, and the structure worker is not what this file tests.
 
 interface CountRow { category_id: number; brand_id: number; products: number; in_stock: number; hot: number; hot_in_stock: number; new: number; new_in_stock: number; special: number; special_in_stock: number }
 
@@ -45,7 +46,7 @@ async function expectKeptRight(): Promise<void> {
 }
 
 async function save(p: AdminProductDto, over: Record<string, unknown>): Promise<AdminProductDto> {
-  const res = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, { token: ids.admin, json: product({ itemNo: p.itemNo, ...over }) });
+  const res = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, { token: ids.admin, json: product({ itemNo: p.itemNo, smiles: null, ...over }) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as AdminProductDto;
 }
@@ -70,8 +71,8 @@ describe('kept catalogue counts', () => {
   it('follow back-office saves: new products, stock, prices, category, brand, flags, windows, withdrawal and deletion', async () => {
     const [other] = rowsOf<{ id: number }>(await h.db.db.execute(sql`select id::int as id from categories where leaf and id <> ${ids.leafId} order by id limit 1`));
     const [brand] = rowsOf<{ id: number }>(await h.db.db.execute(sql`select id::int as id from brands where id <> ${ids.brandId} order by id limit 1`));
-    let p = await create({ itemNo: 'T-SUM-1', isHot: true });
-    const q = await create({ itemNo: 'T-SUM-2', isSpecial: true, packs: [{ size: '1 g', price: '5', leadTimeDays: 0, stock: 0 }] });
+    let p = await create({ smiles: null, itemNo: 'T-SUM-1', isHot: true });
+    const q = await create({ smiles: null, itemNo: 'T-SUM-2', isSpecial: true, packs: [{ size: '1 g', price: '5', leadTimeDays: 0, stock: 0 }] });
     await expectKeptRight();
     // Stock to nothing, then back; a price alone.
     p = await save(p, { isHot: true, packs: p.packs.map((k) => ({ id: k.id, size: k.size, price: k.price, leadTimeDays: 0, stock: 0 })) });
@@ -121,8 +122,8 @@ describe('kept catalogue counts', () => {
   it('answer the lists without a key as a fresh count does: totals and facets, in stock or not, flags inside their window', async () => {
     const db = h.db.db;
     // A hot product whose window has ended and one whose window holds: only the second counts.
-    await create({ itemNo: 'T-SUM-W1', isHot: true, promoStartsAt: '2020-01-01T00:00:00.000Z', promoEndsAt: '2021-01-01T00:00:00.000Z' });
-    await create({ itemNo: 'T-SUM-W2', isHot: true, promoStartsAt: '2020-01-01T00:00:00.000Z', promoEndsAt: null });
+    await create({ smiles: null, itemNo: 'T-SUM-W1', isHot: true, promoStartsAt: '2020-01-01T00:00:00.000Z', promoEndsAt: '2021-01-01T00:00:00.000Z' });
+    await create({ smiles: null, itemNo: 'T-SUM-W2', isHot: true, promoStartsAt: '2020-01-01T00:00:00.000Z', promoEndsAt: null });
     const [parent] = rowsOf<{ id: number }>(await db.execute(sql`select parent_id::int as id from categories where id = ${ids.leafId}`));
     const [top] = rowsOf<{ id: number }>(await db.execute(sql`select id::int as id from categories where parent_id is null order by id limit 1`));
     const tree = (id: number) => `with recursive t as (select id from categories where id = ${id} union all select c.id from categories c join t on c.parent_id = t.id) select id from t`;

@@ -8,9 +8,9 @@ import { runMigrations } from '../migrate';
 // Migrates a whole database from nothing, twice over: a minute or more on a busy two-core machine.
 vi.setConfig({ testTimeout: 180_000 });
 
-describe('upgrading a database of the release up to 0024: the kept catalogue counts (ADR 0078)', () => {
+describe('upgrading a database of the release up to 0025: the kept catalogue counts (ADR 0078)', () => {
   it('fills the counts from the products there are, and the triggers keep them afterwards', async () => {
-    const older = releaseMigrations(24);
+    const older = releaseMigrations(25);
     const shop = await createEmptyTestDatabase();
     try {
       await runMigrations(shop, older);

@@ -1,0 +1,279 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ProductCardDto } from '@/contracts/catalog';
+import type { Lang } from '@/lib/lang';
+import { rowsOf, type Db } from '@/server/db/client';
+import { AppError } from '@/server/errors';
+import { log } from '@/server/log';
+import { loadCards } from '@/server/modules/catalog/search/cards';
+import { COUNT_CAP } from '@/server/modules/catalog/search/capped';
+import { filterConditions, intArray } from '@/server/modules/catalog/search/conditions';
+import { hasCartridge, MORGAN_BITS } from './cartridge';
+import { readingFault, readStructureKey, screenChunk } from './engine';
+import { identityOf } from './store';
+
+/**
+ * Structure search (ADR 0075): exact (the InChIKey, B-tree), substructure and similarity (Tanimoto on
+ * 2048-bit Morgan fingerprints, radius 2), on the RDKit cartridge when the database has it, else by
+ * screening the stored fingerprints in the structure workers. Answers substances in result order with
+ * their products, one numbered page of products at a time.
+ */
+
+export const STRUCTURE_MODES = ['exact', 'sub', 'sim'] as const;
+export type StructureMode = (typeof STRUCTURE_MODES)[number];
+export const DEFAULT_THRESHOLD = 0.7;
+export const MIN_THRESHOLD = 0.3;
+/** The time budget of one search; past it the answer is the hits found so far, `partial`. */
+export const STRUCTURE_SEARCH_MS = 3000;
+/** Substances a worker screens per task. */
+const CHUNK = 2000;
+
+export type StructureEngine = 'cartridge' | 'embedded';
+
+export interface StructureSearchParams {
+  /** A SMILES (up to 1,000 characters) or a MOL block (up to 20,000). */
+  key: string;
+  mode: StructureMode;
+  /** Similarity only: 0.3–1.0; default 0.7. */
+  threshold?: number;
+  lang: Lang;
+  brandIds?: number[];
+  categoryId?: number;
+  inStock?: boolean;
+  /** 1-based page of products. */
+  page: number;
+  limit: number;
+  /** Forces an engine (tests, benchmarks); by default the cartridge when the database has it. */
+  engine?: StructureEngine;
+  /** Time budget in ms (default STRUCTURE_SEARCH_MS). */
+  budgetMs?: number;
+}
+
+export interface StructureSubstanceDto {
+  id: number;
+  smiles: string;
+  inchikey: string;
+  formula: string;
+  weight: number;
+}
+
+export interface StructureGroup {
+  substance: StructureSubstanceDto;
+  /** Tanimoto score in similarity mode (1 for the same structure); null otherwise. */
+  similarity: number | null;
+  products: ProductCardDto[];
+}
+
+export interface StructureSearchResult {
+  /** The query as RDKit writes it canonically. */
+  canonicalSmiles: string;
+  /** This page's products grouped by substance, substances in result order. */
+  groups: StructureGroup[];
+  /** Matching products, exact up to 10,000 (`countCapped` past it). */
+  count: number;
+  countCapped: boolean;
+  /** The time budget ran out: the hits are those found by then, and the count is a lower bound. */
+  partial: boolean;
+  page: number;
+  limit: number;
+  engine: StructureEngine;
+  /** The similarity threshold applied (similarity mode). */
+  threshold: number;
+}
+
+interface Hits {
+  /** Substance ids in result order. */
+  ids: number[];
+  scores: Map<number, number> | null;
+  partial: boolean;
+}
+
+function clampThreshold(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return DEFAULT_THRESHOLD;
+  return Math.min(1, Math.max(MIN_THRESHOLD, value));
+}
+
+function isTimeout(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: string }).code === '57014') return true;
+  }
+  return false;
+}
+
+/** The substance has an active product the filters keep. */
+function hasProducts(filters: SQL): SQL {
+  return sql`exists (select 1 from products p where p.substance_id = s.id and ${filters})`;
+}
+
+/** Smallest first (closest to the fragment), then by id: a stable order for numbered pages. */
+function bySize(rows: { id: number; heavy_atoms: number }[]): number[] {
+  return [...rows].sort((a, b) => a.heavy_atoms - b.heavy_atoms || a.id - b.id).map((r) => Number(r.id));
+}
+
+function byScore(pairs: { id: number; score: number }[]): Hits {
+  pairs.sort((a, b) => b.score - a.score || a.id - b.id);
+  const kept = pairs.slice(0, COUNT_CAP + 1);
+  return { ids: kept.map((p) => p.id), scores: new Map(kept.map((p) => [p.id, p.score])), partial: false };
+}
+
+async function exactHits(db: Db, identity: string, filters: SQL): Promise<Hits> {
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`select s.id from substances s where s.inchikey = ${identity} and ${hasProducts(filters)}`));
+  return { ids: rows.map((r) => Number(r.id)), scores: null, partial: false };
+}
+
+/** A read-only query under a statement timeout and cartridge settings (SET LOCAL); null when it ran out of time. */
+async function timed<T>(db: Db, ms: number, settings: Record<string, string>, work: (tx: Db) => Promise<T>): Promise<T | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const calls = Object.entries({ statement_timeout: String(Math.max(50, Math.round(ms))), ...settings })
+        .map(([name, value]) => sql`set_config(${name}, ${value}, true)`);
+      await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+      return work(tx);
+    });
+  } catch (error) {
+    if (isTimeout(error)) return null;
+    throw error;
+  }
+}
+
+async function cartridgeSub(db: Db, smiles: string, filters: SQL, deadline: number, needed: number): Promise<Hits> {
+  const query = (cap: number) => (tx: Db) => tx.execute(sql`
+    select s.id, s.heavy_atoms from substances s
+    where s.m @> mol_from_smiles(${smiles}::cstring) and ${hasProducts(filters)}
+    limit ${cap}`);
+  const all = await timed(db, deadline - Date.now(), {}, query(COUNT_CAP + 1));
+  if (all) return { ids: bySize(rowsOf(all)), scores: null, partial: false };
+  // A fragment too common to finish in time: the first hits the index gives, enough for the page.
+  const first = await timed(db, Math.max(500, deadline - Date.now()), {}, query(needed));
+  return { ids: first ? bySize(rowsOf(first)) : [], scores: null, partial: true };
+}
+
+async function cartridgeSim(db: Db, smiles: string, threshold: number, filters: SQL, deadline: number, needed: number): Promise<Hits> {
+  const settings = { 'rdkit.tanimoto_threshold': String(threshold), 'rdkit.morgan_fp_size': String(MORGAN_BITS) };
+  const query = (cap: number) => (tx: Db) => tx.execute(sql`
+    with q as (select morganbv_fp(mol_from_smiles(${smiles}::cstring), 2) as fp)
+    select s.id, tanimoto_sml(s.mfp, q.fp) as score from substances s, q
+    where s.mfp % q.fp and ${hasProducts(filters)}
+    order by s.mfp <%> q.fp, s.id
+    limit ${cap}`);
+  const toHits = (result: unknown) => byScore(rowsOf<{ id: number; score: number }>(result).map((r) => ({ id: Number(r.id), score: Number(r.score) })));
+  const all = await timed(db, deadline - Date.now(), settings, query(COUNT_CAP + 1));
+  if (all) return toHits(all);
+  // Too many neighbours to rank in time: the nearest the index gives first, enough for the page.
+  const first = await timed(db, Math.max(500, deadline - Date.now()), settings, query(needed));
+  return { ...(first ? toHits(first) : { ids: [], scores: new Map<number, number>() }), partial: true };
+}
+
+/** Screens the stored fingerprints chunk by chunk in the workers, until the hits are capped or the budget is spent. */
+async function embeddedHits(db: Db, mode: 'sub' | 'sim', smiles: string, threshold: number, filters: SQL, deadline: number): Promise<Hits> {
+  const subHits: { id: number; heavy_atoms: number }[] = [];
+  const simHits: { id: number; score: number }[] = [];
+  let after = 0;
+  let partial = false;
+  const read = async (from: number): Promise<unknown> => db.execute(sql`
+    select s.id, s.heavy_atoms, ${mode === 'sub' ? sql`s.pattern as fp, s.mol` : sql`s.morgan as fp, null::bytea as mol`}
+    from substances s where s.id > ${from} and ${hasProducts(filters)} order by s.id limit ${CHUNK}`);
+  let next = read(after);
+  for (;;) {
+    const rows = rowsOf<{ id: number; heavy_atoms: number; fp: Uint8Array; mol: Uint8Array | null }>(await next);
+    if (rows.length === 0) break;
+    after = Number(rows[rows.length - 1]?.id);
+    // The next chunk is read while the workers screen this one.
+    next = rows.length === CHUNK ? read(after) : Promise.resolve([] as unknown);
+    const found = await screenChunk({
+      mode, smiles, threshold, ids: rows.map((r) => Number(r.id)), fps: rows.map((r) => r.fp), mols: rows.map((r) => r.mol),
+    });
+    const atoms = new Map(rows.map((r) => [Number(r.id), r.heavy_atoms]));
+    found.ids.forEach((id, i) => {
+      if (mode === 'sub') subHits.push({ id, heavy_atoms: atoms.get(id) ?? 0 });
+      else simHits.push({ id, score: found.scores[i] ?? 0 });
+    });
+    if (mode === 'sub' && subHits.length > COUNT_CAP) break;
+    if (rows.length < CHUNK) break;
+    if (Date.now() > deadline) {
+      partial = true;
+      void Promise.resolve(next).catch(() => undefined);
+      break;
+    }
+  }
+  if (mode === 'sub') return { ids: bySize(subHits).slice(0, COUNT_CAP + 1), scores: null, partial };
+  return { ...byScore(simHits), partial };
+}
+
+/**
+ * Searches the catalogue by structure. A key that does not parse, or is over a cap, is a 400 whose
+ * message says why (`structureInvalid*`, `structureKeyTooLong`, `smilesTooManyAtoms`,
+ * `structureTooComplex`); a full worker pool a 503.
+ */
+export async function searchByStructure(db: Db, params: StructureSearchParams): Promise<StructureSearchResult> {
+  const started = Date.now();
+  const deadline = started + (params.budgetMs ?? STRUCTURE_SEARCH_MS);
+  const reading = await readStructureKey(params.key);
+  if (reading.kind !== 'ok') {
+    const fault = readingFault(reading);
+    throw new AppError(400, fault?.key ?? 'structureInvalidSyntax', fault?.details ?? {});
+  }
+  const page = Math.max(1, Math.trunc(params.page));
+  const limit = Math.max(1, Math.min(100, Math.trunc(params.limit)));
+  const engine: StructureEngine = params.engine ?? ((await hasCartridge(db)) ? 'cartridge' : 'embedded');
+  const threshold = clampThreshold(params.threshold);
+  const base = { canonicalSmiles: reading.smiles, page, limit, engine, threshold };
+  const conditions = await filterConditions(db, { categoryId: params.categoryId, brandIds: params.brandIds, inStock: params.inStock });
+  if (!conditions) return { ...base, groups: [], count: 0, countCapped: false, partial: false };
+  const filters = sql.join(conditions, sql` and `);
+  const needed = page * limit + 1;
+
+  let hits: Hits;
+  if (params.mode === 'exact') hits = await exactHits(db, identityOf(reading), filters);
+  else if (engine === 'cartridge') {
+    hits = params.mode === 'sub'
+      ? await cartridgeSub(db, reading.smiles, filters, deadline, needed)
+      : await cartridgeSim(db, reading.smiles, threshold, filters, deadline, needed);
+  } else hits = await embeddedHits(db, params.mode, reading.smiles, threshold, filters, deadline);
+
+  const result = await pageOf(db, hits, filters, params.lang, page, limit);
+  if (hits.partial) log('info', 'structure.search.partial', { mode: params.mode, engine, ms: Date.now() - started });
+  return { ...base, ...result, partial: hits.partial };
+}
+
+/** The page's products of the hit substances, in the substances' order, grouped; and the capped product count. */
+async function pageOf(db: Db, hits: Hits, filters: SQL, lang: Lang, page: number, limit: number): Promise<Pick<StructureSearchResult, 'groups' | 'count' | 'countCapped'>> {
+  if (hits.ids.length === 0) return { groups: [], count: 0, countCapped: false };
+  const ids = intArray(hits.ids);
+  const [counted] = rowsOf<{ n: number }>(await db.execute(sql`
+    select count(*)::int as n from (select 1 from products p where p.substance_id = any(${ids}) and ${filters} limit ${COUNT_CAP + 1}) c`));
+  const total = Number(counted?.n ?? 0);
+  const count = Math.min(total, COUNT_CAP);
+  const lastPage = Math.max(1, Math.ceil(count / limit));
+  const offset = (Math.min(page, lastPage) - 1) * limit;
+  const rows = rowsOf<{ id: number; substance_id: number }>(await db.execute(sql`
+    select p.id, p.substance_id from unnest(${ids}) with ordinality as u(sid, n)
+    join products p on p.substance_id = u.sid
+    where ${filters}
+    order by u.n, p.id
+    offset ${offset} limit ${limit}`));
+  const cards = await loadCards(db, rows.map((r) => Number(r.id)), lang);
+  const cardById = new Map(cards.map((c) => [c.id, c]));
+  const substanceIds = [...new Set(rows.map((r) => Number(r.substance_id)))];
+  const substances = substanceIds.length === 0 ? [] : rowsOf<{ id: number; smiles: string; inchikey: string; formula: string; weight: string }>(await db.execute(sql`
+    select id, smiles, inchikey, formula, weight::text as weight from substances where id = any(${intArray(substanceIds)})`));
+  const substanceById = new Map(substances.map((s) => [Number(s.id), s]));
+  const groups: StructureGroup[] = [];
+  for (const row of rows) {
+    const sid = Number(row.substance_id);
+    const card = cardById.get(Number(row.id));
+    const s = substanceById.get(sid);
+    if (!card || !s) continue;
+    let group = groups[groups.length - 1];
+    if (!group || group.substance.id !== sid) {
+      group = {
+        substance: { id: sid, smiles: s.smiles, inchikey: s.inchikey, formula: s.formula, weight: Number(s.weight) },
+        similarity: hits.scores ? Math.round((hits.scores.get(sid) ?? 0) * 1000) / 1000 : null,
+        products: [],
+      };
+      groups.push(group);
+    }
+    group.products.push(card);
+  }
+  return { groups, count, countCapped: total > COUNT_CAP };
+}
