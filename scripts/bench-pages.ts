@@ -1,6 +1,6 @@
 /**
  * Storefront page benchmark (docs/requirements/quality.md#p6-page-throughput):
- *   npm run bench:pages -- [--products 1000000] [--keys 40] [--seconds 5] [--connections 4] [--no-docs] [--signed-in]
+ *   npm run bench:pages -- [--products 1000000] [--keys 40] [--seconds 5] [--connections 4] [--renders 3] [--expired 24] [--no-docs] [--signed-in]
  * Loads (or reuses) generated products in PostgreSQL — BENCH_DATABASE_URL, or the database `bench_pages`
  * next to TEST_DATABASE_URL / the local server, kept between runs — with the catalogue generator (COPY),
  * starts the production build on it (scripts/start.ts, which builds when stale) on localhost only, and
@@ -8,7 +8,9 @@
  * request at a time; and the requests per second of one URL with autocannon, beside a static file of
  * the same build. Searches are compared with the same searches through the API (`/api/web/product/getPage`,
  * the engine alone), key by key on the same database state: the key's first search through the API, its
- * page, the API again, the page again. Prints the table and appends it to the day's journal in docs/benchmarks/. Stops the
+ * page, the API again, the page again. Then, on a second server without the shared data cache (STOREFRONT_CACHE_SECONDS=0),
+ * the first request after the cache expired: each page type with every shared read from the database, beside the same
+ * list through the API. Prints the table and appends it to the day's journal in docs/benchmarks/. Stops the
  * server by itself.
  * `--signed-in`: every page request (timed and autocannon's) carries a demo buyer's session cookie
  * (buyer@demo.example.com), as a signed-in buyer's browser sends it; the shared storefront pages are kept
@@ -33,14 +35,14 @@ interface AutocannonResult { requests: { average: number }; non2xx: number; erro
 type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-interface Options { products: number; keys: number; seconds: number; connections: number; renders: number; docs: boolean; signedIn: boolean }
+interface Options { products: number; keys: number; seconds: number; connections: number; renders: number; expired: number; docs: boolean; signedIn: boolean }
 
 function readOptions(): Options {
   const { values } = parseArgs({
     options: {
       products: { type: 'string', default: '1000000' }, keys: { type: 'string', default: '40' }, seconds: { type: 'string', default: '5' },
-      connections: { type: 'string', default: '4' }, renders: { type: 'string', default: '3' }, 'no-docs': { type: 'boolean', default: false },
-      'signed-in': { type: 'boolean', default: false },
+      connections: { type: 'string', default: '4' }, renders: { type: 'string', default: '3' }, expired: { type: 'string', default: '24' },
+      'no-docs': { type: 'boolean', default: false }, 'signed-in': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -48,7 +50,8 @@ function readOptions(): Options {
   if (!Number.isInteger(products) || products < 10_000) throw new Error('--products must be an integer ≥ 10000');
   return {
     products, keys: Math.max(8, Number(values.keys)), seconds: Math.max(1, Number(values.seconds)),
-    connections: Math.max(1, Number(values.connections)), renders: Math.max(1, Math.floor(Number(values.renders)) || 1), docs: !(values['no-docs'] ?? false),
+    connections: Math.max(1, Number(values.connections)), renders: Math.max(1, Math.floor(Number(values.renders)) || 1),
+    expired: Math.max(1, Math.floor(Number(values.expired)) || 24), docs: !(values['no-docs'] ?? false),
     signedIn: values['signed-in'] ?? false,
   };
 }
@@ -77,6 +80,8 @@ async function growTo(url: string, size: number): Promise<number> {
     if (have < size) {
       console.log(`Loading ${(size - have).toLocaleString('en')} generated products (have ${have.toLocaleString('en')})…`);
       await loadWithCopy(url, size - have, firstSeq, ctx);
+      // A vacuum of a million rows outlasts the connection's usual statement limit.
+      await handle.db.execute(sql`set statement_timeout = 0`);
       // The visibility map that the searches' index-only scans rely on (autovacuum sets it later): measured
       // straight after a load without it, brand-name searches took 223 ms at p50 instead of 17.
       await handle.db.execute(sql`vacuum analyze products`);
@@ -123,7 +128,7 @@ async function drawKeys(url: string, count: number): Promise<Keys> {
   }
 }
 
-function startServer(url: string, port: number): ChildProcess {
+function startServer(url: string, port: number, extraEnv: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'], {
     env: {
       // localhost: the loopback interface only (with 127.0.0.1 as HOSTNAME, next-intl's rewrite of `/` to
@@ -133,6 +138,7 @@ function startServer(url: string, port: number): ChildProcess {
       SITE_URL: `http://localhost:${port}`,
       // Migrations at start may rewrite every product row (0010); the pages themselves keep the usual limit.
       STATEMENT_TIMEOUT_MS: process.env.STATEMENT_TIMEOUT_MS ?? '0',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -230,6 +236,52 @@ function staticPath(bytes: number): string {
   if (chunks.length === 0) throw new Error('no static chunk in .next/static/chunks');
   chunks.sort((a, b) => Math.abs(a.size - bytes) - Math.abs(b.size - bytes) || a.f.localeCompare(b.f));
   return `/_next/static/chunks/${chunks[0]?.f}`;
+}
+
+/**
+ * Each page type rendered with its shared data read from the database (the first request after the cache expired),
+ * `samples` requests over its URLs in turn, each list followed by the same list through the API (the engine alone).
+ */
+async function measureExpired(url: string, port: number, base: string, keys: Keys, samples: number): Promise<string[]> {
+  const server = startServer(url, port, { STOREFRONT_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0' });
+  const stop = () => { if (server.exitCode === null) server.kill('SIGTERM'); };
+  process.on('exit', stop);
+  try {
+    await waitReady(server, base);
+    const flags = ['hot', 'new', 'special'] as const;
+    const types: [string, { path: string; api?: Record<string, unknown> }[]][] = [
+      ['Home', [{ path: '/' }, { path: '/en' }]],
+      ['Hot / new / special lists', flags.map((flag) => ({ path: `/product/index/${flag}`, api: { flag } }))],
+      ['Category list', keys.leaves.map((id) => ({ path: `/product/index/list?typeId=${id}`, api: { categoryId: id } }))],
+      ['Category list, in stock', keys.leaves.map((id) => ({ path: `/product/index/list?typeId=${id}&stock=1`, api: { categoryId: id, inStock: true } }))],
+      ['Brand page', keys.brandIds.map((id) => ({ path: `/brand/detail?id=${id}`, api: { brandIds: [id], limit: 12 } }))],
+      ['Product detail', keys.ids.map((id) => ({ path: `/product/detail?id=${id}` }))],
+    ];
+    // One request first, so that nothing of the server's own start-up (compiling routes, opening the pool) is timed.
+    await timeToFirstByte(`${base}/`);
+    const rows: string[] = [];
+    for (const [name, urls] of types) {
+      const pages: number[] = [];
+      const engine: number[] = [];
+      let failed = 0;
+      for (let i = 0; i < Math.max(samples, 1); i += 1) {
+        const u = urls[i % urls.length];
+        if (!u) break;
+        const page = await timeToFirstByte(base + u.path);
+        if (page.status !== 200) failed += 1;
+        pages.push(page.ms);
+        if (u.api) engine.push((await timeToFirstByte(`${base}/api/web/product/getPage`, JSON.stringify({ limit: 20, ...u.api }))).ms);
+      }
+      const t = summary(pages, failed);
+      const e = engine.length > 0 ? summary(engine, 0) : null;
+      const line = `| ${name} | ${cell(t)} | ${e ? `${ms(e.p50)} / ${ms(e.p95)}` : '—'} |`;
+      console.log(line);
+      rows.push(line);
+    }
+    return rows;
+  } finally {
+    stop();
+  }
 }
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -342,6 +394,13 @@ async function main(): Promise<void> {
       console.log(line);
       rows.push(line);
     }
+    // The first request after the cache expired (issue 46): a server whose shared data cache and guest page cache
+    // are off (STOREFRONT_CACHE_SECONDS=0), so that every request reads every shared part from the database, as the
+    // first request after STOREFRONT_CACHE_SECONDS does (the frame's data expiring with it, the worst case). Beside
+    // it, the same list through the API (the engine alone), on the same database state.
+    stop();
+    await new Promise<void>((resolve) => { if (server.exitCode !== null) resolve(); else server.once('exit', () => resolve()); });
+    const expiredRows = await measureExpired(url, port, base, keys, options.expired);
     const table = [
       `### Storefront pages${options.signedIn ? ', signed-in buyer' : ''} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${products.toLocaleString('en')} products${process.env.PAGE_CACHE_SECONDS === '0' ? ', PAGE_CACHE_SECONDS=0' : ''})`,
       '',
@@ -350,6 +409,12 @@ async function main(): Promise<void> {
       '| Page | rendered TTFB p50 / p95 (URLs; searches: renders) | kept TTFB p50 / p95 (requests) | req/s | of static | engine alone (API) p50 / p95 |',
       '|---|---|---|---|---|---|',
       ...rows,
+      '',
+      `First request after the cache expired: a second server with \`STOREFRONT_CACHE_SECONDS=0\` (no shared data cache, no guest page cache), so every request reads the page's and the frame's shared data from the database; ${options.expired} requests per page type (its URLs in turn), one at a time, each followed by the same list through the API (\`/api/web/product/getPage\`, the engine alone). p50 / p95 in ms.`,
+      '',
+      '| Page | cache expired TTFB p50 / p95 (requests) | engine alone (API) p50 / p95 |',
+      '|---|---|---|',
+      ...expiredRows,
       '',
     ].join('\n');
     console.log(`\n${table}`);

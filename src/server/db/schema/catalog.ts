@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+  boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { substances } from './substances';
 import { priceAscSql, priceDescSql, searchGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
@@ -138,10 +138,42 @@ export const products = pgTable(
     // The back-office's inactive products (ADR 0030): few, walked newest first without reading the active ones.
     index('products_inactive_idx').on(t.id.desc()).where(sql`not ${t.active}`),
     index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.active}`),
+    // A category's and a brand's newest products, a page at a time from the index alone (ADR 0078; the trailing columns filter without the heap): the lists
+    // without a key read one short range per category (or brand), whatever the size of the catalogue.
+    index('products_category_newest_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc(), t.inStock, t.brandId).where(sql`${t.active}`),
+    index('products_brand_newest_idx').on(t.brandId, t.createdAt.desc(), t.id.desc(), t.inStock).where(sql`${t.active}`),
+    // Flagged products with a promotion window (ADR 0030): few, counted live beside the kept counts (ADR 0078).
+    index('products_promo_window_idx').on(t.brandId, t.categoryId).where(
+      sql`${t.active} and (${t.isHot} or ${t.isNew} or ${t.isSpecial}) and (${t.promoStartsAt} is not null or ${t.promoEndsAt} is not null)`,
+    ),
     // Price sorts (search/products.ts sortSpec): no price sorts last both ways.
     index('products_price_asc_idx').using('btree', sql.raw(priceAscSql()), t.id).where(sql`${t.active}`),
     index('products_price_desc_idx').using('btree', sql.raw(priceDescSql()), t.id).where(sql`${t.active}`),
   ],
+);
+
+/**
+ * How many active products each category and brand holds (ADR 0078), kept by statement triggers on `products`
+ * (hand-written SQL) as the order figures are: the lists without a search key read their totals and brand
+ * facets here instead of counting up to 10,001 products. `products` and `in_stock` count every active
+ * product; the flag columns only those flagged without a promotion window (the flagged products with a
+ * window are few and counted live, since whether a window holds changes with the clock).
+ */
+export const catalogueCounts = pgTable(
+  'catalogue_counts',
+  {
+    categoryId: integer('category_id').notNull(),
+    brandId: integer('brand_id').notNull(),
+    products: integer('products').notNull().default(0),
+    inStock: integer('in_stock').notNull().default(0),
+    hot: integer('hot').notNull().default(0),
+    hotInStock: integer('hot_in_stock').notNull().default(0),
+    new: integer('new').notNull().default(0),
+    newInStock: integer('new_in_stock').notNull().default(0),
+    special: integer('special').notNull().default(0),
+    specialInStock: integer('special_in_stock').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.brandId] }), index('catalogue_counts_brand_idx').on(t.brandId, t.categoryId)],
 );
 
 /**

@@ -2,8 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, BrandSummaryDto, BrandTypeDto } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
-import { brands, contentItems, products } from '@/server/db/schema';
-import { EXACT_TOTAL_CAP } from '@/server/modules/content/items';
+import { brands, catalogueCounts, contentItems } from '@/server/db/schema';
 import { localised, otherLang, type Lang } from '@/lib/lang';
 
 type BrandRow = typeof brands.$inferSelect;
@@ -98,13 +97,13 @@ export async function getBrandSummary(db: Db, params: { id: number; lang: Lang }
   return row ? toSummary(row, params.lang) : null;
 }
 
-/** A brand with its product count (exact up to 10,000) and linked-article count; null when unknown. */
+/** A brand with its active products' count (exact, from the kept counts) and linked-article count; null when unknown. */
 export async function getBrandDetail(db: Db, params: { id: number; lang: Lang }): Promise<BrandDetailDto | null> {
   const [row] = await db.select().from(brands).where(eq(brands.id, params.id));
   if (!row) return null;
-  const productWhere = and(eq(products.brandId, row.id), eq(products.active, true));
+  // The kept counts (ADR 0078): the brand's rows of catalogue_counts, a few hundred at most, not its products.
   const [[productCount], [articleCount]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(sql`(select 1 from ${products} where ${productWhere} limit ${EXACT_TOTAL_CAP + 1}) as capped`),
+    db.select({ n: sql<number>`coalesce(sum(${catalogueCounts.products}), 0)::int` }).from(catalogueCounts).where(eq(catalogueCounts.brandId, row.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(contentItems).where(and(eq(contentItems.brandId, row.id), eq(contentItems.status, 'published'))),
   ]);
   return {

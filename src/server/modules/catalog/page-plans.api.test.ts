@@ -61,7 +61,30 @@ interface PlanNode {
   'Relation Name'?: string;
   'Index Cond'?: string;
   'Index Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
   Plans?: PlanNode[];
+}
+
+/**
+ * Rows of products or packs one statement of a storefront page may read (ADR 0078): a page's own rows and their
+ * packs, never a share of the catalogue. A capped count reads 10,001, a list's brand facets as many again.
+ */
+const READ_BUDGET = 1_000;
+const READ_CHECKED = new Set(['products', 'product_packs']);
+
+/** What a plan run with ANALYZE read of products and packs, per scan: the rows it gave and those its filters dropped, over every loop. */
+function rowsRead(node: PlanNode): { scan: string; rows: number }[] {
+  const found: { scan: string; rows: number }[] = [];
+  const relation = node['Relation Name'];
+  if (relation && READ_CHECKED.has(relation) && /Scan/.test(node['Node Type'])) {
+    const perLoop = (node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0);
+    found.push({ scan: `${node['Node Type']} on ${relation} (${node['Index Name'] ?? ''})`, rows: perLoop * (node['Actual Loops'] ?? 1) });
+  }
+  for (const child of node.Plans ?? []) found.push(...rowsRead(child));
+  return found;
 }
 
 /** Tables a page may walk in an index's order under a LIMIT (the list's own rows), and tables only ever read by an index condition. */
@@ -91,10 +114,10 @@ function growthProblems(node: PlanNode, underLimit = false): string[] {
   return problems;
 }
 
-async function explain(db: Db, statement: Captured): Promise<PlanNode> {
+async function explain(db: Db, statement: Captured, analyze = false): Promise<PlanNode> {
   // EXPLAIN of the very statement, parameters bound as the page sent them.
   const client = (db as unknown as { $client: unknown }).$client;
-  const text = `explain (format json) ${statement.query}`;
+  const text = `explain (${analyze ? 'analyze, ' : ''}format json) ${statement.query}`;
   let rows: Record<string, unknown>[];
   if (t.driver === 'postgres') {
     rows = await (client as { unsafe: (q: string, p: unknown[]) => Promise<Record<string, unknown>[]> }).unsafe(text, statement.params);
@@ -189,12 +212,26 @@ const pages: [string, PageCalls][] = [
     listLatestContent(db, { kind: 'news', limit: 6, lang }), countCatalogue(db),
   ])],
   ['product detail', async (db) => getProductDetailAll(db, { id: sample.productId, lang })],
-  ['hot list', async (db) => Promise.all([findProducts(db, { flag: 'hot', limit: 20 }, lang), findBrandFacets(db, { flag: 'hot' }, lang)])],
-  ['category list, in stock', async (db) => Promise.all([
-    getCategory(db, { id: sample.leafId, lang }),
-    findProducts(db, { categoryId: sample.categoryId, inStock: true, limit: 20 }, lang),
-    findBrandFacets(db, { categoryId: sample.categoryId, inStock: true }, lang),
-  ])],
+  ['hot, new and special lists, first and second pages', async (db) => {
+    for (const flag of ['hot', 'new', 'special'] as const) {
+      const [first] = await Promise.all([findProducts(db, { flag, limit: 20 }, lang), findBrandFacets(db, { flag }, lang)]);
+      await findProducts(db, { flag, limit: 20, cursor: first.nextCursor }, lang);
+      await findProducts(db, { flag, limit: 20, page: 3 }, lang);
+    }
+  }],
+  ['category lists, in stock or not, a top category and a leaf, first and second pages', async (db) => {
+    await getCategory(db, { id: sample.leafId, lang });
+    for (const categoryId of [sample.categoryId, sample.leafId]) {
+      for (const inStock of [false, true]) {
+        const [first] = await Promise.all([
+          findProducts(db, { categoryId, inStock, limit: 20 }, lang), findBrandFacets(db, { categoryId, inStock }, lang),
+        ]);
+        await findProducts(db, { categoryId, inStock, limit: 20, cursor: first.nextCursor }, lang);
+        await findProducts(db, { categoryId, inStock, limit: 20, cursor: first.nextCursor, brandIds: [sample.brandId] }, lang);
+        await findProducts(db, { categoryId, inStock, limit: 20, page: 3 }, lang);
+      }
+    }
+  }],
   ['brand pages', async (db) => Promise.all([
     getBrandDetail(db, { id: sample.brandId, lang }), getBrandSummary(db, { id: sample.brandId, lang }),
     findProducts(db, { brandIds: [sample.brandId], limit: 12 }, lang), listBrandSlides(db, { lang, limit: 6 }),
@@ -290,6 +327,10 @@ describe('storefront page queries at catalogue scale', () => {
       .toEqual(['Index Only Scan of every order without a LIMIT (orders_created_idx)']);
     expect(growthProblems({ 'Node Type': 'Aggregate', Plans: [{ 'Node Type': 'Seq Scan', 'Relation Name': 'orders' }] })).toEqual(['Seq Scan on orders']);
     expect(growthProblems({ 'Node Type': 'Limit', Plans: [{ 'Node Type': 'Seq Scan', 'Relation Name': 'orders' }] })).toEqual([]);
+    // A capped count under its LIMIT passes the plan check but reads 10,001 rows: the ANALYZE check finds it.
+    expect(rowsRead({ 'Node Type': 'Aggregate', Plans: [{ 'Node Type': 'Limit', Plans: [{
+      'Node Type': 'Index Only Scan', 'Relation Name': 'products', 'Index Name': 'products_category_active_idx', 'Actual Rows': 10_001, 'Actual Loops': 1,
+    }] }] }).filter((r) => r.rows > READ_BUDGET)).toEqual([{ scan: 'Index Only Scan on products (products_category_active_idx)', rows: 10_001 }]);
   });
 
   it.each(pages)('%s: every statement reads through an index, never all products or all packs', async (_name, calls) => {
@@ -301,6 +342,22 @@ describe('storefront page queries at catalogue scale', () => {
     for (const statement of statements) {
       const problems = growthProblems(await explain(t.db, statement));
       expect(problems, `${statement.query}\n${JSON.stringify(statement.params)}`).toEqual([]);
+    }
+  });
+
+  // The pages that must not grow with the catalogue (issue 46, ADR 0078): run with ANALYZE, each statement reads at most
+  // READ_BUDGET rows of products and packs, at 30,000 products (a capped count or facets over 10,001 rows would show).
+  const storefront = new Set(['shell (menus, settings, footer, visitor figure, category tree, cart count)', 'home', 'product detail',
+    'hot, new and special lists, first and second pages', 'category lists, in stock or not, a top category and a leaf, first and second pages', 'brand pages']);
+  it.each(pages.filter(([name]) => storefront.has(name)))('%s: no statement reads more than a page of products or packs', async (_name, calls) => {
+    capture(t.db);
+    captured.length = 0;
+    await calls(t.db);
+    const statements = captured.splice(0).filter((s) => /^\s*(select|with)\b/i.test(s.query));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      const over = rowsRead(await explain(t.db, statement, true)).filter((r) => r.rows > READ_BUDGET);
+      expect(over, `${statement.query}\n${JSON.stringify(statement.params)}`).toEqual([]);
     }
   });
 });

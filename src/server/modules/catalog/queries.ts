@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
-import { brands, products } from '@/server/db/schema';
+import { brands, catalogueCounts, products } from '@/server/db/schema';
 import { localised, type Lang } from '@/lib/lang';
 import { brandLogoUrl } from './brands';
 import { hazardOf } from './hazards';
@@ -66,10 +66,10 @@ export async function listRecommendedBrands(db: Db, params: { limit: number; lan
   return rows.map((r) => ({ id: r.id, name: localised(r, 'name', params.lang), logoText: r.logoText, logoUrl: brandLogoUrl(r.id, r.logoPath), country: r.country, authorised: r.authorised }));
 }
 
-/** Catalogue size for the home page; an estimate from the planner past 10,000 rows. */
+/** Catalogue size for the home page: active products, exact, from the kept counts (ADR 0078), and brands. */
 export async function countCatalogue(db: Db): Promise<{ products: number; brands: number; authorisedBrands: number }> {
-  // At most 10,001 ids through the primary key: the same few pages whatever the size of the catalogue.
-  const [p] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`(select id from ${products} order by id limit 10001) as capped`);
+  // The kept counts: one row per category and brand, whatever the number of products.
+  const [p] = await db.select({ n: sql<number>`coalesce(sum(${catalogueCounts.products}), 0)::int` }).from(catalogueCounts);
   const [b] = await db.select({ n: sql<number>`count(*)::int`, authorised: sql<number>`count(*) filter (where ${brands.authorised})::int` }).from(brands);
   return { products: Number(p?.n ?? 0), brands: Number(b?.n ?? 0), authorisedBrands: Number(b?.authorised ?? 0) };
 }

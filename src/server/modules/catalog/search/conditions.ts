@@ -149,11 +149,18 @@ export function isValidId(n: number): boolean {
   return Number.isInteger(n) && n >= 1 && n <= MAX_INT4;
 }
 
+/** The filters as read: the category expanded to its descendants, the brands checked. */
+export interface FilterScope {
+  categoryIds: number[] | null;
+  brandIds: number[] | null;
+}
+
 /**
  * WHERE conditions of the filters (always with `p.active`), or null when a filter cannot match
- * anything (an unknown category), so the caller answers without a query.
+ * anything (an unknown category), so the caller answers without a query. `scope`, when given,
+ * receives the expanded categories and the brands (the kept counts read them, ADR 0078).
  */
-export async function filterConditions(db: Db, f: FilterInput): Promise<SQL[] | null> {
+export async function filterConditions(db: Db, f: FilterInput, scope?: FilterScope): Promise<SQL[] | null> {
   const conditions: SQL[] = [sql.raw('p.active')];
   if (f.flag) {
     conditions.push(FLAG_SQL[f.flag]);
@@ -164,11 +171,13 @@ export async function filterConditions(db: Db, f: FilterInput): Promise<SQL[] | 
     const ids = await categoryWithDescendants(db, f.categoryId);
     if (ids.length === 0) return null;
     conditions.push(ids.length === 1 ? sql`p.category_id = ${ids[0]}` : sql`p.category_id = any(${intArray(ids)})`);
+    if (scope) scope.categoryIds = ids;
   }
   if (f.brandIds && f.brandIds.length > 0) {
     const ids = [...new Set(f.brandIds)].filter(isValidId);
     if (ids.length === 0) return null;
     conditions.push(ids.length === 1 ? sql`p.brand_id = ${ids[0]}` : sql`p.brand_id = any(${intArray(ids)})`);
+    if (scope) scope.brandIds = ids;
   }
   // The stored fact (migration 0010): one column of the row already read, not a probe of its packs per row.
   if (f.inStock) conditions.push(sql`p.in_stock`);

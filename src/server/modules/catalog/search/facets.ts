@@ -7,6 +7,7 @@ import type { SearchTypeCode } from './key';
 import { cappedMatchesSql, COUNT_CAP } from './capped';
 import { prepareQuery } from './prepare';
 import { withSearchSettings } from './settings';
+import { scopeFacetsSql } from './summary';
 import { byLang, type Lang } from '@/lib/lang';
 
 export interface BrandFacetQuery extends Omit<FilterInput, 'brandIds'> {
@@ -35,6 +36,8 @@ export async function brandFacets(db: Db, q: BrandFacetQuery): Promise<{ id: num
 export async function buildFacetQuery(db: Db, q: BrandFacetQuery): Promise<SQL | null> {
   const prepared = await prepareQuery(db, { ...q, brandIds: undefined });
   if (prepared.empty) return null;
+  // A list without a key: every match's brand from the kept counts (ADR 0078), exact at any size.
+  if (prepared.scope) return scopeFacetsSql(prepared.scope);
   return sql`
     select b.id::int as id, b.name_zh, b.name_en, m.n::int as n
     from (

@@ -2,7 +2,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
-import { filterConditions, keyConditions, nameSearchFacts, textArray, type FilterInput, type KeyConditions } from './conditions';
+import { filterConditions, keyConditions, nameSearchFacts, textArray, type FilterInput, type FilterScope, type KeyConditions } from './conditions';
+import type { ListScope } from './summary';
 import { recogniseStructureKey } from '@/lib/structure-key';
 import { substancesNamedBy } from '@/server/modules/structure-search/identify';
 import {
@@ -23,6 +24,11 @@ export interface PreparedQuery {
   empty: boolean;
   /** With a key: what it was searched as, and the key as searched (a CAS number hyphenated, a formula as typed). */
   searched: { by: SearchedBy; key: string } | null;
+  /**
+   * A list without a key whose totals and facets the kept counts answer (ADR 0078): its filters as read.
+   * Null with a key, or for flags read without their promotion window (the back-office).
+   */
+  scope: ListScope | null;
 }
 
 /**
@@ -69,11 +75,12 @@ export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeC
     searched = { by: resolved.by, key: resolved.key !== undefined ? resolved.key : resolved.by === 'formula' ? (resolved.plan.formulas?.[0] ?? plan.key) : resolved.by === 'cas' && plan.casExact ? plan.casExact : plan.key };
   }
   const none = (notice: PreparedQuery['notice'] = null): PreparedQuery => ({
-    where: sql`false`, filters: sql`false`, scanWhere: sql`false`, key: null, notice, empty: true, searched,
+    where: sql`false`, filters: sql`false`, scanWhere: sql`false`, key: null, notice, empty: true, searched, scope: null,
   });
   if (plan?.casCheckDigit) return none('casCheckDigit');
   if (plan && planIsEmpty(plan)) return none();
-  const filters = await filterConditions(db, q);
+  const read: FilterScope = { categoryIds: null, brandIds: null };
+  const filters = await filterConditions(db, q, read);
   if (!filters) return none();
   let key: KeyConditions | null = null;
   if (plan) {
@@ -90,5 +97,6 @@ export async function prepareQuery(db: Db, q: { key?: string; type?: SearchTypeC
     notice: null,
     empty: false,
     searched,
+    scope: plan || (q.flag && q.flagWindow === false) ? null : { flag: q.flag, ...read, inStock: Boolean(q.inStock) },
   };
 }

@@ -12,6 +12,8 @@ import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cur
 import type { SearchTypeCode } from './key';
 import { prepareQuery, type PreparedQuery } from './prepare';
 import { inTransaction, WALK_SETTINGS, withSearchSettings } from './settings';
+import { scopeCountSql, type ListScope } from './summary';
+import { intArray } from './conditions';
 
 /** 1..max; anything that is not a finite number gives 20. */
 export function clampLimit(limit: number, max: number): number {
@@ -136,6 +138,18 @@ export interface BuiltList {
   walk: SQL | null;
   /** Other sorts, at most COUNT_CAP matches: collect the matches by the filters' indexes, then sort. */
   collect: SQL | null;
+  /**
+   * A list without a key, newest first, of categories or brands: the page read lane by lane, one short
+   * range of `products_category_newest_idx` (or `products_brand_newest_idx`) per category (or brand),
+   * merged (ADR 0078). Runs beside the count, whatever it is.
+   */
+  lanes: SQL | null;
+  /**
+   * A flagged list of neither categories nor brands: walk the flag's own index whatever the count
+   * (`products_*_newest_idx` gives the page's rows first; collecting would read every flagged row).
+   */
+  walkAlways: boolean;
+  /** The total: the kept counts for a list without a key (exact), else the capped count. */
   count: SQL | null;
 }
 
@@ -162,10 +176,10 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
   const skip = cursor ? 0 : pageOffset(q.page, limit);
   const built: BuiltList = {
-    prepared, sort, cursor, limit, skip, ranked: null, walk: null, collect: null, count: null,
+    prepared, sort, cursor, limit, skip, ranked: null, walk: null, collect: null, lanes: null, walkAlways: false, count: null,
   };
   if (prepared.empty) return built;
-  built.count = cappedCountSql(prepared);
+  built.count = prepared.scope ? scopeCountSql(prepared.scope) : cappedCountSql(prepared);
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
     const facets = Boolean(q.facets) && !(q.brandIds && q.brandIds.length > 0);
@@ -183,6 +197,10 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const first = sort === 'newest'
     ? sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
     : sql`(${spec.exprs[0]})::text`;
+  if (sort === 'newest' && prepared.scope) {
+    built.lanes = lanesSql(prepared.scope, params, limit, skip, dir);
+    built.walkAlways = Boolean(prepared.scope.flag) && !prepared.scope.categoryIds && !prepared.scope.brandIds;
+  }
   built.walk = sql`
       select p.id::int as id, ${first} as k0
       from products p
@@ -203,6 +221,35 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
       order by ${outerOrder}
       limit ${limit + 1} offset ${skip}`;
   return built;
+}
+
+/**
+ * The newest products of a list without a key, lane by lane (ADR 0078): for each of its categories
+ * (or, without one, each of its brands) the first rows past the cursor from that lane's own range of
+ * a covering index, then the best of them all. Reads at most (lanes × rows of the page) index entries,
+ * and the filters on the index's trailing columns (in stock, brand) need no table row. A flag has its
+ * own index (`products_*_newest_idx`): null for flags and for lists of neither categories nor brands.
+ */
+function lanesSql(scope: ListScope, cursorKey: SQL | null, limit: number, skip: number, dir: Direction): SQL | null {
+  if (scope.flag) return null;
+  const byCategory = scope.categoryIds !== null;
+  const lanes = scope.categoryIds ?? scope.brandIds;
+  if (!lanes) return null;
+  const conditions: SQL[] = [sql.raw('p.active'), byCategory ? sql`p.category_id = g.v` : sql`p.brand_id = g.v`];
+  if (byCategory && scope.brandIds) conditions.push(sql`p.brand_id = any(${intArray(scope.brandIds)})`);
+  if (scope.inStock) conditions.push(sql`p.in_stock`);
+  if (cursorKey) conditions.push(sql`(p.created_at, p.id) ${dir.cmp} (${cursorKey})`);
+  const order = (alias: string) => sql.raw(`${alias}.created_at ${dir.orderText}, ${alias}.id ${dir.orderText}`);
+  return sql`
+      select l.id, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k0
+      from unnest(${intArray(lanes)}) g(v)
+      cross join lateral (
+        select p.id::int as id, p.created_at from products p
+        where ${sql.join(conditions, sql` and `)}
+        order by ${order('p')}
+        limit ${limit + 1 + skip}) l
+      order by ${order('l')}
+      limit ${limit + 1} offset ${skip}`;
 }
 
 /**
@@ -321,13 +368,19 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
       const r = rowsOf<PageRow>(await s.execute(built.ranked as SQL));
       return [r, r.length > 0 ? Number(r[0]?.n ?? 0) : await countOf(s, built.count as SQL)];
     });
+  } else if (built.lanes) {
+    const lanes = built.lanes;
+    [rows, total] = await withSearchSettings(db, async (s) => {
+      const [r, n] = await Promise.all([s.execute(lanes), countOf(s, built.count as SQL)]);
+      return [rowsOf<PageRow>(r), n];
+    });
   } else {
     [rows, total] = await withSearchSettings(db, async (s) => {
       const n = await countOf(s, built.count as SQL);
       // Past the cap the matches are dense: walk the sort's index. Below it, collect them through
       // the filters' indexes and sort: a walk could read the whole index for a rare category the
       // planner thinks common.
-      if (n > COUNT_CAP) {
+      if (n > COUNT_CAP || built.walkAlways) {
         return [await inTransaction(s, WALK_SETTINGS, async (tx) => rowsOf<PageRow>(await tx.execute(built.walk as SQL))), n];
       }
       return [rowsOf<PageRow>(await s.execute(built.collect as SQL)), n];
