@@ -1,3 +1,42 @@
+CREATE TABLE "catalogue_counts" (
+	"category_id" integer NOT NULL,
+	"brand_id" integer NOT NULL,
+	"products" integer DEFAULT 0 NOT NULL,
+	"in_stock" integer DEFAULT 0 NOT NULL,
+	"hot" integer DEFAULT 0 NOT NULL,
+	"hot_in_stock" integer DEFAULT 0 NOT NULL,
+	"new" integer DEFAULT 0 NOT NULL,
+	"new_in_stock" integer DEFAULT 0 NOT NULL,
+	"special" integer DEFAULT 0 NOT NULL,
+	"special_in_stock" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "catalogue_counts_category_id_brand_id_pk" PRIMARY KEY("category_id","brand_id")
+);
+--> statement-breakpoint
+CREATE TABLE "substances" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"inchikey" text NOT NULL,
+	"smiles" text NOT NULL,
+	"formula" text NOT NULL,
+	"weight" numeric(10, 3) NOT NULL,
+	"heavy_atoms" smallint NOT NULL,
+	"mol" "bytea" NOT NULL,
+	"morgan" "bytea" NOT NULL,
+	"pattern" "bytea" NOT NULL,
+	"engine" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "substance_id" integer;--> statement-breakpoint
+CREATE INDEX "catalogue_counts_brand_idx" ON "catalogue_counts" USING btree ("brand_id","category_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "substances_inchikey_uq" ON "substances" USING btree ("inchikey");--> statement-breakpoint
+CREATE INDEX "substances_atoms_idx" ON "substances" USING btree ("heavy_atoms","id");--> statement-breakpoint
+CREATE INDEX "substances_engine_idx" ON "substances" USING btree ("engine");--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_substance_id_substances_id_fk" FOREIGN KEY ("substance_id") REFERENCES "public"."substances"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "products_substance_idx" ON "products" USING btree ("substance_id","id") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_mdl_idx" ON "products" USING btree ("mdl","id") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_category_newest_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"in_stock","brand_id") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_brand_newest_idx" ON "products" USING btree ("brand_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"in_stock") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_promo_window_idx" ON "products" USING btree ("brand_id","category_id") WHERE "products"."active" and ("products"."is_hot" or "products"."is_new" or "products"."is_special") and ("products"."promo_starts_at" is not null or "products"."promo_ends_at" is not null);--> statement-breakpoint
 -- hand-written (ADR 0078, the storefront's page summaries): `catalogue_counts` holds, per category and brand, how many
 -- active products there are, how many in stock, and how many hot, new and special without a promotion window (each
 -- also in stock). Kept by statement triggers on `products` in the transaction of every change of products — admin
