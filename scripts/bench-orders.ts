@@ -19,6 +19,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import postgres from 'postgres';
+import { openScratchDatabase } from './lib/scratch-database';
 import { openPostgres, rowsOf, type DbHandle } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { approvalRules, productPacks, staff, users } from '../src/server/db/schema';
@@ -66,26 +67,7 @@ async function openBenchDatabase(options: Options): Promise<{ url: string; fresh
     await probe.end();
     return { url: options.database, fresh: Boolean(row?.empty), drop: async () => {} };
   }
-  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = 'orders_bench';
-  const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
-  const exists = (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
-  if (exists && !options.reuse) await admin.unsafe(`drop database ${name} with (force)`);
-  const fresh = !exists || !options.reuse;
-  if (fresh) await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server.toString());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    fresh,
-    drop: async () => {
-      if (options.keep) return;
-      const dropper = postgres(server.toString(), { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return openScratchDatabase('orders_bench', options);
 }
 
 /** Orders with generate_series, in batches: the demo buyer's share first, then 200 other companies with a buyer each. */

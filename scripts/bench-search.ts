@@ -19,7 +19,7 @@ import { appendToJournal } from './lib/bench-journal.mjs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
-import postgres from 'postgres';
+import { benchServerUrl, openScratchDatabase } from './lib/scratch-database';
 import { openPglite, openPostgres, type DbHandle } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { rowsOf } from '../src/server/db/client';
@@ -94,31 +94,11 @@ function readOptions(): Options {
   };
 }
 
-function serverUrl(): URL {
-  const base = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  return new URL(base);
-}
 
 async function openBenchDatabase(options: Options): Promise<{ url: string; dropAtEnd: () => Promise<void> }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dropAtEnd: async () => {} };
-  const server = serverUrl();
-  const name = 'search_bench';
-  const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
-  const exists = (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
-  if (exists && !options.reuse) await admin.unsafe(`drop database ${name} with (force)`);
-  if (!exists || !options.reuse) await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server.toString());
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    dropAtEnd: async () => {
-      if (options.keep) return;
-      const dropper = postgres(server.toString(), { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  const { url, drop } = await openScratchDatabase('search_bench', options);
+  return { url, dropAtEnd: drop };
 }
 
 /** The database `npm start` makes on first start: migrated and seeded with the demo shop, in memory. */
@@ -289,7 +269,7 @@ const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 async function comparePlansMain(options: Options): Promise<void> {
   const loadAtStart = os.loadavg()[0]?.toFixed(1) ?? '?';
   const bySize = new Map<number, Map<string, PlanPages>>();
-  const server = serverUrl();
+  const server = benchServerUrl();
   for (const [index, size] of options.sizes.entries()) {
     const name = options.databases?.[index];
     if (!name) throw new Error('--compare-plans needs --databases');
@@ -339,7 +319,7 @@ async function main(): Promise<void> {
   }
   const { url, dropAtEnd } = options.embedded || options.databases ? { url: '', dropAtEnd: async () => {} } : await openBenchDatabase(options);
   const urlOf = (name: string): string => {
-    const u = serverUrl();
+    const u = benchServerUrl();
     u.pathname = `/${name}`;
     return u.toString();
   };

@@ -21,7 +21,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
+import { openScratchDatabase } from './lib/scratch-database';
 import { openPglite, openPostgres, rowsOf, type DbHandle } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { DEFAULT_SEED_PRODUCTS, seedDatabase } from '../src/server/seed/seed-database';
@@ -63,23 +63,8 @@ function readOptions(): Options {
 
 async function openBenchDatabase(options: Options): Promise<{ url: string; dropAtEnd: () => Promise<void> }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dropAtEnd: async () => {} };
-  const server = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const admin = postgres(server.toString(), { max: 1, onnotice: () => {} });
-  const exists = (await admin`select 1 from pg_database where datname = ${DATABASE}`).length > 0;
-  if (exists && !options.reuse) await admin.unsafe(`drop database ${DATABASE} with (force)`);
-  if (!exists || !options.reuse) await admin.unsafe(`create database ${DATABASE}`);
-  await admin.end();
-  const url = new URL(server.toString());
-  url.pathname = `/${DATABASE}`;
-  return {
-    url: url.toString(),
-    dropAtEnd: async () => {
-      if (options.keep) return;
-      const dropper = postgres(server.toString(), { max: 1, onnotice: () => {} });
-      await dropper.unsafe(`drop database if exists ${DATABASE} with (force)`);
-      await dropper.end();
-    },
-  };
+  const { url, drop } = await openScratchDatabase(DATABASE, options);
+  return { url, dropAtEnd: drop };
 }
 
 /** Generated products (each its own structure and substance) up to `size`, loaded by the generator with the cartridge. */
