@@ -394,7 +394,7 @@ async function main(): Promise<void> {
       console.log(line);
       rows.push(line);
     }
-    // The first request after the cache expired (issue 46): a server whose shared data cache and guest page cache
+    // The first request after the cache expired: a server whose shared data cache and guest page cache
     // are off (STOREFRONT_CACHE_SECONDS=0), so that every request reads every shared part from the database, as the
     // first request after STOREFRONT_CACHE_SECONDS does (the frame's data expiring with it, the worst case). Beside
     // it, the same list through the API (the engine alone), on the same database state.
