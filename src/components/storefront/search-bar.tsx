@@ -107,7 +107,7 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
           name="type"
           value={type}
           onChange={(e) => setType(Number(e.target.value) as SearchType)}
-          className="h-10 rounded-l-md border border-line bg-gray-50 px-2 text-sm"
+          className="h-10 max-w-24 rounded-l-md border border-line bg-gray-50 px-1 text-sm sm:max-w-none sm:px-2"
         >
           {SEARCH_TYPES.map((v) => (
             <option key={v} value={v}>{t(`types.${v}`)}</option>
@@ -151,13 +151,13 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
             )}
           </ul>
         </div>
-        <button type="submit" className="flex h-10 items-center gap-1 rounded-r-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600">
+        <button type="submit" className="flex h-10 items-center gap-1 rounded-r-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 sm:px-4">
           {icon}
           <span className="hidden sm:inline">{t('submit')}</span>
           <span className="sr-only sm:hidden">{t('submit')}</span>
         </button>
         <button ref={structureTab} type="button" aria-expanded={structureOpen} aria-controls={panelId} onClick={() => setStructureOpen((o) => !o)}
-          className={`h-10 shrink-0 rounded-md border px-3 text-sm font-medium ${structureOpen || structure ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line text-ink hover:border-brand-500'}`} data-testid="structure-tab">
+          className={`h-10 shrink-0 rounded-md border px-2 text-sm font-medium sm:px-3 ${structureOpen || structure ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line text-ink hover:border-brand-500'}`} data-testid="structure-tab">
           {t('structure.tab')}
         </button>
       </form>
