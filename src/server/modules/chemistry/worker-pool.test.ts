@@ -93,3 +93,29 @@ describe('the worker pool', () => {
     await expect(p.warm()).rejects.toBeInstanceOf(WorkerFailedError);
   });
 });
+
+describe('the process around a pool', () => {
+  // A script (the release step, a rebuild) ends when its work is done: an idle pool holds nothing open,
+  // and a task in flight keeps the process alive until its answer comes.
+  it('waits for a task to be answered and then lets the process end without closing the pool', async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(path.join(tmpdir(), 'pool-exit-'));
+    const script = path.join(dir, 'script.mts');
+    writeFileSync(script, [
+      `import { WorkerPool } from ${JSON.stringify(path.join(process.cwd(), 'src/server/modules/chemistry/worker-pool.ts'))};`,
+      'const gate = new SharedArrayBuffer(4);',
+      'Atomics.store(new Int32Array(gate), 0, 1);',
+      `const pool = new WorkerPool({ script: ${JSON.stringify(GATED_WORKER)}, size: 1, timeoutMs: 60000, maxQueue: 8, maxWaitMs: 60000, workerData: { gate } });`,
+      'pool.run({ value: 7 }).then((answer) => console.log(JSON.stringify(answer)));',
+    ].join('\n'));
+    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(out.trim()).toBe('{"echo":7}');
+    expect(code).toBe(0);
+  }, 30_000);
+});

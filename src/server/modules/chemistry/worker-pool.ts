@@ -147,6 +147,7 @@ export class WorkerPool<T, R> {
       runTimer.unref();
       slot.running = { ...queued, id, runTimer };
       this.dispatched += 1;
+      slot.worker.ref();
       slot.worker.postMessage({ id, task: queued.task });
     }
   }
@@ -157,18 +158,22 @@ export class WorkerPool<T, R> {
       workerData: this.options.workerData,
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 256 },
     });
-    worker.unref();
     const slot: Slot<T, R> = { worker, ready: false, running: null };
     this.slots.add(slot);
+    // A worker holds the process open only while it starts or runs a task: an idle pool lets a script
+    // (a release step, a rebuild) end. A 'message' listener refs the worker's port, so the ref is set
+    // after it, and again around each task.
     worker.on('message', (message: { ready?: boolean; id?: number; result?: R; error?: string }) => {
       if (message.ready) {
         slot.ready = true;
+        worker.unref();
         if ([...this.slots].every((s) => s.ready)) for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
       } else {
         const running = slot.running;
         if (!running || running.id !== message.id) return;
         clearTimeout(running.runTimer);
         slot.running = null;
+        worker.unref();
         if (message.error !== undefined) running.reject(new WorkerFailedError(message.error));
         else running.resolve(message.result as R);
       }
