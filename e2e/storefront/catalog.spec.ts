@@ -29,7 +29,7 @@ async function searchFor(page: Page, type: '1' | '2' | '3' | '4', key: string, s
   await bar.locator('#search-type').selectOption(type);
   await bar.locator('#search-key').fill(key);
   if (submit === 'enter') await bar.locator('#search-key').press('Enter');
-  else await bar.getByRole('button').click();
+  else await bar.locator('button[type="submit"]').click();
 }
 
 const LANGS = [

@@ -1,9 +1,9 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
-import { getPathname, Link } from '@/i18n/client-navigation';
-import { useVisitor } from '@/lib/visitor-islands';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { getPathname, Link, usePathname } from '@/i18n/client-navigation';
+import { refreshVisitor, useVisitor } from '@/lib/visitor-islands';
 
 /**
  * The header's account links (greeting, orders, cart count, sign-out; or sign-in and the guest cart):
@@ -15,6 +15,14 @@ export function HeaderAccount({ icons }: { icons: { user: ReactNode; orders: Rea
   const visitor = useVisitor();
   const t = useTranslations('header');
   const locale = useLocale();
+  // A move within the site (checkout, a reorder, the cart) keeps this header: its answer is asked again.
+  const pathname = usePathname();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    void refreshVisitor();
+  }, [pathname]);
   if (visitor.status === 'pending') return <span className="w-16" data-testid="account-pending" data-visitor="pending" aria-hidden />;
   const user = visitor.user;
   if (!user) {

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { apiRequest, isSessionOver, isStaffPath, type ApiCallOptions, type ApiData, type ApiError, type ApiInit, type ApiMethod, type ApiPathWith } from './client';
 import type { ApiPath } from './types';
+import { refreshVisitor } from '@/lib/visitor-islands';
 
 /**
  * Reads and writes through @tanstack/react-query. A query's key is its path, then what it sends
@@ -72,7 +73,11 @@ export function useApiMutation<M extends ApiMethod, P extends ApiPathWith<M>>(me
     mutationFn: (init) => apiRequest(method, path, init, { silent }),
     onSuccess: async () => {
       await Promise.all(invalidates.map((p) => queryClient.invalidateQueries({ queryKey: [p] })));
-      if (refreshPage) router.refresh();
+      if (refreshPage) {
+        router.refresh();
+        // The header's islands (cart badge, orders to approve) are not part of the page's render.
+        void refreshVisitor();
+      }
       if (success) void message.success(success);
     },
     onError: (error) => {
