@@ -75,8 +75,8 @@ export function useApiMutation<M extends ApiMethod, P extends ApiPathWith<M>>(me
       await Promise.all(invalidates.map((p) => queryClient.invalidateQueries({ queryKey: [p] })));
       if (refreshPage) {
         router.refresh();
-        // The header's islands (cart badge, orders to approve) are not part of the page's render.
-        void refreshVisitor();
+        // The storefront header's islands (cart badge, orders to approve) are not part of the page's render.
+        if (!isStaffPath(path)) void refreshVisitor();
       }
       if (success) void message.success(success);
     },
