@@ -37,6 +37,7 @@ import {
 } from '../src/server/seed/catalog-generator';
 import { structureCount } from '../src/server/seed/generated-structures';
 import { ensureCartridge } from '../src/server/modules/structure-search/cartridge';
+import { foldCatalogueCounts } from '../src/server/modules/catalog/kept-counts';
 import { linkMissingSubstances } from '../src/server/modules/structure-search/store';
 import { substancePool } from '../src/server/modules/structure-search/engine';
 
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
       console.log(`Linked ${linked.products.toLocaleString('en')} products to their substances in ${((performance.now() - t) / 1000).toFixed(0)} s` +
         `${linked.refused.length ? `; ${linked.refused.length} structures refused` : ''}.`);
     }
+    // The load's changes of the kept counts join them (ADR 0079).
+    await foldCatalogueCounts(handle.db);
     if (admin) {
       await buildDroppedIndexes(admin);
       // Sets the visibility map that the search's index-only scans rely on (autovacuum would, later).

@@ -26,6 +26,7 @@ import { ensureReferenceData } from '@/server/setup/reference-data';
 import { seedShipments } from './fulfilment';
 import { revalidateStorefront } from '@/server/cache/storefront';
 import { log } from '@/server/log';
+import { foldCatalogueCounts } from '@/server/modules/catalog/kept-counts';
 import { linkMissingSubstances } from '@/server/modules/structure-search/store';
 
 export type { DemoCustomer } from './accounts';
@@ -156,6 +157,8 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
   if (structures.refused.length > 0) {
     log('warn', 'seed.structures.refused', { products: structures.refused.length, first: structures.refused.slice(0, 5).map((r) => `${r.itemNo} ${r.smiles} (${r.message})`) });
   }
+  // The products' changes of the kept counts join them (ADR 0079).
+  await foldCatalogueCounts(db);
   // Everything the storefront shows changed (a no-op outside the web server; ADR 0025).
   revalidateStorefront('all');
   return summary;

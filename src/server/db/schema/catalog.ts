@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  boolean, check, date, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { substances } from './substances';
 import { priceAscSql, priceDescSql, searchGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
@@ -159,22 +159,35 @@ export const products = pgTable(
  * product; the flag columns only those flagged without a promotion window (the flagged products with a
  * window are few and counted live, since whether a window holds changes with the clock).
  */
+const countColumns = () => ({
+  categoryId: integer('category_id').notNull(),
+  brandId: integer('brand_id').notNull(),
+  products: integer('products').notNull().default(0),
+  inStock: integer('in_stock').notNull().default(0),
+  hot: integer('hot').notNull().default(0),
+  hotInStock: integer('hot_in_stock').notNull().default(0),
+  new: integer('new').notNull().default(0),
+  newInStock: integer('new_in_stock').notNull().default(0),
+  special: integer('special').notNull().default(0),
+  specialInStock: integer('special_in_stock').notNull().default(0),
+});
+
 export const catalogueCounts = pgTable(
   'catalogue_counts',
-  {
-    categoryId: integer('category_id').notNull(),
-    brandId: integer('brand_id').notNull(),
-    products: integer('products').notNull().default(0),
-    inStock: integer('in_stock').notNull().default(0),
-    hot: integer('hot').notNull().default(0),
-    hotInStock: integer('hot_in_stock').notNull().default(0),
-    new: integer('new').notNull().default(0),
-    newInStock: integer('new_in_stock').notNull().default(0),
-    special: integer('special').notNull().default(0),
-    specialInStock: integer('special_in_stock').notNull().default(0),
-  },
+  countColumns(),
   (t) => [primaryKey({ columns: [t.categoryId, t.brandId] }), index('catalogue_counts_brand_idx').on(t.brandId, t.categoryId)],
 );
+
+/**
+ * What the statements on `products` changed in the kept counts and no fold has added to `catalogue_counts`
+ * yet (ADR 0079): rows are only ever inserted by the triggers, so concurrent writers of products never wait
+ * for each other on a count's row, and deleted by `fold_catalogue_counts()`, which adds them to the kept
+ * counts in its own short transaction. Readers read `catalogue_count_rows`, the two together.
+ */
+export const catalogueCountChanges = pgTable('catalogue_count_changes', countColumns());
+
+/** The kept counts as of the reader's snapshot: `catalogue_counts` and the changes not folded yet (hand-written view). */
+export const catalogueCountRows = pgView('catalogue_count_rows', countColumns()).existing();
 
 /**
  * Pack sizes of a product (规格) with price, stock and lead time, and optionally the regular price before an

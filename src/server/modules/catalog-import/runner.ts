@@ -8,6 +8,7 @@ import { isPostgresPool, rowsOf, type Db } from '@/server/db/client';
 import { importJobErrors, staff, type ImportJob } from '@/server/db/schema';
 import { log } from '@/server/log';
 import { SYSTEM_ACTOR, type AuditActor } from '@/server/modules/audit/record';
+import { foldCatalogueCounts } from '@/server/modules/catalog/kept-counts';
 import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import { getFileStore } from '@/server/modules/files/store';
 import { loadLookups } from './apply-batch';
@@ -292,6 +293,8 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
   } finally {
     releaseHeap();
     await merge.stop();
+    // The job's changes of the kept counts join them now rather than at the next periodic fold (ADR 0079).
+    await foldCatalogueCounts(db).catch((error: unknown) => log('warn', 'catalog.count_fold_failed', { message: error instanceof Error ? error.message : String(error) }));
     source.destroy();
     counter.destroy();
   }

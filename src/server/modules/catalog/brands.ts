@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BrandDetailDto, BrandListType, BrandPageDto, BrandSlideDto, BrandSummaryDto, BrandTypeDto } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
-import { brands, catalogueCounts, contentItems } from '@/server/db/schema';
+import { brands, catalogueCountRows, contentItems } from '@/server/db/schema';
 import { localised, otherLang, type Lang } from '@/lib/lang';
 
 type BrandRow = typeof brands.$inferSelect;
@@ -101,9 +101,9 @@ export async function getBrandSummary(db: Db, params: { id: number; lang: Lang }
 export async function getBrandDetail(db: Db, params: { id: number; lang: Lang }): Promise<BrandDetailDto | null> {
   const [row] = await db.select().from(brands).where(eq(brands.id, params.id));
   if (!row) return null;
-  // The kept counts (ADR 0078): the brand's rows of catalogue_counts, a few hundred at most, not its products.
+  // The kept counts (ADR 0078): the brand's rows of the kept counts, a few hundred at most, not its products.
   const [[productCount], [articleCount]] = await Promise.all([
-    db.select({ n: sql<number>`coalesce(sum(${catalogueCounts.products}), 0)::int` }).from(catalogueCounts).where(eq(catalogueCounts.brandId, row.id)),
+    db.select({ n: sql<number>`coalesce(sum(${catalogueCountRows.products}), 0)::int` }).from(catalogueCountRows).where(eq(catalogueCountRows.brandId, row.id)),
     db.select({ n: sql<number>`count(*)::int` }).from(contentItems).where(and(eq(contentItems.brandId, row.id), eq(contentItems.status, 'published'))),
   ]);
   return {

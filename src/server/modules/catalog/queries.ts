@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { BrandCardDto, ProductCardDto } from '@/contracts/catalog';
 import type { Db } from '@/server/db/client';
-import { brands, catalogueCounts, products } from '@/server/db/schema';
+import { brands, catalogueCountRows, products } from '@/server/db/schema';
 import { localised, type Lang } from '@/lib/lang';
 import { brandLogoUrl } from './brands';
 import { hazardOf } from './hazards';
@@ -69,7 +69,7 @@ export async function listRecommendedBrands(db: Db, params: { limit: number; lan
 /** Catalogue size for the home page: active products, exact, from the kept counts (ADR 0078), and brands. */
 export async function countCatalogue(db: Db): Promise<{ products: number; brands: number; authorisedBrands: number }> {
   // The kept counts: one row per category and brand, whatever the number of products.
-  const [p] = await db.select({ n: sql<number>`coalesce(sum(${catalogueCounts.products}), 0)::int` }).from(catalogueCounts);
+  const [p] = await db.select({ n: sql<number>`coalesce(sum(${catalogueCountRows.products}), 0)::int` }).from(catalogueCountRows);
   const [b] = await db.select({ n: sql<number>`count(*)::int`, authorised: sql<number>`count(*) filter (where ${brands.authorised})::int` }).from(brands);
   return { products: Number(p?.n ?? 0), brands: Number(b?.n ?? 0), authorisedBrands: Number(b?.authorised ?? 0) };
 }

@@ -1,17 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminProductDto } from '@/contracts/catalog-editing-products';
-import { rowsOf } from '@/server/db/client';
+import { isPostgresPool, rowsOf } from '@/server/db/client';
 import { fileApiHarness } from '../../../../../test/api';
 import { adminProductsHarness } from '../../../../../test/admin-products';
 import { findBrandFacets, findProducts } from '../browse';
 import { getBrandDetail } from '../brands';
+import { foldCatalogueCounts } from '../kept-counts';
 import { countCatalogue } from '../queries';
 
 /**
  * The kept catalogue counts (ADR 0078): after every kind of change of products — back-office saves of products
  * and packs (stock, prices, category, brand, flags, promotion windows, withdrawal), bulk flag changes, deletions,
- * set-based writes of many rows as the import and the generator make them — `catalogue_counts` equals a count of
+ * set-based writes of many rows as the import and the generator make them — the kept counts (`catalogue_count_rows`:
+ * the folded counts and the changes not folded yet, ADR 0079) equal a count of
  * the products made afresh, and the lists without a key answer the totals and brand facets a fresh count gives.
  * PGlite and PostgreSQL.
  */
@@ -23,11 +25,20 @@ interface CountRow { category_id: number; brand_id: number; products: number; in
 
 const COLUMNS = 'category_id::int as category_id, brand_id::int as brand_id';
 
-async function kept(): Promise<CountRow[]> {
+const FIGURES = ['products', 'in_stock', 'hot', 'hot_in_stock', 'new', 'new_in_stock', 'special', 'special_in_stock'];
+
+/** The kept counts per category and brand, as readers read them: `from` is the view (folded and not) or one of its tables. */
+async function kept(from = 'catalogue_count_rows'): Promise<CountRow[]> {
   return rowsOf<CountRow>(await h.db.db.execute(sql.raw(`
-    select ${COLUMNS}, products, in_stock, hot, hot_in_stock, new, new_in_stock, special, special_in_stock from catalogue_counts
-    where products <> 0 or in_stock <> 0 or hot <> 0 or hot_in_stock <> 0 or new <> 0 or new_in_stock <> 0 or special <> 0 or special_in_stock <> 0
+    select ${COLUMNS}, ${FIGURES.map((f) => `sum(${f})::int as ${f}`).join(', ')} from ${from}
+    group by category_id, brand_id
+    having ${FIGURES.map((f) => `sum(${f}) <> 0`).join(' or ')}
     order by category_id, brand_id`)));
+}
+
+async function changesLeft(): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from catalogue_count_changes`));
+  return Number(row!.n);
 }
 
 /** The same figures counted from the products now. */
@@ -116,6 +127,52 @@ describe('kept catalogue counts', () => {
       update product_packs set stock = 0 where product_id in (select id from products where item_no like 'T-SUMB-1%')`);
     await expectKeptRight();
     await h.db.db.execute(sql`delete from products where item_no like 'T-SUMB-2%'`);
+    await expectKeptRight();
+  });
+
+  it('fold the changes into the kept counts without changing what readers count, and fold nothing twice', async () => {
+    await h.db.db.execute(sql`
+      insert into products (item_no, name_zh, name_en, brand_id, category_id, is_hot, in_stock, active)
+      select 'T-SUMF-' || g, '折叠' || g, 'Fold ' || g, ${ids.brandId}, ${ids.leafId}, g % 2 = 0, g % 3 = 0, true from generate_series(1, 9) g`);
+    await h.db.db.execute(sql`update products set in_stock = not in_stock where item_no like 'T-SUMF-%'`);
+    expect(await changesLeft()).toBeGreaterThan(0);
+    const before = await kept();
+    expect(await foldCatalogueCounts(h.db.db)).toBeGreaterThan(0);
+    expect(await changesLeft()).toBe(0);
+    expect(await kept()).toEqual(before);
+    expect(await kept('catalogue_counts')).toEqual(before);
+    await expectKeptRight();
+    expect(await foldCatalogueCounts(h.db.db)).toBe(0);
+    expect(await kept('catalogue_counts')).toEqual(before);
+  });
+
+  it('never make two writers of products of one category and brand wait for each other (PostgreSQL)', async (ctx) => {
+    const db = h.db.db;
+    if (!isPostgresPool(db)) ctx.skip();
+    // The first writer holds its transaction open, its products written; the second writes products of the same
+    // category and brand and must not wait for it (a count updated in place would hold it until the first commits).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => { written = resolve; });
+    const first = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into products (item_no, name_zh, name_en, brand_id, category_id, in_stock) values ('T-SUMC-1', '甲', 'A', ${ids.brandId}, ${ids.leafId}, true)`);
+      written();
+      await held;
+    });
+    await wrote;
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '3s'`);
+        await tx.execute(sql`insert into products (item_no, name_zh, name_en, brand_id, category_id, in_stock) values ('T-SUMC-2', '乙', 'B', ${ids.brandId}, ${ids.leafId}, true)`);
+        await tx.execute(sql`update products set is_hot = true where item_no = 'T-SUMC-2'`);
+      });
+    } finally {
+      release();
+      await first;
+    }
+    await expectKeptRight();
+    await foldCatalogueCounts(db);
     await expectKeptRight();
   });
 

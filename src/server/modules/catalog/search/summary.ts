@@ -16,7 +16,7 @@ export interface ListScope {
 /** Most brands in a facet list (the same as the engine's facets). */
 const MAX_FACETS = 50;
 
-/** The column of `catalogue_counts` that counts a scope's products (a fixed name, never input). */
+/** The column of the kept counts (`catalogue_count_rows`) that counts a scope's products (a fixed name, never input). */
 function countColumn(scope: ListScope): SQL {
   const base = scope.flag ?? (scope.inStock ? 'in_stock' : 'products');
   return sql.raw(`c.${scope.flag && scope.inStock ? `${base}_in_stock` : base}`);
@@ -47,7 +47,7 @@ function perBrandSql(scope: ListScope, withBrands: boolean): SQL {
     kept.push(sql`c.brand_id = any(${intArray(scope.brandIds)})`);
     live.push(sql`p.brand_id = any(${intArray(scope.brandIds)})`);
   }
-  const keptSql = sql`select c.brand_id, sum(${countColumn(scope)})::bigint as n from catalogue_counts c where ${sql.join(kept, sql` and `)} group by c.brand_id`;
+  const keptSql = sql`select c.brand_id, sum(${countColumn(scope)})::bigint as n from catalogue_count_rows c where ${sql.join(kept, sql` and `)} group by c.brand_id`;
   if (!scope.flag) return keptSql;
   live.push(sql.raw(`p.is_${scope.flag}`), PROMOTION_WINDOW_SQL);
   if (scope.inStock) live.push(sql`p.in_stock`);

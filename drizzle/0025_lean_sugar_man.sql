@@ -1,3 +1,16 @@
+CREATE TABLE "catalogue_count_changes" (
+	"category_id" integer NOT NULL,
+	"brand_id" integer NOT NULL,
+	"products" integer DEFAULT 0 NOT NULL,
+	"in_stock" integer DEFAULT 0 NOT NULL,
+	"hot" integer DEFAULT 0 NOT NULL,
+	"hot_in_stock" integer DEFAULT 0 NOT NULL,
+	"new" integer DEFAULT 0 NOT NULL,
+	"new_in_stock" integer DEFAULT 0 NOT NULL,
+	"special" integer DEFAULT 0 NOT NULL,
+	"special_in_stock" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "catalogue_counts" (
 	"category_id" integer NOT NULL,
 	"brand_id" integer NOT NULL,
@@ -42,10 +55,14 @@ CREATE INDEX "products_promo_window_idx" ON "products" USING btree ("brand_id","
 -- also in stock). Kept by statement triggers on `products` in the transaction of every change of products — admin
 -- saves, the catalogue import, the generator's COPY, and the packs' triggers that set `in_stock` — as the order
 -- figures are kept: each statement adds what its rows bring and takes away what they took, per category and brand.
+-- A statement's changes are inserted into `catalogue_count_changes` (ADR 0079), never updated in place: two transactions
+-- writing products of one category and brand at once (the import's two batches, a staff member's bulk edit) never wait
+-- for each other on a count's row, so no lock cycle can form between them. `fold_catalogue_counts()` adds the changes to
+-- `catalogue_counts` in a short transaction of its own; readers read the view `catalogue_count_rows`, both together.
 -- A product's contribution to the counts, as one row of deltas (sign +1 or -1).
 CREATE OR REPLACE FUNCTION add_catalogue_counts(category_ids integer[], brand_ids integer[], signs integer[], in_stocks boolean[],
     hots boolean[], news boolean[], specials boolean[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO catalogue_counts AS t (category_id, brand_id, products, in_stock, hot, hot_in_stock, new, new_in_stock, special, special_in_stock)
+  INSERT INTO catalogue_count_changes (category_id, brand_id, products, in_stock, hot, hot_in_stock, new, new_in_stock, special, special_in_stock)
   SELECT u.c, u.b, sum(u.s), coalesce(sum(u.s) FILTER (WHERE u.i), 0),
     coalesce(sum(u.s) FILTER (WHERE u.h), 0), coalesce(sum(u.s) FILTER (WHERE u.h AND u.i), 0),
     coalesce(sum(u.s) FILTER (WHERE u.n), 0), coalesce(sum(u.s) FILTER (WHERE u.n AND u.i), 0),
@@ -53,13 +70,34 @@ CREATE OR REPLACE FUNCTION add_catalogue_counts(category_ids integer[], brand_id
   FROM unnest(category_ids, brand_ids, signs, in_stocks, hots, news, specials) AS u(c, b, s, i, h, n, x)
   GROUP BY u.c, u.b
   HAVING sum(u.s) <> 0 OR bool_or(u.i OR u.h OR u.n OR u.x)
-  ORDER BY u.c, u.b
-  ON CONFLICT (category_id, brand_id) DO UPDATE SET
-    products = t.products + excluded.products, in_stock = t.in_stock + excluded.in_stock,
-    hot = t.hot + excluded.hot, hot_in_stock = t.hot_in_stock + excluded.hot_in_stock,
-    new = t.new + excluded.new, new_in_stock = t.new_in_stock + excluded.new_in_stock,
-    special = t.special + excluded.special, special_in_stock = t.special_in_stock + excluded.special_in_stock
 $$;--> statement-breakpoint
+-- Adds every committed change to the kept counts and removes it, in one statement: a reader's snapshot sees a change
+-- either in `catalogue_count_changes` or in `catalogue_counts`, never in both or neither. Two folds at once take
+-- disjoint changes (the second skips the rows the first deleted) and lock the counts' rows in one order. Returns how
+-- many counts' rows it changed.
+CREATE OR REPLACE FUNCTION fold_catalogue_counts() RETURNS integer LANGUAGE sql AS $$
+  WITH taken AS (
+    DELETE FROM catalogue_count_changes RETURNING *
+  ), folded AS (
+    INSERT INTO catalogue_counts AS t (category_id, brand_id, products, in_stock, hot, hot_in_stock, new, new_in_stock, special, special_in_stock)
+    SELECT category_id, brand_id, sum(products), sum(in_stock), sum(hot), sum(hot_in_stock), sum(new), sum(new_in_stock),
+      sum(special), sum(special_in_stock)
+    FROM taken
+    GROUP BY category_id, brand_id
+    ORDER BY category_id, brand_id
+    ON CONFLICT (category_id, brand_id) DO UPDATE SET
+      products = t.products + excluded.products, in_stock = t.in_stock + excluded.in_stock,
+      hot = t.hot + excluded.hot, hot_in_stock = t.hot_in_stock + excluded.hot_in_stock,
+      new = t.new + excluded.new, new_in_stock = t.new_in_stock + excluded.new_in_stock,
+      special = t.special + excluded.special, special_in_stock = t.special_in_stock + excluded.special_in_stock
+    RETURNING 1
+  )
+  SELECT count(*)::int FROM folded
+$$;--> statement-breakpoint
+CREATE OR REPLACE VIEW catalogue_count_rows AS
+  SELECT category_id, brand_id, products, in_stock, hot, hot_in_stock, new, new_in_stock, special, special_in_stock FROM catalogue_counts
+  UNION ALL
+  SELECT category_id, brand_id, products, in_stock, hot, hot_in_stock, new, new_in_stock, special, special_in_stock FROM catalogue_count_changes;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION catalogue_counts_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM add_catalogue_counts(array_agg(n.category_id), array_agg(n.brand_id), array_agg(1), array_agg(n.in_stock),
@@ -118,6 +156,7 @@ CREATE TRIGGER products_catalogue_counts_update AFTER UPDATE ON products REFEREN
 CREATE TRIGGER products_catalogue_counts_delete AFTER DELETE ON products REFERENCING OLD TABLE AS old_products
   FOR EACH STATEMENT EXECUTE FUNCTION catalogue_counts_on_delete();--> statement-breakpoint
 -- The first fill, for a shop that has products already (a fresh install has none).
+DELETE FROM catalogue_count_changes;--> statement-breakpoint
 DELETE FROM catalogue_counts;--> statement-breakpoint
 INSERT INTO catalogue_counts (category_id, brand_id, products, in_stock, hot, hot_in_stock, new, new_in_stock, special, special_in_stock)
 SELECT p.category_id, p.brand_id, count(*), count(*) FILTER (WHERE p.in_stock),
