@@ -2,9 +2,8 @@ import { Molecule } from 'openchemlib';
 import { describe, expect, it } from 'vitest';
 import { hillFormulaOf, molecularWeightOf } from '@/lib/formula';
 import { parseFormulaCounts } from './molecule';
-import {
-  GROUPS, SCAFFOLDS, scaffoldRanges, structureAt, structureCount, substanceStructureIndex, type GeneratedStructure,
-} from './generated-structures';
+import { GROUPS, SCAFFOLDS } from './generated-structure-parts';
+import { scaffoldRanges, structureAt, structureCount, substanceStructureIndex, type GeneratedStructure } from './generated-structures';
 import { substanceOf } from './synthetic-catalog';
 
 /** openchemlib's reading of a generated structure: its canonical code, Hill formula and weight. */
