@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectHydrated, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
+import { expect, expectHydrated, expectLoaded, expectNoHorizontalOverflow, loginAs, test } from '../fixtures';
 
-/** Waits until the back-office shell has hydrated. */
+/**
+ * Waits until the back-office shell has hydrated and the view has its data: the view is loaded on its own, so a
+ * file given to its input before then may reach an input that React has not taken over yet, and be lost.
+ */
 async function shellReady(page: Page): Promise<void> {
   await expectHydrated(page);
+  await expectLoaded(page);
 }
 
 test('operations staff import a small file, watch the progress finish, keep it after a reload, and download the error report', async ({ page }) => {
