@@ -71,6 +71,29 @@ test.describe('structure search', () => {
       await expect(page.getByTestId('product-rows')).toHaveCount(0);
     });
 
+    test(`a brand of the filter bar narrows a benzene substructure search, with the count it showed (${l.lang})`, async ({ page }) => {
+      await gotoHydrated(page, `${l.prefix}/product/list?type=5&mode=sub&sk=c1ccccc1`);
+      const facets = page.getByTestId('brand-facet');
+      expect(await facets.count()).toBeGreaterThan(1);
+      // The brand with the fewest products (the facets come most first).
+      const facet = facets.last();
+      const brand = ((await facet.getByTestId('brand-facet-name').textContent()) ?? '').trim();
+      const count = Number(((await facet.locator('span').last().textContent()) ?? '').replace(/\D/g, ''));
+      expect(count).toBeGreaterThan(0);
+      await facet.click();
+      await expect(page).toHaveURL(/[?&]brand=\d+/);
+      expect(new URL(page.url()).searchParams.get('sk')).toBe('c1ccccc1');
+      await expect(page.locator('[data-testid="brand-facet"][data-active="true"]')).toHaveCount(1);
+      await expect(page.getByTestId('structure-count')).toContainText(String(count));
+      const rows = page.getByTestId('product-row');
+      await expect(rows).toHaveCount(Math.min(count, 20));
+      for (const text of await rows.allTextContents()) expect(text).toContain(brand);
+      // The other brands stay listed with their counts, and the filter clears.
+      expect(await facets.count()).toBeGreaterThan(1);
+      await page.getByTestId('clear-filters').click();
+      await expect(page).toHaveURL(/type=5&mode=sub&sk=c1ccccc1$/);
+    });
+
     test(`"search similar" from a product page lists the product's structure first (${l.lang})`, async ({ page }) => {
       await gotoHydrated(page, `${l.prefix}/product/list?sk=108-88-3&type=2`);
       await page.getByTestId('product-card').first().click();
