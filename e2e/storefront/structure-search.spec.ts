@@ -32,7 +32,8 @@ test.describe('structure search', () => {
       await drawBenzene(page);
       await page.getByLabel(l.sub, { exact: true }).check();
       await page.getByTestId('structure-submit').click();
-      await expect(page).toHaveURL(new RegExp(`${l.prefix}/product/list\\?type=5&mode=sub&sk=c1ccccc1$`));
+      // A structure search's first page is rendered afresh (never cached): it may take a while on a busy machine.
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/product/list\\?type=5&mode=sub&sk=c1ccccc1$`), { timeout: 30_000 });
       await expect(page.getByTestId('structure-canonical')).toHaveText('c1ccccc1');
       // The ring is coloured in each drawing; the packs of every brand are there to add to the cart.
       await expect(page.getByTestId('structure-drawing').first()).toHaveAttribute('src', /hl=c1ccccc1/);
@@ -81,7 +82,7 @@ test.describe('structure search', () => {
       const count = Number(((await facet.locator('span').last().textContent()) ?? '').replace(/\D/g, ''));
       expect(count).toBeGreaterThan(0);
       await facet.click();
-      await expect(page).toHaveURL(/[?&]brand=\d+/);
+      await expect(page).toHaveURL(/[?&]brand=\d+/, { timeout: 30_000 });
       expect(new URL(page.url()).searchParams.get('sk')).toBe('c1ccccc1');
       await expect(page.locator('[data-testid="brand-facet"][data-active="true"]')).toHaveCount(1);
       await expect(page.getByTestId('structure-count')).toContainText(String(count));
