@@ -131,7 +131,7 @@ async function casNumbersOfPages(page: Page, pages: number): Promise<string[]> {
     const next = page.getByTestId('structure-pager').getByTestId('pager-next');
     if ((await next.count()) === 0) break;
     await next.click();
-    await expect(page).toHaveURL(new RegExp(`page=${n}`));
+    await expect(page).toHaveURL(new RegExp(`page=${n}`), { timeout: 30_000 });
     await expect(page.getByTestId('structure-pager').getByTestId('pager-current')).toHaveText(String(n));
     found.push(...(await casNumbers(page)));
   }

@@ -22,10 +22,8 @@ function tabs(): NodeListOf<HTMLElement> {
 export function StructureTabHost() {
   const t = useTranslations('search.structure');
   const [open, setOpen] = useState(false);
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
 
   useEffect(() => {
-    setSlot(document.getElementById(STRUCTURE_SLOT_ID));
     const onClick = (event: MouseEvent) => {
       if ((event.target as Element | null)?.closest?.('[data-structure-tab]')) setOpen((o) => !o);
     };
@@ -37,7 +35,9 @@ export function StructureTabHost() {
     for (const tab of tabs()) tab.setAttribute('aria-expanded', String(open));
   }, [open]);
 
-  if (!open || !slot) return null;
+  // Mounted only in the browser, after hydration (SiteBehaviour): the shell's place is in the document.
+  const slot = open ? document.getElementById(STRUCTURE_SLOT_ID) : null;
+  if (!slot) return null;
   return createPortal(
     <Suspense fallback={<p className="container-page pb-4 text-sm text-muted" role="status">{t('loading')}</p>}>
       <StructureSearchPanel onClose={() => setOpen(false)} />
