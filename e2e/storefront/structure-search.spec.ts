@@ -32,7 +32,8 @@ test.describe('structure search', () => {
       await drawBenzene(page);
       await page.getByLabel(l.sub, { exact: true }).check();
       await page.getByTestId('structure-submit').click();
-      await expect(page).toHaveURL(new RegExp(`${l.prefix}/product/list\\?type=5&mode=sub&sk=c1ccccc1$`));
+      // A structure search's first page is rendered afresh (never cached): it may take a while on a busy machine.
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/product/list\\?type=5&mode=sub&sk=c1ccccc1$`), { timeout: 30_000 });
       await expect(page.getByTestId('structure-canonical')).toHaveText('c1ccccc1');
       // The ring is coloured in each drawing; the packs of every brand are there to add to the cart.
       await expect(page.getByTestId('structure-drawing').first()).toHaveAttribute('src', /hl=c1ccccc1/);
@@ -71,6 +72,29 @@ test.describe('structure search', () => {
       await expect(page.getByTestId('product-rows')).toHaveCount(0);
     });
 
+    test(`a brand of the filter bar narrows a benzene substructure search, with the count it showed (${l.lang})`, async ({ page }) => {
+      await gotoHydrated(page, `${l.prefix}/product/list?type=5&mode=sub&sk=c1ccccc1`);
+      const facets = page.getByTestId('brand-facet');
+      expect(await facets.count()).toBeGreaterThan(1);
+      // The brand with the fewest products (the facets come most first).
+      const facet = facets.last();
+      const brand = ((await facet.getByTestId('brand-facet-name').textContent()) ?? '').trim();
+      const count = Number(((await facet.locator('span').last().textContent()) ?? '').replace(/\D/g, ''));
+      expect(count).toBeGreaterThan(0);
+      await facet.click();
+      await expect(page).toHaveURL(/[?&]brand=\d+/, { timeout: 30_000 });
+      expect(new URL(page.url()).searchParams.get('sk')).toBe('c1ccccc1');
+      await expect(page.locator('[data-testid="brand-facet"][data-active="true"]')).toHaveCount(1);
+      await expect(page.getByTestId('structure-count')).toContainText(String(count));
+      const rows = page.getByTestId('product-row');
+      await expect(rows).toHaveCount(Math.min(count, 20));
+      for (const text of await rows.allTextContents()) expect(text).toContain(brand);
+      // The other brands stay listed with their counts, and the filter clears.
+      expect(await facets.count()).toBeGreaterThan(1);
+      await page.getByTestId('clear-filters').click();
+      await expect(page).toHaveURL(/type=5&mode=sub&sk=c1ccccc1$/);
+    });
+
     test(`"search similar" from a product page lists the product's structure first (${l.lang})`, async ({ page }) => {
       await gotoHydrated(page, `${l.prefix}/product/list?sk=108-88-3&type=2`);
       await page.getByTestId('product-card').first().click();
@@ -107,7 +131,7 @@ async function casNumbersOfPages(page: Page, pages: number): Promise<string[]> {
     const next = page.getByTestId('structure-pager').getByTestId('pager-next');
     if ((await next.count()) === 0) break;
     await next.click();
-    await expect(page).toHaveURL(new RegExp(`page=${n}`));
+    await expect(page).toHaveURL(new RegExp(`page=${n}`), { timeout: 30_000 });
     await expect(page.getByTestId('structure-pager').getByTestId('pager-current')).toHaveText(String(n));
     found.push(...(await casNumbers(page)));
   }

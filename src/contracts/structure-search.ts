@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
-import { productCardSchema, productPageInputSchema, productPageSchema } from './catalog-browse';
+import { brandFacetSchema, productCardSchema, productPageInputSchema, productPageSchema } from './catalog-browse';
 
 /**
  * Structure search through `POST /api/web/product/getPage` with `type=5` (ADR 0075). The key is a
@@ -48,4 +48,6 @@ export const productSearchPageSchema = productPageSchema.extend({
   structure: structureSearchFactsSchema.nullable().optional(),
   /** Type 5: the time budget ran out and these are the first results (the total is a lower bound). */
   partial: z.boolean().optional(),
+  /** Type 5: the brands of the matches under every filter but the brand one, with their product counts (the list's facets). */
+  facets: z.array(brandFacetSchema).optional(),
 });

@@ -9,6 +9,9 @@ import { MAX_SMILES_CHARS } from './structure-limits';
 
 /** The search type of structure search, beside the four of the search bar. */
 export const STRUCTURE_SEARCH_TYPE = 5;
+/** The search bar's structure panel (the tab's `aria-controls`), and the shell's place for it below the bar. */
+export const STRUCTURE_PANEL_ID = 'structure-search-panel';
+export const STRUCTURE_SLOT_ID = 'structure-search-slot';
 export const STRUCTURE_MODES = ['exact', 'sub', 'sim'] as const;
 export type StructureMode = (typeof STRUCTURE_MODES)[number];
 export const DEFAULT_STRUCTURE_MODE: StructureMode = 'sub';

@@ -11,8 +11,8 @@ interface ProductListFiltersProps {
   pathname: string;
   baseQuery: Record<string, string>;
   list: ListParams;
-  /** The brands found with their counts; null when the search cannot count them (structure search): no brand list. */
-  facets: BrandFacetDto[] | null;
+  /** The brands found with their counts (without the brand filter). */
+  facets: BrandFacetDto[];
   categoryFilter?: CategoryNode[];
   /** A filter is on. */
   filtered: boolean;
@@ -44,7 +44,7 @@ export async function ProductListFilters({ pathname, baseQuery, list, facets, ca
             <CheckMark on={list.inStock} />{t('inStockOnly')}{list.inStock && <span className="sr-only"> ({t('filterOn')})</span>}
           </Link>
           <CategoryFilter baseQuery={baseQuery} list={list} categories={categoryFilter} />
-          {facets && <BrandFacets list={list} facets={facets} href={href} />}
+          <BrandFacets list={list} facets={facets} href={href} />
           {filtered && <Link href={{ pathname, query: listQuery({ ...baseQuery, sort: list.sort, view: list.view }) }} className="text-sm text-brand-700 hover:underline" data-testid="clear-filters">{t('clearFilters')}</Link>}
         </div>
       </details>

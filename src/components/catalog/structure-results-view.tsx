@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { ProductCardDto } from '@/contracts/catalog';
-import type { CategoryNode, ProductListRowDto } from '@/contracts/catalog-browse';
+import type { BrandFacetDto, CategoryNode, ProductListRowDto } from '@/contracts/catalog-browse';
 import { PageTitle } from '@/components/content/page-title';
 import { Formula } from '@/components/product-detail/formula';
 import { ChevronLeft, ChevronRight, Info } from '@/components/ui/icons';
@@ -23,7 +23,7 @@ export interface StructureResultGroup {
 
 /** What the structure search page shows: the answer, or why there is none. */
 export type StructureResultState =
-  | { kind: 'results'; canonicalSmiles: string; groups: StructureResultGroup[]; count: number; countCapped: boolean; partial: boolean; rows: ProductListRowDto[] }
+  | { kind: 'results'; canonicalSmiles: string; groups: StructureResultGroup[]; count: number; countCapped: boolean; partial: boolean; facets: BrandFacetDto[]; rows: ProductListRowDto[] }
   /** The structure does not parse (or is over a cap): the engine's message in the page's language. */
   | { kind: 'invalid'; message: string }
   /** The page was opened without a structure. */
@@ -65,7 +65,7 @@ export async function StructureResultsView(props: StructureResultsViewProps) {
   const crumbs = [props.productCrumb, { label: t('crumb') }];
 
   return (
-    <div className="container-page py-6" data-testid="structure-results">
+    <div className="container-page py-6" data-testid="structure-results" data-structure-results="">
       <PageTitle homeLabel={props.homeLabel} crumbs={crumbs} title={t('title')} />
       <div className="mt-1 flex flex-col gap-3" aria-live="polite">
         <p className="text-sm text-muted" data-testid="structure-searched">
@@ -86,7 +86,7 @@ export async function StructureResultsView(props: StructureResultsViewProps) {
         <p className="mt-4 rounded-lg border border-dashed border-line bg-white p-6 text-center text-muted" data-testid="structure-no-key">{t('noKey')}</p>
       ) : (
         <div className="mt-4 flex flex-col gap-6 lg:flex-row">
-          <ProductListFilters pathname={props.pathname} baseQuery={props.baseQuery} list={list} facets={null} categoryFilter={props.categoryFilter} filtered={filtered} href={href} />
+          <ProductListFilters pathname={props.pathname} baseQuery={props.baseQuery} list={list} facets={state.facets} categoryFilter={props.categoryFilter} filtered={filtered} href={href} />
           <section className="min-w-0 flex-1" aria-labelledby="structure-count">
             <p id="structure-count" className="mb-3 text-sm text-muted" data-testid="structure-count">
               {state.countCapped ? t('countCapped', { count: format.number(state.count) }) : t('count', { count: state.count })}

@@ -13,9 +13,6 @@ const SUGGEST_MIN_CHARS = 2;
 // The suggestions (asking for them, their options, walking them with the keys) load with the first
 // key typed that can have any: no part of a page's first load (ADR 0045).
 const SuggestionOptions = lazy(() => import('./search-suggestions').then((m) => ({ default: m.SuggestionOptions })));
-// The structure tab's panel (mode, paste, recent searches) loads when the tab opens, and the canvas
-// editor with it on a wide screen: none of it is part of a page's first load (ADR 0075).
-const StructureSearchPanel = lazy(() => import('./structure/structure-search-panel').then((m) => ({ default: m.StructureSearchPanel })));
 
 /**
  * Type selector and key (docs/requirements/storefront.md#search-bar); hidden after 50 px of scroll. Product searches go to
@@ -23,33 +20,38 @@ const StructureSearchPanel = lazy(() => import('./structure/structure-search-pan
  * While a product key is typed, a listbox of suggestions (product/getName) can be walked with the
  * arrow keys; Enter on one opens its product, Enter otherwise searches.
  */
-export function SearchBar({ icon }: { icon: ReactNode }) {
+export function SearchBar(props: Slots) {
   return (
-    <Suspense fallback={<SearchForm icon={icon} />}>
-      <SearchBarFromUrl icon={icon} />
+    <Suspense fallback={<SearchForm {...props} />}>
+      <SearchBarFromUrl {...props} />
     </Suspense>
   );
 }
 
+/**
+ * Server-rendered parts: the submit button's icon and the structure tab (ADR 0075), whose clicks the
+ * behaviours loaded after hydration answer (`StructureTabHost`): no part of the tab is in the first load.
+ */
+interface Slots { icon: ReactNode; structureTab: ReactNode }
+
 /** On a result page (product list, product search, brand search) the bar shows the search it made. */
-function SearchBarFromUrl({ icon }: { icon: ReactNode }) {
+function SearchBarFromUrl(props: Slots) {
   const pathname = usePathname();
   const params = useSearchParams();
   let initial: { key: string; type: SearchType } | null = null;
-  // A structure search (type 5) leaves the text key empty and marks the structure tab, whose panel
-  // opens with the search's structure (it reads the address itself).
-  const structure = pathname === '/product/list' && params.get('type') === '5';
+  // A structure search (type 5) leaves the text key empty: the structure tab's panel opens with the
+  // search's structure (it reads the address itself), and the tab is marked (globals.css).
   if (pathname === '/brand/list') initial = { key: params.get('sk') ?? '', type: 4 };
-  else if (!structure && (pathname === '/product/list' || pathname === '/product/index/search')) {
+  else if (params.get('type') !== '5' && (pathname === '/product/list' || pathname === '/product/index/search')) {
     const type = parseSearchType(params.get('type'));
     initial = { key: params.get(pathname === '/product/list' ? 'sk' : 'searchKey') ?? '', type: type === null || type === 4 ? 3 : type };
   }
   // A new search (another URL) starts the bar afresh with that search.
   const id = initial ? `${pathname}?${initial.type}:${initial.key}` : 'none';
-  return <SearchForm key={id} initialKey={initial?.key.slice(0, SEARCH_KEY_MAX)} initialType={initial?.type} structure={structure} icon={icon} />;
+  return <SearchForm key={id} initialKey={initial?.key.slice(0, SEARCH_KEY_MAX)} initialType={initial?.type} {...props} />;
 }
 
-function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { initialKey?: string; initialType?: SearchType; structure?: boolean; icon: ReactNode }) {
+function SearchForm({ initialKey = '', initialType = 1, icon, structureTab }: Slots & { initialKey?: string; initialType?: SearchType }) {
   const t = useTranslations('search');
   const locale = useLocale();
   const router = useRouter();
@@ -61,10 +63,7 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(0);
   const [wanted, setWanted] = useState(false);
-  const [structureOpen, setStructureOpen] = useState(false);
-  const structureTab = useRef<HTMLButtonElement>(null);
   const listId = useId();
-  const panelId = `${listId}-structure`;
 
   useEffect(() => {
     // Marks the form as driven by this component (tests wait for it; without it the form still submits natively).
@@ -98,12 +97,12 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
 
   const showList = open && eligible && shown > 0;
   return (
-    <div className={`relative z-40 border-b border-line bg-white transition-opacity duration-200 ${hidden && !structureOpen ? 'invisible opacity-0' : 'opacity-100'}`} data-testid="search-bar">
+    <div className={`relative z-40 border-b border-line bg-white transition-opacity duration-200 ${hidden ? 'invisible opacity-0' : 'opacity-100'}`} data-testid="search-bar">
       {/* Without JavaScript the form is a plain GET to the product list, which sends type 4 on to the brand search. */}
       <form ref={formRef} role="search" aria-label={t('label')} onSubmit={submit} action={localizePath('/product/list', locale as Locale)} method="get" className="container-page flex items-center gap-2 py-3" data-testid="search-form">
-        <label className="sr-only" htmlFor="search-type">{t('type')}</label>
         <select
           id="search-type"
+          aria-label={t('type')}
           name="type"
           value={type}
           onChange={(e) => setType(Number(e.target.value) as SearchType)}
@@ -113,11 +112,11 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
             <option key={v} value={v}>{t(`types.${v}`)}</option>
           ))}
         </select>
-        <label className="sr-only" htmlFor="search-key">{t('label')}</label>
         <div className="relative min-w-0 flex-1">
           <input
             ref={inputRef}
             id="search-key"
+            aria-label={t('label')}
             name="sk"
             type="search"
             role="combobox"
@@ -153,19 +152,10 @@ function SearchForm({ initialKey = '', initialType = 1, structure, icon }: { ini
         </div>
         <button type="submit" className="flex h-10 items-center gap-1 rounded-r-md bg-brand-500 px-3 text-sm font-medium text-white hover:bg-brand-600 sm:px-4">
           {icon}
-          <span className="hidden sm:inline">{t('submit')}</span>
-          <span className="sr-only sm:hidden">{t('submit')}</span>
+          <span className="max-sm:sr-only">{t('submit')}</span>
         </button>
-        <button ref={structureTab} type="button" aria-expanded={structureOpen} aria-controls={panelId} onClick={() => setStructureOpen((o) => !o)}
-          className={`h-10 shrink-0 rounded-md border px-2 text-sm font-medium sm:px-3 ${structureOpen || structure ? 'border-brand-500 bg-brand-50 text-brand-700' : 'border-line text-ink hover:border-brand-500'}`} data-testid="structure-tab">
-          {t('structure.tab')}
-        </button>
+        {structureTab}
       </form>
-      {structureOpen && (
-        <Suspense fallback={<p className="container-page pb-4 text-sm text-muted" role="status">{t('structure.loading')}</p>}>
-          <StructureSearchPanel id={panelId} tab={structureTab} onClose={() => setStructureOpen(false)} />
-        </Suspense>
-      )}
     </div>
   );
 }

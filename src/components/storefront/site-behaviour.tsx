@@ -5,6 +5,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isChunkLoadError, isInAppNavigation, mayReloadAfterChunkError, PROGRESS, progressAt } from '@/lib/front-behaviour';
 import { RememberLanguage } from './remember-language';
+import { StructureTabHost } from './structure/structure-tab-host';
 
 const RELOAD_KEY = 'chunkReloadAt';
 
@@ -150,7 +151,8 @@ function ChunkReload() {
 
 /**
  * The storefront's front-end behaviour (docs/requirements/storefront.md#page-behaviour), mounted once by the
- * shell, and the page's language stored under `lang` (`englishSite`: web setting 1). Once the shell has
+ * shell, the page's language stored under `lang` (`englishSite`: web setting 1) and the search bar's
+ * structure tab (its panel opens on a click). Once the shell has
  * hydrated, its root says so (`data-hydrated="true"`, as the back-office shell's does): a click before
  * that may be lost, and the browser tests wait for it.
  */
@@ -164,6 +166,7 @@ export function SiteBehaviour({ englishSite }: { englishSite: string | null }) {
       <OnlineStatus />
       <ChunkReload />
       <RememberLanguage englishSite={englishSite} />
+      <StructureTabHost />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import type { NavMenusDto } from '@/contracts/content';
 import type { SiteContact } from '@/contracts/site-settings';
 import type { Locale } from '@/i18n/routing';
+import { STRUCTURE_SLOT_ID } from '@/lib/structure-query';
 import { AuthIsland } from './auth-island';
 import { MobileNav } from './mobile-nav';
 import { NavBar } from './nav-bar';
@@ -11,6 +12,7 @@ import { SearchBar } from './search-bar';
 import { SideWidget } from './side-widget';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import { StructureTab } from './structure/structure-tab';
 
 export interface StoreShellProps {
   data: {
@@ -32,7 +34,9 @@ export function StoreShell({ data, withNav, aside, children }: StoreShellProps) 
     <div className="flex min-h-screen flex-col" data-store-shell="">
       <SiteBehaviourOnDemand englishSite={contact.englishSite} />
       <SiteHeader contact={contact} locale={locale} menu={withNav ? <MobileNav hotlines={contact.hotlines} icon={<Menu aria-hidden size={18} />} /> : null} />
-      <SearchBar icon={<Search aria-hidden size={16} />} />
+      <SearchBar icon={<Search aria-hidden size={16} />} structureTab={<StructureTab />} />
+      {/* The structure panel's place, filled by the behaviours when the tab is clicked (ADR 0075). */}
+      <div id={STRUCTURE_SLOT_ID} className="relative z-40 border-b border-line bg-white empty:hidden" />
       {withNav && <NavBar menus={chrome.menus} />}
       <main id="main" className="flex-1">
         {aside ? (

@@ -61146,6 +61146,11 @@ export interface paths {
                                     engine: "cartridge" | "embedded";
                                 } | null;
                                 partial?: boolean;
+                                facets?: {
+                                    id: number;
+                                    name: string;
+                                    count: number;
+                                }[];
                             };
                         };
                     };

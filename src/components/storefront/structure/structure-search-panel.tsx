@@ -2,10 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { usePathname, useRouter } from '@/i18n/client-navigation';
 import {
-  DEFAULT_THRESHOLD, MAX_THRESHOLD, MIN_THRESHOLD, RECENT_STRUCTURES_KEY, STRUCTURE_MODES, THRESHOLD_STEP,
+  DEFAULT_THRESHOLD, MAX_THRESHOLD, MIN_THRESHOLD, RECENT_STRUCTURES_KEY, STRUCTURE_MODES, STRUCTURE_PANEL_ID, THRESHOLD_STEP,
   looksLikeMolfile, parseStructureKey, parseStructureMode, parseThreshold, readRecentStructures, rememberStructure,
   structureSearchQuery, type RecentStructure, type StructureMode,
 } from '@/lib/structure-query';
@@ -41,7 +41,7 @@ function keepRecent(list: RecentStructure[]) {
  * canonical SMILES; a pasted SMILES on a phone goes as pasted (the server reads and canonicalises it), a
  * pasted MOL block is read by openchemlib, loaded for it. Escape closes the panel.
  */
-export function StructureSearchPanel({ id, tab, onClose }: { id: string; tab: RefObject<HTMLButtonElement | null>; onClose: () => void }) {
+export function StructureSearchPanel({ onClose }: { onClose: () => void }) {
   const t = useTranslations('search.structure');
   const router = useRouter();
   // On a structure search's page the panel opens with its structure, mode and threshold.
@@ -65,7 +65,7 @@ export function StructureSearchPanel({ id, tab, onClose }: { id: string; tab: Re
   /** Closes the panel and gives the focus back to the tab. */
   function close() {
     onClose();
-    tab.current?.focus();
+    document.querySelector<HTMLElement>('[data-structure-tab]')?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -112,7 +112,7 @@ export function StructureSearchPanel({ id, tab, onClose }: { id: string; tab: Re
 
   const errorId = `${base}-error`;
   return (
-    <section id={id} aria-labelledby={`${base}-title`} onKeyDown={onKeyDown} className="container-page pb-4" data-testid="structure-panel">
+    <section id={STRUCTURE_PANEL_ID} aria-labelledby={`${base}-title`} onKeyDown={onKeyDown} className="container-page pb-4" data-testid="structure-panel">
       <form onSubmit={submit} className="rounded-lg border border-line bg-gray-50 p-3" noValidate>
         <div className="mb-2 flex items-center justify-between gap-2">
           <h2 id={`${base}-title`} ref={heading} tabIndex={-1} className="text-base font-semibold text-ink outline-none">{t('title')}</h2>

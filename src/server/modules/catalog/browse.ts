@@ -84,7 +84,8 @@ async function readProducts(
 
 /**
  * A structure search as a page of products (`getPage` with type 5, ADR 0075): the substances' products in
- * result order, each with its similarity score in similarity mode, numbered pages only.
+ * result order, each with its similarity score in similarity mode, numbered pages only, and the matches' brands
+ * with their counts (the brand filter left out, as `/sx/brands` counts them for the other searches).
  */
 export async function findByStructure(db: Db, input: z.infer<typeof productSearchPageInputSchema>, lang: Lang): Promise<z.infer<typeof productSearchPageSchema>> {
   const key = input.key ?? '';
@@ -94,7 +95,7 @@ export async function findByStructure(db: Db, input: z.infer<typeof productSearc
     key, mode, threshold: input.threshold, lang,
     brandIds: input.brandIds && input.brandIds.length > 0 ? input.brandIds : undefined,
     categoryId: input.categoryId ?? undefined, inStock: input.inStock || undefined,
-    page: input.page ?? 1, limit: input.limit,
+    page: input.page ?? 1, limit: input.limit, facets: true,
   });
   const items = result.groups.flatMap((g) => g.products.map((p) => ({ ...p, similarity: g.similarity, substanceId: g.substance.id })));
   const lastPage = Math.max(1, Math.ceil(result.count / result.limit));
@@ -105,6 +106,7 @@ export async function findByStructure(db: Db, input: z.infer<typeof productSearc
     searched: { by: 'structure', key: result.canonicalSmiles },
     structure: { mode, canonicalSmiles: result.canonicalSmiles, threshold: mode === 'sim' ? result.threshold : null, partial: result.partial, engine: result.engine },
     partial: result.partial,
+    facets: result.facets ?? [],
   };
 }
 

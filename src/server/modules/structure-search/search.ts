@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ProductCardDto } from '@/contracts/catalog';
+import type { BrandFacetDto } from '@/contracts/catalog-browse';
 import type { Lang } from '@/lib/lang';
 import { rowsOf, type Db } from '@/server/db/client';
 import { AppError } from '@/server/errors';
@@ -9,7 +10,8 @@ import { loadCards } from '@/server/modules/catalog/search/cards';
 import { COUNT_CAP } from '@/server/modules/catalog/search/capped';
 import { filterConditions, intArray } from '@/server/modules/catalog/search/conditions';
 import { hasCartridge, MORGAN_BITS } from './cartridge';
-import { readingFault, readStructureKey, screenChunk } from './engine';
+import { readingFault, readStructureKey, screenChunk, type SubstanceFacts } from './engine';
+import { structureBrandFacets } from './facets';
 import { identityOf } from './store';
 
 /**
@@ -40,6 +42,8 @@ export interface StructureSearchParams {
   brandIds?: number[];
   categoryId?: number;
   inStock?: boolean;
+  /** Also count the matches' brands (without the brand filter), as the list's facets. */
+  facets?: boolean;
   /** 1-based page of products. */
   page: number;
   limit: number;
@@ -79,6 +83,8 @@ export interface StructureSearchResult {
   engine: StructureEngine;
   /** The similarity threshold applied (similarity mode). */
   threshold: number;
+  /** When asked for: the brands of the matches under every filter but the brand one, with their counts. */
+  facets?: BrandFacetDto[];
 }
 
 interface Hits {
@@ -218,22 +224,49 @@ export async function searchByStructure(db: Db, params: StructureSearchParams): 
   const engine: StructureEngine = params.engine ?? ((await hasCartridge(db)) ? 'cartridge' : 'embedded');
   const threshold = clampThreshold(params.threshold);
   const base = { canonicalSmiles: reading.smiles, page, limit, engine, threshold };
-  const conditions = await filterConditions(db, { categoryId: params.categoryId, brandIds: params.brandIds, inStock: params.inStock });
-  if (!conditions) return { ...base, groups: [], count: 0, countCapped: false, partial: false };
+  const only = { categoryId: params.categoryId, inStock: params.inStock };
+  const branded = params.brandIds !== undefined && params.brandIds.length > 0;
+  const [conditions, facetConditions] = await Promise.all([
+    filterConditions(db, { ...only, brandIds: params.brandIds }),
+    params.facets && branded ? filterConditions(db, only) : Promise.resolve(null),
+  ]);
+  if (!conditions) return { ...base, groups: [], count: 0, countCapped: false, partial: false, ...(params.facets ? { facets: [] } : {}) };
   const filters = sql.join(conditions, sql` and `);
   const needed = page * limit + 1;
+  const find = (where: SQL) => findHits(db, { mode: params.mode, engine, reading, threshold, deadline, needed }, where);
 
-  let hits: Hits;
-  if (params.mode === 'exact') hits = await exactHits(db, identityOf(reading), filters);
-  else if (engine === 'cartridge') {
-    hits = params.mode === 'sub'
-      ? await cartridgeSub(db, reading.smiles, filters, deadline, needed)
-      : await cartridgeSim(db, reading.smiles, threshold, filters, deadline, needed);
-  } else hits = await embeddedHits(db, params.mode, reading.smiles, threshold, filters, deadline);
+  // The brand facets count the matches under every filter but the brand one, as the other searches' do:
+  // with a brand filter on, the engine answers a second time without it, at the same time.
+  const facetFilters = facetConditions ? sql.join(facetConditions, sql` and `) : filters;
+  const [hits, facetHits] = await Promise.all([find(filters), facetConditions ? find(facetFilters) : Promise.resolve(null)]);
+  const [result, facets] = await Promise.all([
+    pageOf(db, hits, filters, params.lang, page, limit),
+    params.facets ? structureBrandFacets(db, (facetHits ?? hits).ids, facetFilters, params.lang) : Promise.resolve(undefined),
+  ]);
+  const partial = hits.partial || Boolean(facetHits?.partial);
+  if (partial) log('info', 'structure.search.partial', { mode: params.mode, engine, ms: Date.now() - started });
+  return { ...base, ...result, partial: hits.partial, ...(facets ? { facets } : {}) };
+}
 
-  const result = await pageOf(db, hits, filters, params.lang, page, limit);
-  if (hits.partial) log('info', 'structure.search.partial', { mode: params.mode, engine, ms: Date.now() - started });
-  return { ...base, ...result, partial: hits.partial };
+interface HitQuestion {
+  mode: StructureMode;
+  engine: StructureEngine;
+  reading: SubstanceFacts;
+  threshold: number;
+  deadline: number;
+  /** Substances enough for the page asked for (what a search out of time still answers). */
+  needed: number;
+}
+
+/** The matching substances under the filters, on the engine asked for. */
+async function findHits(db: Db, q: HitQuestion, filters: SQL): Promise<Hits> {
+  if (q.mode === 'exact') return exactHits(db, identityOf(q.reading), filters);
+  if (q.engine === 'cartridge') {
+    return q.mode === 'sub'
+      ? cartridgeSub(db, q.reading.smiles, filters, q.deadline, q.needed)
+      : cartridgeSim(db, q.reading.smiles, q.threshold, filters, q.deadline, q.needed);
+  }
+  return embeddedHits(db, q.mode, q.reading.smiles, q.threshold, filters, q.deadline);
 }
 
 /** The page's products of the hit substances, in the substances' order, grouped; and the capped product count. */

@@ -25,10 +25,10 @@ export async function loadStructureSearch(params: { locale: Locale; query: Struc
     const found = await searchByStructure(db, {
       key: params.query.key, mode: params.query.mode, threshold: params.query.threshold, lang,
       brandIds: params.list.brandIds.length > 0 ? params.list.brandIds : undefined, categoryId: params.list.cat, inStock: params.list.inStock || undefined,
-      page: params.page, limit: STRUCTURE_PAGE_SIZE,
+      page: params.page, limit: STRUCTURE_PAGE_SIZE, facets: true,
     });
     const rows = await findListRows(db, found.groups.flatMap((g) => g.products.map((p) => p.id)), lang);
-    return { kind: 'results', canonicalSmiles: found.canonicalSmiles, groups: found.groups, count: found.count, countCapped: found.countCapped, partial: found.partial, rows };
+    return { kind: 'results', canonicalSmiles: found.canonicalSmiles, groups: found.groups, count: found.count, countCapped: found.countCapped, partial: found.partial, facets: found.facets ?? [], rows };
   } catch (error) {
     if (error instanceof AppError && error.code === 400) return { kind: 'invalid', message: errorText(lang, error) };
     throw error;
