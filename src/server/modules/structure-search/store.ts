@@ -63,7 +63,7 @@ const CURSOR_OPTION = 'structures_rebuild_cursor';
  * A structure read for keeping: one that ran past the time limit is tried twice more before it is
  * refused, as a batch on a busy machine may starve a worker (a search's query is refused at once).
  */
-async function readPatiently(smiles: string): Promise<Awaited<ReturnType<typeof readSubstance>>> {
+export async function readPatiently(smiles: string): Promise<Awaited<ReturnType<typeof readSubstance>>> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const reading = await readSubstance(smiles);
@@ -77,7 +77,7 @@ async function readPatiently(smiles: string): Promise<Awaited<ReturnType<typeof 
 }
 
 /** `work` over `items` with at most `width` running at once; results in the items' order. */
-async function mapInTurn<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapInTurn<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
