@@ -4,7 +4,7 @@ import { rowsOf, type Db } from '@/server/db/client';
 import { textArray } from '@/server/modules/catalog/search/conditions';
 import { smilesFault } from '@/server/modules/chemistry/structures';
 import { isMolBlock, readingFault, substancePool } from '@/server/modules/structure-search/engine';
-import { mapInTurn, readPatiently, saveSubstance } from '@/server/modules/structure-search/store';
+import { mapInTurn, readPatiently, saveSubstance, whenFree } from '@/server/modules/structure-search/store';
 import type { CheckedBatch } from './commit-batch';
 import type { ValidRow } from './validate-row';
 
@@ -14,8 +14,9 @@ import type { ValidRow } from './validate-row';
  * writes it, is not read again (its substance stays, as on a product save); every other distinct
  * structure of the batch is read once, in the substance workers (RDKit.js: canonical SMILES,
  * InChIKey, formula, weight, fingerprints; the caps and the time limit of a product save), then in
- * the drawing workers (openchemlib must draw what the product keeps), and its substance saved —
- * the product save's `saveSubstance`, committed on its own. A row whose structure is refused leaves
+ * the drawing workers (openchemlib must draw what the product keeps), and its substance saved — the
+ * product save's `saveSubstance`, committed on its own. As in the rebuild, a busy pool is waited for
+ * and a read past the time limit tried twice more (a batch on a busy machine starves workers). A row whose structure is refused leaves
  * the batch for its errors, with the reason (a key under `adminImports.reasons`, and `:` and the
  * position or atom where the message names one).
  */
@@ -40,7 +41,11 @@ async function readCell(db: Db, text: string): Promise<CellReading> {
     return { ok: false, reason: detail === null ? reason : `${reason}:${detail}` };
   }
   const smiles = isMolBlock(text) ? reading.smiles : text;
-  const drawing = await smilesFault(smiles);
+  let drawing: Awaited<ReturnType<typeof smilesFault>> = null;
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    drawing = await whenFree(() => smilesFault(smiles));
+    if (drawing !== 'structureTooComplex') break;
+  }
   if (drawing) return { ok: false, reason: DRAWING_REASONS[drawing] };
   return { ok: true, smiles, substanceId: await saveSubstance(db, reading) };
 }
