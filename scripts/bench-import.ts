@@ -1,8 +1,9 @@
 /**
  * Import benchmark (ADR 0034):
- *   npm run bench:import -- [--rows 100000] [--url postgres://…/bench_db] [--only postgres] [--no-docs]
+ *   npm run bench:import -- [--rows 100000] [--url postgres://…/bench_db] [--only postgres] [--structures] [--no-docs]
  * Writes a CSV and an XLSX file of `--rows` rows (one pack per row, 10 % of the products with a
- * second pack, 1 % refused rows), then imports each twice — a first import that creates everything and
+ * second pack, 1 % refused rows; with `--structures` each product has a structure of its own, a SMILES
+ * of the generated catalogue's enumeration, read into its substance by the import, ADR 0080), then imports each twice — a first import that creates everything and
  * a second that finds everything unchanged — through the job runner the server uses, on a fresh
  * PGlite and, when `--url` (or BENCH_DATABASE_URL) names a PostgreSQL server, on a fresh database of the name it gives
  * there. Prints rows per second and the peak RSS and heap sampled every 50 ms during each run (after
@@ -23,6 +24,7 @@ import { importJobs } from '../src/server/db/schema';
 import { seedDatabase } from '../src/server/seed/seed-database';
 import { getFileStore } from '../src/server/modules/files/store';
 import { drainImportJobs } from '../src/server/modules/catalog-import/runner';
+import { structureAt, substanceStructureIndex } from '../src/server/seed/generated-structures';
 import { appendToJournal } from './lib/bench-journal.mjs';
 
 const { values } = parseArgs({
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '100000' }, url: { type: 'string' }, 'no-docs': { type: 'boolean', default: false },
     // `--only postgres` skips the PGlite runs (tens of minutes for 100k rows on the shared machine).
     only: { type: 'string' },
+    structures: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -39,13 +42,15 @@ const PG_URL = values.url ?? process.env.BENCH_DATABASE_URL;
 if (values.only !== undefined && values.only !== 'postgres' && values.only !== 'pglite') throw new Error('--only: postgres or pglite');
 if (values.only === 'postgres' && !PG_URL) throw new Error('--only postgres needs --url or BENCH_DATABASE_URL');
 
-const HEADER = ['item_no', 'name_zh', 'name_en', 'brand', 'category', 'cas', 'formula', 'purity', 'pack_size', 'price', 'lead_time_days', 'stock'];
+const STRUCTURES = values.structures;
+const HEADER = ['item_no', 'name_zh', 'name_en', 'brand', 'category', 'cas', 'formula', ...(STRUCTURES ? ['smiles'] : []), 'purity', 'pack_size', 'price', 'lead_time_days', 'stock'];
 
 function* benchRows(brand: string, category: number): Generator<(string | number)[]> {
   let written = 0;
   for (let i = 0; written < ROWS; i += 1) {
     const itemNo = `BX-${String(i).padStart(7, '0')}`;
-    const base = [itemNo, `基准试剂${i}`, `Bench reagent ${i}`, brand, category, '', 'C2H6O', '99%'];
+    const structure = STRUCTURES ? [structureAt(substanceStructureIndex(i)).smiles] : [];
+    const base = [itemNo, `基准试剂${i}`, `Bench reagent ${i}`, brand, category, '', 'C2H6O', ...structure, '99%'];
     // 1 % of the rows are refused (a price that is not one).
     yield [...base, '500 mL', i % 100 === 99 ? 'n/a' : (10 + (i % 500) / 4).toFixed(2), i % 30, i % 50];
     written += 1;
@@ -194,7 +199,7 @@ async function main(): Promise<void> {
       '',
       `## Catalogue import (${new Date().toISOString().slice(0, 10)}, \`npm run bench:import\`, ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)})`,
       '',
-      `${ROWS} rows per file (one pack per row, 1 % refused); "first" creates every product and pack, "again" imports the same file and finds every row unchanged. Peak RSS and heap sampled every 50 ms in the process that runs the import — on PGlite also the database, held in memory (\`memory://\`), which is most of that RSS; the heap is the import's own. "process CPU s" is that process's CPU time (without the PostgreSQL server's), which the machine's load does not change.`,
+      `${ROWS} rows per file (one pack per row, 1 % refused${STRUCTURES ? '; every product with a structure of its own, read by the import into its substance (ADR 0080)' : ''}); "first" creates every product and pack, "again" imports the same file and finds every row unchanged. Peak RSS and heap sampled every 50 ms in the process that runs the import — on PGlite also the database, held in memory (\`memory://\`), which is most of that RSS; the heap is the import's own. "process CPU s" is that process's CPU time (without the PostgreSQL server's), which the machine's load does not change.`,
       '',
       '| database | file | run | rows/s | seconds | process CPU s | peak RSS (MiB) | RSS growth (MiB) | peak heap (MiB) | created | unchanged | failed |',
       '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

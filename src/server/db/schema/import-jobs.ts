@@ -62,7 +62,7 @@ export const importJobErrors = pgTable(
     rowNo: integer('row_no').notNull(),
     /** The column's code (item_no, price, …); '' for the row as a whole. */
     column: text('column').notNull(),
-    /** A key under adminImports.reasons. */
+    /** A key under adminImports.reasons; after `:`, the position or atom the message names (ADR 0080). */
     reason: text('reason').notNull(),
     /** The offending value as the file had it (cut to 200 characters). */
     value: text('value').notNull().default(''),

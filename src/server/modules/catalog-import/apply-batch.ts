@@ -66,14 +66,14 @@ export async function loadLookups(db: Db): Promise<RowLookups> {
 
 /** The product columns an import reads and writes. */
 type ProductRow = Pick<typeof products.$inferSelect, 'id' | 'itemNo' | 'nameZh' | 'nameEn' | 'pinyin' | 'pinyinInitials' | 'brandId'
-  | 'categoryId' | 'cas' | 'formula' | 'molecularWeight' | 'purity' | 'grade' | 'active'>;
+  | 'categoryId' | 'cas' | 'formula' | 'molecularWeight' | 'smiles' | 'substanceId' | 'purity' | 'grade' | 'active'>;
 type PackRow = typeof productPacks.$inferSelect;
 
 /** The product columns an import writes, as the audit keeps them. */
 function productAudit(p: ProductState): AuditRecord {
   return {
     itemNo: p.itemNo, nameZh: p.nameZh, nameEn: p.nameEn, brandId: p.brandId, categoryId: p.categoryId, cas: p.cas,
-    formula: p.formula, molecularWeight: p.molecularWeight, purity: p.purity, grade: p.grade, active: p.active,
+    formula: p.formula, molecularWeight: p.molecularWeight, smiles: p.smiles, purity: p.purity, grade: p.grade, active: p.active,
   };
 }
 
@@ -93,6 +93,8 @@ interface ProductState {
   cas: string | null;
   formula: string | null;
   molecularWeight: string | null;
+  smiles: string | null;
+  substanceId: number | null;
   purity: string;
   grade: string;
   active: boolean;
@@ -117,7 +119,7 @@ function stateOf(p: ProductRow): ProductState {
   const s: ProductState = {
     id: p.id, itemNo: p.itemNo, nameZh: p.nameZh, nameEn: p.nameEn, pinyin: p.pinyin, pinyinInitials: p.pinyinInitials,
     brandId: p.brandId, categoryId: p.categoryId, cas: p.cas, formula: p.formula, molecularWeight: p.molecularWeight,
-    purity: p.purity, grade: p.grade, active: p.active, before: null, dirty: false,
+    smiles: p.smiles, substanceId: p.substanceId === null ? null : Number(p.substanceId), purity: p.purity, grade: p.grade, active: p.active, before: null, dirty: false,
   };
   s.before = productAudit(s);
   return s;
@@ -144,10 +146,22 @@ function mergeProduct(s: ProductState, row: ValidRow): boolean {
   set('cas', f.cas);
   set('formula', f.formula);
   set('molecularWeight', f.molecularWeight);
+  if (f.smiles !== undefined) set('substanceId', substanceOf(row, s));
+  set('smiles', f.smiles);
   set('purity', f.purity);
   set('grade', f.grade);
   set('active', f.active);
   return changed;
+}
+
+/**
+ * The substance of the row's structure (ADR 0080): the one found before the transaction, else the
+ * product's own when its structure is unchanged (to be linked by `structures:rebuild` otherwise).
+ */
+function substanceOf(row: ValidRow, stored: Pick<ProductState, 'smiles' | 'substanceId'> | null): number | null {
+  if (!row.product.smiles) return null;
+  if (row.substanceId !== undefined) return row.substanceId;
+  return stored?.smiles === row.product.smiles ? stored.substanceId : null;
 }
 
 function mergePack(s: PackState, row: ValidRow): boolean {
@@ -175,7 +189,7 @@ const packKey = (itemNo: string, size: string) => `${itemNo}\u0000${size}`;
 function productColumns(s: ProductState): Omit<ProductUpdateRow, 'id'> {
   return {
     name_zh: s.nameZh, name_en: s.nameEn, pinyin: s.pinyin, pinyin_initials: s.pinyinInitials, brand_id: s.brandId,
-    category_id: s.categoryId, cas: s.cas, formula: s.formula, molecular_weight: s.molecularWeight, purity: s.purity,
+    category_id: s.categoryId, cas: s.cas, formula: s.formula, molecular_weight: s.molecularWeight, smiles: s.smiles, substance_id: s.substanceId, purity: s.purity,
     grade: s.grade, active: s.active,
   };
 }
@@ -222,7 +236,8 @@ async function readBatch(tx: Db, itemNos: readonly string[], pipeline: boolean, 
     async () => {
       read.existing = rowsOf<ProductRow>(await tx.execute(sql`
         select id, item_no as "itemNo", name_zh as "nameZh", name_en as "nameEn", pinyin, pinyin_initials as "pinyinInitials",
-          brand_id as "brandId", category_id as "categoryId", cas, formula, molecular_weight::text as "molecularWeight", purity, grade, active
+          brand_id as "brandId", category_id as "categoryId", cas, formula, molecular_weight::text as "molecularWeight", smiles,
+          substance_id as "substanceId", purity, grade, active
         from products where item_no = any(${textArray(itemNos)}) order by id for update`));
     },
     async () => {
@@ -310,7 +325,8 @@ function planWrites(tx: Db, actor: AuditActor, jobId: number, rows: readonly Val
       p = {
         id: ids.products[nextProductId++] ?? null, itemNo: row.itemNo, nameZh: row.product.nameZh, nameEn: row.product.nameEn, pinyin,
         pinyinInitials: initials, brandId: row.product.brandId, categoryId: row.product.categoryId, cas: row.product.cas ?? null,
-        formula: row.product.formula ?? null, molecularWeight: row.product.molecularWeight ?? null, purity: row.product.purity ?? '',
+        formula: row.product.formula ?? null, molecularWeight: row.product.molecularWeight ?? null,
+        smiles: row.product.smiles ?? null, substanceId: substanceOf(row, null), purity: row.product.purity ?? '',
         grade: row.product.grade ?? '', active: row.product.active ?? true, before: null, dirty: true,
       };
       productsByNo.set(row.itemNo, p);

@@ -5,10 +5,11 @@ import { serverMessages } from '@/server/messages';
 /**
  * The columns of an import file and of an export (ADR 0034): one row per pack, the product's columns
  * repeated on each of its packs; a row without `pack_size` is the product alone. A header cell may be
- * the column's code (`item_no`) or its label in either language (`货号`, `Item number`).
+ * the column's code (`item_no`) or its label in either language (`货号`, `Item number`). `smiles` is the
+ * product's structure: a SMILES, or a whole MOL file in the cell (ADR 0080).
  */
 export const IMPORT_COLUMNS = [
-  'item_no', 'name_zh', 'name_en', 'brand', 'category', 'cas', 'formula', 'purity', 'grade', 'active',
+  'item_no', 'name_zh', 'name_en', 'brand', 'category', 'cas', 'formula', 'smiles', 'purity', 'grade', 'active',
   'pack_size', 'price', 'lead_time_days', 'stock',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

@@ -47,7 +47,7 @@ export function exportProducts(db: Db, input: Omit<AdminProductListInput, 'curso
       const [rows, packs] = await Promise.all([
         db.select({
           id: products.id, itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn, brand: brands.code, categoryId: products.categoryId,
-          categoryZh: categories.nameZh, categoryEn: categories.nameEn, cas: products.cas, formula: products.formula, purity: products.purity, grade: products.grade, active: products.active,
+          categoryZh: categories.nameZh, categoryEn: categories.nameEn, cas: products.cas, formula: products.formula, smiles: products.smiles, purity: products.purity, grade: products.grade, active: products.active,
         }).from(products).innerJoin(brands, eq(brands.id, products.brandId)).innerJoin(categories, eq(categories.id, products.categoryId)).where(inArray(products.id, ids)),
         db.select().from(productPacks).where(inArray(productPacks.productId, ids)).orderBy(asc(productPacks.productId), asc(productPacks.sort), asc(productPacks.id)),
       ]);
@@ -65,7 +65,7 @@ export function exportProducts(db: Db, input: Omit<AdminProductListInput, 'curso
           category = 'id' in found && found.id === p.categoryId ? name : String(p.categoryId);
           categoryNames.set(p.categoryId, category);
         }
-        const base = [text(p.itemNo), text(p.nameZh), text(p.nameEn), text(p.brand), text(category), text(p.cas), text(p.formula), text(p.purity), text(p.grade), p.active ? 1 : 0];
+        const base = [text(p.itemNo), text(p.nameZh), text(p.nameEn), text(p.brand), text(category), text(p.cas), text(p.formula), text(p.smiles), text(p.purity), text(p.grade), p.active ? 1 : 0];
         const list = packsOf.get(id) ?? [];
         if (list.length === 0) sheet.addRow([...base, '', '', '', '']).commit();
         for (const k of list) sheet.addRow([...base, text(k.size), Number(k.price), k.leadTimeDays, k.stock]).commit();

@@ -304,7 +304,7 @@ describe('catalogue export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.read(Readable.from(Buffer.from(await res.arrayBuffer())));
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Item number', 'Chinese name', 'English name', 'Brand', 'Category', 'CAS number', 'Formula', 'Purity', 'Grade', 'Active', 'Pack size', 'Price', 'Lead time (days)', 'Stock']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Item number', 'Chinese name', 'English name', 'Brand', 'Category', 'CAS number', 'Formula', 'Structure (SMILES)', 'Purity', 'Grade', 'Active', 'Pack size', 'Price', 'Lead time (days)', 'Stock']);
     const names: string[] = [];
     sheet.eachRow((row, n) => {
       row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
@@ -312,8 +312,8 @@ describe('catalogue export', () => {
     });
     // XML reads a carriage return back as a line feed; the apostrophe in front is what matters.
     expect(names).toEqual(injected.map((v) => `'${v}`.replace(/\r/g, '\n')));
-    expect(String(sheet.getRow(2).getCell(8).value)).toBe('\'=1+0');
-    expect(sheet.getRow(2).getCell(12).value).toBe(1);
+    expect(String(sheet.getRow(2).getCell(9).value)).toBe('\'=1+0');
+    expect(sheet.getRow(2).getCell(13).value).toBe(1);
     expect(sheet.rowCount).toBe(7);
   });
 
@@ -336,7 +336,7 @@ describe('catalogue export', () => {
     const csvRes = await h.app.request('/api/admin/catalog/imports/template?format=csv', { headers: { authorization: admin } });
     expect(csvRes.status).toBe(200);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await csvRes.arrayBuffer());
-    expect(text.split('\r\n')[0]).toBe('\uFEFF货号,中文名称,英文名称,品牌,分类,CAS号,分子式,纯度,等级,上架,规格,价格,货期（天）,库存');
+    expect(text.split('\r\n')[0]).toBe('\uFEFF货号,中文名称,英文名称,品牌,分类,CAS号,分子式,结构式（SMILES）,纯度,等级,上架,规格,价格,货期（天）,库存');
     const xlsxRes = await h.app.request('/api/admin/catalog/imports/template', { headers: { authorization: admin, 'accept-language': 'en' } });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.read(Readable.from(Buffer.from(await xlsxRes.arrayBuffer())));

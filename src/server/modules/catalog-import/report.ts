@@ -23,6 +23,18 @@ export type ReportFormat = 'csv' | 'xlsx';
 
 type ReportLines = { header: string[]; pages: () => AsyncGenerator<string[][]> };
 
+/**
+ * A reason's words: a key under `adminImports.reasons`, optionally followed by `:` and the position or
+ * atom its message names (a structure's syntax error near character N, atom N over its valence).
+ */
+export function reasonText(reasons: Record<string, string>, reason: string): string {
+  const at = reason.indexOf(':');
+  const key = at < 0 ? reason : reason.slice(0, at);
+  const text = reasons[key];
+  if (text === undefined) return reason;
+  return at < 0 ? text : text.replace(/\{(position|atom)\}/g, reason.slice(at + 1));
+}
+
 async function reportOf(db: Db, jobId: number): Promise<{ lines: ReportLines; file: string; sheet: string }> {
   const [job] = await db.select({ id: importJobs.id, lang: importJobs.lang }).from(importJobs).where(eq(importJobs.id, jobId));
   if (!job) throw new AppError(404, 'importJobNotFound');
@@ -31,7 +43,7 @@ async function reportOf(db: Db, jobId: number): Promise<{ lines: ReportLines; fi
   const reasons = m.reasons as Record<string, string>;
   async function* pages(): AsyncGenerator<string[][]> {
     for await (const page of importJobErrorPages(db, jobId)) {
-      yield page.map((e) => [String(e.rowNo), e.column ? columnLabel(e.column, lang) : '', reasons[e.reason] ?? e.reason, e.value]);
+      yield page.map((e) => [String(e.rowNo), e.column ? columnLabel(e.column, lang) : '', reasonText(reasons, e.reason), e.value]);
     }
   }
   return {

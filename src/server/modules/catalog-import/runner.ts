@@ -18,6 +18,7 @@ import { holdImportHeapGrowth } from './heap-growth';
 import { ByteCounter, readRows, type FileRow } from './read-rows';
 import { LimitError } from './zip-entries';
 import { startPendingMerge } from './pending-merge';
+import { readBatchStructures } from './structures';
 import { lockImportJob, transitionImportJob } from './transition';
 import { isBlankRow, ProductGroupCheck, validateRow, type RowCells, type RowError, type RowLookups } from './validate-row';
 
@@ -129,6 +130,7 @@ export function emptyBatch(): CheckedBatch {
 export function checkRow(into: CheckedBatch, p: Pending, present: HeaderMap['present'], lookups: RowLookups, names = true): void {
   into.rows += 1;
   const result = validateRow(p.cells, present, lookups);
+  if (result.ok) result.row.rowNo = p.rowNo;
   const rowErrors = [...(p.conflict ? [p.conflict] : []), ...(result.ok ? [] : result.errors)];
   if (rowErrors.length > 0) {
     into.failedRows += 1;
@@ -211,6 +213,10 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     const checked = batch;
     const bytes = job.format === 'xlsx' ? xlsxPosition : counter.bytes;
     batch = emptyBatch();
+    // ADR 0080: the batch's structures are read in the workers, and their substances saved, before its
+    // transaction opens, while the batch before is written; a refused one moves its row to the errors.
+    const structures = readBatchStructures(db, checked);
+    structures.catch(() => undefined);
     const items = new Set(checked.valid.map((r) => r.itemNo));
     // Never two batches at once that name one product (the younger would not see the rows the older
     // has not committed yet, and would create them again); never more than `writers`.
@@ -223,6 +229,7 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
     }
     const previous = writing.at(-1)?.done ?? null;
     const write = async (): Promise<boolean> => {
+      await structures;
       const end = await commitBatch(context, checked, bytes, previous);
       if (end !== 'late') return end === 'committed';
       // Rolled back after waiting too long for the batch before it: written again once that one ended.

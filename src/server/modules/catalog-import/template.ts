@@ -22,7 +22,7 @@ export async function importTemplate(db: Db, format: ImportFormat, lang: Lang): 
   ]);
   const example: Record<string, string | number> = {
     item_no: 'EX-0001', name_zh: '无水乙醇', name_en: 'Ethanol, absolute', brand: brand?.code ?? '', category: (lang === 'en' ? leaf?.nameEn : leaf?.nameZh) ?? '',
-    cas: '64-17-5', formula: 'C2H6O', purity: '≥99.7%', grade: 'AR', active: 1, pack_size: '500 mL', price: 38.5, lead_time_days: 0, stock: 12,
+    cas: '64-17-5', formula: 'C2H6O', smiles: 'CCO', purity: '≥99.7%', grade: 'AR', active: 1, pack_size: '500 mL', price: 38.5, lead_time_days: 0, stock: 12,
   };
   const header = IMPORT_COLUMNS.map((c) => columnLabel(c, lang));
   const m = serverMessages(lang).adminImports;

@@ -8,7 +8,7 @@ const lookups: RowLookups = {
 };
 const all = new Set<ImportColumn>(IMPORT_COLUMNS);
 const row = (over: RowCells = {}): RowCells => ({
-  item_no: 'ab-100', name_zh: '乙醇', name_en: 'Ethanol', brand: 'Sigma', category: '溶剂', cas: '64175', formula: 'C2H6O',
+  item_no: 'ab-100', name_zh: '乙醇', name_en: 'Ethanol', brand: 'Sigma', category: '溶剂', cas: '64175', formula: 'C2H6O', smiles: ' CCO ',
   purity: '99%', grade: 'AR', active: '是', pack_size: '500 mL', price: '¥38.5', lead_time_days: '3', stock: '12', ...over,
 });
 
@@ -19,7 +19,7 @@ describe('import row check', () => {
       ok: true,
       row: {
         itemNo: 'AB-100',
-        product: { nameZh: '乙醇', nameEn: 'Ethanol', brandId: 7, categoryId: 12, cas: '64-17-5', formula: 'C2H6O', molecularWeight: '46.069', purity: '99%', grade: 'AR', active: true },
+        product: { nameZh: '乙醇', nameEn: 'Ethanol', brandId: 7, categoryId: 12, cas: '64-17-5', formula: 'C2H6O', molecularWeight: '46.069', smiles: 'CCO', purity: '99%', grade: 'AR', active: true },
         pack: { size: '500 mL', price: '38.50', leadTimeDays: 3, stock: 12 },
       },
     });
@@ -53,6 +53,18 @@ describe('import row check', () => {
     expect(!unknown.ok && unknown.errors.map((e) => e.reason)).toEqual(['brandUnknown', 'categoryUnknown']);
   });
 
+  it('takes a SMILES as one word and a MOL file as it is, its first lines kept; an empty cell clears the structure', () => {
+    const mol = '\n  hand\n\n  1  0  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    0.0000 C   0  0  0  0  0  0  0  0  0  0  0  0\nM  END\n\n';
+    const molRow = validateRow(row({ smiles: mol }), all, lookups);
+    expect(molRow.ok && molRow.row.product.smiles).toBe(mol.replace(/\s+$/, ''));
+    const spaced = validateRow(row({ smiles: 'CC O' }), all, lookups);
+    expect(!spaced.ok && spaced.errors).toEqual([{ column: 'smiles', reason: 'smilesSpaces', value: 'CC O' }]);
+    const empty = validateRow(row({ smiles: ' ' }), all, lookups);
+    expect(empty.ok && empty.row.product.smiles).toBeNull();
+    const absent = validateRow(row(), new Set<ImportColumn>(['item_no', 'name_zh', 'name_en', 'brand', 'category']), lookups);
+    expect(absent.ok && 'smiles' in absent.row.product).toBe(false);
+  });
+
   it('keeps the offending value, cut to 200 characters', () => {
     const long = 'x'.repeat(300);
     const result = validateRow(row({ name_en: long }), all, lookups);
@@ -67,6 +79,7 @@ describe('rows of one product', () => {
     expect(check.check(row({ pack_size: '2.5 L', price: '99' }))).toBeNull();
     expect(check.check(row({ name_en: 'Ethanol 96%', pack_size: '1 L' }))).toEqual({ column: 'name_en', reason: 'productConflict', value: 'Ethanol 96%' });
     expect(check.check(row({ pack_size: '500 mL' }))).toEqual({ column: 'pack_size', reason: 'packDuplicate', value: '500 mL' });
+    expect(check.check(row({ smiles: 'OCC', pack_size: '1 L' }))).toEqual({ column: 'smiles', reason: 'productConflict', value: 'OCC' });
     expect(check.check(row({ item_no: 'AB-101', name_en: 'Other' }))).toBeNull();
   });
 });
@@ -74,6 +87,9 @@ describe('rows of one product', () => {
 describe('import header', () => {
   it('reads codes and labels of both languages, and names missing and repeated columns', () => {
     expect([...mapHeader(['\uFEFF货号', 'Chinese name', 'name_en', ' Brand ', '分类', 'comment']).present]).toEqual(['item_no', 'name_zh', 'name_en', 'brand', 'category']);
+    expect([...mapHeader(['SMILES']).present]).toEqual(['smiles']);
+    expect([...mapHeader(['结构式（SMILES）']).present]).toEqual(['smiles']);
+    expect([...mapHeader(['structure (smiles)']).present]).toEqual(['smiles']);
     const bad = mapHeader(['item_no', '货号', 'name_zh']);
     expect(bad.missing).toEqual(['name_en', 'brand', 'category']);
     expect(bad.duplicated).toEqual(['item_no']);

@@ -3,6 +3,7 @@ import { ITEM_NO, PRICE } from '@/contracts/catalog-editing-products';
 import { normaliseCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
 import type { PinyinOfName } from '@/server/modules/catalog/pinyin';
+import { isMolBlock } from '@/server/modules/structure-search/engine';
 import type { ImportColumn } from './columns';
 
 /**
@@ -36,6 +37,11 @@ export interface ProductFields {
   cas?: string | null;
   formula?: string | null;
   molecularWeight?: string | null;
+  /**
+   * The structure as the file has it (a SMILES, or a MOL file); null clears it. Before the batch is
+   * written, `readBatchStructures` replaces a MOL file by its canonical SMILES (what the product keeps).
+   */
+  smiles?: string | null;
   purity?: string;
   grade?: string;
   active?: boolean;
@@ -58,6 +64,13 @@ export interface ValidRow {
    * batch before is written); the writer works it out itself otherwise.
    */
   names?: PinyinOfName;
+  /** The row's number in the file (for a refusal found after the check: its structure). */
+  rowNo?: number;
+  /**
+   * The substance of `product.smiles` (ADR 0080), found before the batch's transaction opens; undefined
+   * when not looked for (the writer then keeps the product's substance if its structure is unchanged).
+   */
+  substanceId?: number | null;
 }
 
 export type RowResult = { ok: true; row: ValidRow } | { ok: false; errors: RowError[] };
@@ -163,6 +176,14 @@ export function validateRow(cells: RowCells, present: ReadonlySet<ImportColumn>,
       }
     }
   }
+  if (present.has('smiles')) {
+    // A MOL file keeps its leading lines (its first line, the name, may be empty); a SMILES is one word.
+    const raw = cells.smiles ?? '';
+    const text = isMolBlock(raw.trim()) ? raw.replace(/\s+$/, '') : raw.trim();
+    if (!text) product.smiles = null;
+    else if (!isMolBlock(text) && /\s/.test(text)) row.fail('smiles', 'smilesSpaces');
+    else product.smiles = text;
+  }
   if (present.has('purity')) product.purity = row.text('purity', 40, false);
   if (present.has('grade')) product.grade = row.text('grade', 60, false);
   if (present.has('active')) {
@@ -204,7 +225,7 @@ export function isBlankRow(cells: RowCells): boolean {
   return Object.values(cells).every((v) => (v ?? '').trim() === '');
 }
 
-const PRODUCT_COLUMNS: readonly ImportColumn[] = ['name_zh', 'name_en', 'brand', 'category', 'cas', 'formula', 'purity', 'grade', 'active'];
+const PRODUCT_COLUMNS: readonly ImportColumn[] = ['name_zh', 'name_en', 'brand', 'category', 'cas', 'formula', 'smiles', 'purity', 'grade', 'active'];
 
 /**
  * The rows of one product go one after another, each with the same product columns and a pack size

@@ -26,6 +26,9 @@ export interface NewProductRow {
   cas: string | null;
   formula: string | null;
   molecular_weight: string | null;
+  /** The structure and its substance (ADR 0080). */
+  smiles: string | null;
+  substance_id: number | null;
   purity: string;
   grade: string;
   active: boolean;
@@ -83,7 +86,7 @@ const nothing: Step = async () => undefined;
 const step = (tx: Db, query: SQL): Step => () => tx.execute(query);
 
 const PRODUCT_RECORD = sql.raw(`item_no text, name_zh text, name_en text, pinyin text, pinyin_initials text, brand_id int,
-  category_id int, cas text, formula text, molecular_weight numeric, purity text, grade text, active boolean`);
+  category_id int, cas text, formula text, molecular_weight numeric, smiles text, substance_id int, purity text, grade text, active boolean`);
 
 /**
  * Takes ids for the products and packs a batch creates from their tables' sequences, in one round
@@ -107,9 +110,9 @@ export function insertProducts(tx: Db, rows: readonly NewProductRow[]): Step {
   if (rows.length === 0) return nothing;
   return step(tx, sql`
     insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, cas, formula,
-      molecular_weight, purity, grade, active, min_price, pack_count, in_stock)
+      molecular_weight, smiles, substance_id, purity, grade, active, min_price, pack_count, in_stock)
     select r.id, r.item_no, r.name_zh, r.name_en, r.pinyin, r.pinyin_initials, r.brand_id, r.category_id, r.cas, r.formula,
-      r.molecular_weight, r.purity, r.grade, r.active, r.min_price, r.pack_count, r.in_stock
+      r.molecular_weight, r.smiles, r.substance_id, r.purity, r.grade, r.active, r.min_price, r.pack_count, r.in_stock
     from json_to_recordset(${json(rows)}) as r(id int, ${PRODUCT_RECORD}, min_price numeric, pack_count int, in_stock boolean)`);
 }
 
@@ -119,7 +122,7 @@ export function updateProducts(tx: Db, rows: readonly ProductUpdateRow[]): Step 
   return step(tx, sql`
     update products p set name_zh = r.name_zh, name_en = r.name_en, pinyin = r.pinyin, pinyin_initials = r.pinyin_initials,
       brand_id = r.brand_id, category_id = r.category_id, cas = r.cas, formula = r.formula, molecular_weight = r.molecular_weight,
-      purity = r.purity, grade = r.grade, active = r.active
+      smiles = r.smiles, substance_id = r.substance_id, purity = r.purity, grade = r.grade, active = r.active
     from json_to_recordset(${json(rows)}) as r(id int, ${PRODUCT_RECORD})
     where p.id = r.id`);
 }

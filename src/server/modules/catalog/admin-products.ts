@@ -14,7 +14,7 @@ import { intArray } from '@/server/modules/catalog/search/conditions';
 import { statementText } from '@/server/modules/product-detail/labels';
 import { readingFault, readSubstance, type SubstanceRecord } from '@/server/modules/structure-search/engine';
 import { saveSubstance } from '@/server/modules/structure-search/store';
-import { readStructure } from '@/server/modules/chemistry/structures';
+import { readStructure, smilesFault } from '@/server/modules/chemistry/structures';
 import { DRAWING_BOX, keepDrawing } from '@/server/modules/product-detail/structure-cache';
 import { UnsafeStructureSvgError } from '@/server/modules/product-detail/structure-svg';
 
@@ -118,18 +118,6 @@ function columnsOf(input: AdminProductInput) {
     promoStartsAt: input.promoStartsAt ? new Date(input.promoStartsAt) : null, promoEndsAt: input.promoEndsAt ? new Date(input.promoEndsAt) : null,
     active: input.active,
   };
-}
-
-/** Why a SMILES cannot be saved (a message key), or null: openchemlib must read it, within the caps and the time limit. */
-async function smilesFault(smiles: string): Promise<string | null> {
-  const outcome = await readStructure(smiles, {});
-  switch (outcome.kind) {
-    case 'ok': return null;
-    case 'overLimit': return outcome.fault;
-    case 'tooManyAtoms': return 'smilesTooManyAtoms';
-    case 'tooComplex': return 'structureTooComplex';
-    default: return 'catalogProductSmilesInvalid';
-  }
 }
 
 /**

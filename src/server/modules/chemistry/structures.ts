@@ -133,3 +133,18 @@ export async function readStructure(smiles: string, want: { draw?: { width: numb
     throw error;
   }
 }
+
+/**
+ * Why a SMILES cannot be kept on a product (a message key under `api.errors`), or null: openchemlib, which
+ * draws it, must read it within the caps and the time limit. A product save and an import both ask.
+ */
+export async function smilesFault(smiles: string): Promise<'smilesTooLong' | 'smilesTooManyAtoms' | 'structureTooComplex' | 'catalogProductSmilesInvalid' | null> {
+  const outcome = await readStructure(smiles, {});
+  switch (outcome.kind) {
+    case 'ok': return null;
+    case 'overLimit': return outcome.fault;
+    case 'tooManyAtoms': return 'smilesTooManyAtoms';
+    case 'tooComplex': return 'structureTooComplex';
+    default: return 'catalogProductSmilesInvalid';
+  }
+}

@@ -60,24 +60,33 @@ const CURSOR_OPTION = 'structures_rebuild_cursor';
 
 
 /**
- * A structure read for keeping: one that ran past the time limit is tried twice more before it is
- * refused, as a batch on a busy machine may starve a worker (a search's query is refused at once).
+ * `work` (a task of a worker pool) asked again while its pool answers busy (503 `structureBusy`): a
+ * batch — the rebuild, an import — waits its turn rather than failing (a search's query is refused at once).
  */
-async function readPatiently(smiles: string): Promise<Awaited<ReturnType<typeof readSubstance>>> {
+export async function whenFree<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const reading = await readSubstance(smiles);
-      if (reading.kind !== 'tooComplex' || attempt >= 3) return reading;
+      return await work();
     } catch (error) {
-      // The pool is busy with searches: a batch waits its turn rather than failing.
       if (!(error instanceof AppError && error.code === 503) || attempt >= 20) throw error;
       await delay(250 * attempt);
     }
   }
 }
 
+/**
+ * A structure read for keeping: one that ran past the time limit is tried twice more before it is
+ * refused, as a batch on a busy machine may starve a worker (a search's query is refused at once).
+ */
+export async function readPatiently(smiles: string): Promise<Awaited<ReturnType<typeof readSubstance>>> {
+  for (let attempt = 1; ; attempt += 1) {
+    const reading = await whenFree(() => readSubstance(smiles));
+    if (reading.kind !== 'tooComplex' || attempt >= 3) return reading;
+  }
+}
+
 /** `work` over `items` with at most `width` running at once; results in the items' order. */
-async function mapInTurn<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapInTurn<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
