@@ -9,8 +9,10 @@ import { loadCards } from '@/server/modules/catalog/search/cards';
 import { COUNT_CAP } from '@/server/modules/catalog/search/capped';
 import { filterConditions, intArray } from '@/server/modules/catalog/search/conditions';
 import { hasCartridge, MORGAN_BITS } from './cartridge';
-import { readingFault, readStructureKey, screenChunk } from './engine';
-import { identityOf } from './store';
+import { embeddedHits } from './embedded';
+import { readingFault, readStructureKey } from './engine';
+import { byInchikey, exactLookup, isInchikeyKey } from './exact';
+import { byScore, bySize, hasProducts, type Hits } from './hits';
 
 /**
  * Structure search (ADR 0075): exact (the InChIKey, B-tree), substructure and similarity (Tanimoto on
@@ -25,8 +27,6 @@ export const DEFAULT_THRESHOLD = 0.7;
 export const MIN_THRESHOLD = 0.3;
 /** The time budget of one search; past it the answer is the hits found so far, `partial`. */
 export const STRUCTURE_SEARCH_MS = 3000;
-/** Substances a worker screens per task. */
-const CHUNK = 2000;
 
 export type StructureEngine = 'cartridge' | 'embedded';
 
@@ -81,13 +81,6 @@ export interface StructureSearchResult {
   threshold: number;
 }
 
-interface Hits {
-  /** Substance ids in result order. */
-  ids: number[];
-  scores: Map<number, number> | null;
-  partial: boolean;
-}
-
 function clampThreshold(value: number | undefined): number {
   if (value === undefined || !Number.isFinite(value)) return DEFAULT_THRESHOLD;
   return Math.min(1, Math.max(MIN_THRESHOLD, value));
@@ -98,27 +91,6 @@ function isTimeout(error: unknown): boolean {
     if ((e as { code?: string }).code === '57014') return true;
   }
   return false;
-}
-
-/** The substance has an active product the filters keep. */
-function hasProducts(filters: SQL): SQL {
-  return sql`exists (select 1 from products p where p.substance_id = s.id and ${filters})`;
-}
-
-/** Smallest first (closest to the fragment), then by id: a stable order for numbered pages. */
-function bySize(rows: { id: number; heavy_atoms: number }[]): number[] {
-  return [...rows].sort((a, b) => a.heavy_atoms - b.heavy_atoms || a.id - b.id).map((r) => Number(r.id));
-}
-
-function byScore(pairs: { id: number; score: number }[]): Hits {
-  pairs.sort((a, b) => b.score - a.score || a.id - b.id);
-  const kept = pairs.slice(0, COUNT_CAP + 1);
-  return { ids: kept.map((p) => p.id), scores: new Map(kept.map((p) => [p.id, p.score])), partial: false };
-}
-
-async function exactHits(db: Db, identity: string, filters: SQL): Promise<Hits> {
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`select s.id from substances s where s.inchikey = ${identity} and ${hasProducts(filters)}`));
-  return { ids: rows.map((r) => Number(r.id)), scores: null, partial: false };
 }
 
 /** A read-only query under a statement timeout and cartridge settings (SET LOCAL); null when it ran out of time. */
@@ -164,42 +136,6 @@ async function cartridgeSim(db: Db, smiles: string, threshold: number, filters: 
   return { ...(first ? toHits(first) : { ids: [], scores: new Map<number, number>() }), partial: true };
 }
 
-/** Screens the stored fingerprints chunk by chunk in the workers, until the hits are capped or the budget is spent. */
-async function embeddedHits(db: Db, mode: 'sub' | 'sim', smiles: string, threshold: number, filters: SQL, deadline: number): Promise<Hits> {
-  const subHits: { id: number; heavy_atoms: number }[] = [];
-  const simHits: { id: number; score: number }[] = [];
-  let after = 0;
-  let partial = false;
-  const read = async (from: number): Promise<unknown> => db.execute(sql`
-    select s.id, s.heavy_atoms, ${mode === 'sub' ? sql`s.pattern as fp, s.mol` : sql`s.morgan as fp, null::bytea as mol`}
-    from substances s where s.id > ${from} and ${hasProducts(filters)} order by s.id limit ${CHUNK}`);
-  let next = read(after);
-  for (;;) {
-    const rows = rowsOf<{ id: number; heavy_atoms: number; fp: Uint8Array; mol: Uint8Array | null }>(await next);
-    if (rows.length === 0) break;
-    after = Number(rows[rows.length - 1]?.id);
-    // The next chunk is read while the workers screen this one.
-    next = rows.length === CHUNK ? read(after) : Promise.resolve([] as unknown);
-    const found = await screenChunk({
-      mode, smiles, threshold, ids: rows.map((r) => Number(r.id)), fps: rows.map((r) => r.fp), mols: rows.map((r) => r.mol),
-    });
-    const atoms = new Map(rows.map((r) => [Number(r.id), r.heavy_atoms]));
-    found.ids.forEach((id, i) => {
-      if (mode === 'sub') subHits.push({ id, heavy_atoms: atoms.get(id) ?? 0 });
-      else simHits.push({ id, score: found.scores[i] ?? 0 });
-    });
-    if (mode === 'sub' && subHits.length > COUNT_CAP) break;
-    if (rows.length < CHUNK) break;
-    if (Date.now() > deadline) {
-      partial = true;
-      void Promise.resolve(next).catch(() => undefined);
-      break;
-    }
-  }
-  if (mode === 'sub') return { ids: bySize(subHits).slice(0, COUNT_CAP + 1), scores: null, partial };
-  return { ...byScore(simHits), partial };
-}
-
 /**
  * Searches the catalogue by structure. A key that does not parse, or is over a cap, is a 400 whose
  * message says why (`structureInvalid*`, `structureKeyTooLong`, `smilesTooManyAtoms`,
@@ -208,32 +144,56 @@ async function embeddedHits(db: Db, mode: 'sub' | 'sim', smiles: string, thresho
 export async function searchByStructure(db: Db, params: StructureSearchParams): Promise<StructureSearchResult> {
   const started = Date.now();
   const deadline = started + (params.budgetMs ?? STRUCTURE_SEARCH_MS);
-  const reading = await readStructureKey(params.key);
-  if (reading.kind !== 'ok') {
-    const fault = readingFault(reading);
+  const query = await readQuery(db, params.key, params.mode);
+  if (query.kind !== 'ok') {
+    const fault = readingFault(query);
     throw new AppError(400, fault?.key ?? 'structureInvalidSyntax', fault?.details ?? {});
   }
   const page = Math.max(1, Math.trunc(params.page));
   const limit = Math.max(1, Math.min(100, Math.trunc(params.limit)));
   const engine: StructureEngine = params.engine ?? ((await hasCartridge(db)) ? 'cartridge' : 'embedded');
   const threshold = clampThreshold(params.threshold);
-  const base = { canonicalSmiles: reading.smiles, page, limit, engine, threshold };
+  const base = { canonicalSmiles: query.smiles, page, limit, engine, threshold };
   const conditions = await filterConditions(db, { categoryId: params.categoryId, brandIds: params.brandIds, inStock: params.inStock });
   if (!conditions) return { ...base, groups: [], count: 0, countCapped: false, partial: false };
   const filters = sql.join(conditions, sql` and `);
   const needed = page * limit + 1;
 
   let hits: Hits;
-  if (params.mode === 'exact') hits = await exactHits(db, identityOf(reading), filters);
+  if (query.exactIds) hits = await exactHits(db, query.exactIds, filters);
   else if (engine === 'cartridge') {
     hits = params.mode === 'sub'
-      ? await cartridgeSub(db, reading.smiles, filters, deadline, needed)
-      : await cartridgeSim(db, reading.smiles, threshold, filters, deadline, needed);
-  } else hits = await embeddedHits(db, params.mode, reading.smiles, threshold, filters, deadline);
+      ? await cartridgeSub(db, query.smiles, filters, deadline, needed)
+      : await cartridgeSim(db, query.smiles, threshold, filters, deadline, needed);
+  } else hits = await embeddedHits(db, params.mode === 'sub' ? 'sub' : 'sim', query.smiles, threshold, filters, deadline);
 
   const result = await pageOf(db, hits, filters, params.lang, page, limit);
   if (hits.partial) log('info', 'structure.search.partial', { mode: params.mode, engine, ms: Date.now() - started });
   return { ...base, ...result, partial: hits.partial };
+}
+
+type Query = Exclude<Awaited<ReturnType<typeof readStructureKey>>, { kind: 'ok' }> | { kind: 'ok'; smiles: string; exactIds: number[] | null };
+
+/**
+ * The query's canonical SMILES and, in exact mode, its substance (exact.ts: no InChI when a SMILES
+ * look-up settles it). An InChIKey typed in stands for its stored substance in every mode.
+ */
+async function readQuery(db: Db, key: string, mode: StructureMode): Promise<Query> {
+  if (mode === 'exact') {
+    const found = await exactLookup(db, key);
+    return found.kind === 'ok' ? { kind: 'ok', smiles: found.canonicalSmiles, exactIds: found.substanceIds } : found;
+  }
+  const stored = isInchikeyKey(key) ? await byInchikey(db, key.trim()) : null;
+  if (stored) return { kind: 'ok', smiles: stored.smiles, exactIds: null };
+  const reading = await readStructureKey(key);
+  return reading.kind === 'ok' ? { kind: 'ok', smiles: reading.smiles, exactIds: null } : reading;
+}
+
+/** The exact hit, if it has products the filters keep. */
+async function exactHits(db: Db, ids: number[], filters: SQL): Promise<Hits> {
+  if (ids.length === 0) return { ids: [], scores: null, partial: false };
+  const rows = rowsOf<{ id: number }>(await db.execute(sql`select s.id from substances s where s.id = any(${intArray(ids)}) and ${hasProducts(filters)}`));
+  return { ids: rows.map((r) => Number(r.id)), scores: null, partial: false };
 }
 
 /** The page's products of the hit substances, in the substances' order, grouped; and the capped product count. */
