@@ -15,9 +15,10 @@ import { byInchikey, exactLookup, isInchikeyKey } from './exact';
 import { byScore, bySize, hasProducts, type Hits } from './hits';
 
 /**
- * Structure search (ADR 0075): exact (the InChIKey, B-tree), substructure and similarity (Tanimoto on
- * 2048-bit Morgan fingerprints, radius 2), on the RDKit cartridge when the database has it, else by
- * screening the stored fingerprints in the structure workers. Answers substances in result order with
+ * Structure search (ADR 0075): exact (the stored canonical SMILES, else the InChIKey: exact.ts, ADR 0081),
+ * substructure and similarity (Tanimoto on 2048-bit Morgan fingerprints, radius 2), on the RDKit
+ * cartridge when the database has it, else by screening a snapshot of the stored fingerprints in the
+ * structure workers (embedded.ts). Answers substances in result order with
  * their products, one numbered page of products at a time.
  */
 
@@ -160,7 +161,8 @@ export async function searchByStructure(db: Db, params: StructureSearchParams): 
   const needed = page * limit + 1;
 
   let hits: Hits;
-  if (query.exactIds) hits = await exactHits(db, query.exactIds, filters);
+  // The exact hit's products are counted under the filters with the page: no query of its own.
+  if (query.exactIds) hits = { ids: query.exactIds, scores: null, partial: false };
   else if (engine === 'cartridge') {
     hits = params.mode === 'sub'
       ? await cartridgeSub(db, query.smiles, filters, deadline, needed)
@@ -189,13 +191,6 @@ async function readQuery(db: Db, key: string, mode: StructureMode): Promise<Quer
   return reading.kind === 'ok' ? { kind: 'ok', smiles: reading.smiles, exactIds: null } : reading;
 }
 
-/** The exact hit, if it has products the filters keep. */
-async function exactHits(db: Db, ids: number[], filters: SQL): Promise<Hits> {
-  if (ids.length === 0) return { ids: [], scores: null, partial: false };
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`select s.id from substances s where s.id = any(${intArray(ids)}) and ${hasProducts(filters)}`));
-  return { ids: rows.map((r) => Number(r.id)), scores: null, partial: false };
-}
-
 /** The page's products of the hit substances, in the substances' order, grouped; and the capped product count. */
 async function pageOf(db: Db, hits: Hits, filters: SQL, lang: Lang, page: number, limit: number): Promise<Pick<StructureSearchResult, 'groups' | 'count' | 'countCapped'>> {
   if (hits.ids.length === 0) return { groups: [], count: 0, countCapped: false };
@@ -203,6 +198,7 @@ async function pageOf(db: Db, hits: Hits, filters: SQL, lang: Lang, page: number
   const [counted] = rowsOf<{ n: number }>(await db.execute(sql`
     select count(*)::int as n from (select 1 from products p where p.substance_id = any(${ids}) and ${filters} limit ${COUNT_CAP + 1}) c`));
   const total = Number(counted?.n ?? 0);
+  if (total === 0) return { groups: [], count: 0, countCapped: false };
   const count = Math.min(total, COUNT_CAP);
   const lastPage = Math.max(1, Math.ceil(count / limit));
   const offset = (Math.min(page, lastPage) - 1) * limit;
