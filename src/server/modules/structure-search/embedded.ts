@@ -5,7 +5,7 @@ import { rowsOf, type Db } from '@/server/db/client';
 import { COUNT_CAP } from '@/server/modules/catalog/search/capped';
 import { intArray } from '@/server/modules/catalog/search/conditions';
 import { screenRows, substancePool, type ScreenResult, type SharedSnapshot } from './engine';
-import { byScore, bySize, hasProducts, type Hits } from './hits';
+import { byScore, bySize, giveTurn, hasProducts, type Hits } from './hits';
 
 /**
  * The embedded engine (ADR 0075 §4, ADR 0081): every substance's fingerprints and binary molecule are
@@ -110,6 +110,7 @@ async function load(db: Db, version: string): Promise<Snapshot> {
 /** The snapshot of the table as it is now: the one held, or a new one when the version stamp moved. */
 export async function snapshotOf(db: Db): Promise<Snapshot> {
   const version = await versionOf(db);
+  await giveTurn();
   let held = snapshots.get(db);
   if (!held || held.version !== version) {
     const entry = { version, snapshot: load(db, version) };
@@ -162,6 +163,7 @@ export async function embeddedHits(db: Db, mode: 'sub' | 'sim', smiles: string, 
     const next = running.length;
     if (next < slices.length && Date.now() <= deadline) start(next);
     const score = new Map(found.ids.map((id, k) => [id, found.scores[k] ?? 0]));
+    await giveTurn();
     for (const id of await withProducts(db, found.ids, filters)) {
       if (mode === 'sub') subHits.push({ id, heavy_atoms: snap.atoms[snap.rowOf.get(id) ?? 0] ?? 0 });
       else simHits.push({ id, score: score.get(id) ?? 0 });

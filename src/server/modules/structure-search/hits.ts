@@ -1,4 +1,5 @@
 import 'server-only';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import { COUNT_CAP } from '@/server/modules/catalog/search/capped';
 
@@ -25,4 +26,12 @@ export function byScore(pairs: { id: number; score: number }[]): Hits {
   pairs.sort((a, b) => b.score - a.score || a.id - b.id);
   const kept = pairs.slice(0, COUNT_CAP + 1);
   return { ids: kept.map((p) => p.id), scores: new Map(kept.map((p) => [p.id, p.score])), partial: false };
+}
+
+/**
+ * Gives the event loop a turn between a search's queries. PGlite answers on the event loop, often
+ * without one (its promises settle as microtasks): a search's queries would otherwise run as one block.
+ */
+export function giveTurn(): Promise<void> {
+  return nextTurn();
 }

@@ -12,7 +12,7 @@ import { hasCartridge, MORGAN_BITS } from './cartridge';
 import { embeddedHits } from './embedded';
 import { readingFault, readStructureKey } from './engine';
 import { byInchikey, exactLookup, isInchikeyKey } from './exact';
-import { byScore, bySize, hasProducts, type Hits } from './hits';
+import { byScore, bySize, giveTurn, hasProducts, type Hits } from './hits';
 
 /**
  * Structure search (ADR 0075): exact (the stored canonical SMILES, else the InChIKey: exact.ts, ADR 0081),
@@ -155,6 +155,7 @@ export async function searchByStructure(db: Db, params: StructureSearchParams): 
   const engine: StructureEngine = params.engine ?? ((await hasCartridge(db)) ? 'cartridge' : 'embedded');
   const threshold = clampThreshold(params.threshold);
   const base = { canonicalSmiles: query.smiles, page, limit, engine, threshold };
+  await giveTurn();
   const conditions = await filterConditions(db, { categoryId: params.categoryId, brandIds: params.brandIds, inStock: params.inStock });
   if (!conditions) return { ...base, groups: [], count: 0, countCapped: false, partial: false };
   const filters = sql.join(conditions, sql` and `);
@@ -169,6 +170,7 @@ export async function searchByStructure(db: Db, params: StructureSearchParams): 
       : await cartridgeSim(db, query.smiles, threshold, filters, deadline, needed);
   } else hits = await embeddedHits(db, params.mode === 'sub' ? 'sub' : 'sim', query.smiles, threshold, filters, deadline);
 
+  await giveTurn();
   const result = await pageOf(db, hits, filters, params.lang, page, limit);
   if (hits.partial) log('info', 'structure.search.partial', { mode: params.mode, engine, ms: Date.now() - started });
   return { ...base, ...result, partial: hits.partial };
@@ -200,6 +202,7 @@ async function pageOf(db: Db, hits: Hits, filters: SQL, lang: Lang, page: number
   const total = Number(counted?.n ?? 0);
   if (total === 0) return { groups: [], count: 0, countCapped: false };
   const count = Math.min(total, COUNT_CAP);
+  await giveTurn();
   const lastPage = Math.max(1, Math.ceil(count / limit));
   const offset = (Math.min(page, lastPage) - 1) * limit;
   const rows = rowsOf<{ id: number; substance_id: number }>(await db.execute(sql`
@@ -208,7 +211,9 @@ async function pageOf(db: Db, hits: Hits, filters: SQL, lang: Lang, page: number
     where ${filters}
     order by u.n, p.id
     offset ${offset} limit ${limit}`));
+  await giveTurn();
   const cards = await loadCards(db, rows.map((r) => Number(r.id)), lang);
+  await giveTurn();
   const cardById = new Map(cards.map((c) => [c.id, c]));
   const substanceIds = [...new Set(rows.map((r) => Number(r.substance_id)))];
   const substances = substanceIds.length === 0 ? [] : rowsOf<{ id: number; smiles: string; inchikey: string; formula: string; weight: string }>(await db.execute(sql`
