@@ -270,7 +270,8 @@ describe('exact mode reads no InChI when a SMILES look-up settles it (ADR 0081)'
       const found = await exactLookup(h.db.db, row.smiles);
       expect(found).toMatchObject({ kind: 'ok', substanceIds: [Number(row.id)], step: 'storedSmiles', canonicalSmiles: row.smiles });
     }
-  });
+    // Every distinct SMILES of the catalogue read twice in the workers: more than the default time on a busy machine.
+  }, 180_000);
 
   it('finds a tautomer through its InChIKey when its canonical SMILES is stored under the other form', async () => {
     const reading = await readSubstance('Oc1ccccn1');
