@@ -19,6 +19,7 @@
 import { appendToJournal } from './lib/bench-journal.mjs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openScratchDatabase } from './lib/scratch-database';
@@ -29,7 +30,9 @@ import { GENERATED_SUBSTANCE_BASE, generatedCount, loadWithCopy, prepare } from 
 import { structureAt } from '../src/server/seed/generated-structures';
 import { createRng } from '../src/server/seed/random';
 import { ensureCartridge } from '../src/server/modules/structure-search/cartridge';
-import { substancePool } from '../src/server/modules/structure-search/engine';
+import { heldSnapshot, snapshotOf } from '../src/server/modules/structure-search/embedded';
+import { readCanonicalSmiles, readStructureKey, substancePool } from '../src/server/modules/structure-search/engine';
+import { exactLookup } from '../src/server/modules/structure-search/exact';
 import { searchByStructure, type StructureEngine, type StructureMode } from '../src/server/modules/structure-search/search';
 
 interface Options {
@@ -108,8 +111,9 @@ const COMMON_FRAGMENTS = ['c1ccccc1', 'c1ccncc1', 'c1ccsc1', 'c1ccc2[nH]ccc2c1',
 /** Keys drawn from the loaded substances (and, on PostgreSQL, fragments of drawn generated structures). */
 async function drawCases(handle: DbHandle, seed: number, embedded: boolean): Promise<Case[]> {
   await handle.db.execute(sql`select setseed(${(seed % 1000) / 1000})`);
-  const drawn = rowsOf<{ id: number; smiles: string }>(await handle.db.execute(sql`
-    select id, smiles from substances where exists (select 1 from products p where p.substance_id = substances.id and p.active)
+  const drawn = rowsOf<{ id: number; smiles: string; written: string }>(await handle.db.execute(sql`
+    select id, smiles, (select p.smiles from products p where p.substance_id = substances.id and p.active order by p.id limit 1) as written
+    from substances where exists (select 1 from products p where p.substance_id = substances.id and p.active)
     order by random() limit 60`));
   const smiles = drawn.map((r) => r.smiles);
   const rng = createRng(seed);
@@ -119,7 +123,8 @@ async function drawCases(handle: DbHandle, seed: number, embedded: boolean): Pro
     ? smiles.filter((s) => s.length > 12).slice(0, 20)
     : generatedIds.slice(0, 30).map((id) => structureAt(id - GENERATED_SUBSTANCE_BASE, 1 + rng.int(0, 1)).smiles);
   return [
-    { label: 'Exact (InChIKey)', mode: 'exact', limit: 20, keys: smiles, target: 'p95 ≤ 10 ms' },
+    { label: 'Exact, canonical SMILES (as stored)', mode: 'exact', limit: 20, keys: smiles, target: 'p95 ≤ 10 ms' },
+    { label: 'Exact, SMILES as the products write them', mode: 'exact', limit: 20, keys: drawn.map((r) => r.written), target: 'p95 ≤ 10 ms' },
     { label: 'Substructure, common fragments, first page of 20', mode: 'sub', limit: 20, keys: COMMON_FRAGMENTS, target: 'p50 ≤ 150 ms, p95 ≤ 1 s' },
     { label: 'Substructure, rare fragments, first page of 20', mode: 'sub', limit: 20, keys: rare, target: 'p50 ≤ 150 ms, p95 ≤ 1 s' },
     { label: 'Similarity ≥ 0.5, top 50', mode: 'sim', threshold: 0.5, limit: 50, keys: smiles, target: '—' },
@@ -157,6 +162,8 @@ async function measure(handle: DbHandle, c: Case, iterations: number, engine: St
   let empty = 0;
   for (let i = 0; i < iterations; i += 1) {
     const key = c.keys[i % c.keys.length] ?? 'c1ccccc1';
+    // Each search starts in a turn of its own, as a request does.
+    await nextTurn();
     const t = performance.now();
     const result = await run(key);
     times.push(performance.now() - t);
@@ -172,6 +179,45 @@ async function measure(handle: DbHandle, c: Case, iterations: number, engine: St
   };
 }
 
+/**
+ * An exact search's steps one by one (ADR 0081), on keys as the products write them: the canonical
+ * SMILES in a worker, the InChIKey in a worker (what every exact search computed before), and the two
+ * look-ups; plus which step settled each key.
+ */
+async function measureExactSteps(handle: DbHandle, keys: string[], iterations: number): Promise<{ figures: Map<string, Figures>; settled: Map<string, number> }> {
+  const steps: Record<string, (key: string) => Promise<unknown>> = {
+    'Exact step: canonical SMILES in a worker': (key) => readCanonicalSmiles(key),
+    'Exact step: InChIKey in a worker (every search before)': (key) => readStructureKey(key),
+    'Exact step: SMILES hash look-up': (key) => handle.db.execute(sql`select id from substances where smiles = ${key} limit 2`),
+    'Exact step: InChIKey B-tree look-up': async (key) => {
+      const reading = await readStructureKey(key);
+      const identity = reading.kind === 'ok' ? reading.inchikey ?? '' : '';
+      const t = performance.now();
+      await handle.db.execute(sql`select id, smiles from substances where inchikey = ${identity}`);
+      return performance.now() - t;
+    },
+  };
+  const figures = new Map<string, Figures>();
+  for (const [label, step] of Object.entries(steps)) {
+    const times: number[] = [];
+    for (let i = 0; i < iterations; i += 1) {
+      const key = keys[i % keys.length] ?? 'CCO';
+      const t = performance.now();
+      const inner = await step(key);
+      times.push(typeof inner === 'number' ? inner : performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    figures.set(label, { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), runs: iterations, meanCount: 0, partial: 0, empty: 0, loopMax: 0 });
+  }
+  const settled = new Map<string, number>();
+  for (const key of keys) {
+    const found = await exactLookup(handle.db, key);
+    const step = found.kind === 'ok' ? found.step : found.kind;
+    settled.set(step, (settled.get(step) ?? 0) + 1);
+  }
+  return { figures, settled };
+}
+
 const fmt = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms < 1000 ? ms.toFixed(1) : ms.toFixed(0));
 
 async function main(): Promise<void> {
@@ -184,6 +230,9 @@ async function main(): Promise<void> {
   const results = new Map<number, Map<string, Figures>>();
   const distinct = new Map<number, number>();
   let cases: Case[] = [];
+  let stepLabels: string[] = [];
+  const settledBy = new Map<number, string>();
+  const snapshotNote = new Map<number, string>();
   let server = '';
   try {
     const [settings] = rowsOf<{ v: string; sb: string }>(await handle.db.execute(sql`
@@ -206,6 +255,24 @@ async function main(): Promise<void> {
         figures.set(c.label, f);
         console.log(`${c.label.padEnd(52)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  p99 ${fmt(f.p99)} ms  ` +
           `(mean count ${Math.round(f.meanCount)}, ${f.empty} empty, ${f.partial} partial; event loop's longest block ${fmt(f.loopMax)} ms)`);
+      }
+      const exactWritten = cases.find((c) => c.mode === 'exact' && c.label.includes('write'))?.keys ?? [];
+      const steps = await measureExactSteps(handle, exactWritten, options.iterations);
+      for (const [label, f] of steps.figures) {
+        figures.set(label, f);
+        console.log(`${label.padEnd(52)} p50 ${fmt(f.p50)} ms  p95 ${fmt(f.p95)} ms  p99 ${fmt(f.p99)} ms`);
+      }
+      stepLabels = [...steps.figures.keys()];
+      settledBy.set(size, [...steps.settled].map(([step, n]) => `${step} ${n}`).join(', '));
+      console.log(`  exact keys as written settled by: ${settledBy.get(size)}`);
+      // The embedded engine's snapshot (held after the searches on PGlite; read now on PostgreSQL).
+      const t = performance.now();
+      await snapshotOf(handle.db);
+      const held = await heldSnapshot(handle.db);
+      if (held) {
+        snapshotNote.set(size, `${held.rows.toLocaleString('en')} substances, ${(held.bytes / 2 ** 20).toFixed(1)} MiB shared ` +
+          `(${((held.bytes / held.rows) * 100_000 / 2 ** 20).toFixed(0)} MiB per 100,000), read ${options.embedded ? 'at the first search' : `in ${fmt(performance.now() - t)} ms`}`);
+        console.log(`  embedded snapshot: ${snapshotNote.get(size)}`);
       }
       results.set(size, figures);
     }
@@ -238,7 +305,18 @@ async function main(): Promise<void> {
     const extra = f ? `${Math.round(f.meanCount).toLocaleString('en')}, ${f.partial} of ${f.runs}, ${fmt(f.loopMax)} ms` : '—';
     lines.push(`| ${c.label} | ${cells.join(' | ')} | ${extra} | ${c.target} |`);
   }
+  for (const label of stepLabels) {
+    const cells = sizes.map((s) => {
+      const f = results.get(s)?.get(label);
+      return f ? `${fmt(f.p50)} / ${fmt(f.p95)} / ${fmt(f.p99)}` : '—';
+    });
+    lines.push(`| ${label} | ${cells.join(' | ')} | — | — |`);
+  }
   lines.push('');
+  for (const s of sizes) {
+    lines.push(`Exact keys as the products write them, settled by (${options.embedded ? 'the demo' : s.toLocaleString('en')}): ${settledBy.get(s) ?? '—'}. ` +
+      `Embedded snapshot: ${snapshotNote.get(s) ?? '—'}.`, '');
+  }
   const table = lines.join('\n');
   console.log(`\n${table}`);
   if (options.docs) appendToJournal(`\n${table}\n`);

@@ -19,7 +19,7 @@ export const substances = pgTable(
     id: serial('id').primaryKey(),
     /** Standard InChIKey: the identity of a substance, and the whole of an exact search (B-tree). */
     inchikey: text('inchikey').notNull(),
-    /** RDKit's canonical SMILES. */
+    /** RDKit's canonical SMILES: an exact search looks its query's up first (hash index, ADR 0081). */
     smiles: text('smiles').notNull(),
     formula: text('formula').notNull(),
     weight: numeric('weight', { precision: 10, scale: 3 }).notNull(),
@@ -37,6 +37,8 @@ export const substances = pgTable(
   },
   (t) => [
     uniqueIndex('substances_inchikey_uq').on(t.inchikey),
+    // Hash, not B-tree: a canonical SMILES may pass a B-tree entry's size limit (about 2.7 kB).
+    index('substances_smiles_hash').using('hash', t.smiles),
     index('substances_atoms_idx').on(t.heavyAtoms, t.id),
     index('substances_engine_idx').on(t.engine),
   ],

@@ -45,11 +45,33 @@ export type SubstanceReading<F> =
   | { kind: 'tooLong' }
   | { kind: 'tooComplex' };
 
+/** A structure's canonical SMILES alone (an exact search's first look-up). */
+export interface CanonicalFacts { kind: 'ok'; smiles: string; heavyAtoms: number }
+
+/**
+ * What the structure workers screen (embedded.ts): every substance's id, fingerprints and binary
+ * molecule in shared memory, handed to a worker by reference with each task, never copied.
+ */
+export interface SharedSnapshot {
+  /** Substance ids, ascending (Int32). */
+  ids: SharedArrayBuffer;
+  /** Pattern fingerprints, `fpBytes` per row. */
+  pattern: SharedArrayBuffer;
+  /** Morgan fingerprints, `fpBytes` per row. */
+  morgan: SharedArrayBuffer;
+  /** Where row i's molecule starts in `mols` (Int32, one more than the rows). */
+  molAt: SharedArrayBuffer;
+  /** The rows' binary molecules, one after the other. */
+  mols: SharedArrayBuffer;
+  fpBytes: number;
+}
+
 interface ReadTask { op: 'read'; text: string; maxAtoms: number; keep: boolean }
-export interface ScreenTask { op: 'screen'; mode: 'sub' | 'sim'; smiles: string; threshold: number; ids: number[]; fps: Uint8Array[]; mols: (Uint8Array | null)[] }
+interface CanonTask { op: 'canon'; text: string; maxAtoms: number }
+export interface ScreenTask { op: 'screen'; mode: 'sub' | 'sim'; smiles: string; threshold: number; snapshot: SharedSnapshot; from: number; to: number }
 interface SimilarityTask { op: 'similarity'; a: string; b: string }
 interface InchikeyTask { op: 'inchikey'; inchi: string }
-type Task = ReadTask | ScreenTask | SimilarityTask | InchikeyTask;
+type Task = ReadTask | CanonTask | ScreenTask | SimilarityTask | InchikeyTask;
 export interface ScreenResult { ids: number[]; scores: (number | null)[]; screened: number }
 
 export const SUBSTANCE_WORKER_SCRIPT = path.join(process.cwd(), 'src', 'server', 'modules', 'structure-search', 'substance-worker.mjs');
@@ -89,12 +111,12 @@ export function structureTextFault(text: string): 'tooLong' | 'tooManyAtoms' | n
   return countSmilesAtoms(text) > MAX_STRUCTURE_ATOMS ? 'tooManyAtoms' : null;
 }
 
-async function read<F>(text: string, keep: boolean): Promise<SubstanceReading<F>> {
+async function read<F>(text: string, op: { op: 'read'; keep: boolean } | { op: 'canon' }): Promise<SubstanceReading<F>> {
   const fault = structureTextFault(text);
   if (fault === 'tooLong') return { kind: 'tooLong' };
   if (fault === 'tooManyAtoms') return { kind: 'tooManyAtoms', atoms: countSmilesAtoms(text) };
   try {
-    return await run<SubstanceReading<F>>({ op: 'read', text: isMolBlock(text) ? text.replace(/\r\n/g, '\n') : text.trim(), maxAtoms: MAX_STRUCTURE_ATOMS, keep });
+    return await run<SubstanceReading<F>>({ ...op, text: isMolBlock(text) ? text.replace(/\r\n/g, '\n') : text.trim(), maxAtoms: MAX_STRUCTURE_ATOMS });
   } catch (error) {
     if (error instanceof WorkerTimeoutError || error instanceof WorkerFailedError) {
       log('warn', 'substance.refused', { reason: error.message, length: text.length });
@@ -106,16 +128,21 @@ async function read<F>(text: string, keep: boolean): Promise<SubstanceReading<F>
 
 /** A structure's facts without its binary forms (a search's query). */
 export function readStructureKey(text: string): Promise<SubstanceReading<SubstanceFacts>> {
-  return read<SubstanceFacts>(text, false);
+  return read<SubstanceFacts>(text, { op: 'read', keep: false });
+}
+
+/** A structure's canonical SMILES and size only, refused for the same reasons: no InChI, no formula (exact search). */
+export function readCanonicalSmiles(text: string): Promise<SubstanceReading<CanonicalFacts>> {
+  return read<CanonicalFacts>(text, { op: 'canon' });
 }
 
 /** Everything a substance row keeps (a product save, the rebuild). */
 export function readSubstance(text: string): Promise<SubstanceReading<SubstanceRecord>> {
-  return read<SubstanceRecord>(text, true);
+  return read<SubstanceRecord>(text, { op: 'read', keep: true });
 }
 
-/** One chunk of stored substances screened in a worker. */
-export function screenChunk(task: Omit<ScreenTask, 'op'>): Promise<ScreenResult> {
+/** Rows `from`–`to` of a snapshot screened in a worker. */
+export function screenRows(task: Omit<ScreenTask, 'op'>): Promise<ScreenResult> {
   return run<ScreenResult>({ op: 'screen', ...task });
 }
 

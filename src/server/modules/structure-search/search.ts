@@ -10,14 +10,17 @@ import { loadCards } from '@/server/modules/catalog/search/cards';
 import { COUNT_CAP } from '@/server/modules/catalog/search/capped';
 import { filterConditions, intArray } from '@/server/modules/catalog/search/conditions';
 import { hasCartridge, MORGAN_BITS } from './cartridge';
-import { readingFault, readStructureKey, screenChunk, type SubstanceFacts } from './engine';
+import { embeddedHits } from './embedded';
+import { readingFault, readStructureKey } from './engine';
+import { byInchikey, exactLookup, isInchikeyKey } from './exact';
 import { structureBrandFacets } from './facets';
-import { identityOf } from './store';
+import { byScore, bySize, giveTurn, hasProducts, type Hits } from './hits';
 
 /**
- * Structure search (ADR 0075): exact (the InChIKey, B-tree), substructure and similarity (Tanimoto on
- * 2048-bit Morgan fingerprints, radius 2), on the RDKit cartridge when the database has it, else by
- * screening the stored fingerprints in the structure workers. Answers substances in result order with
+ * Structure search (ADR 0075): exact (the stored canonical SMILES, else the InChIKey: exact.ts, ADR 0081),
+ * substructure and similarity (Tanimoto on 2048-bit Morgan fingerprints, radius 2), on the RDKit
+ * cartridge when the database has it, else by screening a snapshot of the stored fingerprints in the
+ * structure workers (embedded.ts). Answers substances in result order with
  * their products, one numbered page of products at a time.
  */
 
@@ -27,8 +30,6 @@ export const DEFAULT_THRESHOLD = 0.7;
 export const MIN_THRESHOLD = 0.3;
 /** The time budget of one search; past it the answer is the hits found so far, `partial`. */
 export const STRUCTURE_SEARCH_MS = 3000;
-/** Substances a worker screens per task. */
-const CHUNK = 2000;
 
 export type StructureEngine = 'cartridge' | 'embedded';
 
@@ -87,13 +88,6 @@ export interface StructureSearchResult {
   facets?: BrandFacetDto[];
 }
 
-interface Hits {
-  /** Substance ids in result order. */
-  ids: number[];
-  scores: Map<number, number> | null;
-  partial: boolean;
-}
-
 function clampThreshold(value: number | undefined): number {
   if (value === undefined || !Number.isFinite(value)) return DEFAULT_THRESHOLD;
   return Math.min(1, Math.max(MIN_THRESHOLD, value));
@@ -104,27 +98,6 @@ function isTimeout(error: unknown): boolean {
     if ((e as { code?: string }).code === '57014') return true;
   }
   return false;
-}
-
-/** The substance has an active product the filters keep. */
-function hasProducts(filters: SQL): SQL {
-  return sql`exists (select 1 from products p where p.substance_id = s.id and ${filters})`;
-}
-
-/** Smallest first (closest to the fragment), then by id: a stable order for numbered pages. */
-function bySize(rows: { id: number; heavy_atoms: number }[]): number[] {
-  return [...rows].sort((a, b) => a.heavy_atoms - b.heavy_atoms || a.id - b.id).map((r) => Number(r.id));
-}
-
-function byScore(pairs: { id: number; score: number }[]): Hits {
-  pairs.sort((a, b) => b.score - a.score || a.id - b.id);
-  const kept = pairs.slice(0, COUNT_CAP + 1);
-  return { ids: kept.map((p) => p.id), scores: new Map(kept.map((p) => [p.id, p.score])), partial: false };
-}
-
-async function exactHits(db: Db, identity: string, filters: SQL): Promise<Hits> {
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`select s.id from substances s where s.inchikey = ${identity} and ${hasProducts(filters)}`));
-  return { ids: rows.map((r) => Number(r.id)), scores: null, partial: false };
 }
 
 /** A read-only query under a statement timeout and cartridge settings (SET LOCAL); null when it ran out of time. */
@@ -170,42 +143,6 @@ async function cartridgeSim(db: Db, smiles: string, threshold: number, filters: 
   return { ...(first ? toHits(first) : { ids: [], scores: new Map<number, number>() }), partial: true };
 }
 
-/** Screens the stored fingerprints chunk by chunk in the workers, until the hits are capped or the budget is spent. */
-async function embeddedHits(db: Db, mode: 'sub' | 'sim', smiles: string, threshold: number, filters: SQL, deadline: number): Promise<Hits> {
-  const subHits: { id: number; heavy_atoms: number }[] = [];
-  const simHits: { id: number; score: number }[] = [];
-  let after = 0;
-  let partial = false;
-  const read = async (from: number): Promise<unknown> => db.execute(sql`
-    select s.id, s.heavy_atoms, ${mode === 'sub' ? sql`s.pattern as fp, s.mol` : sql`s.morgan as fp, null::bytea as mol`}
-    from substances s where s.id > ${from} and ${hasProducts(filters)} order by s.id limit ${CHUNK}`);
-  let next = read(after);
-  for (;;) {
-    const rows = rowsOf<{ id: number; heavy_atoms: number; fp: Uint8Array; mol: Uint8Array | null }>(await next);
-    if (rows.length === 0) break;
-    after = Number(rows[rows.length - 1]?.id);
-    // The next chunk is read while the workers screen this one.
-    next = rows.length === CHUNK ? read(after) : Promise.resolve([] as unknown);
-    const found = await screenChunk({
-      mode, smiles, threshold, ids: rows.map((r) => Number(r.id)), fps: rows.map((r) => r.fp), mols: rows.map((r) => r.mol),
-    });
-    const atoms = new Map(rows.map((r) => [Number(r.id), r.heavy_atoms]));
-    found.ids.forEach((id, i) => {
-      if (mode === 'sub') subHits.push({ id, heavy_atoms: atoms.get(id) ?? 0 });
-      else simHits.push({ id, score: found.scores[i] ?? 0 });
-    });
-    if (mode === 'sub' && subHits.length > COUNT_CAP) break;
-    if (rows.length < CHUNK) break;
-    if (Date.now() > deadline) {
-      partial = true;
-      void Promise.resolve(next).catch(() => undefined);
-      break;
-    }
-  }
-  if (mode === 'sub') return { ids: bySize(subHits).slice(0, COUNT_CAP + 1), scores: null, partial };
-  return { ...byScore(simHits), partial };
-}
-
 /**
  * Searches the catalogue by structure. A key that does not parse, or is over a cap, is a 400 whose
  * message says why (`structureInvalid*`, `structureKeyTooLong`, `smilesTooManyAtoms`,
@@ -214,18 +151,19 @@ async function embeddedHits(db: Db, mode: 'sub' | 'sim', smiles: string, thresho
 export async function searchByStructure(db: Db, params: StructureSearchParams): Promise<StructureSearchResult> {
   const started = Date.now();
   const deadline = started + (params.budgetMs ?? STRUCTURE_SEARCH_MS);
-  const reading = await readStructureKey(params.key);
-  if (reading.kind !== 'ok') {
-    const fault = readingFault(reading);
+  const query = await readQuery(db, params.key, params.mode);
+  if (query.kind !== 'ok') {
+    const fault = readingFault(query);
     throw new AppError(400, fault?.key ?? 'structureInvalidSyntax', fault?.details ?? {});
   }
   const page = Math.max(1, Math.trunc(params.page));
   const limit = Math.max(1, Math.min(100, Math.trunc(params.limit)));
   const engine: StructureEngine = params.engine ?? ((await hasCartridge(db)) ? 'cartridge' : 'embedded');
   const threshold = clampThreshold(params.threshold);
-  const base = { canonicalSmiles: reading.smiles, page, limit, engine, threshold };
+  const base = { canonicalSmiles: query.smiles, page, limit, engine, threshold };
   const only = { categoryId: params.categoryId, inStock: params.inStock };
   const branded = params.brandIds !== undefined && params.brandIds.length > 0;
+  await giveTurn();
   const [conditions, facetConditions] = await Promise.all([
     filterConditions(db, { ...only, brandIds: params.brandIds }),
     params.facets && branded ? filterConditions(db, only) : Promise.resolve(null),
@@ -233,12 +171,13 @@ export async function searchByStructure(db: Db, params: StructureSearchParams): 
   if (!conditions) return { ...base, groups: [], count: 0, countCapped: false, partial: false, ...(params.facets ? { facets: [] } : {}) };
   const filters = sql.join(conditions, sql` and `);
   const needed = page * limit + 1;
-  const find = (where: SQL) => findHits(db, { mode: params.mode, engine, reading, threshold, deadline, needed }, where);
+  const find = (where: SQL) => findHits(db, { mode: params.mode, engine, query, threshold, deadline, needed }, where);
 
   // The brand facets count the matches under every filter but the brand one, as the other searches' do:
   // with a brand filter on, the engine answers a second time without it, at the same time.
   const facetFilters = facetConditions ? sql.join(facetConditions, sql` and `) : filters;
   const [hits, facetHits] = await Promise.all([find(filters), facetConditions ? find(facetFilters) : Promise.resolve(null)]);
+  await giveTurn();
   const [result, facets] = await Promise.all([
     pageOf(db, hits, filters, params.lang, page, limit),
     params.facets ? structureBrandFacets(db, (facetHits ?? hits).ids, facetFilters, params.lang) : Promise.resolve(undefined),
@@ -251,7 +190,7 @@ export async function searchByStructure(db: Db, params: StructureSearchParams): 
 interface HitQuestion {
   mode: StructureMode;
   engine: StructureEngine;
-  reading: SubstanceFacts;
+  query: OkQuery;
   threshold: number;
   deadline: number;
   /** Substances enough for the page asked for (what a search out of time still answers). */
@@ -260,13 +199,32 @@ interface HitQuestion {
 
 /** The matching substances under the filters, on the engine asked for. */
 async function findHits(db: Db, q: HitQuestion, filters: SQL): Promise<Hits> {
-  if (q.mode === 'exact') return exactHits(db, identityOf(q.reading), filters);
+  // The exact hit's products are counted under the filters with the page: no query of its own.
+  if (q.query.exactIds) return { ids: q.query.exactIds, scores: null, partial: false };
   if (q.engine === 'cartridge') {
     return q.mode === 'sub'
-      ? cartridgeSub(db, q.reading.smiles, filters, q.deadline, q.needed)
-      : cartridgeSim(db, q.reading.smiles, q.threshold, filters, q.deadline, q.needed);
+      ? cartridgeSub(db, q.query.smiles, filters, q.deadline, q.needed)
+      : cartridgeSim(db, q.query.smiles, q.threshold, filters, q.deadline, q.needed);
   }
-  return embeddedHits(db, q.mode, q.reading.smiles, q.threshold, filters, q.deadline);
+  return embeddedHits(db, q.mode === 'sub' ? 'sub' : 'sim', q.query.smiles, q.threshold, filters, q.deadline);
+}
+
+type OkQuery = { kind: 'ok'; smiles: string; exactIds: number[] | null };
+type Query = Exclude<Awaited<ReturnType<typeof readStructureKey>>, { kind: 'ok' }> | OkQuery;
+
+/**
+ * The query's canonical SMILES and, in exact mode, its substance (exact.ts: no InChI when a SMILES
+ * look-up settles it). An InChIKey typed in stands for its stored substance in every mode.
+ */
+async function readQuery(db: Db, key: string, mode: StructureMode): Promise<Query> {
+  if (mode === 'exact') {
+    const found = await exactLookup(db, key);
+    return found.kind === 'ok' ? { kind: 'ok', smiles: found.canonicalSmiles, exactIds: found.substanceIds } : found;
+  }
+  const stored = isInchikeyKey(key) ? await byInchikey(db, key.trim()) : null;
+  if (stored) return { kind: 'ok', smiles: stored.smiles, exactIds: null };
+  const reading = await readStructureKey(key);
+  return reading.kind === 'ok' ? { kind: 'ok', smiles: reading.smiles, exactIds: null } : reading;
 }
 
 /** The page's products of the hit substances, in the substances' order, grouped; and the capped product count. */
@@ -276,7 +234,9 @@ async function pageOf(db: Db, hits: Hits, filters: SQL, lang: Lang, page: number
   const [counted] = rowsOf<{ n: number }>(await db.execute(sql`
     select count(*)::int as n from (select 1 from products p where p.substance_id = any(${ids}) and ${filters} limit ${COUNT_CAP + 1}) c`));
   const total = Number(counted?.n ?? 0);
+  if (total === 0) return { groups: [], count: 0, countCapped: false };
   const count = Math.min(total, COUNT_CAP);
+  await giveTurn();
   const lastPage = Math.max(1, Math.ceil(count / limit));
   const offset = (Math.min(page, lastPage) - 1) * limit;
   const rows = rowsOf<{ id: number; substance_id: number }>(await db.execute(sql`
@@ -285,7 +245,9 @@ async function pageOf(db: Db, hits: Hits, filters: SQL, lang: Lang, page: number
     where ${filters}
     order by u.n, p.id
     offset ${offset} limit ${limit}`));
+  await giveTurn();
   const cards = await loadCards(db, rows.map((r) => Number(r.id)), lang);
+  await giveTurn();
   const cardById = new Map(cards.map((c) => [c.id, c]));
   const substanceIds = [...new Set(rows.map((r) => Number(r.substance_id)))];
   const substances = substanceIds.length === 0 ? [] : rowsOf<{ id: number; smiles: string; inchikey: string; formula: string; weight: string }>(await db.execute(sql`

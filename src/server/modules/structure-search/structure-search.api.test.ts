@@ -5,7 +5,11 @@ import { fileApiHarness } from '../../../../test/api';
 import { adminProductsHarness } from '../../../../test/admin-products';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
 import { hasCartridge } from './cartridge';
+import { snapshotLoads } from './embedded';
+import { readCanonicalSmiles, readStructureKey, readSubstance, substancePool } from './engine';
+import { byInchikey, exactLookup } from './exact';
 import { searchByStructure, type StructureEngine, type StructureMode } from './search';
+import { identityOf, saveSubstance } from './store';
 
 const h = fileApiHarness({ products: 300 });
 
@@ -235,5 +239,103 @@ describe('a product save computes its substance', () => {
     expect(ring.status).toBe(400);
     expect(rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from products where item_no = 'T-SUB-3'`))[0]?.n).toBe(0);
     expect(rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from substances`))[0]?.n).toBe(before);
+  });
+});
+
+describe('exact mode reads no InChI when a SMILES look-up settles it (ADR 0081)', () => {
+  /** What exact search answered before: the InChIKey computed in a worker, looked up. */
+  async function byComputedInchikey(key: string): Promise<number[]> {
+    const reading = await readStructureKey(key);
+    if (reading.kind !== 'ok') throw new Error(`${key}: ${reading.kind}`);
+    const found = await byInchikey(h.db.db, identityOf(reading));
+    return found ? [found.id] : [];
+  }
+
+  it('finds the substance the InChIKey finds, for every product SMILES as written and every stored canonical SMILES', async () => {
+    const written = rowsOf<{ smiles: string }>(await h.db.db.execute(sql`select distinct smiles from products where substance_id is not null order by smiles`)).map((r) => r.smiles);
+    const stored = rowsOf<{ smiles: string; id: number }>(await h.db.db.execute(sql`select id, smiles from substances order by id`));
+    expect(written.length).toBeGreaterThan(50);
+    const steps = new Map<string, number>();
+    for (const key of written) {
+      const found = await exactLookup(h.db.db, key);
+      if (found.kind !== 'ok') throw new Error(`${key}: ${found.kind}`);
+      expect(found.substanceIds, key).toEqual(await byComputedInchikey(key));
+      steps.set(found.step, (steps.get(found.step) ?? 0) + 1);
+    }
+    expect(steps.get('canonicalSmiles')).toBeGreaterThan(0);
+    for (const row of stored) {
+      // A stored canonical SMILES reads back as itself, so finding it as typed is finding its canonical form.
+      const canonical = await readCanonicalSmiles(row.smiles);
+      expect(canonical.kind === 'ok' && canonical.smiles, row.smiles).toBe(row.smiles);
+      const found = await exactLookup(h.db.db, row.smiles);
+      expect(found).toMatchObject({ kind: 'ok', substanceIds: [Number(row.id)], step: 'storedSmiles', canonicalSmiles: row.smiles });
+    }
+    // Every distinct SMILES of the catalogue read twice in the workers: more than the default time on a busy machine.
+  }, 180_000);
+
+  it('finds a tautomer through its InChIKey when its canonical SMILES is stored under the other form', async () => {
+    const reading = await readSubstance('Oc1ccccn1');
+    if (reading.kind !== 'ok') throw new Error('2-hydroxypyridine does not read');
+    const id = await saveSubstance(h.db.db, reading);
+    const pyridone = await readStructureKey('O=c1cccc[nH]1');
+    expect(pyridone.kind === 'ok' && pyridone.inchikey).toBe(reading.inchikey);
+    const found = await exactLookup(h.db.db, 'O=c1cccc[nH]1');
+    expect(found).toMatchObject({ kind: 'ok', substanceIds: [id], step: 'computedInchikey', canonicalSmiles: 'O=c1cccc[nH]1' });
+    await h.db.db.execute(sql`delete from substances where id = ${id}`);
+  });
+
+  it('looks an InChIKey up without a worker, in exact mode and as the query of the other modes', async () => {
+    const pool = substancePool();
+    await search({ key: 'CCO', mode: 'exact' });
+    const before = pool.dispatched;
+    const { status, page } = await search({ key: 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N', mode: 'exact' });
+    expect(status).toBe(200);
+    expect(pool.dispatched).toBe(before);
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(page.items.every((i) => i.name === 'Ethanol')).toBe(true);
+    expect(page.structure?.canonicalSmiles).toBe('CCO');
+    const unknown = await search({ key: 'AAAAAAAAAAAAAA-BBBBBBBBBB-N', mode: 'exact' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.page.total).toBe(0);
+    expect(pool.dispatched).toBe(before);
+    // Benzene's InChIKey in substructure mode searches its stored structure.
+    expect(await namesOf({ key: 'UHOVQNZJYSORNB-UHFFFAOYSA-N', mode: 'sub' })).toEqual(await namesOf({ key: 'c1ccccc1', mode: 'sub' }));
+    expect((await search({ key: 'AAAAAAAAAAAAAA-BBBBBBBBBB-N', mode: 'sub' })).status).toBe(400);
+  });
+});
+
+describe('the embedded engine screens a snapshot held in shared memory', () => {
+  const { ids, product } = adminProductsHarness(h);
+  const embedded = (key: string, mode: StructureMode) => searchByStructure(h.db.db, { key, mode, threshold: 0.9, lang: 'en', page: 1, limit: 100, engine: 'embedded' });
+
+  it('reads the fingerprints once, and again only after a substance was written', async () => {
+    await embedded('c1ccccc1', 'sub');
+    const loads = snapshotLoads.count;
+    const first = await embedded('c1ccncc1', 'sub');
+    await embedded('CC(C)=O', 'sim');
+    expect(snapshotLoads.count).toBe(loads);
+    expect(first.count).toBeGreaterThan(0);
+    // A new structure saved is found at once, by both modes.
+    const fragment = 'C1CC2(CCN1)OCCO2';
+    expect((await embedded(fragment, 'sub')).count).toBe(0);
+    const saved = await h.call('POST', '/api/admin/catalog/products', { token: ids.admin, json: product({ itemNo: 'T-SNAP-1', smiles: 'CC(=O)N1CCC2(CC1)OCCO2', formula: 'C9H15NO3' }) });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const savedId = (saved.body.data as { id: number }).id;
+    expect((await embedded(fragment, 'sub')).groups.flatMap((g) => g.products.map((p) => p.id))).toEqual([savedId]);
+    expect(snapshotLoads.count).toBe(loads + 1);
+    const similar = await embedded('CC(=O)N1CCC2(CC1)OCCO2', 'sim');
+    expect(similar.groups[0]?.similarity).toBe(1);
+    expect(snapshotLoads.count).toBe(loads + 1);
+    // Saving a product of a known structure writes no substance: the snapshot stays.
+    const again = await h.call('POST', '/api/admin/catalog/products', { token: ids.admin, json: product({ itemNo: 'T-SNAP-2', smiles: 'CC(=O)N1CCC2(CC1)OCCO2', formula: 'C9H15NO3' }) });
+    expect(again.status).toBe(200);
+    expect((await embedded(fragment, 'sub')).count).toBe(2);
+  });
+
+  it('keeps hits to substances with products the filters keep', async () => {
+    const all = await searchByStructure(h.db.db, { key: 'c1ccccc1', mode: 'sub', lang: 'en', page: 1, limit: 100, engine: 'embedded' });
+    const stocked = await searchByStructure(h.db.db, { key: 'c1ccccc1', mode: 'sub', lang: 'en', page: 1, limit: 100, engine: 'embedded', inStock: true });
+    expect(stocked.count).toBeLessThan(all.count);
+    expect(stocked.groups.every((g) => g.products.every((p) => p.inStock))).toBe(true);
   });
 });

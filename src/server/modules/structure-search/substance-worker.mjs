@@ -63,6 +63,23 @@ function formulaOf(smiles, mol) {
   }
 }
 
+/**
+ * The canonical SMILES alone (an exact search's first look-up): no InChI, no formula.
+ * @param {{ text: string, maxAtoms: number }} task
+ */
+function canon(task) {
+  const { mol, why } = parse(task.text);
+  if (!mol) return { kind: 'invalid', ...why };
+  try {
+    const atoms = mol.get_num_atoms();
+    if (atoms === 0) return { kind: 'invalid', reason: 'empty', detail: null };
+    if (atoms > task.maxAtoms) return { kind: 'tooManyAtoms', atoms };
+    return { kind: 'ok', smiles: mol.get_smiles(), heavyAtoms: atoms };
+  } finally {
+    mol.delete();
+  }
+}
+
 /** @param {{ text: string, maxAtoms: number, keep: boolean }} task */
 function read(task) {
   const { mol, why } = parse(task.text);
@@ -92,19 +109,20 @@ function read(task) {
 const BITS = new Uint8Array(256);
 for (let i = 1; i < 256; i += 1) BITS[i] = BITS[i >> 1] + (i & 1);
 
-function tanimoto(a, b) {
+/** Tanimoto of the query's fingerprint and the row's, `fp.length` bytes at `at` in `rows`. */
+function tanimoto(rows, at, fp) {
   let both = 0;
   let either = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    both += BITS[a[i] & b[i]];
-    either += BITS[a[i] | b[i]];
+  for (let i = 0; i < fp.length; i += 1) {
+    both += BITS[rows[at + i] & fp[i]];
+    either += BITS[rows[at + i] | fp[i]];
   }
   return either === 0 ? 0 : both / either;
 }
 
-/** Every bit of the query's pattern fingerprint is set in the row's: the row may contain the query. */
-function covers(row, query) {
-  for (let i = 0; i < query.length; i += 1) if ((row[i] & query[i]) !== query[i]) return false;
+/** Every bit of the query's pattern fingerprint is set in the row's (at `at` in `rows`): the row may contain the query. */
+function covers(rows, at, query) {
+  for (let i = 0; i < query.length; i += 1) if ((rows[at + i] & query[i]) !== query[i]) return false;
   return true;
 }
 
@@ -126,31 +144,43 @@ function queryOf(smiles) {
 }
 
 /**
- * Screens rows against a query. `sub`: the pattern fingerprints first, then a real substructure match
- * on the stored molecule; `sim`: Tanimoto on the Morgan fingerprints, at or above the threshold.
- * @param {{ mode: 'sub' | 'sim', smiles: string, threshold: number, ids: number[], fps: Uint8Array[], mols: (Uint8Array | null)[] }} task
+ * Screens rows `from`–`to` of a snapshot (engine.ts: shared memory, never copied) against a query.
+ * `sub`: the pattern fingerprints first, then a real substructure match on the stored molecule; `sim`:
+ * Tanimoto on the Morgan fingerprints, at or above the threshold.
+ * @param {{ mode: 'sub' | 'sim', smiles: string, threshold: number, from: number, to: number,
+ *   snapshot: { ids: SharedArrayBuffer, pattern: SharedArrayBuffer, morgan: SharedArrayBuffer, molAt: SharedArrayBuffer, mols: SharedArrayBuffer, fpBytes: number } }} task
  */
 function screen(task) {
   const query = queryOf(task.smiles);
+  const snap = task.snapshot;
+  const rowIds = new Int32Array(snap.ids);
+  const width = snap.fpBytes;
   const ids = [];
   const scores = [];
   let screened = 0;
-  for (let i = 0; i < task.ids.length; i += 1) {
-    if (task.mode === 'sim') {
-      const score = tanimoto(task.fps[i], query.morgan);
+  if (task.mode === 'sim') {
+    const fps = new Uint8Array(snap.morgan);
+    for (let i = task.from; i < task.to; i += 1) {
+      const score = tanimoto(fps, i * width, query.morgan);
       if (score >= task.threshold) {
-        ids.push(task.ids[i]);
+        ids.push(rowIds[i]);
         scores.push(score);
       }
-      continue;
     }
-    if (!covers(task.fps[i], query.pattern)) continue;
+    return { ids, scores, screened: task.to - task.from };
+  }
+  const fps = new Uint8Array(snap.pattern);
+  const molAt = new Int32Array(snap.molAt);
+  const mols = new Uint8Array(snap.mols);
+  for (let i = task.from; i < task.to; i += 1) {
+    if (!covers(fps, i * width, query.pattern)) continue;
     screened += 1;
-    const mol = RDKit.get_mol_from_uint8array(task.mols[i]);
+    // RDKit copies the pickle into its own heap: a view on the shared bytes is enough.
+    const mol = RDKit.get_mol_from_uint8array(mols.subarray(molAt[i], molAt[i + 1]));
     if (!mol) continue;
     try {
       if (mol.get_substruct_match(query.qmol) !== '{}') {
-        ids.push(task.ids[i]);
+        ids.push(rowIds[i]);
         scores.push(null);
       }
     } finally {
@@ -165,7 +195,7 @@ function similarity(task) {
   const a = RDKit.get_mol(task.a);
   const b = RDKit.get_mol(task.b);
   try {
-    return tanimoto(a.get_morgan_fp_as_uint8array(MORGAN), b.get_morgan_fp_as_uint8array(MORGAN));
+    return tanimoto(a.get_morgan_fp_as_uint8array(MORGAN), 0, b.get_morgan_fp_as_uint8array(MORGAN));
   } finally {
     a?.delete();
     b?.delete();
@@ -178,17 +208,20 @@ function inchikeyOf(inchi) {
   return /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/.test(key) ? key : null;
 }
 
-// Warm up: the first parse, fingerprint and match compile RDKit's code paths.
+// Warm up: the first parse, fingerprint and match compile RDKit's code paths (and the cached query is benzene).
 try {
   read({ text: 'OC(=O)c1ccccc1OC(C)=O', maxAtoms: 250, keep: true });
-  screen({ mode: 'sub', smiles: 'c1ccccc1', threshold: 0, ids: [], fps: [], mols: [] });
+  canon({ text: 'c1ccncc1', maxAtoms: 250 });
+  queryOf('c1ccccc1');
 } catch {
   // only speed is lost
 }
 
+const ops = { read, canon, screen, inchikey: (t) => inchikeyOf(t.inchi), similarity };
+
 parentPort.on('message', ({ id, task }) => {
   try {
-    const result = task.op === 'read' ? read(task) : task.op === 'screen' ? screen(task) : task.op === 'inchikey' ? inchikeyOf(task.inchi) : similarity(task);
+    const result = ops[task.op](task);
     parentPort.postMessage({ id, result });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error instanceof Error ? error.message : error).slice(0, 200) });
