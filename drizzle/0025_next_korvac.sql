@@ -42,6 +42,7 @@ CREATE TABLE "substances" (
 ALTER TABLE "products" ADD COLUMN "substance_id" integer;--> statement-breakpoint
 CREATE INDEX "catalogue_counts_brand_idx" ON "catalogue_counts" USING btree ("brand_id","category_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "substances_inchikey_uq" ON "substances" USING btree ("inchikey");--> statement-breakpoint
+CREATE INDEX "substances_smiles_hash" ON "substances" USING hash ("smiles");--> statement-breakpoint
 CREATE INDEX "substances_atoms_idx" ON "substances" USING btree ("heavy_atoms","id");--> statement-breakpoint
 CREATE INDEX "substances_engine_idx" ON "substances" USING btree ("engine");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_substance_id_substances_id_fk" FOREIGN KEY ("substance_id") REFERENCES "public"."substances"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
