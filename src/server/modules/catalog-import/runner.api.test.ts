@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgres, rowsOf, type DbHandle } from '@/server/db/client';
 import { importJobs, type ImportJob } from '@/server/db/schema';
 import { SYSTEM_ACTOR } from '@/server/modules/audit/record';
 import { getFileStore } from '@/server/modules/files/store';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-db';
+import { importRunnerFixture } from '../../../../test/import-runner';
 import { drainImportJobs, processImportJob } from './runner';
 import { lockImportJob, transitionImportJob } from './transition';
 
@@ -15,27 +12,8 @@ import { lockImportJob, transitionImportJob } from './transition';
 // and how batches follow each other (ADR 0054).
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 
-let database: TestDatabase;
-let dir: string;
-let brandCode = '';
-let leafId = 0;
-let staffId = 0;
-const db = () => database.db;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'import-runner-'));
-  process.env.FILES_DIR = path.join(dir, 'files');
-  database = await createTestDatabase();
-  const first = async <T,>(query: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(query))[0]!;
-  brandCode = (await first<{ code: string }>(sql`select code from brands order by id limit 1`)).code;
-  leafId = Number((await first<{ id: number }>(sql`select id from categories where leaf order by id limit 1`)).id);
-  staffId = Number((await first<{ id: number }>(sql`select id from staff where login_name = 'admin'`)).id);
-});
-afterAll(async () => {
-  await database.destroy();
-  delete process.env.FILES_DIR;
-  rmSync(dir, { recursive: true, force: true });
-});
+const fx = importRunnerFixture('import-runner-');
+const db = fx.db;
 
 const HEADER = 'item_no,name_zh,name_en,brand,category,cas,formula,purity,pack_size,price,lead_time_days,stock';
 
@@ -58,12 +36,12 @@ async function packsOf(prefix: string): Promise<Record<string, number>> {
 
 describe('the import runner', () => {
   it('takes up a job whose process died after its checkpoint, and finishes it without duplicates', async () => {
-    const lines = Array.from({ length: 9 }, (_, i) => `IM-1${String(i).padStart(3, '0')},试剂${i},Reagent ${i},${brandCode},${leafId},,,,1 g,${i + 1},,`);
+    const lines = Array.from({ length: 9 }, (_, i) => `IM-1${String(i).padStart(3, '0')},试剂${i},Reagent ${i},${fx.brandCode},${fx.leafId},,,,1 g,${i + 1},,`);
     const key = 'imports/test/crash.csv';
     const bytes = csv(lines);
     await getFileStore().write(key, bytes);
     const [job] = await db().insert(importJobs).values({
-      staffId, fileName: 'crash.csv', filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
+      staffId: fx.staffId, fileName: 'crash.csv', filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
       leaseOwner: 'instance-a', leaseUntil: new Date(Date.now() + 60_000), attempts: 1, startedAt: new Date(),
     }).returning();
     // Instance A commits two batches of 2 rows, then dies.
@@ -94,13 +72,13 @@ describe('the import runner', () => {
       sql`select reltuples::float8 as n from pg_class where oid = 'products'::regclass`,
     ))[0]?.n ?? 0);
     const forget = () => db().execute(sql`update pg_class set reltuples = 0 where oid = 'products'::regclass`);
-    const lines = Array.from({ length: 12 }, (_, i) => `IM-S${String(i).padStart(3, '0')},试剂${i},Reagent ${i},${brandCode},${leafId},,,,1 g,${i + 1},,`);
+    const lines = Array.from({ length: 12 }, (_, i) => `IM-S${String(i).padStart(3, '0')},试剂${i},Reagent ${i},${fx.brandCode},${fx.leafId},,,,1 g,${i + 1},,`);
     const key = 'imports/test/stats.csv';
     const bytes = csv(lines);
     const run = async () => {
       await getFileStore().write(key, bytes);
       const [job] = await db().insert(importJobs).values({
-        staffId, fileName: 'stats.csv', filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
+        staffId: fx.staffId, fileName: 'stats.csv', filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
         leaseOwner: 'stats', leaseUntil: new Date(Date.now() + 60_000), attempts: 1, startedAt: new Date(),
       }).returning();
       expect(await processImportJob(db(), job!, 'stats', { batchSize: 2, analyzeAfterCreated: 4 })).toBe('succeeded');
@@ -119,7 +97,7 @@ describe('the import runner', () => {
   });
 });
 
-const line = (itemNo: string, size: string, price: number) => `${itemNo},试剂${itemNo},Reagent ${itemNo},${brandCode},${leafId},,,,${size},${price},,`;
+const line = (itemNo: string, size: string, price: number) => `${itemNo},试剂${itemNo},Reagent ${itemNo},${fx.brandCode},${fx.leafId},,,,${size},${price},,`;
 
 let files = 0;
 /** A job of these rows, running and this test's (`owner`), as a claim leaves it. */
@@ -129,7 +107,7 @@ async function runningJob(lines: string[]): Promise<ImportJob> {
   const bytes = csv(lines);
   await getFileStore().write(key, bytes);
   const [job] = await db().insert(importJobs).values({
-    staffId, fileName: `batches-${files}.csv`, filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
+    staffId: fx.staffId, fileName: `batches-${files}.csv`, filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
     leaseOwner: 'owner', leaseUntil: new Date(Date.now() + 60_000), attempts: 1, startedAt: new Date(),
   }).returning();
   return job!;
@@ -219,7 +197,7 @@ describe('an import\u2019s batches', () => {
     expect(await processImportJob(db(), first, 'owner')).toBe('succeeded');
     const again = await runningJob([line('BT-L1', '1 g', 2), line('BT-L2', '1 g', 2)]);
     // A staff member's edit of both products, on connections of its own.
-    const other: DbHandle = openPostgres(database.url!, 3);
+    const other: DbHandle = openPostgres(fx.database.url!, 3);
     try {
       let run: Promise<string> | null = null;
       await other.db.transaction(async (staffTx) => {

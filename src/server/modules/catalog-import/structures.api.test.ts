@@ -1,40 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/server/db/client';
 import { importJobErrors, importJobs } from '@/server/db/schema';
 import { getFileStore } from '@/server/modules/files/store';
 import { hasCartridge } from '@/server/modules/structure-search/cartridge';
-import { createTestDatabase, type TestDatabase } from '../../../../test/test-db';
+import { importRunnerFixture } from '../../../../test/import-runner';
 import { importErrorReport } from './report';
 import { processImportJob } from './runner';
 
 // Structures in the catalogue import (ADR 0080): each batch reads its rows' structures in the
 // substance workers before its transaction, links products to their substances, and refuses a row
 // whose structure cannot be read, with the reason.
-let database: TestDatabase;
-let dir: string;
-let brandCode = '';
-let leafId = 0;
-let staffId = 0;
-const db = () => database.db;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'import-structures-'));
-  process.env.FILES_DIR = path.join(dir, 'files');
-  database = await createTestDatabase();
-  const first = async <T,>(query: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(query))[0]!;
-  brandCode = (await first<{ code: string }>(sql`select code from brands order by id limit 1`)).code;
-  leafId = Number((await first<{ id: number }>(sql`select id from categories where leaf order by id limit 1`)).id);
-  staffId = Number((await first<{ id: number }>(sql`select id from staff where login_name = 'admin'`)).id);
-});
-afterAll(async () => {
-  await database.destroy();
-  delete process.env.FILES_DIR;
-  rmSync(dir, { recursive: true, force: true });
-});
+const fx = importRunnerFixture('import-structures-');
+const db = fx.db;
 
 const ETHANOL = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
 const METHANOL = 'OKKJLVBELUTLKV-UHFFFAOYSA-N';
@@ -49,7 +27,7 @@ const METHANOL_MOL = [
 
 const HEADER = 'item_no,name_zh,name_en,brand,category,SMILES,pack_size,price';
 const row = (itemNo: string, name: string, smiles: string, size = '1 g', price = '10') =>
-  `${itemNo},${name},${name},${brandCode},${leafId},"${smiles.replace(/"/g, '""')}",${size},${price}`;
+  `${itemNo},${name},${name},${fx.brandCode},${fx.leafId},"${smiles.replace(/"/g, '""')}",${size},${price}`;
 
 function csv(lines: string[]): Uint8Array {
   return new TextEncoder().encode(`${[HEADER, ...lines].join('\r\n')}\r\n`);
@@ -62,7 +40,7 @@ async function runImport(lines: string[]) {
   const bytes = csv(lines);
   await getFileStore().write(key, bytes);
   const [job] = await db().insert(importJobs).values({
-    staffId, fileName: 'structures.csv', filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
+    staffId: fx.staffId, fileName: 'structures.csv', filePath: key, format: 'csv', fileSize: bytes.byteLength, status: 'running',
     leaseOwner: 'structures', leaseUntil: new Date(Date.now() + 60_000), attempts: 1, startedAt: new Date(),
   }).returning();
   // Batches of two rows: several batches, written two at a time on PostgreSQL.
@@ -139,7 +117,7 @@ describe('structures in the catalogue import', () => {
   });
 
   it('fills the cartridge\u2019s columns of a new substance on PostgreSQL, as a product save does', async () => {
-    if (database.driver !== 'postgres') {
+    if (fx.database.driver !== 'postgres') {
       expect(await hasCartridge(db())).toBe(false);
       return;
     }
