@@ -68,13 +68,21 @@ function formulaOf(smiles, mol) {
  * @param {{ text: string, maxAtoms: number }} task
  */
 function canon(task) {
+  return withMolecule(task, (mol, atoms) => ({ kind: 'ok', smiles: mol.get_smiles(), heavyAtoms: atoms }));
+}
+
+/**
+ * The task's structure read, refused when it does not parse, is empty or has more than `maxAtoms` atoms; else what
+ * `make` makes of the molecule and its atom count. The molecule is freed after.
+ */
+function withMolecule(task, make) {
   const { mol, why } = parse(task.text);
   if (!mol) return { kind: 'invalid', ...why };
   try {
     const atoms = mol.get_num_atoms();
     if (atoms === 0) return { kind: 'invalid', reason: 'empty', detail: null };
     if (atoms > task.maxAtoms) return { kind: 'tooManyAtoms', atoms };
-    return { kind: 'ok', smiles: mol.get_smiles(), heavyAtoms: atoms };
+    return make(mol, atoms);
   } finally {
     mol.delete();
   }
@@ -82,12 +90,7 @@ function canon(task) {
 
 /** @param {{ text: string, maxAtoms: number, keep: boolean }} task */
 function read(task) {
-  const { mol, why } = parse(task.text);
-  if (!mol) return { kind: 'invalid', ...why };
-  try {
-    const atoms = mol.get_num_atoms();
-    if (atoms === 0) return { kind: 'invalid', reason: 'empty', detail: null };
-    if (atoms > task.maxAtoms) return { kind: 'tooManyAtoms', atoms };
+  return withMolecule(task, (mol, atoms) => {
     const smiles = mol.get_smiles();
     const inchi = mol.get_inchi();
     const inchikey = inchi ? RDKit.get_inchikey_for_inchi(inchi) : '';
@@ -100,9 +103,7 @@ function read(task) {
       morgan: bytesOf(mol.get_morgan_fp_as_uint8array(MORGAN)),
       pattern: bytesOf(mol.get_pattern_fp_as_uint8array(PATTERN)),
     };
-  } finally {
-    mol.delete();
-  }
+  });
 }
 
 // Bits set in each byte value, for Tanimoto on fingerprint bytes.
