@@ -23,3 +23,4 @@ export * from './partners';
 export * from './contracts';
 export * from './fulfilment';
 export * from './substances';
+export * from './pricing';

@@ -1,0 +1,50 @@
+CREATE TABLE "price_agreement_rules" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"agreement_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"scope" text NOT NULL,
+	"brand_id" integer,
+	"category_id" integer,
+	"pack_id" integer,
+	"discount_bp" integer,
+	"net_cents" bigint,
+	"min_qty" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "price_agreement_rules_shape" CHECK ((
+      ("price_agreement_rules"."kind" = 'discount' and "price_agreement_rules"."discount_bp" between 1 and 10000 and "price_agreement_rules"."net_cents" is null and "price_agreement_rules"."min_qty" = 1
+        and (("price_agreement_rules"."scope" = 'all' and "price_agreement_rules"."brand_id" is null and "price_agreement_rules"."category_id" is null and "price_agreement_rules"."pack_id" is null)
+          or ("price_agreement_rules"."scope" = 'brand' and "price_agreement_rules"."brand_id" is not null and "price_agreement_rules"."category_id" is null and "price_agreement_rules"."pack_id" is null)
+          or ("price_agreement_rules"."scope" = 'category' and "price_agreement_rules"."category_id" is not null and "price_agreement_rules"."brand_id" is null and "price_agreement_rules"."pack_id" is null)))
+      or ("price_agreement_rules"."kind" = 'net' and "price_agreement_rules"."scope" = 'pack' and "price_agreement_rules"."pack_id" is not null and "price_agreement_rules"."net_cents" >= 0 and "price_agreement_rules"."discount_bp" is null and "price_agreement_rules"."min_qty" = 1)
+      or ("price_agreement_rules"."kind" = 'break' and "price_agreement_rules"."scope" = 'pack' and "price_agreement_rules"."pack_id" is not null and "price_agreement_rules"."net_cents" >= 0 and "price_agreement_rules"."discount_bp" is null and "price_agreement_rules"."min_qty" between 2 and 9999)
+    ))
+);
+--> statement-breakpoint
+CREATE TABLE "price_agreements" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"agreement_no" text NOT NULL,
+	"company_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"valid_from" date NOT NULL,
+	"valid_to" date NOT NULL,
+	"state" text DEFAULT 'draft' NOT NULL,
+	"below_floor" boolean DEFAULT false NOT NULL,
+	"owner_id" integer,
+	"note" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "price_agreements_period" CHECK ("price_agreements"."valid_from" <= "price_agreements"."valid_to")
+);
+--> statement-breakpoint
+ALTER TABLE "price_agreement_rules" ADD CONSTRAINT "price_agreement_rules_agreement_id_price_agreements_id_fk" FOREIGN KEY ("agreement_id") REFERENCES "public"."price_agreements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_agreement_rules" ADD CONSTRAINT "price_agreement_rules_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_agreement_rules" ADD CONSTRAINT "price_agreement_rules_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_agreement_rules" ADD CONSTRAINT "price_agreement_rules_pack_id_product_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."product_packs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_agreements" ADD CONSTRAINT "price_agreements_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_agreements" ADD CONSTRAINT "price_agreements_owner_id_staff_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "price_agreements" ADD CONSTRAINT "price_agreements_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "price_agreement_rules_agreement_idx" ON "price_agreement_rules" USING btree ("agreement_id");--> statement-breakpoint
+CREATE INDEX "price_agreement_rules_pack_idx" ON "price_agreement_rules" USING btree ("pack_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "price_agreements_no_idx" ON "price_agreements" USING btree ("agreement_no");--> statement-breakpoint
+CREATE INDEX "price_agreements_company_idx" ON "price_agreements" USING btree ("company_id","state","valid_to");--> statement-breakpoint
+CREATE INDEX "price_agreements_valid_to_idx" ON "price_agreements" USING btree ("valid_to","id");
