@@ -3,6 +3,7 @@ import { asc, isNotNull, sql } from 'drizzle-orm';
 import { permissionsOfScope } from '@/server/auth/permissions';
 import { isPostgresPool, rowsOf, type Db } from '@/server/db/client';
 import { hasCartridge } from '@/server/modules/structure-search/cartridge';
+import { catchUpHolder, productsWaitingForSubstance } from '@/server/modules/structure-search/catch-up';
 import { contentItems, productDocuments, staff, staffRoleAssignments, staffRolePermissions } from '@/server/db/schema';
 import { checkDocumentFiles } from '@/server/modules/catalog/admin-documents';
 import type { FileStore } from '@/server/modules/files/store';
@@ -65,10 +66,12 @@ export async function runDoctor(db: Db, store: FileStore, env: Readonly<Record<s
  * PostgreSQL without the RDKit cartridge falls back to screening in worker threads, slower at scale.
  */
 async function structureFinding(db: Db): Promise<DoctorFinding> {
-  const [unlinked] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from products where smiles is not null and smiles <> '' and substance_id is null`));
-  const missing = Number(unlinked?.n ?? 0);
+  const missing = await productsWaitingForSubstance(db);
   if (missing > 0) {
-    return { check: 'structures', ok: false, detail: `${missing} products have a SMILES but no substance, so structure search does not find them: npm run structures:rebuild` };
+    // ADR 0087: the server links them itself after it starts, one instance under a lease.
+    const holder = await catchUpHolder(db);
+    const now = holder ? `an instance is linking them now (lease until ${holder.until.toISOString()})` : 'a server links them in the background when it starts';
+    return { check: 'structures', ok: false, detail: `${missing} products have a SMILES but wait for their substance, so structure search does not find them yet: ${now}; npm run structures:rebuild does it at once and lists structures it cannot read` };
   }
   if (!isPostgresPool(db)) return { check: 'structures', ok: true, detail: 'structure search screens fingerprints in worker threads (embedded database)' };
   return await hasCartridge(db)

@@ -132,6 +132,8 @@ export const products = pgTable(
     // A key recognised as a molecular formula (search/prepare.ts): exact, with the id for counting.
     // A substance's products (structure search, ADR 0075).
     index('products_substance_idx').on(t.substanceId, t.id).where(sql`${t.active}`),
+    // Whether any product, active or not, has a substance: removing unused ones and the foreign key's check (ADR 0087).
+    index('products_substance_any_idx').on(t.substanceId).where(sql`${t.substanceId} is not null`),
     // An MDL number typed into the search box (ADR 0075).
     index('products_mdl_idx').on(t.mdl, t.id).where(sql`${t.active}`),
     index('products_formula_idx').on(t.formula, t.id).where(sql`${t.active}`),

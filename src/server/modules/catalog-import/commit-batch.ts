@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isPostgresPool, type Db } from '@/server/db/client';
 import { importJobErrors, importJobs, type ImportJob } from '@/server/db/schema';
 import type { AuditActor } from '@/server/modules/audit/record';
+import type { SubstanceRecord } from '@/server/modules/structure-search/engine';
+import { keepBatchSubstances } from './structures';
 import { applyRows, together, type RowOutcome } from './apply-batch';
 import type { Step } from './write-batch';
 import { LEASE_SECONDS } from './transition';
@@ -21,6 +23,14 @@ export interface CheckedBatch {
   valid: ValidRow[];
   errors: { rowNo: number; error: RowError }[];
   failedRows: number;
+  /** What its structures' reading saved and replaced (ADR 0080, ADR 0087); none when the file has no structure column. */
+  substances?: BatchSubstances;
+}
+
+/** The substances a batch saved before its transaction (by id), and those its products had before a new or cleared structure. */
+export interface BatchSubstances {
+  read: Map<number, SubstanceRecord>;
+  replaced: Set<number>;
 }
 
 export interface Tally {
@@ -121,7 +131,7 @@ export async function commitBatch(ctx: CommitContext, checked: CheckedBatch, byt
         pipeline,
         // The batch and its checkpoint commit together or not at all; a crash that loses the last commits
         // only has them written again (idempotent). Not waiting for the WAL flush of each batch is safe.
-        first: [() => tx.execute(sql`select set_config('synchronous_commit', 'off', true)`)],
+        first: [() => tx.execute(sql`select set_config('synchronous_commit', 'off', true)`), () => keepBatchSubstances(tx, checked)],
         alongside: jobStatements,
       });
     });

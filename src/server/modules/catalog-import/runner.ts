@@ -18,7 +18,7 @@ import { holdImportHeapGrowth } from './heap-growth';
 import { ByteCounter, readRows, type FileRow } from './read-rows';
 import { LimitError } from './zip-entries';
 import { startPendingMerge } from './pending-merge';
-import { readBatchStructures } from './structures';
+import { pruneBatchSubstances, readBatchStructures } from './structures';
 import { lockImportJob, transitionImportJob } from './transition';
 import { isBlankRow, ProductGroupCheck, validateRow, type RowCells, type RowError, type RowLookups } from './validate-row';
 
@@ -228,13 +228,19 @@ export async function processImportJob(db: Db, job: ImportJob, owner: string, op
       }
     }
     const previous = writing.at(-1)?.done ?? null;
-    const write = async (): Promise<boolean> => {
+    const commit = async (): Promise<boolean> => {
       await structures;
       const end = await commitBatch(context, checked, bytes, previous);
       if (end !== 'late') return end === 'committed';
       // Rolled back after waiting too long for the batch before it: written again once that one ended.
       if (previous && !(await previous)) return false;
       return (await commitBatch(context, checked, bytes, null)) === 'committed';
+    };
+    // Whatever its end, the substances it leaves without products go (ADR 0087).
+    const write = async (): Promise<boolean> => {
+      const go = await commit().catch(async (error: unknown) => { await pruneBatchSubstances(db, checked, false, structures); throw error; });
+      await pruneBatchSubstances(db, checked, go, structures);
+      return go;
     };
     const done = write().then(async (go) => {
       batchNo += 1;

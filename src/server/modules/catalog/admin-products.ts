@@ -13,7 +13,7 @@ import { pinyinOf } from '@/server/modules/catalog/pinyin';
 import { intArray } from '@/server/modules/catalog/search/conditions';
 import { statementText } from '@/server/modules/product-detail/labels';
 import { readingFault, readSubstance, type SubstanceRecord } from '@/server/modules/structure-search/engine';
-import { saveSubstance } from '@/server/modules/structure-search/store';
+import { pruneSubstances, saveSubstance } from '@/server/modules/structure-search/store';
 import { readStructure, smilesFault } from '@/server/modules/chemistry/structures';
 import { DRAWING_BOX, keepDrawing } from '@/server/modules/product-detail/structure-cache';
 import { UnsafeStructureSvgError } from '@/server/modules/product-detail/structure-svg';
@@ -238,6 +238,7 @@ export async function updateProduct(db: Db, params: { actor: AuditActor; id: num
   if (!stored) throw new AppError(404, 'catalogProductNotFound');
   let substance = await validate(db, params.product, stored.smiles);
   const columns = columnsOf(params.product);
+  const after = { replaced: null as number | null };
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, params.id)).for('update');
@@ -258,11 +259,14 @@ export async function updateProduct(db: Db, params: { actor: AuditActor; id: num
       await tx.update(products).set({ ...columns, substanceId }).where(eq(products.id, params.id));
       await recordAudit(tx, params.actor, { action: 'update', entity: 'product', entityId: params.id, before: audited(before), after: audited(columns) });
       await savePacks(tx, params.actor, params.id, params.product.packs);
+      after.replaced = before.substanceId !== null && before.substanceId !== substanceId ? before.substanceId : null;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'catalogProductItemNoTaken', [{ field: 'itemNo', message: 'catalogProductItemNoTaken' }]);
     throw error;
   }
+  // The substance of the structure replaced or cleared goes when no other product has it (ADR 0087).
+  if (after.replaced !== null) await pruneSubstances(db, [after.replaced]);
   return getAdminProduct(db, { id: params.id });
 }
 
@@ -272,7 +276,7 @@ export async function updateProduct(db: Db, params: { actor: AuditActor; id: num
  * the way to take it off the storefront (ADR 0030).
  */
 export async function deleteProduct(db: Db, params: { actor: AuditActor; id: number }): Promise<void> {
-  await db.transaction(async (tx) => {
+  const substanceId = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, params.id)).for('update');
     if (!before) throw new AppError(404, 'catalogProductNotFound');
     if (await productHasOrders(tx, params.id)) throw new AppError(409, 'catalogProductHasOrders');
@@ -282,7 +286,10 @@ export async function deleteProduct(db: Db, params: { actor: AuditActor; id: num
     if ((await referencedPacks(tx, packs.map((p) => p.id))).size > 0) throw new AppError(409, 'catalogProductQuoted');
     await tx.delete(products).where(eq(products.id, params.id));
     await recordAudit(tx, params.actor, { action: 'delete', entity: 'product', entityId: params.id, before: audited(before), note: { packs: packs.map((p) => `${p.size} ${p.price}`) } });
+    return before.substanceId;
   });
+  // Its substance goes with it when no other product has it (ADR 0087).
+  if (substanceId !== null) await pruneSubstances(db, [substanceId]);
 }
 
 /** Sets active and the flags of up to 200 products at once, one audit row per product that changed. */

@@ -16,22 +16,53 @@ export function identityOf(facts: { inchikey: string | null; smiles: string }): 
   return facts.inchikey ?? `~${facts.smiles}`;
 }
 
-/** Inserts a substance, or refreshes the one of the same InChIKey; answers its id. */
+/**
+ * Inserts a substance, or refreshes the one of the same InChIKey; answers its id. In a transaction the
+ * row stays locked (`FOR KEY SHARE`, which no other linker's lock conflicts with) until the transaction
+ * ends, so that `pruneSubstances` cannot remove it before the caller's product points at it; one removed
+ * between the insert's conflict and the lock is inserted again.
+ */
 export async function saveSubstance(db: Db, record: SubstanceRecord): Promise<number> {
   const key = identityOf(record);
   const weight = record.weight.toFixed(3);
-  const rows = rowsOf<{ id: number }>(await db.execute(sql`
-    insert into substances (inchikey, smiles, formula, weight, heavy_atoms, mol, morgan, pattern, engine)
-    values (${key}, ${record.smiles}, ${record.formula}, ${weight}, ${record.heavyAtoms}, ${record.mol}, ${record.morgan}, ${record.pattern}, ${record.engine})
-    on conflict (inchikey) do update set
-      smiles = excluded.smiles, formula = excluded.formula, weight = excluded.weight, heavy_atoms = excluded.heavy_atoms,
-      mol = excluded.mol, morgan = excluded.morgan, pattern = excluded.pattern, engine = excluded.engine
-    where substances.engine is distinct from excluded.engine or substances.smiles is distinct from excluded.smiles
-    returning id`));
-  if (rows[0]) return rows[0].id;
-  const found = rowsOf<{ id: number }>(await db.execute(sql`select id from substances where inchikey = ${key}`));
-  if (!found[0]) throw new Error('substance vanished while saved');
-  return found[0].id;
+  for (let attempt = 1; ; attempt += 1) {
+    const rows = rowsOf<{ id: number }>(await db.execute(sql`
+      insert into substances (inchikey, smiles, formula, weight, heavy_atoms, mol, morgan, pattern, engine)
+      values (${key}, ${record.smiles}, ${record.formula}, ${weight}, ${record.heavyAtoms}, ${record.mol}, ${record.morgan}, ${record.pattern}, ${record.engine})
+      on conflict (inchikey) do update set
+        smiles = excluded.smiles, formula = excluded.formula, weight = excluded.weight, heavy_atoms = excluded.heavy_atoms,
+        mol = excluded.mol, morgan = excluded.morgan, pattern = excluded.pattern, engine = excluded.engine
+      where substances.engine is distinct from excluded.engine or substances.smiles is distinct from excluded.smiles
+      returning id`));
+    if (rows[0]) return Number(rows[0].id);
+    const found = rowsOf<{ id: number }>(await db.execute(sql`select id from substances where inchikey = ${key} for key share`));
+    if (found[0]) return Number(found[0].id);
+    if (attempt >= 3) throw new Error('substance vanished while saved');
+  }
+}
+
+/**
+ * Removes the substances among `ids` (every substance when omitted) that no product uses (ADR 0087).
+ * Safe beside writers about to link one: a substance some transaction holds — a product pointing at it
+ * not yet committed (its foreign key check), a save's or an import batch's `FOR KEY SHARE` — is
+ * skipped, never waited for; the ones locked here are checked again, after the lock, with a fresh
+ * snapshot (a product committed meanwhile keeps its substance); a linker that comes after waits for
+ * this short transaction and then finds the row gone (`saveSubstance` and `keepBatchSubstances` insert
+ * it again). Answers how many were removed.
+ */
+export async function pruneSubstances(db: Db, ids?: readonly number[]): Promise<number> {
+  if (ids && ids.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const locked = rowsOf<{ id: number }>(await tx.execute(sql`
+      select s.id from substances s
+      where ${ids ? sql`s.id = any(${intArray([...new Set(ids)])})` : sql`true`} and not exists (select 1 from products p where p.substance_id = s.id)
+      order by s.id for update of s skip locked`)).map((r) => Number(r.id));
+    if (locked.length === 0) return 0;
+    const removed = rowsOf<{ id: number }>(await tx.execute(sql`
+      delete from substances s where s.id = any(${intArray(locked)}) and not exists (select 1 from products p where p.substance_id = s.id)
+      returning s.id`));
+    return removed.length;
+  });
 }
 
 /** A product's SMILES that could not become a substance, and why (a message key under `api.errors`). */
@@ -168,7 +199,7 @@ export async function rebuildSubstances(db: Db, params: { batch?: number; restar
     params.onBatch?.(progress);
   }
   await db.execute(sql`delete from site_options where key = ${CURSOR_OPTION}`);
-  await db.execute(sql`delete from substances s where not exists (select 1 from products p where p.substance_id = s.id)`);
+  await pruneSubstances(db);
   progress.done = true;
   return progress;
 }
