@@ -47,4 +47,5 @@ CREATE INDEX "price_agreement_rules_agreement_idx" ON "price_agreement_rules" US
 CREATE INDEX "price_agreement_rules_pack_idx" ON "price_agreement_rules" USING btree ("pack_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "price_agreements_no_idx" ON "price_agreements" USING btree ("agreement_no");--> statement-breakpoint
 CREATE INDEX "price_agreements_company_idx" ON "price_agreements" USING btree ("company_id","state","valid_to");--> statement-breakpoint
-CREATE INDEX "price_agreements_valid_to_idx" ON "price_agreements" USING btree ("valid_to","id");
+CREATE INDEX "price_agreements_valid_to_idx" ON "price_agreements" USING btree ("valid_to","id");--> statement-breakpoint
+CREATE INDEX "products_substance_any_idx" ON "products" USING btree ("substance_id") WHERE "products"."substance_id" is not null;
