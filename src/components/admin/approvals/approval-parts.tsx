@@ -21,6 +21,7 @@ const RECORD_OF: Record<ApprovalEntityType, readonly ApiPath[]> = {
   expense: ['/api/admin/expenses', '/api/admin/expenses/{id}'],
   quotation: ['/api/admin/quotations', '/api/admin/quotations/{id}'],
   contract: ['/api/admin/contracts', '/api/admin/contracts/{id}', '/api/admin/contracts/{id}/timeline'],
+  price_agreement: ['/api/admin/price-agreements', '/api/admin/price-agreements/{id}'],
   refund: ['/api/admin/complaints', '/api/admin/complaints/{id}', '/api/admin/complaints/{id}/timeline'],
 };
 

@@ -11,7 +11,7 @@ import { DecisionModal } from './approval-parts';
 import { money } from '../common/keyset-list';
 
 /** The page of the record a decision is about: a quotation, contract or complaint (a refund) opens on its record page. */
-const RECORD_OF = { expense: '/admin/expenses?id=', quotation: '/admin/quotations?id=', contract: '/admin/contracts?id=', refund: '/admin/complaints?id=' } as const;
+const RECORD_OF = { expense: '/admin/expenses?id=', quotation: '/admin/quotations?id=', contract: '/admin/contracts?id=', refund: '/admin/complaints?id=', price_agreement: '/admin/price-agreements?id=' } as const;
 
 /**
  * `/approvals` ("waiting for me", ADR 0037): the steps the member may decide now, oldest first, with the
