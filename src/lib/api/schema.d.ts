@@ -29460,7 +29460,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
+                    listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders" | "price_agreements";
                 };
                 header?: never;
                 path?: never;
@@ -29580,7 +29580,7 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
+                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders" | "price_agreements";
                         name: string;
                         query: {
                             [key: string]: string;
@@ -29588,7 +29588,7 @@ export interface paths {
                     };
                     "application/json": {
                         /** @enum {string} */
-                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
+                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders" | "price_agreements";
                         name: string;
                         query: {
                             [key: string]: string;
@@ -37068,6 +37068,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/price-agreements/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brands for discount rules */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    id?: number | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                nameZh: string;
+                                nameEn: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/price-agreements/catalogue": {
         parameters: {
             query?: never;
@@ -37111,6 +37234,122 @@ export interface paths {
                                     leadTimeDays: number;
                                 }[];
                             }[];
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The category tree for discount rules */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: components["schemas"]["Schema_ddd8a54f79"][];
                         };
                     };
                 };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AgreementDetailDto, AgreementRowDto } from '@/contracts/price-agreements';
+import type { AgreementRowDto } from '@/contracts/price-agreements';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
 import { agreementHarness } from '../../../../test/price-agreements';

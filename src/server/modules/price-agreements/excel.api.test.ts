@@ -60,7 +60,6 @@ describe('an agreement\'s rules as Excel', () => {
     sheet.addRow(['折扣', '全部', '', '', '', '', '', '', '8', '', '']);
     sheet.addRow(['discount', 'brand', 'NO-SUCH-BRAND', '', '', '', '', '', '5', '', '']);
     sheet.addRow(['net', 'pack', '', '', t.fixture.packs[0]!.itemNo, 'no-such-size', '', '', '', '10', '']);
-    sheet.addRow([]);
     sheet.addRow(['阶梯价', '', '', '', t.fixture.packs[0]!.itemNo, t.fixture.packs[0]!.size, '', '', '', '12.345', '1']);
     sheet.addRow(['rebate', '', '', '', '', '', '', '', '', '', '']);
     const res = await upload(draft.id, book);
@@ -69,9 +68,8 @@ describe('an agreement\'s rules as Excel', () => {
       'rows.3.brandId: 品牌不存在',
       'rows.4.packId: 规格不存在，请核对货号与规格',
       'rows.6.netCents: 价格须在 0 到 9,999,999.99 之间，最多两位小数',
-      'rows.6.netCents: 价格须在 0 到 9,999,999.99 之间，最多两位小数',
       'rows.6.minQty: 起订数量须在 2 到 9999 之间',
-      'rows.8.kind: 规则类型无效（折扣、协议价或阶梯价）',
+      'rows.7.kind: 规则类型无效（折扣、协议价或阶梯价）',
     ]);
     const en = await upload(draft.id, book, 'en');
     expect((en.body.data as { field: string; message: string }[])[0]).toEqual({ field: 'rows.3.brandId', message: 'No such brand' });

@@ -112,8 +112,16 @@ export async function importAgreementRules(db: Db, actor: AgreementActor, id: nu
   const rowOf: number[] = [];
   for (const { row, cells } of raw) {
     const [kindText = '', scopeText = '', brand = '', category = '', itemNo = '', size = '', , , discount = '', net = '', qty = ''] = cells;
-    const at = (field: string, message: string) => errors.push({ field: `rows.${row}.${field}`, message });
+    const failed = new Set<string>();
+    const at = (field: string, message: string) => {
+      failed.add(field);
+      errors.push({ field: `rows.${row}.${field}`, message });
+    };
     const kind = KIND_WORDS[kindText.toLowerCase()];
+    if (!kind) {
+      at('kind', 'agreementRuleKindInvalid');
+      continue;
+    }
     const scope = SCOPE_WORDS[scopeText.toLowerCase()] ?? (kind && kind !== 'discount' ? 'pack' : undefined);
     const one = (ids: number[], field: string, unknown: string) => {
       if (ids.length === 1) return ids[0];
@@ -133,7 +141,9 @@ export async function importAgreementRules(db: Db, actor: AgreementActor, id: nu
     };
     const parsed = agreementRuleInputSchema.safeParse(candidate);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) at(String(issue.path[0] ?? 'kind'), issue.message.startsWith('agreement') ? issue.message : 'agreementRuleKindInvalid');
+      // A cell already reported (a name not found, a number unreadable) is not reported again as missing.
+      const fresh = parsed.error.issues.filter((issue) => !failed.has(String(issue.path[0] ?? 'kind')));
+      for (const issue of fresh) at(String(issue.path[0] ?? 'kind'), issue.message.startsWith('agreement') ? issue.message : 'agreementRuleKindInvalid');
       continue;
     }
     rules.push(parsed.data);

@@ -2,6 +2,8 @@ import 'server-only';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { idParamSchema } from '@/contracts/admin';
+import { adminCategorySchema } from '@/contracts/catalog-editing';
+import { adminContentBrandInputSchema, adminContentBrandSchema } from '@/contracts/content-editing';
 import {
   agreementCreateSchema, agreementDetailSchema, agreementImportSchema, agreementListInputSchema, agreementListSchema, agreementMoveSchema, agreementUpdateInputSchema,
 } from '@/contracts/price-agreements';
@@ -14,6 +16,8 @@ import { auditActorOf } from '@/server/modules/audit/record';
 import { XLSX_TYPE, xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { businessToday } from '@/server/business-time';
 import { searchCatalogue } from '@/server/modules/quotations/catalogue';
+import { listAdminCategoryTree } from '@/server/modules/catalog/admin-categories';
+import { findContentBrands } from '@/server/modules/content/admin-items';
 import { createAgreement, deleteAgreement, submitAgreement, updateAgreement, withdrawAgreement } from './agreements';
 import { AGREEMENT_SHEET_MAX_BYTES, exportAgreementRules, importAgreementRules } from './excel';
 import { exportAgreements } from './export';
@@ -47,6 +51,18 @@ const pickSchema = z.object({
 priceAgreementsAdminRouter.endpoint(
   { method: 'get', path: '/catalogue', tags, summary: 'Catalogue search for pack rules', input: z.object({ key: z.string().trim().min(1).max(50) }), output: z.array(pickSchema), ...guard },
   async (input, c) => searchCatalogue(c.get('db'), input.key, c.get('lang')),
+);
+
+// GET /api/admin/price-agreements/brands?key=&id= — brands for brand discounts (the searchable select), at most 20
+priceAgreementsAdminRouter.endpoint(
+  { method: 'get', path: '/brands', tags, summary: 'Brands for discount rules', input: adminContentBrandInputSchema, output: z.array(adminContentBrandSchema), ...guard },
+  async (input, c) => findContentBrands(c.get('db'), input),
+);
+
+// GET /api/admin/price-agreements/categories — the category tree for category discounts
+priceAgreementsAdminRouter.endpoint(
+  { method: 'get', path: '/categories', tags, summary: 'The category tree for discount rules', output: z.array(adminCategorySchema), ...guard },
+  async (_input, c) => listAdminCategoryTree(c.get('db')),
 );
 
 // GET /api/admin/price-agreements/:id — the record: rules, approval, history
