@@ -67,9 +67,9 @@ describe('an agreement\'s rules as Excel', () => {
     expect((res.body.data as { field: string; message: string }[]).map((f) => `${f.field}: ${f.message}`)).toEqual([
       'rows.3.brandId: 品牌不存在',
       'rows.4.packId: 规格不存在，请核对货号与规格',
-      'rows.6.netCents: 价格须在 0 到 9,999,999.99 之间，最多两位小数',
-      'rows.6.minQty: 起订数量须在 2 到 9999 之间',
-      'rows.7.kind: 规则类型无效（折扣、协议价或阶梯价）',
+      'rows.5.netCents: 价格须在 0 到 9,999,999.99 之间，最多两位小数',
+      'rows.5.minQty: 起订数量须在 2 到 9999 之间',
+      'rows.6.kind: 规则类型无效（折扣、协议价或阶梯价）',
     ]);
     const en = await upload(draft.id, book, 'en');
     expect((en.body.data as { field: string; message: string }[])[0]).toEqual({ field: 'rows.3.brandId', message: 'No such brand' });
