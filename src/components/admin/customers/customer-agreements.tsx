@@ -30,7 +30,7 @@ function CustomerAgreements({ companyId }: { companyId: number }) {
           { title: t('col.agreementNo'), dataIndex: 'agreementNo', render: (v: string, r) => <Link href={`/admin/price-agreements?id=${r.id}`}>{v}</Link> },
           { title: t('col.name'), dataIndex: 'name' },
           { title: t('col.state'), dataIndex: 'state', render: (v: AgreementRowDto['state']) => <Tag color={AGREEMENT_COLOURS[v]}>{t(`status.${v}`)}</Tag> },
-          { title: t('col.validTo'), key: 'p', render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
+          { title: t('col.period'), key: 'p', render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
           { title: t('col.rules'), dataIndex: 'ruleCount', align: 'right' },
         ]} />
     </div>

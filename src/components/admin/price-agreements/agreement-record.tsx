@@ -71,7 +71,7 @@ export function AgreementRecord({ id, onBack }: { id: number; onBack: () => void
             { key: 'c', label: t('col.customer'), children: <Link href={`/admin/customers?id=${detail.companyId}`}>{detail.companyName}</Link> },
             { key: 'o', label: t('col.owner'), children: detail.ownerName ?? '—' },
             { key: 'n', label: t('name'), children: detail.name },
-            { key: 'p', label: `${t('validFrom')} ~ ${t('validTo')}`, children: <span data-testid="agreement-period">{detail.validFrom} ~ {detail.validTo}</span> },
+            { key: 'p', label: t('col.period'), children: <span data-testid="agreement-period">{detail.validFrom} ~ {detail.validTo}</span> },
             ...(detail.note ? [{ key: 'm', label: t('note'), children: detail.note }] : []),
             ...(detail.approvalStatus ? [{
               key: 'a', label: t('approval'), children: (

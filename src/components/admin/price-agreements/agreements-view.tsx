@@ -79,7 +79,7 @@ function AgreementList({ query, setQuery }: { query: typeof DEFAULTS; setQuery: 
           { title: t('col.agreementNo'), dataIndex: 'agreementNo', width: 160 },
           { title: t('col.customer'), dataIndex: 'companyName', ellipsis: true },
           { title: t('col.name'), dataIndex: 'name', ellipsis: true },
-          { title: t('col.validTo'), key: 'p', width: 200, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
+          { title: t('col.period'), key: 'p', width: 200, render: (_: unknown, r) => `${r.validFrom} ~ ${r.validTo}` },
           { title: t('col.rules'), dataIndex: 'ruleCount', width: 70, align: 'right' },
           { title: t('col.state'), dataIndex: 'state', width: 150, render: (s: AgreementStateName, r) => <>{tag(s)}{r.belowFloor && <Tag color="red">{t('belowFloor')}</Tag>}</> },
           { title: t('col.owner'), dataIndex: 'ownerName', width: 90, render: (v: string | null) => v ?? '—' },
