@@ -11,7 +11,7 @@ import { idSchema, optionalIdSchema, wholeNumber } from './numbers';
 
 // ---- approval engine ---------------------------------------------------------------------------
 
-export const APPROVAL_ENTITY_TYPES = ['expense', 'refund', 'quotation', 'contract'] as const;
+export const APPROVAL_ENTITY_TYPES = ['expense', 'refund', 'quotation', 'contract', 'price_agreement'] as const;
 export type ApprovalEntityType = (typeof APPROVAL_ENTITY_TYPES)[number];
 /** The states of an approval request. */
 export const APPROVAL_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;

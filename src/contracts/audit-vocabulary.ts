@@ -8,6 +8,7 @@ import { CONTRACT_STATES } from './contracts';
 import { EXPENSE_STATUSES } from './expenses';
 import { ORDER_STATUSES } from './orders';
 import { PARTNER_STATUSES } from './partners';
+import { AGREEMENT_STATES } from './price-agreements';
 import { DOCUMENT_STATES } from './product-documents';
 import { QUOTATION_STATES } from './quotations';
 import { REQUEST_STATUSES } from './requests';
@@ -24,7 +25,7 @@ export const AUDIT_ENTITIES = [
   'contentCategory', 'contentImage', 'contentLink', 'contentTag', 'contract', 'credit_note', 'customer', 'customerContact',
   'customerLicence', 'department', 'expense', 'import_job', 'invoice', 'menu', 'partner', 'product', 'productLink', 'product_document',
   'product_lot', 'product_pack', 'quotation', 'role', 'siteBlock', 'siteOption', 'staff', 'staffTeam', 'supplier', 'testing_case',
-  'user', 'webSetting', 'order', 'enquiry', 'searchFeedback', 'carrier',
+  'user', 'webSetting', 'order', 'enquiry', 'searchFeedback', 'carrier', 'price_agreement',
   ...ADMIN_CONTENT_KINDS,
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -42,7 +43,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_STATES = [...new Set<string>([
   ...APPROVAL_REQUEST_STATUSES, ...CASE_STATUSES, ...IMPORT_JOB_STATUSES, ...COMPLAINT_STATUSES, ...NEWS_STATUSES,
   ...COMMENT_STATUSES, ...CONTRACT_STATES, ...EXPENSE_STATUSES, ...ORDER_STATUSES, ...PARTNER_STATUSES, ...DOCUMENT_STATES,
-  ...QUOTATION_STATES, ...REQUEST_STATUSES,
+  ...QUOTATION_STATES, ...REQUEST_STATUSES, ...AGREEMENT_STATES,
 ])];
 
 /** The fields whose values are states (shown by their label). */

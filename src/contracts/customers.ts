@@ -253,7 +253,7 @@ export type CustomerOrderDto = z.infer<typeof customerOrdersSchema>[number];
 
 // ---------------------------------------------------------------- saved views
 
-export const SAVED_VIEW_LISTS = ['customers', 'quotations', 'contracts', 'complaints', 'cases', 'expenses', 'suppliers', 'orders'] as const;
+export const SAVED_VIEW_LISTS = ['customers', 'quotations', 'contracts', 'complaints', 'cases', 'expenses', 'suppliers', 'orders', 'price_agreements'] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
 export const savedViewListSchema = z.object({ listKey: z.enum(SAVED_VIEW_LISTS) });

@@ -124,6 +124,8 @@ export const ADMIN_PAGES = [
   { path: '/admin/approvals', permission: 'ADMIN.ACCESS', menu: { component: 'approvals/index', name: 'Approvals', titleZh: '待我审批', titleEn: 'Waiting for me', icon: 'SolutionOutlined', sort: 300 } },
   { path: '/admin/cases', permission: 'CASE.EDIT', menu: { component: 'cases/index', name: 'Cases', titleZh: '检测服务', titleEn: 'Testing cases', icon: 'ExperimentOutlined', sort: 310 } },
   { path: '/admin/quotations', permission: 'QUOTATION.EDIT', menu: { component: 'quotations/index', name: 'Quotations', titleZh: '报价管理', titleEn: 'Quotations', icon: 'FileTextOutlined', sort: 320 } },
+  // Company price agreements (ADR 0084): the list with the 30-day expiry report, a record page (`?id=`).
+  { path: '/admin/price-agreements', permission: 'PRICE.EDIT', menu: { component: 'price-agreements/index', name: 'PriceAgreements', titleZh: '价格协议', titleEn: 'Price agreements', icon: 'PercentageOutlined', sort: 325 } },
   { path: '/admin/contracts', permission: 'CONTRACT.EDIT', menu: { component: 'contracts/index', name: 'Contracts', titleZh: '合同管理', titleEn: 'Contracts', icon: 'AuditOutlined', sort: 330 } },
   { path: '/admin/expenses', permission: 'ADMIN.ACCESS', menu: { component: 'expenses/index', name: 'Expenses', titleZh: '费用申请', titleEn: 'Expenses', icon: 'MoneyCollectOutlined', sort: 340 } },
   { path: '/admin/approval-rules', permission: 'APPROVAL.RULES', menu: { component: 'approval-rules/index', name: 'ApprovalRules', titleZh: '审批规则', titleEn: 'Approval rules', icon: 'SafetyOutlined', sort: 350 } },

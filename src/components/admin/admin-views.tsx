@@ -31,6 +31,7 @@ const PartnersView = dynamic(() => import('./partners/partners-view').then((m) =
 const BrandsView = dynamic(() => import('./catalog/brands-view').then((m) => m.BrandsView), { loading: ViewLoading });
 const CasesView = dynamic(() => import('./cases/cases-view').then((m) => m.CasesView), { loading: ViewLoading });
 const QuotationsView = dynamic(() => import('./quotations/quotations-view').then((m) => m.QuotationsView), { loading: ViewLoading });
+const PriceAgreementsView = dynamic(() => import('./price-agreements/agreements-view').then((m) => m.PriceAgreementsView), { loading: ViewLoading });
 const CategoriesView = dynamic(() => import('./catalog/categories-view').then((m) => m.CategoriesView), { loading: ViewLoading });
 const ComplaintsView = dynamic(() => import('./complaints/complaints-view').then((m) => m.ComplaintsView), { loading: ViewLoading });
 const ContractsView = dynamic(() => import('./contracts/contracts-view').then((m) => m.ContractsView), { loading: ViewLoading });
@@ -103,6 +104,7 @@ export const ADMIN_VIEWS: Record<AdminPagePath, ComponentType> = {
   '/admin/content/brand-articles': BrandArticlesView,
   '/admin/cases': CasesView,
   '/admin/quotations': QuotationsView,
+  '/admin/price-agreements': PriceAgreementsView,
   '/admin/complaints': ComplaintsView,
   '/admin/contracts': ContractsView,
   '/admin/orders/list': OrdersView,

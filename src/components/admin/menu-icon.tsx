@@ -2,7 +2,7 @@
 
 import {
   AccountBookOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, CarOutlined, CloudUploadOutlined, CommentOutlined, FilePdfOutlined, QuestionCircleOutlined, CustomerServiceOutlined, DashboardOutlined, ExperimentOutlined, FileTextOutlined, GlobalOutlined,
-  MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PictureOutlined, ProfileOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, ShoppingCartOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
+  MenuOutlined, MoneyCollectOutlined, NotificationOutlined, PercentageOutlined, PictureOutlined, ProfileOutlined, ReadOutlined, SafetyOutlined, SettingOutlined, ShoppingCartOutlined, SolutionOutlined, TagsOutlined, TeamOutlined, WarningOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -28,6 +28,7 @@ const ICONS: Record<string, ReactNode> = {
   ReadOutlined: <ReadOutlined />,
   NotificationOutlined: <NotificationOutlined />,
   PictureOutlined: <PictureOutlined />,
+  PercentageOutlined: <PercentageOutlined />,
   BookOutlined: <BookOutlined />,
   QuestionCircleOutlined: <QuestionCircleOutlined />,
   FilePdfOutlined: <FilePdfOutlined />,

@@ -158,7 +158,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    entityType?: "expense" | "refund" | "quotation" | "contract";
+                    entityType?: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                 };
                 header?: never;
                 path?: never;
@@ -184,7 +184,7 @@ export interface paths {
                                     tiers: number;
                                     requestId: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -560,7 +560,7 @@ export interface paths {
                                 items: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     name: string;
                                     amountAbove: string | null;
                                     amountUpTo: string | null;
@@ -674,7 +674,7 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        entityType: "expense" | "refund" | "quotation" | "contract";
+                        entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                         name: string;
                         amountAbove?: number | string;
                         amountUpTo?: number | string;
@@ -693,7 +693,7 @@ export interface paths {
                     };
                     "application/json": {
                         /** @enum {string} */
-                        entityType: "expense" | "refund" | "quotation" | "contract";
+                        entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                         name: string;
                         amountAbove?: number | string;
                         amountUpTo?: number | string;
@@ -727,7 +727,7 @@ export interface paths {
                                 items: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     name: string;
                                     amountAbove: string | null;
                                     amountUpTo: string | null;
@@ -856,7 +856,7 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        entityType: "expense" | "refund" | "quotation" | "contract";
+                        entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                         name: string;
                         amountAbove?: number | string;
                         amountUpTo?: number | string;
@@ -875,7 +875,7 @@ export interface paths {
                     };
                     "application/json": {
                         /** @enum {string} */
-                        entityType: "expense" | "refund" | "quotation" | "contract";
+                        entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                         name: string;
                         amountAbove?: number | string;
                         amountUpTo?: number | string;
@@ -909,7 +909,7 @@ export interface paths {
                                 items: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     name: string;
                                     amountAbove: string | null;
                                     amountUpTo: string | null;
@@ -1042,7 +1042,7 @@ export interface paths {
                                 items: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     name: string;
                                     amountAbove: string | null;
                                     amountUpTo: string | null;
@@ -1195,7 +1195,7 @@ export interface paths {
                             data: {
                                 id: number;
                                 /** @enum {string} */
-                                entityType: "expense" | "refund" | "quotation" | "contract";
+                                entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                 entityId: number;
                                 subject: string;
                                 amount: string;
@@ -12121,7 +12121,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -12565,7 +12565,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -25716,7 +25716,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -25891,7 +25891,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -26072,7 +26072,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -26265,7 +26265,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -26553,7 +26553,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -26861,7 +26861,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -27321,7 +27321,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -29460,7 +29460,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
+                    listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders" | "price_agreements";
                 };
                 header?: never;
                 path?: never;
@@ -29580,7 +29580,7 @@ export interface paths {
                 content: {
                     "application/x-www-form-urlencoded": {
                         /** @enum {string} */
-                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
+                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders" | "price_agreements";
                         name: string;
                         query: {
                             [key: string]: string;
@@ -29588,7 +29588,7 @@ export interface paths {
                     };
                     "application/json": {
                         /** @enum {string} */
-                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders";
+                        listKey: "customers" | "quotations" | "contracts" | "complaints" | "cases" | "expenses" | "suppliers" | "orders" | "price_agreements";
                         name: string;
                         query: {
                             [key: string]: string;
@@ -30337,7 +30337,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -30507,7 +30507,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -30685,7 +30685,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -30869,7 +30869,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -31054,7 +31054,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -31337,7 +31337,7 @@ export interface paths {
                                 approval: {
                                     id: number;
                                     /** @enum {string} */
-                                    entityType: "expense" | "refund" | "quotation" | "contract";
+                                    entityType: "expense" | "refund" | "quotation" | "contract" | "price_agreement";
                                     entityId: number;
                                     subject: string;
                                     amount: string;
@@ -35629,6 +35629,1881 @@ export interface paths {
                     };
                 };
                 /** @description Needs AUTHORITY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Price agreements the caller may see */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    state?: "draft" | "pending_approval" | "active" | "rejected" | "withdrawn";
+                    companyId?: number | string;
+                    expiringDays?: number | string;
+                    sort?: "-createdAt" | "createdAt" | "validTo" | "-validTo";
+                    cursor?: string;
+                    limit?: number | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                total: number;
+                                items: {
+                                    id: number;
+                                    agreementNo: string;
+                                    companyId: number;
+                                    companyName: string;
+                                    name: string;
+                                    validFrom: string;
+                                    validTo: string;
+                                    /** @enum {string} */
+                                    state: "draft" | "pending_approval" | "active" | "rejected" | "withdrawn";
+                                    belowFloor: boolean;
+                                    ownerId: number | null;
+                                    ownerName: string | null;
+                                    ruleCount: number;
+                                    createdAt: string;
+                                }[];
+                                nextCursor: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** New agreement draft for a customer */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        companyId: number | string;
+                        name: string;
+                        /** Format: date */
+                        validFrom: string;
+                        /** Format: date */
+                        validTo: string;
+                        /** @default  */
+                        note?: string;
+                        rules?: {
+                            /** @enum {string} */
+                            kind: "discount" | "net" | "break";
+                            /** @enum {string} */
+                            scope: "all" | "brand" | "category" | "pack";
+                            brandId?: number | string;
+                            categoryId?: number | string;
+                            packId?: number | string;
+                            discountBp?: number | string;
+                            netCents?: number | string;
+                            minQty?: number | string;
+                        }[];
+                    };
+                    "application/json": {
+                        companyId: number | string;
+                        name: string;
+                        /** Format: date */
+                        validFrom: string;
+                        /** Format: date */
+                        validTo: string;
+                        /** @default  */
+                        note?: string;
+                        rules?: {
+                            /** @enum {string} */
+                            kind: "discount" | "net" | "break";
+                            /** @enum {string} */
+                            scope: "all" | "brand" | "category" | "pack";
+                            brandId?: number | string;
+                            categoryId?: number | string;
+                            packId?: number | string;
+                            discountBp?: number | string;
+                            netCents?: number | string;
+                            minQty?: number | string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                agreementNo: string;
+                                companyId: number;
+                                companyName: string;
+                                name: string;
+                                validFrom: string;
+                                validTo: string;
+                                /** @enum {string} */
+                                state: "draft" | "pending_approval" | "active" | "rejected" | "withdrawn";
+                                belowFloor: boolean;
+                                ownerId: number | null;
+                                ownerName: string | null;
+                                ruleCount: number;
+                                createdAt: string;
+                                note: string;
+                                rules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "discount" | "net" | "break";
+                                    /** @enum {string} */
+                                    scope: "all" | "brand" | "category" | "pack";
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    categoryId: number | null;
+                                    categoryName: string | null;
+                                    packId: number | null;
+                                    itemNo: string | null;
+                                    productName: string | null;
+                                    size: string | null;
+                                    listCents: number | null;
+                                    discountBp: number | null;
+                                    netCents: number | null;
+                                    minQty: number;
+                                    belowFloor: boolean;
+                                }[];
+                                approvalRequestId: number | null;
+                                approvalStatus: string | null;
+                                events: {
+                                    at: string;
+                                    action: string;
+                                    who: string;
+                                    from: string | null;
+                                    to: string | null;
+                                    comment: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One agreement with its rules and history */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                agreementNo: string;
+                                companyId: number;
+                                companyName: string;
+                                name: string;
+                                validFrom: string;
+                                validTo: string;
+                                /** @enum {string} */
+                                state: "draft" | "pending_approval" | "active" | "rejected" | "withdrawn";
+                                belowFloor: boolean;
+                                ownerId: number | null;
+                                ownerName: string | null;
+                                ruleCount: number;
+                                createdAt: string;
+                                note: string;
+                                rules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "discount" | "net" | "break";
+                                    /** @enum {string} */
+                                    scope: "all" | "brand" | "category" | "pack";
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    categoryId: number | null;
+                                    categoryName: string | null;
+                                    packId: number | null;
+                                    itemNo: string | null;
+                                    productName: string | null;
+                                    size: string | null;
+                                    listCents: number | null;
+                                    discountBp: number | null;
+                                    netCents: number | null;
+                                    minQty: number;
+                                    belowFloor: boolean;
+                                }[];
+                                approvalRequestId: number | null;
+                                approvalStatus: string | null;
+                                events: {
+                                    at: string;
+                                    action: string;
+                                    who: string;
+                                    from: string | null;
+                                    to: string | null;
+                                    comment: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        /** Save an agreement draft */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        name: string;
+                        /** Format: date */
+                        validFrom: string;
+                        /** Format: date */
+                        validTo: string;
+                        /** @default  */
+                        note?: string;
+                        rules?: {
+                            /** @enum {string} */
+                            kind: "discount" | "net" | "break";
+                            /** @enum {string} */
+                            scope: "all" | "brand" | "category" | "pack";
+                            brandId?: number | string;
+                            categoryId?: number | string;
+                            packId?: number | string;
+                            discountBp?: number | string;
+                            netCents?: number | string;
+                            minQty?: number | string;
+                        }[];
+                    };
+                    "application/json": {
+                        name: string;
+                        /** Format: date */
+                        validFrom: string;
+                        /** Format: date */
+                        validTo: string;
+                        /** @default  */
+                        note?: string;
+                        rules?: {
+                            /** @enum {string} */
+                            kind: "discount" | "net" | "break";
+                            /** @enum {string} */
+                            scope: "all" | "brand" | "category" | "pack";
+                            brandId?: number | string;
+                            categoryId?: number | string;
+                            packId?: number | string;
+                            discountBp?: number | string;
+                            netCents?: number | string;
+                            minQty?: number | string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                agreementNo: string;
+                                companyId: number;
+                                companyName: string;
+                                name: string;
+                                validFrom: string;
+                                validTo: string;
+                                /** @enum {string} */
+                                state: "draft" | "pending_approval" | "active" | "rejected" | "withdrawn";
+                                belowFloor: boolean;
+                                ownerId: number | null;
+                                ownerName: string | null;
+                                ruleCount: number;
+                                createdAt: string;
+                                note: string;
+                                rules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "discount" | "net" | "break";
+                                    /** @enum {string} */
+                                    scope: "all" | "brand" | "category" | "pack";
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    categoryId: number | null;
+                                    categoryName: string | null;
+                                    packId: number | null;
+                                    itemNo: string | null;
+                                    productName: string | null;
+                                    size: string | null;
+                                    listCents: number | null;
+                                    discountBp: number | null;
+                                    netCents: number | null;
+                                    minQty: number;
+                                    belowFloor: boolean;
+                                }[];
+                                approvalRequestId: number | null;
+                                approvalStatus: string | null;
+                                events: {
+                                    at: string;
+                                    action: string;
+                                    who: string;
+                                    from: string | null;
+                                    to: string | null;
+                                    comment: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an agreement draft */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                deleted: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/{id}/rules.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export an agreement's rules as an Excel workbook
+         * @description Answers the workbook itself, or the JSON envelope on an error.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Import an agreement's rules from an Excel workbook
+         * @description multipart/form-data with one part, `file`: the export's layout, .xlsx, at most 1 MiB. Bad rows answer 400 with one field error per cell (`rows.<row>.<field>`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description the file (binary part)
+                         */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                rules: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a draft */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                    "application/json": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                agreementNo: string;
+                                companyId: number;
+                                companyName: string;
+                                name: string;
+                                validFrom: string;
+                                validTo: string;
+                                /** @enum {string} */
+                                state: "draft" | "pending_approval" | "active" | "rejected" | "withdrawn";
+                                belowFloor: boolean;
+                                ownerId: number | null;
+                                ownerName: string | null;
+                                ruleCount: number;
+                                createdAt: string;
+                                note: string;
+                                rules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "discount" | "net" | "break";
+                                    /** @enum {string} */
+                                    scope: "all" | "brand" | "category" | "pack";
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    categoryId: number | null;
+                                    categoryName: string | null;
+                                    packId: number | null;
+                                    itemNo: string | null;
+                                    productName: string | null;
+                                    size: string | null;
+                                    listCents: number | null;
+                                    discountBp: number | null;
+                                    netCents: number | null;
+                                    minQty: number;
+                                    belowFloor: boolean;
+                                }[];
+                                approvalRequestId: number | null;
+                                approvalStatus: string | null;
+                                events: {
+                                    at: string;
+                                    action: string;
+                                    who: string;
+                                    from: string | null;
+                                    to: string | null;
+                                    comment: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw an agreement */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                    "application/json": {
+                        /** @default  */
+                        comment?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                agreementNo: string;
+                                companyId: number;
+                                companyName: string;
+                                name: string;
+                                validFrom: string;
+                                validTo: string;
+                                /** @enum {string} */
+                                state: "draft" | "pending_approval" | "active" | "rejected" | "withdrawn";
+                                belowFloor: boolean;
+                                ownerId: number | null;
+                                ownerName: string | null;
+                                ruleCount: number;
+                                createdAt: string;
+                                note: string;
+                                rules: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "discount" | "net" | "break";
+                                    /** @enum {string} */
+                                    scope: "all" | "brand" | "category" | "pack";
+                                    brandId: number | null;
+                                    brandName: string | null;
+                                    categoryId: number | null;
+                                    categoryName: string | null;
+                                    packId: number | null;
+                                    itemNo: string | null;
+                                    productName: string | null;
+                                    size: string | null;
+                                    listCents: number | null;
+                                    discountBp: number | null;
+                                    netCents: number | null;
+                                    minQty: number;
+                                    belowFloor: boolean;
+                                }[];
+                                approvalRequestId: number | null;
+                                approvalStatus: string | null;
+                                events: {
+                                    at: string;
+                                    action: string;
+                                    who: string;
+                                    from: string | null;
+                                    to: string | null;
+                                    comment: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/brands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brands for discount rules */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    id?: number | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                                nameZh: string;
+                                nameEn: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Catalogue search for pack rules */
+        get: {
+            parameters: {
+                query: {
+                    key: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                productId: number;
+                                itemNo: string;
+                                cas: string | null;
+                                name: string;
+                                brandName: string;
+                                packs: {
+                                    packId: number;
+                                    size: string;
+                                    listCents: number;
+                                    stock: number;
+                                    leadTimeDays: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The category tree for discount rules */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: components["schemas"]["Schema_ddd8a54f79"][];
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/price-agreements/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the agreement list as an Excel workbook (.xlsx, streamed, every row)
+         * @description Answers the workbook itself, or the JSON envelope on an error.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    state?: "draft" | "pending_approval" | "active" | "rejected" | "withdrawn";
+                    companyId?: number | string;
+                    expiringDays?: number | string;
+                    sort?: "-createdAt" | "createdAt" | "validTo" | "-validTo";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file itself */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs PRICE.EDIT */
                 403: {
                     headers: {
                         [name: string]: unknown;

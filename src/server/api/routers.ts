@@ -44,6 +44,7 @@ import { approvalsAdminRouter } from '@/server/modules/approvals/routes';
 import { caseReportWebRouter, casesAdminRouter } from '@/server/modules/cases/routes';
 import { expensesAdminRouter } from '@/server/modules/expenses/routes';
 import { quotationsAdminRouter } from '@/server/modules/quotations/admin-routes';
+import { priceAgreementsAdminRouter } from '@/server/modules/price-agreements/routes';
 import { quotationsAppRouter } from '@/server/modules/quotations/app-routes';
 import { complaintsAdminRouter } from '@/server/modules/complaints/routes';
 import { contractsAdminRouter } from '@/server/modules/contracts/routes';
@@ -75,7 +76,7 @@ export const adminRouters = [
   rolesAdminRouter, staffAdminRouter, menuEditorAdminRouter, auditAdminRouter, preferencesAdminRouter, dashboardAdminRouter,
   brandsAdminRouter, brandLogoAdminRouter, categoriesAdminRouter, catalogImportAdminRouter, productsAdminRouter, lotsAdminRouter, documentsAdminRouter, siteSettingsAdminRouter, requestsAdminRouter,
   contentAdminRouter, partnersAdminRouter, approvalsAdminRouter, expensesAdminRouter, casesAdminRouter, editorialAdminRouter, customersAdminRouter, suppliersAdminRouter,
-  quotationsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, orderFulfilmentAdminRouter, shipmentsAdminRouter, carriersAdminRouter, invoicesAdminRouter, toInvoiceAdminRouter,
+  quotationsAdminRouter, priceAgreementsAdminRouter, complaintsAdminRouter, contractsAdminRouter, ordersAdminRouter, orderFulfilmentAdminRouter, shipmentsAdminRouter, carriersAdminRouter, invoicesAdminRouter, toInvoiceAdminRouter,
   invoicePaymentsAdminRouter, receivablesAdminRouter,
 ];
 

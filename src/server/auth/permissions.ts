@@ -28,6 +28,7 @@ export const PERMISSION_REGISTRY = [
   { code: 'CUSTOMER.EDIT', scope: 'staff', zh: '管理客户', en: 'Manage customers' },
   { code: 'QUOTATION.EDIT', scope: 'staff', zh: '管理报价', en: 'Manage quotations' },
   { code: 'QUOTATION.PRICE_OVERRIDE', scope: 'staff', zh: '低于底价报价', en: 'Quote below the price floor' },
+  { code: 'PRICE.EDIT', scope: 'staff', zh: '管理价格协议', en: 'Manage price agreements' },
   { code: 'CONTRACT.EDIT', scope: 'staff', zh: '管理合同', en: 'Manage contracts' },
   { code: 'SUPPLIER.EDIT', scope: 'staff', zh: '管理供应商', en: 'Manage suppliers' },
   { code: 'ORDER.VIEW', scope: 'staff', zh: '查看订单', en: 'View orders' },

@@ -43,6 +43,11 @@ export async function seedCrm(db: Db): Promise<{ approvalRules: number; expenses
     .returning({ id: staffApprovalRules.id });
   if (!quoteRule) throw new Error('Quotation approval rule was not inserted');
   await db.insert(staffApprovalRuleTiers).values({ ruleId: quoteRule.id, seq: 1, approverKind: 'permission', permission: 'QUOTATION.PRICE_OVERRIDE' });
+  // Price agreements below the floor (ADR 0084): the same — another holder of QUOTATION.PRICE_OVERRIDE decides.
+  const [agreementRule] = await db.insert(staffApprovalRules).values({ entityType: 'price_agreement', name: '价格协议低于底价：另一位有底价权限的人员审批', priority: 10, createdAt: daysBefore(30), updatedAt: daysBefore(30) })
+    .returning({ id: staffApprovalRules.id });
+  if (!agreementRule) throw new Error('Price agreement approval rule was not inserted');
+  await db.insert(staffApprovalRuleTiers).values({ ruleId: agreementRule.id, seq: 1, approverKind: 'permission', permission: 'QUOTATION.PRICE_OVERRIDE' });
 
   const sales = who('sales');
   const manager = who('manager');

@@ -20,8 +20,8 @@ export interface ReferenceCounts {
 /** The role that holds every back-office permission: given to the first administrator (`npm run admin:create`). */
 export const SUPER_ADMIN_ROLE = '超级管理员';
 
-/** Sales: customers, quotations, contracts, testing cases, complaints, their customers' orders, and their own expense applications. */
-const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT', 'COMPLAINT.EDIT', 'ORDER.VIEW'];
+/** Sales: customers, quotations, price agreements (ADR 0084), contracts, testing cases, complaints, their customers' orders, and their own expense applications. */
+const SALES_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'CUSTOMER.VIEW', 'CUSTOMER.EDIT', 'QUOTATION.EDIT', 'PRICE.EDIT', 'CONTRACT.EDIT', 'CASE.EDIT', 'EXPENSE.EDIT', 'COMPLAINT.EDIT', 'ORDER.VIEW'];
 /** Operations: keeps the catalogue (brands, categories), the suppliers and the content (news, banners); reads the figures, every order, the staff, the identities and the audit log; allocates, ships and cancels orders. */
 const OPS_PERMISSIONS: Permission[] = ['ADMIN.ACCESS', 'DASHBOARD.VIEW', 'TRACKING.VIEW', 'STAFF.VIEW', 'AUTHORITY.VIEW', 'AUDIT.VIEW', 'CATALOG.EDIT', 'CONTENT.EDIT', 'SUPPLIER.EDIT', 'ORDER.VIEW', 'ORDER.VIEW_ALL', 'ORDER.FULFIL'];
 /** A team's manager: what the team's sales members do, the dashboard figures, approving the team's expenses, and quoting below the price floor (ADR 0040). */

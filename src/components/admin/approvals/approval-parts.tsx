@@ -21,6 +21,7 @@ const RECORD_OF: Record<ApprovalEntityType, readonly ApiPath[]> = {
   expense: ['/api/admin/expenses', '/api/admin/expenses/{id}'],
   quotation: ['/api/admin/quotations', '/api/admin/quotations/{id}'],
   contract: ['/api/admin/contracts', '/api/admin/contracts/{id}', '/api/admin/contracts/{id}/timeline'],
+  price_agreement: ['/api/admin/price-agreements', '/api/admin/price-agreements/{id}'],
   refund: ['/api/admin/complaints', '/api/admin/complaints/{id}', '/api/admin/complaints/{id}/timeline'],
 };
 
@@ -93,8 +94,9 @@ export function DecisionModal({ stepId, subject, record, onClose, onDone }: {
     <FormModal open={stepId !== null} onCancel={onClose} destroyOnHidden title={t('decideTitle', { subject })} okText={t('confirm')} onOk={() => form.submit()} confirmLoading={saving} data-testid="decision-modal">
       {record && stepId !== null && (
         <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm" data-testid="decision-record">
-          <dt className="text-slate-500">{t('amount')}</dt>
-          <dd className="m-0 font-semibold" data-testid="decision-amount">¥{money(record.amount)}</dd>
+          {/* A price agreement has no amount of its own: its rules are on its record page. */}
+          {record.entityType !== 'price_agreement' && (<><dt className="text-slate-500">{t('amount')}</dt>
+            <dd className="m-0 font-semibold" data-testid="decision-amount">¥{money(record.amount)}</dd></>)}
           {record.entityType === 'expense' && (<><dt className="text-slate-500">{t('receipts')}</dt><dd className="m-0 min-w-0"><ExpenseReceipts id={record.entityId} /></dd></>)}
         </dl>
       )}

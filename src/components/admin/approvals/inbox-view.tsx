@@ -11,7 +11,7 @@ import { DecisionModal } from './approval-parts';
 import { money } from '../common/keyset-list';
 
 /** The page of the record a decision is about: a quotation, contract or complaint (a refund) opens on its record page. */
-const RECORD_OF = { expense: '/admin/expenses?id=', quotation: '/admin/quotations?id=', contract: '/admin/contracts?id=', refund: '/admin/complaints?id=' } as const;
+const RECORD_OF = { expense: '/admin/expenses?id=', quotation: '/admin/quotations?id=', contract: '/admin/contracts?id=', refund: '/admin/complaints?id=', price_agreement: '/admin/price-agreements?id=' } as const;
 
 /**
  * `/approvals` ("waiting for me", ADR 0037): the steps the member may decide now, oldest first, with the
@@ -42,7 +42,7 @@ export function InboxView() {
           { title: t('kind'), dataIndex: 'entityType', width: 160, render: (v: InboxRowDto['entityType']) => <Tag className="whitespace-normal">{t(`kinds.${v}`)}</Tag> },
           { title: t('subject'), dataIndex: 'subject', ellipsis: true, render: (_: string, r) => open(r) },
           { title: t('applicant'), dataIndex: 'applicantName', width: 100 },
-          { title: t('amount'), dataIndex: 'amount', width: 120, align: 'right', render: (v: string) => money(v) },
+          { title: t('amount'), dataIndex: 'amount', width: 120, align: 'right', render: (v: string, r: InboxRowDto) => (r.entityType === 'price_agreement' ? '—' : money(v)) },
           { title: t('tierColumn'), key: 'tier', width: 90, render: (_: unknown, r) => `${r.seq} / ${r.tiers}` },
           { title: t('waitingSince'), dataIndex: 'waitingSince', width: 150, render: (v: string) => <span className={stale(v) ? 'text-red-600' : ''}>{when(v)}</span> },
           { title: t('actions'), key: 'a', width: 90, fixed: 'right', render: (_: unknown, r) => decide(r) },
@@ -51,7 +51,7 @@ export function InboxView() {
             <div className="space-y-1">
               <div className="flex flex-wrap items-center gap-1"><Tag>{t(`kinds.${r.entityType}`)}</Tag><span className="text-xs text-slate-500">{t('tier', { seq: r.seq })} / {r.tiers}</span></div>
               <div className="font-medium">{open(r)}</div>
-              <div className="flex items-center justify-between gap-2 text-sm"><span>{r.applicantName} · ¥{money(r.amount)}</span>{decide(r)}</div>
+              <div className="flex items-center justify-between gap-2 text-sm"><span>{r.applicantName}{r.entityType === 'price_agreement' ? '' : ` · ¥${money(r.amount)}`}</span>{decide(r)}</div>
             </div>
           ),
         }]}

@@ -14,11 +14,11 @@ export interface BrandChoice {
 }
 
 /**
- * Where the brands are searched: the content pages' endpoint (CONTENT.EDIT) or the catalogue's brand
- * list (CATALOG.EDIT). Both answer at most 20 brands matching what was typed (name in either language
+ * Where the brands are searched: the content pages' endpoint (CONTENT.EDIT), the catalogue's brand
+ * list (CATALOG.EDIT) or the price agreements' (PRICE.EDIT, the content pages' search). Both answer at most 20 brands matching what was typed (name in either language
  * or code), so a shop with thousands of brands is picked from as easily as one with ten.
  */
-export type BrandSource = 'content' | 'catalog';
+export type BrandSource = 'content' | 'catalog' | 'agreements';
 
 const SEARCH_LIMIT = 20;
 
@@ -30,17 +30,21 @@ const SEARCH_LIMIT = 20;
 function useBrandSearch(source: BrandSource, key: string, value: number | null | undefined, initial: BrandChoice | null | undefined) {
   const sent = useDebounced(key, 250, (k) => k === '');
   const search = sent || undefined;
-  const content = useApiQuery('get', '/api/admin/content/brands', { params: { query: { key: search } } }, { enabled: source === 'content' });
+  const contentSearch = useApiQuery('get', '/api/admin/content/brands', { params: { query: { key: search } } }, { enabled: source === 'content' });
+  const agreementSearch = useApiQuery('get', '/api/admin/price-agreements/brands', { params: { query: { key: search } } }, { enabled: source === 'agreements' });
+  const content = source === 'agreements' ? agreementSearch : contentSearch;
   const catalog = useApiQuery('get', '/api/admin/catalog/brands', { params: { query: { key: search, limit: SEARCH_LIMIT, sort: 'nameZh' } } },
     { enabled: source === 'catalog' });
-  const query = source === 'content' ? content : catalog;
-  const found = (query.error ? null : source === 'content' ? content.data : catalog.data?.items) ?? [];
+  const query = source === 'catalog' ? catalog : content;
+  const found = (query.error ? null : source === 'catalog' ? catalog.data?.items : content.data) ?? [];
   const answered = query.data !== undefined || query.error !== null;
   const id = value ?? 0;
   const missing = value !== null && value !== undefined && initial?.id !== value && answered && !found.some((b) => b.id === value);
-  const contentById = useApiQuery('get', '/api/admin/content/brands', { params: { query: { id } } }, { enabled: missing && source === 'content' });
+  const contentOne = useApiQuery('get', '/api/admin/content/brands', { params: { query: { id } } }, { enabled: missing && source === 'content' });
+  const agreementOne = useApiQuery('get', '/api/admin/price-agreements/brands', { params: { query: { id } } }, { enabled: missing && source === 'agreements' });
+  const contentById = source === 'agreements' ? agreementOne : contentOne;
   const catalogById = useApiQuery('get', '/api/admin/catalog/brands/{id}', { params: { path: { id } } }, { enabled: missing && source === 'catalog' });
-  const chosen = source === 'content' ? contentById.data?.[0] : catalogById.data;
+  const chosen = source === 'catalog' ? catalogById.data : contentById.data?.[0];
   // Searching from the key until the answer to it is in.
   const searching = sent !== key || query.isPending || query.isPlaceholderData;
   return { found, searching, chosen: chosen?.id === value ? chosen : null };

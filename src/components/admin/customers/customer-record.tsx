@@ -16,6 +16,7 @@ import { money } from '../common/keyset-list';
 import { casesTab } from './customer-cases-tab';
 import { complaintsTab } from './customer-complaints-tab';
 import { contractsTab } from './customer-contracts-tab';
+import { agreementsTab } from './customer-agreements';
 import { CustomerOrders } from './customer-orders-tab';
 import { CustomerFields, LEVEL_COLOURS } from './customer-fields';
 import { useFormSave } from '@/components/ui/use-form-save';
@@ -40,6 +41,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
   const team = shown ? (locale === 'en' ? shown.teamEn : shown.teamZh) : null;
   // A customer's receivables are the order desk's (ADR 0074): shown to members who read its orders.
   const receivables = usePermits({ permissions: ['ORDER.VIEW'] });
+  const agreements = usePermits({ permissions: ['PRICE.EDIT'] });
 
   return (
     <section className="rounded-lg bg-white p-4" data-testid="customer-record">
@@ -84,6 +86,7 @@ export function CustomerRecord({ id, onBack }: { id: number; onBack: () => void 
             { key: 'quotations', label: <CustomerQuotationsLabel />, children: <CustomerQuotations companyId={shown.id} /> },
             complaintsTab(shown.id),
             contractsTab(shown.id),
+            ...(agreements ? [agreementsTab(shown.id)] : []),
             casesTab(shown.id),
           ]} />
           <EditDrawer customer={shown} open={editing} onClose={() => setEditing(false)} />

@@ -7,6 +7,7 @@ import { applyContractOutcome } from '@/server/modules/contracts/contracts';
 import { applyRefundOutcome } from '@/server/modules/complaints/complaints';
 import { applyExpenseOutcome } from '@/server/modules/expenses/outcome';
 import { applyQuotationOutcome } from '@/server/modules/quotations/outcome';
+import { applyAgreementOutcome } from '@/server/modules/price-agreements/outcome';
 
 /**
  * Where a final decision goes: each entity type that uses the engine names the function that moves
@@ -23,6 +24,8 @@ export async function applyApprovalOutcome(
       return applyExpenseOutcome(tx, actor, entityId, outcome);
     case 'quotation':
       return applyQuotationOutcome(tx, actor, entityId, outcome);
+    case 'price_agreement':
+      return applyAgreementOutcome(tx, actor, entityId, outcome);
     case 'refund':
       return applyRefundOutcome(tx, actor, entityId, outcome, at);
     default:
