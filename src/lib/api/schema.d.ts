@@ -44698,6 +44698,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string;
                                     stock: number;
                                 }[];
                                 packId: number;
@@ -44840,6 +44841,7 @@ export interface paths {
                                             id: number;
                                             size: string;
                                             price: string;
+                                            listPrice: string;
                                             stock: number;
                                         }[];
                                         packId: number;
@@ -44864,6 +44866,7 @@ export interface paths {
                                             id: number;
                                             size: string;
                                             price: string;
+                                            listPrice: string;
                                             stock: number;
                                         }[];
                                     }[];
@@ -45457,6 +45460,7 @@ export interface paths {
                                     purity: string;
                                     size: string;
                                     unitPrice: string;
+                                    listPrice: string;
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
@@ -45586,6 +45590,7 @@ export interface paths {
                                     purity: string;
                                     size: string;
                                     unitPrice: string;
+                                    listPrice: string;
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;

@@ -5,8 +5,13 @@ import { priceAgreementRules, priceAgreements, productPacks, products } from '@/
 import type { PriceRuleKind } from '@/server/db/schema';
 import { businessDayOf } from '@/lib/business-day';
 import { businessTimeZone } from '@/server/business-time';
-import { centsOf } from '@/server/modules/quotations/pricing';
 import { pickPrice, type ActiveRule } from './pick';
+
+/** A catalogue price (`12.50`, numeric(12,2) text) in integer cents. */
+const centsOf = (price: string) => {
+  const [whole = '0', frac = ''] = price.split('.');
+  return Number(whole) * 100 + Number((frac + '00').slice(0, 2));
+};
 
 /** What one pack costs one buyer at one quantity: the catalogue price and the price they pay. */
 export interface BuyerPrice {

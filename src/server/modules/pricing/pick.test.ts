@@ -26,7 +26,7 @@ const packRuleArb = fc.record({
 }).map(({ kind, packId, netCents, minQty }) => rule({ kind, scope: 'pack', packId, netCents, minQty: kind === 'break' ? minQty : 1 }));
 const packArb = fc.record({
   packId: fc.constant(7), listCents: fc.integer({ min: 0, max: 10_000_000 }), brandId: fc.integer({ min: 1, max: 5 }),
-  categoryPath: fc.constantFrom([30, 20, 10], [40], [20, 10]),
+  categoryPath: fc.constantFrom<number[]>([30, 20, 10], [40], [20, 10]),
 });
 
 describe('pickPrice', () => {
