@@ -59334,6 +59334,11 @@ export interface paths {
                                         permit: boolean;
                                         permitMissing: boolean;
                                     } | null;
+                                    prices: {
+                                        packId: number;
+                                        price: string;
+                                    }[];
+                                    minPrice: string | null;
                                 }[];
                             };
                         };
