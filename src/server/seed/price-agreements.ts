@@ -11,9 +11,9 @@ const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:0
 
 /**
  * The demo's price agreement (ADR 0083): 上海示例 has one active agreement valid from half a year ago to half a
- * year ahead, with 8 % off the brand that sells the demo's ethanol, acetone, toluene and acetic acid, a net
- * price on that brand's smallest pack of ethanol and of acetone, and a break from 5 units on its smallest pack
- * of toluene. The university has none. Written directly (the staff's save function comes with the back-office);
+ * year ahead, with 8 % off the brand that sells the demo's ethanol, acetone, toluene and acetic acid (the most
+ * of them in a small catalogue), a net price on that brand's cheapest pack of ethanol and of acetone, and a
+ * break from 5 units on its cheapest pack of toluene (another brand's where it sells none). The university has none. Written directly (the staff's save function comes with the back-office);
  * inserted after the catalogue and the companies.
  */
 export async function seedPriceAgreements(db: Db): Promise<{ priceAgreements: number }> {
@@ -26,13 +26,16 @@ export async function seedPriceAgreements(db: Db): Promise<{ priceAgreements: nu
   for (const s of solvents) tally.set(s.brandId, (tally.get(s.brandId) ?? new Set()).add(s.cas ?? ''));
   const brandId = [...tally.entries()].sort((a, b) => b[1].size - a[1].size || a[0] - b[0])[0]![0];
   const smallestPack = async (cas: string) => {
-    const productId = solvents.find((s) => s.brandId === brandId && s.cas === cas)?.productId;
+    // The brand's own product of the substance, else the first one sold (a small demo catalogue has one brand each).
+    const productId = (solvents.find((s) => s.brandId === brandId && s.cas === cas) ?? solvents.find((s) => s.cas === cas))?.productId;
     if (productId === undefined) return null;
     const [pack] = await db.select({ id: productPacks.id, price: productPacks.price }).from(productPacks)
       .where(eq(productPacks.productId, productId)).orderBy(asc(productPacks.price), asc(productPacks.id)).limit(1);
     return pack ? { id: pack.id, cents: Math.round(Number(pack.price) * 100) } : null;
   };
-  const [ethanol, acetone, toluene] = await Promise.all([smallestPack('64-17-5'), smallestPack('67-64-1'), smallestPack('108-88-3')]);
+  const ethanol = await smallestPack('64-17-5');
+  const acetone = await smallestPack('67-64-1');
+  const toluene = await smallestPack('108-88-3');
   const today = businessToday();
   const [agreement] = await db.insert(priceAgreements).values({
     agreementNo: `PA${numberDay()}0001`, companyId: company.id, name: '2026 年度试剂协议价', validFrom: shift(today, -182), validTo: shift(today, 183),
