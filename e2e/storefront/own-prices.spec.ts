@@ -17,7 +17,7 @@ type Agreed = { productId: number; itemNo: string; packId: number; price: string
 
 /** The ethanol pack the demo agreement gives a net price, as the islands answer 上海示例's buyer. */
 async function agreedEthanol(request: APIRequestContext): Promise<Agreed> {
-  const res = await request.post('/api/web/product/getPage', { form: { key: ETHANOL, type: '2', limit: '50' } });
+  const res = await request.post('/api/web/product/getPage', { form: { key: ETHANOL, type: '2', limit: '50' }, headers: fromSite() });
   expect(res.status()).toBe(200);
   const items = ((await res.json()) as { data: { items: { id: number; itemNo: string }[] } }).data.items;
   const islands = await request.get(`/api/web/islands/visitor?products=${items.map((i) => i.id).join(',')}`);

@@ -28,7 +28,7 @@ const PAGES = [
 
 /** The packs 上海示例's buyer has an agreed price for among the demo's ethanol products, as their islands answer. */
 async function agreedPrices(request: APIRequestContext): Promise<{ productId: number; packId: number; price: string }[]> {
-  const res = await request.post('/api/web/product/getPage', { form: { key: '64-17-5', type: '2', limit: '50' } });
+  const res = await request.post('/api/web/product/getPage', { form: { key: '64-17-5', type: '2', limit: '50' }, headers: fromSite() });
   const ids = ((await res.json()) as { data: { items: { id: number }[] } }).data.items.map((i) => i.id);
   const islands = await request.get(`${ISLANDS}?products=${ids.join(',')}`);
   const products = ((await islands.json()) as { data: { products: { id: number; prices: { packId: number; price: string }[] }[] } }).data.products;

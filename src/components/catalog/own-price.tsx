@@ -41,17 +41,17 @@ export function OwnLines({ price, catalogue, from = false, inline = false, class
   /** On one line (a select's option), the struck catalogue price after the own price. */
   inline?: boolean;
 }) {
-  const t = useTranslations('catalog');
+  const t = useTranslations('catalog.own');
   const format = useFormatter();
   const money = (value: string) => format.number(Number(value), 'money');
   return (
     <span className={`${inline ? 'inline-flex items-baseline gap-1' : 'flex flex-col'} ${className}`} data-testid="own-price">
       <span className="font-semibold text-red-700">
-        <span className="mr-1 rounded bg-red-50 px-1 text-xs font-normal">{t('ownPrice')}</span>
-        <span data-testid="own-price-value">{from ? t('fromPrice', { price: money(price) }) : money(price)}</span>
+        <span className="mr-1 rounded bg-red-50 px-1 text-xs font-normal">{t('price')}</span>
+        <span data-testid="own-price-value">{from ? t('from', { price: money(price) }) : money(price)}</span>
       </span>
       <s className="text-xs font-normal text-muted" data-testid="own-price-list">
-        <span className="sr-only">{t('ownPriceList')} </span>
+        <span className="sr-only">{t('list')} </span>
         {money(catalogue)}
       </s>
     </span>
