@@ -35,7 +35,7 @@ export function OwnFromPrice({ productId, catalogue, children }: { productId: nu
   );
 }
 
-/** "协议价 ¥92.00" over the struck catalogue price (also for the cart and checkout, which know both). */
+/** "¥92.00" over "协议价 ~~¥100.00~~" (also for the cart, quick order and checkout, which know both prices). */
 export function OwnLines({ price, catalogue, from = false, inline = false, className = '' }: {
   price: string; catalogue: string; from?: boolean; className?: string;
   /** On one line (a select's option), the struck catalogue price after the own price. */
@@ -45,15 +45,15 @@ export function OwnLines({ price, catalogue, from = false, inline = false, class
   const format = useFormatter();
   const money = (value: string) => format.number(Number(value), 'money');
   return (
-    <span className={`${inline ? 'inline-flex items-baseline gap-1' : 'flex flex-col'} ${className}`} data-testid="own-price">
-      <span className="font-semibold text-red-700">
-        <span className="mr-1 rounded bg-red-50 px-1 text-xs font-normal">{t('price')}</span>
-        <span data-testid="own-price-value">{from ? t('from', { price: money(price) }) : money(price)}</span>
+    <span className={`${inline ? 'inline-flex items-baseline gap-1' : 'flex flex-col'} whitespace-nowrap ${className}`} data-testid="own-price">
+      <span className="font-semibold text-red-700" data-testid="own-price-value">{from ? t('from', { price: money(price) }) : money(price)}</span>
+      <span className="text-xs font-normal">
+        <span className="mr-1 rounded bg-red-50 px-1 text-red-700">{t('price')}</span>
+        <s className="text-muted" data-testid="own-price-list">
+          <span className="sr-only">{t('list')} </span>
+          {money(catalogue)}
+        </s>
       </span>
-      <s className="text-xs font-normal text-muted" data-testid="own-price-list">
-        <span className="sr-only">{t('list')} </span>
-        {money(catalogue)}
-      </s>
     </span>
   );
 }
