@@ -7,7 +7,8 @@ import { expect, fromSite, test } from '../fixtures';
  * signed-in buyers, kept and served alike, and what depends on the visitor comes from one call of its
  * own. Two buyers of different companies, with carts of different sizes, and a guest take turns on the
  * same addresses of every storefront page type: each gets the same page (its nonce aside), holding
- * nothing of either buyer, and the islands' call answers each with their own account and cart alone.
+ * nothing of either buyer (nor 上海示例's agreed prices, ADR 0083), and the islands' call answers each with
+ * their own account and cart alone.
  */
 
 const CART = '/api/app/api/order/shopcart';
@@ -24,6 +25,15 @@ const PAGES = [
   '/product/index/list', '/product/index/list?stock=1', '/product/list?type=3&sk=acid', '/en/product/list?type=2&sk=67-64-1',
   '/brand', '/brand/detail?id=1', '/news/index', '/news/detail?id=1', '/support', '/about/index/about', '/en/about/index/about',
 ];
+
+/** The packs 上海示例's buyer has an agreed price for among the demo's ethanol products, as their islands answer. */
+async function agreedPrices(request: APIRequestContext): Promise<{ productId: number; packId: number; price: string }[]> {
+  const res = await request.post('/api/web/product/getPage', { form: { key: '64-17-5', type: '2', limit: '50' }, headers: fromSite() });
+  const ids = ((await res.json()) as { data: { items: { id: number }[] } }).data.items.map((i) => i.id);
+  const islands = await request.get(`${ISLANDS}?products=${ids.join(',')}`);
+  const products = ((await islands.json()) as { data: { products: { id: number; prices: { packId: number; price: string }[] }[] } }).data.products;
+  return products.flatMap((p) => p.prices.map((k) => ({ productId: p.id, ...k })));
+}
 
 async function signedInContext(browser: Browser, who: Who): Promise<APIRequestContext> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -54,7 +64,10 @@ test('two buyers of different companies and a guest get the same kept page, and 
   const shanghai = await signedInContext(browser, 'shanghai');
   const beijing = await signedInContext(browser, 'beijing');
   const guest = (await browser.newContext({ baseURL: test.info().project.use.baseURL })).request;
-  for (const path of PAGES) {
+  // 上海示例's agreed prices (ADR 0083): the ethanol products it has its own price for, as its islands answer.
+  const agreed = await agreedPrices(shanghai);
+  expect(agreed.length, 'an agreed price in the demo').toBeGreaterThan(0);
+  for (const path of [...PAGES, `/product/detail?id=${agreed[0]!.productId}`, `/en/product/list?type=2&sk=64-17-5&view=list`]) {
     // Each visitor in turn fills or reads the kept page; the order changes from page to page.
     const order: [APIRequestContext, Who | null][] = path.length % 2
       ? [[shanghai, 'shanghai'], [beijing, 'beijing'], [guest, null]]
@@ -72,6 +85,12 @@ test('two buyers of different companies and a guest get the same kept page, and 
         expect(html, label).not.toContain(person.company);
       }
       expect(html, label).not.toContain('data-testid="cart-count"');
+      // No agreed price in the shared HTML: the islands put it in, in the browser.
+      expect(html, label).not.toContain('data-testid="own-price"');
+      for (const { packId, price } of agreed) {
+        const row = new RegExp(`data-pack-id="${packId}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? '';
+        expect(row, `${label}: pack ${packId}`).not.toContain(`¥${Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+      }
     }
   }
   // The islands' call: each visitor's own account and cart, nothing of the other.

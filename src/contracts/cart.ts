@@ -34,7 +34,10 @@ export const cartLineSchema = z.object({
   grade: z.string(),
   purity: z.string(),
   size: z.string(),
+  /** The unit price this buyer pays (their agreement's price, else the catalogue price). */
   unitPrice: z.string(),
+  /** The catalogue price; differs from `unitPrice` when an agreement priced the line (协议价 / Your price). */
+  listPrice: z.string(),
   lineTotal: z.string(),
   stock: z.number().int(),
   leadTimeDays: z.number().int(),

@@ -299,7 +299,8 @@ export type RecartDto = z.infer<typeof recartSchema>;
 export const quickResolveSchema = z.object({ text: z.string().max(20_000, 'quickTooLong') }).strict();
 
 /** A pack as quick order offers it: size, list price and stock. */
-const quickPackSchema = z.object({ id: z.number().int(), size: z.string(), price: z.string(), stock: z.number().int() });
+/** A pack at the buyer's unit price (`price`, their agreement's at one unit) beside the catalogue's (`listPrice`). */
+const quickPackSchema = z.object({ id: z.number().int(), size: z.string(), price: z.string(), listPrice: z.string(), stock: z.number().int() });
 
 /** What tells apart products of one CAS number: brand, grade and purity, and their hazards. */
 const quickProductFacts = {

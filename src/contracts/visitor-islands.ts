@@ -31,11 +31,23 @@ export const visitorUserSchema = z.object({
 });
 export type VisitorUserDto = z.infer<typeof visitorUserSchema>;
 
-/** What one product of the page is to this visitor; later islands (own prices, "in my lists") add fields here. */
+/** A pack the buyer's agreement prices differently from the catalogue (ADR 0083): their unit price at one unit. */
+export const visitorPackPriceSchema = z.object({
+  packId: z.number().int(),
+  /** CNY, two decimals: what this buyer pays for one unit (协议价 / Your price). */
+  price: z.string(),
+});
+export type VisitorPackPriceDto = z.infer<typeof visitorPackPriceSchema>;
+
+/** What one product of the page is to this visitor; later islands ("in my lists") add fields here. */
 export const visitorProductSchema = z.object({
   id: z.number().int(),
   /** What the company's approval rules would hold an order of it for; null when nothing (and for guests). */
   approval: approvalNoteSchema.nullable(),
+  /** The buyer's own prices of the product's packs, only where they differ from the catalogue's (empty for guests). */
+  prices: z.array(visitorPackPriceSchema),
+  /** The lowest of the buyer's prices over the product's packs (a card's "from" price), only when it differs from the catalogue's lowest. */
+  minPrice: z.string().nullable(),
 });
 export type VisitorProductDto = z.infer<typeof visitorProductSchema>;
 

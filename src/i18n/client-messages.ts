@@ -26,6 +26,7 @@ export const PAGE_CLIENT_NAMESPACES = [
   'accountQuotations',
   'catalog',
   'catalog.hazard',
+  'catalog.own',
   'contact.enquiry',
   'content',
   'home',

@@ -4,6 +4,7 @@ import { Link } from '@/i18n/navigation';
 import { HazardMarks } from './hazard-marks';
 import { ProductThumb } from './product-thumb';
 import { RegularPrice } from './regular-price';
+import { OwnFromPrice } from './own-price';
 
 /** One product of a list: structure thumbnail (when the product has SMILES), identifiers, price, stock. */
 export function ProductListCard({ product }: { product: ProductCardDto }) {
@@ -28,12 +29,14 @@ export function ProductListCard({ product }: { product: ProductCardDto }) {
         </span>
         <HazardMarks hazard={product.hazard} className="mt-1" />
         <span className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2 pt-2">
-          <span className="flex flex-wrap items-baseline gap-x-2">
-            <span className="font-semibold text-accent">
-              {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : t('priceOnRequest')}
+          <OwnFromPrice productId={product.id} catalogue={product.minPrice}>
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-semibold text-accent">
+                {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : t('priceOnRequest')}
+              </span>
+              <RegularPrice price={product.minPrice} listPrice={product.minListPrice} />
             </span>
-            <RegularPrice price={product.minPrice} listPrice={product.minListPrice} />
-          </span>
+          </OwnFromPrice>
           <span className={`text-xs ${product.inStock ? 'text-emerald-700' : 'text-muted'}`}>
             {product.inStock ? t('inStock') : t('onOrder')} · {t('packs', { count: product.packCount })}
           </span>

@@ -65,7 +65,7 @@ export function SubstanceItemRows({ items, leadName }: { items: readonly { card:
             <p className="text-xs text-muted" data-testid="product-grade">{[row?.grade, card.purity].filter(Boolean).join(' · ') || '—'}</p>
             <HazardMarks hazard={card.hazard} className="mt-1" />
           </div>
-          <PackTable packs={row?.packs ?? []} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} />
+          <PackTable productId={card.id} packs={row?.packs ?? []} compact itemLabel={card.itemNo} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} />
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Fragment, type ReactNode } from 'react';
 import type { ProductPackDto } from '@/contracts/packs';
 import { RegularPrice } from '@/components/catalog/regular-price';
+import { OwnPackPrice } from '@/components/catalog/own-price';
 import { PackOrderCells } from './pack-order';
 
 /**
@@ -10,7 +11,9 @@ import { PackOrderCells } from './pack-order';
  * pack is a card; on wider screens a table. `compact` (a row of a product list): no frame, column
  * headings for screen readers only, tighter cells.
  */
-export function PackTable<P extends ProductPackDto>({ packs, compact = false, itemLabel, icons, lots }: {
+export function PackTable<P extends ProductPackDto>({ productId, packs, compact = false, itemLabel, icons, lots }: {
+  /** The packs' product: a signed-in buyer's own prices replace the catalogue's in their islands (ADR 0083). */
+  productId: number;
   packs: P[];
   /** The product page's rows of lots under each pack (`PackLots`); a list's rows have none. */
   lots?: (pack: P) => ReactNode;
@@ -54,8 +57,10 @@ export function PackTable<P extends ProductPackDto>({ packs, compact = false, it
               <tr className={`grid items-center gap-x-3 gap-y-2 md:table-row md:p-0 ${compact ? 'grid-cols-3 py-2' : 'grid-cols-2 p-4'}`} data-testid="pack-row" data-pack-id={pack.id}>
                 <th scope="row" className={`text-left font-medium text-ink ${cell}`} data-testid="pack-size">{pack.size}</th>
                 <td className={`font-semibold text-accent ${cell} ${compact ? 'md:text-right' : 'text-right'}`} data-testid="pack-price">
-                  {price(pack.price)}
-                  <RegularPrice price={pack.price} listPrice={pack.listPrice} className={compact ? 'ml-1.5 md:ml-0 md:flex md:justify-end' : 'flex justify-end'} />
+                  <OwnPackPrice productId={productId} packId={pack.id} catalogue={pack.price} className={compact ? 'md:justify-items-end' : 'justify-items-end'}>
+                    {price(pack.price)}
+                    <RegularPrice price={pack.price} listPrice={pack.listPrice} className={compact ? 'ml-1.5 md:ml-0 md:flex md:justify-end' : 'flex justify-end'} />
+                  </OwnPackPrice>
                 </td>
                 <td className={`text-xs ${cell}`}>
                   {pack.stock > 0

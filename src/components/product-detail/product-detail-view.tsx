@@ -53,7 +53,7 @@ export async function ProductDetailView({ data }: { data: ProductDetailAllDto })
 
       <section aria-labelledby="packs-heading" className="mt-8">
         <h2 id="packs-heading" className="mb-3 text-lg font-semibold text-ink">{t('packs')}</h2>
-        <PackTable packs={data.packs} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} lots={(pack) => <PackLots pack={pack} coaIcon={<FileText aria-hidden size={13} />} />} />
+        <PackTable productId={p.id} packs={data.packs} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} lots={(pack) => <PackLots pack={pack} coaIcon={<FileText aria-hidden size={13} />} />} />
         {data.packs.length > 0 && <p className="mt-2 text-xs text-muted">{t('priceNote')}</p>}
         <div className="mt-3"><RequestQuoteButton source="product" icon={<FileText aria-hidden size={16} />} candidates={data.packs.map((k) => ({ packId: k.id, num: 1, label: `${p.itemNo} · ${k.size}` }))} /></div>
       </section>

@@ -1,6 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ProductCardDto } from '@/contracts/catalog';
 import { RegularPrice } from '@/components/catalog/regular-price';
+import { OwnFromPrice } from '@/components/catalog/own-price';
 import { Link } from '@/i18n/navigation';
 
 export function ProductCard({ product }: { product: ProductCardDto }) {
@@ -19,12 +20,14 @@ export function ProductCard({ product }: { product: ProductCardDto }) {
         {product.purity && <> · {product.purity}</>}
       </span>
       <span className="mt-auto flex items-baseline justify-between pt-3">
-        <span className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold text-accent">
-            {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : ''}
+        <OwnFromPrice productId={product.id} catalogue={product.minPrice}>
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            <span className="font-semibold text-accent">
+              {product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : ''}
+            </span>
+            <RegularPrice price={product.minPrice} listPrice={product.minListPrice} />
           </span>
-          <RegularPrice price={product.minPrice} listPrice={product.minListPrice} />
-        </span>
+        </OwnFromPrice>
         <span className="text-xs text-muted">{t('packs', { count: product.packCount })}</span>
       </span>
     </Link>

@@ -46573,6 +46573,7 @@ export interface paths {
                                     id: number;
                                     size: string;
                                     price: string;
+                                    listPrice: string;
                                     stock: number;
                                 }[];
                                 packId: number;
@@ -46715,6 +46716,7 @@ export interface paths {
                                             id: number;
                                             size: string;
                                             price: string;
+                                            listPrice: string;
                                             stock: number;
                                         }[];
                                         packId: number;
@@ -46739,6 +46741,7 @@ export interface paths {
                                             id: number;
                                             size: string;
                                             price: string;
+                                            listPrice: string;
                                             stock: number;
                                         }[];
                                     }[];
@@ -47332,6 +47335,7 @@ export interface paths {
                                     purity: string;
                                     size: string;
                                     unitPrice: string;
+                                    listPrice: string;
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
@@ -47461,6 +47465,7 @@ export interface paths {
                                     purity: string;
                                     size: string;
                                     unitPrice: string;
+                                    listPrice: string;
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
@@ -61204,6 +61209,11 @@ export interface paths {
                                         permit: boolean;
                                         permitMissing: boolean;
                                     } | null;
+                                    prices: {
+                                        packId: number;
+                                        price: string;
+                                    }[];
+                                    minPrice: string | null;
                                 }[];
                             };
                         };

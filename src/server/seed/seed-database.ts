@@ -15,6 +15,7 @@ import { seedCrm } from './crm';
 import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
 import { seedQuotations } from './quotations';
+import { seedPriceAgreements } from './price-agreements';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
 import { seedImportDemo } from './import-demo';
@@ -121,6 +122,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
     const quotationCounts = await seedQuotations(tx);
     const complaintCounts = await seedComplaints(tx);
     const contractCounts = await seedContracts(tx);
+    const priceAgreementCounts = await seedPriceAgreements(tx);
     // The order desk's work on the demo's orders: shipments and receipts, then invoices, payments and a credit hold.
     const shipmentCounts = demo ? await seedShipments(tx, demo) : { shipments: 0 };
     const receivableCounts = await seedReceivables(tx, demo);
@@ -144,6 +146,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...quotationCounts,
       ...complaintCounts,
       ...contractCounts,
+      ...priceAgreementCounts,
       ...shipmentCounts,
       ...receivableCounts,
       ...(await seedProductArticles(tx)),

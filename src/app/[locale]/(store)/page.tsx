@@ -73,9 +73,11 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
             <p className="text-muted">{t('empty')}</p>
           ) : (
             <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 max-sm:[&>li:nth-child(n+5)]:hidden">
-              {products[flag].map((p) => (
-                <li key={p.id}><ProductCard product={p} /></li>
-              ))}
+              <ClientMessages namespaces={['catalog.own']}>
+                {products[flag].map((p) => (
+                  <li key={p.id}><ProductCard product={p} /></li>
+                ))}
+              </ClientMessages>
             </ul>
           )}
         </section>

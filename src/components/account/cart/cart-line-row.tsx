@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import type { CartLineDto } from '@/contracts/cart';
 import { Link } from '@/i18n/client-navigation';
 import { HazardMarks } from '@/components/catalog/hazard-marks';
+import { OwnLines } from '@/components/catalog/own-price';
 import { cartLineStock } from './cart-line-stock';
 
 export const MAX_NUM = 9999;
@@ -54,7 +55,8 @@ export function CartLineRow({ line, busy, selected, draft, onToggle, onDraft, on
       </td>
       <td className="text-right md:px-2 md:py-3 md:text-left">{line.size}</td>
       <td className="col-start-2 text-muted md:px-2 md:py-3 md:text-right md:text-ink">
-        <span className="md:hidden">{t('unitPrice')}: </span>{money(line.unitPrice)}
+        <span className="md:hidden">{t('unitPrice')}: </span>
+        {line.unitPrice === line.listPrice ? money(line.unitPrice) : <OwnLines price={line.unitPrice} catalogue={line.listPrice} className="inline-flex md:items-end" />}
       </td>
       <td className="col-start-2 md:px-2 md:py-3 md:text-center">
         <div className="inline-flex items-center rounded border border-line">

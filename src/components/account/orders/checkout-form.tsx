@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { OrderCompanyDto } from '@/contracts/orders';
 import { Link, useRouter } from '@/i18n/client-navigation';
 import { useApiMutation } from '@/lib/api/query';
+import { PaidPrice } from '@/components/catalog/own-price';
 
 type InvoiceType = 'none' | 'ordinary' | 'special';
 
@@ -14,7 +15,7 @@ type BuyerKind = 'enterprise' | 'individual' | 'public';
 
 /** The cart's lines and the money of each delivery option, computed on the server (prices include VAT). */
 export interface CheckoutSummary {
-  lines: { id: number; itemNo: string; name: string; size: string; num: number; unitPrice: string; lineTotal: string }[];
+  lines: { id: number; itemNo: string; name: string; size: string; num: number; unitPrice: string; listPrice: string; lineTotal: string }[];
   lineCount: number;
   subtotal: string;
   taxRate: number;
@@ -171,7 +172,7 @@ function CheckoutLines({ lines }: { lines: CheckoutSummary['lines'] }) {
         { title: t('lineItem'), key: 'item', render: (_v, l) => <span><span className="text-muted">{l.itemNo}</span> {l.name}</span> },
         { title: t('linePack'), dataIndex: 'size', key: 'size' },
         { title: t('lineNum'), dataIndex: 'num', key: 'num', align: 'right' },
-        { title: t('lineUnitPrice'), dataIndex: 'unitPrice', key: 'unitPrice', align: 'right', render: (v: string) => money(v) },
+        { title: t('lineUnitPrice'), dataIndex: 'unitPrice', key: 'unitPrice', align: 'right', render: (v: string, l) => <PaidPrice price={v} catalogue={l.listPrice} /> },
         { title: t('lineSubtotal'), dataIndex: 'lineTotal', key: 'lineTotal', align: 'right', render: (v: string) => <span className="font-medium">{money(v)}</span> },
       ]}
     />

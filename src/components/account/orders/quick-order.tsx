@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { QuickLineDto } from '@/contracts/orders';
 import { useApiMutation } from '@/lib/api/query';
 import { HazardMarks } from '@/components/catalog/hazard-marks';
+import { OwnLines } from '@/components/catalog/own-price';
 
 type Candidate = QuickLineDto['candidates'][number];
 
@@ -22,7 +23,9 @@ function CandidateOption({ candidate: c }: { candidate: Candidate }) {
     <div className="max-w-[min(32rem,85vw)] whitespace-normal py-0.5" data-testid="quick-candidate">
       <div className="text-sm"><span className="font-mono">{c.itemNo}</span> · {c.name}</div>
       <div className="text-xs text-muted">{factsText(c)}</div>
-      <div className="text-xs">{c.packs.map((p) => `${p.size} ${format.number(Number(p.price), 'money')}`).join(' / ')}</div>
+      <div className="text-xs">{c.packs.map((p, i) => (
+        <span key={p.id}>{i > 0 ? ' / ' : ''}{p.size} {p.price === p.listPrice ? format.number(Number(p.price), 'money') : <OwnLines price={p.price} catalogue={p.listPrice} inline />}</span>
+      ))}</div>
       <HazardMarks hazard={c.hazard} />
     </div>
   );
@@ -113,7 +116,12 @@ export function QuickOrder() {
             className="min-w-32"
             value={l.product.packId}
             onChange={(packId: number) => patch(l.line, { product: { ...l.product!, packId } })}
-            options={l.product.packs.map((p) => ({ value: p.id, label: `${p.size} · ${money(p.price)}${p.stock > 0 ? '' : ` · ${t('quickNoStock')}`}` }))}
+            options={l.product.packs.map((p) => ({
+              value: p.id,
+              label: p.price === p.listPrice
+                ? `${p.size} · ${money(p.price)}${p.stock > 0 ? '' : ` · ${t('quickNoStock')}`}`
+                : <span>{p.size} · <OwnLines price={p.price} catalogue={p.listPrice} inline />{p.stock > 0 ? '' : ` · ${t('quickNoStock')}`}</span>,
+            }))}
             aria-label={t('size')}
           />
         ) : null,

@@ -154,6 +154,15 @@ export const orderItems = pgTable(
     leadTimeDays: integer('lead_time_days').notNull().default(0),
     /** Staff cancelled the line before it shipped (ADR 0074): it leaves the totals and the fulfilment; its allocation is released. */
     cancelled: boolean('cancelled').notNull().default(false),
+    /** The catalogue price at submission (the unit price differs when an agreement priced the line; null: older lines). */
+    listPrice: numeric('list_price', { precision: 12, scale: 2 }),
+    /**
+     * The agreement and its rule that priced the line (ADR 0083), a snapshot without foreign keys: an agreement's
+     * rules may be replaced later, the line keeps what priced it. Null: the catalogue's or a quotation's price.
+     */
+    priceAgreementId: integer('price_agreement_id'),
+    priceRuleId: integer('price_rule_id'),
+    priceKind: text('price_kind').$type<'discount' | 'net' | 'break'>(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -7,6 +7,8 @@ import { AppError } from '@/server/errors';
 import { byLang, type Lang } from '@/lib/lang';
 import { hazardOf } from '@/server/modules/catalog/hazards';
 import { approvalPreview } from '@/server/modules/orders/approval-preview';
+import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
+import { centsText } from '@/contracts/quotations';
 
 export interface CartOwner {
   companyId: number;
@@ -33,13 +35,12 @@ export async function addCartItem(db: Db, owner: CartOwner, params: { packId: nu
   if (!line) throw new AppError(500);
 }
 
-/** The cart with prices from the catalogue; totals are computed here, never taken from the client. */
+/** The cart at the buyer's prices (`buyerPrices`); totals are computed here, never taken from the client. */
 export async function getCart(db: Db, owner: CartOwner, lang: Lang): Promise<CartDto> {
   const rows = await db
     .select({
       id: cartItems.id, productId: cartItems.productId, packId: cartItems.packId, num: cartItems.num,
       itemNo: products.itemNo, nameZh: products.nameZh, nameEn: products.nameEn, size: productPacks.size,
-      unitPrice: productPacks.price, lineTotal: sql<string>`(${productPacks.price} * ${cartItems.num})::numeric(20,2)::text`,
       stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays,
       brandZh: brands.nameZh, brandEn: brands.nameEn, grade: products.grade, gradeZh: products.gradeZh, purity: products.purity,
       ghs: products.ghs, controlClass: products.controlClass,
@@ -50,15 +51,21 @@ export async function getCart(db: Db, owner: CartOwner, lang: Lang): Promise<Car
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const cents = rows.reduce((sum, r) => sum + BigInt(r.lineTotal.replace('.', '')), 0n);
+  // Each line at this buyer's price (ADR 0083): their company's agreement, else the catalogue's.
+  const prices = await buyerPrices(db, owner.companyId, rows.map((r) => ({ packId: r.packId, num: r.num })));
+  const cents = prices.reduce((sum, p) => sum + BigInt(p.cents) * BigInt(p.num), 0n);
   const approval = rows.length > 0 ? await approvalPreview(db, owner.companyId) : null;
   return {
     // Brand, grade and item number tell apart two lines of the same substance (two brands of 乙醇).
     // The hazards and the approval they will need, before the buyer submits (as the order will say).
-    list: rows.map(({ nameZh, nameEn, brandZh, brandEn, grade, gradeZh, ghs, controlClass, ...r }) => {
+    list: rows.map(({ nameZh, nameEn, brandZh, brandEn, grade, gradeZh, ghs, controlClass, ...r }, i) => {
       const hazard = hazardOf({ ghs, controlClass });
+      const price = prices[i]!;
       return {
       ...r,
+      unitPrice: centsText(price.cents),
+      listPrice: centsText(price.listCents),
+      lineTotal: centsText(price.cents * r.num),
       hazard,
       approval: approval ? approval(hazard) : null,
       name: byLang(lang, { zh: nameZh, en: nameEn }),

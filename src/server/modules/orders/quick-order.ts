@@ -9,6 +9,8 @@ import { fillTemplate } from '@/server/modules/mail/templates';
 import { serverMessages } from '@/server/messages';
 import { byLang, type Lang } from '@/lib/lang';
 import { approvalPreview } from './approval-preview';
+import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
+import { centsText } from '@/contracts/quotations';
 import { parseQuickLines, QUICK_ORDER_MAX_LINES } from './quick-parse';
 
 const CANDIDATES = 10;
@@ -22,7 +24,7 @@ type ProductRow = {
   id: number; itemNo: string; cas: string | null; nameZh: string; nameEn: string; brandZh: string; brandEn: string;
   grade: string; gradeZh: string; purity: string; ghs: typeof products.$inferSelect['ghs']; controlClass: typeof products.$inferSelect['controlClass'];
 };
-type PackRow = { id: number; productId: number; size: string; price: string; stock: number };
+type PackRow = { id: number; productId: number; size: string; price: string; listPrice: string; stock: number };
 
 /** What tells a product apart in quick order: brand, grade, purity and its hazards, in the caller's language. */
 function factsOf(r: ProductRow, lang: Lang) {
@@ -32,16 +34,19 @@ function factsOf(r: ProductRow, lang: Lang) {
   };
 }
 
-async function packsOf(db: Db, ids: number[]): Promise<PackRow[]> {
+/** The products' packs, each at the company's price for one unit (`buyerPrices`, ADR 0083) beside the catalogue's. */
+async function packsOf(db: Db, ids: number[], companyId: number): Promise<PackRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select({ id: productPacks.id, productId: productPacks.productId, size: productPacks.size, price: productPacks.price, stock: productPacks.stock })
+  const rows = await db
+    .select({ id: productPacks.id, productId: productPacks.productId, size: productPacks.size, stock: productPacks.stock })
     .from(productPacks)
     .where(inArray(productPacks.productId, ids))
     .orderBy(asc(productPacks.productId), asc(productPacks.sort), asc(productPacks.id));
+  const prices = await buyerPrices(db, companyId, rows.map((r) => ({ packId: r.id, num: 1 })));
+  return rows.map((r, i) => ({ ...r, price: centsText(prices[i]!.cents), listPrice: centsText(prices[i]!.listCents) }));
 }
 
-const packDto = (k: PackRow) => ({ id: k.id, size: k.size, price: k.price, stock: k.stock });
+const packDto = (k: PackRow) => ({ id: k.id, size: k.size, price: k.price, listPrice: k.listPrice, stock: k.stock });
 
 /**
  * Resolves quick-order lines to packs: an item number to its product, a CAS number to its product
@@ -80,7 +85,7 @@ export async function resolveQuickOrder(db: Db, text: string, lang: Lang, compan
   const candidatesOf = (cas: string) => byCas.filter((r) => r.cas === cas).slice(0, CANDIDATES);
   const ambiguous = parsed.flatMap((p) => (p.kind === 'cas' && !chosen.has(p.line) ? candidatesOf(p.key) : []));
   const ids = [...new Set([...chosen.values(), ...ambiguous].map((r) => r.id))];
-  const packs = await packsOf(db, ids);
+  const packs = await packsOf(db, ids, companyId);
   const packsFor = (id: number) => packs.filter((k) => k.productId === id);
   return parsed.map((p): QuickLineDto => {
     const base = { line: p.line, input: p.input, num: null, product: null, candidates: [] };
@@ -123,7 +128,7 @@ export async function resolveQuickCandidate(db: Db, productId: number, lang: Lan
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.id, productId), eq(products.active, true)));
   if (!product) throw new AppError(404, 'productNotFound');
-  const own = await packsOf(db, [productId]);
+  const own = await packsOf(db, [productId], companyId);
   if (own.length === 0) throw new AppError(404, 'packNotFound');
   const facts = factsOf(product, lang);
   return {

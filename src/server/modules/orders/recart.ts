@@ -9,6 +9,8 @@ import { serverMessages } from '@/server/messages';
 import type { Lang } from '@/lib/lang';
 import type { OrderActor } from './access';
 import { findVisibleOrder } from './queries';
+import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
+import { centsText } from '@/contracts/quotations';
 
 /** Adds packs to the actor's cart in one transaction (the same pack again raises its quantity, at most 9,999). */
 export async function addPacksToCart(tx: Db, actor: OrderActor, lines: readonly { productId: number; packId: number; num: number }[]): Promise<void> {
@@ -48,15 +50,19 @@ export async function recartOrder(db: Db, actor: OrderActor, orderId: number, la
       .orderBy(asc(orderItems.id));
     const notes: RecartDto['notes'] = [];
     const available: { productId: number; packId: number; num: number }[] = [];
+    // Today's price is the buyer's own (ADR 0083): their agreement's, else the catalogue's.
+    const prices = await buyerPrices(tx, actor.companyId, lines.filter((l) => l.price !== null).map((l) => ({ packId: l.packId, num: l.num })));
+    const todayOf = new Map(prices.map((p) => [`${p.packId}:${p.num}`, centsText(p.cents)]));
     for (const line of lines) {
       if (line.productId === null || line.price === null || !line.active) {
         notes.push({ itemNo: line.itemNo, size: line.size, kind: 'gone', text: fillTemplate(t.gone, { item: line.itemNo, size: line.size }) });
         continue;
       }
-      if (line.price !== line.unitPrice) {
+      const today = todayOf.get(`${line.packId}:${line.num}`) ?? line.price;
+      if (today !== line.unitPrice) {
         notes.push({
           itemNo: line.itemNo, size: line.size, kind: 'priceChanged',
-          text: fillTemplate(t.priceChanged, { item: line.itemNo, size: line.size, from: line.unitPrice, to: line.price }),
+          text: fillTemplate(t.priceChanged, { item: line.itemNo, size: line.size, from: line.unitPrice, to: today }),
         });
       }
       available.push({ productId: line.productId, packId: line.packId, num: line.num });

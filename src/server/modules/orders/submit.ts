@@ -6,7 +6,9 @@ import type { OrderSubmitInput } from '@/contracts/orders';
 import { rowsOf, type Db } from '@/server/db/client';
 import {
   addresses, approvalRules, cartItems, companyFiles, orderItems, orders, productPacks, products, users, type GhsBlock, type OrderStatus,
+  type PriceRuleKind,
 } from '@/server/db/schema';
+import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
 import { AppError } from '@/server/errors';
 import { isHazardous } from '@/server/modules/catalog/hazards';
 import { lineAvailability } from '@/lib/availability';
@@ -49,7 +51,7 @@ export async function hasValidPermit(db: Db, companyId: number): Promise<boolean
 
 /**
  * Makes an order from the cart in one transaction: the order with the delivery address and invoice
- * choice, line snapshots at catalogue prices, the approval rules' verdict, its first timeline row,
+ * choice, line snapshots at the buyer's prices (`buyerPrices`, with the rule that priced each), the approval rules' verdict, its first timeline row,
  * and the cart lines removed. The buyer's row is locked first, so that one buyer's submissions run
  * one after another: a repeated idempotency key answers the first order, and the month's spending
  * that the limit rule reads includes every earlier submission. `at`: when the order was made, if not
@@ -93,8 +95,14 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
     if (lines.length === 0) throw new AppError(400, 'cartEmpty');
     const gone = lines.filter((l) => !l.active).map((l) => l.itemNo);
     if (gone.length > 0) throw new AppError(400, 'productsUnavailable', { itemNos: gone });
+    // Each line at the buyer's price when the order is made (ADR 0083), keeping the rule that priced it.
+    const prices = await buyerPrices(tx, actor.companyId, lines, at);
+    const priced = lines.map((l, i): OrderLineInput => {
+      const p = prices[i]!;
+      return { ...l, price: centsText(BigInt(p.cents)), listPrice: centsText(BigInt(p.listCents)), priceRule: p.ruleId === null || p.kind === 'list' ? null : { ruleId: p.ruleId, agreementId: p.agreementId!, kind: p.kind } };
+    });
 
-    const placed = await insertOrder(tx, actor, { buyer, address, input, lines, lang, ...(at ? { at } : {}) });
+    const placed = await insertOrder(tx, actor, { buyer, address, input, lines: priced, lang, ...(at ? { at } : {}) });
     await tx.delete(cartItems).where(and(
       eq(cartItems.companyId, actor.companyId), eq(cartItems.userId, actor.userId), inArray(cartItems.id, lines.map((l) => l.cartId)),
     ));
@@ -102,10 +110,13 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
   });
 }
 
-/** A line of a new order: the pack and the price the buyer pays (the catalogue's, or a quotation's). */
+/** A line of a new order: the pack and the price the buyer pays (their agreement's or the catalogue's, or a quotation's). */
 export interface OrderLineInput {
   num: number; productId: number; packId: number; itemNo: string; cas: string | null; nameZh: string; nameEn: string; size: string; price: string;
   ghs: GhsBlock | null; controlClass: typeof products.$inferSelect['controlClass']; shipping: string;
+  /** The catalogue price, when known; the agreement rule that priced the line, if any (ADR 0083). */
+  listPrice?: string;
+  priceRule?: { ruleId: number; agreementId: number; kind: PriceRuleKind } | null;
 }
 
 /**
@@ -192,7 +203,8 @@ export async function insertOrder(
       orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
       nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
       lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
-      lotNo: lots[i] ?? null, ...backorders[i],
+      lotNo: lots[i] ?? null, ...backorders[i], listPrice: l.listPrice ?? null,
+      priceAgreementId: l.priceRule?.agreementId ?? null, priceRuleId: l.priceRule?.ruleId ?? null, priceKind: l.priceRule?.kind ?? null,
     })),
   );
   await logOrderEvent(tx, {

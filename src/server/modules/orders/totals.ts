@@ -9,7 +9,8 @@ import { centsText, GOODS_VAT_PERCENT, orderMoney, toCents } from './money';
 import { isHazardous } from '@/server/modules/catalog/hazards';
 
 export interface CheckoutSummary {
-  lines: { id: number; itemNo: string; name: string; size: string; num: number; unitPrice: string; lineTotal: string }[];
+  /** Each line at the buyer's price (`unitPrice`, ADR 0083) beside the catalogue's (`listPrice`). */
+  lines: { id: number; itemNo: string; name: string; size: string; num: number; unitPrice: string; listPrice: string; lineTotal: string }[];
   lineCount: number;
   subtotal: string;
   taxRate: number;
@@ -34,7 +35,7 @@ export async function checkoutSummary(db: Db, cart: CartDto): Promise<CheckoutSu
     lines: cart.list.map((l) => ({ hazardous: isHazardous(factOf.get(l.productId)?.ghs ?? null), shipping: factOf.get(l.productId)?.shipping ?? 'ambient' })),
   });
   return {
-    lines: cart.list.map((l) => ({ id: l.id, itemNo: l.itemNo, name: l.name, size: l.size, num: l.num, unitPrice: l.unitPrice, lineTotal: l.lineTotal })),
+    lines: cart.list.map((l) => ({ id: l.id, itemNo: l.itemNo, name: l.name, size: l.size, num: l.num, unitPrice: l.unitPrice, listPrice: l.listPrice, lineTotal: l.lineTotal })),
     lineCount: cart.count,
     subtotal: cart.total,
     taxRate: Number(GOODS_VAT_PERCENT),

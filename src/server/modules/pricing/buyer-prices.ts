@@ -1,9 +1,17 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { productPacks } from '@/server/db/schema';
+import { priceAgreementRules, priceAgreements, productPacks, products } from '@/server/db/schema';
 import type { PriceRuleKind } from '@/server/db/schema';
-import { centsOf } from '@/server/modules/quotations/pricing';
+import { businessDayOf } from '@/lib/business-day';
+import { businessTimeZone } from '@/server/business-time';
+import { pickPrice, type ActiveRule } from './pick';
+
+/** A catalogue price (`12.50`, numeric(12,2) text) in integer cents. */
+const centsOf = (price: string) => {
+  const [whole = '0', frac = ''] = price.split('.');
+  return Number(whole) * 100 + Number((frac + '00').slice(0, 2));
+};
 
 /** What one pack costs one buyer at one quantity: the catalogue price and the price they pay. */
 export interface BuyerPrice {
@@ -20,10 +28,34 @@ export interface BuyerPrice {
 }
 
 /**
- * The one price function (issue "Each company's own prices"): every place that prices a pack for a buyer
- * (lists, product pages, cart, quick order, checkout, orders, quotations, requisition lists, substance
- * pages) calls it. `companyId` null is a guest. The answer is in the order of `lines`; a pack that does
- * not exist is left out.
+ * The rules of a company's agreements that price on `day` (active, `valid_from <= day <= valid_to`) and
+ * can touch `packIds`: every discount, and the net prices and breaks of those packs. One statement on the
+ * company's agreements index; a company has few agreements.
+ */
+export async function activeRules(db: Db, companyId: number, packIds: readonly number[], day: string): Promise<ActiveRule[]> {
+  const r = priceAgreementRules;
+  const packRule = packIds.length > 0 ? inArray(r.packId, [...packIds]) : sql`false`;
+  return db
+    .select({
+      id: r.id, agreementId: r.agreementId, kind: r.kind, scope: r.scope, brandId: r.brandId, categoryId: r.categoryId,
+      packId: r.packId, discountBp: r.discountBp, netCents: r.netCents, minQty: r.minQty,
+    })
+    .from(r)
+    .innerJoin(priceAgreements, eq(priceAgreements.id, r.agreementId))
+    .where(and(
+      eq(priceAgreements.companyId, companyId), eq(priceAgreements.state, 'active'),
+      lte(priceAgreements.validFrom, day), gte(priceAgreements.validTo, day),
+      or(ne(r.scope, 'pack'), packRule),
+    ));
+}
+
+/**
+ * The one price function (issue "Each company's own prices", ADR 0083): every place that prices a pack
+ * for a buyer (lists, product pages, cart, quick order, checkout, orders, quotations, requisition lists,
+ * substance pages) calls it. `companyId` null is a guest, who pays the catalogue price; a company's
+ * agreements that price on the business day of `at` (Asia/Shanghai) price its buyers' packs through
+ * `pickPrice`. Two statements for any number of lines. The answer is in the order of `lines`; a pack
+ * that does not exist is left out.
  */
 export async function buyerPrices(
   db: Db,
@@ -31,14 +63,27 @@ export async function buyerPrices(
   lines: readonly { packId: number; num: number }[],
   at: Date = new Date(),
 ): Promise<BuyerPrice[]> {
-  void companyId;
-  void at;
   const ids = [...new Set(lines.map((l) => l.packId))];
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: productPacks.id, price: productPacks.price }).from(productPacks).where(inArray(productPacks.id, ids));
-  const listOf = new Map(rows.map((r) => [r.id, centsOf(r.price)]));
+  const rulesP = companyId === null ? Promise.resolve([]) : activeRules(db, companyId, ids, businessDayOf(at, businessTimeZone()));
+  // The category's ancestors only matter to a company's category discounts: a guest's statement skips them.
+  const pathSql = companyId === null
+    ? sql<number[]>`array[]::int[]`
+    : sql<number[]>`(with recursive up(id, parent_id, depth) as (
+        select c.id, c.parent_id, 0 from categories c where c.id = ${products.categoryId}
+        union all select c.id, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id where up.depth < 16
+      ) select coalesce(array_agg(id order by depth), array[]::int[]) from up)`;
+  const [rows, rules] = await Promise.all([
+    db.select({ id: productPacks.id, price: productPacks.price, brandId: products.brandId, path: pathSql })
+      .from(productPacks).innerJoin(products, eq(products.id, productPacks.productId))
+      .where(inArray(productPacks.id, ids)),
+    rulesP,
+  ]);
+  const factsOf = new Map(rows.map((r) => [r.id, { packId: r.id, listCents: centsOf(r.price), brandId: r.brandId, categoryPath: (r.path ?? []).map(Number) }]));
   return lines.flatMap((l) => {
-    const listCents = listOf.get(l.packId);
-    return listCents === undefined ? [] : [{ packId: l.packId, num: l.num, listCents, cents: listCents, ruleId: null, agreementId: null, kind: 'list' as const }];
+    const facts = factsOf.get(l.packId);
+    if (!facts) return [];
+    const picked = pickPrice(facts, l.num, rules);
+    return [{ packId: l.packId, num: l.num, listCents: facts.listCents, ...picked }];
   });
 }

@@ -54,7 +54,7 @@ export async function convertQuotation(db: Db, actor: OrderActor & { audit: Audi
       input: { ...input, idempotencyKey: `quotation-${id}` },
       lines: lines.map((l) => ({
         num: l.num, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas ?? null, nameZh: l.nameZh, nameEn: l.nameEn, size: l.size,
-        price: centsText(l.netCents), ghs: l.ghs ?? null, controlClass: l.controlClass ?? null, shipping: l.shipping ?? 'ambient',
+        price: centsText(l.netCents), listPrice: centsText(l.listCents), ghs: l.ghs ?? null, controlClass: l.controlClass ?? null, shipping: l.shipping ?? 'ambient',
       })),
     });
     await transitionQuotation(tx, {

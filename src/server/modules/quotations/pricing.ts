@@ -5,6 +5,7 @@ import { isBelowFloor, netCentsOf } from '@/contracts/quotations';
 import type { Db } from '@/server/db/client';
 import { productPacks, products } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
 
 export interface PricedLine {
   productId: number; packId: number; itemNo: string; nameZh: string; nameEn: string; size: string; num: number;
@@ -36,24 +37,29 @@ export async function loadPacks(db: Db, packIds: number[]) {
 }
 
 /**
- * Prices a version on the server: each line's list price is read from the catalogue (unit price
- * defaults to it), the net price is the unit price less the version's discount (half-up to the cent),
- * totals are sums of integer cents, and a line whose net price is below the floor flags the version.
- * A pack that does not exist or whose product is inactive refuses the whole version (400), and so
- * does a line or a subtotal above TOTAL_MAX_CENTS (400 `totalTooLarge` on `lines`): an accepted
- * quotation must fit an order.
+ * Prices a version on the server for the quotation's company: each line's list price and default unit
+ * price come from the one price function (`buyerPrices`, ADR 0083: the company's agreement price, else
+ * the catalogue's), the net price is the unit price less the version's discount (half-up to the cent),
+ * totals are sums of integer cents, and a line whose net price is below the floor of its list price
+ * flags the version. A pack that does not exist or whose product is inactive refuses the whole version
+ * (400), and so does a line or a subtotal above TOTAL_MAX_CENTS (400 `totalTooLarge` on `lines`): an
+ * accepted quotation must fit an order.
  */
-export async function priceVersion(db: Db, lines: { packId: number; num: number; unitCents?: number; comment: string }[], discountBp: number): Promise<PricedVersion> {
+export async function priceVersion(
+  db: Db, companyId: number | null, lines: { packId: number; num: number; unitCents?: number; comment: string }[], discountBp: number,
+): Promise<PricedVersion> {
   const packs = await loadPacks(db, [...new Set(lines.map((l) => l.packId))]);
   const missing = lines.filter((l) => !packs.get(l.packId)?.active).map((l) => l.packId);
   if (missing.length) throw new AppError(400, 'validation', [{ field: 'lines', message: 'quotePackUnavailable' }]);
-  const priced = lines.map((l): PricedLine => {
+  const prices = await buyerPrices(db, companyId, lines);
+  const priced = lines.map((l, i): PricedLine => {
     const p = packs.get(l.packId)!;
-    const unitCents = l.unitCents ?? p.listCents;
+    const { cents: buyerCents, listCents } = prices[i]!;
+    const unitCents = l.unitCents ?? buyerCents;
     const netCents = netCentsOf(unitCents, discountBp);
     return {
       productId: p.productId, packId: p.packId, itemNo: p.itemNo, nameZh: p.nameZh, nameEn: p.nameEn, size: p.size, num: l.num,
-      listCents: p.listCents, unitCents, netCents, lineCents: netCents * l.num, comment: l.comment, belowFloor: isBelowFloor(netCents, p.listCents),
+      listCents, unitCents, netCents, lineCents: netCents * l.num, comment: l.comment, belowFloor: isBelowFloor(netCents, listCents),
     };
   });
   const subtotalCents = priced.reduce((s, l) => s + l.unitCents * l.num, 0);

@@ -62,7 +62,8 @@ export async function saveDraft(db: Db, actor: StaffActor, input: QuotationDraft
   if (input.validUntil < today || input.validUntil > addDays(today, QUOTE_VALID_DAYS_MAX)) {
     throw new AppError(400, 'validation', [{ field: 'validUntil', message: 'quoteValidityInvalid' }]);
   }
-  const priced = await priceVersion(db, input.lines, input.discountBp);
+  const head = await loadQuotation(db, staffSees(actor), input.id);
+  const priced = await priceVersion(db, Number(head.company_id), input.lines, input.discountBp);
   if (priced.belowFloor && !actor.permissions.includes('QUOTATION.PRICE_OVERRIDE')) {
     throw new AppError(403, 'quotationBelowFloor', { itemNos: priced.lines.filter((l) => l.belowFloor).map((l) => l.itemNo) });
   }
@@ -87,7 +88,8 @@ async function draftFromRequest(tx: Db, row: QuotationRow): Promise<void> {
   const lines = row.request_id === null ? [] : await tx.select({ packId: quoteRequestLines.packId, num: quoteRequestLines.num, comment: quoteRequestLines.comment })
     .from(quoteRequestLines).where(eq(quoteRequestLines.requestId, row.request_id)).orderBy(quoteRequestLines.id);
   const versionId = await newVersion(tx, Number(row.id), 0, addDays(await shopToday(tx), QUOTE_DEFAULT_VALID_DAYS));
-  const priced = await priceVersion(tx, lines, 0).catch(() => priceVersion(tx, [], 0));
+  const companyId = Number(row.company_id);
+  const priced = await priceVersion(tx, companyId, lines, 0).catch(() => priceVersion(tx, companyId, [], 0));
   await writeVersion(tx, Number(row.id), versionId, priced, { discountBp: 0, validUntil: addDays(await shopToday(tx), QUOTE_DEFAULT_VALID_DAYS), note: '' });
 }
 

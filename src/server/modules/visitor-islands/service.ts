@@ -1,9 +1,11 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { VisitorIslandsDto, VisitorProductDto } from '@/contracts/visitor-islands';
 import type { Permission } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
-import { products } from '@/server/db/schema';
+import { productPacks, products } from '@/server/db/schema';
+import { centsText } from '@/contracts/quotations';
+import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
 import { countCartItems } from '@/server/modules/cart/service';
 import { hazardOf } from '@/server/modules/catalog/hazards';
 import { approvalPreview } from '@/server/modules/orders/approval-preview';
@@ -21,7 +23,8 @@ export interface IslandsCustomer {
 /**
  * Everything of a storefront page that depends on who looks at it, in one answer (ADR 0076): the
  * header's account (greeting, cart count, orders to approve) and, per product the page shows, what it
- * is to this visitor (today what the company's approval rules would hold an order of it for). A guest
+ * is to this visitor (what the company's approval rules would hold an order of it for, and the buyer's
+ * own prices of its packs where their agreement differs from the catalogue, ADR 0083). A guest
  * gets no user and each asked product without anything of its own (no database read at all); a
  * customer's products are read by id and answered in the order asked, unknown ids left out.
  */
@@ -29,7 +32,7 @@ export async function loadVisitorIslands(db: Db, params: { customer: IslandsCust
   const { customer } = params;
   const ids = [...new Set(params.productIds)];
   if (!customer) {
-    return { user: null, products: ids.map((id) => ({ id, approval: null })) };
+    return { user: null, products: ids.map((id) => ({ id, approval: null, prices: [], minPrice: null })) };
   }
   const [cartCount, toApprove, productFacts] = await Promise.all([
     countCartItems(db, { companyId: customer.companyId, userId: customer.userId }),
@@ -46,13 +49,36 @@ export async function loadVisitorIslands(db: Db, params: { customer: IslandsCust
 
 async function productsFor(db: Db, companyId: number, ids: number[]): Promise<VisitorProductDto[]> {
   if (ids.length === 0) return [];
-  const [rows, preview] = await Promise.all([
+  const [rows, preview, prices] = await Promise.all([
     db.select({ id: products.id, ghs: products.ghs, controlClass: products.controlClass }).from(products).where(inArray(products.id, ids)),
     approvalPreview(db, companyId),
+    ownPrices(db, companyId, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ id, approval: preview(hazardOf(row)) }] : [];
+    return row ? [{ id, approval: preview(hazardOf(row)), ...(prices.get(id) ?? { prices: [], minPrice: null }) }] : [];
   });
+}
+
+/**
+ * The company's own prices of the products' packs at one unit (`buyerPrices`, ADR 0083), kept small: only
+ * the packs whose price differs from the catalogue's, and the product's lowest only when it differs.
+ */
+async function ownPrices(db: Db, companyId: number, ids: number[]): Promise<Map<number, Pick<VisitorProductDto, 'prices' | 'minPrice'>>> {
+  const packs = await db.select({ id: productPacks.id, productId: productPacks.productId }).from(productPacks)
+    .where(inArray(productPacks.productId, ids)).orderBy(asc(productPacks.productId), asc(productPacks.sort), asc(productPacks.id));
+  const priced = await buyerPrices(db, companyId, packs.map((k) => ({ packId: k.id, num: 1 })));
+  const answer = new Map<number, Pick<VisitorProductDto, 'prices' | 'minPrice'>>();
+  for (const id of ids) {
+    const own = priced.filter((p, i) => packs[i]!.productId === id);
+    const differing = own.filter((p) => p.cents !== p.listCents);
+    if (differing.length === 0) continue;
+    const min = Math.min(...own.map((p) => p.cents));
+    answer.set(id, {
+      prices: differing.map((p) => ({ packId: p.packId, price: centsText(p.cents) })),
+      minPrice: min !== Math.min(...own.map((p) => p.listCents)) ? centsText(min) : null,
+    });
+  }
+  return answer;
 }

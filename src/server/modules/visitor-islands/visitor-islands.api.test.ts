@@ -1,6 +1,6 @@
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { productPacks, products } from '@/server/db/schema';
+import { priceAgreementRules, productPacks, products } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
 
@@ -9,7 +9,10 @@ import { authorisationMatrix } from '../../../../test/authz-matrix';
 const h = fileApiHarness();
 const PATH = '/api/web/islands/visitor';
 const CART = '/api/app/api/order/shopcart';
-type Answer = { user: { id: number; name: string; companyName: string; cartCount: number; toApprove: number } | null; products: { id: number; approval: { reasons: string[]; permit: boolean; permitMissing: boolean } | null }[] };
+type Answer = {
+  user: { id: number; name: string; companyName: string; cartCount: number; toApprove: number } | null;
+  products: { id: number; approval: { reasons: string[]; permit: boolean; permitMissing: boolean } | null; prices: { packId: number; price: string }[]; minPrice: string | null }[];
+};
 
 let buyerA: string;
 let buyerB: string;
@@ -46,7 +49,7 @@ describe('the visitor islands call', () => {
     // A page sends the session cookie, not a token: the same answer.
     const b = await ask({ cookie: `reagent_session=${buyerB}`, query });
     expect(guest.status).toBe(200);
-    expect(guest.data).toEqual({ user: null, products: [{ id: controlled, approval: null }, { id: plain, approval: null }] });
+    expect(guest.data).toEqual({ user: null, products: [{ id: controlled, approval: null, prices: [], minPrice: null }, { id: plain, approval: null, prices: [], minPrice: null }] });
     expect(a.data.user).toMatchObject({ name: '李娜', companyName: '上海示例生物科技有限公司', cartCount: 2 });
     expect(b.data.user).toMatchObject({ companyName: '北京示例大学化学学院', cartCount: 1 });
     expect(b.data.user!.name).not.toBe(a.data.user!.name);
@@ -54,11 +57,31 @@ describe('the visitor islands call', () => {
     expect(a.data.products.map((p) => p.id)).toEqual([controlled, plain]);
     expect(a.data.products[0]!.approval?.reasons).toContain('controlled');
     expect(a.data.products[1]!.approval).toBeNull();
-    expect(b.data.products).toEqual([{ id: controlled, approval: null }, { id: plain, approval: null }]);
+    expect(b.data.products).toEqual([{ id: controlled, approval: null, prices: [], minPrice: null }, { id: plain, approval: null, prices: [], minPrice: null }]);
     // Nothing of one buyer in another's answer or the guest's.
     for (const [answer, other] of [[JSON.stringify(b.data), a.data.user!], [JSON.stringify(guest.data), a.data.user!], [JSON.stringify(a.data), b.data.user!]] as const) {
       expect(answer).not.toContain(other.name);
       expect(answer).not.toContain(other.companyName);
+    }
+  });
+
+  it('answers a buyer of 上海示例 their agreed prices of the asked products\' packs, only where they differ; the university and a guest none', async () => {
+    const [net] = await h.db.db.select({ packId: priceAgreementRules.packId, netCents: priceAgreementRules.netCents }).from(priceAgreementRules).where(eq(priceAgreementRules.kind, 'net')).limit(1);
+    const [pack] = await h.db.db.select({ productId: productPacks.productId, price: productPacks.price }).from(productPacks).where(eq(productPacks.id, net!.packId!));
+    const all = await h.db.db.select({ id: productPacks.id, price: productPacks.price }).from(productPacks).where(eq(productPacks.productId, pack!.productId));
+    const query = `?products=${pack!.productId},${plain}`;
+    const a = await ask({ token: buyerA, query });
+    const own = a.data.products.find((p) => p.id === pack!.productId)!;
+    expect(own.prices).toContainEqual({ packId: net!.packId, price: (net!.netCents! / 100).toFixed(2) });
+    // Only packs whose price differs from the catalogue's are named.
+    for (const p of own.prices) expect(p.price).not.toBe(all.find((k) => k.id === p.packId)!.price);
+    const lowest = (prices: number[]) => Math.min(...prices);
+    const ownLowest = lowest(all.map((k) => Math.round(Number(own.prices.find((p) => p.packId === k.id)?.price ?? k.price) * 100)));
+    const listLowest = lowest(all.map((k) => Math.round(Number(k.price) * 100)));
+    expect(own.minPrice).toBe(ownLowest === listLowest ? null : (ownLowest / 100).toFixed(2));
+    for (const other of [await ask({ token: buyerB, query }), await ask({ query })]) {
+      for (const p of other.data.products) expect(p).toMatchObject({ prices: [], minPrice: null });
+      expect(JSON.stringify(other.data)).not.toContain(`"price":"${(net!.netCents! / 100).toFixed(2)}"`);
     }
   });
 

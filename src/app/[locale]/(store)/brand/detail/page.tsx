@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { BrandArticleList } from '@/components/catalog/brand-article-list';
 import { ProductListCard } from '@/components/catalog/product-list-card';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
@@ -62,7 +63,7 @@ export default async function BrandDetailPage({ params, searchParams }: Props) {
         </div>
         {products.items.length === 0
           ? <p className="rounded-lg border border-dashed border-line bg-white p-6 text-center text-muted">{t('noProducts')}</p>
-          : <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="product-list">{products.items.map((p) => <li key={p.id}><ProductListCard product={p} /></li>)}</ul>}
+          : <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="product-list"><ClientMessages namespaces={['catalog.own']}>{products.items.map((p) => <li key={p.id}><ProductListCard product={p} /></li>)}</ClientMessages></ul>}
       </section>
 
       <section aria-labelledby="brand-articles">

@@ -4,6 +4,7 @@ import { CategoryGrid } from '@/components/catalog/category-grid';
 import { PageTitle } from '@/components/content/page-title';
 import { ProductCard } from '@/components/storefront/product-card';
 import { Link } from '@/i18n/navigation';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { getDb } from '@/server/db/client';
@@ -48,7 +49,9 @@ export default async function ProductIndexPage({ params }: { params: Promise<{ l
               </div>
               {(flagged[i] ?? []).length === 0 ? <p className="text-sm text-muted">{t('emptyList')}</p> : (
                 <ul className="flex flex-col gap-2">
-                  {(flagged[i] ?? []).map((p) => <li key={p.id}><ProductCard product={p} /></li>)}
+                  <ClientMessages namespaces={['catalog.own']}>
+                    {(flagged[i] ?? []).map((p) => <li key={p.id}><ProductCard product={p} /></li>)}
+                  </ClientMessages>
                 </ul>
               )}
             </li>
