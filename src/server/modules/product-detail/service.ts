@@ -99,7 +99,7 @@ type LotJson = { lotNo: string; quantity: number; expiresOn: string | null; rete
  * soonest expiry or retest first, as JSON from one correlated subquery (`product_lots_pack_lot_uq`),
  * so the packs and their lots stay one query.
  */
-const offeredLots = sql<LotJson[] | string | null>`(
+export const offeredLots = sql<LotJson[] | string | null>`(
   select json_agg(json_build_object('lotNo', l.lot_no, 'quantity', l.quantity, 'expiresOn', l.expires_on, 'retestOn', l.retest_on,
       -- The lot's COA while it is shown and its file is there (ADR 0063).
       'coaDocumentId', (select d.id from product_documents d where d.id = l.coa_document_id and d.state = 'current' and d.missing_since is null))
@@ -108,7 +108,7 @@ const offeredLots = sql<LotJson[] | string | null>`(
   where l.pack_id = "product_packs"."id" and l.quantity > 0
     and (l.expires_on is null or l.expires_on >= ${businessNowSql()}::date))`;
 
-function lotsOf(value: LotJson[] | string | null): ProductLotDto[] {
+export function lotsOf(value: LotJson[] | string | null): ProductLotDto[] {
   const lots = (typeof value === 'string' ? JSON.parse(value) : value ?? []) as LotJson[];
   return lots.map((l) => ({
     lotNo: l.lotNo, quantity: Number(l.quantity), expiresOn: l.expiresOn, retestOn: l.retestOn,
