@@ -65,8 +65,12 @@ export const cheapestInputSchema = z.object({
   /** Only packs of this grade (as the page lists them); absent or empty: any. */
   grade: z.string().max(80).optional(),
   /** Only packs whose stated purity is at least this many per cent. */
-  minPurity: z.number({ message: CHEAPEST_FIELD_ERRORS.minPurity }).min(0, { message: CHEAPEST_FIELD_ERRORS.minPurity })
-    .max(100, { message: CHEAPEST_FIELD_ERRORS.minPurity }).optional(),
+  minPurity: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.union([z.number(), z.string().regex(/^\d{1,3}(?:\.\d{1,2})?$/).transform(Number)], { message: CHEAPEST_FIELD_ERRORS.minPurity })
+      .pipe(z.number().min(0, { message: CHEAPEST_FIELD_ERRORS.minPurity }).max(100, { message: CHEAPEST_FIELD_ERRORS.minPurity }))
+      .optional(),
+  ),
 });
 export type CheapestInput = z.infer<typeof cheapestInputSchema>;
 

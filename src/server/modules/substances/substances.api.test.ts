@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productPacks, products, substances } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
