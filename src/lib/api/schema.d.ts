@@ -60380,6 +60380,7 @@ export interface paths {
                                     formula: string | null;
                                     molecularWeight: string | null;
                                     smiles: string | null;
+                                    substanceKey: string | null;
                                     synonyms: string[];
                                     structureUrl: string | null;
                                     purity: string;
@@ -60741,6 +60742,7 @@ export interface paths {
                                 formula: string | null;
                                 molecularWeight: string | null;
                                 smiles: string | null;
+                                substanceKey: string | null;
                                 synonyms: string[];
                                 structureUrl: string | null;
                                 purity: string;
@@ -63090,13 +63092,13 @@ export interface paths {
                         key: string;
                         amount: string;
                         grade?: string;
-                        minPurity?: number;
+                        minPurity?: number | string;
                     };
                     "application/json": {
                         key: string;
                         amount: string;
                         grade?: string;
-                        minPurity?: number;
+                        minPurity?: number | string;
                     };
                 };
             };

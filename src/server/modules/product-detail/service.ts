@@ -9,7 +9,7 @@ import type { ProductDocumentKind } from '@/contracts/product-documents';
 import type { ProductDetailPackDto } from '@/contracts/packs';
 import type { Db } from '@/server/db/client';
 import {
-  brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, type ContentKind,
+  brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, substances, type ContentKind,
 } from '@/server/db/schema';
 import { documentUrl } from '@/server/modules/content/documents';
 import { summaryColumns, toContentSummary } from '@/server/modules/content/items';
@@ -36,6 +36,7 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
   const [row] = await db
     .select({
       p: products,
+      inchikey: substances.inchikey,
       brandZh: brands.nameZh, brandEn: brands.nameEn, authorised: brands.authorised,
       c: { id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn, level: categories.level, leaf: categories.leaf },
       parent: { id: parentCategory.id, nameZh: parentCategory.nameZh, nameEn: parentCategory.nameEn, level: parentCategory.level, leaf: parentCategory.leaf },
@@ -44,6 +45,7 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(substances, eq(substances.id, products.substanceId))
     .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
     .leftJoin(topCategory, eq(topCategory.id, parentCategory.parentId))
     .where(and(eq(products.id, params.id), eq(products.active, true)));
@@ -66,6 +68,8 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     formula: p.formula,
     molecularWeight: p.molecularWeight,
     smiles: p.smiles,
+    // The substance page of every brand's packs (ADR 0086): by InChIKey, or by CAS number without a structure.
+    substanceKey: row.inchikey ?? p.cas,
     synonyms: p.synonyms.split(/;\s*/).map((s) => s.trim()).filter(Boolean),
     // A stored SMILES over the structure caps is not drawn (nor sent to a worker): the page shows none.
     structureUrl: p.smiles && !smilesLimitFault(p.smiles) ? structureUrl(p.id, p.smiles) : null,

@@ -14,13 +14,14 @@ import { lotsOf, offeredLots, structureUrl } from '@/server/modules/product-deta
 /** Where a page key leads: a substance (by InChIKey), the products of a CAS number without a structure, or a redirect. */
 export type SubstanceKey =
   | { kind: 'substance'; id: number; inchikey: string; smiles: string; formula: string; weight: string }
-  | { kind: 'cas'; cas: string }
+  /** The products of a CAS number: those without a structure, or all of them when it names several substances. */
+  | { kind: 'cas'; cas: string; all: boolean }
   | { kind: 'redirect'; inchikey: string };
 
 /**
  * Resolves a page key by unique indexes only (ADR 0086): an InChIKey through `substances_inchikey_uq`; a CAS
  * number through `products_cas_idx`, reading at most two distinct substances: one is a redirect to its
- * InChIKey, none (products of that CAS without a structure) the CAS page itself. Null: unknown.
+ * InChIKey, none (products of that CAS without a structure) or several the CAS page itself. Null: unknown.
  */
 export async function resolveSubstanceKey(db: Db, params: { key: string }): Promise<SubstanceKey | null> {
   if (INCHIKEY.test(params.key)) {
@@ -34,9 +35,11 @@ export async function resolveSubstanceKey(db: Db, params: { key: string }): Prom
     .from(products).innerJoin(substances, eq(substances.id, products.substanceId))
     .where(and(eq(products.cas, cas), eq(products.active, true))).limit(2);
   if (named.length === 1 && named[0]) return { kind: 'redirect', inchikey: named[0].inchikey };
+  // Several structures under one CAS number (salts, hydrates entered apart): the CAS page lists them all, as the list view groups them.
+  if (named.length > 1) return { kind: 'cas', cas, all: true };
   const [plain] = await db.select({ id: products.id }).from(products)
     .where(and(eq(products.cas, cas), eq(products.active, true), isNull(products.substanceId))).limit(1);
-  return plain ? { kind: 'cas', cas } : null;
+  return plain ? { kind: 'cas', cas, all: false } : null;
 }
 
 const packColumns = {
@@ -52,7 +55,7 @@ const packColumns = {
 export function substancePackRows(db: Db, key: Exclude<SubstanceKey, { kind: 'redirect' }>, limit: number) {
   const where = key.kind === 'substance'
     ? and(eq(products.substanceId, key.id), eq(products.active, true))
-    : and(eq(products.cas, key.cas), eq(products.active, true), isNull(products.substanceId));
+    : and(eq(products.cas, key.cas), eq(products.active, true), key.all ? undefined : isNull(products.substanceId));
   return db.select(packColumns).from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(productPacks, eq(productPacks.productId, products.id))
@@ -108,13 +111,14 @@ export async function getSubstancePage(db: Db, key: Exclude<SubstanceKey, { kind
   };
 }
 
-/** The substances of one sitemap file: ids in (index × 50,000, (index + 1) × 50,000], by keyset in batches. */
+/** The substances with an active product of one sitemap file: ids in (index × perFile, (index + 1) × perFile], by keyset in batches. */
 export async function* substanceSitemapRows(db: Db, index: number, perFile: number, batch = 5_000): AsyncGenerator<{ inchikey: string; createdAt: Date }[]> {
   const last = (index + 1) * perFile;
   let after = index * perFile;
   for (;;) {
     const rows = await db.select({ id: substances.id, inchikey: substances.inchikey, createdAt: substances.createdAt }).from(substances)
-      .where(sql`${substances.id} > ${after} and ${substances.id} <= ${last}`).orderBy(asc(substances.id)).limit(batch);
+      .where(sql`${substances.id} > ${after} and ${substances.id} <= ${last}
+        and exists (select 1 from products p where p.substance_id = ${substances.id} and p.active)`).orderBy(asc(substances.id)).limit(batch);
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1]?.id ?? last;

@@ -1,9 +1,10 @@
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@/server/db/client';
 import { productPacks, products, substances } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
-import { getSubstancePage, resolveSubstanceKey } from './page';
+import { countSubstanceSitemaps, getSubstancePage, resolveSubstanceKey, substanceSitemapRows } from './page';
 
 /** The substance page's data and POST /api/web/substance/cheapest (ADR 0086). */
 
@@ -50,8 +51,8 @@ describe('the substance page', () => {
     await db.insert(productPacks).values([{ productId: made!.id, size: '25g', price: '30.00', stock: 3 }, { productId: made!.id, size: '100g', price: '80.00', stock: 0 }]);
     const plain = { cas: '7782-42-5' };
     const key = await resolveSubstanceKey(db, { key: plain!.cas! });
-    expect(key).toEqual({ kind: 'cas', cas: plain!.cas });
-    const page = await getSubstancePage(db, key as { kind: 'cas'; cas: string }, 'en');
+    expect(key).toEqual({ kind: 'cas', cas: plain!.cas, all: false });
+    const page = await getSubstancePage(db, key as { kind: 'cas'; cas: string; all: boolean }, 'en');
     expect(page).toMatchObject({ key: plain!.cas, inchikey: null, cas: [plain!.cas] });
     expect(page!.packs.map((p) => [p.size, p.perUnit])).toEqual([['25g', { value: 1.2, unit: 'g' }], ['100g', { value: 0.8, unit: 'g' }]]);
     // The cheapest mix of such a substance reads it by its CAS number.
@@ -70,6 +71,20 @@ describe('the substance page', () => {
     const pack = page!.packs.find((p) => p.size === '500mL')!;
     expect(pack.perUnit!.unit).toBe('mL');
     expect(pack.perUnit!.value).toBeCloseTo(Number(pack.price) / 500, 4);
+  });
+});
+
+describe('the substances\' sitemap', () => {
+  it('names every substance with an active product once, in files of the size asked', async () => {
+    const db = h.db.db;
+    const [{ n, max }] = rowsOf<{ n: number; max: number }>(await db.execute(sql`select count(*)::int as n, max(id)::int as max from substances s where exists (select 1 from products p where p.substance_id = s.id and p.active)`)) as [{ n: number; max: number }];
+    const files = await countSubstanceSitemaps(db, 100);
+    expect(files).toBeGreaterThanOrEqual(Math.ceil(max / 100));
+    const keys: string[] = [];
+    for (let i = 0; i < files; i++) for await (const rows of substanceSitemapRows(db, i, 100, 7)) keys.push(...rows.map((r) => r.inchikey));
+    expect(keys.length).toBe(n);
+    expect(new Set(keys).size).toBe(n);
+    expect(keys).toContain(ETHANOL);
   });
 });
 
