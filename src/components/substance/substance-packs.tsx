@@ -38,6 +38,8 @@ export function SubstancePacks({ packs, icons }: { packs: SubstancePackDto[]; ic
 
   if (packs.length === 0) return <p className="rounded-lg border border-dashed border-line bg-white p-6 text-center text-sm text-muted" data-testid="packs-empty">{t('noPacks')}</p>;
   const money = (value: number) => format.number(value, 'money');
+  // A few fen per millilitre of a solvent would round to ¥0.02 for every pack: below ¥1, three significant digits.
+  const perUnit = (value: number) => (value >= 1 ? money(value) : format.number(value, { style: 'currency', currency: 'CNY', maximumSignificantDigits: 3 }));
   const cell = 'md:px-3 md:py-2.5';
   return (
     <div className="rounded-lg border border-line bg-white">
@@ -78,7 +80,7 @@ export function SubstancePacks({ packs, icons }: { packs: SubstancePackDto[]; ic
                   <RegularPrice price={pack.price} listPrice={pack.listPrice} className="flex md:justify-end" />
                 </td>
                 <td className={`text-right text-xs ${cell}`} data-testid="pack-per-unit">
-                  {pack.perUnit ? t(pack.perUnit.unit === 'g' ? 'perG' : 'perML', { price: money(pack.perUnit.value) }) : t('noPerUnit')}
+                  {pack.perUnit ? t(pack.perUnit.unit === 'g' ? 'perG' : 'perML', { price: perUnit(pack.perUnit.value) }) : t('noPerUnit')}
                 </td>
                 <td className={`text-xs ${cell}`}>
                   {pack.stock > 0
