@@ -6467,6 +6467,7 @@ export interface paths {
                         grade?: string;
                         /** @default  */
                         gradeZh?: string;
+                        density?: string | null;
                         /**
                          * @default rt
                          * @enum {string}
@@ -6518,6 +6519,7 @@ export interface paths {
                         grade?: string;
                         /** @default  */
                         gradeZh?: string;
+                        density?: string | null;
                         /**
                          * @default rt
                          * @enum {string}
@@ -6582,6 +6584,7 @@ export interface paths {
                                 purity: string;
                                 grade: string;
                                 gradeZh: string;
+                                density: string | null;
                                 storage: string;
                                 shipping: string;
                                 pictograms: string[];
@@ -6742,6 +6745,7 @@ export interface paths {
                                 purity: string;
                                 grade: string;
                                 gradeZh: string;
+                                density: string | null;
                                 storage: string;
                                 shipping: string;
                                 pictograms: string[];
@@ -6879,6 +6883,7 @@ export interface paths {
                         grade?: string;
                         /** @default  */
                         gradeZh?: string;
+                        density?: string | null;
                         /**
                          * @default rt
                          * @enum {string}
@@ -6930,6 +6935,7 @@ export interface paths {
                         grade?: string;
                         /** @default  */
                         gradeZh?: string;
+                        density?: string | null;
                         /**
                          * @default rt
                          * @enum {string}
@@ -6994,6 +7000,7 @@ export interface paths {
                                 purity: string;
                                 grade: string;
                                 gradeZh: string;
+                                density: string | null;
                                 storage: string;
                                 shipping: string;
                                 pictograms: string[];
