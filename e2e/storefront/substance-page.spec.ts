@@ -10,7 +10,7 @@ const ETHANOL = 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N';
 const CART = '/api/app/api/order/shopcart';
 const LANGS = [
   { lang: 'zh', prefix: '', name: '乙醇', link: '查看该物质的全部品牌', invalid: '请输入数量和单位', density: '已按产品密度换算', added: '已将' },
-  { lang: 'en', prefix: '/en', name: 'Ethanol', link: 'All brands of this substance', invalid: 'Enter an amount with a unit', density: 'converted through the products\' density', added: 'packs added to the cart' },
+  { lang: 'en', prefix: '/en', name: 'Ethanol', link: 'All brands of this substance', invalid: 'Enter an amount with a unit', density: 'converted through the products\' density', added: 'added to the cart' },
 ] as const;
 
 test.describe.configure({ mode: 'serial' });
@@ -70,6 +70,19 @@ for (const { lang, prefix, name, link, invalid, density, added } of LANGS) {
     expect(cart.sort((a, b) => a.packId - b.packId)).toEqual(mix.sort((a, b) => a.packId - b.packId));
   });
 }
+
+test('the list view\'s CAS group and structure search\'s substance heading lead to the substance page', async ({ page }) => {
+  await gotoHydrated(page, `/en/product/list?sk=${encodeURIComponent('64-17-5')}&type=2&view=list`);
+  const group = page.getByTestId('substance-group').filter({ has: page.getByTestId('substance-cas').filter({ hasText: '64-17-5' }) }).first();
+  await group.getByTestId('substance-link').click();
+  await expect(page).toHaveURL(new RegExp(`/en/substance/${ETHANOL}$`));
+  await expect(page.getByTestId('page-title')).toHaveText('Ethanol');
+
+  await gotoHydrated(page, `/product/list?type=5&mode=exact&sk=CCO`);
+  await page.getByTestId('substance-group').first().getByTestId('substance-link').click();
+  await expect(page).toHaveURL(new RegExp(`/substance/${ETHANOL}$`));
+  await expect(page.getByTestId('page-title')).toHaveText('乙醇');
+});
 
 test('a guest is asked to sign in before the mix goes to the cart', async ({ page }) => {
   await gotoHydrated(page, `/substance/${ETHANOL}`);
