@@ -30,6 +30,7 @@ import { openPostgres, rowsOf, type DbHandle } from '../src/server/db/client';
 import { GENERATED_ITEM_NO_SQL } from '../src/server/seed/synthetic-catalog';
 import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { appendToJournal } from './lib/bench-journal.mjs';
+import { drawSubstanceKeys, substancePageRows } from './lib/bench-substances';
 
 interface AutocannonResult { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p97_5: number } }
 type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
@@ -256,6 +257,7 @@ async function measureExpired(url: string, port: number, base: string, keys: Key
       ['Category list, in stock', keys.leaves.map((id) => ({ path: `/product/index/list?typeId=${id}&stock=1`, api: { categoryId: id, inStock: true } }))],
       ['Brand page', keys.brandIds.map((id) => ({ path: `/brand/detail?id=${id}`, api: { brandIds: [id], limit: 12 } }))],
       ['Product detail', keys.ids.map((id) => ({ path: `/product/detail?id=${id}` }))],
+      ...substancePageRows(await drawSubstanceKeys(url, keys.ids.length)).map(([name, paths]): [string, { path: string }[]] => [name, paths.map((path) => ({ path }))]),
     ];
     // One request first, so that nothing of the server's own start-up (compiling routes, opening the pool) is timed.
     await timeToFirstByte(`${base}/`);
@@ -317,6 +319,7 @@ async function main(): Promise<void> {
       ['Category list, in stock', each(keys.leaves, (id) => `/product/index/list?typeId=${id}&stock=1`)],
       ['Brand page', each(keys.brandIds, (id) => `/brand/detail?id=${id}`)],
       ['Product detail', each(keys.ids, (id) => `/product/detail?id=${id}`)],
+      ...substancePageRows(await drawSubstanceKeys(url, keys.ids.length)),
       ['News list', ['/news/index', '/en/news/index']],
       ['News detail', each(keys.newsIds, (id) => `/news/detail?id=${id}`)],
       ['About (no catalogue data)', ['/about/index/about']],

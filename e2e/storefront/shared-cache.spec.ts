@@ -19,10 +19,11 @@ const PEOPLE = {
 } as const;
 type Who = keyof typeof PEOPLE;
 
-/** Every storefront page type: home, flagged lists, category lists, searches, product, brand, content, about. */
+/** Every storefront page type: home, flagged lists, category lists, searches, product, substance, brand, content, about. */
 const PAGES = [
   '/', '/en', '/product/index/hot', '/product/index/new', '/product/index/special', '/product/detail?id=1', '/en/product/detail?id=1',
   '/product/index/list', '/product/index/list?stock=1', '/product/list?type=3&sk=acid', '/en/product/list?type=2&sk=67-64-1',
+  '/substance/LFQSCWFLJHTTHZ-UHFFFAOYSA-N', '/en/substance/LFQSCWFLJHTTHZ-UHFFFAOYSA-N',
   '/brand', '/brand/detail?id=1', '/news/index', '/news/detail?id=1', '/support', '/about/index/about', '/en/about/index/about',
 ];
 

@@ -28,6 +28,7 @@ export const PRODUCT_FIELD_ERRORS = {
   listPrice: 'catalogPackListPriceInvalid',
   whole: 'catalogPackNumberInvalid',
   packs: 'catalogPackListInvalid',
+  density: 'catalogProductDensityInvalid',
 } as const;
 
 export const CONTROL_CLASSES = ['precursor', 'explosive'] as const;
@@ -98,6 +99,10 @@ export const adminProductInputSchema = z.object({
   purity: text(40, PRODUCT_FIELD_ERRORS.text).default(''),
   grade: text(60, PRODUCT_FIELD_ERRORS.text).default(''),
   gradeZh: text(60, PRODUCT_FIELD_ERRORS.text).default(''),
+  /** g/mL, up to three decimals, above 0 and at most 30 (osmium is 22.6): the substance page's cheapest mix converts through it (ADR 0086). */
+  density: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), optionalText(z.string({ message: PRODUCT_FIELD_ERRORS.density }).trim()
+    .regex(/^\d{1,2}(?:\.\d{1,3})?$/, { message: PRODUCT_FIELD_ERRORS.density })
+    .refine((v) => Number(v) > 0 && Number(v) <= 30, { message: PRODUCT_FIELD_ERRORS.density }).nullable())).default(null),
   storage: z.enum(STORAGE_CODES, { message: PRODUCT_FIELD_ERRORS.code }).default('rt'),
   shipping: z.enum(SHIPPING_CODES, { message: PRODUCT_FIELD_ERRORS.code }).default('ambient'),
   pictograms: z.array(z.enum(GHS_PICTOGRAMS, { message: PRODUCT_FIELD_ERRORS.ghs }), { message: PRODUCT_FIELD_ERRORS.ghs }).max(9, { message: PRODUCT_FIELD_ERRORS.ghs }).default([]),
@@ -156,6 +161,8 @@ export const adminProductSchema = z.object({
   purity: z.string(),
   grade: z.string(),
   gradeZh: z.string(),
+  /** g/mL; null: not known. */
+  density: z.string().nullable(),
   storage: z.string(),
   shipping: z.string(),
   pictograms: z.array(z.string()),

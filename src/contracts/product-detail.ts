@@ -60,6 +60,8 @@ export const productDetailSchema = z.object({
   formula: z.string().nullable(),
   molecularWeight: z.string().nullable(),
   smiles: z.string().nullable(),
+  /** The key of the page of this substance across brands (`/substance/{key}`): its InChIKey, else its CAS number; null without either. */
+  substanceKey: z.string().nullable(),
   synonyms: z.array(z.string()),
   /** `/api/web/product/structure/{id}` when the product has a SMILES, else null. */
   structureUrl: z.string().nullable(),

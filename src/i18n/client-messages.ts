@@ -32,6 +32,7 @@ export const PAGE_CLIENT_NAMESPACES = [
   'home',
   'productDetail',
   'subscriptionConfirm',
+  'substance',
 ] as const;
 
 export type PageClientNamespace = (typeof PAGE_CLIENT_NAMESPACES)[number];

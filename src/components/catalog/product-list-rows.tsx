@@ -16,6 +16,7 @@ import { ProductThumb } from './product-thumb';
  */
 export function ProductListRows({ items, rows }: { items: readonly ProductCardDto[]; rows: readonly ProductListRowDto[] }) {
   const t = useTranslations('catalog');
+  const ts = useTranslations('substance');
   return (
     <ul className="flex flex-col gap-4" data-testid="product-rows">
       {groupBySubstance(items, rows).map((group) => (
@@ -25,7 +26,11 @@ export function ProductListRows({ items, rows }: { items: readonly ProductCardDt
               <ProductThumb productId={group.lead.id} hasStructure={group.lead.hasStructure} alt={t('structureOf', { name: group.lead.name })} />
             </span>
             <div className="min-w-0 flex-1">
-              <h2 className="truncate font-semibold text-ink" data-testid="substance-name">{group.lead.name}</h2>
+              <h2 className="truncate font-semibold text-ink" data-testid="substance-name">
+                {group.cas
+                  ? <Link href={`/substance/${group.cas}`} className="hover:text-brand-700 hover:underline" title={ts('allBrandsOf', { name: group.lead.name })} data-testid="substance-link">{group.lead.name}</Link>
+                  : group.lead.name}
+              </h2>
               <p className="text-xs text-muted">
                 {group.cas && <>CAS <span className="font-mono" data-testid="substance-cas">{group.cas}</span></>}
                 {group.lead.formula && <>{group.cas ? ' · ' : ''}<Formula value={group.lead.formula} /></>}

@@ -114,6 +114,7 @@ export async function StructureResultsView(props: StructureResultsViewProps) {
 
 async function SubstanceBlock({ group, mode, highlight, rows }: { group: StructureResultGroup; mode: StructureMode; highlight: string; rows: ProductListRowDto[] }) {
   const t = await getTranslations('structureSearch');
+  const ts = await getTranslations('substance');
   const format = await getFormatter();
   const lead = group.products[0];
   if (!lead) return null;
@@ -135,7 +136,11 @@ async function SubstanceBlock({ group, mode, highlight, rows }: { group: Structu
           )}
         </span>
         <div className="min-w-0 flex-1">
-          <h2 className="font-semibold text-ink" data-testid="substance-name">{lead.name}</h2>
+          <h2 className="font-semibold text-ink" data-testid="substance-name">
+            {group.substance.inchikey
+              ? <Link href={`/substance/${group.substance.inchikey}`} className="hover:text-brand-700 hover:underline" title={ts('allBrandsOf', { name: lead.name })} data-testid="substance-link">{lead.name}</Link>
+              : lead.name}
+          </h2>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
             {cas && <><dt className="text-muted">{t('cas')}</dt><dd className="font-mono" data-testid="substance-cas">{cas}</dd></>}
             {group.substance.formula && <><dt className="text-muted">{t('formula')}</dt><dd data-testid="substance-formula"><Formula value={group.substance.formula} /></dd></>}

@@ -13,7 +13,7 @@ export type PackWithLots = ProductPackDto & { lots?: ProductLotDto[] };
  * The lots in stock of one pack, under its row: lot number, quantity, expiry (or retest) date, and
  * the COA download. Expired lots never reach here (the server leaves them out).
  */
-export function PackLots({ pack, coaIcon }: { pack: PackWithLots; coaIcon: ReactNode }) {
+export function PackLots({ pack, coaIcon, colSpan = 6 }: { pack: PackWithLots; coaIcon: ReactNode; /** The columns of the table it sits in. */ colSpan?: number }) {
   const t = useTranslations('productDetail');
   // The request's time zone is the business one (`BUSINESS_TIME_ZONE`, ADR 0066).
   const zone = useTimeZone() ?? DEFAULT_BUSINESS_TIME_ZONE;
@@ -21,7 +21,7 @@ export function PackLots({ pack, coaIcon }: { pack: PackWithLots; coaIcon: React
   if (lots.length === 0) return null;
   return (
     <tr className="block bg-gray-50/60 md:table-row" style={{ borderTopWidth: 0 }} data-testid="pack-lots" data-pack-id={pack.id}>
-      <td colSpan={6} className="block px-4 pb-3 pt-1 md:table-cell md:pt-0">
+      <td colSpan={colSpan} className="block px-4 pb-3 pt-1 md:table-cell md:pt-0">
         <p className="sr-only">{t('lotsFor', { size: pack.size })}</p>
         <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-muted" aria-label={t('lotsFor', { size: pack.size })}>
           {lots.map((lot) => (

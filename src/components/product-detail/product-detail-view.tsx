@@ -1,6 +1,7 @@
 import { FileText, ShoppingCart } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
+import { Link } from '@/i18n/navigation';
 import type { CategoryCrumbDto, ProductDetailAllDto } from '@/contracts/product-detail';
 import { GhsBlock } from './ghs-block';
 import { LinkedContent } from './linked-content';
@@ -21,7 +22,7 @@ function categoryHref(c: CategoryCrumbDto, parent: CategoryCrumbDto | undefined)
 
 /** The product detail page: facts and structure, hazards, packs with add-to-cart, documents and linked content. */
 export async function ProductDetailView({ data }: { data: ProductDetailAllDto }) {
-  const [t, tn] = [await getTranslations('productDetail'), await getTranslations('nav')];
+  const [t, tn, ts] = [await getTranslations('productDetail'), await getTranslations('nav'), await getTranslations('substance')];
   const p = data.product;
   const crumbs = [
     { label: tn('product'), href: '/product/index' },
@@ -48,6 +49,11 @@ export async function ProductDetailView({ data }: { data: ProductDetailAllDto })
             <h2 className="sr-only">{t('properties')}</h2>
             <ProductFacts product={p} />
           </div>
+          {p.substanceKey && (
+            <Link href={`/substance/${p.substanceKey}`} className="mt-3 inline-block text-sm text-brand-700 hover:underline" data-testid="substance-page-link">
+              {ts('allBrands')}
+            </Link>
+          )}
         </div>
       </div>
 

@@ -6467,6 +6467,7 @@ export interface paths {
                         grade?: string;
                         /** @default  */
                         gradeZh?: string;
+                        density?: string | null;
                         /**
                          * @default rt
                          * @enum {string}
@@ -6518,6 +6519,7 @@ export interface paths {
                         grade?: string;
                         /** @default  */
                         gradeZh?: string;
+                        density?: string | null;
                         /**
                          * @default rt
                          * @enum {string}
@@ -6582,6 +6584,7 @@ export interface paths {
                                 purity: string;
                                 grade: string;
                                 gradeZh: string;
+                                density: string | null;
                                 storage: string;
                                 shipping: string;
                                 pictograms: string[];
@@ -6742,6 +6745,7 @@ export interface paths {
                                 purity: string;
                                 grade: string;
                                 gradeZh: string;
+                                density: string | null;
                                 storage: string;
                                 shipping: string;
                                 pictograms: string[];
@@ -6879,6 +6883,7 @@ export interface paths {
                         grade?: string;
                         /** @default  */
                         gradeZh?: string;
+                        density?: string | null;
                         /**
                          * @default rt
                          * @enum {string}
@@ -6930,6 +6935,7 @@ export interface paths {
                         grade?: string;
                         /** @default  */
                         gradeZh?: string;
+                        density?: string | null;
                         /**
                          * @default rt
                          * @enum {string}
@@ -6994,6 +7000,7 @@ export interface paths {
                                 purity: string;
                                 grade: string;
                                 gradeZh: string;
+                                density: string | null;
                                 storage: string;
                                 shipping: string;
                                 pictograms: string[];
@@ -62265,6 +62272,7 @@ export interface paths {
                                     formula: string | null;
                                     molecularWeight: string | null;
                                     smiles: string | null;
+                                    substanceKey: string | null;
                                     synonyms: string[];
                                     structureUrl: string | null;
                                     purity: string;
@@ -62626,6 +62634,7 @@ export interface paths {
                                 formula: string | null;
                                 molecularWeight: string | null;
                                 smiles: string | null;
+                                substanceKey: string | null;
                                 synonyms: string[];
                                 structureUrl: string | null;
                                 purity: string;
@@ -64892,6 +64901,131 @@ export interface paths {
                             msg: string;
                             data: {
                                 email: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/substance/cheapest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The cheapest mix of a substance's packs for an amount (key, amount, grade, minPurity)
+         * @description An exact optimisation over the packs in stock (ADR 0086): least cost, then fewest packs. Mass and volume convert through each product's density. A signed-in buyer is priced at their company's prices, a guest at the catalogue's.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        key: string;
+                        amount: string;
+                        grade?: string;
+                        minPurity?: number | string;
+                    };
+                    "application/json": {
+                        key: string;
+                        amount: string;
+                        grade?: string;
+                        minPurity?: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                /** @enum {string} */
+                                kind: "mix" | "short" | "tooLarge" | "none";
+                                lines: {
+                                    packId: number;
+                                    productId: number;
+                                    itemNo: string;
+                                    brand: string;
+                                    size: string;
+                                    num: number;
+                                    unitPrice: string;
+                                    listPrice: string;
+                                    lineTotal: string;
+                                }[];
+                                total: string;
+                                packs: number;
+                                reached: string;
+                                /** @enum {string} */
+                                unit: "g" | "mL";
+                                noDensity: number;
+                                densityUsed: boolean;
                             };
                         };
                     };

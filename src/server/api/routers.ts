@@ -58,6 +58,7 @@ import { invoicesAdminRouter } from '@/server/modules/invoices/admin-routes';
 import { invoicesAppRouter } from '@/server/modules/invoices/customer-routes';
 import { toInvoiceAdminRouter } from '@/server/modules/invoices/to-invoice-routes';
 import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes';
+import { substanceWebRouter } from '@/server/modules/substances/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -67,7 +68,7 @@ export const webRouters = [
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
-  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter, visitorIslandsWebRouter,
+  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter, visitorIslandsWebRouter, substanceWebRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */

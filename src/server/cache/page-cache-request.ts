@@ -16,7 +16,7 @@ export const SESSION_COOKIE_NAME = 'reagent_session';
  * render never sees the session: the per-visitor parts are islands filled by the visitor's own answer.
  * The account area (/account, /order, /sys), the back-office and the plain pages are not among them.
  */
-const SHARED_PAGE_SECTIONS = new Set(['about', 'applications', 'brand', 'citations', 'contact', 'news', 'privacy', 'product', 'promotion', 'resources', 'support']);
+const SHARED_PAGE_SECTIONS = new Set(['about', 'applications', 'brand', 'citations', 'contact', 'news', 'privacy', 'product', 'promotion', 'resources', 'substance', 'support']);
 
 /** Request headers of React Server Components requests (client navigations, prefetches, actions). */
 const RSC_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];

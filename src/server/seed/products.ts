@@ -10,6 +10,7 @@ import type { SeededCategories } from './categories';
 import { planLots, type SeededCoa, type SeededPack } from './lots';
 import { createRng, SEED } from './random';
 import { buildSubstances } from './substances';
+import { demoDensity } from './densities';
 
 export interface ProductCounts {
   products: number;
@@ -40,6 +41,7 @@ export async function insertPlannedProducts(
     ...p.product,
     brandId: brandId.get(p.brandCode) ?? 0,
     categoryId: categories.leafId(p.category),
+    density: p.product.density ?? demoDensity(p.product.cas),
   }));
   const idByItemNo = new Map<string, number>();
   await insertInBatches(rows, async (batch) => {

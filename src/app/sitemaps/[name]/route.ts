@@ -1,7 +1,8 @@
 import { siteUrl } from '@/lib/seo';
 import { URLSET_HEAD as HEAD, URLSET_TAIL, urlEntry } from '@/lib/sitemap-xml';
 import { getDb } from '@/server/db/client';
-import { listContentForSitemap, productSitemapRows } from '@/server/modules/content/sitemap';
+import { listContentForSitemap, productSitemapRows, URLS_PER_SITEMAP } from '@/server/modules/content/sitemap';
+import { substanceSitemapRows } from '@/server/modules/substances/page';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +17,7 @@ const DETAIL: Record<string, string> = {
 
 const HEADERS = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
 
-/** GET /sitemaps/pages.xml and /sitemaps/products-N.xml — streamed, product rows read in keyset batches. */
+/** GET /sitemaps/pages.xml, /sitemaps/products-N.xml and /sitemaps/substances-N.xml — streamed, rows read in keyset batches. */
 export async function GET(_request: Request, { params }: { params: Promise<{ name: string }> }): Promise<Response> {
   const { name } = await params;
   const base = siteUrl();
@@ -31,17 +32,19 @@ export async function GET(_request: Request, { params }: { params: Promise<{ nam
     }
     return new Response(body + URLSET_TAIL, { headers: HEADERS });
   }
-  const match = /^products-(\d{1,6})\.xml$/.exec(name);
+  const match = /^(products|substances)-(\d{1,6})\.xml$/.exec(name);
   if (!match) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
-  const index = Number(match[1]);
+  const index = Number(match[2]);
+  // Each entry names its page in both languages (hreflang alternates, urlEntry).
+  const entries = match[1] === 'substances'
+    ? async function* () { for await (const rows of substanceSitemapRows(db, index, URLS_PER_SITEMAP)) yield rows.map((r) => urlEntry(base, `/substance/${r.inchikey}`, r.createdAt)).join(''); }
+    : async function* () { for await (const rows of productSitemapRows(db, index)) yield rows.map((r) => urlEntry(base, `/product/detail?id=${r.id}`, r.createdAt)).join(''); };
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       try {
         controller.enqueue(encoder.encode(HEAD));
-        for await (const rows of productSitemapRows(db, index)) {
-          controller.enqueue(encoder.encode(rows.map((r) => urlEntry(base, `/product/detail?id=${r.id}`, r.createdAt)).join('')));
-        }
+        for await (const chunk of entries()) controller.enqueue(encoder.encode(chunk));
         controller.enqueue(encoder.encode(URLSET_TAIL));
         controller.close();
       } catch (error) {

@@ -43,7 +43,10 @@ export function BasicFields({ product, categories }: { product: AdminProductDto 
         <Form.Item name="categoryId" label={t('category')} extra={t('categoryHelp')} rules={[{ required: true, message: t('categoryRequired') }]}>
           <TreeSelect treeData={treeData(categories, locale)} showSearch treeNodeFilterProp="title" aria-label={t('category')} treeDefaultExpandAll={false} />
         </Form.Item>
-        <Form.Item name="purity" label={t('purity')} rules={[tooLong(40)]}><Input placeholder="≥99%" /></Form.Item>
+        <div className="grid grid-cols-2 gap-x-3">
+          <Form.Item name="purity" label={t('purity')} rules={[tooLong(40)]}><Input placeholder="≥99%" /></Form.Item>
+          <Form.Item name="density" label={t('density')} tooltip={t('densityHelp')}><Input placeholder="0.789" inputMode="decimal" data-testid="product-density" /></Form.Item>
+        </div>
         <div className="grid grid-cols-2 gap-x-3">
           <Form.Item name="gradeZh" label={t('gradeZh')} rules={[tooLong(60)]}><Input placeholder="分析纯" /></Form.Item>
           <Form.Item name="grade" label={t('grade')} rules={[tooLong(60)]}><Input placeholder="AR" /></Form.Item>

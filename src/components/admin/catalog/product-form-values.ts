@@ -12,7 +12,7 @@ export interface PackValues { id?: number; size: string; price: string | number 
 
 export interface ProductFormValues {
   itemNo: string; cas: string; mdl: string; nameZh: string; nameEn: string; synonyms: string[];
-  formula: string; smiles: string; purity: string; grade: string; gradeZh: string; storage: string; shipping: string;
+  formula: string; smiles: string; purity: string; grade: string; gradeZh: string; density: string; storage: string; shipping: string;
   pictograms: string[]; signalWord: string; hazardStatements: string[]; precautionaryStatements: string[]; controlClass: string;
   brandId?: number; categoryId?: number; isHot: boolean; isNew: boolean; isSpecial: boolean;
   promo: [Dayjs | null, Dayjs | null] | null; active: boolean; packs: PackValues[];
@@ -21,7 +21,7 @@ export interface ProductFormValues {
 const SIGNAL_WORDS = ['danger', 'warning'] as const;
 
 export const EMPTY: ProductFormValues = {
-  itemNo: '', cas: '', mdl: '', nameZh: '', nameEn: '', synonyms: [], formula: '', smiles: '', purity: '', grade: '', gradeZh: '',
+  itemNo: '', cas: '', mdl: '', nameZh: '', nameEn: '', synonyms: [], formula: '', smiles: '', purity: '', grade: '', gradeZh: '', density: '',
   storage: 'rt', shipping: 'ambient', pictograms: [], signalWord: '', hazardStatements: [], precautionaryStatements: [], controlClass: '',
   isHot: false, isNew: false, isSpecial: false, promo: null, active: true, packs: [{ size: '', price: null, listPrice: null, leadTimeDays: 0, stock: 0 }],
 };
@@ -29,7 +29,7 @@ export const EMPTY: ProductFormValues = {
 export function toValues(p: AdminProductDto): ProductFormValues {
   return {
     itemNo: p.itemNo, cas: p.cas ?? '', mdl: p.mdl ?? '', nameZh: p.nameZh, nameEn: p.nameEn, synonyms: p.synonyms,
-    formula: p.formula ?? '', smiles: p.smiles ?? '', purity: p.purity, grade: p.grade, gradeZh: p.gradeZh, storage: p.storage, shipping: p.shipping,
+    formula: p.formula ?? '', smiles: p.smiles ?? '', purity: p.purity, grade: p.grade, gradeZh: p.gradeZh, density: p.density ?? '', storage: p.storage, shipping: p.shipping,
     pictograms: p.pictograms, signalWord: p.signalWord ?? '', hazardStatements: p.hazardStatements, precautionaryStatements: p.precautionaryStatements,
     controlClass: p.controlClass ?? '', brandId: p.brandId, categoryId: p.categoryId, isHot: p.isHot, isNew: p.isNew, isSpecial: p.isSpecial,
     promo: p.promoStartsAt || p.promoEndsAt ? [p.promoStartsAt ? dayjs(p.promoStartsAt) : null, p.promoEndsAt ? dayjs(p.promoEndsAt) : null] : null,

@@ -62,6 +62,11 @@ export const products = pgTable(
     formula: text('formula'),
     molecularWeight: numeric('molecular_weight', { precision: 10, scale: 3 }),
     smiles: text('smiles'),
+    /**
+     * Density in g/mL (at 20 °C) of a liquid sold by volume or a solid sold by mass whose buyers count in the other
+     * unit: the substance page's cheapest mix converts mass and volume through it (ADR 0086); null: not known.
+     */
+    density: numeric('density', { precision: 6, scale: 3 }),
     /** The product's structure as a distinct substance (ADR 0075); null without a SMILES, or before `structures:rebuild`. */
     substanceId: integer('substance_id').references(() => substances.id),
     purity: text('purity').notNull().default(''),

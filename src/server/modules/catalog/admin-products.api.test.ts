@@ -40,18 +40,18 @@ describe('products', () => {
     const res = await h.call('PUT', `/api/admin/catalog/products/${p.id}`, {
       token: ids.admin,
       json: product({
-        itemNo: 't-upd-1', nameEn: 'Ethanol', formula: 'CuSO4·5H2O', smiles: null, cas: '7758998',
+        itemNo: 't-upd-1', nameEn: 'Ethanol', formula: 'CuSO4·5H2O', smiles: null, cas: '7758998', density: 0.789,
         packs: [{ id: second!.id, size: '2.5 L', price: '99', leadTimeDays: 2, stock: 4 }, { size: '10 L', price: '0', stock: 1 }],
       }),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const saved = res.body.data as AdminProductDto;
-    expect(saved).toMatchObject({ itemNo: 'T-UPD-1', nameEn: 'Ethanol', cas: '7758-99-8', molecularWeight: '249.677', smiles: null });
+    expect(saved).toMatchObject({ itemNo: 'T-UPD-1', nameEn: 'Ethanol', cas: '7758-99-8', molecularWeight: '249.677', smiles: null, density: '0.789' });
     expect(saved.packs.map((k) => [k.id === second!.id, k.size, k.price, k.sort])).toEqual([[true, '2.5 L', '99.00', 10], [false, '10 L', '0.00', 20]]);
     expect(saved.packs.some((k) => k.id === first!.id)).toBe(false);
     const history = (await h.call('GET', `/api/admin/audit?entity=product&entityId=${p.id}`, { token: ids.admin })).body.data as { items: { action: string; changes: Record<string, unknown> }[] };
     expect(history.items.map((e) => e.action)).toEqual(['update', 'create']);
-    expect(Object.keys(history.items[0]!.changes).sort()).toEqual(['cas', 'formula', 'molecularWeight', 'nameEn', 'smiles']);
+    expect(Object.keys(history.items[0]!.changes).sort()).toEqual(['cas', 'density', 'formula', 'molecularWeight', 'nameEn', 'smiles']);
   });
 
 
@@ -75,6 +75,10 @@ describe('products', () => {
       [{ pictograms: ['GHS10'] }, 'pictograms.0', 400],
       [{ mdl: 'MFCD1' }, 'mdl', 400],
       [{ itemNo: 'bad item!' }, 'itemNo', 400],
+      [{ density: '0' }, 'density', 400],
+      [{ density: '31' }, 'density', 400],
+      [{ density: '0.7891' }, 'density', 400],
+      [{ density: 'heavy' }, 'density', 400],
       [{ promoStartsAt: '2026-02-01T00:00:00Z', promoEndsAt: '2026-01-01T00:00:00Z' }, 'promoEndsAt', 400],
     ];
     for (const [over, field, status] of cases) {

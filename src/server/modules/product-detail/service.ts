@@ -9,7 +9,7 @@ import type { ProductDocumentKind } from '@/contracts/product-documents';
 import type { ProductDetailPackDto } from '@/contracts/packs';
 import type { Db } from '@/server/db/client';
 import {
-  brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, type ContentKind,
+  brands, categories, contentCategories, contentItems, productArticles, productDocuments, productPacks, products, substances, type ContentKind,
 } from '@/server/db/schema';
 import { documentUrl } from '@/server/modules/content/documents';
 import { summaryColumns, toContentSummary } from '@/server/modules/content/items';
@@ -36,6 +36,7 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
   const [row] = await db
     .select({
       p: products,
+      inchikey: substances.inchikey,
       brandZh: brands.nameZh, brandEn: brands.nameEn, authorised: brands.authorised,
       c: { id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn, level: categories.level, leaf: categories.leaf },
       parent: { id: parentCategory.id, nameZh: parentCategory.nameZh, nameEn: parentCategory.nameEn, level: parentCategory.level, leaf: parentCategory.leaf },
@@ -44,6 +45,7 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(substances, eq(substances.id, products.substanceId))
     .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
     .leftJoin(topCategory, eq(topCategory.id, parentCategory.parentId))
     .where(and(eq(products.id, params.id), eq(products.active, true)));
@@ -66,6 +68,8 @@ export async function getProductDetail(db: Db, params: { id: number; lang: Lang 
     formula: p.formula,
     molecularWeight: p.molecularWeight,
     smiles: p.smiles,
+    // The substance page of every brand's packs (ADR 0086): by InChIKey, or by CAS number without a structure.
+    substanceKey: row.inchikey ?? p.cas,
     synonyms: p.synonyms.split(/;\s*/).map((s) => s.trim()).filter(Boolean),
     // A stored SMILES over the structure caps is not drawn (nor sent to a worker): the page shows none.
     structureUrl: p.smiles && !smilesLimitFault(p.smiles) ? structureUrl(p.id, p.smiles) : null,
@@ -99,7 +103,7 @@ type LotJson = { lotNo: string; quantity: number; expiresOn: string | null; rete
  * soonest expiry or retest first, as JSON from one correlated subquery (`product_lots_pack_lot_uq`),
  * so the packs and their lots stay one query.
  */
-const offeredLots = sql<LotJson[] | string | null>`(
+export const offeredLots = sql<LotJson[] | string | null>`(
   select json_agg(json_build_object('lotNo', l.lot_no, 'quantity', l.quantity, 'expiresOn', l.expires_on, 'retestOn', l.retest_on,
       -- The lot's COA while it is shown and its file is there (ADR 0063).
       'coaDocumentId', (select d.id from product_documents d where d.id = l.coa_document_id and d.state = 'current' and d.missing_since is null))
@@ -108,7 +112,7 @@ const offeredLots = sql<LotJson[] | string | null>`(
   where l.pack_id = "product_packs"."id" and l.quantity > 0
     and (l.expires_on is null or l.expires_on >= ${businessNowSql()}::date))`;
 
-function lotsOf(value: LotJson[] | string | null): ProductLotDto[] {
+export function lotsOf(value: LotJson[] | string | null): ProductLotDto[] {
   const lots = (typeof value === 'string' ? JSON.parse(value) : value ?? []) as LotJson[];
   return lots.map((l) => ({
     lotNo: l.lotNo, quantity: Number(l.quantity), expiresOn: l.expiresOn, retestOn: l.retestOn,
