@@ -36,6 +36,11 @@ CREATE TABLE "price_agreements" (
 	CONSTRAINT "price_agreements_period" CHECK ("price_agreements"."valid_from" <= "price_agreements"."valid_to")
 );
 --> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "density" numeric(6, 3);--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "list_price" numeric(12, 2);--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "price_agreement_id" integer;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "price_rule_id" integer;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "price_kind" text;--> statement-breakpoint
 ALTER TABLE "price_agreement_rules" ADD CONSTRAINT "price_agreement_rules_agreement_id_price_agreements_id_fk" FOREIGN KEY ("agreement_id") REFERENCES "public"."price_agreements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_agreement_rules" ADD CONSTRAINT "price_agreement_rules_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_agreement_rules" ADD CONSTRAINT "price_agreement_rules_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
