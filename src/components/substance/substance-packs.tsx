@@ -2,14 +2,29 @@
 
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import { OwnPackPrice } from '@/components/catalog/own-price';
 import { RegularPrice } from '@/components/catalog/regular-price';
 import { PackLots } from '@/components/product-detail/pack-lots';
 import { PackOrderCells } from '@/components/product-detail/pack-order';
 import type { SubstancePackDto } from '@/contracts/substances';
 import { Link } from '@/i18n/navigation';
+import { useVisitor } from '@/lib/visitor-islands';
 
 type SortKey = 'perUnit' | 'price' | 'brand';
 const COLUMNS = 9;
+
+/**
+ * The packs with the price this visitor pays: the catalogue's in the page's HTML, the buyer's own (ADR 0083)
+ * once the visitor's answer names one; the price per gram or millilitre follows it.
+ */
+function pricedFor(packs: readonly SubstancePackDto[], own: (pack: SubstancePackDto) => string | undefined): SubstancePackDto[] {
+  return packs.map((pack) => {
+    const price = own(pack);
+    if (price === undefined || price === pack.price) return pack;
+    const ratio = Number(price) / Number(pack.price);
+    return { ...pack, price, perUnit: pack.perUnit && Number.isFinite(ratio) ? { ...pack.perUnit, value: pack.perUnit.value * ratio } : pack.perUnit };
+  });
+}
 
 function sorted(packs: readonly SubstancePackDto[], key: SortKey, locale: string): SubstancePackDto[] {
   const collator = new Intl.Collator(locale);
@@ -34,7 +49,13 @@ export function SubstancePacks({ packs, icons }: { packs: SubstancePackDto[]; ic
   const format = useFormatter();
   const locale = useLocale();
   const [sort, setSort] = useState<SortKey>('perUnit');
-  const rows = useMemo(() => sorted(packs, sort, locale), [packs, sort, locale]);
+  const visitor = useVisitor();
+  const ownProducts = visitor.status === 'ready' ? visitor.products : null;
+  const catalogue = useMemo(() => new Map(packs.map((p) => [p.id, p.price])), [packs]);
+  const rows = useMemo(() => sorted(
+    pricedFor(packs, (pack) => ownProducts?.get(pack.productId)?.prices.find((p) => p.packId === pack.id)?.price),
+    sort, locale,
+  ), [packs, ownProducts, sort, locale]);
 
   if (packs.length === 0) return <p className="rounded-lg border border-dashed border-line bg-white p-6 text-center text-sm text-muted" data-testid="packs-empty">{t('noPacks')}</p>;
   const money = (value: number) => format.number(value, 'money');
@@ -76,8 +97,10 @@ export function SubstancePacks({ packs, icons }: { packs: SubstancePackDto[]; ic
                 <th scope="row" className={`text-left font-medium text-ink ${cell}`} data-testid="pack-size">{pack.size}</th>
                 <td className={`text-right text-xs text-muted md:text-left ${cell}`}>{[pack.grade, pack.purity].filter(Boolean).join(' · ') || '—'}</td>
                 <td className={`font-semibold text-accent md:text-right ${cell}`} data-testid="pack-price">
-                  {money(Number(pack.price))}
-                  <RegularPrice price={pack.price} listPrice={pack.listPrice} className="flex md:justify-end" />
+                  <OwnPackPrice productId={pack.productId} packId={pack.id} catalogue={catalogue.get(pack.id) ?? pack.price} className="md:justify-end">
+                    {money(Number(catalogue.get(pack.id) ?? pack.price))}
+                    <RegularPrice price={catalogue.get(pack.id) ?? pack.price} listPrice={pack.listPrice} className="flex md:justify-end" />
+                  </OwnPackPrice>
                 </td>
                 <td className={`text-right text-xs ${cell}`} data-testid="pack-per-unit">
                   {pack.perUnit ? t(pack.perUnit.unit === 'g' ? 'perG' : 'perML', { price: perUnit(pack.perUnit.value) }) : t('noPerUnit')}
