@@ -57,6 +57,7 @@ import { invoicesAdminRouter } from '@/server/modules/invoices/admin-routes';
 import { invoicesAppRouter } from '@/server/modules/invoices/customer-routes';
 import { toInvoiceAdminRouter } from '@/server/modules/invoices/to-invoice-routes';
 import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes';
+import { listsAppRouter } from '@/server/modules/requisition-lists/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -66,7 +67,7 @@ export const webRouters = [
   productDetailWebRouter, productListWebRouter, brandWebRouter, productFilterAppRouter,
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
-  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter, visitorIslandsWebRouter,
+  quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter, visitorIslandsWebRouter, listsAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
