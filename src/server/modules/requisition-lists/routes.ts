@@ -43,7 +43,7 @@ listsAppRouter.endpoint(
 
 // GET /api/app/lists/:id — one list with a page of its lines: the buyer's price, stock, lead time and flags
 listsAppRouter.endpoint(
-  { method: 'get', path: '/:id', tags, summary: 'A requisition list with one page of its lines (buyer price, stock, lead time, flags)', input: listLinesInputSchema, output: listDetailSchema, audience: 'user', notFoundOnInvalid: 'listNotFound' },
+  { method: 'get', path: '/:id', tags, summary: 'A requisition list with one page of its lines (buyer price, stock, lead time, flags)', input: listLinesInputSchema, output: listDetailSchema, audience: 'user' },
   async (input, c) => readList(c.get('db'), userOf(c), input, c.get('lang')),
 );
 
