@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListDetailDto, ListIndexDto, ListSummaryDto, ListToCartResultDto } from '@/contracts/requisition-lists';
+import { rowsOf } from '@/server/db/client';
 import { productPacks, products } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
 import { authorisationMatrix } from '../../../../test/authz-matrix';
@@ -45,7 +46,7 @@ describe('requisition lists', () => {
     expect(((await call('buyerB', 'GET', '/api/app/lists')).body.data as ListIndexDto).items.map((l) => l.id)).not.toContain(made.id);
     expect((await call('buyerA', 'POST', `/api/app/lists/${made.id}/delete`)).status).toBe(200);
     expect((await call('buyerA', 'GET', `/api/app/lists/${made.id}`)).status).toBe(404);
-    const [left] = (await h.db.db.execute(sql`select count(*)::int as n from requisition_list_lines where list_id = ${made.id}`)).rows as { n: number }[];
+    const [left] = rowsOf<{ n: number }>(await h.db.db.execute(sql`select count(*)::int as n from requisition_list_lines where list_id = ${made.id}`));
     expect(left?.n).toBe(0);
   });
 
@@ -58,10 +59,10 @@ describe('requisition lists', () => {
     expect((await call('buyerA', 'POST', `/api/app/lists/${list.id}/lines`, { source: 'cart' })).status).toBe(400);
     await call('buyerA', 'POST', '/api/app/api/order/shopcart/item/add', { packId: pack(2).id, num: 4 });
     expect((await call('buyerA', 'POST', `/api/app/lists/${list.id}/lines`, { source: 'cart' })).body.data).toEqual({ added: 1, raised: 0, lineCount: 2 });
-    const [order] = (await h.db.db.execute(sql`select o.id from orders o join users u on u.id = o.user_id where u.login_name = 'buyer@demo.example.com' order by o.id limit 1`)).rows as { id: number }[];
+    const [order] = rowsOf<{ id: number }>(await h.db.db.execute(sql`select o.id from orders o join users u on u.id = o.user_id where u.login_name = 'buyer@demo.example.com' order by o.id limit 1`));
     const fromOrder = await call('buyerA', 'POST', `/api/app/lists/${list.id}/lines`, { source: 'order', orderId: order!.id });
     expect(fromOrder.status, JSON.stringify(fromOrder.body)).toBe(200);
-    const [univOrder] = (await h.db.db.execute(sql`select o.id from orders o join users u on u.id = o.user_id where u.login_name = 'buyer@univ.example.com' order by o.id limit 1`)).rows as { id: number }[];
+    const [univOrder] = rowsOf<{ id: number }>(await h.db.db.execute(sql`select o.id from orders o join users u on u.id = o.user_id where u.login_name = 'buyer@univ.example.com' order by o.id limit 1`));
     expect((await call('buyerA', 'POST', `/api/app/lists/${list.id}/lines`, { source: 'order', orderId: univOrder!.id })).status).toBe(404);
     const detail = (await call('buyerA', 'GET', `/api/app/lists/${list.id}?pageSize=10`)).body.data as ListDetailDto;
     expect(detail.lines[0]).toMatchObject({ packId: pack(0).id, num: 6, flags: [], available: true, price: pack(0).price, listPrice: null });
