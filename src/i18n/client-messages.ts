@@ -29,6 +29,7 @@ export const PAGE_CLIENT_NAMESPACES = [
   'contact.enquiry',
   'content',
   'home',
+  'listsIsland',
   'productDetail',
   'subscriptionConfirm',
 ] as const;

@@ -22,7 +22,7 @@ export function AddToListButton({ where, candidates, orderId, signedIn, icon }: 
   signedIn?: boolean;
   icon?: ReactNode;
 }) {
-  const t = useTranslations('lists');
+  const t = useTranslations('listsIsland');
   const visitorSignedIn = useSignedIn();
   const [open, setOpen] = useState(false);
   if (!(signedIn ?? visitorSignedIn)) return null;

@@ -20,7 +20,7 @@ export function AddToListDialog({ source, candidates, choosePack, orderId, onClo
   orderId?: number;
   onClose: () => void;
 }) {
-  const t = useTranslations('lists');
+  const t = useTranslations('listsIsland');
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const [lists, setLists] = useState<ListSummaryDto[] | null>(null);
