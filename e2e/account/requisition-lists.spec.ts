@@ -66,7 +66,7 @@ for (const c of CASES) {
     const rows = page.getByTestId('list-lines').locator('tbody tr.ant-table-row');
     await expect(rows).toHaveCount(2);
     await expect(page.getByTestId('list-line-price')).toHaveCount(2);
-    await expect(page.getByTestId('list-line-num').first().locator('input')).toHaveValue('3');
+    await expect(page.getByTestId('list-line-num').first()).toHaveValue('3');
     await expectNoHorizontalOverflow(page);
 
     // Add all to cart, then on to checkout.
@@ -81,7 +81,7 @@ for (const c of CASES) {
     await page.goto(`${c.prefix}/account/lists?default=7`);
     await expectHydrated(page);
     await page.getByTestId('list-card').filter({ hasText: c.name }).getByTestId('list-delete').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: c.lang === 'zh' ? '删 除' : 'Delete' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /^(删\s?除|Delete)$/ }).click();
     await expect(page.getByTestId('list-card').filter({ hasText: c.name })).toHaveCount(0);
     await page.request.post(`${CART}/clean`, { headers: fromSite() });
   });

@@ -9,6 +9,7 @@ import { Link, useRouter } from '@/i18n/client-navigation';
 import { useLineColumns } from './list-line-columns';
 import { useApiMutation, useApiQuery } from '@/lib/api/query';
 import { showToast } from '@/lib/ui-events';
+import { refreshVisitor } from '@/lib/visitor-islands';
 
 interface NameValues { name: string; shared?: boolean }
 
@@ -48,7 +49,10 @@ export function ListDetailView({ initial }: { initial: ListDetailDto }) {
   async function addToCart(all: boolean) {
     const chosen = all ? Object.entries(quantities).map(([lineId, num]) => ({ lineId: Number(lineId), num })) : data.lines.filter((l) => selected.includes(l.id)).map((l) => ({ lineId: l.id, num: numOf(l) }));
     const answer = await toCart.send({ params: path, body: { all, lines: chosen } });
-    if (answer) announce(answer.data);
+    if (!answer) return;
+    announce(answer.data);
+    // The header's cart count is the visitor's answer (ADR 0076).
+    void refreshVisitor();
   }
 
   async function saveQuantity(line: ListLineDto, num: number | null) {
