@@ -17,14 +17,17 @@ async function signIn(page: Page, login: string): Promise<void> {
   expect((await page.request.post(`${CART}/clean`, { headers: fromSite() })).status()).toBe(200);
 }
 
-/** A product with at least one pack, and a pack of another product for the cart. */
+/** A product of the demo catalogue (that of pack 1), and a pack of another product for the cart: read back from the cart. */
 async function productAndCartPack(page: Page): Promise<{ productId: number; cartPack: number }> {
-  const res = await page.request.post('/api/web/product/details/all', { form: { id: '1' } });
-  const data = ((await res.json()) as { data: { product: { id: number }; packs: { id: number }[] } }).data;
-  expect(data.packs.length).toBeGreaterThan(0);
-  const other = await page.request.post('/api/web/product/details/all', { form: { id: '2' } });
-  const packs = ((await other.json()) as { data: { packs: { id: number }[] } }).data.packs;
-  return { productId: data.product.id, cartPack: packs[0]!.id };
+  for (const packId of ['1', '2', '3', '4', '5', '6']) {
+    expect((await page.request.post(`${CART}/item/add`, { form: { packId }, headers: fromSite() })).status()).toBe(200);
+  }
+  const res = await page.request.post(`${CART}/items`, { headers: fromSite() });
+  const lines = ((await res.json()) as { data: { list: { packId: number; productId: number }[] } }).data.list;
+  const first = lines.find((l) => l.packId === 1)!;
+  const other = lines.find((l) => l.productId !== first.productId)!;
+  expect((await page.request.post(`${CART}/clean`, { headers: fromSite() })).status()).toBe(200);
+  return { productId: first.productId, cartPack: other.packId };
 }
 
 for (const c of CASES) {
