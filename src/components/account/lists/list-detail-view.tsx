@@ -103,7 +103,7 @@ export function ListDetailView({ initial }: { initial: ListDetailDto }) {
         {selected.length > 0 && <span className="text-sm text-muted">{t('selected', { count: selected.length })}</span>}
       </div>
       <Table<ListLineDto>
-        rowKey="id" size="small" columns={columns} dataSource={data.lines} scroll={{ x: 560 }} {...tableState}
+        rowKey="id" size="small" columns={columns} dataSource={data.lines} {...tableState}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (l) => ({ 'aria-label': t('selectLine', { name: l.name, size: l.size }) }) }}
         pagination={{ current: data.page, pageSize: data.pageSize, total: data.total, showSizeChanger: true, pageSizeOptions: LIST_PAGE_SIZES.map(String), hideOnSinglePage: false, showTotal: (total) => t('pageOf', { total }),
           onChange: (p, s) => { setPage({ page: s !== page.pageSize ? 1 : p, pageSize: s }); setSelected([]); } }}
