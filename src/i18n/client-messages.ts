@@ -30,6 +30,7 @@ export const PAGE_CLIENT_NAMESPACES = [
   'contact.enquiry',
   'content',
   'home',
+  'listsIsland',
   'productDetail',
   'subscriptionConfirm',
   'substance',

@@ -1,4 +1,4 @@
-import { FileText, ShoppingCart } from '@/components/ui/icons';
+import { FileText, ListPlus, ShoppingCart } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { PageTitle } from '@/components/content/page-title';
 import { Link } from '@/i18n/navigation';
@@ -11,6 +11,7 @@ import { ProductDocuments } from './product-documents';
 import { ProductFacts } from './product-facts';
 import { StructureImage } from './structure-image';
 import { RequestQuoteButton } from '@/components/account/quotations/request-quote-button';
+import { AddToListButton } from '@/components/account/lists/add-to-list-button';
 import { ProductHazardIsland } from './product-hazard-island';
 
 /** Where a category of the breadcrumb leads (docs/requirements/storefront.md#product-menu): a leaf to its product list, others to their subcategories. */
@@ -61,7 +62,11 @@ export async function ProductDetailView({ data }: { data: ProductDetailAllDto })
         <h2 id="packs-heading" className="mb-3 text-lg font-semibold text-ink">{t('packs')}</h2>
         <PackTable productId={p.id} packs={data.packs} icons={{ cart: <ShoppingCart aria-hidden size={15} /> }} lots={(pack) => <PackLots pack={pack} coaIcon={<FileText aria-hidden size={13} />} />} />
         {data.packs.length > 0 && <p className="mt-2 text-xs text-muted">{t('priceNote')}</p>}
-        <div className="mt-3"><RequestQuoteButton source="product" icon={<FileText aria-hidden size={16} />} candidates={data.packs.map((k) => ({ packId: k.id, num: 1, label: `${p.itemNo} · ${k.size}` }))} /></div>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <RequestQuoteButton source="product" icon={<FileText aria-hidden size={16} />} candidates={data.packs.map((k) => ({ packId: k.id, num: 1, label: `${p.itemNo} · ${k.size}` }))} />
+          {/* A visitor island: only a signed-in customer sees it, and their lists load when it opens (ADR 0085). */}
+          <AddToListButton where="product" icon={<ListPlus aria-hidden size={16} />} candidates={data.packs.map((k) => ({ packId: k.id, num: 1, label: `${p.itemNo} · ${k.size}` }))} />
+        </div>
       </section>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">

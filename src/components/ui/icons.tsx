@@ -125,3 +125,6 @@ export const ClipboardList = drawn('ClipboardList', (
     <path d="M15.5 4.5h1.5a2 2 0 0 1 2 2V20a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6.5a2 2 0 0 1 2-2h1.5M12 11h4M12 16h4M8 11h.01M8 16h.01" />
   </>
 ));
+
+/** A list with a plus: "add to a requisition list" (ADR 0085). */
+export const ListPlus = drawn('ListPlus', <path d="M11 12H3M16 6H3M16 18H3M18 9v6M21 12h-6" />);

@@ -59,6 +59,7 @@ import { invoicesAppRouter } from '@/server/modules/invoices/customer-routes';
 import { toInvoiceAdminRouter } from '@/server/modules/invoices/to-invoice-routes';
 import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes';
 import { substanceWebRouter } from '@/server/modules/substances/routes';
+import { listsAppRouter } from '@/server/modules/requisition-lists/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -69,6 +70,7 @@ export const webRouters = [
   saleAppRouter, orderApiAppRouter, approvalAppRouter, userSessionAppRouter,
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
   quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter, visitorIslandsWebRouter, substanceWebRouter,
+  listsAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */

@@ -16,6 +16,7 @@ import { seedCustomers } from './customers';
 import { seedOrders } from './orders';
 import { seedQuotations } from './quotations';
 import { seedPriceAgreements } from './price-agreements';
+import { seedRequisitionLists } from './requisition-lists';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
 import { seedImportDemo } from './import-demo';
@@ -153,6 +154,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...(await seedCommentsAndLinks(tx)),
       ...(await seedImportDemo(tx)),
       ...(await seedPartners(tx)),
+      ...(await seedRequisitionLists(tx)),
     };
   });
   // The products' structures as substances (ADR 0075), read by RDKit.js in the structure workers.

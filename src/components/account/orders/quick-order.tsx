@@ -9,6 +9,7 @@ import type { QuickLineDto } from '@/contracts/orders';
 import { useApiMutation } from '@/lib/api/query';
 import { HazardMarks } from '@/components/catalog/hazard-marks';
 import { OwnLines } from '@/components/catalog/own-price';
+import { AddToListButton } from '@/components/account/lists/add-to-list-button';
 
 type Candidate = QuickLineDto['candidates'][number];
 
@@ -155,7 +156,8 @@ export function QuickOrder() {
         <>
           {lines.some((l) => l.status !== 'ok') && <Alert className="!my-2" type="warning" showIcon title={t('quickSomeBad', { count: lines.filter((l) => l.status !== 'ok').length })} />}
           <Table<QuickLineDto> className="mt-2" rowKey="line" size="small" columns={columns} dataSource={lines} pagination={false} scroll={{ x: 'max-content' }} />
-          <div className="mt-2 flex justify-end">
+          <div className="mt-2 flex flex-wrap justify-end gap-2">
+            <AddToListButton where="quick" signedIn candidates={good.map((l) => ({ packId: l.product!.packId, num: l.num!, label: `${l.product!.itemNo} ${l.product!.packs.find((k) => k.id === l.product!.packId)?.size ?? ''}` }))} />
             <Button type="primary" onClick={addToCart} disabled={good.length === 0} loading={busy} data-testid="quick-add">{t('quickAdd', { count: good.length })}</Button>
           </div>
         </>

@@ -24,3 +24,4 @@ export * from './contracts';
 export * from './fulfilment';
 export * from './substances';
 export * from './pricing';
+export * from './requisition-lists';

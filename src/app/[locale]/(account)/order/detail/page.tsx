@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { idSchema } from '@/contracts/numbers';
 import { OrderDetailView } from '@/components/account/orders/order-detail-view';
 import { OrderInvoices } from '@/components/account/orders/order-invoices';
+import { AddToListButton } from '@/components/account/lists/add-to-list-button';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
@@ -40,6 +41,7 @@ export default async function OrderDetailPage({ params, searchParams }: { params
   return (
     <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
       <OrderDetailView order={order} shipments={shipments} />
+      <div className="mt-4 flex justify-end"><AddToListButton where="order" orderId={order.id} signedIn /></div>
       <OrderInvoices invoices={invoices} requested={order.status === 'placed' ? order.invoiceType : 'none'} />
     </section>
   );

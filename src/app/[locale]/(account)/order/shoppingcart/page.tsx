@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CartView } from '@/components/account/cart/cart-view';
 import { QuickOrder } from '@/components/account/orders/quick-order';
+import { AddToListButton } from '@/components/account/lists/add-to-list-button';
 import { Link } from '@/i18n/navigation';
 import { hasPermission } from '@/server/auth/actor';
 import { messagesFor, type Locale } from '@/i18n/routing';
@@ -29,7 +30,8 @@ export default async function ShoppingCartPage({ params }: { params: Promise<{ l
         <h1 className="mb-4 text-lg font-semibold">{t('title')}</h1>
         <CartView initial={cart} />
         {cart.count > 0 && (
-          <div className="mt-4 flex justify-end">
+          <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
+            <AddToListButton where="cart" signedIn />
             {canOrder ? (
               <Link href="/order/checkout?default=2" className="rounded-md bg-brand-500 px-6 py-2.5 text-sm font-medium text-white hover:bg-brand-600" data-testid="cart-checkout">
                 {to('checkout')}

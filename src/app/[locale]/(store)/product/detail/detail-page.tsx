@@ -76,7 +76,7 @@ export async function ProductDetailPage({ params, searchParams }: PageProps) {
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(productLd(data, locale, url)) }} />
-      <ClientMessages namespaces={['productDetail', 'accountQuotations', 'catalog.hazard', 'catalog.own']}>
+      <ClientMessages namespaces={['productDetail', 'accountQuotations', 'catalog.hazard', 'catalog.own', 'listsIsland']}>
         <ProductDetailView data={data} />
       </ClientMessages>
     </>
