@@ -36,6 +36,35 @@ CREATE TABLE "price_agreements" (
 	CONSTRAINT "price_agreements_period" CHECK ("price_agreements"."valid_from" <= "price_agreements"."valid_to")
 );
 --> statement-breakpoint
+CREATE TABLE "requisition_list_lines" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"list_id" integer NOT NULL,
+	"product_id" integer,
+	"pack_id" integer,
+	"num" integer NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"item_no" text NOT NULL,
+	"name_zh" text NOT NULL,
+	"name_en" text NOT NULL,
+	"size_added" text NOT NULL,
+	"price_added" numeric(12, 2) NOT NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "requisition_list_lines_num" CHECK ("requisition_list_lines"."num" > 0 and "requisition_list_lines"."num" <= 9999),
+	CONSTRAINT "requisition_list_lines_note_length" CHECK (char_length("requisition_list_lines"."note") <= 200)
+);
+--> statement-breakpoint
+CREATE TABLE "requisition_lists" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"owner_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"shared" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "requisition_lists_name_length" CHECK (char_length("requisition_lists"."name") between 1 and 60)
+);
+--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "density" numeric(6, 3);--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "list_price" numeric(12, 2);--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "price_agreement_id" integer;--> statement-breakpoint
@@ -48,11 +77,22 @@ ALTER TABLE "price_agreement_rules" ADD CONSTRAINT "price_agreement_rules_pack_i
 ALTER TABLE "price_agreements" ADD CONSTRAINT "price_agreements_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_agreements" ADD CONSTRAINT "price_agreements_owner_id_staff_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "price_agreements" ADD CONSTRAINT "price_agreements_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "requisition_list_lines" ADD CONSTRAINT "requisition_list_lines_list_id_requisition_lists_id_fk" FOREIGN KEY ("list_id") REFERENCES "public"."requisition_lists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "requisition_list_lines" ADD CONSTRAINT "requisition_list_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "requisition_list_lines" ADD CONSTRAINT "requisition_list_lines_pack_id_product_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."product_packs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "requisition_lists" ADD CONSTRAINT "requisition_lists_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "requisition_lists" ADD CONSTRAINT "requisition_lists_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "price_agreement_rules_agreement_idx" ON "price_agreement_rules" USING btree ("agreement_id");--> statement-breakpoint
 CREATE INDEX "price_agreement_rules_pack_idx" ON "price_agreement_rules" USING btree ("pack_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "price_agreements_no_idx" ON "price_agreements" USING btree ("agreement_no");--> statement-breakpoint
 CREATE INDEX "price_agreements_company_idx" ON "price_agreements" USING btree ("company_id","state","valid_to");--> statement-breakpoint
 CREATE INDEX "price_agreements_valid_to_idx" ON "price_agreements" USING btree ("valid_to","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "requisition_list_lines_list_pack_uq" ON "requisition_list_lines" USING btree ("list_id","pack_id");--> statement-breakpoint
+CREATE INDEX "requisition_list_lines_list_idx" ON "requisition_list_lines" USING btree ("list_id","sort","id");--> statement-breakpoint
+CREATE INDEX "requisition_list_lines_pack_idx" ON "requisition_list_lines" USING btree ("pack_id");--> statement-breakpoint
+CREATE INDEX "requisition_list_lines_product_idx" ON "requisition_list_lines" USING btree ("product_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "requisition_lists_owner_name_uq" ON "requisition_lists" USING btree ("owner_id","name");--> statement-breakpoint
+CREATE INDEX "requisition_lists_company_idx" ON "requisition_lists" USING btree ("company_id","shared");--> statement-breakpoint
 CREATE INDEX "products_substance_any_idx" ON "products" USING btree ("substance_id") WHERE "products"."substance_id" is not null;
 --> statement-breakpoint
 -- hand-written (price agreements, ADR 0084): PRICE.EDIT goes to the roles that manage authorities (the super
