@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cur
 import type { SearchTypeCode } from './key';
 import { prepareQuery, type PreparedQuery } from './prepare';
 import { inTransaction, WALK_SETTINGS, withSearchSettings } from './settings';
-import { scopeCountSql, type ListScope } from './summary';
+import { scopeCountSql } from './summary';
 import { lanesSql } from './lanes';
 
 /** 1..max; anything that is not a finite number gives 20. */
