@@ -59,9 +59,11 @@ const captured: Captured[] = [];
 function capture(db: Db): void {
   for (const via of [db, presetDb(db, SEARCH_SESSION)]) {
     if (!via) continue;
-    const session = (via as unknown as { session?: { logger?: unknown } }).session;
+    const session = (via as unknown as { session?: { logger?: unknown; options?: { logger?: unknown } } }).session;
     if (!session) throw new Error('the Drizzle session is not where this test expects it: update capture()');
     session.logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params, via }) };
+    // A transaction's session (PGlite's search settings, SET LOCAL) takes its logger from the handle's options.
+    if (session.options) session.options.logger = session.logger;
   }
 }
 
