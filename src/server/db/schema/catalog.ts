@@ -149,6 +149,20 @@ export const products = pgTable(
     // without a key read one short range per category (or brand), whatever the size of the catalogue.
     index('products_category_newest_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc(), t.inStock, t.brandId).where(sql`${t.active}`),
     index('products_brand_newest_idx').on(t.brandId, t.createdAt.desc(), t.id.desc(), t.inStock).where(sql`${t.active}`),
+    // The same lanes for the other sorts (ADR 0088): a category's or a brand's products by item number and by either
+    // price, a page at a time from the index alone (the price expressions are those of the price sorts below; `min_price`
+    // trailing, because PostgreSQL reads an expression from the index alone only when its columns are there too).
+    index('products_category_item_no_idx').on(t.categoryId, t.itemNo, t.id, t.inStock, t.brandId).where(sql`${t.active}`),
+    index('products_brand_item_no_idx').on(t.brandId, t.itemNo, t.id, t.inStock).where(sql`${t.active}`),
+    index('products_category_price_asc_idx').using('btree', t.categoryId, sql.raw(priceAscSql()), t.id, t.inStock, t.brandId, t.minPrice).where(sql`${t.active}`),
+    index('products_brand_price_asc_idx').using('btree', t.brandId, sql.raw(priceAscSql()), t.id, t.inStock, t.minPrice).where(sql`${t.active}`),
+    index('products_category_price_desc_idx').using('btree', t.categoryId, sql.raw(priceDescSql()), t.id, t.inStock, t.brandId, t.minPrice).where(sql`${t.active}`),
+    index('products_brand_price_desc_idx').using('btree', t.brandId, sql.raw(priceDescSql()), t.id, t.inStock, t.minPrice).where(sql`${t.active}`),
+    // A category's flagged products, newest first, lane by lane (ADR 0088): only flagged rows, the flags and the
+    // promotion window in the index, so the flag and its window are tested without the heap.
+    index('products_category_flagged_idx').on(
+      t.categoryId, t.createdAt.desc(), t.id.desc(), t.isHot, t.isNew, t.isSpecial, t.inStock, t.brandId, t.promoStartsAt, t.promoEndsAt,
+    ).where(sql`${t.active} and (${t.isHot} or ${t.isNew} or ${t.isSpecial})`),
     // Flagged products with a promotion window (ADR 0030): few, counted live beside the kept counts (ADR 0078).
     index('products_promo_window_idx').on(t.brandId, t.categoryId).where(
       sql`${t.active} and (${t.isHot} or ${t.isNew} or ${t.isSpecial}) and (${t.promoStartsAt} is not null or ${t.promoEndsAt} is not null)`,

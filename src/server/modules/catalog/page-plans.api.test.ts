@@ -59,9 +59,11 @@ const captured: Captured[] = [];
 function capture(db: Db): void {
   for (const via of [db, presetDb(db, SEARCH_SESSION)]) {
     if (!via) continue;
-    const session = (via as unknown as { session?: { logger?: unknown } }).session;
+    const session = (via as unknown as { session?: { logger?: unknown; options?: { logger?: unknown } } }).session;
     if (!session) throw new Error('the Drizzle session is not where this test expects it: update capture()');
     session.logger = { logQuery: (query: string, params: unknown[]) => captured.push({ query, params, via }) };
+    // A transaction's session (PGlite's search settings, SET LOCAL) takes its logger from the handle's options.
+    if (session.options) session.options.logger = session.logger;
   }
 }
 
@@ -244,6 +246,20 @@ const pages: [string, PageCalls][] = [
       }
     }
   }],
+  // The other sorts of category and brand lists, and a category's flagged lists, read lane by lane too (ADR 0088).
+  ['category and brand lists by item number and price, and a category\u2019s flagged lists', async (db) => {
+    for (const sort of ['itemNo', 'priceAsc', 'priceDesc'] as const) {
+      const top = await findProducts(db, { categoryId: sample.categoryId, sort, limit: 20 }, lang);
+      await findProducts(db, { categoryId: sample.categoryId, sort, limit: 20, cursor: top.nextCursor, brandIds: [sample.brandId] }, lang);
+      await findProducts(db, { categoryId: sample.leafId, sort, inStock: true, limit: 20, page: 3 }, lang);
+      const brand = await findProducts(db, { brandIds: [sample.brandId], sort, limit: 20 }, lang);
+      await findProducts(db, { brandIds: [sample.brandId], sort, inStock: true, limit: 20, cursor: brand.nextCursor }, lang);
+    }
+    for (const flag of ['hot', 'new', 'special'] as const) {
+      const first = await findProducts(db, { flag, categoryId: sample.categoryId, limit: 20 }, lang);
+      await findProducts(db, { flag, categoryId: sample.leafId, inStock: true, limit: 20, cursor: first.nextCursor }, lang);
+    }
+  }],
   ['brand pages', async (db) => Promise.all([
     getBrandDetail(db, { id: sample.brandId, lang }), getBrandSummary(db, { id: sample.brandId, lang }),
     findProducts(db, { brandIds: [sample.brandId], limit: 12 }, lang), listBrandSlides(db, { lang, limit: 6 }),
@@ -373,7 +389,8 @@ describe('storefront page queries at catalogue scale', () => {
   // The pages that must not grow with the catalogue (ADR 0078): run with ANALYZE, each statement reads at most
   // READ_BUDGET rows of products and packs, at 30,000 products (a capped count or facets over 10,001 rows would show).
   const storefront = new Set(['shell (menus, settings, footer, visitor figure, category tree, cart count)', 'home', 'product detail',
-    'hot, new and special lists, first and second pages', 'category lists, in stock or not, a top category and a leaf, first and second pages', 'brand pages']);
+    'hot, new and special lists, first and second pages', 'category lists, in stock or not, a top category and a leaf, first and second pages', 'brand pages',
+    'category and brand lists by item number and price, and a category\u2019s flagged lists']);
   it.each(pages.filter(([name]) => storefront.has(name)))('%s: no statement reads more than a page of products or packs', async (_name, calls) => {
     for (const statement of await readsOf(calls)) {
       const over = rowsRead(await explain(statement, true)).filter((r) => r.rows > READ_BUDGET);

@@ -12,8 +12,8 @@ import { decodeCursor, encodeCursor, type Cursor, type ProductSort } from './cur
 import type { SearchTypeCode } from './key';
 import { prepareQuery, type PreparedQuery } from './prepare';
 import { inTransaction, WALK_SETTINGS, withSearchSettings } from './settings';
-import { scopeCountSql, type ListScope } from './summary';
-import { intArray } from './conditions';
+import { scopeCountSql } from './summary';
+import { lanesSql } from './lanes';
 
 /** 1..max; anything that is not a finite number gives 20. */
 export function clampLimit(limit: number, max: number): number {
@@ -139,9 +139,9 @@ export interface BuiltList {
   /** Other sorts, at most COUNT_CAP matches: collect the matches by the filters' indexes, then sort. */
   collect: SQL | null;
   /**
-   * A list without a key, newest first, of categories or brands: the page read lane by lane, one short
-   * range of `products_category_newest_idx` (or `products_brand_newest_idx`) per category (or brand),
-   * merged (ADR 0078). Runs beside the count, whatever it is.
+   * A list without a key of categories or brands (any sort but relevance), or a flagged list of categories
+   * newest first: the page read lane by lane, one short range of a covering index per category (or brand),
+   * merged (`lanes.ts`, ADR 0078, 0088). Runs beside the count, whatever it is.
    */
   lanes: SQL | null;
   /**
@@ -197,8 +197,8 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const first = sort === 'newest'
     ? sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
     : sql`(${spec.exprs[0]})::text`;
+  if (prepared.scope) built.lanes = lanesSql(prepared.scope, sort, params, limit, skip, dir);
   if (sort === 'newest' && prepared.scope) {
-    built.lanes = lanesSql(prepared.scope, params, limit, skip, dir);
     built.walkAlways = Boolean(prepared.scope.flag) && !prepared.scope.categoryIds && !prepared.scope.brandIds;
   }
   built.walk = sql`
@@ -221,35 +221,6 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
       order by ${outerOrder}
       limit ${limit + 1} offset ${skip}`;
   return built;
-}
-
-/**
- * The newest products of a list without a key, lane by lane (ADR 0078): for each of its categories
- * (or, without one, each of its brands) the first rows past the cursor from that lane's own range of
- * a covering index, then the best of them all. Reads at most (lanes × rows of the page) index entries,
- * and the filters on the index's trailing columns (in stock, brand) need no table row. A flag has its
- * own index (`products_*_newest_idx`): null for flags and for lists of neither categories nor brands.
- */
-function lanesSql(scope: ListScope, cursorKey: SQL | null, limit: number, skip: number, dir: Direction): SQL | null {
-  if (scope.flag) return null;
-  const byCategory = scope.categoryIds !== null;
-  const lanes = scope.categoryIds ?? scope.brandIds;
-  if (!lanes) return null;
-  const conditions: SQL[] = [sql.raw('p.active'), byCategory ? sql`p.category_id = g.v` : sql`p.brand_id = g.v`];
-  if (byCategory && scope.brandIds) conditions.push(sql`p.brand_id = any(${intArray(scope.brandIds)})`);
-  if (scope.inStock) conditions.push(sql`p.in_stock`);
-  if (cursorKey) conditions.push(sql`(p.created_at, p.id) ${dir.cmp} (${cursorKey})`);
-  const order = (alias: string) => sql.raw(`${alias}.created_at ${dir.orderText}, ${alias}.id ${dir.orderText}`);
-  return sql`
-      select l.id, to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k0
-      from unnest(${intArray(lanes)}) g(v)
-      cross join lateral (
-        select p.id::int as id, p.created_at from products p
-        where ${sql.join(conditions, sql` and `)}
-        order by ${order('p')}
-        limit ${limit + 1 + skip}) l
-      order by ${order('l')}
-      limit ${limit + 1} offset ${skip}`;
 }
 
 /**
