@@ -38,6 +38,7 @@ const PERMISSIONS_SINCE: Readonly<Record<string, number>> = {
   'QUOTATION.PRICE_OVERRIDE': 16, 'SUPPLIER.EDIT': 16, 'CRM.VIEW_ALL': 16, 'APPROVAL.RULES': 16,
   'ORDER.VIEW': 22, 'ORDER.VIEW_ALL': 22,
   'ORDER.FULFIL': 23, 'INVOICE.ISSUE': 23,
+  'PRICE.EDIT': 26,
 };
 
 /** Every permission a release up to migration `lastIdx` knew. */

@@ -40,7 +40,7 @@ const moneyOperations = operationsOf(document).map((op) => ({
 })).filter((o) => o.fields.length > 0);
 
 const tokens: Record<'admin' | 'sales' | 'buyer' | 'companyAdmin', string> = { admin: '', sales: '', buyer: '', companyAdmin: '' };
-const ids = { rule: 0, case: 0, product: 0, contract: 0, customer: 0, expense: 0, quotation: 0, employee: 0, company: 0, brand: 0, leaf: 0, packs: [] as number[] };
+const ids = { rule: 0, case: 0, product: 0, contract: 0, customer: 0, expense: 0, quotation: 0, agreement: 0, employee: 0, company: 0, brand: 0, leaf: 0, packs: [] as number[] };
 const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await h.db.db.execute(query));
 const send = (who: keyof typeof tokens, method: string, url: string, json: unknown) => h.call(method, url, { token: tokens[who], json });
 const dataOf = async (res: Promise<{ status: number; body: { data: unknown } }>) => {
@@ -107,6 +107,12 @@ const templates: Record<string, Record<string, (v: unknown, n: number) => Promis
   },
   'POST /api/admin/contracts': { amount: (v) => send('sales', 'POST', '/api/admin/contracts', { companyId: ids.company, title: '年度试剂供货合同', amount: v }) },
   'PUT /api/admin/contracts/{id}': { amount: (v) => send('sales', 'PUT', `/api/admin/contracts/${ids.contract}`, { title: '年度试剂供货合同', amount: v }) },
+  'POST /api/admin/price-agreements': {
+    'rules[].netCents': (v, n) => send('sales', 'POST', '/api/admin/price-agreements', { companyId: ids.company, name: `金额协议 ${n}`, validFrom: inDays(0), validTo: inDays(30), rules: [{ kind: 'net', scope: 'pack', packId: ids.packs[0], netCents: v }] }),
+  },
+  'PUT /api/admin/price-agreements/{id}': {
+    'rules[].netCents': (v) => send('sales', 'PUT', `/api/admin/price-agreements/${ids.agreement}`, { name: '金额协议', validFrom: inDays(0), validTo: inDays(30), rules: [{ kind: 'break', scope: 'pack', packId: ids.packs[1], netCents: v, minQty: 5 }] }),
+  },
   'POST /api/admin/customers': { creditLimit: (v, n) => send('admin', 'POST', '/api/admin/customers', { name: `金额测试客户 ${n}`, creditLimit: v }) },
   'PUT /api/admin/customers/{id}': { creditLimit: (v) => send('admin', 'PUT', `/api/admin/customers/${ids.customer}`, { creditLimit: v }) },
   'POST /api/admin/expenses': { amount: (v) => send('sales', 'POST', '/api/admin/expenses', { amount: v, category: 'office', spentOn: inDays(-1) }) },
@@ -156,6 +162,7 @@ beforeAll(async () => {
   ids.product = (await dataOf(send('admin', 'POST', '/api/admin/catalog/products', product(0, '1')))).id;
   ids.contract = (await dataOf(send('sales', 'POST', '/api/admin/contracts', { companyId: ids.company, title: '年度试剂供货合同', amount: '1' }))).id;
   ids.customer = (await dataOf(send('admin', 'POST', '/api/admin/customers', { name: '金额测试客户', creditLimit: '1' }))).id;
+  ids.agreement = (await dataOf(send('sales', 'POST', '/api/admin/price-agreements', { companyId: ids.company, name: '金额协议', validFrom: inDays(0), validTo: inDays(30) }))).id;
   ids.expense = (await dataOf(send('sales', 'POST', '/api/admin/expenses', { amount: '1', category: 'office', spentOn: inDays(-1) }))).id;
   const requested = await dataOf(send('buyer', 'POST', '/api/app/quotations', { source: 'cart', note: '', lines: [{ packId: ids.packs[0], num: 1, comment: '' }] }));
   ids.quotation = requested.id;

@@ -93,7 +93,14 @@ CREATE INDEX "requisition_list_lines_pack_idx" ON "requisition_list_lines" USING
 CREATE INDEX "requisition_list_lines_product_idx" ON "requisition_list_lines" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "requisition_lists_owner_name_uq" ON "requisition_lists" USING btree ("owner_id","name");--> statement-breakpoint
 CREATE INDEX "requisition_lists_company_idx" ON "requisition_lists" USING btree ("company_id","shared");--> statement-breakpoint
-CREATE INDEX "products_substance_any_idx" ON "products" USING btree ("substance_id") WHERE "products"."substance_id" is not null;
+CREATE INDEX "products_substance_any_idx" ON "products" USING btree ("substance_id") WHERE "products"."substance_id" is not null;--> statement-breakpoint
+CREATE INDEX "products_category_item_no_idx" ON "products" USING btree ("category_id","item_no","id","in_stock","brand_id") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_brand_item_no_idx" ON "products" USING btree ("brand_id","item_no","id","in_stock") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_category_price_asc_idx" ON "products" USING btree ("category_id",coalesce(min_price, 10000000000),"id","in_stock","brand_id","min_price") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_brand_price_asc_idx" ON "products" USING btree ("brand_id",coalesce(min_price, 10000000000),"id","in_stock","min_price") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_category_price_desc_idx" ON "products" USING btree ("category_id",(-coalesce(min_price, -1)),"id","in_stock","brand_id","min_price") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_brand_price_desc_idx" ON "products" USING btree ("brand_id",(-coalesce(min_price, -1)),"id","in_stock","min_price") WHERE "products"."active";--> statement-breakpoint
+CREATE INDEX "products_category_flagged_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"is_hot","is_new","is_special","in_stock","brand_id","promo_starts_at","promo_ends_at") WHERE "products"."active" and ("products"."is_hot" or "products"."is_new" or "products"."is_special");
 --> statement-breakpoint
 -- hand-written (price agreements, ADR 0084): PRICE.EDIT goes to the roles that manage authorities (the super
 -- administrators) and to those that keep quotations (sales and team managers), as the standard roles now hold it.
