@@ -1,9 +1,9 @@
 import { FileText, ShoppingCart } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
-import type { ReactNode } from 'react';
 import { PageTitle } from '@/components/content/page-title';
 import { HazardMarks } from '@/components/catalog/hazard-marks';
 import { Formula } from '@/components/product-detail/formula';
+import { FactRow } from '@/components/product-detail/product-facts';
 import { GhsBlock } from '@/components/product-detail/ghs-block';
 import { StructureImage } from '@/components/product-detail/structure-image';
 import type { SubstancePageDto } from '@/contracts/substances';
@@ -11,14 +11,6 @@ import { SUBSTANCE_PACKS_SHOWN } from '@/contracts/substances';
 import { CheapestMixForm } from './cheapest-mix-form';
 import { SubstancePacks } from './substance-packs';
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-1.5 sm:grid-cols-[9rem_minmax(0,1fr)]" data-testid={testId}>
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 break-words text-ink">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * One substance across brands (ADR 0086): structure, names and identifiers, the GHS block, every brand's packs
@@ -40,11 +32,11 @@ export async function SubstanceView({ data }: { data: SubstancePageDto }) {
           {data.otherName && data.otherName !== data.name && <p className="mt-1 text-sm text-muted" lang={/[\u4e00-\u9fff]/.test(data.otherName) ? 'zh-CN' : 'en'}>{data.otherName}</p>}
           <div className="mt-2"><HazardMarks hazard={data.hazard} approval={null} /></div>
           <dl className="mt-4 divide-y divide-line rounded-lg border border-line bg-white px-4 py-2 text-sm" data-testid="substance-facts">
-            <Row label={t('cas')} testId="fact-cas">{data.cas.length > 0 ? <span className="font-mono">{data.cas.join(', ')}</span> : dash}</Row>
-            {data.inchikey && <Row label={t('inchikey')} testId="fact-inchikey"><span className="break-all font-mono">{data.inchikey}</span></Row>}
-            <Row label={t('formula')} testId="fact-formula">{data.formula ? <Formula value={data.formula} /> : dash}</Row>
-            <Row label={t('weight')} testId="fact-mw">{data.molecularWeight ? `${data.molecularWeight} g/mol` : dash}</Row>
-            {data.synonyms.length > 0 && <Row label={t('synonyms')}>{data.synonyms.join('; ')}</Row>}
+            <FactRow label={t('cas')} testId="fact-cas">{data.cas.length > 0 ? <span className="font-mono">{data.cas.join(', ')}</span> : dash}</FactRow>
+            {data.inchikey && <FactRow label={t('inchikey')} testId="fact-inchikey"><span className="break-all font-mono">{data.inchikey}</span></FactRow>}
+            <FactRow label={t('formula')} testId="fact-formula">{data.formula ? <Formula value={data.formula} /> : dash}</FactRow>
+            <FactRow label={t('weight')} testId="fact-mw">{data.molecularWeight ? `${data.molecularWeight} g/mol` : dash}</FactRow>
+            {data.synonyms.length > 0 && <FactRow label={t('synonyms')}>{data.synonyms.join('; ')}</FactRow>}
           </dl>
         </div>
       </div>

@@ -11,6 +11,7 @@ import { companies } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { customerVisibleTo } from '@/server/modules/customers/access';
 import { loadRules } from './rules';
+import { stateEvents } from '@/server/modules/audit/state-events';
 
 export interface AgreementRow {
   id: number; agreement_no: string; company_id: number; company_name: string; name: string; valid_from: string | Date; valid_to: string | Date;
@@ -73,17 +74,8 @@ export async function loadAgreement(db: Db, actor: ScopedStaff, id: number, lock
   return row;
 }
 
-async function loadEvents(db: Db, id: number): Promise<AgreementDetailDto['events']> {
-  const rows = rowsOf<{ created_at: string | Date; action: string; actor_name: string; data: { changes?: Record<string, { from: unknown; to: unknown }>; note?: Record<string, unknown> } }>(
-    await db.execute(sql`select created_at, action, actor_name, data from audit_log where entity = 'price_agreement' and entity_id = ${String(id)} order by id desc limit 100`));
-  return rows.map((r) => {
-    const state = r.data.changes?.state;
-    const comment = r.data.note?.comment;
-    return {
-      at: new Date(r.created_at).toISOString(), action: r.action, who: r.actor_name,
-      from: typeof state?.from === 'string' ? state.from : null, to: typeof state?.to === 'string' ? state.to : null, comment: typeof comment === 'string' ? comment : '',
-    };
-  });
+function loadEvents(db: Db, id: number): Promise<AgreementDetailDto['events']> {
+  return stateEvents(db, 'price_agreement', id);
 }
 
 /** The whole record: the agreement, its rules, its latest approval request and its history. */

@@ -12,6 +12,7 @@ import { companies, quotations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { customerVisibleTo } from '@/server/modules/customers/access';
 import { canApproveOrders, type OrderActor } from '@/server/modules/orders/access';
+import { stateEvents } from '@/server/modules/audit/state-events';
 
 /** The table under the alias `q` of the queries below, for the ownership condition. */
 const aliased = alias(quotations, 'q');
@@ -131,17 +132,8 @@ async function loadRequest(db: Db, requestId: number | null): Promise<QuotationD
   };
 }
 
-async function loadEvents(db: Db, id: number): Promise<QuotationEventDto[]> {
-  const rows = rowsOf<{ created_at: string | Date; action: string; actor_name: string; data: { changes?: Record<string, { from: unknown; to: unknown }>; note?: Record<string, unknown> } }>(
-    await db.execute(sql`select created_at, action, actor_name, data from audit_log where entity = 'quotation' and entity_id = ${String(id)} order by id desc limit 100`));
-  return rows.map((r) => {
-    const state = r.data.changes?.state;
-    const comment = r.data.note?.comment;
-    return {
-      at: new Date(r.created_at).toISOString(), action: r.action, who: r.actor_name,
-      from: typeof state?.from === 'string' ? state.from : null, to: typeof state?.to === 'string' ? state.to : null, comment: typeof comment === 'string' ? comment : '',
-    };
-  });
+function loadEvents(db: Db, id: number): Promise<QuotationEventDto[]> {
+  return stateEvents(db, 'quotation', id);
 }
 
 /** The whole record: the request, versions (all for staff, sent ones for the customer), the timeline, and the moves open to staff. */
