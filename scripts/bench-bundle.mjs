@@ -21,6 +21,7 @@ const PAGES = [
   ['search results', '/product/list?sk=acid&type=3'],
   ['product detail', '/product/detail?id=1'],
   ['news list', '/news/index'],
+  ['substance page', '/substance/64-17-5'],
 ];
 
 const server = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'], {

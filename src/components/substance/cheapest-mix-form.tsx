@@ -1,12 +1,13 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
-import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import type { CheapestAnswerDto } from '@/contracts/substances';
-import { parseAmount } from '@/lib/pack-amount';
-import { openLoginDialog, showToast } from '@/lib/ui-events';
 import { useHydrated } from '@/lib/use-hydrated';
-import { knownVisitor, refreshVisitor } from '@/lib/visitor-islands';
+
+// The answer, the amount's reader and the cart step load when the buyer asks, not with the kept page's
+// first scripts (its first-load JavaScript stays within the storefront's 150 KB).
+const CheapestAnswer = lazy(() => import('./cheapest-mix-answer'));
 
 type State =
   | { kind: 'idle' }
@@ -21,7 +22,6 @@ type State =
  */
 export function CheapestMixForm({ substanceKey, grades }: { substanceKey: string; grades: string[] }) {
   const t = useTranslations('substance');
-  const format = useFormatter();
   const hydrated = useHydrated();
   const id = useId();
   const [amount, setAmount] = useState('');
@@ -29,11 +29,17 @@ export function CheapestMixForm({ substanceKey, grades }: { substanceKey: string
   const [purity, setPurity] = useState('');
   const [fieldError, setFieldError] = useState<{ amount?: string; purity?: string }>({});
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const [adding, setAdding] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const errors: { amount?: string; purity?: string } = {};
+    let parseAmount: typeof import('@/lib/pack-amount').parseAmount;
+    try {
+      ({ parseAmount } = await import('@/lib/pack-amount'));
+    } catch {
+      setState({ kind: 'error' });
+      return;
+    }
     if (!parseAmount(amount)) errors.amount = t('amountInvalid');
     const purityNumber = purity.trim() === '' ? undefined : Number(purity);
     if (purityNumber !== undefined && !(/^\d{1,3}(?:\.\d{1,2})?$/.test(purity.trim()) && purityNumber <= 100)) errors.purity = t('purityInvalid');
@@ -59,29 +65,6 @@ export function CheapestMixForm({ substanceKey, grades }: { substanceKey: string
     }
   }
 
-  async function addAll(answer: CheapestAnswerDto) {
-    setAdding(true);
-    const signedIn = (await knownVisitor()).user !== null;
-    if (!signedIn) {
-      setAdding(false);
-      showToast({ kind: 'info', text: t('signInToAdd'), durationMs: 6000 });
-      openLoginDialog();
-      return;
-    }
-    try {
-      const { apiPost } = await import('@/lib/api-client');
-      // One call per pack, in turn: the cart's own addition (few packs: the mix has the fewest among the cheapest).
-      for (const line of answer.lines) await apiPost('/api/app/api/order/shopcart/item/add', { packId: line.packId, num: line.num });
-      showToast({ kind: 'success', text: t('mixAdded', { count: answer.lines.length }), link: { href: '/order/shoppingcart?default=2', label: t('viewCart') }, durationMs: 6000 });
-      void refreshVisitor();
-    } catch {
-      // The API client has shown the error or the sign-in prompt.
-    } finally {
-      setAdding(false);
-    }
-  }
-
-  const money = (value: string) => format.number(Number(value), 'money');
   const amountError = `${id}-amount-error`;
   const purityError = `${id}-purity-error`;
   return (
@@ -114,39 +97,8 @@ export function CheapestMixForm({ substanceKey, grades }: { substanceKey: string
       </form>
       <div aria-live="polite" className="mt-3">
         {state.kind === 'error' && <p className="text-sm text-red-700" data-testid="cheapest-error">{t('errorRetry')}</p>}
-        {state.kind === 'answer' && <Answer answer={state.answer} money={money} adding={adding} onAdd={() => void addAll(state.answer)} />}
+        {state.kind === 'answer' && <Suspense fallback={<p className="text-sm text-muted">{t('computing')}</p>}><CheapestAnswer answer={state.answer} /></Suspense>}
       </div>
-    </div>
-  );
-}
-
-function Answer({ answer, money, adding, onAdd }: { answer: CheapestAnswerDto; money: (v: string) => string; adding: boolean; onAdd: () => void }) {
-  const t = useTranslations('substance');
-  const notes = (
-    <>
-      {answer.densityUsed && <p className="mt-1 text-xs text-muted" data-testid="cheapest-density">{t('densityUsed')}</p>}
-      {answer.noDensity > 0 && <p className="mt-1 text-xs text-amber-800" data-testid="cheapest-no-density">{t('noDensity', { count: answer.noDensity })}</p>}
-    </>
-  );
-  if (answer.kind !== 'mix') {
-    const text = answer.kind === 'short' ? t('short', { reached: answer.reached, unit: answer.unit }) : answer.kind === 'tooLarge' ? t('tooLarge') : t('none');
-    return <div data-testid="cheapest-result" data-kind={answer.kind}><p className="text-sm text-ink">{text}</p>{notes}</div>;
-  }
-  return (
-    <div className="rounded-md border border-brand-200 bg-brand-50 p-3" data-testid="cheapest-result" data-kind="mix">
-      <p className="font-semibold text-ink" data-testid="cheapest-total">{t('resultTotal', { total: money(answer.total), packs: answer.packs, reached: answer.reached, unit: answer.unit })}</p>
-      <ul className="mt-2 space-y-1 text-sm">
-        {answer.lines.map((l) => (
-          <li key={l.packId} className="flex flex-wrap justify-between gap-x-4" data-testid="cheapest-line" data-pack-id={l.packId}>
-            <span className="min-w-0 break-words">{t('resultLine', { brand: l.brand, itemNo: l.itemNo, size: l.size, num: l.num })}</span>
-            <span className="font-medium text-accent">{money(l.lineTotal)}</span>
-          </li>
-        ))}
-      </ul>
-      {notes}
-      <button type="button" onClick={onAdd} disabled={adding} className="mt-3 h-10 rounded-md bg-brand-500 px-4 text-sm font-medium text-white hover:bg-brand-600 disabled:opacity-60" data-testid="cheapest-add">
-        {adding ? t('addingMix') : t('addMix')}
-      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvalRules, cartItems, orders, productPacks, products, users } from '@/server/db/schema';
+import { approvalRules, cartItems, orders, priceAgreements, productPacks, products, users } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
 import { addressOf, fillCart, firstPacks, newKey, type Submitted } from '../../../../test/orders';
 
@@ -21,6 +21,8 @@ beforeAll(async () => {
   packs = await firstPacks(h, 3);
   await h.db.db.update(products).set({ ghs: null, controlClass: null }).where(sql`true`);
   await h.db.db.delete(approvalRules).where(sql`true`);
+  // The orders here are priced at the catalogue's prices the test sets: the demo company's agreement is set aside.
+  await h.db.db.update(priceAgreements).set({ state: 'withdrawn' }).where(eq(priceAgreements.companyId, companyId));
 });
 
 describe('concurrency', () => {
