@@ -8,8 +8,7 @@ import { GhsBlock } from '@/components/product-detail/ghs-block';
 import { StructureImage } from '@/components/product-detail/structure-image';
 import type { SubstancePageDto } from '@/contracts/substances';
 import { SUBSTANCE_PACKS_SHOWN } from '@/contracts/substances';
-import { CheapestMixForm } from './cheapest-mix-form';
-import { SubstancePacks } from './substance-packs';
+import { CheapestMixPart, SubstancePacksPart } from './substance-parts';
 
 
 /**
@@ -44,12 +43,12 @@ export async function SubstanceView({ data }: { data: SubstancePageDto }) {
       <section aria-labelledby="cheapest-heading" className="mt-8 rounded-lg border border-line bg-white p-4 sm:p-5" data-testid="cheapest">
         <h2 id="cheapest-heading" className="text-lg font-semibold text-ink">{t('cheapestTitle')}</h2>
         <p className="mt-1 text-sm text-muted">{t('cheapestHelp')}</p>
-        <CheapestMixForm substanceKey={data.key} grades={data.grades} />
+        <CheapestMixPart substanceKey={data.key} grades={data.grades} />
       </section>
 
       <section aria-labelledby="packs-heading" className="mt-8">
         <h2 id="packs-heading" className="mb-3 text-lg font-semibold text-ink">{t('packs', { count: data.packs.length })}</h2>
-        <SubstancePacks packs={data.packs} icons={{ cart: <ShoppingCart aria-hidden size={15} />, coa: <FileText aria-hidden size={13} /> }} />
+        <SubstancePacksPart packs={data.packs} icons={{ cart: <ShoppingCart aria-hidden size={15} />, coa: <FileText aria-hidden size={13} /> }} />
         {data.truncated && <p className="mt-2 text-sm text-amber-800" data-testid="packs-truncated">{t('truncated', { count: SUBSTANCE_PACKS_SHOWN })}</p>}
         {data.packs.length > 0 && <p className="mt-2 text-xs text-muted">{t('priceNote')}</p>}
       </section>
