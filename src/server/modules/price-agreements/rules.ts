@@ -5,18 +5,11 @@ import type { Lang } from '@/lib/lang';
 import { rowsOf, type Db } from '@/server/db/client';
 import { brands, categories, priceAgreementRules, productPacks } from '@/server/db/schema';
 import { AppError, type FieldError } from '@/server/errors';
+import type { ActiveRule } from '@/server/modules/pricing/pick';
 import { centsOf } from '@/server/modules/quotations/pricing';
 
 /** A rule checked against the catalogue, ready to insert, with whether it prices below the floor. */
-export interface CheckedRule {
-  kind: AgreementRuleInput['kind'];
-  scope: AgreementRuleInput['scope'];
-  brandId: number | null;
-  categoryId: number | null;
-  packId: number | null;
-  discountBp: number | null;
-  netCents: number | null;
-  minQty: number;
+export interface CheckedRule extends Omit<ActiveRule, 'id' | 'agreementId'> {
   belowFloor: boolean;
 }
 
