@@ -39,6 +39,7 @@ const PERMISSIONS_SINCE: Readonly<Record<string, number>> = {
   'ORDER.VIEW': 22, 'ORDER.VIEW_ALL': 22,
   'ORDER.FULFIL': 23, 'INVOICE.ISSUE': 23,
   'PRICE.EDIT': 26,
+  'INVENTORY.VIEW': 27, 'INVENTORY.EDIT': 27, 'INVENTORY.CONTROLLED': 27,
 };
 
 /** Every permission a release up to migration `lastIdx` knew. */

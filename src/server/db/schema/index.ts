@@ -25,3 +25,4 @@ export * from './fulfilment';
 export * from './substances';
 export * from './pricing';
 export * from './requisition-lists';
+export * from './inventory';

@@ -14,6 +14,7 @@ import { checkCompanyGrants, lockCompanyGrants } from './grants';
 const FUNCTION_GROUPS: readonly { key: string; zh: string; en: string; codes: readonly Permission[] }[] = [
   { key: 'orders', zh: '订单', en: 'Orders', codes: ['SALE.VIEW', 'SALE.CREATE', 'ORDER.APPROVE'] },
   { key: 'administration', zh: '单位管理', en: 'Company administration', codes: ['USER.VIEW', 'USER.EDIT', 'ROLE.EDIT', 'DEPARTMENT.EDIT', 'ADDRESS.EDIT'] },
+  { key: 'inventory', zh: '库存', en: 'Inventory', codes: ['INVENTORY.VIEW', 'INVENTORY.EDIT', 'INVENTORY.CONTROLLED'] },
 ];
 
 /** The company-scope permissions with their labels, grouped; a permission added later lands in "other". */
