@@ -227,34 +227,41 @@ async function readQuery(db: Db, key: string, mode: StructureMode): Promise<Quer
   return reading.kind === 'ok' ? { kind: 'ok', smiles: reading.smiles, exactIds: null } : reading;
 }
 
-/** The page's products of the hit substances, in the substances' order, grouped; and the capped product count. */
+/**
+ * The page's products of the hit substances, in the substances' order, grouped; and the capped product
+ * count. One statement answers both (the first 10,001 matches in order, counted, and the page of them,
+ * past the last page the last one); the cards and the substances are then read together.
+ */
 async function pageOf(db: Db, hits: Hits, filters: SQL, lang: Lang, page: number, limit: number): Promise<Pick<StructureSearchResult, 'groups' | 'count' | 'countCapped'>> {
   if (hits.ids.length === 0) return { groups: [], count: 0, countCapped: false };
-  const ids = intArray(hits.ids);
-  const [counted] = rowsOf<{ n: number }>(await db.execute(sql`
-    select count(*)::int as n from (select 1 from products p where p.substance_id = any(${ids}) and ${filters} limit ${COUNT_CAP + 1}) c`));
-  const total = Number(counted?.n ?? 0);
+  const rows = rowsOf<{ total: number; id: number | null; substance_id: number | null }>(await db.execute(sql`
+    with m as materialized (
+      select p.id, p.substance_id, row_number() over (order by u.n, p.id) as r
+      from unnest(${intArray(hits.ids)}) with ordinality as u(sid, n)
+      join products p on p.substance_id = u.sid
+      where ${filters}
+      order by u.n, p.id
+      limit ${COUNT_CAP + 1}),
+    t as (select count(*)::int as total, (least(${page}::int, greatest(1, ceil(count(*)::numeric / ${limit}::int)::int)) - 1) * ${limit}::int as skip from m)
+    select t.total, m.id, m.substance_id from t left join m on m.r > t.skip and m.r <= t.skip + ${limit}::int
+    order by m.r`));
+  const total = Number(rows[0]?.total ?? 0);
   if (total === 0) return { groups: [], count: 0, countCapped: false };
   const count = Math.min(total, COUNT_CAP);
+  const found = rows.filter((r): r is { total: number; id: number; substance_id: number } => r.id !== null && r.substance_id !== null);
   await giveTurn();
-  const lastPage = Math.max(1, Math.ceil(count / limit));
-  const offset = (Math.min(page, lastPage) - 1) * limit;
-  const rows = rowsOf<{ id: number; substance_id: number }>(await db.execute(sql`
-    select p.id, p.substance_id from unnest(${ids}) with ordinality as u(sid, n)
-    join products p on p.substance_id = u.sid
-    where ${filters}
-    order by u.n, p.id
-    offset ${offset} limit ${limit}`));
-  await giveTurn();
-  const cards = await loadCards(db, rows.map((r) => Number(r.id)), lang);
+  const substanceIds = [...new Set(found.map((r) => Number(r.substance_id)))];
+  const [cards, substances] = await Promise.all([
+    loadCards(db, found.map((r) => Number(r.id)), lang),
+    substanceIds.length === 0 ? Promise.resolve([]) : db.execute(sql`
+      select id, smiles, inchikey, formula, weight::text as weight from substances where id = any(${intArray(substanceIds)})`)
+      .then((result) => rowsOf<{ id: number; smiles: string; inchikey: string; formula: string; weight: string }>(result)),
+  ]);
   await giveTurn();
   const cardById = new Map(cards.map((c) => [c.id, c]));
-  const substanceIds = [...new Set(rows.map((r) => Number(r.substance_id)))];
-  const substances = substanceIds.length === 0 ? [] : rowsOf<{ id: number; smiles: string; inchikey: string; formula: string; weight: string }>(await db.execute(sql`
-    select id, smiles, inchikey, formula, weight::text as weight from substances where id = any(${intArray(substanceIds)})`));
   const substanceById = new Map(substances.map((s) => [Number(s.id), s]));
   const groups: StructureGroup[] = [];
-  for (const row of rows) {
+  for (const row of found) {
     const sid = Number(row.substance_id);
     const card = cardById.get(Number(row.id));
     const s = substanceById.get(sid);
