@@ -100,6 +100,8 @@ CREATE INDEX "inventory_containers_item_idx" ON "inventory_containers" USING btr
 CREATE INDEX "inventory_containers_order_idx" ON "inventory_containers" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "inventory_ledger_container_idx" ON "inventory_ledger" USING btree ("container_id","id");--> statement-breakpoint
 CREATE INDEX "inventory_ledger_company_idx" ON "inventory_ledger" USING btree ("company_id","id");--> statement-breakpoint
+CREATE INDEX "inventory_ledger_from_idx" ON "inventory_ledger" USING btree ("from_location_id") WHERE "inventory_ledger"."from_location_id" is not null;--> statement-breakpoint
+CREATE INDEX "inventory_ledger_to_idx" ON "inventory_ledger" USING btree ("to_location_id") WHERE "inventory_ledger"."to_location_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_locations_sibling_name_uq" ON "inventory_locations" USING btree ("company_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "inventory_locations_parent_idx" ON "inventory_locations" USING btree ("parent_id");
 --> statement-breakpoint
