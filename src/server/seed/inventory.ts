@@ -4,7 +4,7 @@ import { businessToday } from '@/server/business-time';
 import { rowsOf, type Db } from '@/server/db/client';
 import { inventoryContainers, productPacks, products, users } from '@/server/db/schema';
 import { permissionsOfScope } from '@/server/auth/permissions';
-import { addContainer, correctContainer, disposeContainer, moveContainer, useContainer, type InventoryActor } from '@/server/modules/inventory/containers';
+import { addContainer, correctContainer, disposeContainer, moveContainer, takeFromContainer, type InventoryActor } from '@/server/modules/inventory/containers';
 import { addLocation } from '@/server/modules/inventory/locations';
 
 const dayBefore = (days: number) => {
@@ -66,10 +66,10 @@ export async function seedInventory(db: Db): Promise<{ inventoryContainers: numb
   const ids: number[] = [];
   for (const item of hand) ids.push(await addContainer(db, me, item));
   const [ethanol, acetone, , , dcm] = ids;
-  await useContainer(db, lab, { id: ethanol!, amount: '0.3', purpose: '柱层析洗脱', day: dayBefore(60) });
-  await useContainer(db, lab, { id: acetone!, amount: '120', purpose: '玻璃器皿清洗', day: dayBefore(100) });
+  await takeFromContainer(db, lab, { id: ethanol!, amount: '0.3', purpose: '柱层析洗脱', day: dayBefore(60) });
+  await takeFromContainer(db, lab, { id: acetone!, amount: '120', purpose: '玻璃器皿清洗', day: dayBefore(100) });
   // Used up, and one disposed of.
-  await useContainer(db, lab, { id: dcm!, amount: '500', purpose: '萃取', day: dayBefore(20) });
+  await takeFromContainer(db, lab, { id: dcm!, amount: '500', purpose: '萃取', day: dayBefore(20) });
   const old = await addContainer(db, me, { name: '乙醚（已开封超期）', cas: '60-29-7', amount: '500', unit: 'mL', lotNo: 'EE2201-07', expiresOn: dayBefore(120), locationId: flammables, receivedOn: dayBefore(700) });
   await disposeContainer(db, me, { id: old, purpose: '超期开封，过氧化物风险，交危废处置', day: dayBefore(100) });
   ids.push(old);
@@ -84,8 +84,8 @@ export async function seedInventory(db: Db): Promise<{ inventoryContainers: numb
     await moveContainer(db, me, { id, locationId: precursors, day: dayBefore(45) });
     const [row] = rowsOf<{ amount: string }>(await db.execute(sql`select amount::text as amount from inventory_containers where id = ${id}`));
     const amount = Number(row?.amount ?? '1');
-    await useContainer(db, me, { id, amount: String(Math.max(amount / 10, 0.0001).toFixed(4)), purpose: '合成中间体 批次 S-118', day: dayBefore(30) });
-    await useContainer(db, me, { id, amount: String(Math.max(amount / 20, 0.0001).toFixed(4)), purpose: '重结晶', day: dayBefore(12) });
+    await takeFromContainer(db, me, { id, amount: String(Math.max(amount / 10, 0.0001).toFixed(4)), purpose: '合成中间体 批次 S-118', day: dayBefore(30) });
+    await takeFromContainer(db, me, { id, amount: String(Math.max(amount / 20, 0.0001).toFixed(4)), purpose: '重结晶', day: dayBefore(12) });
     const [used] = rowsOf<{ id: number }>(await db.execute(sql`select id from inventory_ledger where container_id = ${id} and kind = 'used' order by id desc limit 1`));
     if (used) await correctContainer(db, me, { id, entryId: Number(used.id), delta: String(Math.max(amount / 100, 0.0001).toFixed(4)), purpose: '复称：实际领用少于登记', day: dayBefore(11) });
   }

@@ -90,6 +90,7 @@ export const inventoryContainers = pgTable(
     uniqueIndex('inventory_containers_code_uq').on(t.companyId, t.code),
     uniqueIndex('inventory_containers_unit_uq').on(t.shipmentLineId, t.unitIndex),
     index('inventory_containers_company_idx').on(t.companyId, t.state, t.id),
+    index('inventory_containers_received_idx').on(t.companyId, t.state, t.receivedOn, t.id),
     index('inventory_containers_location_idx').on(t.locationId),
     index('inventory_containers_owner_idx').on(t.companyId, t.ownerId),
     index('inventory_containers_expiry_idx').on(t.companyId, sql`coalesce(${t.expiresOn}, ${t.retestOn})`).where(sql`${t.state} = 'in_use'`),

@@ -104,7 +104,7 @@ export async function editContainer(db: Db, actor: InventoryActor, input: Contai
 }
 
 /** Takes an amount (in the container's unit) out of a container: a `used` ledger row; at 0 it is empty. */
-export async function useContainer(db: Db, actor: InventoryActor, input: { id: number; amount: string; purpose: string; day?: string }): Promise<void> {
+export async function takeFromContainer(db: Db, actor: InventoryActor, input: { id: number; amount: string; purpose: string; day?: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const c = await loadContainer(tx, actor, input.id, 'use');
     await recordMovement(tx, c, { kind: 'used', delta: -(toUnits(input.amount) ?? 0), purpose: input.purpose, ...who(actor, input.day) });

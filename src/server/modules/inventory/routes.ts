@@ -12,7 +12,7 @@ import { clientInfo } from '@/server/http/cookies';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
-import { addContainer, correctContainer, disposeContainer, editContainer, moveContainer, useContainer, type InventoryActor } from './containers';
+import { addContainer, correctContainer, disposeContainer, editContainer, moveContainer, takeFromContainer, type InventoryActor } from './containers';
 import { addLocation, deleteLocation, listLocations, renameLocation, reorderLocation } from './locations';
 import { inventoryChoices, ledgerPage, listContainers, readContainer } from './queries';
 
@@ -128,7 +128,7 @@ const change = <S extends z.ZodType<{ id: number }>>(path: string, summary: stri
 // POST /api/app/inventory/:id/edit — owner, department, expiry and retest days, note
 change('edit', 'Change a container’s owner, department, expiry or retest day, or note', containerEditSchema, (c, me, input) => editContainer(c.get('db'), me, input));
 // POST /api/app/inventory/:id/use — take an amount (controlled: INVENTORY.CONTROLLED)
-change('use', 'Take an amount out of a container, with its purpose and day (a controlled chemical needs INVENTORY.CONTROLLED)', containerUseSchema, (c, me, input) => useContainer(c.get('db'), me, input));
+change('use', 'Take an amount out of a container, with its purpose and day (a controlled chemical needs INVENTORY.CONTROLLED)', containerUseSchema, (c, me, input) => takeFromContainer(c.get('db'), me, input));
 // POST /api/app/inventory/:id/move — another location, or none
 change('move', 'Move a container to another location (a controlled chemical needs INVENTORY.CONTROLLED)', containerMoveSchema, (c, me, input) => moveContainer(c.get('db'), me, input));
 // POST /api/app/inventory/:id/dispose — dispose of it with what is left
