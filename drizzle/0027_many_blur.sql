@@ -91,6 +91,7 @@ ALTER TABLE "inventory_locations" ADD CONSTRAINT "inventory_locations_parent_id_
 CREATE UNIQUE INDEX "inventory_containers_code_uq" ON "inventory_containers" USING btree ("company_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_containers_unit_uq" ON "inventory_containers" USING btree ("shipment_line_id","unit_index");--> statement-breakpoint
 CREATE INDEX "inventory_containers_company_idx" ON "inventory_containers" USING btree ("company_id","state","id");--> statement-breakpoint
+CREATE INDEX "inventory_containers_received_idx" ON "inventory_containers" USING btree ("company_id","state","received_on","id");--> statement-breakpoint
 CREATE INDEX "inventory_containers_location_idx" ON "inventory_containers" USING btree ("location_id");--> statement-breakpoint
 CREATE INDEX "inventory_containers_owner_idx" ON "inventory_containers" USING btree ("company_id","owner_id");--> statement-breakpoint
 CREATE INDEX "inventory_containers_expiry_idx" ON "inventory_containers" USING btree ("company_id",coalesce("expires_on", "retest_on")) WHERE "inventory_containers"."state" = 'in_use';--> statement-breakpoint
