@@ -1,0 +1,76 @@
+import 'server-only';
+import type { Context } from 'hono';
+import {
+  IMPORT_MAX_BYTES, importCommitSchema, importPreviewSchema, importTemplateInputSchema, labelsInputSchema, labelsSchema, ledgerExportInputSchema,
+} from '@/contracts/inventory-io';
+import { clientInfo } from '@/server/auth/client-address';
+import { businessToday } from '@/server/business-time';
+import { AppError } from '@/server/errors';
+import type { AppEnv } from '@/server/http/context';
+import { createRouter } from '@/server/http/router';
+import { auditActorOf } from '@/server/modules/audit/record';
+import { XLSX_TYPE, xlsxExport } from '@/server/modules/exports/xlsx-routes';
+import { commitStockImport } from './import-commit';
+import { prepareStockImport, previewOf } from './import-resolve';
+import { stockImportTemplate } from './import-template';
+import { loadLabels } from './labels';
+import { exportLedger } from './ledger-export';
+
+/**
+ * The shelf's labels, ledger export and stock import (ADR 0090), beside the shelf's own routes under
+ * the same base. Every query is scoped by the caller's company; another company's container answers 404.
+ */
+export const inventoryIoAppRouter = createRouter('/api/app/inventory');
+
+const tags = ['inventory'];
+const UPLOAD = { maxBytes: IMPORT_MAX_BYTES, typeRefused: 'importFileTypeRefused', tooLarge: 'importFileTooLarge' };
+
+function companyOf(c: Context<AppEnv>): { userId: number; companyId: number; name: string } {
+  const actor = c.get('actor');
+  if (actor.kind !== 'user') throw new AppError(401);
+  return { userId: actor.userId, companyId: actor.companyId, name: actor.name };
+}
+
+// GET /api/app/inventory/labels?ids=1,2 — the labels of some containers, each with the QR code of its page (SVG)
+inventoryIoAppRouter.endpoint(
+  {
+    method: 'get', path: '/labels', tags, summary: 'Labels of containers with the QR code (SVG) of each container’s page', input: labelsInputSchema, output: labelsSchema,
+    audience: 'user', permissions: ['INVENTORY.VIEW'], description: 'All or nothing: an id that is not a container of the caller’s company answers 404 `inventoryContainerNotFound`.',
+  },
+  async ({ ids }, c) => ({ items: await loadLabels(c.get('db'), { companyId: companyOf(c).companyId, ids }) }),
+);
+
+// GET /api/app/inventory/ledger/export — the ledger in the audit's format (controlled chemicals only unless asked), streamed
+xlsxExport(inventoryIoAppRouter, {
+  path: '/ledger/export', summary: 'Export the inventory ledger (controlled chemicals by default) as an Excel workbook', tags,
+  description: 'Streamed: chemical, CAS, lot, label code, date, movement, quantity in and out, balance, unit, who, purpose, location, oldest first.',
+  input: ledgerExportInputSchema, audience: 'user', permissions: ['INVENTORY.VIEW'], file: 'inventory-ledger',
+}, (filters, c) => exportLedger(c.get('db'), { companyId: companyOf(c).companyId, filters, lang: c.get('lang') }));
+
+// GET /api/app/inventory/import/template — the stock import template (headers in both languages, an example, a guide)
+inventoryIoAppRouter.endpoint(
+  { method: 'get', path: '/import/template', tags, summary: 'Download the stock import template', input: importTemplateInputSchema, file: [XLSX_TYPE], audience: 'user', permissions: ['INVENTORY.EDIT'] },
+  async (_input, c) => ({ body: await stockImportTemplate(c.get('lang')), type: XLSX_TYPE, name: 'inventory-import-template.xlsx' }),
+);
+
+// POST /api/app/inventory/import/preview — multipart `file`: every row checked, nothing written
+inventoryIoAppRouter.endpoint(
+  {
+    method: 'post', path: '/import/preview', tags, summary: 'Check a stock import file and preview its containers (nothing is written)', upload: UPLOAD, output: importPreviewSchema,
+    audience: 'user', permissions: ['INVENTORY.EDIT'], description: `CSV or XLSX, at most ${IMPORT_MAX_BYTES / 1024} KiB and 2,000 rows; each issue names its row and column in both languages.`,
+  },
+  async ({ file }, c) => previewOf(await prepareStockImport(c.get('db'), { companyId: companyOf(c).companyId, file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, today: businessToday() })),
+);
+
+// POST /api/app/inventory/import/commit — multipart `file`: checked again, then every container created in one transaction
+inventoryIoAppRouter.endpoint(
+  {
+    method: 'post', path: '/import/commit', tags, summary: 'Import a stock file: containers with their received ledger rows, in one transaction', upload: UPLOAD, output: importCommitSchema,
+    audience: 'user', permissions: ['INVENTORY.EDIT'], description: 'A file with any issue answers 400 `inventoryImportHasIssues` and writes nothing.',
+  },
+  async ({ file }, c) => {
+    const user = companyOf(c);
+    const prepared = await prepareStockImport(c.get('db'), { companyId: user.companyId, file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, today: businessToday() });
+    return commitStockImport(c.get('db'), { companyId: user.companyId, prepared, userId: user.userId, actorName: user.name, audit: auditActorOf(c.get('actor'), clientInfo(c).ip) });
+  },
+);
