@@ -52,6 +52,12 @@ export const labelSchema = z.object({
 export type LabelDto = z.infer<typeof labelSchema>;
 export const labelsSchema = z.object({ items: z.array(labelSchema) });
 
+/** A scanned or typed label: its code, or the address its QR code holds. */
+export const labelLookupInputSchema = z.object({
+  label: z.string({ message: 'inventoryLabelRequired' }).trim().min(1, { message: 'inventoryLabelRequired' }).max(300, { message: 'inventoryLabelRequired' }),
+});
+export const labelLookupSchema = z.object({ id: z.number().int(), code: z.string() });
+
 const flag = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
 
 /** The ledger export's filters: a date range, controlled chemicals only (the default) or all, one container. */

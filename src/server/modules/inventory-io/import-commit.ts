@@ -31,9 +31,9 @@ export async function commitStockImport(db: Db, params: { companyId: number; pre
       let parentId: number | null = null;
       for (let depth = 1; depth <= names.length; depth += 1) {
         const key = locationText(names.slice(0, depth)).toLowerCase();
-        let id = idByPath.get(key);
+        let id: number | undefined = idByPath.get(key);
         if (id === undefined) {
-          const [created] = await tx.insert(inventoryLocations).values({ companyId, parentId, kind: KINDS[depth - 1] ?? 'cabinet', name: names[depth - 1] ?? '' })
+          const [created]: { id: number }[] = await tx.insert(inventoryLocations).values({ companyId, parentId, kind: KINDS[depth - 1] ?? 'cabinet', name: names[depth - 1] ?? '' })
             .returning({ id: inventoryLocations.id });
           if (!created) throw new AppError(500);
           id = created.id;

@@ -46,3 +46,19 @@ export async function loadLabels(db: Db, params: { companyId: number; ids: reado
 export function trimAmount(value: string): string {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
+
+/**
+ * The container a scanned or typed label names: its code (any case, spaces ignored) or the address its QR
+ * code holds. 404 `inventoryContainerNotFound` when the company has no such container.
+ */
+export async function findByLabel(db: Db, params: { companyId: number; text: string }): Promise<{ id: number; code: string }> {
+  const text = params.text.trim();
+  const fromUrl = /\/account\/inventory\/(\d{1,10})\/?(?:[?#].*)?$/.exec(text);
+  const id = fromUrl ? Number(fromUrl[1]) : null;
+  const where = id !== null && id <= 2_147_483_647
+    ? and(eq(inventoryContainers.companyId, params.companyId), eq(inventoryContainers.id, id))
+    : and(eq(inventoryContainers.companyId, params.companyId), eq(inventoryContainers.code, text.replace(/\s+/g, '').toUpperCase()));
+  const [row] = await db.select({ id: inventoryContainers.id, code: inventoryContainers.code }).from(inventoryContainers).where(where).limit(1);
+  if (!row) throw new AppError(404, 'inventoryContainerNotFound');
+  return row;
+}

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Context } from 'hono';
 import {
-  IMPORT_MAX_BYTES, importCommitSchema, importPreviewSchema, importTemplateInputSchema, labelsInputSchema, labelsSchema, ledgerExportInputSchema,
+  IMPORT_MAX_BYTES, importCommitSchema, importPreviewSchema, importTemplateInputSchema, labelLookupInputSchema, labelLookupSchema, labelsInputSchema, labelsSchema, ledgerExportInputSchema,
 } from '@/contracts/inventory-io';
-import { clientInfo } from '@/server/auth/client-address';
+import { clientInfo } from '@/server/http/cookies';
 import { businessToday } from '@/server/business-time';
 import { AppError } from '@/server/errors';
 import type { AppEnv } from '@/server/http/context';
@@ -13,7 +13,7 @@ import { XLSX_TYPE, xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { commitStockImport } from './import-commit';
 import { prepareStockImport, previewOf } from './import-resolve';
 import { stockImportTemplate } from './import-template';
-import { loadLabels } from './labels';
+import { findByLabel, loadLabels } from './labels';
 import { exportLedger } from './ledger-export';
 
 /**
@@ -38,6 +38,15 @@ inventoryIoAppRouter.endpoint(
     audience: 'user', permissions: ['INVENTORY.VIEW'], description: 'All or nothing: an id that is not a container of the caller’s company answers 404 `inventoryContainerNotFound`.',
   },
   async ({ ids }, c) => ({ items: await loadLabels(c.get('db'), { companyId: companyOf(c).companyId, ids }) }),
+);
+
+// GET /api/app/inventory/labels/find?label=C0000012 — the container a scanned or typed label names
+inventoryIoAppRouter.endpoint(
+  {
+    method: 'get', path: '/labels/find', tags, summary: 'Find the container a label names (its code, or the address in its QR code)', input: labelLookupInputSchema, output: labelLookupSchema,
+    audience: 'user', permissions: ['INVENTORY.VIEW'], description: 'A label of another company, or none, answers 404 `inventoryContainerNotFound`.',
+  },
+  async ({ label }, c) => findByLabel(c.get('db'), { companyId: companyOf(c).companyId, text: label }),
 );
 
 // GET /api/app/inventory/ledger/export — the ledger in the audit's format (controlled chemicals only unless asked), streamed
