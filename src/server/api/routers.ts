@@ -61,6 +61,7 @@ import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes
 import { substanceWebRouter } from '@/server/modules/substances/routes';
 import { inventoryIoAppRouter } from '@/server/modules/inventory-io/routes';
 import { listsAppRouter } from '@/server/modules/requisition-lists/routes';
+import { inventoryAppRouter } from '@/server/modules/inventory/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -74,6 +75,7 @@ export const webRouters = [
   listsAppRouter,
   // Before the shelf's own router: its static paths (/labels, /ledger/export, /import/…) come before `/:id`.
   inventoryIoAppRouter,
+  inventoryAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */

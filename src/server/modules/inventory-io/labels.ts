@@ -20,17 +20,17 @@ export function qrSvg(text: string): Promise<string> {
 
 /**
  * The labels of some containers of the company, in the order asked. An id of another company, or one
- * that does not exist, answers 404 (`inventoryContainerNotFound`) as a whole: a label run is all or nothing.
+ * that does not exist, answers 404 (`containerNotFound`) as a whole: a label run is all or nothing.
  */
 export async function loadLabels(db: Db, params: { companyId: number; ids: readonly number[] }): Promise<LabelDto[]> {
   const rows = await db.select().from(inventoryContainers)
     .where(and(eq(inventoryContainers.companyId, params.companyId), inArray(inventoryContainers.id, [...params.ids])));
-  if (rows.length !== params.ids.length) throw new AppError(404, 'inventoryContainerNotFound');
+  if (rows.length !== params.ids.length) throw new AppError(404, 'containerNotFound');
   const paths = locationPaths(await companyLocations(db, params.companyId));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return Promise.all(params.ids.map(async (id) => {
     const c = byId.get(id);
-    if (!c) throw new AppError(404, 'inventoryContainerNotFound');
+    if (!c) throw new AppError(404, 'containerNotFound');
     const url = containerUrl(c.id);
     return {
       id: c.id, code: c.code, nameZh: c.nameZh, nameEn: c.nameEn, itemNo: c.itemNo, cas: c.cas, lotNo: c.lotNo,
@@ -49,7 +49,7 @@ export function trimAmount(value: string): string {
 
 /**
  * The container a scanned or typed label names: its code (any case, spaces ignored) or the address its QR
- * code holds. 404 `inventoryContainerNotFound` when the company has no such container.
+ * code holds. 404 `containerNotFound` when the company has no such container.
  */
 export async function findByLabel(db: Db, params: { companyId: number; text: string }): Promise<{ id: number; code: string }> {
   const text = params.text.trim();
@@ -59,6 +59,6 @@ export async function findByLabel(db: Db, params: { companyId: number; text: str
     ? and(eq(inventoryContainers.companyId, params.companyId), eq(inventoryContainers.id, id))
     : and(eq(inventoryContainers.companyId, params.companyId), eq(inventoryContainers.code, text.replace(/\s+/g, '').toUpperCase()));
   const [row] = await db.select({ id: inventoryContainers.id, code: inventoryContainers.code }).from(inventoryContainers).where(where).limit(1);
-  if (!row) throw new AppError(404, 'inventoryContainerNotFound');
+  if (!row) throw new AppError(404, 'containerNotFound');
   return row;
 }

@@ -35,7 +35,7 @@ function companyOf(c: Context<AppEnv>): { userId: number; companyId: number; nam
 inventoryIoAppRouter.endpoint(
   {
     method: 'get', path: '/labels', tags, summary: 'Labels of containers with the QR code (SVG) of each container’s page', input: labelsInputSchema, output: labelsSchema,
-    audience: 'user', permissions: ['INVENTORY.VIEW'], description: 'All or nothing: an id that is not a container of the caller’s company answers 404 `inventoryContainerNotFound`.',
+    audience: 'user', permissions: ['INVENTORY.VIEW'], description: 'All or nothing: an id that is not a container of the caller’s company answers 404 `containerNotFound`.',
   },
   async ({ ids }, c) => ({ items: await loadLabels(c.get('db'), { companyId: companyOf(c).companyId, ids }) }),
 );
@@ -44,7 +44,7 @@ inventoryIoAppRouter.endpoint(
 inventoryIoAppRouter.endpoint(
   {
     method: 'get', path: '/labels/find', tags, summary: 'Find the container a label names (its code, or the address in its QR code)', input: labelLookupInputSchema, output: labelLookupSchema,
-    audience: 'user', permissions: ['INVENTORY.VIEW'], description: 'A label of another company, or none, answers 404 `inventoryContainerNotFound`.',
+    audience: 'user', permissions: ['INVENTORY.VIEW'], description: 'A label of another company, or none, answers 404 `containerNotFound`.',
   },
   async ({ label }, c) => findByLabel(c.get('db'), { companyId: companyOf(c).companyId, text: label }),
 );
