@@ -6,6 +6,7 @@ import type { Db } from '@/server/db/client';
 import { products, users } from '@/server/db/schema';
 import type { InventoryControlClass } from '@/server/db/schema/inventory';
 import { AppError } from '@/server/errors';
+import { isHazardous } from '@/server/modules/catalog/hazards';
 import { importFormatOf } from '@/server/modules/catalog-import/jobs';
 import { readRows } from '@/server/modules/catalog-import/read-rows';
 import { xlsxUploadFault } from '@/server/modules/catalog-import/xlsx-rows';
@@ -113,7 +114,7 @@ export async function prepareStockImport(db: Db, params: { companyId: number; fi
       cas: r.cas || match?.cas || '',
       itemNo: r.itemNo,
       controlClass: r.controlClass ?? (match?.controlClass ? CONTROL_OF_PRODUCT[match.controlClass] ?? null : null),
-      hazardous: r.hazardous ?? Boolean(match?.ghs?.pictograms?.length),
+      hazardous: r.hazardous ?? (match ? isHazardous(match.ghs) : false),
       ownerId: owner?.id ?? null, ownerName: owner?.name ?? '', departmentId: owner?.departmentId ?? null,
       productId: item?.id ?? null, substanceId: match?.substanceId ?? null, locationId,
     });

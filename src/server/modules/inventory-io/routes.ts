@@ -9,6 +9,7 @@ import { AppError } from '@/server/errors';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter } from '@/server/http/router';
 import { auditActorOf } from '@/server/modules/audit/record';
+import { assertInventory, type InventoryActor } from '@/server/modules/inventory/containers';
 import { XLSX_TYPE, xlsxExport } from '@/server/modules/exports/xlsx-routes';
 import { commitStockImport } from './import-commit';
 import { prepareStockImport, previewOf } from './import-resolve';
@@ -25,11 +26,15 @@ export const inventoryIoAppRouter = createRouter('/api/app/inventory');
 const tags = ['inventory'];
 const UPLOAD = { maxBytes: IMPORT_MAX_BYTES, typeRefused: 'importFileTypeRefused', tooLarge: 'importFileTooLarge' };
 
-function companyOf(c: Context<AppEnv>): { userId: number; companyId: number; name: string } {
+/** The caller, allowed `action` by the shelf's one rule (`inventoryDecision`, ADR 0089). */
+function allowed(c: Context<AppEnv>, action: 'view' | 'add'): InventoryActor {
   const actor = c.get('actor');
   if (actor.kind !== 'user') throw new AppError(401);
-  return { userId: actor.userId, companyId: actor.companyId, name: actor.name };
+  const me: InventoryActor = { userId: actor.userId, companyId: actor.companyId, name: actor.name, permissions: actor.permissions, audit: auditActorOf(actor, clientInfo(c).ip) };
+  assertInventory(me, action);
+  return me;
 }
+const companyOf = (c: Context<AppEnv>) => allowed(c, 'view');
 
 // GET /api/app/inventory/labels?ids=1,2 — the labels of some containers, each with the QR code of its page (SVG)
 inventoryIoAppRouter.endpoint(
@@ -58,28 +63,31 @@ xlsxExport(inventoryIoAppRouter, {
 
 // GET /api/app/inventory/import/template — the stock import template (headers in both languages, an example, a guide)
 inventoryIoAppRouter.endpoint(
-  { method: 'get', path: '/import/template', tags, summary: 'Download the stock import template', input: importTemplateInputSchema, file: [XLSX_TYPE], audience: 'user', permissions: ['INVENTORY.EDIT'] },
-  async (_input, c) => ({ body: await stockImportTemplate(c.get('lang')), type: XLSX_TYPE, name: 'inventory-import-template.xlsx' }),
+  { method: 'get', path: '/import/template', tags, summary: 'Download the stock import template', input: importTemplateInputSchema, file: [XLSX_TYPE], audience: 'user', permissions: ['INVENTORY.VIEW', 'INVENTORY.EDIT'] },
+  async (_input, c) => {
+    allowed(c, 'add');
+    return { body: await stockImportTemplate(c.get('lang')), type: XLSX_TYPE, name: 'inventory-import-template.xlsx' };
+  },
 );
 
 // POST /api/app/inventory/import/preview — multipart `file`: every row checked, nothing written
 inventoryIoAppRouter.endpoint(
   {
     method: 'post', path: '/import/preview', tags, summary: 'Check a stock import file and preview its containers (nothing is written)', upload: UPLOAD, output: importPreviewSchema,
-    audience: 'user', permissions: ['INVENTORY.EDIT'], description: `CSV or XLSX, at most ${IMPORT_MAX_BYTES / 1024} KiB and 2,000 rows; each issue names its row and column in both languages.`,
+    audience: 'user', permissions: ['INVENTORY.VIEW', 'INVENTORY.EDIT'], description: `CSV or XLSX, at most ${IMPORT_MAX_BYTES / 1024} KiB and 2,000 rows; each issue names its row and column in both languages.`,
   },
-  async ({ file }, c) => previewOf(await prepareStockImport(c.get('db'), { companyId: companyOf(c).companyId, file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, today: businessToday() })),
+  async ({ file }, c) => previewOf(await prepareStockImport(c.get('db'), { companyId: allowed(c, 'add').companyId, file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, today: businessToday() })),
 );
 
 // POST /api/app/inventory/import/commit — multipart `file`: checked again, then every container created in one transaction
 inventoryIoAppRouter.endpoint(
   {
     method: 'post', path: '/import/commit', tags, summary: 'Import a stock file: containers with their received ledger rows, in one transaction', upload: UPLOAD, output: importCommitSchema,
-    audience: 'user', permissions: ['INVENTORY.EDIT'], description: 'A file with any issue answers 400 `inventoryImportHasIssues` and writes nothing.',
+    audience: 'user', permissions: ['INVENTORY.VIEW', 'INVENTORY.EDIT'], description: 'A file with any issue answers 400 `inventoryImportHasIssues` and writes nothing.',
   },
   async ({ file }, c) => {
-    const user = companyOf(c);
-    const prepared = await prepareStockImport(c.get('db'), { companyId: user.companyId, file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, today: businessToday() });
-    return commitStockImport(c.get('db'), { companyId: user.companyId, prepared, userId: user.userId, actorName: user.name, audit: auditActorOf(c.get('actor'), clientInfo(c).ip) });
+    const me = allowed(c, 'add');
+    const prepared = await prepareStockImport(c.get('db'), { companyId: me.companyId, file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, today: businessToday() });
+    return commitStockImport(c.get('db'), { companyId: me.companyId, prepared, userId: me.userId, actorName: me.name, audit: me.audit });
   },
 );
