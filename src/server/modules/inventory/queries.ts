@@ -73,7 +73,7 @@ function conditions(user: InventoryUser, input: InventoryListInput, today: strin
   else if (input.hazard === 'controlled') where.push(sql`c.control_class is not null`);
   else if (input.hazard) where.push(sql`c.control_class = ${input.hazard}`);
   if (input.expiry === 'expired') where.push(sql`${EXPIRY} < ${today}::date`);
-  else if (input.expiry === 'soon') where.push(sql`${EXPIRY} >= ${today}::date and ${EXPIRY} <= ${today}::date + ${EXPIRY_SOON_DAYS}`);
+  else if (input.expiry === 'soon') where.push(sql`${EXPIRY} >= ${today}::date and ${EXPIRY} <= ${today}::date + ${EXPIRY_SOON_DAYS}::int`);
   const key = input.key?.trim();
   if (key) {
     const like = `%${escapeLike(key)}%`;
