@@ -51,7 +51,7 @@ async function openBenchDatabase(options: Options): Promise<{ url: string; fresh
     await probe.end();
     return { url: options.database, fresh: Boolean(row?.empty), drop: async () => {} };
   }
-  return openScratchDatabase('vt_invio_bench', options);
+  return openScratchDatabase('inventory_bench', options);
 }
 
 /** The shelf of one company, loaded with generate_series in a few statements. */
@@ -184,10 +184,27 @@ async function main(): Promise<void> {
     ];
     const rows: string[] = [];
     for (const c of cases) {
-      const f = await time(options.iterations, c.run);
-      console.log(`${c.label}: p50 ${ms(f.p50)} / p95 ${ms(f.p95)} / p99 ${ms(f.p99)} ms`);
-      rows.push(`| ${c.label} | ${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)} | ${c.target} |`);
+      try {
+        const f = await time(options.iterations, c.run);
+        console.log(`${c.label}: p50 ${ms(f.p50)} / p95 ${ms(f.p95)} / p99 ${ms(f.p99)} ms`);
+        rows.push(`| ${c.label} | ${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)} | ${c.target} |`);
+      } catch (error) {
+        // A query that fails is a finding of the run, not the end of it.
+        const message = (error as { cause?: { message?: string } }).cause?.message ?? (error instanceof Error ? error.message : String(error));
+        console.log(`${c.label}: fails (${message})`);
+        rows.push(`| ${c.label} | fails: ${message} | ${c.target} |`);
+      }
     }
+    const plans: string[] = [];
+    for (const [label, where] of [
+      ['first page', sql`c.company_id = ${user.companyId} and c.state = 'in_use'`],
+      ['location subtree (a building)', sql`c.company_id = ${user.companyId} and c.state = 'in_use' and c.location_id in (with recursive sub(id) as (select id from inventory_locations where id = ${building} union all select l.id from inventory_locations l join sub on l.parent_id = sub.id) select id from sub)`],
+    ] as const) {
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql`explain (analyze, costs off, timing off, summary off)
+        select c.id from inventory_containers c where ${where} order by c.received_on desc, c.id desc limit 20`));
+      plans.push(`${label}:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+    }
+    console.log(plans.join('\n\n'));
     const exports: string[] = [];
     for (const [label, controlledOnly] of [['controlled chemicals', true], ['every row', false]] as const) {
       const before = process.memoryUsage().rss;
@@ -209,6 +226,10 @@ async function main(): Promise<void> {
       ...rows,
       '',
       ...exports,
+      '',
+      '```',
+      plans.join('\n\n'),
+      '```',
     ].join('\n');
     if (options.docs) appendToJournal(`\n${section}\n`);
   } finally {

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { IMPORT_MAX_BYTES, IMPORT_ROWS_MAX, type ImportCommitDto, type ImportPreviewDto, type ImportPreviewRowDto } from '@/contracts/inventory-io';
 import { Link } from '@/i18n/client-navigation';
-import { ApiError, apiRequest, multipart } from '@/lib/api/client';
+import { apiRequest, multipart } from '@/lib/api/client';
 
 const ACCEPT = '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 
@@ -23,9 +23,7 @@ export function ImportView() {
   const [busy, setBusy] = useState<'preview' | 'commit' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  function fail(failure: unknown): void {
-    setError(failure instanceof Error ? failure.message : t('failed'));
-  }
+  const fail = (failure: unknown) => setError(failure instanceof Error ? failure.message : t('failed'));
 
   async function check(picked: File): Promise<void> {
     setFile(picked);
@@ -56,7 +54,7 @@ export function ImportView() {
       setFile(null);
       if (input.current) input.current.value = '';
     } catch (failure) {
-      fail(failure instanceof ApiError ? failure : failure);
+      fail(failure);
     } finally {
       setBusy(null);
     }

@@ -2,7 +2,7 @@
 
 import { Alert, Button, Input } from 'antd';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useRouter } from '@/i18n/client-navigation';
 import { ApiError, apiRequest } from '@/lib/api/client';
 
@@ -16,6 +16,9 @@ function detectorClass(): BarcodeDetectorClass | null {
   return typeof candidate === 'function' ? candidate : null;
 }
 
+const noSubscription = () => () => {};
+const cameraReadable = (): boolean => detectorClass() !== null && typeof navigator.mediaDevices?.getUserMedia === 'function';
+
 /**
  * Scans a container's label (ADR 0090): the camera, read by the browser's BarcodeDetector where there is
  * one, and always a field to type or paste the label code (or the address in its QR code). Either goes to
@@ -26,16 +29,14 @@ export function ScanView() {
   const router = useRouter();
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
-  const [supported, setSupported] = useState<boolean | null>(null);
+  // Known in the browser only: null while rendered on the server, then whether the camera can be read.
+  const supported = useSyncExternalStore(noSubscription, cameraReadable, () => null);
   const [scanning, setScanning] = useState(false);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    setSupported(detectorClass() !== null && typeof navigator.mediaDevices?.getUserMedia === 'function');
-    return () => stream.current?.getTracks().forEach((track) => track.stop());
-  }, []);
+  useEffect(() => () => stream.current?.getTracks().forEach((track) => track.stop()), []);
 
   async function open(label: string): Promise<void> {
     const value = label.trim();
