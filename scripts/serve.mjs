@@ -19,7 +19,7 @@ import { createPageCache } from '../src/server/cache/page-cache.ts';
 import { pageCacheSettings, renderSharedPageAsGuest } from '../src/server/cache/page-cache-request.ts';
 import { observability, requestIdFrom } from '../src/server/observability/observability.ts';
 import { graceful } from './lib/graceful.mjs';
-import { baselineHeaders, isForbiddenPath } from './lib/security-headers.mjs';
+import { baselineHeaders, isForbiddenPath, permissionsPolicyFor } from './lib/security-headers.mjs';
 
 const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
 const port = Number(process.env.PORT ?? 3000);
@@ -60,6 +60,8 @@ const server = createServer((req, res) => {
   // its own policy (a header set here would win over a route handler's).
   const kind = kindOf(path);
   for (const [name, value] of headers) if (kind !== 'api' || name !== 'Content-Security-Policy') res.setHeader(name, value);
+  // The camera for the inventory's scan page only (ADR 0090).
+  if (kind === 'page') res.setHeader('Permissions-Policy', permissionsPolicyFor(path));
   obs.inFlight.inc();
   res.on('close', () => {
     const seconds = (performance.now() - started) / 1000;

@@ -31,10 +31,26 @@ export function baselineHeaders({ https }) {
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['X-Frame-Options', 'SAMEORIGIN'],
     ['Content-Security-Policy', BASELINE_CSP],
-    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
     ...(https ? [['Strict-Transport-Security', HSTS]] : []),
   ];
+}
+
+/** No page may use the camera, microphone, location or payments… */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()';
+/** …but the inventory's scan page reads label QR codes with this origin's camera (ADR 0090). */
+export const SCAN_PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=()';
+
+/** The scan page in each language variant (`/`, `/zh`, `/en`), with or without a trailing slash. */
+const SCAN_PAGE = /^(\/(zh|en))?\/account\/inventory\/scan\/?$/;
+
+/**
+ * The Permissions-Policy of an answer by its path: the camera for the scan page only, none elsewhere.
+ * @param {string} pathname
+ */
+export function permissionsPolicyFor(pathname) {
+  return SCAN_PAGE.test(pathname) ? SCAN_PERMISSIONS_POLICY : PERMISSIONS_POLICY;
 }
 
 /** Paths never served, whatever a build or a folder holds: dot-files and source maps. */

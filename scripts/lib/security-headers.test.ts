@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newNonce, pageContentSecurityPolicy } from '@/lib/content-security-policy';
-import { BASELINE_CSP, HSTS, baselineHeaders, isForbiddenPath } from './security-headers.mjs';
+import { BASELINE_CSP, HSTS, PERMISSIONS_POLICY, SCAN_PERMISSIONS_POLICY, baselineHeaders, isForbiddenPath, permissionsPolicyFor } from './security-headers.mjs';
 
 describe('baseline headers of every answer (scripts/serve.mjs)', () => {
   it('send nosniff, a referrer policy, no framing by others and a policy without inline scripts', () => {
@@ -24,6 +24,25 @@ describe('baseline headers of every answer (scripts/serve.mjs)', () => {
     for (const path of ['/', '/product/detail', '/_next/static/chunks/main.js', '/.well-known/security.txt', '/robots.txt', '/en/map']) {
       expect(isForbiddenPath(path), path).toBe(false);
     }
+  });
+});
+
+describe('the Permissions-Policy', () => {
+  it('lets the inventory scan page use this origin’s camera, in every language variant', () => {
+    for (const path of ['/account/inventory/scan', '/zh/account/inventory/scan', '/en/account/inventory/scan', '/en/account/inventory/scan/']) {
+      expect(permissionsPolicyFor(path), path).toBe(SCAN_PERMISSIONS_POLICY);
+    }
+    expect(SCAN_PERMISSIONS_POLICY).toContain('camera=(self)');
+  });
+
+  it('differs there only: every other path, near ones included, keeps the camera off', () => {
+    for (const path of ['/', '/account/inventory', '/account/inventory/12', '/account/inventory/scan/x', '/account/inventory/scanner', '/fr/account/inventory/scan', '/x/account/inventory/scan', '/api/app/inventory/scan', '/account/inventory/labels']) {
+      expect(permissionsPolicyFor(path), path).toBe(PERMISSIONS_POLICY);
+    }
+    expect(new Map(baselineHeaders({ https: false })).get('Permissions-Policy')).toBe(PERMISSIONS_POLICY);
+    expect(PERMISSIONS_POLICY).toContain('camera=()');
+    // Only the camera changes.
+    expect(SCAN_PERMISSIONS_POLICY.replace('camera=(self)', 'camera=()')).toBe(PERMISSIONS_POLICY);
   });
 });
 

@@ -59,6 +59,7 @@ import { invoicesAppRouter } from '@/server/modules/invoices/customer-routes';
 import { toInvoiceAdminRouter } from '@/server/modules/invoices/to-invoice-routes';
 import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes';
 import { substanceWebRouter } from '@/server/modules/substances/routes';
+import { inventoryIoAppRouter } from '@/server/modules/inventory-io/routes';
 import { listsAppRouter } from '@/server/modules/requisition-lists/routes';
 import { inventoryAppRouter } from '@/server/modules/inventory/routes';
 
@@ -72,6 +73,8 @@ export const webRouters = [
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
   quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter, visitorIslandsWebRouter, substanceWebRouter,
   listsAppRouter,
+  // Before the shelf's own router: its static paths (/labels, /ledger/export, /import/…) come before `/:id`.
+  inventoryIoAppRouter,
   inventoryAppRouter,
 ];
 

@@ -8,6 +8,7 @@ import type { ContainerDetailDto, InventoryChoicesDto, LedgerRowDto, LocationDto
 import { useTableState } from '@/components/data/query-state';
 import { Link } from '@/i18n/client-navigation';
 import { useApiQuery } from '@/lib/api/query';
+import { LedgerExportButton, PrintLabelsLink } from '@/components/account/inventory-io/inventory-io-actions';
 import { ContainerActions } from './container-actions';
 import { InventoryMarks } from './inventory-marks';
 
@@ -55,6 +56,7 @@ export function ContainerDetailView({ initial, locations, choices, today }: { in
         </div>
       </div>
       <ContainerActions container={c} ledger={ledger.list} locations={locations} choices={choices} />
+      <div className="flex flex-wrap gap-2"><PrintLabelsLink ids={[c.id]} /><LedgerExportButton containerId={c.id} /></div>
       {c.controlClass && !c.can.use && c.state === 'in_use' && <p className="text-sm text-red-700" data-testid="controlled-note">{t('controlledNote')}</p>}
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} items={[
         { key: 'location', label: t('location'), children: c.location.length ? c.location.map((l) => l.name).join(' / ') : t('unplaced') },

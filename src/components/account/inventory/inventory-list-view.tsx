@@ -8,6 +8,7 @@ import { CONTAINER_SORTS, EXPIRY_FILTERS, HAZARD_FILTERS, type ContainerDto, typ
 import { useTableState } from '@/components/data/query-state';
 import { Link } from '@/i18n/client-navigation';
 import { useApiQuery } from '@/lib/api/query';
+import { InventoryIoLinks, LedgerExportButton, PrintLabelsLink } from '@/components/account/inventory-io/inventory-io-actions';
 import { AddContainerDialog } from './add-container-dialog';
 import { InventoryMarks } from './inventory-marks';
 import { locationNodes } from './location-tree';
@@ -27,6 +28,7 @@ export function InventoryListView({ initial, start, locations, choices, today, c
   const t = useTranslations('inventory');
   const [filters, setFilters] = useState<Filters>(start);
   const [adding, setAdding] = useState(false);
+  const [chosen, setChosen] = useState<number[]>([]);
   const { key, ...rest } = filters;
   const query = useApiQuery('get', '/api/app/inventory', { params: { query: { ...rest, ...(key ? { key } : {}) } } }, { initialData: filters === start ? initial : undefined });
   const tableState = useTableState(query, t('empty'));
@@ -76,12 +78,16 @@ export function InventoryListView({ initial, start, locations, choices, today, c
           <span className="text-sm text-muted" data-testid="inventory-total">{t('total', { total: data.total })}</span>
         </div>
         <div className="flex flex-wrap gap-2">
+          <PrintLabelsLink ids={chosen} />
+          <LedgerExportButton />
+          <InventoryIoLinks canImport={canAdd} />
           <Link href="/account/inventory/locations?default=8" className="inline-flex h-8 items-center rounded border border-line px-3 text-sm hover:bg-gray-50">{t('locations')}</Link>
           {canAdd && <Button type="primary" onClick={() => setAdding(true)} data-testid="inventory-add">{t('add')}</Button>}
         </div>
       </div>
       <div className="hidden md:block">
-        <Table<ContainerDto> rowKey="id" size="small" columns={columns} dataSource={data.list} {...tableState} pagination={false} data-testid="inventory-table" />
+        <Table<ContainerDto> rowKey="id" size="small" columns={columns} dataSource={data.list} {...tableState} pagination={false} data-testid="inventory-table"
+          rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(Number)), preserveSelectedRowKeys: true }} />
       </div>
       <ul className="space-y-2 md:hidden" data-testid="inventory-cards">
         {data.list.length === 0 && <Empty description={t('empty')} />}
