@@ -7,8 +7,8 @@ import { expect, fromSite, gotoHydrated, loginAs, test } from '../fixtures';
  * the catalogue prices on the same pages. The pages are shared: the buyer's price comes through the islands.
  */
 const LANGS = [
-  { lang: 'zh', prefix: '', own: '协议价', step: (qty: number, price: string) => `${qty} 件起 ${price}`, applied: (qty: number) => `已按 ${qty} 件起的数量价` },
-  { lang: 'en', prefix: '/en', own: 'Your price', step: (qty: number, price: string) => `≥${qty}: ${price}`, applied: (qty: number) => `Quantity price from ${qty} units` },
+  { lang: 'zh', prefix: '', own: '协议价', step: (qty: number) => `${qty} 件起 `, applied: (qty: number) => `已按 ${qty} 件起的数量价` },
+  { lang: 'en', prefix: '/en', own: 'Your price', step: (qty: number) => `≥${qty}: `, applied: (qty: number) => `Quantity price from ${qty} units` },
 ] as const;
 const TOLUENE = '108-88-3';
 const CART = '/api/app/api/order/shopcart';
@@ -53,8 +53,6 @@ async function brokenToluene(request: APIRequestContext): Promise<{ productId: n
   return { productId: product!.id, itemNo: items.find((i) => i.id === product!.id)!.itemNo, ...step };
 }
 
-const yuan = (value: string) => `¥${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-
 for (const { lang, prefix, own, step, applied } of LANGS) {
   test(`上海示例's buyer sees their quantity break under the pack's price, and the cart line says it applies (${lang}) @mobile`, async ({ page }) => {
     await page.goto(prefix || '/');
@@ -62,7 +60,11 @@ for (const { lang, prefix, own, step, applied } of LANGS) {
     const brk = await brokenToluene(page.request);
     await openKept(page, `${prefix}/product/detail?id=${brk.productId}`);
     const packRow = page.locator(`[data-testid="pack-row"][data-pack-id="${brk.packId}"]`);
-    await expect(packRow.getByTestId('own-price-break')).toHaveText([step(brk.minQty, yuan(brk.price))]);
+    // "5 件起 ¥58.96" / "≥5: CN¥58.96" (the currency as each language formats it).
+    const breakLine = packRow.getByTestId('own-price-break');
+    await expect(breakLine).toHaveCount(1);
+    await expect(breakLine).toContainText(step(brk.minQty));
+    await expect(breakLine).toContainText(money(brk.price));
     expect((await page.request.post(`${CART}/clean`, { headers: fromSite() })).status()).toBe(200);
     expect((await page.request.post(`${CART}/item/add`, { form: { packId: String(brk.packId), num: String(brk.minQty - 1) }, headers: fromSite() })).status()).toBe(200);
     await gotoHydrated(page, `${prefix}/order/shoppingcart?default=2`);
