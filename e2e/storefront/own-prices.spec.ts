@@ -7,9 +7,10 @@ import { expect, fromSite, gotoHydrated, loginAs, test } from '../fixtures';
  * the catalogue prices on the same pages. The pages are shared: the buyer's price comes through the islands.
  */
 const LANGS = [
-  { lang: 'zh', prefix: '', own: '协议价' },
-  { lang: 'en', prefix: '/en', own: 'Your price' },
+  { lang: 'zh', prefix: '', own: '协议价', step: (qty: number) => `${qty} 件起 `, applied: (qty: number) => `已按 ${qty} 件起的数量价` },
+  { lang: 'en', prefix: '/en', own: 'Your price', step: (qty: number) => `≥${qty}: `, applied: (qty: number) => `Quantity price from ${qty} units` },
 ] as const;
+const TOLUENE = '108-88-3';
 const CART = '/api/app/api/order/shopcart';
 const ETHANOL = '64-17-5';
 
@@ -40,7 +41,43 @@ async function openKept(page: Page, url: string): Promise<void> {
   await answered;
 }
 
-for (const { lang, prefix, own } of LANGS) {
+/** The toluene pack the demo agreement gives a quantity break, as the islands answer 上海示例's buyer. */
+async function brokenToluene(request: APIRequestContext): Promise<{ productId: number; itemNo: string; packId: number; minQty: number; price: string }> {
+  const res = await request.post('/api/web/product/getPage', { form: { key: TOLUENE, type: '2', limit: '50' }, headers: fromSite() });
+  const items = ((await res.json()) as { data: { items: { id: number; itemNo: string }[] } }).data.items;
+  const islands = await request.get(`/api/web/islands/visitor?products=${items.map((i) => i.id).join(',')}`);
+  const products = ((await islands.json()) as { data: { products: { id: number; breaks: { packId: number; minQty: number; price: string }[] }[] } }).data.products;
+  const product = products.find((p) => p.breaks.length > 0);
+  expect(product, 'a toluene product with a quantity break').toBeTruthy();
+  const step = product!.breaks[0]!;
+  return { productId: product!.id, itemNo: items.find((i) => i.id === product!.id)!.itemNo, ...step };
+}
+
+for (const { lang, prefix, own, step, applied } of LANGS) {
+  test(`上海示例's buyer sees their quantity break under the pack's price, and the cart line says it applies (${lang}) @mobile`, async ({ page }) => {
+    await page.goto(prefix || '/');
+    await loginAs(page, 'buyer');
+    const brk = await brokenToluene(page.request);
+    await openKept(page, `${prefix}/product/detail?id=${brk.productId}`);
+    const packRow = page.locator(`[data-testid="pack-row"][data-pack-id="${brk.packId}"]`);
+    // "5 件起 ¥58.96" / "≥5: CN¥58.96" (the currency as each language formats it).
+    const breakLine = packRow.getByTestId('own-price-break');
+    await expect(breakLine).toHaveCount(1);
+    await expect(breakLine).toContainText(step(brk.minQty));
+    await expect(breakLine).toContainText(money(brk.price));
+    expect((await page.request.post(`${CART}/clean`, { headers: fromSite() })).status()).toBe(200);
+    expect((await page.request.post(`${CART}/item/add`, { form: { packId: String(brk.packId), num: String(brk.minQty - 1) }, headers: fromSite() })).status()).toBe(200);
+    await gotoHydrated(page, `${prefix}/order/shoppingcart?default=2`);
+    const line = page.getByTestId('cart-line').filter({ hasText: brk.itemNo });
+    await expect(line.getByTestId('cart-quantity')).toHaveValue(String(brk.minQty - 1));
+    await expect(line.getByTestId('cart-line-break')).toHaveCount(0);
+    await line.getByRole('button', { name: lang === 'zh' ? /增加/ : /Increase/ }).click();
+    await expect(line.getByTestId('cart-line-break')).toHaveText(applied(brk.minQty));
+    await expect(line.getByTestId('own-price-value')).toHaveText(money(brk.price));
+    expect((await page.request.post(`${CART}/clean`, { headers: fromSite() })).status()).toBe(200);
+  });
+
+
   test(`上海示例's buyer sees their price on a list, the product page, the cart and checkout (${lang}) @mobile`, async ({ page }) => {
     await page.goto(prefix || '/');
     await loginAs(page, 'buyer');

@@ -7,7 +7,7 @@ import { expect, fromSite, test } from '../fixtures';
  * signed-in buyers, kept and served alike, and what depends on the visitor comes from one call of its
  * own. Two buyers of different companies, with carts of different sizes, and a guest take turns on the
  * same addresses of every storefront page type: each gets the same page (its nonce aside), holding
- * nothing of either buyer (nor 上海示例's agreed prices, ADR 0083), and the islands' call answers each with
+ * nothing of either buyer (nor 上海示例's agreed prices and quantity breaks, ADR 0083, 0092), and the islands' call answers each with
  * their own account and cart alone.
  */
 
@@ -27,13 +27,23 @@ const PAGES = [
   '/brand', '/brand/detail?id=1', '/news/index', '/news/detail?id=1', '/support', '/about/index/about', '/en/about/index/about',
 ];
 
-/** The packs 上海示例's buyer has an agreed price for among the demo's ethanol products, as their islands answer. */
-async function agreedPrices(request: APIRequestContext): Promise<{ productId: number; packId: number; price: string }[]> {
-  const res = await request.post('/api/web/product/getPage', { form: { key: '64-17-5', type: '2', limit: '50' }, headers: fromSite() });
+type IslandProduct = { id: number; prices: { packId: number; price: string }[]; breaks: { packId: number; minQty: number; price: string }[] };
+
+/** The islands' answer about the demo's products of a CAS number, as this visitor gets it. */
+async function islandsOf(request: APIRequestContext, cas: string): Promise<IslandProduct[]> {
+  const res = await request.post('/api/web/product/getPage', { form: { key: cas, type: '2', limit: '50' }, headers: fromSite() });
   const ids = ((await res.json()) as { data: { items: { id: number }[] } }).data.items.map((i) => i.id);
   const islands = await request.get(`${ISLANDS}?products=${ids.join(',')}`);
-  const products = ((await islands.json()) as { data: { products: { id: number; prices: { packId: number; price: string }[] }[] } }).data.products;
-  return products.flatMap((p) => p.prices.map((k) => ({ productId: p.id, ...k })));
+  return ((await islands.json()) as { data: { products: IslandProduct[] } }).data.products;
+}
+
+/**
+ * The packs 上海示例's buyer has an agreed price for among the demo's ethanol products, and the quantity breaks of
+ * its toluene (ADR 0092), as their islands answer.
+ */
+async function agreedPrices(request: APIRequestContext): Promise<{ productId: number; packId: number; price: string }[]> {
+  const products = [...await islandsOf(request, '64-17-5'), ...await islandsOf(request, '108-88-3')];
+  return products.flatMap((p) => [...p.prices, ...p.breaks].map((k) => ({ productId: p.id, packId: k.packId, price: k.price })));
 }
 
 async function signedInContext(browser: Browser, who: Who): Promise<APIRequestContext> {
@@ -68,7 +78,11 @@ test('two buyers of different companies and a guest get the same kept page, and 
   // 上海示例's agreed prices (ADR 0083): the ethanol products it has its own price for, as its islands answer.
   const agreed = await agreedPrices(shanghai);
   expect(agreed.length, 'an agreed price in the demo').toBeGreaterThan(0);
-  for (const path of [...PAGES, `/product/detail?id=${agreed[0]!.productId}`, `/en/product/list?type=2&sk=64-17-5&view=list`]) {
+  const breaks = (await islandsOf(shanghai, '108-88-3')).filter((p) => p.breaks.length > 0);
+  expect(breaks.length, 'a quantity break in the demo').toBeGreaterThan(0);
+  // Nobody else's answer names the breaks.
+  for (const other of [beijing, guest]) for (const p of await islandsOf(other, '108-88-3')) expect(p.breaks).toEqual([]);
+  for (const path of [...PAGES, `/product/detail?id=${agreed[0]!.productId}`, `/product/detail?id=${breaks[0]!.id}`, `/en/product/detail?id=${breaks[0]!.id}`, `/en/product/list?type=2&sk=64-17-5&view=list`]) {
     // Each visitor in turn fills or reads the kept page; the order changes from page to page.
     const order: [APIRequestContext, Who | null][] = path.length % 2
       ? [[shanghai, 'shanghai'], [beijing, 'beijing'], [guest, null]]
@@ -88,6 +102,7 @@ test('two buyers of different companies and a guest get the same kept page, and 
       expect(html, label).not.toContain('data-testid="cart-count"');
       // No agreed price in the shared HTML: the islands put it in, in the browser.
       expect(html, label).not.toContain('data-testid="own-price"');
+      expect(html, label).not.toContain('data-testid="own-price-breaks"');
       for (const { packId, price } of agreed) {
         const row = new RegExp(`data-pack-id="${packId}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? '';
         expect(row, `${label}: pack ${packId}`).not.toContain(`¥${Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);

@@ -38,6 +38,8 @@ export const cartLineSchema = z.object({
   unitPrice: z.string(),
   /** The catalogue price; differs from `unitPrice` when an agreement priced the line (协议价 / Your price). */
   listPrice: z.string(),
+  /** The threshold of the agreement's quantity break that prices the line at its quantity (ADR 0092), else null. */
+  breakQty: z.number().int().nullable(),
   lineTotal: z.string(),
   stock: z.number().int(),
   leadTimeDays: z.number().int(),

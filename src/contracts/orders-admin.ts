@@ -5,7 +5,7 @@ import { calendarDay } from './dates';
 import { ORDER_INVOICE_STATUSES } from './invoices';
 import { optionalIdSchema, wholeNumber } from './numbers';
 import { FULFILMENT_STATUSES } from './orders-allocation';
-import { BUYER_KINDS, DELIVERY_METHODS, INVOICE_TYPES, ORDER_STATUSES, approvalLogSchema, orderDetailSchema } from './orders';
+import { BUYER_KINDS, DELIVERY_METHODS, INVOICE_TYPES, ORDER_STATUSES, approvalLogSchema, orderDetailSchema, orderItemSchema } from './orders';
 
 /**
  * The order desk of the back-office (ADR 0071): the customers' orders as staff read them — a list with
@@ -85,6 +85,15 @@ export const orderDeskComplaintSchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * A line as the back-office reads it: the buyer's line, and the agreement that priced it (ADR 0092) — its number and
+ * name, and whether the reader may open it (PRICE.EDIT and the customer in their reach); null when none priced it.
+ */
+export const orderDeskItemSchema = orderItemSchema.extend({
+  agreement: z.object({ id: z.number().int(), agreementNo: z.string(), name: z.string(), linked: z.boolean() }).nullable(),
+});
+export type OrderDeskItemDto = z.infer<typeof orderDeskItemSchema>;
+
 export const orderDeskDetailSchema = orderDeskRowSchema.extend({
   buyerLogin: z.string(),
   buyerEmail: z.string().nullable(),
@@ -94,8 +103,9 @@ export const orderDeskDetailSchema = orderDeskRowSchema.extend({
   /** Delivery, the buyer's references, and goods, tax and delivery fee as the buyer's own page has them (ADR 0065: with `taxIncluded` the total includes the tax). */
   ...orderDetailSchema.pick({
     receiver: true, phone: true, region: true, addressDetail: true, poNumber: true, costCentre: true, note: true,
-    subtotal: true, taxRate: true, taxAmount: true, taxIncluded: true, deliveryFee: true, rejectReason: true, matches: true, items: true, placedAt: true,
+    subtotal: true, taxRate: true, taxAmount: true, taxIncluded: true, deliveryFee: true, rejectReason: true, matches: true, placedAt: true,
   }).shape,
+  items: z.array(orderDeskItemSchema),
   invoice: z.object({
     type: z.enum(INVOICE_TYPES),
     title: z.string(),

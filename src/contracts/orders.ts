@@ -159,6 +159,12 @@ export const orderItemSchema = z.object({
   name: z.string(),
   size: z.string(),
   unitPrice: z.string(),
+  /**
+   * What priced the line at submission (ADR 0083): the catalogue price then, and the kind of the agreement's rule
+   * (discount, net price, quantity break); null for a catalogue price, a quotation's price and lines older than agreements.
+   */
+  listPrice: z.string().nullable(),
+  priceKind: z.enum(['discount', 'net', 'break']).nullable(),
   num: z.number().int(),
   lineTotal: z.string(),
   hazardous: z.boolean(),

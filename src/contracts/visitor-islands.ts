@@ -39,6 +39,15 @@ export const visitorPackPriceSchema = z.object({
 });
 export type VisitorPackPriceDto = z.infer<typeof visitorPackPriceSchema>;
 
+/** A quantity break the buyer's agreement gives a pack (ADR 0083, 0092): from `minQty` units on, each costs `price`. */
+export const visitorPackBreakSchema = z.object({
+  packId: z.number().int(),
+  minQty: z.number().int(),
+  /** CNY, two decimals. */
+  price: z.string(),
+});
+export type VisitorPackBreakDto = z.infer<typeof visitorPackBreakSchema>;
+
 /** What one product of the page is to this visitor; later islands ("in my lists") add fields here. */
 export const visitorProductSchema = z.object({
   id: z.number().int(),
@@ -48,6 +57,8 @@ export const visitorProductSchema = z.object({
   prices: z.array(visitorPackPriceSchema),
   /** The lowest of the buyer's prices over the product's packs (a card's "from" price), only when it differs from the catalogue's lowest. */
   minPrice: z.string().nullable(),
+  /** The quantity breaks of the product's packs for this buyer, by pack then threshold (empty for guests and most buyers). */
+  breaks: z.array(visitorPackBreakSchema),
 });
 export type VisitorProductDto = z.infer<typeof visitorProductSchema>;
 

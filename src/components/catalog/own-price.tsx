@@ -14,12 +14,28 @@ export function OwnPackPrice({ productId, packId, catalogue, children, className
   productId: number; packId: number; catalogue: string; children: ReactNode; className?: string;
 }) {
   const visitor = useVisitor();
-  const own = visitor.status === 'ready' ? visitor.products.get(productId)?.prices.find((p) => p.packId === packId) : undefined;
+  const product = visitor.status === 'ready' ? visitor.products.get(productId) : undefined;
+  const own = product?.prices.find((p) => p.packId === packId);
+  const breaks = product?.breaks.filter((b) => b.packId === packId) ?? [];
   return (
     <span className={`grid min-h-9 ${className}`} data-visitor-product={productId}>
       <span className={`[grid-area:1/1] ${own ? 'invisible' : ''}`} aria-hidden={own ? true : undefined}>{children}</span>
       {own && <OwnLines price={own.price} catalogue={catalogue} className="[grid-area:1/1]" />}
+      {breaks.length > 0 && <OwnBreaks breaks={breaks} />}
     </span>
+  );
+}
+
+/** The buyer's quantity breaks of a pack under its price ("5 件起 ¥80.00" / "≥5: ¥80.00"), from their agreement. */
+function OwnBreaks({ breaks }: { breaks: readonly { minQty: number; price: string }[] }) {
+  const t = useTranslations('catalog.own');
+  const format = useFormatter();
+  return (
+    <ul className="mt-0.5 text-xs font-normal text-red-700" aria-label={t('breaks')} data-testid="own-price-breaks">
+      {breaks.map((b) => (
+        <li key={b.minQty} className="whitespace-nowrap" data-testid="own-price-break">{t('break', { qty: b.minQty, price: format.number(Number(b.price), 'money') })}</li>
+      ))}
+    </ul>
   );
 }
 

@@ -8,7 +8,8 @@ import { GhsBlock } from '@/components/product-detail/ghs-block';
 import { StructureImage } from '@/components/product-detail/structure-image';
 import type { SubstancePageDto } from '@/contracts/substances';
 import { SUBSTANCE_PACKS_SHOWN } from '@/contracts/substances';
-import { CheapestMixPart, SubstancePacksPart } from './substance-parts';
+import { CheapestMixPart } from './substance-parts';
+import { SubstancePacks } from './substance-packs';
 
 
 /**
@@ -48,7 +49,7 @@ export async function SubstanceView({ data }: { data: SubstancePageDto }) {
 
       <section aria-labelledby="packs-heading" className="mt-8">
         <h2 id="packs-heading" className="mb-3 text-lg font-semibold text-ink">{t('packs', { count: data.packs.length })}</h2>
-        <SubstancePacksPart packs={data.packs} icons={{ cart: <ShoppingCart aria-hidden size={15} />, coa: <FileText aria-hidden size={13} /> }} />
+        <SubstancePacks packs={data.packs} icons={{ cart: <ShoppingCart aria-hidden size={15} />, coa: <FileText aria-hidden size={13} /> }} />
         {data.truncated && <p className="mt-2 text-sm text-amber-800" data-testid="packs-truncated">{t('truncated', { count: SUBSTANCE_PACKS_SHOWN })}</p>}
         {data.packs.length > 0 && <p className="mt-2 text-xs text-muted">{t('priceNote')}</p>}
       </section>

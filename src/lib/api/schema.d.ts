@@ -33397,6 +33397,7 @@ export interface paths {
                                     kind: "total_above" | "hazardous" | "controlled" | "monthly_limit";
                                     text: string;
                                 }[];
+                                placedAt: string | null;
                                 items: {
                                     id: number;
                                     productId: number;
@@ -33406,6 +33407,8 @@ export interface paths {
                                     name: string;
                                     size: string;
                                     unitPrice: string;
+                                    listPrice: string | null;
+                                    priceKind: ("discount" | "net" | "break") | null;
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
@@ -33415,8 +33418,13 @@ export interface paths {
                                     backorderQty: number;
                                     leadTimeDays: number;
                                     cancelled: boolean;
+                                    agreement: {
+                                        id: number;
+                                        agreementNo: string;
+                                        name: string;
+                                        linked: boolean;
+                                    } | null;
                                 }[];
-                                placedAt: string | null;
                                 invoice: {
                                     /** @enum {string} */
                                     type: "none" | "ordinary" | "special";
@@ -46310,6 +46318,8 @@ export interface paths {
                                     name: string;
                                     size: string;
                                     unitPrice: string;
+                                    listPrice: string | null;
+                                    priceKind: ("discount" | "net" | "break") | null;
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
@@ -47343,6 +47353,7 @@ export interface paths {
                                     size: string;
                                     unitPrice: string;
                                     listPrice: string;
+                                    breakQty: number | null;
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
@@ -47473,6 +47484,7 @@ export interface paths {
                                     size: string;
                                     unitPrice: string;
                                     listPrice: string;
+                                    breakQty: number | null;
                                     lineTotal: string;
                                     stock: number;
                                     leadTimeDays: number;
@@ -56750,6 +56762,8 @@ export interface paths {
                                     name: string;
                                     size: string;
                                     unitPrice: string;
+                                    listPrice: string | null;
+                                    priceKind: ("discount" | "net" | "break") | null;
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
@@ -65799,6 +65813,11 @@ export interface paths {
                                         price: string;
                                     }[];
                                     minPrice: string | null;
+                                    breaks: {
+                                        packId: number;
+                                        minQty: number;
+                                        price: string;
+                                    }[];
                                 }[];
                             };
                         };

@@ -57,6 +57,7 @@ export function CartLineRow({ line, busy, selected, draft, onToggle, onDraft, on
       <td className="col-start-2 text-muted md:px-2 md:py-3 md:text-right md:text-ink">
         <span className="md:hidden">{t('unitPrice')}: </span>
         {line.unitPrice === line.listPrice ? money(line.unitPrice) : <OwnLines price={line.unitPrice} catalogue={line.listPrice} className="inline-flex md:items-end" />}
+        {line.breakQty !== null && <div className="text-xs text-red-700" data-testid="cart-line-break">{t('breakApplied', { qty: line.breakQty })}</div>}
       </td>
       <td className="col-start-2 md:px-2 md:py-3 md:text-center">
         <div className="inline-flex items-center rounded border border-line">

@@ -37,7 +37,7 @@ export function useLineColumns({ canEdit, numOf, setNum, saveQuantity, saveNote 
       ),
     },
     {
-      title: t('colPrice'), key: 'price', width: 110, align: 'right', render: (_, l) => (l.price === null ? <span className="text-muted">{t('unavailable')}</span> : (
+      title: t('colPrice'), key: 'price', width: 96, align: 'right', render: (_, l) => (l.price === null ? <span className="text-muted">{t('unavailable')}</span> : (
         <div data-testid="list-line-price">
           {l.listPrice !== null && <div className="text-xs text-muted line-through" aria-label={t('listPrice')}>¥{l.listPrice}</div>}
           <div className={l.listPrice !== null ? 'font-semibold text-red-600' : ''}>{l.listPrice !== null && <span className="mr-1 text-xs">{t('yourPrice')}</span>}¥{l.price}</div>
@@ -53,9 +53,9 @@ export function useLineColumns({ canEdit, numOf, setNum, saveQuantity, saveNote 
       )),
     },
     {
-      title: t('colQuantity'), key: 'num', width: 100, render: (_, l) => (
+      title: t('colQuantity'), key: 'num', width: 88, render: (_, l) => (
         <InputNumber min={1} max={9999} precision={0} value={numOf(l)} aria-label={t('quantityFor', { name: l.name, size: l.size })} disabled={!l.available} data-testid="list-line-num"
-          onChange={(v) => v !== null && setNum(l.id, v)} onBlur={(e) => void saveQuantity(l, Number(e.target.value) || null)} className="w-20" />
+          onChange={(v) => v !== null && setNum(l.id, v)} onBlur={(e) => void saveQuantity(l, Number(e.target.value) || null)} className="!w-[4.5rem]" />
       ),
     },
   ];

@@ -48,9 +48,11 @@ export function ListsIndexView({ initial }: { initial: ListIndexDto }) {
   }
 
   return (
-    <div className="space-y-5">
-      <Form form={form} layout="inline" onFinish={(v) => void submit(v)} className="flex flex-wrap gap-y-2" aria-label={t('newList')}>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('name') }]} className="min-w-0 flex-1">
+    // A column with gaps, not space-y: antd's inline form sets its own bottom margin, which beat space-y's and left
+    // the create button against the first card on a phone.
+    <div className="flex flex-col gap-5">
+      <Form form={form} layout="inline" onFinish={(v) => void submit(v)} className="flex flex-wrap items-center gap-y-3" aria-label={t('newList')}>
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('name') }]} className="min-w-0 flex-1 basis-full sm:basis-0">
           <Input maxLength={LIST_NAME_MAX} placeholder={t('namePlaceholder')} data-testid="list-new-name" />
         </Form.Item>
         <Form.Item name="shared" valuePropName="checked"><Checkbox data-testid="list-new-shared">{t('shared')}</Checkbox></Form.Item>

@@ -7,6 +7,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import type { OrderDetailDto, OrderItemDto } from '@/contracts/orders';
 import { BackorderNote } from '@/components/ui/backorder-note';
 import { Link } from '@/i18n/client-navigation';
+import { PaidPrice } from '@/components/catalog/own-price';
 
 /**
  * The order's lines with their documents; an approver lowers quantities or removes lines here. On a
@@ -88,7 +89,7 @@ export function OrderLinesTable({ order, quantities, setQuantities, removed, set
             {product(i)}
             <dl className="mt-2 grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">{t('size')}</dt><dd className="m-0 text-right">{i.size}</dd>
-              <dt className="text-muted">{t('unitPrice')}</dt><dd className="m-0 text-right" data-testid="order-line-unit-price">{money(i.unitPrice)}</dd>
+              <dt className="text-muted">{t('unitPrice')}</dt><dd className="m-0 flex justify-end text-right" data-testid="order-line-unit-price"><PaidPrice price={i.unitPrice} catalogue={i.listPrice ?? i.unitPrice} /></dd>
               <dt className="text-muted">{t('quantity')}</dt><dd className="m-0 text-right" data-testid="order-line-quantity">{quantity(i)}</dd>
               <dt className="text-muted">{t('lineTotal')}</dt><dd className="m-0 text-right font-medium" data-testid="order-line-total">{money(i.lineTotal)}</dd>
               <dt className="text-muted">{t('documents')}</dt><dd className="m-0 flex justify-end">{documents(i)}</dd>
@@ -103,7 +104,7 @@ export function OrderLinesTable({ order, quantities, setQuantities, removed, set
   const columns: ColumnsType<OrderItemDto> = [
     { title: t('product'), key: 'product', render: (_v, i) => product(i) },
     { title: t('size'), dataIndex: 'size', key: 'size' },
-    { title: t('unitPrice'), dataIndex: 'unitPrice', key: 'unitPrice', align: 'right', render: (v: string) => money(v) },
+    { title: t('unitPrice'), dataIndex: 'unitPrice', key: 'unitPrice', align: 'right', render: (v: string, i) => <span className="inline-flex justify-end" data-testid="order-line-unit-price"><PaidPrice price={v} catalogue={i.listPrice ?? v} /></span> },
     { title: t('quantity'), key: 'num', align: 'center', render: (_v, i) => quantity(i) },
     { title: t('lineTotal'), dataIndex: 'lineTotal', key: 'lineTotal', align: 'right', render: (v: string) => <span className="font-medium">{money(v)}</span> },
     { title: t('documents'), key: 'documents', responsive: ['md'], render: (_v, i) => documents(i) },

@@ -2,8 +2,7 @@
 
 import { Card, Descriptions, Empty, Grid, Table, Tag, Timeline } from 'antd';
 import { useTranslations } from 'next-intl';
-import type { OrderItemDto } from '@/contracts/orders';
-import type { OrderDeskDetailDto } from '@/contracts/orders-admin';
+import type { OrderDeskDetailDto, OrderDeskItemDto as OrderItemDto } from '@/contracts/orders-admin';
 import { Link } from '@/i18n/navigation';
 import { useApiQuery } from '@/lib/api/query';
 import { usePermits } from '@/components/ui/permitted';
@@ -59,6 +58,21 @@ function OrderLines({ items, wide }: { items: OrderItemDto[]; wide: boolean }) {
       <BackorderNote backorderQty={r.backorderQty} leadTimeDays={r.leadTimeDays} />
     </span>
   );
+  // What priced an agreement-priced line (ADR 0083, 0092): the catalogue price then, the rule's kind, the agreement.
+  const price = (r: OrderItemDto) => (
+    <span className="flex flex-col items-end">
+      <span>{yuan(r.unitPrice)}</span>
+      {r.priceKind && (
+        <span className="flex flex-col items-end text-xs text-slate-500" data-testid="order-line-pricing">
+          {r.listPrice && <s data-testid="order-line-list-price">{t('listPriceShort', { price: yuan(r.listPrice) })}</s>}
+          <span>{t(`priceKind.${r.priceKind}`)}</span>
+          {r.agreement && (r.agreement.linked
+            ? <Link href={`/admin/price-agreements?id=${r.agreement.id}`} title={t('pricedBy')} data-testid="order-line-agreement">{r.agreement.agreementNo} {r.agreement.name}</Link>
+            : <span title={t('pricedBy')} data-testid="order-line-agreement">{r.agreement.agreementNo} {r.agreement.name}</span>)}
+        </span>
+      )}
+    </span>
+  );
   const name = (r: OrderItemDto) => (
     <span>
       {r.name}
@@ -69,14 +83,14 @@ function OrderLines({ items, wide }: { items: OrderItemDto[]; wide: boolean }) {
   );
   return (
     <Card size="small" title={t('lines')}>
-      <Table<OrderItemDto> rowKey="id" size="small" dataSource={items} pagination={false} showHeader={wide} scroll={wide ? { x: 900 } : undefined}
+      <Table<OrderItemDto> rowKey="id" size="small" dataSource={items} pagination={false} showHeader={wide} scroll={wide ? { x: 970 } : undefined}
         onRow={(r) => ({ 'data-testid': `order-line-${r.id}` } as React.HTMLAttributes<HTMLElement>)}
         columns={wide ? [
           { title: t('itemNo'), dataIndex: 'itemNo', width: 110 },
           { title: 'CAS', dataIndex: 'cas', width: 110, render: (v: string | null) => v ?? '—' },
           { title: t('product'), key: 'name', render: (_: unknown, r) => name(r) },
           { title: t('size'), dataIndex: 'size', width: 90 },
-          { title: t('unitPrice'), dataIndex: 'unitPrice', width: 100, align: 'right', render: yuan },
+          { title: t('unitPrice'), key: 'unitPrice', width: 170, align: 'right', render: (_: unknown, r) => price(r) },
           { title: t('quantity'), dataIndex: 'num', width: 70, align: 'right' },
           { title: t('lineTotal'), dataIndex: 'lineTotal', width: 110, align: 'right', render: yuan },
           { title: t('lot'), key: 'lot', width: 170, render: (_: unknown, r) => lot(r) },
@@ -86,6 +100,7 @@ function OrderLines({ items, wide }: { items: OrderItemDto[]; wide: boolean }) {
               <div className="font-medium">{name(r)}</div>
               <div className="text-slate-600">{r.itemNo}{r.cas ? ` · CAS ${r.cas}` : ''} · {r.size}</div>
               <div className="flex justify-between"><span>{yuan(r.unitPrice)} × {r.num}</span><span>{yuan(r.lineTotal)}</span></div>
+              {r.priceKind && <div className="flex justify-end">{price(r)}</div>}
               <div>{t('lot')}: {lot(r)}</div>
             </div>
           ),

@@ -163,6 +163,10 @@ export const products = pgTable(
     index('products_category_flagged_idx').on(
       t.categoryId, t.createdAt.desc(), t.id.desc(), t.isHot, t.isNew, t.isSpecial, t.inStock, t.brandId, t.promoStartsAt, t.promoEndsAt,
     ).where(sql`${t.active} and (${t.isHot} or ${t.isNew} or ${t.isSpecial})`),
+    // A brand's flagged lists without a category, newest first (ADR 0092): the same, brand leading.
+    index('products_brand_flagged_idx').on(
+      t.brandId, t.createdAt.desc(), t.id.desc(), t.isHot, t.isNew, t.isSpecial, t.inStock, t.promoStartsAt, t.promoEndsAt,
+    ).where(sql`${t.active} and (${t.isHot} or ${t.isNew} or ${t.isSpecial})`),
     // Flagged products with a promotion window (ADR 0030): few, counted live beside the kept counts (ADR 0078).
     index('products_promo_window_idx').on(t.brandId, t.categoryId).where(
       sql`${t.active} and (${t.isHot} or ${t.isNew} or ${t.isSpecial}) and (${t.promoStartsAt} is not null or ${t.promoEndsAt} is not null)`,

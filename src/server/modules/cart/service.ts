@@ -65,6 +65,7 @@ export async function getCart(db: Db, owner: CartOwner, lang: Lang): Promise<Car
       ...r,
       unitPrice: centsText(price.cents),
       listPrice: centsText(price.listCents),
+      breakQty: price.breakQty,
       lineTotal: centsText(price.cents * r.num),
       hazard,
       approval: approval ? approval(hazard) : null,

@@ -246,7 +246,7 @@ const pages: [string, PageCalls][] = [
       }
     }
   }],
-  // The other sorts of category and brand lists, and a category's flagged lists, read lane by lane too (ADR 0088).
+  // The other sorts of category and brand lists, and a category's or a brand's flagged lists, read lane by lane too (ADR 0088, 0092).
   ['category and brand lists by item number and price, and a category\u2019s flagged lists', async (db) => {
     for (const sort of ['itemNo', 'priceAsc', 'priceDesc'] as const) {
       const top = await findProducts(db, { categoryId: sample.categoryId, sort, limit: 20 }, lang);
@@ -258,6 +258,9 @@ const pages: [string, PageCalls][] = [
     for (const flag of ['hot', 'new', 'special'] as const) {
       const first = await findProducts(db, { flag, categoryId: sample.categoryId, limit: 20 }, lang);
       await findProducts(db, { flag, categoryId: sample.leafId, inStock: true, limit: 20, cursor: first.nextCursor }, lang);
+      // A brand's flagged list without a category (ADR 0092).
+      const brand = await findProducts(db, { flag, brandIds: [sample.brandId], limit: 20 }, lang);
+      await findProducts(db, { flag, brandIds: [sample.brandId], inStock: true, limit: 20, cursor: brand.nextCursor }, lang);
     }
   }],
   ['brand pages', async (db) => Promise.all([

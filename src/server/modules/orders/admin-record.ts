@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, inArray, or, sql } from 'drizzle-orm';
 import { centsToMoney } from '@/contracts/money';
-import type { OrderDeskDetailDto } from '@/contracts/orders-admin';
+import type { OrderDeskDetailDto, OrderDeskItemDto } from '@/contracts/orders-admin';
 import type { InvoiceDetails } from '@/server/db/schema';
 import type { Lang } from '@/lib/lang';
 import type { ScopedStaff } from '@/server/auth/staff-scope';
@@ -10,6 +10,7 @@ import { stampOf } from '@/server/db/keyset';
 import { auditLog, carriers } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { toAuditDto } from '@/server/modules/audit/list';
+import { staffSeesAgreement } from '@/server/modules/price-agreements/queries';
 import { ORDER_DESK_COLUMNS, ORDER_DESK_FROM, orderVisibleToStaff, toOrderDeskRow } from './admin-queries';
 import { describeMatch } from './describe';
 import { approvalLogsOf, orderLines } from './queries';
@@ -86,13 +87,28 @@ async function carriersNamed(db: Db, history: OrderDeskDetailDto['history'], lan
     : e));
 }
 
+/**
+ * The agreement that priced each line (ADR 0083's snapshot `price_agreement_id`), by line id: its number and name,
+ * and whether the reader may open it — PRICE.EDIT and the agreement's customer in their reach (`staffSeesAgreement`,
+ * in the query). Lines without one, or whose agreement no longer exists, are left out.
+ */
+async function agreementsOf(db: Db, actor: ScopedStaff, orderId: number, companyId: number): Promise<Map<number, OrderDeskItemDto['agreement']>> {
+  const linked = actor.permissions.includes('PRICE.EDIT') ? staffSeesAgreement(actor) : sql`false`;
+  const rows = rowsOf<{ line_id: number; id: number; agreement_no: string; name: string; linked: boolean }>(await db.execute(sql`
+    select oi.id as line_id, a.id, a.agreement_no, a.name, ${linked} as linked
+    from order_items oi join price_agreements a on a.id = oi.price_agreement_id
+    where oi.order_id = ${orderId} and oi.company_id = ${companyId}`));
+  return new Map(rows.map((r) => [Number(r.line_id), { id: Number(r.id), agreementNo: r.agreement_no, name: r.name, linked: Boolean(r.linked) }]));
+}
+
 /** One order for the back-office: its row, buyer and company, lines with their lots, totals, invoice, approval, complaints and history. */
 export async function getOrderDesk(db: Db, actor: ScopedStaff, id: number, lang: Lang): Promise<OrderDeskDetailDto> {
   const r = await loadDeskOrder(db, actor, id);
   const companyId = Number(r.company_id);
-  const [items, approvalLog, complaints, history] = await Promise.all([
-    orderLines(db, id, companyId, lang), approvalLogsOf(db, id, companyId, lang), complaintsOf(db, id), historyOf(db, id, lang),
+  const [lines, agreements, approvalLog, complaints, history] = await Promise.all([
+    orderLines(db, id, companyId, lang), agreementsOf(db, actor, id, companyId), approvalLogsOf(db, id, companyId, lang), complaintsOf(db, id), historyOf(db, id, lang),
   ]);
+  const items = lines.map((l) => ({ ...l, agreement: agreements.get(l.id) ?? null }));
   const details = r.invoice_details;
   return {
     ...toOrderDeskRow(r),

@@ -147,7 +147,7 @@ export async function orderLines(db: Db, orderId: number, companyId: number, lan
     const lotNo = lotOf(r);
     return {
       id: r.id, productId: r.productId, packId: r.packId, itemNo: r.itemNo, cas: r.cas, name: byLang(lang, { zh: r.nameZh, en: r.nameEn }),
-      size: r.size, unitPrice: r.unitPrice, num: r.num, lineTotal: r.lineTotal, hazardous: r.hazardous, controlClass: r.controlClass,
+      size: r.size, unitPrice: r.unitPrice, listPrice: r.priceKind ? r.listPrice : null, priceKind: r.priceKind, num: r.num, lineTotal: r.lineTotal, hazardous: r.hazardous, controlClass: r.controlClass,
       lotNo, coaUrl: lotNo ? coas.get(`${r.productId}:${lotNo}`) ?? null : null, backorderQty: r.backorderQty, leadTimeDays: r.leadTimeDays,
       cancelled: r.cancelled,
     };

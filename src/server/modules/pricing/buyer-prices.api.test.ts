@@ -4,7 +4,7 @@ import { approvalRules, categories, companies, companyFiles, orderItems, priceAg
 import { netCentsOf } from '@/contracts/quotations';
 import { fileApiHarness } from '../../../../test/api';
 import { addressOf, fillCart, newKey } from '../../../../test/orders';
-import { buyerPrices } from './buyer-prices';
+import { buyerBreaks, buyerPrices } from './buyer-prices';
 
 /** The one price function on the demo's agreement (ADR 0083), and the buyer's journey through cart, quick order and order. */
 
@@ -45,16 +45,19 @@ describe('the demo agreement', () => {
   });
 });
 
+/** A pack of the agreement without a break (its net price). */
+const other0 = (list: { kind: string; packId: number | null }[]) => list.find((r) => r.kind === 'net')!.packId!;
+
 describe('buyerPrices', () => {
   it('prices a net pack at its net price for 上海示例 only; a guest and the university pay the catalogue price', async () => {
     const net = rules.find((r) => r.kind === 'net')!;
     const pack = await packOf(net.packId!);
     const [own] = await buyerPrices(h.db.db, shanghai, [{ packId: pack.id, num: 3 }]);
-    expect(own).toEqual({ packId: pack.id, num: 3, listCents: centsOf(pack.price), cents: net.netCents, ruleId: net.id, agreementId, kind: 'net' });
+    expect(own).toEqual({ packId: pack.id, num: 3, listCents: centsOf(pack.price), cents: net.netCents, ruleId: net.id, agreementId, kind: 'net', breakQty: null });
     expect(own!.cents).toBeLessThan(own!.listCents);
     for (const companyId of [null, univ]) {
       expect(await buyerPrices(h.db.db, companyId, [{ packId: pack.id, num: 3 }])).toEqual([
-        { packId: pack.id, num: 3, listCents: centsOf(pack.price), cents: centsOf(pack.price), ruleId: null, agreementId: null, kind: 'list' },
+        { packId: pack.id, num: 3, listCents: centsOf(pack.price), cents: centsOf(pack.price), ruleId: null, agreementId: null, kind: 'list', breakQty: null },
       ]);
     }
   });
@@ -71,6 +74,11 @@ describe('buyerPrices', () => {
     expect(answer.map((p) => [p.num, p.kind, p.cents, p.ruleId])).toEqual([
       [4, below.kind, below.cents, below.ruleId], [5, 'break', brk.netCents, brk.id], [6, 'break', brk.netCents, brk.id], [1, below.kind, below.cents, below.ruleId],
     ]);
+    expect(answer.map((p) => p.breakQty)).toEqual([null, 5, 5, null]);
+    // The product page's breaks: the pack's ladder for 上海示例, none for the university or a guest.
+    expect([...(await buyerBreaks(h.db.db, shanghai, [pack.id, other0(rules)]))]).toEqual([[pack.id, [{ minQty: 5, cents: brk.netCents }]]]);
+    expect((await buyerBreaks(h.db.db, univ, [pack.id])).size).toBe(0);
+    expect((await buyerBreaks(h.db.db, null, [pack.id])).size).toBe(0);
     // The brand discount prices a pack of the brand without a rule of its own, at 8 % off half-up.
     const [other] = await h.db.db.select({ id: productPacks.id, price: productPacks.price }).from(productPacks).innerJoin(products, eq(products.id, productPacks.productId))
       .where(sql`${products.brandId} = ${discount.brandId} and ${productPacks.id} not in ${rules.flatMap((r) => (r.packId ? [r.packId] : []))}`).limit(1);
@@ -125,8 +133,8 @@ describe('the buyer pays their price', () => {
     await fillCart(h, buyer, [{ packId: netPack.id, num: 2 }, { packId: brkPack.id, num: 5 }]);
     const cart = (await h.call('POST', '/api/app/api/order/shopcart/items', { token: buyer })).body.data as { list: { packId: number; unitPrice: string; listPrice: string; lineTotal: string }[]; total: string };
     const line = (packId: number) => cart.list.find((l) => l.packId === packId)!;
-    expect(line(netPack.id)).toMatchObject({ unitPrice: (net.netCents! / 100).toFixed(2), listPrice: netPack.price, lineTotal: ((net.netCents! * 2) / 100).toFixed(2) });
-    expect(line(brkPack.id)).toMatchObject({ unitPrice: (brk.netCents! / 100).toFixed(2), listPrice: brkPack.price });
+    expect(line(netPack.id)).toMatchObject({ unitPrice: (net.netCents! / 100).toFixed(2), listPrice: netPack.price, lineTotal: ((net.netCents! * 2) / 100).toFixed(2), breakQty: null });
+    expect(line(brkPack.id)).toMatchObject({ unitPrice: (brk.netCents! / 100).toFixed(2), listPrice: brkPack.price, breakQty: 5 });
     expect(centsOf(cart.total)).toBe(net.netCents! * 2 + brk.netCents! * 5);
 
     const [item] = await h.db.db.select({ itemNo: products.itemNo }).from(products).where(eq(products.id, netPack.productId));
@@ -141,6 +149,25 @@ describe('the buyer pays their price', () => {
       { packId: netPack.id, unitPrice: (net.netCents! / 100).toFixed(2), listPrice: netPack.price, rule: net.id, agreement: agreementId, kind: 'net' },
       { packId: brkPack.id, unitPrice: (brk.netCents! / 100).toFixed(2), listPrice: brkPack.price, rule: brk.id, agreement: agreementId, kind: 'break' },
     ]);
+
+    // The buyer's order lines: the catalogue price beside their price, and the rule's kind.
+    const mine = (await h.call('POST', '/api/app/api/order/items', { token: buyer, json: { id: order.id } })).body.data as { list: { packId: number; unitPrice: string; listPrice: string | null; priceKind: string | null }[] };
+    expect(mine.list.map((l) => [l.packId, l.listPrice, l.priceKind])).toEqual([[netPack.id, netPack.price, 'net'], [brkPack.id, brkPack.price, 'break']]);
+    // The order desk names the agreement of each line; a member with PRICE.EDIT gets a link, one without (ops) the text only.
+    const [agreement] = await h.db.db.select({ agreementNo: priceAgreements.agreementNo, name: priceAgreements.name }).from(priceAgreements).where(eq(priceAgreements.id, agreementId));
+    type DeskLine = { packId: number; listPrice: string | null; priceKind: string | null; agreement: { id: number; agreementNo: string; name: string; linked: boolean } | null };
+    const desk = async (token: string) => {
+      const res = await h.call('GET', `/api/admin/orders/${order.id}`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data as { items: DeskLine[] }).items;
+    };
+    for (const [login, password, linked] of [['admin', 'Admin#2026', true], ['ops', 'Ops#2026', false]] as const) {
+      const items = await desk(await h.loginStaff(login, password));
+      expect(items.map((l) => [l.packId, l.listPrice, l.priceKind, l.agreement]), login).toEqual([
+        [netPack.id, netPack.price, 'net', { id: agreementId, ...agreement, linked }],
+        [brkPack.id, brkPack.price, 'break', { id: agreementId, ...agreement, linked }],
+      ]);
+    }
   });
 
   it('the university buyer pays the catalogue price for the same packs, and their order lines name no rule', async () => {
@@ -151,5 +178,13 @@ describe('the buyer pays their price', () => {
     const cart = (await h.call('POST', '/api/app/api/order/shopcart/items', { token })).body.data as { list: { unitPrice: string; listPrice: string }[]; total: string };
     expect(cart.list[0]).toMatchObject({ unitPrice: netPack.price, listPrice: netPack.price });
     expect(centsOf(cart.total)).toBe(centsOf(netPack.price) * 2);
+    const res = await h.call('POST', '/api/app/api/order/add', { token, json: { idempotencyKey: newKey(), addressId: await addressOf(h, 'buyer@univ.example.com') } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const id = (res.body.data as { id: number }).id;
+    const mine = (await h.call('POST', '/api/app/api/order/items', { token, json: { id } })).body.data as { list: { listPrice: string | null; priceKind: string | null }[] };
+    expect(mine.list.map((l) => [l.listPrice, l.priceKind])).toEqual([[null, null]]);
+    const staff = await h.loginStaff('admin', 'Admin#2026');
+    const desk = (await h.call('GET', `/api/admin/orders/${id}`, { token: staff })).body.data as { items: { priceKind: string | null; agreement: unknown }[] };
+    expect(desk.items.map((l) => [l.priceKind, l.agreement])).toEqual([[null, null]]);
   });
 });

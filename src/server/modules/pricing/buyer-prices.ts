@@ -5,7 +5,7 @@ import { priceAgreementRules, priceAgreements, productPacks, products } from '@/
 import type { PriceRuleKind } from '@/server/db/schema';
 import { businessDayOf } from '@/lib/business-day';
 import { businessTimeZone } from '@/server/business-time';
-import { pickPrice, type ActiveRule } from './pick';
+import { breakLadder, pickPrice, type ActiveRule, type BreakStep } from './pick';
 
 /** A catalogue price (`12.50`, numeric(12,2) text) in integer cents. */
 const centsOf = (price: string) => {
@@ -25,6 +25,8 @@ export interface BuyerPrice {
   ruleId: number | null;
   agreementId: number | null;
   kind: PriceRuleKind | 'list';
+  /** The threshold of the quantity break that priced it (`kind` 'break'), else null. */
+  breakQty: number | null;
 }
 
 /**
@@ -84,6 +86,23 @@ export async function buyerPrices(
     const facts = factsOf.get(l.packId);
     if (!facts) return [];
     const picked = pickPrice(facts, l.num, rules);
-    return [{ packId: l.packId, num: l.num, listCents: facts.listCents, ...picked }];
+    const breakQty = picked.kind === 'break' ? rules.find((r) => r.id === picked.ruleId)?.minQty ?? null : null;
+    return [{ packId: l.packId, num: l.num, listCents: facts.listCents, ...picked, breakQty }];
   });
+}
+
+/**
+ * The quantity breaks a company's agreements give `packIds` on the business day of `at` (`breakLadder`, the
+ * prices `buyerPrices` charges from each threshold on), for the product page's own prices; packs without
+ * breaks are left out, and a guest (`null`) has none without a read. One statement (the company's rules).
+ */
+export async function buyerBreaks(db: Db, companyId: number | null, packIds: readonly number[], at: Date = new Date()): Promise<Map<number, BreakStep[]>> {
+  const answer = new Map<number, BreakStep[]>();
+  if (companyId === null || packIds.length === 0) return answer;
+  const rules = await activeRules(db, companyId, packIds, businessDayOf(at, businessTimeZone()));
+  for (const packId of new Set(packIds)) {
+    const ladder = breakLadder(packId, rules);
+    if (ladder.length > 0) answer.set(packId, ladder);
+  }
+  return answer;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { netCentsOf } from '@/contracts/quotations';
-import { pickPrice, pricesOn, type ActiveRule, type PackFacts } from './pick';
+import { breakLadder, pickPrice, pricesOn, type ActiveRule, type PackFacts } from './pick';
 
 const pack: PackFacts = { packId: 7, listCents: 12_345, brandId: 3, categoryPath: [30, 20, 10] };
 let nextId = 1;
@@ -27,6 +27,22 @@ const packRuleArb = fc.record({
 const packArb = fc.record({
   packId: fc.constant(7), listCents: fc.integer({ min: 0, max: 10_000_000 }), brandId: fc.integer({ min: 1, max: 5 }),
   categoryPath: fc.constantFrom<number[]>([30, 20, 10], [40], [20, 10]),
+});
+
+describe('breakLadder', () => {
+  it('gives, from each threshold on, the price pickPrice charges there, and nothing for a pack without breaks', () => {
+    fc.assert(fc.property(packArb, fc.array(packRuleArb, { maxLength: 8 }), fc.array(discountArb, { maxLength: 3 }), (p, packRules, discounts) => {
+      const rules = [...packRules, ...discounts];
+      const ladder = breakLadder(p.packId, rules);
+      expect(ladder.map((s) => s.minQty)).toEqual([...new Set(packRules.filter((r) => r.kind === 'break' && r.packId === p.packId).map((r) => r.minQty))].sort((a, b) => a - b));
+      for (let num = 1; num <= 52; num++) {
+        const step = ladder.filter((s) => s.minQty <= num).at(-1);
+        const got = pickPrice(p, num, rules);
+        if (step) expect(got).toMatchObject({ kind: 'break', cents: step.cents });
+        else expect(got.kind).not.toBe('break');
+      }
+    }));
+  });
 });
 
 describe('pickPrice', () => {

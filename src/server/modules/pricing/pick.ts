@@ -66,6 +66,23 @@ export function pickPrice(pack: PackFacts, num: number, rules: readonly ActiveRu
   return { cents: pack.listCents, ruleId: null, agreementId: null, kind: 'list' };
 }
 
+/** One step of a pack's quantity breaks: from `minQty` units on, each costs `cents` (until the next step). */
+export interface BreakStep {
+  minQty: number;
+  cents: number;
+}
+
+/**
+ * A pack's quantity breaks under a company's rules that price today, lowest threshold first, each at the unit
+ * price `pickPrice` gives from that threshold on (a break always wins once reached: the highest threshold reached,
+ * the lower price on a tie). Empty when the pack has none.
+ */
+export function breakLadder(packId: number, rules: readonly ActiveRule[]): BreakStep[] {
+  const own = rules.filter((r) => r.scope === 'pack' && r.packId === packId && r.kind === 'break' && r.netCents !== null);
+  const thresholds = [...new Set(own.map((r) => r.minQty))].sort((a, b) => a - b);
+  return thresholds.map((minQty) => ({ minQty, cents: own.filter((r) => r.minQty === minQty).sort(cheaper)[0]!.netCents! }));
+}
+
 /** Whether an agreement prices on a business day (`YYYY-MM-DD`, both ends included). */
 export function pricesOn(agreement: { state: string; validFrom: string; validTo: string }, day: string): boolean {
   return agreement.state === 'active' && agreement.validFrom <= day && day <= agreement.validTo;

@@ -5,7 +5,7 @@ import type { Permission } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
 import { productPacks, products } from '@/server/db/schema';
 import { centsText } from '@/contracts/quotations';
-import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
+import { buyerBreaks, buyerPrices } from '@/server/modules/pricing/buyer-prices';
 import { countCartItems } from '@/server/modules/cart/service';
 import { hazardOf } from '@/server/modules/catalog/hazards';
 import { approvalPreview } from '@/server/modules/orders/approval-preview';
@@ -32,7 +32,7 @@ export async function loadVisitorIslands(db: Db, params: { customer: IslandsCust
   const { customer } = params;
   const ids = [...new Set(params.productIds)];
   if (!customer) {
-    return { user: null, products: ids.map((id) => ({ id, approval: null, prices: [], minPrice: null })) };
+    return { user: null, products: ids.map((id) => ({ id, approval: null, prices: [], minPrice: null, breaks: [] })) };
   }
   const [cartCount, toApprove, productFacts] = await Promise.all([
     countCartItems(db, { companyId: customer.companyId, userId: customer.userId }),
@@ -57,27 +57,36 @@ async function productsFor(db: Db, companyId: number, ids: number[]): Promise<Vi
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [{ id, approval: preview(hazardOf(row)), ...(prices.get(id) ?? { prices: [], minPrice: null }) }] : [];
+    return row ? [{ id, approval: preview(hazardOf(row)), ...(prices.get(id) ?? NOTHING_OWN) }] : [];
   });
 }
 
+type OwnPrices = Pick<VisitorProductDto, 'prices' | 'minPrice' | 'breaks'>;
+const NOTHING_OWN: OwnPrices = { prices: [], minPrice: null, breaks: [] };
+
 /**
  * The company's own prices of the products' packs at one unit (`buyerPrices`, ADR 0083), kept small: only
- * the packs whose price differs from the catalogue's, and the product's lowest only when it differs.
+ * the packs whose price differs from the catalogue's, and the product's lowest only when it differs; and the
+ * packs' quantity breaks (`buyerBreaks`, ADR 0092), which the product page shows under the pack's price.
  */
-async function ownPrices(db: Db, companyId: number, ids: number[]): Promise<Map<number, Pick<VisitorProductDto, 'prices' | 'minPrice'>>> {
+async function ownPrices(db: Db, companyId: number, ids: number[]): Promise<Map<number, OwnPrices>> {
   const packs = await db.select({ id: productPacks.id, productId: productPacks.productId }).from(productPacks)
     .where(inArray(productPacks.productId, ids)).orderBy(asc(productPacks.productId), asc(productPacks.sort), asc(productPacks.id));
-  const priced = await buyerPrices(db, companyId, packs.map((k) => ({ packId: k.id, num: 1 })));
-  const answer = new Map<number, Pick<VisitorProductDto, 'prices' | 'minPrice'>>();
+  const [priced, breaks] = await Promise.all([
+    buyerPrices(db, companyId, packs.map((k) => ({ packId: k.id, num: 1 }))),
+    buyerBreaks(db, companyId, packs.map((k) => k.id)),
+  ]);
+  const answer = new Map<number, OwnPrices>();
   for (const id of ids) {
     const own = priced.filter((p, i) => packs[i]!.productId === id);
     const differing = own.filter((p) => p.cents !== p.listCents);
-    if (differing.length === 0) continue;
+    const ladders = packs.filter((k) => k.productId === id).flatMap((k) => (breaks.get(k.id) ?? []).map((step) => ({ packId: k.id, minQty: step.minQty, price: centsText(step.cents) })));
+    if (differing.length === 0 && ladders.length === 0) continue;
     const min = Math.min(...own.map((p) => p.cents));
     answer.set(id, {
       prices: differing.map((p) => ({ packId: p.packId, price: centsText(p.cents) })),
-      minPrice: min !== Math.min(...own.map((p) => p.listCents)) ? centsText(min) : null,
+      minPrice: differing.length > 0 && min !== Math.min(...own.map((p) => p.listCents)) ? centsText(min) : null,
+      breaks: ladders,
     });
   }
   return answer;

@@ -11,7 +11,7 @@ const PATH = '/api/web/islands/visitor';
 const CART = '/api/app/api/order/shopcart';
 type Answer = {
   user: { id: number; name: string; companyName: string; cartCount: number; toApprove: number } | null;
-  products: { id: number; approval: { reasons: string[]; permit: boolean; permitMissing: boolean } | null; prices: { packId: number; price: string }[]; minPrice: string | null }[];
+  products: { id: number; approval: { reasons: string[]; permit: boolean; permitMissing: boolean } | null; prices: { packId: number; price: string }[]; minPrice: string | null; breaks: { packId: number; minQty: number; price: string }[] }[];
 };
 
 let buyerA: string;
@@ -49,7 +49,7 @@ describe('the visitor islands call', () => {
     // A page sends the session cookie, not a token: the same answer.
     const b = await ask({ cookie: `reagent_session=${buyerB}`, query });
     expect(guest.status).toBe(200);
-    expect(guest.data).toEqual({ user: null, products: [{ id: controlled, approval: null, prices: [], minPrice: null }, { id: plain, approval: null, prices: [], minPrice: null }] });
+    expect(guest.data).toEqual({ user: null, products: [{ id: controlled, approval: null, prices: [], minPrice: null, breaks: [] }, { id: plain, approval: null, prices: [], minPrice: null, breaks: [] }] });
     expect(a.data.user).toMatchObject({ name: '李娜', companyName: '上海示例生物科技有限公司', cartCount: 2 });
     expect(b.data.user).toMatchObject({ companyName: '北京示例大学化学学院', cartCount: 1 });
     expect(b.data.user!.name).not.toBe(a.data.user!.name);
@@ -57,7 +57,7 @@ describe('the visitor islands call', () => {
     expect(a.data.products.map((p) => p.id)).toEqual([controlled, plain]);
     expect(a.data.products[0]!.approval?.reasons).toContain('controlled');
     expect(a.data.products[1]!.approval).toBeNull();
-    expect(b.data.products).toEqual([{ id: controlled, approval: null, prices: [], minPrice: null }, { id: plain, approval: null, prices: [], minPrice: null }]);
+    expect(b.data.products).toEqual([{ id: controlled, approval: null, prices: [], minPrice: null, breaks: [] }, { id: plain, approval: null, prices: [], minPrice: null, breaks: [] }]);
     // Nothing of one buyer in another's answer or the guest's.
     for (const [answer, other] of [[JSON.stringify(b.data), a.data.user!], [JSON.stringify(guest.data), a.data.user!], [JSON.stringify(a.data), b.data.user!]] as const) {
       expect(answer).not.toContain(other.name);
@@ -80,8 +80,21 @@ describe('the visitor islands call', () => {
     const listLowest = lowest(all.map((k) => Math.round(Number(k.price) * 100)));
     expect(own.minPrice).toBe(ownLowest === listLowest ? null : (ownLowest / 100).toFixed(2));
     for (const other of [await ask({ token: buyerB, query }), await ask({ query })]) {
-      for (const p of other.data.products) expect(p).toMatchObject({ prices: [], minPrice: null });
+      for (const p of other.data.products) expect(p).toMatchObject({ prices: [], minPrice: null, breaks: [] });
       expect(JSON.stringify(other.data)).not.toContain(`"price":"${(net!.netCents! / 100).toFixed(2)}"`);
+    }
+  });
+
+  it('answers a buyer of 上海示例 the quantity breaks of the asked products\' packs; the university and a guest none', async () => {
+    const [brk] = await h.db.db.select({ packId: priceAgreementRules.packId, netCents: priceAgreementRules.netCents, minQty: priceAgreementRules.minQty })
+      .from(priceAgreementRules).where(eq(priceAgreementRules.kind, 'break')).limit(1);
+    const [pack] = await h.db.db.select({ productId: productPacks.productId }).from(productPacks).where(eq(productPacks.id, brk!.packId!));
+    const query = `?products=${plain},${pack!.productId}`;
+    const a = await ask({ token: buyerA, query });
+    expect(a.data.products.find((p) => p.id === pack!.productId)!.breaks).toEqual([{ packId: brk!.packId, minQty: brk!.minQty, price: (brk!.netCents! / 100).toFixed(2) }]);
+    expect(a.data.products.find((p) => p.id === plain)!.breaks).toEqual([]);
+    for (const other of [await ask({ token: buyerB, query }), await ask({ query })]) {
+      for (const p of other.data.products) expect(p.breaks).toEqual([]);
     }
   });
 

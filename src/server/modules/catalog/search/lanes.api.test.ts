@@ -8,7 +8,7 @@ import { buildListQuery, listProducts, type ProductQuery } from './products';
 /**
  * Lane-by-lane pages (ADR 0078, 0088) give the rows the collect-and-sort read of ADR 0015 gives: the same rows in the
  * same order, ties by id, the same cursor keys, for category lists (a top category and leaves, with a brand filter or
- * not), brand lists and flagged lists of a category, in stock or not, in every sort but relevance, numbered pages 1–3
+ * not), brand lists and flagged lists of a category or of brands, in stock or not, in every sort but relevance, numbered pages 1–3
  * and the next and previous cursors of each. 2,000 generated products beside the seed, with many ties of date and price,
  * products without packs, withdrawn products and promotion windows open and closed. PGlite and PostgreSQL.
  */
@@ -96,6 +96,31 @@ describe('lane-by-lane pages', () => {
     }), { numRuns: 60, seed: 88 });
     expect(compared).toBe(60);
     expect(nonEmpty).toBeGreaterThan(40);
+  });
+
+  it('give a brand\u2019s flagged lists (no category) the plain query\u2019s rows, through the brand\u2019s flagged index', async () => {
+    let nonEmpty = 0;
+    for (const flag of ['hot', 'new', 'special'] as const) {
+      for (const [i, inStock] of [[0, false], [1, true], [2, false]] as const) {
+        const q: ProductQuery = { lang: 'zh', limit: 7, sort: 'newest', flag, inStock, brandIds: i === 2 ? [brands[0]!, brands[3]!] : [brands[i]!] };
+        for (const page of [1, 2, 3]) if ((await compare({ ...q, page })) > 0) nonEmpty++;
+        let cursor: string | null = null;
+        let seen = 0;
+        do {
+          await compare({ ...q, cursor });
+          const answer = await listProducts(t.db, { ...q, cursor });
+          seen += answer.items.length;
+          if (answer.prevCursor) await compare({ ...q, cursor: answer.prevCursor });
+          cursor = answer.nextCursor;
+        } while (cursor);
+        expect(seen, JSON.stringify(q)).toBe((await listProducts(t.db, { ...q, limit: 100 })).total);
+      }
+    }
+    expect(nonEmpty).toBeGreaterThan(15);
+    const built = await buildListQuery(t.db, { lang: 'zh', limit: 20, sort: 'newest', flag: 'hot', brandIds: [brands[0]!] });
+    expect(built.walkAlways).toBe(false);
+    const plan = rowsOf<Record<string, string>>(await t.db.execute(sql`explain ${built.lanes!}`)).map((r) => Object.values(r)[0]).join('\n');
+    expect(plan).toContain('products_brand_flagged_idx');
   });
 
   it('page through a whole category in every sort, both ways, as the collect does', async () => {

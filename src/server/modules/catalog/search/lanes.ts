@@ -31,12 +31,12 @@ const LANE_KEYS: Record<LaneSort, { expr: string; text: (column: string) => stri
  * index's trailing columns (in stock, brand) need no table row:
  *   - newest, item number, price either way: `products_category_*_idx` or `products_brand_*_idx`;
  *   - a flag with categories, newest first: `products_category_flagged_idx` (only flagged rows; the flag and its
- *     promotion window are columns of the index).
- * Null where no lane index fits (a flag without categories, whose own index `products_*_newest_idx` the walk reads;
- * a flag in another sort; a list of neither categories nor brands).
+ *     promotion window are columns of the index); with brands only, `products_brand_flagged_idx` (ADR 0092).
+ * Null where no lane index fits (a flag with neither categories nor brands, whose own index `products_*_newest_idx`
+ * the walk reads; a flag in another sort; a list of neither categories nor brands).
  */
 export function lanesSql(scope: ListScope, sort: LaneSort, cursorKey: SQL | null, limit: number, skip: number, dir: LaneDirection): SQL | null {
-  if (scope.flag && (sort !== 'newest' || !scope.categoryIds)) return null;
+  if (scope.flag && (sort !== 'newest' || (!scope.categoryIds && !scope.brandIds))) return null;
   const byCategory = scope.categoryIds !== null;
   const lanes = scope.categoryIds ?? scope.brandIds;
   if (!lanes) return null;
