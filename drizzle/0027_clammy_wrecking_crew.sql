@@ -104,7 +104,8 @@ CREATE INDEX "inventory_ledger_company_idx" ON "inventory_ledger" USING btree ("
 CREATE INDEX "inventory_ledger_from_idx" ON "inventory_ledger" USING btree ("from_location_id") WHERE "inventory_ledger"."from_location_id" is not null;--> statement-breakpoint
 CREATE INDEX "inventory_ledger_to_idx" ON "inventory_ledger" USING btree ("to_location_id") WHERE "inventory_ledger"."to_location_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_locations_sibling_name_uq" ON "inventory_locations" USING btree ("company_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
-CREATE INDEX "inventory_locations_parent_idx" ON "inventory_locations" USING btree ("parent_id");
+CREATE INDEX "inventory_locations_parent_idx" ON "inventory_locations" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "products_brand_flagged_idx" ON "products" USING btree ("brand_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"is_hot","is_new","is_special","in_stock","promo_starts_at","promo_ends_at") WHERE "products"."active" and ("products"."is_hot" or "products"."is_new" or "products"."is_special");
 --> statement-breakpoint
 -- hand-written (inventory, issue 48): the ledger is append-only; a correction is a new row.
 CREATE OR REPLACE FUNCTION inventory_ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
