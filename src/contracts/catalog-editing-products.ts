@@ -31,7 +31,7 @@ export const PRODUCT_FIELD_ERRORS = {
   density: 'catalogProductDensityInvalid',
 } as const;
 
-export const CONTROL_CLASSES = ['precursor', 'explosive'] as const;
+export { CONTROL_CLASSES } from './hazards';
 export const PRODUCT_FLAGS = ['hot', 'new', 'special'] as const;
 export type AdminProductFlag = (typeof PRODUCT_FLAGS)[number];
 export const ADMIN_PRODUCT_SORTS = ['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc'] as const;
