@@ -6485,7 +6485,7 @@ export interface paths {
                         hazardStatements?: string[];
                         /** @default [] */
                         precautionaryStatements?: string[];
-                        controlClass?: ("precursor" | "explosive") | null;
+                        controlClass?: ("precursor" | "explosive" | "toxic") | null;
                         brandId: number | string;
                         categoryId: number | string;
                         isHot?: boolean;
@@ -6537,7 +6537,7 @@ export interface paths {
                         hazardStatements?: string[];
                         /** @default [] */
                         precautionaryStatements?: string[];
-                        controlClass?: ("precursor" | "explosive") | null;
+                        controlClass?: ("precursor" | "explosive" | "toxic") | null;
                         brandId: number | string;
                         categoryId: number | string;
                         isHot?: boolean;
@@ -6591,7 +6591,7 @@ export interface paths {
                                 signalWord: ("danger" | "warning") | null;
                                 hazardStatements: string[];
                                 precautionaryStatements: string[];
-                                controlClass: ("precursor" | "explosive") | null;
+                                controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 brandId: number;
                                 categoryId: number;
                                 isHot: boolean;
@@ -6752,7 +6752,7 @@ export interface paths {
                                 signalWord: ("danger" | "warning") | null;
                                 hazardStatements: string[];
                                 precautionaryStatements: string[];
-                                controlClass: ("precursor" | "explosive") | null;
+                                controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 brandId: number;
                                 categoryId: number;
                                 isHot: boolean;
@@ -6901,7 +6901,7 @@ export interface paths {
                         hazardStatements?: string[];
                         /** @default [] */
                         precautionaryStatements?: string[];
-                        controlClass?: ("precursor" | "explosive") | null;
+                        controlClass?: ("precursor" | "explosive" | "toxic") | null;
                         brandId: number | string;
                         categoryId: number | string;
                         isHot?: boolean;
@@ -6953,7 +6953,7 @@ export interface paths {
                         hazardStatements?: string[];
                         /** @default [] */
                         precautionaryStatements?: string[];
-                        controlClass?: ("precursor" | "explosive") | null;
+                        controlClass?: ("precursor" | "explosive" | "toxic") | null;
                         brandId: number | string;
                         categoryId: number | string;
                         isHot?: boolean;
@@ -7007,7 +7007,7 @@ export interface paths {
                                 signalWord: ("danger" | "warning") | null;
                                 hazardStatements: string[];
                                 precautionaryStatements: string[];
-                                controlClass: ("precursor" | "explosive") | null;
+                                controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 brandId: number;
                                 categoryId: number;
                                 isHot: boolean;
@@ -33409,7 +33409,7 @@ export interface paths {
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
                                     backorderQty: number;
@@ -34882,7 +34882,7 @@ export interface paths {
                                         quantity: number;
                                         hazardous: boolean;
                                         coldChain: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         coaUrl: string | null;
                                     }[];
                                 }[];
@@ -34899,7 +34899,7 @@ export interface paths {
                                     hazardous: boolean;
                                     storage: string;
                                     shipping: string;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 }[];
                                 permit: {
                                     fileName: string;
@@ -35074,7 +35074,7 @@ export interface paths {
                                     quantity: number;
                                     hazardous: boolean;
                                     coldChain: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     coaUrl: string | null;
                                 }[];
                             };
@@ -35233,7 +35233,7 @@ export interface paths {
                                     quantity: number;
                                     hazardous: boolean;
                                     coldChain: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     coaUrl: string | null;
                                 }[];
                             };
@@ -46313,7 +46313,7 @@ export interface paths {
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
                                     backorderQty: number;
@@ -46573,7 +46573,7 @@ export interface paths {
                                 purity: string;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                                 cas: string | null;
                                 packs: {
@@ -46716,7 +46716,7 @@ export interface paths {
                                         purity: string;
                                         hazard: {
                                             hazardous: boolean;
-                                            controlClass: ("precursor" | "explosive") | null;
+                                            controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         };
                                         cas: string | null;
                                         packs: {
@@ -46742,7 +46742,7 @@ export interface paths {
                                         purity: string;
                                         hazard: {
                                             hazardous: boolean;
-                                            controlClass: ("precursor" | "explosive") | null;
+                                            controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         };
                                         packs: {
                                             id: number;
@@ -47348,7 +47348,7 @@ export interface paths {
                                     leadTimeDays: number;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                     approval: {
                                         reasons: ("hazardous" | "controlled")[];
@@ -47478,7 +47478,7 @@ export interface paths {
                                     leadTimeDays: number;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                     approval: {
                                         reasons: ("hazardous" | "controlled")[];
@@ -47637,7 +47637,7 @@ export interface paths {
                                     inStock: boolean;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                 }[];
                                 nextCursor: string | null;
@@ -51577,6 +51577,531 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/inventory/containers/{id}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reorder a container: its pack, or the best pack of its substance at the buyer’s price, into the cart or a list */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        target: "cart" | "list";
+                        listId?: number | string;
+                    };
+                    "application/json": {
+                        /** @enum {string} */
+                        target: "cart" | "list";
+                        listId?: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                /** @enum {string} */
+                                target: "cart" | "list";
+                                listId: number | null;
+                                packId: number;
+                                productId: number;
+                                itemNo: string;
+                                size: string;
+                                price: string;
+                                samePack: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs SALE.CREATE, INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/minimums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Minimum stock per substance, with the in-use containers’ stock against each */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number | string;
+                    pageSize?: number | string;
+                    below?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                items: {
+                                    id: number;
+                                    substanceId: number | null;
+                                    productId: number | null;
+                                    name: string;
+                                    cas: string;
+                                    amount: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    current: string | null;
+                                    comparable: boolean;
+                                    below: boolean;
+                                    containers: number;
+                                    updatedAt: string;
+                                }[];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                canEdit: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Set the minimum stock of a substance (or of a product without one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        substanceId?: number | string;
+                        productId?: number | string;
+                        amount: string;
+                        /** @enum {string} */
+                        unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                    };
+                    "application/json": {
+                        substanceId?: number | string;
+                        productId?: number | string;
+                        amount: string;
+                        /** @enum {string} */
+                        unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/minimums/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a minimum stock */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                ok: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/invoices": {
         parameters: {
             query?: never;
@@ -53512,7 +54037,7 @@ export interface paths {
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
                                     backorderQty: number;
@@ -53694,7 +54219,7 @@ export interface paths {
                                         quantity: number;
                                         hazardous: boolean;
                                         coldChain: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         coaUrl: string | null;
                                     }[];
                                 }[];
@@ -53975,7 +54500,7 @@ export interface paths {
                                         quantity: number;
                                         hazardous: boolean;
                                         coldChain: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         coaUrl: string | null;
                                     }[];
                                 }[];
@@ -60239,7 +60764,7 @@ export interface paths {
                                 inStock: boolean;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                             }[];
                         };
@@ -60461,7 +60986,7 @@ export interface paths {
                                 inStock: boolean;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                             }[];
                         };
@@ -60685,7 +61210,7 @@ export interface paths {
                                 inStock: boolean;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                             }[];
                         };
@@ -61615,7 +62140,7 @@ export interface paths {
                                     inStock: boolean;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                 }[];
                                 nextCursor: string | null;
@@ -63641,7 +64166,7 @@ export interface paths {
                                     } | null;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                     brand: {
                                         id: number;
@@ -64003,7 +64528,7 @@ export interface paths {
                                 } | null;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                                 brand: {
                                     id: number;
@@ -64349,7 +64874,7 @@ export interface paths {
                                     inStock: boolean;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                     similarity?: number | null;
                                     substanceId?: number | null;

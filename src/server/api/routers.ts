@@ -60,6 +60,7 @@ import { toInvoiceAdminRouter } from '@/server/modules/invoices/to-invoice-route
 import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes';
 import { substanceWebRouter } from '@/server/modules/substances/routes';
 import { listsAppRouter } from '@/server/modules/requisition-lists/routes';
+import { inventoryMinimumsAppRouter, inventoryReorderAppRouter } from '@/server/modules/inventory-alerts/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -71,6 +72,8 @@ export const webRouters = [
   companyUserRouter, companySettingsRouter, companyFilesRouter, enquiryWebRouter, caseReportWebRouter, partnersWebRouter,
   quotationsAppRouter, complaintsAppRouter, shipmentsAppRouter, invoicesAppRouter, visitorIslandsWebRouter, substanceWebRouter,
   listsAppRouter,
+  inventoryMinimumsAppRouter,
+  inventoryReorderAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */
