@@ -6,6 +6,7 @@ import { ADMIN_CONTENT_KINDS, NEWS_STATUSES } from './content-editing';
 import { COMMENT_STATUSES } from './content-moderation';
 import { CONTRACT_STATES } from './contracts';
 import { EXPENSE_STATUSES } from './expenses';
+import { CONTAINER_STATES } from './inventory';
 import { ORDER_STATUSES } from './orders';
 import { PARTNER_STATUSES } from './partners';
 import { AGREEMENT_STATES } from './price-agreements';
@@ -25,7 +26,7 @@ export const AUDIT_ENTITIES = [
   'contentCategory', 'contentImage', 'contentLink', 'contentTag', 'contract', 'credit_note', 'customer', 'customerContact',
   'customerLicence', 'department', 'expense', 'import_job', 'invoice', 'menu', 'partner', 'product', 'productLink', 'product_document',
   'product_lot', 'product_pack', 'quotation', 'role', 'siteBlock', 'siteOption', 'staff', 'staffTeam', 'supplier', 'testing_case',
-  'user', 'webSetting', 'order', 'enquiry', 'searchFeedback', 'carrier', 'price_agreement',
+  'user', 'webSetting', 'order', 'enquiry', 'searchFeedback', 'carrier', 'price_agreement', 'inventory_container', 'inventory_location',
   ...ADMIN_CONTENT_KINDS,
   'inventory_minimum',
 ] as const;
@@ -37,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'request', 'resetPassword', 'sendReport', 'setCoa', 'setFile', 'setImage', 'setLogo', 'setPermissions', 'setScan', 'status',
   'submit', 'uploadImage', 'withdraw', 'restore', 'hide', 'reset', 'cancel', 'change', 'edit', 'place', 'remove', 'revise',
   'queue', 'start', 'succeed', 'fail', 'upload', 'replace', 'allocate', 'release', 'ship', 'deliver', 'receivePayment', 'reversePayment',
+  'receive', 'use', 'dispose', 'correct',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,7 +46,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_STATES = [...new Set<string>([
   ...APPROVAL_REQUEST_STATUSES, ...CASE_STATUSES, ...IMPORT_JOB_STATUSES, ...COMPLAINT_STATUSES, ...NEWS_STATUSES,
   ...COMMENT_STATUSES, ...CONTRACT_STATES, ...EXPENSE_STATUSES, ...ORDER_STATUSES, ...PARTNER_STATUSES, ...DOCUMENT_STATES,
-  ...QUOTATION_STATES, ...REQUEST_STATUSES, ...AGREEMENT_STATES,
+  ...QUOTATION_STATES, ...REQUEST_STATUSES, ...AGREEMENT_STATES, ...CONTAINER_STATES,
 ])];
 
 /** The fields whose values are states (shown by their label). */

@@ -1,7 +1,7 @@
 /** An item of the account area's left menu (docs/requirements/account.md#account-menu). */
 export interface AccountMenuItem {
-  id: '1' | '2' | '3' | '4' | '5' | '6' | '7';
-  labelKey: 'orders' | 'cart' | 'lists' | 'quotations' | 'complaints' | 'system' | 'profile';
+  id: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+  labelKey: 'orders' | 'cart' | 'lists' | 'inventory' | 'quotations' | 'complaints' | 'system' | 'profile';
   href: string;
   /** The path prefixes of the item's pages; the longest match of the current path wins. */
   paths: readonly string[];

@@ -51577,6 +51577,1823 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s containers: filters (location subtree, owner, department, state, hazard, expiry), search, sort, numbered pages */
+        get: {
+            parameters: {
+                query?: {
+                    key?: string;
+                    locationId?: number | string;
+                    ownerId?: number | string;
+                    departmentId?: number | string;
+                    state?: "in_use" | "empty" | "disposed" | "all";
+                    hazard?: "hazardous" | "controlled" | "precursor" | "explosive" | "toxic";
+                    expiry?: "soon" | "expired";
+                    sort?: "name" | "expiry" | "received" | "remaining";
+                    order?: "asc" | "desc";
+                    limit?: number | string;
+                    offset?: number | string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                list: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                    itemNo: string;
+                                    cas: string;
+                                    productId: number | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
+                                    hazardous: boolean;
+                                    lotNo: string;
+                                    expiresOn: string | null;
+                                    retestOn: string | null;
+                                    amount: string;
+                                    remaining: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    /** @enum {string} */
+                                    state: "in_use" | "empty" | "disposed";
+                                    /** @enum {string} */
+                                    source: "order" | "manual" | "import";
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "building" | "room" | "cabinet";
+                                    }[];
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    department: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    receivedOn: string;
+                                    note: string;
+                                    can: {
+                                        edit: boolean;
+                                        use: boolean;
+                                    };
+                                }[];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a container by hand: a pack of the catalogue, or a name, CAS, amount and unit */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        packId?: number | string;
+                        name?: string;
+                        cas?: string;
+                        amount?: string;
+                        /** @enum {string} */
+                        unit?: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                        lotNo?: string;
+                        expiresOn?: string | null;
+                        locationId?: (number | string) | null;
+                        /** Format: date */
+                        receivedOn?: string;
+                        note?: string;
+                    };
+                    "application/json": {
+                        packId?: number | string;
+                        name?: string;
+                        cas?: string;
+                        amount?: string;
+                        /** @enum {string} */
+                        unit?: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                        lotNo?: string;
+                        expiresOn?: string | null;
+                        locationId?: (number | string) | null;
+                        /** Format: date */
+                        receivedOn?: string;
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                container: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                    itemNo: string;
+                                    cas: string;
+                                    productId: number | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
+                                    hazardous: boolean;
+                                    lotNo: string;
+                                    expiresOn: string | null;
+                                    retestOn: string | null;
+                                    amount: string;
+                                    remaining: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    /** @enum {string} */
+                                    state: "in_use" | "empty" | "disposed";
+                                    /** @enum {string} */
+                                    source: "order" | "manual" | "import";
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "building" | "room" | "cabinet";
+                                    }[];
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    department: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    receivedOn: string;
+                                    note: string;
+                                    can: {
+                                        edit: boolean;
+                                        use: boolean;
+                                    };
+                                };
+                                ledger: {
+                                    list: {
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        delta: string;
+                                        balance: string;
+                                        from: string | null;
+                                        to: string | null;
+                                        purpose: string;
+                                        happenedOn: string;
+                                        actorName: string;
+                                        correctsId: number | null;
+                                        createdAt: string;
+                                    }[];
+                                    total: number;
+                                    page: number;
+                                    pageSize: number;
+                                };
+                                coaUrl: string | null;
+                                order: {
+                                    id: number;
+                                    orderNo: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A container with the first page of its ledger, its lot’s COA, its order and its location */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                container: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                    itemNo: string;
+                                    cas: string;
+                                    productId: number | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
+                                    hazardous: boolean;
+                                    lotNo: string;
+                                    expiresOn: string | null;
+                                    retestOn: string | null;
+                                    amount: string;
+                                    remaining: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    /** @enum {string} */
+                                    state: "in_use" | "empty" | "disposed";
+                                    /** @enum {string} */
+                                    source: "order" | "manual" | "import";
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "building" | "room" | "cabinet";
+                                    }[];
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    department: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    receivedOn: string;
+                                    note: string;
+                                    can: {
+                                        edit: boolean;
+                                        use: boolean;
+                                    };
+                                };
+                                ledger: {
+                                    list: {
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        delta: string;
+                                        balance: string;
+                                        from: string | null;
+                                        to: string | null;
+                                        purpose: string;
+                                        happenedOn: string;
+                                        actorName: string;
+                                        correctsId: number | null;
+                                        createdAt: string;
+                                    }[];
+                                    total: number;
+                                    page: number;
+                                    pageSize: number;
+                                };
+                                coaUrl: string | null;
+                                order: {
+                                    id: number;
+                                    orderNo: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/{id}/correct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct a ledger row: a new row pointing at it changes the balance (a controlled chemical needs INVENTORY.CONTROLLED) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        entryId: number | string;
+                        delta: string;
+                        purpose: string;
+                        /** Format: date */
+                        day?: string;
+                    };
+                    "application/json": {
+                        entryId: number | string;
+                        delta: string;
+                        purpose: string;
+                        /** Format: date */
+                        day?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                container: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                    itemNo: string;
+                                    cas: string;
+                                    productId: number | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
+                                    hazardous: boolean;
+                                    lotNo: string;
+                                    expiresOn: string | null;
+                                    retestOn: string | null;
+                                    amount: string;
+                                    remaining: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    /** @enum {string} */
+                                    state: "in_use" | "empty" | "disposed";
+                                    /** @enum {string} */
+                                    source: "order" | "manual" | "import";
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "building" | "room" | "cabinet";
+                                    }[];
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    department: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    receivedOn: string;
+                                    note: string;
+                                    can: {
+                                        edit: boolean;
+                                        use: boolean;
+                                    };
+                                };
+                                ledger: {
+                                    list: {
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        delta: string;
+                                        balance: string;
+                                        from: string | null;
+                                        to: string | null;
+                                        purpose: string;
+                                        happenedOn: string;
+                                        actorName: string;
+                                        correctsId: number | null;
+                                        createdAt: string;
+                                    }[];
+                                    total: number;
+                                    page: number;
+                                    pageSize: number;
+                                };
+                                coaUrl: string | null;
+                                order: {
+                                    id: number;
+                                    orderNo: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/{id}/dispose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispose of a container with what is left in it (a controlled chemical needs INVENTORY.CONTROLLED) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @default  */
+                        purpose?: string;
+                        /** Format: date */
+                        day?: string;
+                    };
+                    "application/json": {
+                        /** @default  */
+                        purpose?: string;
+                        /** Format: date */
+                        day?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                container: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                    itemNo: string;
+                                    cas: string;
+                                    productId: number | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
+                                    hazardous: boolean;
+                                    lotNo: string;
+                                    expiresOn: string | null;
+                                    retestOn: string | null;
+                                    amount: string;
+                                    remaining: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    /** @enum {string} */
+                                    state: "in_use" | "empty" | "disposed";
+                                    /** @enum {string} */
+                                    source: "order" | "manual" | "import";
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "building" | "room" | "cabinet";
+                                    }[];
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    department: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    receivedOn: string;
+                                    note: string;
+                                    can: {
+                                        edit: boolean;
+                                        use: boolean;
+                                    };
+                                };
+                                ledger: {
+                                    list: {
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        delta: string;
+                                        balance: string;
+                                        from: string | null;
+                                        to: string | null;
+                                        purpose: string;
+                                        happenedOn: string;
+                                        actorName: string;
+                                        correctsId: number | null;
+                                        createdAt: string;
+                                    }[];
+                                    total: number;
+                                    page: number;
+                                    pageSize: number;
+                                };
+                                coaUrl: string | null;
+                                order: {
+                                    id: number;
+                                    orderNo: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a container’s owner, department, expiry or retest day, or note */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        ownerId?: (number | string) | null;
+                        departmentId?: (number | string) | null;
+                        expiresOn?: string | null;
+                        retestOn?: string | null;
+                        note?: string;
+                    };
+                    "application/json": {
+                        ownerId?: (number | string) | null;
+                        departmentId?: (number | string) | null;
+                        expiresOn?: string | null;
+                        retestOn?: string | null;
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                container: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                    itemNo: string;
+                                    cas: string;
+                                    productId: number | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
+                                    hazardous: boolean;
+                                    lotNo: string;
+                                    expiresOn: string | null;
+                                    retestOn: string | null;
+                                    amount: string;
+                                    remaining: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    /** @enum {string} */
+                                    state: "in_use" | "empty" | "disposed";
+                                    /** @enum {string} */
+                                    source: "order" | "manual" | "import";
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "building" | "room" | "cabinet";
+                                    }[];
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    department: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    receivedOn: string;
+                                    note: string;
+                                    can: {
+                                        edit: boolean;
+                                        use: boolean;
+                                    };
+                                };
+                                ledger: {
+                                    list: {
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        delta: string;
+                                        balance: string;
+                                        from: string | null;
+                                        to: string | null;
+                                        purpose: string;
+                                        happenedOn: string;
+                                        actorName: string;
+                                        correctsId: number | null;
+                                        createdAt: string;
+                                    }[];
+                                    total: number;
+                                    page: number;
+                                    pageSize: number;
+                                };
+                                coaUrl: string | null;
+                                order: {
+                                    id: number;
+                                    orderNo: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a container’s ledger, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number | string;
+                    offset?: number | string;
+                };
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                list: {
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                    delta: string;
+                                    balance: string;
+                                    from: string | null;
+                                    to: string | null;
+                                    purpose: string;
+                                    happenedOn: string;
+                                    actorName: string;
+                                    correctsId: number | null;
+                                    createdAt: string;
+                                }[];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a container to another location (a controlled chemical needs INVENTORY.CONTROLLED) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        locationId: (number | string) | null;
+                        /** Format: date */
+                        day?: string;
+                    };
+                    "application/json": {
+                        locationId: (number | string) | null;
+                        /** Format: date */
+                        day?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                container: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                    itemNo: string;
+                                    cas: string;
+                                    productId: number | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
+                                    hazardous: boolean;
+                                    lotNo: string;
+                                    expiresOn: string | null;
+                                    retestOn: string | null;
+                                    amount: string;
+                                    remaining: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    /** @enum {string} */
+                                    state: "in_use" | "empty" | "disposed";
+                                    /** @enum {string} */
+                                    source: "order" | "manual" | "import";
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "building" | "room" | "cabinet";
+                                    }[];
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    department: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    receivedOn: string;
+                                    note: string;
+                                    can: {
+                                        edit: boolean;
+                                        use: boolean;
+                                    };
+                                };
+                                ledger: {
+                                    list: {
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        delta: string;
+                                        balance: string;
+                                        from: string | null;
+                                        to: string | null;
+                                        purpose: string;
+                                        happenedOn: string;
+                                        actorName: string;
+                                        correctsId: number | null;
+                                        createdAt: string;
+                                    }[];
+                                    total: number;
+                                    page: number;
+                                    pageSize: number;
+                                };
+                                coaUrl: string | null;
+                                order: {
+                                    id: number;
+                                    orderNo: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/{id}/use": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take an amount out of a container, with its purpose and day (a controlled chemical needs INVENTORY.CONTROLLED) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        amount: string;
+                        /** @default  */
+                        purpose?: string;
+                        /** Format: date */
+                        day?: string;
+                    };
+                    "application/json": {
+                        amount: string;
+                        /** @default  */
+                        purpose?: string;
+                        /** Format: date */
+                        day?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                container: {
+                                    id: number;
+                                    code: string;
+                                    name: string;
+                                    itemNo: string;
+                                    cas: string;
+                                    productId: number | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
+                                    hazardous: boolean;
+                                    lotNo: string;
+                                    expiresOn: string | null;
+                                    retestOn: string | null;
+                                    amount: string;
+                                    remaining: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    /** @enum {string} */
+                                    state: "in_use" | "empty" | "disposed";
+                                    /** @enum {string} */
+                                    source: "order" | "manual" | "import";
+                                    location: {
+                                        id: number;
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "building" | "room" | "cabinet";
+                                    }[];
+                                    owner: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    department: {
+                                        id: number;
+                                        name: string;
+                                    } | null;
+                                    receivedOn: string;
+                                    note: string;
+                                    can: {
+                                        edit: boolean;
+                                        use: boolean;
+                                    };
+                                };
+                                ledger: {
+                                    list: {
+                                        id: number;
+                                        /** @enum {string} */
+                                        kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        delta: string;
+                                        balance: string;
+                                        from: string | null;
+                                        to: string | null;
+                                        purpose: string;
+                                        happenedOn: string;
+                                        actorName: string;
+                                        correctsId: number | null;
+                                        createdAt: string;
+                                    }[];
+                                    total: number;
+                                    page: number;
+                                    pageSize: number;
+                                };
+                                coaUrl: string | null;
+                                order: {
+                                    id: number;
+                                    orderNo: string;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s users and departments (owners of containers) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                users: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                                departments: {
+                                    id: number;
+                                    name: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/inventory/containers/{id}/reorder": {
         parameters: {
             query?: never;
@@ -51666,6 +53483,649 @@ export interface paths {
                     };
                 };
                 /** @description Needs SALE.CREATE, INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s locations (buildings, rooms, cabinets) in tree order, with their containers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                list: {
+                                    id: number;
+                                    parentId: number | null;
+                                    /** @enum {string} */
+                                    kind: "building" | "room" | "cabinet";
+                                    name: string;
+                                    sort: number;
+                                    containers: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a location: a building, a room in a building or a cabinet in a room */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        parentId?: (number | string) | null;
+                        name: string;
+                    };
+                    "application/json": {
+                        parentId?: (number | string) | null;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                list: {
+                                    id: number;
+                                    parentId: number | null;
+                                    /** @enum {string} */
+                                    kind: "building" | "room" | "cabinet";
+                                    name: string;
+                                    sort: number;
+                                    containers: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/locations/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a location that holds no container and no other location */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                ok: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/locations/{id}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a location */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        name: string;
+                    };
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                list: {
+                                    id: number;
+                                    parentId: number | null;
+                                    /** @enum {string} */
+                                    kind: "building" | "room" | "cabinet";
+                                    name: string;
+                                    sort: number;
+                                    containers: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/locations/{id}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a location up or down among its siblings */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        direction: "up" | "down";
+                    };
+                    "application/json": {
+                        /** @enum {string} */
+                        direction: "up" | "down";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                list: {
+                                    id: number;
+                                    parentId: number | null;
+                                    /** @enum {string} */
+                                    kind: "building" | "room" | "cabinet";
+                                    name: string;
+                                    sort: number;
+                                    containers: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -61,6 +61,7 @@ import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes
 import { substanceWebRouter } from '@/server/modules/substances/routes';
 import { listsAppRouter } from '@/server/modules/requisition-lists/routes';
 import { inventoryMinimumsAppRouter, inventoryReorderAppRouter } from '@/server/modules/inventory-alerts/routes';
+import { inventoryAppRouter } from '@/server/modules/inventory/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
 export const webRouters = [
@@ -74,6 +75,7 @@ export const webRouters = [
   listsAppRouter,
   inventoryMinimumsAppRouter,
   inventoryReorderAppRouter,
+  inventoryAppRouter,
 ];
 
 /** Routers under /api/admin (staff back-office). */

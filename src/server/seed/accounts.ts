@@ -38,7 +38,7 @@ export async function hashCustomerPasswords(): Promise<Map<string, string>> {
   return out;
 }
 
-const BUYER_PERMISSIONS = ['SALE.VIEW', 'SALE.CREATE', 'ADDRESS.EDIT'];
+const BUYER_PERMISSIONS = ['SALE.VIEW', 'SALE.CREATE', 'ADDRESS.EDIT', 'INVENTORY.VIEW', 'INVENTORY.EDIT'];
 
 export interface AccountCounts {
   companies: number;

@@ -56,7 +56,7 @@ export async function seedCompanyAdministration(db: Db, input: CompanyAdminSeedI
     .returning({ id: roles.id });
   if (!researcher || !warehouse || !manager) throw new Error('Roles were not inserted');
   await db.insert(rolePermissions).values([
-    ...['SALE.VIEW', 'SALE.CREATE'].map((permission) => ({ roleId: researcher.id, permission })),
+    ...['SALE.VIEW', 'SALE.CREATE', 'INVENTORY.VIEW', 'INVENTORY.EDIT'].map((permission) => ({ roleId: researcher.id, permission })),
     ...['SALE.VIEW', 'ADDRESS.EDIT'].map((permission) => ({ roleId: warehouse.id, permission })),
     ...['SALE.VIEW', 'USER.VIEW'].map((permission) => ({ roleId: manager.id, permission })),
   ]);

@@ -17,6 +17,7 @@ import { seedOrders } from './orders';
 import { seedQuotations } from './quotations';
 import { seedPriceAgreements } from './price-agreements';
 import { seedRequisitionLists } from './requisition-lists';
+import { seedInventory } from './inventory';
 import { seedProductArticles } from './product-articles';
 import { seedRequests } from './requests';
 import { seedImportDemo } from './import-demo';
@@ -155,6 +156,7 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
       ...(await seedImportDemo(tx)),
       ...(await seedPartners(tx)),
       ...(await seedRequisitionLists(tx)),
+      ...(await seedInventory(tx)),
     };
   });
   // The products' structures as substances (ADR 0075), read by RDKit.js in the structure workers.

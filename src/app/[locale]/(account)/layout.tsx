@@ -22,6 +22,7 @@ export default async function AccountLayout({ children, params }: { children: Re
     ...(hasPermission(actor, 'SALE.VIEW') ? [{ id: '4', labelKey: 'complaints', href: '/account/complaints', paths: ['/account/complaints'] } as const] : []),
     { id: '2', labelKey: 'cart', href: '/order/shoppingcart', paths: ['/order/shoppingcart', '/order/checkout'] },
     { id: '7', labelKey: 'lists', href: '/account/lists', paths: ['/account/lists'] },
+    ...(hasPermission(actor, 'INVENTORY.VIEW') ? [{ id: '8', labelKey: 'inventory', href: '/account/inventory', paths: ['/account/inventory'] } as const] : []),
     ...(hasPermission(actor, 'USER.VIEW') ? [{ id: '5', labelKey: 'system', href: '/sys/manage', paths: ['/sys'] } as const] : []),
     { id: '6', labelKey: 'profile', href: '/sys/profile', paths: ['/sys/profile', '/sys/profile_basic', '/sys/profile_pwd'] },
   ];

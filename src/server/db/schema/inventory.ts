@@ -137,6 +137,8 @@ export const inventoryLedger = pgTable(
   (t) => [
     index('inventory_ledger_container_idx').on(t.containerId, t.id),
     index('inventory_ledger_company_idx').on(t.companyId, t.id),
+    index('inventory_ledger_from_idx').on(t.fromLocationId).where(sql`${t.fromLocationId} is not null`),
+    index('inventory_ledger_to_idx').on(t.toLocationId).where(sql`${t.toLocationId} is not null`),
     check('inventory_ledger_kind_check', sql`${t.kind} in ('received', 'used', 'moved', 'disposed', 'correction')`),
     check('inventory_ledger_balance_check', sql`${t.balance} >= 0`),
     check('inventory_ledger_purpose_length', sql`char_length(${t.purpose}) <= 200`),

@@ -11,6 +11,7 @@ import { stampOf } from '@/server/db/keyset';
 import { carriers, orderAllocations, shipmentLines, shipments, type FulfilmentStatus, type OrderStatus } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type AuditActor } from '@/server/modules/audit/record';
+import { containersFromShipment } from '@/server/modules/inventory/deliveries';
 import type { OrderActor } from './access';
 import { visibleOrders } from './access';
 import { orderVisibleToStaff } from './admin-queries';
@@ -206,7 +207,7 @@ export type Receiver = { kind: 'user'; userId: number; name: string; audit: Audi
 
 /**
  * Marks a shipped shipment of the order delivered (409 `shipmentDelivered` when it already is) and moves the
- * order's fulfilment, in one transaction with its audit row. The order was found in the caller's scope.
+ * order's fulfilment, in one transaction with its audit row and the containers of its units on the buyer's shelf. The order was found in the caller's scope.
  * `at`: when it was received, if not now (the demo's receipts).
  */
 export async function deliverShipment(db: Db, order: OrderRef, shipmentId: number, who: Receiver, lang: Lang, at?: Date): Promise<ShipmentDto> {
@@ -226,6 +227,11 @@ export async function deliverShipment(db: Db, order: OrderRef, shipmentId: numbe
     await recordAudit(tx, who.audit, {
       action: 'deliver', entity: 'order', entityId: order.id, companyId: order.companyId,
       before: { shipmentNo: row.no, shipmentStatus: 'shipped' }, after: { shipmentNo: row.no, shipmentStatus: 'delivered', fulfilment: moved.fulfilment },
+    });
+    // Each delivered unit joins the buyer company's shelf (ADR 0089).
+    await containersFromShipment(tx, {
+      shipmentId: row.id, order: { id: order.id, companyId: order.companyId, userId: order.userId }, day: businessDay(at ?? new Date()),
+      who: { userId: who.kind === 'user' ? who.userId : null, name: who.name, audit: who.audit },
     });
   });
   const [shipment] = await shipmentsOf(db, order.id, lang, shipmentId);
