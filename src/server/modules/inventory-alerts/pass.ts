@@ -127,7 +127,7 @@ export async function sendInventoryAlerts(db: Db, now = new Date()): Promise<num
  * and each call names a holder of its own, so that one pass a day runs, whichever instance ticks first.
  * Answers whether this call ran it, and the mails it sent.
  */
-export async function runInventoryAlerts(db: Db, now = new Date(), holder = randomUUID()): Promise<{ ran: boolean; mails: number }> {
+export async function runInventoryAlerts(db: Db, now = new Date(), holder: string = randomUUID()): Promise<{ ran: boolean; mails: number }> {
   const tomorrow = businessDayStart(addDays(businessDay(now), 1));
   if (!(await takeLease(db, LEASE, holder, Math.max(60_000, tomorrow.getTime() - now.getTime()), now))) return { ran: false, mails: 0 };
   return { ran: true, mails: await sendInventoryAlerts(db, now) };

@@ -7,6 +7,7 @@ import { AppError } from '@/server/errors';
 import { addCartItem } from '@/server/modules/cart/service';
 import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
 import { addLines } from '@/server/modules/requisition-lists/lines';
+import { listLists } from '@/server/modules/requisition-lists/lists';
 import { bestOffer, type PackOffer } from './best-pack';
 import { mayReorder, type ShelfUser } from './rules';
 
@@ -44,4 +45,9 @@ export async function reorderContainer(db: Db, user: ShelfUser, input: ReorderIn
     target: input.target, listId: input.target === 'list' ? input.listId! : null, packId: pack.packId, productId: pack.productId,
     itemNo: pack.itemNo, size: pack.size, price: (pack.cents / 100).toFixed(2), samePack: pack.samePack,
   };
+}
+
+/** The requisition lists the user may add lines to (the lists' own rule), for the reorder dialog. */
+export async function editableLists(db: Db, user: ShelfUser): Promise<{ id: number; name: string }[]> {
+  return (await listLists(db, user)).filter((l) => l.canEdit).map((l) => ({ id: l.id, name: l.name }));
 }
