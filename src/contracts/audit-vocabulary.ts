@@ -28,6 +28,7 @@ export const AUDIT_ENTITIES = [
   'product_lot', 'product_pack', 'quotation', 'role', 'siteBlock', 'siteOption', 'staff', 'staffTeam', 'supplier', 'testing_case',
   'user', 'webSetting', 'order', 'enquiry', 'searchFeedback', 'carrier', 'price_agreement', 'inventory_container', 'inventory_location',
   ...ADMIN_CONTENT_KINDS,
+  'inventory_minimum',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { CONTROL_CLASSES } from './hazards';
 import { normaliseCas } from '@/lib/cas';
 import { molecularWeightOf } from '@/lib/formula';
 import { idSchema, MONEY_META, optionalIdSchema, wholeNumber } from './numbers';
@@ -31,7 +32,7 @@ export const PRODUCT_FIELD_ERRORS = {
   density: 'catalogProductDensityInvalid',
 } as const;
 
-export const CONTROL_CLASSES = ['precursor', 'explosive'] as const;
+export { CONTROL_CLASSES };
 export const PRODUCT_FLAGS = ['hot', 'new', 'special'] as const;
 export type AdminProductFlag = (typeof PRODUCT_FLAGS)[number];
 export const ADMIN_PRODUCT_SORTS = ['relevance', 'newest', 'itemNo', 'priceAsc', 'priceDesc'] as const;

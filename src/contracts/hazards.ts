@@ -1,8 +1,8 @@
 import './zod-config';
 import { z } from 'zod';
 
-/** Controlled chemicals: 易制毒 (precursor) and 易制爆 (explosive precursor). */
-export const CONTROL_CLASSES = ['precursor', 'explosive'] as const;
+/** Controlled chemicals: 易制毒 (precursor), 易制爆 (explosive precursor) and 剧毒 (highly toxic; ADR 0091). */
+export const CONTROL_CLASSES = ['precursor', 'explosive', 'toxic'] as const;
 export type ControlClass = (typeof CONTROL_CLASSES)[number];
 
 /**

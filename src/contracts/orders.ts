@@ -1,5 +1,5 @@
 import './zod-config';
-import { approvalNoteSchema, hazardSchema } from './hazards';
+import { approvalNoteSchema, CONTROL_CLASSES, hazardSchema } from './hazards';
 import { z } from 'zod';
 import { calendarDay } from './dates';
 import { idSchema, wholeNumber } from './numbers';
@@ -168,7 +168,7 @@ export const orderItemSchema = z.object({
   num: z.number().int(),
   lineTotal: z.string(),
   hazardous: z.boolean(),
-  controlClass: z.enum(['precursor', 'explosive']).nullable(),
+  controlClass: z.enum(CONTROL_CLASSES).nullable(),
   /** The lot allocated to the line from its pack's lots, and that lot's COA (null: none). */
   lotNo: z.string().nullable(),
   coaUrl: z.string().nullable(),

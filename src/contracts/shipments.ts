@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { CONTROL_CLASSES } from './hazards';
 import { idSchema, wholeNumber } from './numbers';
 
 /**
@@ -63,7 +64,7 @@ export const shipmentLineSchema = z.object({
   quantity: z.number().int(),
   hazardous: z.boolean(),
   coldChain: z.boolean(),
-  controlClass: z.enum(['precursor', 'explosive']).nullable(),
+  controlClass: z.enum(CONTROL_CLASSES).nullable(),
   /** The lot's current certificate of analysis (its download address), when one is on file. */
   coaUrl: z.string().nullable(),
 });
@@ -108,7 +109,7 @@ export const shippableSchema = z.object({
   hazardous: z.boolean(),
   storage: z.string(),
   shipping: z.string(),
-  controlClass: z.enum(['precursor', 'explosive']).nullable(),
+  controlClass: z.enum(CONTROL_CLASSES).nullable(),
 });
 export type ShippableDto = z.infer<typeof shippableSchema>;
 

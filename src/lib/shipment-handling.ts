@@ -6,7 +6,7 @@
  * - a line whose product ships cold (`shipping` ice-pack or dry-ice) or is stored frozen (`storage` -20c or
  *   dry-ice) needs a cold-chain carrier — 2–8 °C products ship at ambient temperature unless their shipping
  *   says otherwise;
- * - a controlled line (易制毒 precursor, 易制爆 explosive precursor) needs the buyer's licence or filing
+ * - a controlled line (易制毒 precursor, 易制爆 explosive precursor, 剧毒 highly toxic) needs the buyer's licence or filing
  *   number and the transport filing number, kept two years with the shipment.
  */
 
@@ -14,7 +14,7 @@ export interface HandlingLine {
   hazardous: boolean;
   storage: string;
   shipping: string;
-  controlClass: 'precursor' | 'explosive' | null;
+  controlClass: 'precursor' | 'explosive' | 'toxic' | null;
 }
 
 export interface ShipmentHandling {

@@ -6485,7 +6485,7 @@ export interface paths {
                         hazardStatements?: string[];
                         /** @default [] */
                         precautionaryStatements?: string[];
-                        controlClass?: ("precursor" | "explosive") | null;
+                        controlClass?: ("precursor" | "explosive" | "toxic") | null;
                         brandId: number | string;
                         categoryId: number | string;
                         isHot?: boolean;
@@ -6537,7 +6537,7 @@ export interface paths {
                         hazardStatements?: string[];
                         /** @default [] */
                         precautionaryStatements?: string[];
-                        controlClass?: ("precursor" | "explosive") | null;
+                        controlClass?: ("precursor" | "explosive" | "toxic") | null;
                         brandId: number | string;
                         categoryId: number | string;
                         isHot?: boolean;
@@ -6591,7 +6591,7 @@ export interface paths {
                                 signalWord: ("danger" | "warning") | null;
                                 hazardStatements: string[];
                                 precautionaryStatements: string[];
-                                controlClass: ("precursor" | "explosive") | null;
+                                controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 brandId: number;
                                 categoryId: number;
                                 isHot: boolean;
@@ -6752,7 +6752,7 @@ export interface paths {
                                 signalWord: ("danger" | "warning") | null;
                                 hazardStatements: string[];
                                 precautionaryStatements: string[];
-                                controlClass: ("precursor" | "explosive") | null;
+                                controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 brandId: number;
                                 categoryId: number;
                                 isHot: boolean;
@@ -6901,7 +6901,7 @@ export interface paths {
                         hazardStatements?: string[];
                         /** @default [] */
                         precautionaryStatements?: string[];
-                        controlClass?: ("precursor" | "explosive") | null;
+                        controlClass?: ("precursor" | "explosive" | "toxic") | null;
                         brandId: number | string;
                         categoryId: number | string;
                         isHot?: boolean;
@@ -6953,7 +6953,7 @@ export interface paths {
                         hazardStatements?: string[];
                         /** @default [] */
                         precautionaryStatements?: string[];
-                        controlClass?: ("precursor" | "explosive") | null;
+                        controlClass?: ("precursor" | "explosive" | "toxic") | null;
                         brandId: number | string;
                         categoryId: number | string;
                         isHot?: boolean;
@@ -7007,7 +7007,7 @@ export interface paths {
                                 signalWord: ("danger" | "warning") | null;
                                 hazardStatements: string[];
                                 precautionaryStatements: string[];
-                                controlClass: ("precursor" | "explosive") | null;
+                                controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 brandId: number;
                                 categoryId: number;
                                 isHot: boolean;
@@ -33412,7 +33412,7 @@ export interface paths {
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
                                     backorderQty: number;
@@ -34890,7 +34890,7 @@ export interface paths {
                                         quantity: number;
                                         hazardous: boolean;
                                         coldChain: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         coaUrl: string | null;
                                     }[];
                                 }[];
@@ -34907,7 +34907,7 @@ export interface paths {
                                     hazardous: boolean;
                                     storage: string;
                                     shipping: string;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 }[];
                                 permit: {
                                     fileName: string;
@@ -35082,7 +35082,7 @@ export interface paths {
                                     quantity: number;
                                     hazardous: boolean;
                                     coldChain: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     coaUrl: string | null;
                                 }[];
                             };
@@ -35241,7 +35241,7 @@ export interface paths {
                                     quantity: number;
                                     hazardous: boolean;
                                     coldChain: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     coaUrl: string | null;
                                 }[];
                             };
@@ -46323,7 +46323,7 @@ export interface paths {
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
                                     backorderQty: number;
@@ -46583,7 +46583,7 @@ export interface paths {
                                 purity: string;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                                 cas: string | null;
                                 packs: {
@@ -46726,7 +46726,7 @@ export interface paths {
                                         purity: string;
                                         hazard: {
                                             hazardous: boolean;
-                                            controlClass: ("precursor" | "explosive") | null;
+                                            controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         };
                                         cas: string | null;
                                         packs: {
@@ -46752,7 +46752,7 @@ export interface paths {
                                         purity: string;
                                         hazard: {
                                             hazardous: boolean;
-                                            controlClass: ("precursor" | "explosive") | null;
+                                            controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         };
                                         packs: {
                                             id: number;
@@ -47359,7 +47359,7 @@ export interface paths {
                                     leadTimeDays: number;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                     approval: {
                                         reasons: ("hazardous" | "controlled")[];
@@ -47490,7 +47490,7 @@ export interface paths {
                                     leadTimeDays: number;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                     approval: {
                                         reasons: ("hazardous" | "controlled")[];
@@ -47649,7 +47649,7 @@ export interface paths {
                                     inStock: boolean;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                 }[];
                                 nextCursor: string | null;
@@ -53406,6 +53406,147 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/app/inventory/containers/{id}/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reorder a container: its pack, or the best pack of its substance at the buyer’s price, into the cart or a list */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        /** @enum {string} */
+                        target: "cart" | "list";
+                        listId?: number | string;
+                    };
+                    "application/json": {
+                        /** @enum {string} */
+                        target: "cart" | "list";
+                        listId?: number | string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                /** @enum {string} */
+                                target: "cart" | "list";
+                                listId: number | null;
+                                packId: number;
+                                productId: number;
+                                itemNo: string;
+                                size: string;
+                                price: string;
+                                samePack: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs SALE.CREATE, INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/app/inventory/import/commit": {
         parameters: {
             query?: never;
@@ -54778,6 +54919,390 @@ export interface paths {
                     };
                 };
                 /** @description Needs INVENTORY.VIEW, INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/minimums": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Minimum stock per substance, with the in-use containers’ stock against each */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number | string;
+                    pageSize?: number | string;
+                    below?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                items: {
+                                    id: number;
+                                    substanceId: number | null;
+                                    productId: number | null;
+                                    name: string;
+                                    cas: string;
+                                    amount: string;
+                                    /** @enum {string} */
+                                    unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                                    current: string | null;
+                                    comparable: boolean;
+                                    below: boolean;
+                                    containers: number;
+                                    updatedAt: string;
+                                }[];
+                                total: number;
+                                page: number;
+                                pageSize: number;
+                                canEdit: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.VIEW */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Set the minimum stock of a substance (or of a product without one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": {
+                        substanceId?: number | string;
+                        productId?: number | string;
+                        amount: string;
+                        /** @enum {string} */
+                        unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                    };
+                    "application/json": {
+                        substanceId?: number | string;
+                        productId?: number | string;
+                        amount: string;
+                        /** @enum {string} */
+                        unit: "mg" | "g" | "kg" | "µL" | "mL" | "L" | "ea";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.EDIT */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Internal error (request id in msg) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/app/inventory/minimums/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a minimum stock */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number | string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/x-www-form-urlencoded": Record<string, never>;
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            data: {
+                                ok: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Validation failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Not signed in or session expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example 200 */
+                            code: number;
+                            msg: string;
+                            /** @description null, or field errors for 400: [{ field, message }] */
+                            data: unknown;
+                        };
+                    };
+                };
+                /** @description Needs INVENTORY.EDIT */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -56767,7 +57292,7 @@ export interface paths {
                                     num: number;
                                     lineTotal: string;
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     lotNo: string | null;
                                     coaUrl: string | null;
                                     backorderQty: number;
@@ -56949,7 +57474,7 @@ export interface paths {
                                         quantity: number;
                                         hazardous: boolean;
                                         coldChain: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         coaUrl: string | null;
                                     }[];
                                 }[];
@@ -57230,7 +57755,7 @@ export interface paths {
                                         quantity: number;
                                         hazardous: boolean;
                                         coldChain: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                         coaUrl: string | null;
                                     }[];
                                 }[];
@@ -63494,7 +64019,7 @@ export interface paths {
                                 inStock: boolean;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                             }[];
                         };
@@ -63716,7 +64241,7 @@ export interface paths {
                                 inStock: boolean;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                             }[];
                         };
@@ -63940,7 +64465,7 @@ export interface paths {
                                 inStock: boolean;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                             }[];
                         };
@@ -64870,7 +65395,7 @@ export interface paths {
                                     inStock: boolean;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                 }[];
                                 nextCursor: string | null;
@@ -66901,7 +67426,7 @@ export interface paths {
                                     } | null;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                     brand: {
                                         id: number;
@@ -67263,7 +67788,7 @@ export interface paths {
                                 } | null;
                                 hazard: {
                                     hazardous: boolean;
-                                    controlClass: ("precursor" | "explosive") | null;
+                                    controlClass: ("precursor" | "explosive" | "toxic") | null;
                                 };
                                 brand: {
                                     id: number;
@@ -67609,7 +68134,7 @@ export interface paths {
                                     inStock: boolean;
                                     hazard: {
                                         hazardous: boolean;
-                                        controlClass: ("precursor" | "explosive") | null;
+                                        controlClass: ("precursor" | "explosive" | "toxic") | null;
                                     };
                                     similarity?: number | null;
                                     substanceId?: number | null;

@@ -61,6 +61,7 @@ import { visitorIslandsWebRouter } from '@/server/modules/visitor-islands/routes
 import { substanceWebRouter } from '@/server/modules/substances/routes';
 import { inventoryIoAppRouter } from '@/server/modules/inventory-io/routes';
 import { listsAppRouter } from '@/server/modules/requisition-lists/routes';
+import { inventoryMinimumsAppRouter, inventoryReorderAppRouter } from '@/server/modules/inventory-alerts/routes';
 import { inventoryAppRouter } from '@/server/modules/inventory/routes';
 
 /** Routers under /api/web, /api/app and /api/cms (the call names of docs/requirements/api.md#calls). */
@@ -75,6 +76,8 @@ export const webRouters = [
   listsAppRouter,
   // Before the shelf's own router: its static paths (/labels, /ledger/export, /import/…) come before `/:id`.
   inventoryIoAppRouter,
+  inventoryMinimumsAppRouter,
+  inventoryReorderAppRouter,
   inventoryAppRouter,
 ];
 

@@ -8,15 +8,9 @@ import { cancelOrders, decideOrder, placeOrder } from '@/server/modules/orders/d
 import { addPacksToCart } from '@/server/modules/orders/recart';
 import { submitOrder } from '@/server/modules/orders/submit';
 import { businessNowSql } from '@/server/business-time';
+import { CONTROLLED } from './controlled';
 import { daysBefore } from './random';
 
-/** Precursor (易制毒) and explosive-precursor (易制爆) chemicals by CAS number, flagged for the approval rules. */
-const CONTROLLED: Record<string, 'precursor' | 'explosive'> = {
-  '67-64-1': 'precursor', '108-88-3': 'precursor', '78-93-3': 'precursor', '60-29-7': 'precursor', '7664-93-9': 'precursor',
-  '7647-01-0': 'precursor', '7722-64-7': 'precursor', '110-86-1': 'precursor',
-  '7697-37-2': 'explosive', '7722-84-1': 'explosive', '7757-79-1': 'explosive', '7631-99-4': 'explosive', '3811-04-9': 'explosive',
-  '6484-52-2': 'explosive', '7440-23-5': 'explosive', '7440-09-7': 'explosive',
-};
 
 export async function actorOf(tx: Db, loginName: string): Promise<OrderActor | null> {
   const [u] = await tx.select({ id: users.id, companyId: users.companyId, name: users.name }).from(users).where(eq(users.loginName, loginName));

@@ -76,8 +76,8 @@ export const products = pgTable(
     storage: text('storage').notNull().default('rt'),
     shipping: text('shipping').notNull().default('ambient'),
     ghs: jsonb('ghs').$type<GhsBlock>(),
-    /** Controlled chemicals: 'precursor' (易制毒) or 'explosive' (易制爆 precursor); null for others. */
-    controlClass: text('control_class').$type<'precursor' | 'explosive'>(),
+    /** Controlled chemicals: 'precursor' (易制毒), 'explosive' (易制爆) or 'toxic' (剧毒); null for others. */
+    controlClass: text('control_class').$type<'precursor' | 'explosive' | 'toxic'>(),
     brandId: integer('brand_id').notNull().references(() => brands.id),
     categoryId: integer('category_id').notNull().references(() => categories.id),
     isHot: boolean('is_hot').notNull().default(false),

@@ -149,3 +149,60 @@ export const inventoryLedger = pgTable(
 export type InventoryLocation = typeof inventoryLocations.$inferSelect;
 export type InventoryContainer = typeof inventoryContainers.$inferSelect;
 export type InventoryLedgerRow = typeof inventoryLedger.$inferSelect;
+
+/**
+ * The least a company wants on its shelf of a substance (or of a product, for containers without a
+ * substance), in a unit of mass, volume or each (ADR 0091). Exactly one of `substance_id` and `product_id`.
+ * `alerted_at`: when the daily pass last mailed that the stock fell below it; cleared when the stock is back
+ * up, so a shortfall is mailed once.
+ */
+export const inventoryMinimums = pgTable(
+  'inventory_minimums',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    substanceId: integer('substance_id').references(() => substances.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
+    unit: text('unit').$type<ContainerUnit>().notNull(),
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inventory_minimums_substance_uq').on(t.companyId, t.substanceId).where(sql`${t.substanceId} is not null`),
+    uniqueIndex('inventory_minimums_product_uq').on(t.companyId, t.productId).where(sql`${t.productId} is not null`),
+    check('inventory_minimums_one_key', sql`(${t.substanceId} is null) <> (${t.productId} is null)`),
+    check('inventory_minimums_unit_check', sql`${t.unit} in ('mg', 'g', 'kg', 'µL', 'mL', 'L', 'ea')`),
+    check('inventory_minimums_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+export type InventoryAlertKind = 'expiry' | 'retest';
+export type InventoryAlertThreshold = 'soon' | 'past';
+
+/**
+ * What the daily pass has mailed about a container (ADR 0091): one row per container, kind (expiry or retest)
+ * and threshold (within 30 days, or passed), so that the same container is never mailed twice for the same
+ * threshold. `day` is the business day it was sent.
+ */
+export const inventoryAlertsSent = pgTable(
+  'inventory_alerts_sent',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    containerId: integer('container_id').notNull().references(() => inventoryContainers.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<InventoryAlertKind>().notNull(),
+    threshold: text('threshold').$type<InventoryAlertThreshold>().notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inventory_alerts_sent_uq').on(t.containerId, t.kind, t.threshold),
+    index('inventory_alerts_sent_company_idx').on(t.companyId, t.day),
+    check('inventory_alerts_sent_kind_check', sql`${t.kind} in ('expiry', 'retest')`),
+    check('inventory_alerts_sent_threshold_check', sql`${t.threshold} in ('soon', 'past')`),
+  ],
+);
+
+export type InventoryMinimum = typeof inventoryMinimums.$inferSelect;

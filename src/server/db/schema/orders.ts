@@ -145,7 +145,7 @@ export const orderItems = pgTable(
     num: integer('num').notNull(),
     lineTotal: numeric('line_total', { precision: 12, scale: 2 }).notNull(),
     hazardous: boolean('hazardous').notNull().default(false),
-    controlClass: text('control_class').$type<'precursor' | 'explosive'>(),
+    controlClass: text('control_class').$type<'precursor' | 'explosive' | 'toxic'>(),
     /** The lot allocated to the line from the pack's own lots at submission (its COA is the line's); null: none in stock. */
     lotNo: text('lot_no'),
     /** What the pack's stock lacked of the quantity at submission: the backorder (0: all in stock; ADR 0065's availability rule). */

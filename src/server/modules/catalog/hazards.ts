@@ -1,5 +1,5 @@
 import 'server-only';
-import type { HazardDto } from '@/contracts/hazards';
+import { CONTROL_CLASSES, type HazardDto } from '@/contracts/hazards';
 import type { GhsBlock, Product } from '@/server/db/schema';
 
 /** A product is dangerous goods (危险品) when its GHS block has a signal word or a pictogram: the rule of the order's approval reasons too. */
@@ -14,6 +14,6 @@ export function isHazardous(ghs: GhsBlock | null): boolean {
  */
 export function hazardOf(row: { ghs: GhsBlock | string | null; controlClass: Product['controlClass'] | string | null }): HazardDto {
   const ghs = typeof row.ghs === 'string' ? (JSON.parse(row.ghs) as GhsBlock) : row.ghs;
-  const controlClass = row.controlClass === 'precursor' || row.controlClass === 'explosive' ? row.controlClass : null;
+  const controlClass = CONTROL_CLASSES.find((c) => c === row.controlClass) ?? null;
   return { hazardous: isHazardous(ghs), controlClass };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import { CONTROL_CLASSES } from '@/contracts/hazards';
 import type { ApproveInput } from '@/contracts/orders';
 import type { Db } from '@/server/db/client';
 import { orderItems, orders, type OrderStatus } from '@/server/db/schema';
@@ -133,7 +134,7 @@ export async function placeOrder(
     const controlled = await tx
       .select({ id: orderItems.id })
       .from(orderItems)
-      .where(and(eq(orderItems.orderId, id), eq(orderItems.companyId, actor.companyId), inArray(orderItems.controlClass, ['precursor', 'explosive'])))
+      .where(and(eq(orderItems.orderId, id), eq(orderItems.companyId, actor.companyId), inArray(orderItems.controlClass, [...CONTROL_CLASSES])))
       .limit(1);
     if (order.status === 'passed' && (await permitMissingFor(tx, actor.companyId, controlled.length > 0))) throw new AppError(400, 'permitRequired');
     const who = { userId: actor.userId, name: actor.name };

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { ControlClass } from '@/contracts/hazards';
 import type { ApprovalRuleKind } from '@/server/db/schema';
 import { centsText, toCents } from './money';
 
@@ -13,7 +14,7 @@ export interface RuleRow {
 export interface RuleLine {
   itemNo: string;
   hazardous: boolean;
-  controlClass: 'precursor' | 'explosive' | null;
+  controlClass: ControlClass | null;
 }
 
 export interface RuleInput {

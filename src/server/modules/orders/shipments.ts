@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ControlClass } from '@/contracts/hazards';
 import type { MyShipmentsDto, OrderShipmentsDto, ShipmentDto, ShipmentInput, ShippableDto } from '@/contracts/shipments';
 import type { Lang } from '@/lib/lang';
 import { needsColdChain, retainUntil, shipmentHandling, shipmentProblems, trackingLink, type ShipmentProblem } from '@/lib/shipment-handling';
@@ -53,7 +54,7 @@ interface ShipmentRow {
 }
 interface LineRow {
   id: number; shipment_id: number; allocation_id: number; order_item_id: number; item_no: string; name_zh: string; name_en: string; size: string;
-  lot_no: string; quantity: number; hazardous: boolean; storage: string | null; shipping: string | null; control_class: 'precursor' | 'explosive' | null; product_id: number;
+  lot_no: string; quantity: number; hazardous: boolean; storage: string | null; shipping: string | null; control_class: ControlClass | null; product_id: number;
 }
 
 /** The order's shipments, oldest first, with their lines, in the reader's language. */
@@ -90,7 +91,7 @@ export async function shipmentsOf(db: Db, orderId: number, lang: Lang, only?: nu
 
 interface ShippableRow {
   allocation_id: number; order_item_id: number; item_no: string; name_zh: string; name_en: string; size: string; lot_no: string; quantity: number; shipped: number;
-  hazardous: boolean; storage: string | null; shipping: string | null; control_class: 'precursor' | 'explosive' | null;
+  hazardous: boolean; storage: string | null; shipping: string | null; control_class: ControlClass | null;
 }
 
 const SHIPPABLE = sql`select a.id as allocation_id, a.order_item_id, i.item_no, i.name_zh, i.name_en, i.size, a.lot_no, a.quantity, a.shipped,

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { Link } from '@/i18n/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { InventoryListView, type InventoryFilters } from '@/components/account/inventory/inventory-list-view';
 import { optionalIdSchema } from '@/contracts/numbers';
@@ -30,10 +31,11 @@ export default async function InventoryPage({ params, searchParams }: { params: 
     listContainers(db, user, input, messagesFor(locale as Locale)), listLocations(db, user), inventoryChoices(db, user),
   ]);
   const t = await getTranslations('inventory');
+  const tm = await getTranslations('inventoryMinimums');
   return (
     <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
       <h1 className="mb-1 text-lg font-semibold">{t('title')}</h1>
-      <p className="mb-4 text-sm text-muted">{t('intro')}</p>
+      <p className="mb-4 text-sm text-muted">{t('intro')} <Link href="/account/inventory/minimums" className="text-brand-600 hover:underline" data-testid="inventory-minimums-link">{tm('title')}</Link></p>
       <InventoryListView initial={initial} start={start} locations={locations} choices={choices} today={businessToday()} canAdd={mayInventory(user, 'add')} />
     </section>
   );

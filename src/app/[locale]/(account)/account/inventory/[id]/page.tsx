@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ContainerDetailView } from '@/components/account/inventory/container-detail-view';
+import { ReorderButton } from '@/components/account/inventory/reorder-button';
 import { idSchema } from '@/contracts/numbers';
 import { messagesFor, type Locale } from '@/i18n/routing';
 import { requireUserPage } from '@/server/auth/page-guards';
@@ -10,6 +11,7 @@ import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { listLocations } from '@/server/modules/inventory/locations';
 import { inventoryChoices, readContainer } from '@/server/modules/inventory/queries';
+import { editableLists } from '@/server/modules/inventory-alerts/reorder';
 import { inventoryUserOf } from '../_lib/inventory-user';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -33,9 +35,11 @@ export default async function ContainerPage({ params }: { params: Promise<{ loca
     if (error instanceof AppError && error.code === 404) notFound();
     throw error;
   }
-  const [locations, choices] = await Promise.all([listLocations(db, user), inventoryChoices(db, user)]);
+  const [locations, choices, lists] = await Promise.all([listLocations(db, user), inventoryChoices(db, user), editableLists(db, actor)]);
+  const reorder = actor.permissions.includes('SALE.CREATE');
   return (
     <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+      {reorder && <div className="mb-3 flex justify-end"><ReorderButton containerId={id.data} lists={lists} /></div>}
       <ContainerDetailView initial={detail} locations={locations} choices={choices} today={businessToday()} />
     </section>
   );

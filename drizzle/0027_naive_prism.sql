@@ -1,3 +1,14 @@
+CREATE TABLE "inventory_alerts_sent" (
+	"company_id" integer NOT NULL,
+	"container_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"threshold" text NOT NULL,
+	"day" date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "inventory_alerts_sent_kind_check" CHECK ("inventory_alerts_sent"."kind" in ('expiry', 'retest')),
+	CONSTRAINT "inventory_alerts_sent_threshold_check" CHECK ("inventory_alerts_sent"."threshold" in ('soon', 'past'))
+);
+--> statement-breakpoint
 CREATE TABLE "inventory_containers" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
@@ -71,6 +82,24 @@ CREATE TABLE "inventory_locations" (
 	CONSTRAINT "inventory_locations_name_length" CHECK (char_length("inventory_locations"."name") between 1 and 60)
 );
 --> statement-breakpoint
+CREATE TABLE "inventory_minimums" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"substance_id" integer,
+	"product_id" integer,
+	"amount" numeric(14, 4) NOT NULL,
+	"unit" text NOT NULL,
+	"alerted_at" timestamp with time zone,
+	"updated_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "inventory_minimums_one_key" CHECK (("inventory_minimums"."substance_id" is null) <> ("inventory_minimums"."product_id" is null)),
+	CONSTRAINT "inventory_minimums_unit_check" CHECK ("inventory_minimums"."unit" in ('mg', 'g', 'kg', 'µL', 'mL', 'L', 'ea')),
+	CONSTRAINT "inventory_minimums_amount_check" CHECK ("inventory_minimums"."amount" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "inventory_alerts_sent" ADD CONSTRAINT "inventory_alerts_sent_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inventory_alerts_sent" ADD CONSTRAINT "inventory_alerts_sent_container_id_inventory_containers_id_fk" FOREIGN KEY ("container_id") REFERENCES "public"."inventory_containers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_containers" ADD CONSTRAINT "inventory_containers_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_containers" ADD CONSTRAINT "inventory_containers_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_containers" ADD CONSTRAINT "inventory_containers_pack_id_product_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."product_packs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -88,6 +117,12 @@ ALTER TABLE "inventory_ledger" ADD CONSTRAINT "inventory_ledger_to_location_id_i
 ALTER TABLE "inventory_ledger" ADD CONSTRAINT "inventory_ledger_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_locations" ADD CONSTRAINT "inventory_locations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inventory_locations" ADD CONSTRAINT "inventory_locations_parent_id_inventory_locations_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."inventory_locations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inventory_minimums" ADD CONSTRAINT "inventory_minimums_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inventory_minimums" ADD CONSTRAINT "inventory_minimums_substance_id_substances_id_fk" FOREIGN KEY ("substance_id") REFERENCES "public"."substances"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inventory_minimums" ADD CONSTRAINT "inventory_minimums_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inventory_minimums" ADD CONSTRAINT "inventory_minimums_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "inventory_alerts_sent_uq" ON "inventory_alerts_sent" USING btree ("container_id","kind","threshold");--> statement-breakpoint
+CREATE INDEX "inventory_alerts_sent_company_idx" ON "inventory_alerts_sent" USING btree ("company_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_containers_code_uq" ON "inventory_containers" USING btree ("company_id","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_containers_unit_uq" ON "inventory_containers" USING btree ("shipment_line_id","unit_index");--> statement-breakpoint
 CREATE INDEX "inventory_containers_company_idx" ON "inventory_containers" USING btree ("company_id","state","id");--> statement-breakpoint
@@ -105,6 +140,8 @@ CREATE INDEX "inventory_ledger_from_idx" ON "inventory_ledger" USING btree ("fro
 CREATE INDEX "inventory_ledger_to_idx" ON "inventory_ledger" USING btree ("to_location_id") WHERE "inventory_ledger"."to_location_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "inventory_locations_sibling_name_uq" ON "inventory_locations" USING btree ("company_id",coalesce("parent_id", 0),"name");--> statement-breakpoint
 CREATE INDEX "inventory_locations_parent_idx" ON "inventory_locations" USING btree ("parent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "inventory_minimums_substance_uq" ON "inventory_minimums" USING btree ("company_id","substance_id") WHERE "inventory_minimums"."substance_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "inventory_minimums_product_uq" ON "inventory_minimums" USING btree ("company_id","product_id") WHERE "inventory_minimums"."product_id" is not null;--> statement-breakpoint
 CREATE INDEX "products_brand_flagged_idx" ON "products" USING btree ("brand_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"is_hot","is_new","is_special","in_stock","promo_starts_at","promo_ends_at") WHERE "products"."active" and ("products"."is_hot" or "products"."is_new" or "products"."is_special");
 --> statement-breakpoint
 -- hand-written (inventory, issue 48): the ledger is append-only; a correction is a new row.
