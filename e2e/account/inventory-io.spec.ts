@@ -58,7 +58,8 @@ for (const c of CASES) {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('ledger-export-download').click()]);
     expect(download.suggestedFilename()).toMatch(/^inventory-ledger-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await readFile((await download.path())!));
+    const bytes = await readFile((await download.path())!);
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const rows: unknown[][] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     const ours = rows.filter((r) => r[2] === `E2E-${c.lang}`);
