@@ -191,7 +191,10 @@ export function progressLine(done: number, count: number, seconds: number): stri
 }
 
 export async function loadWithCopy(url: string, count: number, firstSeq: number, ctx: GeneratorContext, link = false): Promise<number> {
-  const client = postgres(url, { max: 1, onnotice: () => {} });
+  // One connection for the whole load, never replaced: postgres.js ends a connection 30–60 minutes old
+  // (`max_lifetime`) between two queries, which would put the rest of a chunk's transaction, and its
+  // temporary table, on a new connection outside it.
+  const client = postgres(url, { max: 1, max_lifetime: null, onnotice: () => {} });
   let packs = 0;
   const started = performance.now();
   try {
