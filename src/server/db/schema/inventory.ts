@@ -97,6 +97,9 @@ export const inventoryContainers = pgTable(
     index('inventory_containers_substance_idx').on(t.companyId, t.substanceId).where(sql`${t.state} = 'in_use'`),
     index('inventory_containers_cas_idx').on(t.companyId, t.cas),
     index('inventory_containers_item_idx').on(t.companyId, t.itemNo),
+    index('inventory_containers_lot_idx').on(t.companyId, t.lotNo),
+    // The search box's names (both languages, any case): a trigram index serves a key of three or more characters.
+    index('inventory_containers_name_trgm_idx').using('gin', sql.raw(`lower(name_zh || ' ' || name_en) gin_trgm_ops`)),
     index('inventory_containers_order_idx').on(t.orderId),
     check('inventory_containers_state_check', sql`${t.state} in ('in_use', 'empty', 'disposed')`),
     check('inventory_containers_source_check', sql`${t.source} in ('order', 'manual', 'import')`),

@@ -10,6 +10,7 @@ import type { ContainerSource, ContainerState, ContainerUnit, InventoryControlCl
 import { AppError } from '@/server/errors';
 import { documentUrl } from '@/server/modules/content/documents';
 import { coaUrls } from '@/server/modules/orders/lots';
+import { CODE_PATTERN } from './codes';
 import { assertInventory } from './containers';
 import { mayInventory, type InventoryUser } from './rules';
 
@@ -75,11 +76,22 @@ function conditions(user: InventoryUser, input: InventoryListInput, today: strin
   if (input.expiry === 'expired') where.push(sql`${EXPIRY} < ${today}::date`);
   else if (input.expiry === 'soon') where.push(sql`${EXPIRY} >= ${today}::date and ${EXPIRY} <= ${today}::date + ${EXPIRY_SOON_DAYS}::int`);
   const key = input.key?.trim();
-  if (key) {
-    const like = `%${escapeLike(key)}%`;
-    where.push(sql`(c.name_zh ilike ${like} or c.name_en ilike ${like} or c.cas = ${key} or c.item_no = ${key} or c.code = ${key.toUpperCase()} or c.lot_no = ${key})`);
-  }
+  if (key) where.push(searchCondition(key));
   return where;
+}
+
+const CAS_SHAPE = /^\d{2,7}-\d{2}-\d$/;
+
+/**
+ * The search box: a CAS number or a label code is looked up alone (each has its index); anything else is
+ * a name (both languages, any case, the trigram index for three characters or more), an item number or a
+ * lot number, each an index the planner ORs together instead of reading the company's every container.
+ */
+function searchCondition(key: string): SQL {
+  if (CAS_SHAPE.test(key)) return sql`c.cas = ${key}`;
+  if (CODE_PATTERN.test(key.toUpperCase())) return sql`c.code = ${key.toUpperCase()}`;
+  const like = `%${escapeLike(key.toLowerCase())}%`;
+  return sql`(lower(c.name_zh || ' ' || c.name_en) like ${like} or c.item_no = ${key} or c.lot_no = ${key} or c.code = ${key.toUpperCase()})`;
 }
 
 function orderBy(input: InventoryListInput, lang: Lang): SQL {

@@ -86,6 +86,9 @@ describe('the list', () => {
     expect(ids(await ok('buyerA', 'GET', '/api/app/inventory?key=toluene'))).toEqual([made[0]!.container.id]);
     expect(ids(await ok('buyerA', 'GET', '/api/app/inventory?key=108-88-3'))).toEqual([made[0]!.container.id]);
     expect(ids(await ok('buyerA', 'GET', '/api/app/inventory?key=苯酚'))).toEqual([made[1]!.container.id]);
+    // Any case; a label code alone, typed in lower case too.
+    expect(ids(await ok('buyerA', 'GET', '/api/app/inventory?key=TOLUENE'))).toEqual([made[0]!.container.id]);
+    expect(ids(await ok('buyerA', 'GET', `/api/app/inventory?key=${made[1]!.container.code.toLowerCase()}`))).toEqual([made[1]!.container.id]);
     expect(ids(await ok('buyerA', 'GET', '/api/app/inventory?expiry=expired&key=甲苯'))).toEqual([made[0]!.container.id]);
     expect(ids(await ok('buyerA', 'GET', '/api/app/inventory?expiry=soon'))).toContain(made[1]!.container.id);
     expect(ids(await ok('buyerA', 'GET', '/api/app/inventory?expiry=soon'))).not.toContain(made[2]!.container.id);

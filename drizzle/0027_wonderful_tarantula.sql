@@ -133,6 +133,8 @@ CREATE INDEX "inventory_containers_expiry_idx" ON "inventory_containers" USING b
 CREATE INDEX "inventory_containers_substance_idx" ON "inventory_containers" USING btree ("company_id","substance_id") WHERE "inventory_containers"."state" = 'in_use';--> statement-breakpoint
 CREATE INDEX "inventory_containers_cas_idx" ON "inventory_containers" USING btree ("company_id","cas");--> statement-breakpoint
 CREATE INDEX "inventory_containers_item_idx" ON "inventory_containers" USING btree ("company_id","item_no");--> statement-breakpoint
+CREATE INDEX "inventory_containers_lot_idx" ON "inventory_containers" USING btree ("company_id","lot_no");--> statement-breakpoint
+CREATE INDEX "inventory_containers_name_trgm_idx" ON "inventory_containers" USING gin (lower(name_zh || ' ' || name_en) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "inventory_containers_order_idx" ON "inventory_containers" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "inventory_ledger_container_idx" ON "inventory_ledger" USING btree ("container_id","id");--> statement-breakpoint
 CREATE INDEX "inventory_ledger_company_idx" ON "inventory_ledger" USING btree ("company_id","id");--> statement-breakpoint
