@@ -122,15 +122,22 @@ export async function listContainers(db: Db, user: InventoryUser, input: Invento
 
 /** One page of a container's ledger, newest first, with the locations' names. */
 export async function ledgerPage(db: Db, user: InventoryUser, input: { id: number; offset: number; limit: number }): Promise<LedgerPageDto> {
-  const [c] = rowsOf<{ id: number }>(await db.execute(sql`select id from inventory_containers where id = ${input.id} and company_id = ${user.companyId}`));
+  const [[c], paths] = await Promise.all([
+    db.execute(sql`select id from inventory_containers where id = ${input.id} and company_id = ${user.companyId}`).then((r) => rowsOf<{ id: number }>(r)),
+    locationPaths(db, user.companyId),
+  ]);
   if (!c) throw new AppError(404, 'containerNotFound');
   assertInventory(user, 'view', { companyId: user.companyId, controlClass: null });
-  const [rows, totals, paths] = await Promise.all([
+  return ledgerOf(db, user.companyId, input, paths);
+}
+
+/** The ledger page of a container already found in the company. */
+async function ledgerOf(db: Db, companyId: number, input: { id: number; offset: number; limit: number }, paths: Paths): Promise<LedgerPageDto> {
+  const [rows, totals] = await Promise.all([
     db.execute(sql`select id, kind, delta::text as delta, balance::text as balance, from_location_id, to_location_id, purpose, happened_on::text as happened_on,
-      actor_name, corrects_id, created_at from inventory_ledger where container_id = ${input.id} and company_id = ${user.companyId}
+      actor_name, corrects_id, created_at from inventory_ledger where container_id = ${input.id} and company_id = ${companyId}
       order by id desc limit ${input.limit} offset ${(input.offset - 1) * input.limit}`),
-    db.execute(sql`select count(*)::int as n from inventory_ledger where container_id = ${input.id} and company_id = ${user.companyId}`),
-    locationPaths(db, user.companyId),
+    db.execute(sql`select count(*)::int as n from inventory_ledger where container_id = ${input.id} and company_id = ${companyId}`),
   ]);
   const place = (id: number | null) => (id === null ? null : (paths.get(Number(id)) ?? []).map((p) => p.name).join(' / '));
   return {
@@ -146,21 +153,28 @@ export async function ledgerPage(db: Db, user: InventoryUser, input: { id: numbe
 
 /** A container of the company with the first page of its ledger, its lot's COA and its order (404 for another company's). */
 export async function readContainer(db: Db, user: InventoryUser, id: number, lang: Lang): Promise<ContainerDetailDto> {
-  const [row] = rowsOf<ContainerRow & { order_id: number | null; order_no: string | null; coa_document_id: number | null; lot_id: number | null }>(await db.execute(sql`
-    select ${COLUMNS}, c.order_id, o.order_no, l.coa_document_id, c.lot_id ${FROM}
-    left join orders o on o.id = c.order_id and o.company_id = c.company_id
-    left join product_lots l on l.id = c.lot_id
-    where c.id = ${id} and c.company_id = ${user.companyId}`));
+  // The container and the company's locations together; then its ledger's first page and (without a stored COA) the lot's COA.
+  const [found, paths] = await Promise.all([
+    db.execute(sql`
+      select ${COLUMNS}, c.order_id, o.order_no, l.coa_document_id, c.lot_id ${FROM}
+      left join orders o on o.id = c.order_id and o.company_id = c.company_id
+      left join product_lots l on l.id = c.lot_id
+      where c.id = ${id} and c.company_id = ${user.companyId}`),
+    locationPaths(db, user.companyId),
+  ]);
+  const [row] = rowsOf<ContainerRow & { order_id: number | null; order_no: string | null; coa_document_id: number | null; lot_id: number | null }>(found);
   if (!row) throw new AppError(404, 'containerNotFound');
   assertInventory(user, 'view', { companyId: Number(row.company_id), controlClass: row.control_class });
-  const paths = await locationPaths(db, user.companyId);
-  let coaUrl: string | null = row.coa_document_id === null ? null : documentUrl(Number(row.coa_document_id));
-  if (!coaUrl && row.product_id !== null && row.lot_no) {
-    coaUrl = (await coaUrls(db, [{ productId: Number(row.product_id), lotNo: row.lot_no }])).get(`${row.product_id}:${row.lot_no}`) ?? null;
-  }
+  const stored = row.coa_document_id === null ? null : documentUrl(Number(row.coa_document_id));
+  const [ledger, coaUrl] = await Promise.all([
+    ledgerOf(db, user.companyId, { id, offset: 1, limit: 20 }, paths),
+    stored || row.product_id === null || !row.lot_no
+      ? Promise.resolve(stored)
+      : coaUrls(db, [{ productId: Number(row.product_id), lotNo: row.lot_no }]).then((urls) => urls.get(`${row.product_id}:${row.lot_no}`) ?? null),
+  ]);
   return {
     container: toDto(user, row, paths, lang),
-    ledger: await ledgerPage(db, user, { id, offset: 1, limit: 20 }),
+    ledger,
     coaUrl,
     order: row.order_id === null || row.order_no === null ? null : { id: Number(row.order_id), orderNo: row.order_no },
   };
