@@ -24,6 +24,7 @@ import { listContainers, readContainer } from '../src/server/modules/inventory/q
 import type { InventoryUser } from '../src/server/modules/inventory/rules';
 import { exportLedger } from '../src/server/modules/inventory-io/ledger-export';
 import { seedDatabase } from '../src/server/seed/seed-database';
+import { ms, time } from './lib/bench-timing';
 
 interface Options { containers: number; ledger: number; iterations: number; reuse: boolean; keep: boolean; docs: boolean; database: string | undefined }
 
@@ -103,23 +104,6 @@ async function load(handle: DbHandle, options: Options, companyId: number): Prom
   for (const table of ['inventory_locations', 'inventory_containers', 'inventory_ledger', 'users']) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-}
-
-async function time(iterations: number, run: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number; p99: number }> {
-  for (let i = 0; i < 5; i++) await run(i);
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const t = performance.now();
-    await run(i);
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
-}
-
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 /** A streamed export read to its end: its bytes, its time and the process's resident memory (peak sampled, and the OS's peak). */

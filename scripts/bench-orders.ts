@@ -35,6 +35,7 @@ import { encodeOrderCursor } from '../src/server/modules/orders/cursor';
 import { countOrders, listOrders, orderListCondition } from '../src/server/modules/orders/queries';
 import { addPacksToCart } from '../src/server/modules/orders/recart';
 import { submitOrder } from '../src/server/modules/orders/submit';
+import { ms, percentile, time } from './lib/bench-timing';
 
 interface Options { companyOrders: number; orders: number; iterations: number; reuse: boolean; keep: boolean; docs: boolean; database: string | undefined; deferFlags: boolean }
 
@@ -137,24 +138,6 @@ async function load(handle: DbHandle, options: Options, buyer: OrderActor): Prom
   await db.execute(sql`vacuum analyze orders`);
   await db.execute(sql`vacuum analyze order_items`);
 }
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-}
-
-async function time(iterations: number, run: (i: number) => Promise<unknown>): Promise<{ p50: number; p95: number; p99: number }> {
-  for (let i = 0; i < 5; i++) await run(i);
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const t = performance.now();
-    await run(i);
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99) };
-}
-
-const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(1));
 
 async function main(): Promise<void> {
   const options = readOptions();

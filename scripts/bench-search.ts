@@ -31,6 +31,7 @@ import { BAND_PASSES, bandTable, keysByBand, type BandFigures } from './lib/sear
 import { comparePlans, type PlanPages } from './lib/search-plan-pages';
 import { drawKeys, type Kind } from './lib/search-keys';
 import { explainAll, explainParts, scanPlans } from './lib/search-explain';
+import { percentile } from './lib/bench-timing';
 
 const KINDS: { kind: Kind; label: string; target: string }[] = [
   { kind: 'itemExact', label: 'Item number, exact (type 1)', target: 'p95 ≤ 5 ms' },
@@ -91,7 +92,6 @@ function readOptions(): Options {
   };
 }
 
-
 async function openBenchDatabase(options: Options): Promise<{ url: string; dropAtEnd: () => Promise<void> }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, dropAtEnd: async () => {} };
   const { url, drop } = await openScratchDatabase('search_bench', options);
@@ -133,11 +133,6 @@ async function growTo(handle: DbHandle, url: string, size: number): Promise<void
     console.log('  (no checkpoint: the role may not run CHECKPOINT; the first searches may wait for the writes)');
   }
   console.log(`  vacuum analyze and checkpoint in ${((performance.now() - v) / 1000).toFixed(0)} s`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 interface Figures {

@@ -34,6 +34,7 @@ import { heldSnapshot, snapshotOf } from '../src/server/modules/structure-search
 import { readCanonicalSmiles, readStructureKey, substancePool } from '../src/server/modules/structure-search/engine';
 import { exactLookup } from '../src/server/modules/structure-search/exact';
 import { searchByStructure, type StructureEngine, type StructureMode } from '../src/server/modules/structure-search/search';
+import { percentile } from './lib/bench-timing';
 
 interface Options {
   sizes: number[];
@@ -144,11 +145,6 @@ interface Figures {
   empty: number;
   /** The event loop's longest delay while the case ran (ms). */
   loopMax: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 async function measure(handle: DbHandle, c: Case, iterations: number, engine: StructureEngine): Promise<Figures> {
