@@ -95,3 +95,42 @@ for (const c of REORDER_CASES) {
     expect((await page.request.post(`${CART}/clean`, { headers: fromSite() })).status()).toBe(200);
   });
 }
+
+/** Substances of the demo shelf: its acetone (430 mL left) and its α-Tubulin antibody (two of 100 µL). */
+const MINIMUM_CASES = [
+  { lang: 'zh', prefix: '', key: '67-64-1', unit: 'mL', high: '1000', low: '100', set: '设置最低库存', save: '保存', below: '低于最低库存', enough: '充足' },
+  { lang: 'en', prefix: '/en', key: 'α-Tubulin', unit: 'µL', high: '500', low: '50', set: 'Set a minimum', save: 'Save', below: 'Below minimum', enough: 'Enough' },
+] as const;
+
+for (const c of MINIMUM_CASES) {
+  test(`the company administrator sets a substance's minimum stock and lowers it (${c.lang})`, async ({ page }) => {
+    await signIn(page, 'admin@demo.example.com');
+    await page.goto(`${c.prefix}/account/inventory/minimums`);
+    await expectHydrated(page);
+    await page.getByTestId('minimum-set').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('minimum-key').click();
+    await page.keyboard.type(c.key);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: c.key }).first().click();
+    await dialog.getByTestId('minimum-amount').fill(c.high);
+    await dialog.getByTestId('minimum-unit').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${c.unit}$`) }).click();
+    await dialog.getByRole('button', { name: c.save }).click();
+    await expect(dialog).toBeHidden();
+
+    // More than the shelf holds: the substance is below its minimum.
+    const row = page.getByTestId('minimums').locator('tbody tr.ant-table-row').filter({ hasText: c.key });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`${c.high} ${c.unit}`);
+    await expect(row.getByTestId('minimum-status')).toHaveText(c.below);
+
+    // Lowered below what is on the shelf: enough.
+    await row.getByTestId('minimum-edit').click();
+    await dialog.getByTestId('minimum-amount').fill(c.low);
+    await dialog.getByRole('button', { name: c.save }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText(`${c.low} ${c.unit}`);
+    await expect(row.getByTestId('minimum-status')).toHaveText(c.enough);
+    await expectNoHorizontalOverflow(page);
+  });
+}
