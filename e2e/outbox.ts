@@ -40,3 +40,23 @@ export async function latestCodeTo(target: string): Promise<string> {
   expect(code, text).not.toBeNull();
   return (code![1] ?? code![2] ?? code![3] ?? code![4])!;
 }
+
+/** Every message to `target` whose text matches `pattern`, newest first, waiting for one to arrive. */
+export async function messagesTo(target: string, pattern: RegExp): Promise<string[]> {
+  let found: string[] = [];
+  await expect
+    .poll(() => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(OUTBOX).sort().reverse();
+      } catch {
+        return 0;
+      }
+      found = files
+        .map((file) => readFileSync(path.join(OUTBOX, file), 'utf8'))
+        .filter((text) => text.includes(`To: ${target}\n`) && pattern.test(text));
+      return found.length;
+    }, { timeout: 10_000 })
+    .toBeGreaterThan(0);
+  return found;
+}

@@ -81,6 +81,7 @@ for (const c of CASES) {
     await slow(rows.first()).toBeVisible();
     expect(await rows.count()).toBeGreaterThanOrEqual(Math.min(lot.remaining, 20));
     await rows.first().getByTestId('container-open').click();
+    await expect(page).toHaveURL(/\/account\/inventory\/\d+(\?|$)/);
     await expectHydrated(page);
     await slow(page.getByTestId('container-order')).toHaveText(`${c.fromOrder} ${chosen.order.orderNo}`);
     await expect(page.getByTestId('ledger')).toContainText(c.receivedKind);
@@ -105,6 +106,8 @@ for (const c of USE_CASES) {
     const opener = page.locator('[data-testid="inventory-table"] [data-testid="container-open"], [data-testid="inventory-card"] a').filter({ visible: true }).first();
     await slow(opener).toBeVisible();
     await opener.click();
+    // The container's page (a client-side navigation: the list stays on screen until it arrives).
+    await expect(page).toHaveURL(/\/account\/inventory\/\d+(\?|$)/);
     await expectHydrated(page);
     await expect(page.getByTestId('mark-control')).toHaveText(c.precursor);
     await expect(page.getByTestId('controlled-note')).toContainText(c.controlledNote);

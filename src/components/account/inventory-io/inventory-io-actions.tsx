@@ -53,13 +53,16 @@ export function LedgerExportButton({ containerId }: { containerId?: number }) {
   );
 }
 
+/** A link drawn as an antd button of the default size, beside real buttons in a toolbar. */
+export const LINK_BUTTON = 'inline-flex h-8 items-center rounded-md border border-line bg-white px-[15px] text-sm hover:bg-brand-50';
+
 /** "Print labels" for the containers chosen on the list (at most LABELS_MAX at once), or one container. */
 export function PrintLabelsLink({ ids }: { ids: readonly number[] }) {
   const t = useTranslations('inventoryIo.export');
   const chosen = ids.slice(0, LABELS_MAX);
   if (chosen.length === 0) return <Button disabled data-testid="print-labels">{t('printLabels')}</Button>;
   return (
-    <Link href={`/account/inventory/labels?ids=${chosen.join(',')}`} className="inline-flex items-center rounded border border-line bg-white px-3 py-1 text-sm hover:bg-brand-50" data-testid="print-labels">
+    <Link href={`/account/inventory/labels?ids=${chosen.join(',')}`} className={LINK_BUTTON} data-testid="print-labels">
       {t('printLabels')}
     </Link>
   );
@@ -70,9 +73,9 @@ export function InventoryIoLinks({ canImport }: { canImport: boolean }) {
   const t = useTranslations('inventoryIo.export');
   return (
     <>
-      <Link href="/account/inventory/scan" className="inline-flex items-center rounded border border-line bg-white px-3 py-1 text-sm hover:bg-brand-50" data-testid="inventory-scan-link">{t('scan')}</Link>
+      <Link href="/account/inventory/scan" className={LINK_BUTTON} data-testid="inventory-scan-link">{t('scan')}</Link>
       {canImport ? (
-        <Link href="/account/inventory/import" className="inline-flex items-center rounded border border-line bg-white px-3 py-1 text-sm hover:bg-brand-50" data-testid="inventory-import-link">{t('import')}</Link>
+        <Link href="/account/inventory/import" className={LINK_BUTTON} data-testid="inventory-import-link">{t('import')}</Link>
       ) : null}
     </>
   );

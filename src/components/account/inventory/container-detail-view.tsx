@@ -3,7 +3,7 @@
 import { Descriptions, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ContainerDetailDto, InventoryChoicesDto, LedgerRowDto, LocationDto } from '@/contracts/inventory';
 import { useTableState } from '@/components/data/query-state';
 import { Link } from '@/i18n/client-navigation';
@@ -15,7 +15,11 @@ import { InventoryMarks } from './inventory-marks';
 const KIND_COLOURS: Record<LedgerRowDto['kind'], string | undefined> = { received: 'green', used: 'blue', moved: undefined, disposed: 'red', correction: 'orange' };
 
 /** /account/inventory/<id>: a container's facts, its lot's COA and order, its actions, and its ledger page by page (newest first). */
-export function ContainerDetailView({ initial, locations, choices, today }: { initial: ContainerDetailDto; locations: LocationDto[]; choices: InventoryChoicesDto; today: string }) {
+export function ContainerDetailView({ initial, locations, choices, today, reorder }: {
+  initial: ContainerDetailDto; locations: LocationDto[]; choices: InventoryChoicesDto; today: string;
+  /** The reorder button, beside the label and ledger buttons (for those who may order). */
+  reorder?: ReactNode;
+}) {
   const t = useTranslations('inventory');
   const id = initial.container.id;
   const detail = useApiQuery('get', '/api/app/inventory/{id}', { params: { path: { id } } }, { initialData: initial }).data ?? initial;
@@ -47,7 +51,7 @@ export function ContainerDetailView({ initial, locations, choices, today }: { in
         <div className="min-w-0">
           <Link href="/account/inventory?default=8" className="text-sm text-brand-600 hover:underline">← {t('back')}</Link>
           <h1 className="mt-1 break-words text-lg font-semibold" data-testid="container-title">{c.name}</h1>
-          <p className="font-mono text-sm text-muted">{c.code}</p>
+          <p className="font-mono text-sm text-muted" data-testid="container-code">{c.code}</p>
           <InventoryMarks container={c} today={today} />
         </div>
         <div className="text-right">
@@ -56,7 +60,7 @@ export function ContainerDetailView({ initial, locations, choices, today }: { in
         </div>
       </div>
       <ContainerActions container={c} ledger={ledger.list} locations={locations} choices={choices} />
-      <div className="flex flex-wrap gap-2"><PrintLabelsLink ids={[c.id]} /><LedgerExportButton containerId={c.id} /></div>
+      <div className="flex flex-wrap items-center gap-2"><PrintLabelsLink ids={[c.id]} /><LedgerExportButton containerId={c.id} />{reorder}</div>
       {c.controlClass && !c.can.use && c.state === 'in_use' && <p className="text-sm text-red-700" data-testid="controlled-note">{t('controlledNote')}</p>}
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2 }} items={[
         { key: 'location', label: t('location'), children: c.location.length ? c.location.map((l) => l.name).join(' / ') : t('unplaced') },

@@ -8,7 +8,7 @@ import { CONTAINER_SORTS, EXPIRY_FILTERS, HAZARD_FILTERS, type ContainerDto, typ
 import { useTableState } from '@/components/data/query-state';
 import { Link } from '@/i18n/client-navigation';
 import { useApiQuery } from '@/lib/api/query';
-import { InventoryIoLinks, LedgerExportButton, PrintLabelsLink } from '@/components/account/inventory-io/inventory-io-actions';
+import { InventoryIoLinks, LedgerExportButton, LINK_BUTTON, PrintLabelsLink } from '@/components/account/inventory-io/inventory-io-actions';
 import { AddContainerDialog } from './add-container-dialog';
 import { InventoryMarks } from './inventory-marks';
 import { locationNodes } from './location-tree';
@@ -77,11 +77,11 @@ export function InventoryListView({ initial, start, locations, choices, today, c
             options={CONTAINER_SORTS.flatMap((s) => (['asc', 'desc'] as const).map((o) => ({ value: `${s}:${o}`, label: t(`sorts.${s}.${o}`) })))} />
           <span className="text-sm text-muted" data-testid="inventory-total">{t('total', { total: data.total })}</span>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <PrintLabelsLink ids={chosen} />
           <LedgerExportButton />
           <InventoryIoLinks canImport={canAdd} />
-          <Link href="/account/inventory/locations?default=8" className="inline-flex h-8 items-center rounded border border-line px-3 text-sm hover:bg-gray-50">{t('locations')}</Link>
+          <Link href="/account/inventory/locations?default=8" className={LINK_BUTTON}>{t('locations')}</Link>
           {canAdd && <Button type="primary" onClick={() => setAdding(true)} data-testid="inventory-add">{t('add')}</Button>}
         </div>
       </div>

@@ -135,7 +135,10 @@ export async function runInventoryAlerts(db: Db, now = new Date(), holder: strin
 
 const globalJobs = globalThis as unknown as { __inventoryAlerts?: NodeJS.Timeout };
 
-/** Ticks every hour in this process; the day's first tick of any instance runs the pass (INVENTORY_ALERTS=off: never). */
+/**
+ * Ticks when the process starts and then every hour; the day's first tick of any instance runs the pass, so a
+ * server started in the morning mails that day's alerts at once, not an hour later (INVENTORY_ALERTS=off: never).
+ */
 export function startInventoryAlerts(getDb: () => Promise<Db>): void {
   if (globalJobs.__inventoryAlerts || process.env.INVENTORY_ALERTS === 'off') return;
   const tick = async () => {
@@ -147,4 +150,5 @@ export function startInventoryAlerts(getDb: () => Promise<Db>): void {
   };
   globalJobs.__inventoryAlerts = setInterval(() => void tick(), HOUR_MS);
   globalJobs.__inventoryAlerts.unref();
+  void tick();
 }

@@ -39,8 +39,8 @@ export default async function ContainerPage({ params }: { params: Promise<{ loca
   const reorder = actor.permissions.includes('SALE.CREATE');
   return (
     <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      {reorder && <div className="mb-3 flex justify-end"><ReorderButton containerId={id.data} lists={lists} /></div>}
-      <ContainerDetailView initial={detail} locations={locations} choices={choices} today={businessToday()} />
+      <ContainerDetailView initial={detail} locations={locations} choices={choices} today={businessToday()}
+        reorder={reorder ? <ReorderButton containerId={id.data} lists={lists} /> : undefined} />
     </section>
   );
 }
