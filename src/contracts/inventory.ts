@@ -113,6 +113,8 @@ export const ledgerRowSchema = z.object({
   happenedOn: z.string(),
   actorName: z.string(),
   correctsId: z.number().int().nullable(),
+  /** The corrected row's day and kind, as the page names it (null: not a correction). */
+  corrects: z.object({ happenedOn: z.string(), kind: z.enum(LEDGER_KINDS) }).nullable(),
   createdAt: z.string(),
 });
 export type LedgerRowDto = z.infer<typeof ledgerRowSchema>;

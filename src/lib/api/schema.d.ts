@@ -51861,6 +51861,11 @@ export interface paths {
                                         happenedOn: string;
                                         actorName: string;
                                         correctsId: number | null;
+                                        corrects: {
+                                            happenedOn: string;
+                                            /** @enum {string} */
+                                            kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        } | null;
                                         createdAt: string;
                                     }[];
                                     total: number;
@@ -52043,6 +52048,11 @@ export interface paths {
                                         happenedOn: string;
                                         actorName: string;
                                         correctsId: number | null;
+                                        corrects: {
+                                            happenedOn: string;
+                                            /** @enum {string} */
+                                            kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        } | null;
                                         createdAt: string;
                                     }[];
                                     total: number;
@@ -52246,6 +52256,11 @@ export interface paths {
                                         happenedOn: string;
                                         actorName: string;
                                         correctsId: number | null;
+                                        corrects: {
+                                            happenedOn: string;
+                                            /** @enum {string} */
+                                            kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        } | null;
                                         createdAt: string;
                                     }[];
                                     total: number;
@@ -52445,6 +52460,11 @@ export interface paths {
                                         happenedOn: string;
                                         actorName: string;
                                         correctsId: number | null;
+                                        corrects: {
+                                            happenedOn: string;
+                                            /** @enum {string} */
+                                            kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        } | null;
                                         createdAt: string;
                                     }[];
                                     total: number;
@@ -52646,6 +52666,11 @@ export interface paths {
                                         happenedOn: string;
                                         actorName: string;
                                         correctsId: number | null;
+                                        corrects: {
+                                            happenedOn: string;
+                                            /** @enum {string} */
+                                            kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        } | null;
                                         createdAt: string;
                                     }[];
                                     total: number;
@@ -52789,6 +52814,11 @@ export interface paths {
                                     happenedOn: string;
                                     actorName: string;
                                     correctsId: number | null;
+                                    corrects: {
+                                        happenedOn: string;
+                                        /** @enum {string} */
+                                        kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                    } | null;
                                     createdAt: string;
                                 }[];
                                 total: number;
@@ -52982,6 +53012,11 @@ export interface paths {
                                         happenedOn: string;
                                         actorName: string;
                                         correctsId: number | null;
+                                        corrects: {
+                                            happenedOn: string;
+                                            /** @enum {string} */
+                                            kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        } | null;
                                         createdAt: string;
                                     }[];
                                     total: number;
@@ -53183,6 +53218,11 @@ export interface paths {
                                         happenedOn: string;
                                         actorName: string;
                                         correctsId: number | null;
+                                        corrects: {
+                                            happenedOn: string;
+                                            /** @enum {string} */
+                                            kind: "received" | "used" | "moved" | "disposed" | "correction";
+                                        } | null;
                                         createdAt: string;
                                     }[];
                                     total: number;

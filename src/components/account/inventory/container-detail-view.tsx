@@ -39,7 +39,7 @@ export function ContainerDetailView({ initial, locations, choices, today, reorde
       <span className="break-words text-sm">
         {r.kind === 'moved' && t('movedFromTo', { from: r.from ?? t('unplaced'), to: r.to ?? t('unplaced') })}
         {r.kind !== 'moved' && r.purpose}
-        {r.correctsId !== null && <span className="ml-1 text-xs text-muted">{t('corrects', { id: r.correctsId })}</span>}
+        {r.corrects !== null && <span className="ml-1 text-xs text-muted">{t('corrects', { day: r.corrects.happenedOn, kind: t(`kinds.${r.corrects.kind}`) })}</span>}
       </span>
     ) },
     { title: t('by'), dataIndex: 'actorName', width: 100 },

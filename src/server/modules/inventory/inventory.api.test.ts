@@ -55,7 +55,8 @@ describe('containers by hand and their ledger', () => {
     const usedRow = used.ledger.list[0]!;
     const corrected = await ok<ContainerDetailDto>('buyerA', 'POST', `/api/app/inventory/${id}/correct`, { entryId: usedRow.id, delta: '20.5', purpose: '称量记录有误' });
     expect(corrected.container).toMatchObject({ remaining: '20.5', state: 'in_use' });
-    expect(corrected.ledger.list[0]).toMatchObject({ kind: 'correction', delta: '20.5', correctsId: usedRow.id });
+    expect(corrected.ledger.list[0]).toMatchObject({ kind: 'correction', delta: '20.5', correctsId: usedRow.id, corrects: { happenedOn: usedRow.happenedOn, kind: 'used' } });
+    expect(corrected.ledger.list[1]).toMatchObject({ corrects: null });
     const [original] = await q<{ delta: string }>(sql`select delta::text as delta from inventory_ledger where id = ${usedRow.id}`);
     expect(original?.delta).toBe('-120.5000');
     expect(await sumOfDeltas(id)).toBe('20.5000');

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { EXPIRY_SOON_DAYS, type ContainerDetailDto, type ContainerDto, type ContainerPageDto, type InventoryListInput, type LedgerPageDto } from '@/contracts/inventory';
+import { EXPIRY_SOON_DAYS, type ContainerDetailDto, type ContainerDto, type ContainerPageDto, type InventoryListInput, type LedgerPageDto, type LedgerRowDto } from '@/contracts/inventory';
 import { shortAmount } from '@/lib/inventory-amount';
 import type { Lang } from '@/lib/lang';
 import { businessToday } from '@/server/business-time';
@@ -134,17 +134,21 @@ export async function ledgerPage(db: Db, user: InventoryUser, input: { id: numbe
 /** The ledger page of a container already found in the company. */
 async function ledgerOf(db: Db, companyId: number, input: { id: number; offset: number; limit: number }, paths: Paths): Promise<LedgerPageDto> {
   const [rows, totals] = await Promise.all([
-    db.execute(sql`select id, kind, delta::text as delta, balance::text as balance, from_location_id, to_location_id, purpose, happened_on::text as happened_on,
-      actor_name, corrects_id, created_at from inventory_ledger where container_id = ${input.id} and company_id = ${companyId}
-      order by id desc limit ${input.limit} offset ${(input.offset - 1) * input.limit}`),
+    db.execute(sql`select r.id, r.kind, r.delta::text as delta, r.balance::text as balance, r.from_location_id, r.to_location_id, r.purpose,
+      r.happened_on::text as happened_on, r.actor_name, r.corrects_id, k.happened_on::text as corrects_day, k.kind as corrects_kind, r.created_at
+      from inventory_ledger r left join inventory_ledger k on k.id = r.corrects_id and k.container_id = r.container_id
+      where r.container_id = ${input.id} and r.company_id = ${companyId}
+      order by r.id desc limit ${input.limit} offset ${(input.offset - 1) * input.limit}`),
     db.execute(sql`select count(*)::int as n from inventory_ledger where container_id = ${input.id} and company_id = ${companyId}`),
   ]);
   const place = (id: number | null) => (id === null ? null : (paths.get(Number(id)) ?? []).map((p) => p.name).join(' / '));
   return {
     list: rowsOf<{ id: number; kind: LedgerPageDto['list'][number]['kind']; delta: string; balance: string; from_location_id: number | null; to_location_id: number | null;
-      purpose: string; happened_on: string; actor_name: string; corrects_id: number | null; created_at: Date | string }>(rows).map((r) => ({
+      purpose: string; happened_on: string; actor_name: string; corrects_id: number | null; corrects_day: string | null; corrects_kind: LedgerRowDto['kind'] | null;
+      created_at: Date | string }>(rows).map((r) => ({
       id: Number(r.id), kind: r.kind, delta: shortAmount(r.delta), balance: shortAmount(r.balance), from: place(r.from_location_id), to: place(r.to_location_id),
       purpose: r.purpose, happenedOn: r.happened_on, actorName: r.actor_name, correctsId: r.corrects_id === null ? null : Number(r.corrects_id),
+      corrects: r.corrects_day === null || r.corrects_kind === null ? null : { happenedOn: r.corrects_day, kind: r.corrects_kind },
       createdAt: new Date(r.created_at).toISOString(),
     })),
     total: Number(rowsOf<{ n: number }>(totals)[0]?.n ?? 0), page: input.offset, pageSize: input.limit,
