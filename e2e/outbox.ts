@@ -8,19 +8,24 @@ import { expect } from '@playwright/test';
  */
 const OUTBOX = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e', 'outbox');
 
+/** The outbox's file names, newest first (none before the first message). */
+function newestFirst(): string[] {
+  try {
+    return readdirSync(OUTBOX).sort().reverse();
+  } catch {
+    return [];
+  }
+}
+
+const read = (file: string) => readFileSync(path.join(OUTBOX, file), 'utf8');
+
 /** The newest message to `target` in the outbox, waiting for it to arrive. */
 export async function latestMessageTo(target: string): Promise<string> {
   let found = '';
   await expect
     .poll(() => {
-      let files: string[] = [];
-      try {
-        files = readdirSync(OUTBOX).sort().reverse();
-      } catch {
-        return '';
-      }
-      for (const file of files.slice(0, 50)) {
-        const text = readFileSync(path.join(OUTBOX, file), 'utf8');
+      for (const file of newestFirst().slice(0, 50)) {
+        const text = read(file);
         if (text.includes(`To: ${target}\n`)) {
           found = text;
           return found;
@@ -46,14 +51,8 @@ export async function messagesTo(target: string, pattern: RegExp): Promise<strin
   let found: string[] = [];
   await expect
     .poll(() => {
-      let files: string[] = [];
-      try {
-        files = readdirSync(OUTBOX).sort().reverse();
-      } catch {
-        return 0;
-      }
-      found = files
-        .map((file) => readFileSync(path.join(OUTBOX, file), 'utf8'))
+      found = newestFirst()
+        .map(read)
         .filter((text) => text.includes(`To: ${target}\n`) && pattern.test(text));
       return found.length;
     }, { timeout: 10_000 })

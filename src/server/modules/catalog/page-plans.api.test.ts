@@ -258,7 +258,6 @@ const pages: [string, PageCalls][] = [
     for (const flag of ['hot', 'new', 'special'] as const) {
       const first = await findProducts(db, { flag, categoryId: sample.categoryId, limit: 20 }, lang);
       await findProducts(db, { flag, categoryId: sample.leafId, inStock: true, limit: 20, cursor: first.nextCursor }, lang);
-      // A brand's flagged list without a category (ADR 0092).
       const brand = await findProducts(db, { flag, brandIds: [sample.brandId], limit: 20 }, lang);
       await findProducts(db, { flag, brandIds: [sample.brandId], inStock: true, limit: 20, cursor: brand.nextCursor }, lang);
     }
