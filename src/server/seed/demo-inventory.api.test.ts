@@ -27,8 +27,13 @@ describe('the demo inventory', () => {
     expect(fromOrders[0]!.placed).toBe(fromOrders[0]!.n);
     const [controlled] = await q<{ id: number; rows: number }>(sql`
       select c.id, (select count(*)::int from inventory_ledger l where l.container_id = c.id) as rows
-      from inventory_containers c where c.company_id = ${DEMO} and c.control_class = 'precursor' order by c.id limit 1`);
+      from inventory_containers c where c.company_id = ${DEMO} and c.control_class = 'precursor' order by rows desc, c.id limit 1`);
     expect(controlled!.rows).toBeGreaterThanOrEqual(5);
+    // Added by hand with a CAS number alone, acetone and ether take their substance and control class from the catalogue.
+    const hand = await q<{ cas: string; control_class: string | null; substance: boolean }>(sql`
+      select cas, control_class, substance_id is not null as substance from inventory_containers
+      where company_id = ${DEMO} and source = 'manual' and product_id is null and cas in ('67-64-1', '60-29-7') order by cas`);
+    expect(hand).toEqual([{ cas: '60-29-7', control_class: 'precursor', substance: true }, { cas: '67-64-1', control_class: 'precursor', substance: true }]);
     // Every ledger's balance is the sum of its movements.
     const wrong = await q<{ id: number }>(sql`
       select c.id from inventory_containers c where c.remaining <> (select coalesce(sum(delta), 0) from inventory_ledger l where l.container_id = c.id)`);

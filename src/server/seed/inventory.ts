@@ -67,7 +67,8 @@ export async function seedInventory(db: Db): Promise<{ inventoryContainers: numb
   for (const item of hand) ids.push(await addContainer(db, me, item));
   const [ethanol, acetone, , , dcm] = ids;
   await takeFromContainer(db, lab, { id: ethanol!, amount: '0.3', purpose: '柱层析洗脱', day: dayBefore(60) });
-  await takeFromContainer(db, lab, { id: acetone!, amount: '120', purpose: '玻璃器皿清洗', day: dayBefore(100) });
+  // Acetone is a 易制毒 chemical (its catalogue product's class): the administrator, who may touch controlled ones, takes it.
+  await takeFromContainer(db, me, { id: acetone!, amount: '120', purpose: '玻璃器皿清洗', day: dayBefore(100) });
   // Used up, and one disposed of.
   await takeFromContainer(db, lab, { id: dcm!, amount: '500', purpose: '萃取', day: dayBefore(20) });
   const old = await addContainer(db, me, { name: '乙醚（已开封超期）', cas: '60-29-7', amount: '500', unit: 'mL', lotNo: 'EE2201-07', expiresOn: dayBefore(120), locationId: flammables, receivedOn: dayBefore(700) });

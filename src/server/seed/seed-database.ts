@@ -31,6 +31,7 @@ import { revalidateStorefront } from '@/server/cache/storefront';
 import { log } from '@/server/log';
 import { foldCatalogueCounts } from '@/server/modules/catalog/kept-counts';
 import { linkMissingSubstances } from '@/server/modules/structure-search/store';
+import { linkContainerSubstances } from '@/server/modules/inventory/traits';
 
 export type { DemoCustomer } from './accounts';
 export type { DemoStaff } from './staff';
@@ -164,6 +165,8 @@ export async function seedDatabase(db: Db, options: { products?: number } = {}):
   if (structures.refused.length > 0) {
     log('warn', 'seed.structures.refused', { products: structures.refused.length, first: structures.refused.slice(0, 5).map((r) => `${r.itemNo} ${r.smiles} (${r.message})`) });
   }
+  // The shelf's containers put there before the structures were read take their substances now.
+  await linkContainerSubstances(db);
   // The products' changes of the kept counts join them (ADR 0079).
   await foldCatalogueCounts(db);
   // Everything the storefront shows changed (a no-op outside the web server; ADR 0025).

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Empty, Input, Pagination, Select, Table, TreeSelect } from 'antd';
+import { Button, Checkbox, Empty, Input, Pagination, Select, Table, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -94,7 +94,10 @@ export function InventoryListView({ initial, start, locations, choices, today, c
         {data.list.map((c) => (
           <li key={c.id} className="rounded-lg border border-line p-3" data-testid="inventory-card">
             <div className="flex items-start justify-between gap-2">
-              <Link href={href(c)} className="min-w-0 break-words font-medium text-brand-600">{c.name}</Link>
+              {/* The phone's selection for labels, as the table's checkboxes are on a desk. */}
+              <Checkbox checked={chosen.includes(c.id)} aria-label={t('chooseForLabels', { code: c.code })} data-testid="card-choose" className="mt-0.5"
+                onChange={(e) => setChosen((ids) => (e.target.checked ? [...ids, c.id] : ids.filter((id) => id !== c.id)))} />
+              <Link href={href(c)} className="min-w-0 flex-1 break-words font-medium text-brand-600">{c.name}</Link>
               <span className="shrink-0 font-mono text-xs text-muted">{c.code}</span>
             </div>
             <InventoryMarks container={c} today={today} />

@@ -12,6 +12,8 @@ export function InventoryMarks({ container, today }: { container: Pick<Container
   const due = container.expiresOn ?? container.retestOn;
   const soon = due !== null && container.state === 'in_use' && due >= today && due <= addDays(today, 30);
   const expired = due !== null && container.state === 'in_use' && due < today;
+  // Nothing to mark: no element, so a phone card keeps no empty line for it.
+  if (!container.controlClass && !container.hazardous && container.state === 'in_use' && !expired && !soon) return null;
   return (
     <span className="inline-flex flex-wrap items-center gap-1 align-middle" data-testid="inventory-marks">
       {container.controlClass && <span className={`${CHIP} border-red-300 bg-red-50 text-red-700`} data-testid="mark-control" data-control={container.controlClass}>{t(container.controlClass)}</span>}

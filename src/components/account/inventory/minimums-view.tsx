@@ -90,7 +90,12 @@ export function MinimumsView({ initial, candidates }: { initial: MinimumsPageDto
               options={candidates.map((c) => ({ value: keyOf(c), label: c.cas ? `${c.name} (${c.cas})` : c.name }))} />
           </Form.Item>
           <div className="flex gap-3">
-            <Form.Item name="amount" label={t('amount')} className="flex-1" rules={[{ required: true, pattern: /^\d{1,10}(\.\d{1,4})?$/, message: t('amount') }]}>
+            <Form.Item name="amount" label={t('amount')} className="flex-1" rules={[{
+              required: true, message: t('amountInvalid'),
+              validator: async (_, v: unknown) => {
+                if (typeof v !== 'string' || !/^\d{1,10}(\.\d{1,4})?$/.test(v.trim()) || Number(v) <= 0) throw new Error(t('amountInvalid'));
+              },
+            }]}>
               <Input inputMode="decimal" data-testid="minimum-amount" />
             </Form.Item>
             <Form.Item name="unit" label={t('unit')} className="w-28">

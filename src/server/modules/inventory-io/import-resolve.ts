@@ -4,12 +4,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { IMPORT_ROWS_MAX, type ImportIssueDto, type ImportPreviewDto } from '@/contracts/inventory-io';
 import type { Db } from '@/server/db/client';
 import { products, users } from '@/server/db/schema';
-import type { InventoryControlClass } from '@/server/db/schema/inventory';
 import { AppError } from '@/server/errors';
-import { isHazardous } from '@/server/modules/catalog/hazards';
 import { importFormatOf } from '@/server/modules/catalog-import/jobs';
 import { readRows } from '@/server/modules/catalog-import/read-rows';
 import { xlsxUploadFault } from '@/server/modules/catalog-import/xlsx-rows';
+import { catalogueTraits } from '@/server/modules/inventory/traits';
 import { mapStockHeader } from './import-columns';
 import { issue, locationText, parseStockRows, type StockRow } from './import-parse';
 import { companyLocations, locationPaths } from './location-paths';
@@ -50,8 +49,6 @@ export async function readStockFile(file: { name: string; bytes: Uint8Array }): 
   }
   return rows;
 }
-
-const CONTROL_OF_PRODUCT: Record<string, InventoryControlClass> = { precursor: 'precursor', explosive: 'explosive' };
 
 /**
  * The file checked against the company: owners by login name (users of the company only), the catalogue
@@ -99,6 +96,7 @@ export async function prepareStockImport(db: Db, params: { companyId: number; fi
       continue;
     }
     const match = item ?? (r.cas === '' ? undefined : casMap.get(r.cas));
+    const traits = match ? catalogueTraits(match) : null;
     const path = locationText(r.location);
     const locationId = path === '' ? null : idByPath.get(path.toLowerCase()) ?? null;
     if (path !== '' && locationId === null) {
@@ -113,10 +111,10 @@ export async function prepareStockImport(db: Db, params: { companyId: number; fi
       nameEn: r.nameEn || match?.nameEn || r.nameZh,
       cas: r.cas || match?.cas || '',
       itemNo: r.itemNo,
-      controlClass: r.controlClass ?? (match?.controlClass ? CONTROL_OF_PRODUCT[match.controlClass] ?? null : null),
-      hazardous: r.hazardous ?? (match ? isHazardous(match.ghs) : false),
+      controlClass: r.controlClass ?? traits?.controlClass ?? null,
+      hazardous: r.hazardous ?? traits?.hazardous ?? false,
       ownerId: owner?.id ?? null, ownerName: owner?.name ?? '', departmentId: owner?.departmentId ?? null,
-      productId: item?.id ?? null, substanceId: match?.substanceId ?? null, locationId,
+      productId: item?.id ?? null, substanceId: traits?.substanceId ?? null, locationId,
     });
   }
   issues.sort((a, b) => a.row - b.row);

@@ -85,6 +85,20 @@ describe('the stock import', () => {
     expect(other.status).toBe(404);
   });
 
+  it('gives a row matched by CAS alone its product\'s control class, 剧毒 included', async () => {
+    // A product of the catalogue made 剧毒 for this file's database (the import had known only the other two classes).
+    const [azide] = rowsOf<{ cas: string }>(await h.db.db.execute(sql`
+      update products set control_class = 'toxic' where id = (
+        select id from products where cas is not null and substance_id is not null and cas not in (select cas from products where control_class is not null and cas is not null) order by id limit 1)
+      returning cas`));
+    expect(azide).toBeDefined();
+    const commit = await upload('buyerA', 'commit', csv([`剧毒试剂,,${azide!.cas},,T-1,25,g,2026-01-05,,,,,,`]));
+    expect(commit.status, JSON.stringify(commit.body)).toBe(200);
+    const [made] = await h.db.db.select().from(inventoryContainers).where(and(eq(inventoryContainers.companyId, companyA), eq(inventoryContainers.lotNo, 'T-1')));
+    expect(made).toMatchObject({ cas: azide!.cas, controlClass: 'toxic' });
+    expect(made!.substanceId).not.toBeNull();
+  });
+
   it('names the row and the column of every bad cell in both languages, and a commit of it writes nothing', async () => {
     const file = csv([
       '乙醇,,,,,5,mL,2026-01-02,,,,,,',

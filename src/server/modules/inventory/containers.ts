@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ContainerAddInput, ContainerEditInput } from '@/contracts/inventory';
 import { containerAmountOf, toUnits } from '@/lib/inventory-amount';
 import { businessToday } from '@/server/business-time';
@@ -8,10 +8,10 @@ import { departments, inventoryContainers, inventoryLedger, productLots, product
 import { AppError } from '@/server/errors';
 import type { AuditActor } from '@/server/modules/audit/record';
 import { recordAudit } from '@/server/modules/audit/record';
-import { isHazardous } from '@/server/modules/catalog/hazards';
 import { nextCodes } from './codes';
 import { recordMovement, unitsOf } from './ledger';
 import { loadLocation } from './locations';
+import { catalogueTraits } from './traits';
 import { inventoryDecision, type InventoryAction, type InventoryUser } from './rules';
 
 /** A signed-in company user acting on the shelf: who they are for the ledger and the audit log. */
@@ -56,15 +56,21 @@ export async function addContainer(db: Db, actor: InventoryActor, input: Contain
       const [lot] = input.lotNo ? await tx.select().from(productLots).where(and(eq(productLots.packId, input.packId), eq(productLots.lotNo, input.lotNo))) : [];
       const own = containerAmountOf(pack.pack.size);
       values = {
-        ...base, productId: pack.product.id, packId: pack.pack.id, substanceId: pack.product.substanceId, itemNo: pack.product.itemNo,
-        nameZh: pack.product.nameZh, nameEn: pack.product.nameEn, cas: pack.product.cas ?? '', controlClass: pack.product.controlClass as InventoryControlClass | null,
-        hazardous: isHazardous(pack.product.ghs), lotId: lot?.id ?? null, expiresOn: input.expiresOn ?? lot?.expiresOn ?? null, retestOn: lot?.retestOn ?? null,
+        ...base, ...catalogueTraits(pack.product), productId: pack.product.id, packId: pack.pack.id, itemNo: pack.product.itemNo,
+        nameZh: pack.product.nameZh, nameEn: pack.product.nameEn, cas: pack.product.cas ?? '',
+        lotId: lot?.id ?? null, expiresOn: input.expiresOn ?? lot?.expiresOn ?? null, retestOn: lot?.retestOn ?? null,
         amount: input.amount ?? own.amount, unit: input.amount && input.unit ? input.unit : own.unit, departmentId: me?.departmentId ?? null,
       };
     } else {
+      // A name and a CAS number: the catalogue's product of that CAS (the first added) gives the container its
+      // substance, control class and hazard mark, as an import does, so that ether added by hand is controlled.
+      const [match] = input.cas
+        ? await tx.select({ substanceId: products.substanceId, controlClass: products.controlClass, ghs: products.ghs }).from(products)
+          .where(eq(products.cas, input.cas)).orderBy(asc(products.id)).limit(1)
+        : [];
       values = {
-        ...base, nameZh: input.name ?? '', nameEn: input.name ?? '', cas: input.cas ?? '', amount: input.amount ?? '1', unit: input.unit ?? 'ea',
-        departmentId: me?.departmentId ?? null,
+        ...base, ...(match ? catalogueTraits(match) : {}), nameZh: input.name ?? '', nameEn: input.name ?? '', cas: input.cas ?? '',
+        amount: input.amount ?? '1', unit: input.unit ?? 'ea', departmentId: me?.departmentId ?? null,
       };
     }
     const [code] = await nextCodes(tx, actor.companyId, 1);

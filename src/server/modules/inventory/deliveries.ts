@@ -2,11 +2,12 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { containerAmountOf } from '@/lib/inventory-amount';
 import { rowsOf, type Db } from '@/server/db/client';
-import { inventoryContainers, type GhsBlock, type InventoryControlClass } from '@/server/db/schema';
+import { inventoryContainers, type GhsBlock } from '@/server/db/schema';
 import type { AuditActor } from '@/server/modules/audit/record';
 import { isHazardous } from '@/server/modules/catalog/hazards';
 import { nextCodes } from './codes';
 import { recordMovement, unitsOf } from './ledger';
+import { inventoryControlClassOf } from './traits';
 
 interface LineRow {
   line_id: number; quantity: number; lot_no: string; lot_id: number | null; pack_id: number; product_id: number | null; item_no: string; name_zh: string; name_en: string;
@@ -14,7 +15,6 @@ interface LineRow {
   expires_on: string | null; retest_on: string | null;
 }
 
-const CONTROL: readonly string[] = ['precursor', 'explosive', 'toxic'];
 
 export interface Receipt {
   shipmentId: number;
@@ -50,7 +50,7 @@ export async function containersFromShipment(tx: Db, receipt: Receipt): Promise<
   for (const line of lines) {
     const { amount, unit } = containerAmountOf(line.size);
     const ghs = typeof line.ghs === 'string' ? (JSON.parse(line.ghs) as GhsBlock) : line.ghs;
-    const controlClass = line.control_class && CONTROL.includes(line.control_class) ? (line.control_class as InventoryControlClass) : null;
+    const controlClass = inventoryControlClassOf(line.control_class);
     for (let unitIndex = 0; unitIndex < Number(line.quantity); unitIndex += 1) {
       values.push({
         companyId: receipt.order.companyId, code: codes[values.length]!, productId: line.product_id, packId: line.pack_id, substanceId: line.substance_id,

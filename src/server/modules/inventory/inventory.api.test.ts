@@ -84,6 +84,22 @@ describe('containers by hand and their ledger', () => {
     expect([foreign.status, fields(foreign)]).toEqual([400, ['ownerId']]);
   });
 
+  it('gives a free-text container with a CAS number its catalogue product\'s substance and control class', async () => {
+    const [product] = await q<{ cas: string; substance_id: number }>(sql`
+      select cas, substance_id from products where control_class = 'precursor' and cas is not null and substance_id is not null order by id limit 1`);
+    expect(product).toBeDefined();
+    const made = await add('buyerA', { name: '自购试剂', cas: product!.cas, amount: '250', unit: 'mL' });
+    expect(made.container).toMatchObject({ name: '自购试剂', cas: product!.cas, controlClass: 'precursor', source: 'manual' });
+    const [row] = await q<{ substance_id: number }>(sql`select substance_id from inventory_containers where id = ${made.container.id}`);
+    expect(Number(row!.substance_id)).toBe(Number(product!.substance_id));
+    // Controlled now: the buyer without INVENTORY.CONTROLLED may add it but not use it.
+    expect(made.container.can.use).toBe(false);
+    expect((await call('buyerA', 'POST', `/api/app/inventory/${made.container.id}/use`, { amount: '1', purpose: 'x' })).status).toBe(403);
+    // A CAS number the catalogue does not sell: free text, no class.
+    const unknown = await add('buyerA', { name: '自配溶液', cas: '7732-18-5', amount: '1', unit: 'L' });
+    expect(unknown.container.controlClass).toBeNull();
+  });
+
   it('refuses bad input with the field named and changes nothing', async () => {
     const before = (await q<{ n: number }>(sql`select count(*)::int as n from inventory_containers`))[0]?.n;
     for (const [body, field] of [
