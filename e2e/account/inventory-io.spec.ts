@@ -86,3 +86,19 @@ test('the scan page alone may use the camera, and opens a container by its typed
   await page.getByTestId('scan-code').press('Enter');
   await expect(page).toHaveURL(new RegExp(`/en/account/inventory/${code.id}`));
 });
+
+test('a lab chooses two containers on the list (cards on a phone) and prints their labels @mobile', async ({ page }) => {
+  await signIn(page, 'buyer@demo.example.com');
+  await page.goto('/account/inventory');
+  await expectHydrated(page);
+  const print = page.getByTestId('print-labels').filter({ visible: true });
+  await expect(print).toBeDisabled();
+  // Cards on a phone, the table on a desk: whichever is shown has the choice.
+  const choose = page.locator('[data-testid="inventory-card"] [data-testid="card-choose"], [data-testid="inventory-table"] tbody .ant-checkbox-input').filter({ visible: true });
+  await choose.nth(0).check();
+  await choose.nth(1).check();
+  await print.click();
+  await expect(page).toHaveURL(/\/account\/inventory\/labels\?ids=\d+,\d+$/);
+  await expect(page.getByTestId('inventory-label')).toHaveCount(2);
+  await expectNoHorizontalOverflow(page);
+});
