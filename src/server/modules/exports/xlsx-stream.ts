@@ -1,5 +1,5 @@
 import 'server-only';
-import { once } from 'node:events';
+import { once, type EventEmitter } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { escapeFormula } from '@/lib/spreadsheet-cell';
@@ -37,6 +37,21 @@ export async function* keysetPages<T>(page: (cursor: string | undefined) => Prom
  * header row is bold and frozen. An error while writing ends the stream with that error (logged as
  * `<name>.export_failed`).
  */
+/**
+ * exceljs's worksheet writes its XML into a buffer that hands it to the zip's deflate stream without
+ * waiting (its writes never answer "full"): when rows come faster than deflate takes them, the backlog
+ * grew by hundreds of megabytes over a million rows. Waits until the deflate stream has taken what it was
+ * given (its `drain`).
+ */
+async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  // The zip's side is a stream of the `readable-stream` package (archiver's own): its state, not Node's getters.
+  type Taker = EventEmitter & { _writableState?: { needDrain?: boolean } };
+  const pipes = (sheet as unknown as { stream?: { pipes?: Taker[] } }).stream?.pipes ?? [];
+  for (const pipe of pipes) {
+    if (pipe._writableState?.needDrain) await once(pipe, 'drain');
+  }
+}
+
 export function streamXlsx<T>(spec: { name: string; sheet: string; columns: readonly XlsxColumn<T>[]; pages: AsyncIterable<readonly T[]> }): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -50,6 +65,7 @@ export function streamXlsx<T>(spec: { name: string; sheet: string; columns: read
     head.commit();
     for await (const rows of spec.pages) {
       for (const row of rows) sheet.addRow(spec.columns.map((c) => cell(c.value(row)))).commit();
+      await zipCaughtUp(sheet);
       if (out.writableNeedDrain) await once(out, 'drain');
     }
     sheet.commit();
