@@ -110,7 +110,11 @@ export async function listContainers(db: Db, user: InventoryUser, input: Invento
   assertInventory(user, 'view');
   const where = sql.join(conditions(user, input, businessToday()), sql` and `);
   const [rows, totals, paths] = await Promise.all([
-    db.execute(sql`select ${COLUMNS} ${FROM} where ${where} order by ${orderBy(input, lang)} limit ${input.limit} offset ${(input.offset - 1) * input.limit}`),
+    // The page's ids first (for the default sort an index-only scan, however deep the page), then their rows
+    // with the owner and department: a deep page no longer reads and joins every row it skips.
+    db.execute(sql`select ${COLUMNS} ${FROM} where c.company_id = ${user.companyId} and c.id in (
+      select c.id from inventory_containers c where ${where} order by ${orderBy(input, lang)} limit ${input.limit} offset ${(input.offset - 1) * input.limit})
+      order by ${orderBy(input, lang)}`),
     db.execute(sql`select count(*)::int as n from inventory_containers c where ${where}`),
     locationPaths(db, user.companyId),
   ]);
