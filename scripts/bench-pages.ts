@@ -18,9 +18,7 @@
  * such a page makes after it has loaded.
  * A benchmark, not a test: nothing here fails on a figure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -31,6 +29,8 @@ import { GENERATED_ITEM_NO_SQL } from '../src/server/seed/synthetic-catalog';
 import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { appendToJournal } from './lib/bench-journal.mjs';
 import { drawSubstanceKeys, substancePageRows } from './lib/bench-substances';
+import { percentile } from './lib/bench-timing';
+import { signIn, startServer, timeToFirstByte, sendSessionCookie, waitReady } from './lib/page-server';
 
 interface AutocannonResult { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p97_5: number } }
 type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
@@ -129,71 +129,6 @@ async function drawKeys(url: string, count: number): Promise<Keys> {
   }
 }
 
-function startServer(url: string, port: number, extraEnv: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      // localhost: the loopback interface only (with 127.0.0.1 as HOSTNAME, next-intl's rewrite of `/` to
-      // http://localhost/zh-CN comes back as a redirect to `/` for ever).
-      ...process.env, PORT: String(port), HOSTNAME: 'localhost', DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn',
-      // A production start needs the site's public address; the generated catalogue marks its database as a demo.
-      SITE_URL: `http://localhost:${port}`,
-      // Migrations at start may rewrite every product row (0010); the pages themselves keep the usual limit.
-      STATEMENT_TIMEOUT_MS: process.env.STATEMENT_TIMEOUT_MS ?? '0',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitReady(server: ChildProcess, base: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try { if ((await fetch(`${base}/api/ready`)).ok) return; } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('the server did not become ready');
-}
-
-/** With `--signed-in`: the demo buyer's session cookie, sent with every page request. */
-let sessionCookie: string | null = null;
-
-/** Signs the demo buyer in through the API and keeps the session cookie it sets. */
-async function signIn(base: string): Promise<string> {
-  const { createHash } = await import('node:crypto');
-  const res = await fetch(`${base}/api/web/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ loginName: 'buyer@demo.example.com', password: createHash('sha256').update('Reagent#2026').digest('hex') }),
-  });
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (!res.ok || !cookie.startsWith('reagent_session=')) throw new Error(`--signed-in: the demo buyer could not sign in (${res.status}); is the catalogue's database a demo?`);
-  return cookie;
-}
-
-/** Milliseconds to the response's first byte (status line and headers), and the status; the body is read to the end. */
-function timeToFirstByte(url: string, body?: string): Promise<{ ms: number; status: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const cookie: Record<string, string> = sessionCookie ? { cookie: sessionCookie } : {};
-    const req = request(url, {
-      method: body ? 'POST' : 'GET',
-      headers: body ? { 'content-type': 'application/json', 'accept-language': 'zh-CN', ...cookie } : { 'accept-language': 'zh-CN', ...cookie },
-    }, (res) => {
-      const ms = performance.now() - started;
-      res.resume();
-      res.on('end', () => resolve({ ms, status: res.statusCode ?? 0 }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 interface Timing { p50: number; p95: number; n: number; failed: number }
 
 /** The first request of each URL (rendered, shared data possibly cached) and the repeated ones (a guest's kept page, ADR 0039). */
@@ -201,7 +136,8 @@ interface Timings { rendered: Timing; kept: Timing }
 
 function summary(times: number[], failed: number): Timing {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length, failed };
+  // No samples: no figure (printed as a dash), not 0 ms.
+  return sorted.length === 0 ? { p50: NaN, p95: NaN, n: 0, failed } : { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length, failed };
 }
 
 async function timeAll(base: string, given: string[], body?: (i: number) => string, samples = 20): Promise<Timings> {
@@ -303,7 +239,8 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stop(); process.exit(130); });
   try {
     await waitReady(server, base);
-    if (options.signedIn) sessionCookie = await signIn(base);
+    const sessionCookie = options.signedIn ? await signIn(base) : null;
+    if (sessionCookie) sendSessionCookie(sessionCookie);
     const enc = encodeURIComponent;
     const each = <T>(list: T[], path: (v: T) => string) => list.map(path);
     const searches: [string, string[], { key: string; type: number }[]][] = [

@@ -1,0 +1,71 @@
+/**
+ * The storefront server of `npm run bench:pages`: started from the production build on a database, waited for,
+ * signed into as the demo buyer, and timed to the first byte of each answer.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+
+export function startServer(url: string, port: number, extraEnv: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      // localhost: the loopback interface only (with 127.0.0.1 as HOSTNAME, next-intl's rewrite of `/` to
+      // http://localhost/zh-CN comes back as a redirect to `/` for ever).
+      ...process.env, PORT: String(port), HOSTNAME: 'localhost', DATABASE_URL: url, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn',
+      // A production start needs the site's public address; the generated catalogue marks its database as a demo.
+      SITE_URL: `http://localhost:${port}`,
+      // Migrations at start may rewrite every product row (0010); the pages themselves keep the usual limit.
+      STATEMENT_TIMEOUT_MS: process.env.STATEMENT_TIMEOUT_MS ?? '0',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+export async function waitReady(server: ChildProcess, base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try { if ((await fetch(`${base}/api/ready`)).ok) return; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('the server did not become ready');
+}
+
+/** With `--signed-in`: the demo buyer's session cookie, sent with every page request. */
+let sessionCookie: string | null = null;
+
+/** Sends `cookie` (a signed-in buyer's session) with every request `timeToFirstByte` makes from now on. */
+export function sendSessionCookie(cookie: string): void {
+  sessionCookie = cookie;
+}
+
+/** Signs the demo buyer in through the API and keeps the session cookie it sets. */
+export async function signIn(base: string): Promise<string> {
+  const { createHash } = await import('node:crypto');
+  const res = await fetch(`${base}/api/web/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ loginName: 'buyer@demo.example.com', password: createHash('sha256').update('Reagent#2026').digest('hex') }),
+  });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!res.ok || !cookie.startsWith('reagent_session=')) throw new Error(`--signed-in: the demo buyer could not sign in (${res.status}); is the catalogue's database a demo?`);
+  return cookie;
+}
+
+/** Milliseconds to the response's first byte (status line and headers), and the status; the body is read to the end. */
+export function timeToFirstByte(url: string, body?: string): Promise<{ ms: number; status: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const cookie: Record<string, string> = sessionCookie ? { cookie: sessionCookie } : {};
+    const req = request(url, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json', 'accept-language': 'zh-CN', ...cookie } : { 'accept-language': 'zh-CN', ...cookie },
+    }, (res) => {
+      const ms = performance.now() - started;
+      res.resume();
+      res.on('end', () => resolve({ ms, status: res.statusCode ?? 0 }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
