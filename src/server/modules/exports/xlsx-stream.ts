@@ -41,7 +41,7 @@ export async function* keysetPages<T>(page: (cursor: string | undefined) => Prom
  * exceljs's worksheet writes its XML into a buffer that hands it to the zip's deflate stream without
  * waiting (its writes never answer "full"): when rows come faster than deflate takes them, the backlog
  * grew by hundreds of megabytes over a million rows. Waits until the deflate stream has taken what it was
- * given (its `drain`).
+ * given (its `drain`; ADR 0093).
  */
 async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
   // The zip's side is a stream of the `readable-stream` package (archiver's own): its state, not Node's getters.

@@ -13,7 +13,7 @@ export function inventoryControlClassOf(value: string | null | undefined): Inven
 /**
  * What a container takes from the catalogue product it is of, or that shares its CAS number: the
  * substance (for reorder and minimums), the control class (which makes its every movement need
- * INVENTORY.CONTROLLED) and the hazard mark. One reading for a hand-added container, an import and a delivery.
+ * INVENTORY.CONTROLLED) and the hazard mark. One reading for a hand-added container, an import and a delivery (ADR 0093).
  */
 export function catalogueTraits(product: { substanceId: number | null; controlClass: string | null; ghs: GhsBlock | null }): {
   substanceId: number | null; controlClass: InventoryControlClass | null; hazardous: boolean;

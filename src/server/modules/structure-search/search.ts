@@ -121,7 +121,7 @@ async function cartridgeSub(db: Db, smiles: string, filters: SQL, deadline: numb
     where s.m @> mol_from_smiles(${smiles}::cstring) and ${hasProducts(filters)}
     limit ${cap}`);
   // The index scanned in its own order, so that the limit stops it: a bitmap scan (the planner's choice, as
-  // it cannot tell how common a fragment is) screens the whole index first — every substance for benzene.
+  // it cannot tell how common a fragment is) screens the whole index first — every substance for benzene (ADR 0093).
   const settings = { enable_bitmapscan: 'off' };
   const all = await timed(db, deadline - Date.now(), settings, query(COUNT_CAP + 1));
   if (all) return { ids: bySize(rowsOf(all)), scores: null, partial: false };
