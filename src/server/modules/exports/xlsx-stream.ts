@@ -30,14 +30,6 @@ export async function* keysetPages<T>(page: (cursor: string | undefined) => Prom
 }
 
 /**
- * A list as an Excel workbook, streamed (exceljs's streaming writer, as the product export of ADR
- * 0034): each page of rows goes to the zip stream — waiting for it to drain — before the next is
- * read, so memory does not grow with the list and there is no row cap. Every text cell is escaped
- * against formula injection (`=`, `+`, `-`, `@`, tab, carriage return: a leading apostrophe). The
- * header row is bold and frozen. An error while writing ends the stream with that error (logged as
- * `<name>.export_failed`).
- */
-/**
  * exceljs's worksheet writes its XML into a buffer that hands it to the zip's deflate stream without
  * waiting (its writes never answer "full"): when rows come faster than deflate takes them, the backlog
  * grew by hundreds of megabytes over a million rows. Waits until the deflate stream has taken what it was
@@ -52,6 +44,14 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
   }
 }
 
+/**
+ * A list as an Excel workbook, streamed (exceljs's streaming writer, as the product export of ADR
+ * 0034): each page of rows goes to the zip stream — waiting for it to drain — before the next is
+ * read, so memory does not grow with the list and there is no row cap. Every text cell is escaped
+ * against formula injection (`=`, `+`, `-`, `@`, tab, carriage return: a leading apostrophe). The
+ * header row is bold and frozen. An error while writing ends the stream with that error (logged as
+ * `<name>.export_failed`).
+ */
 export function streamXlsx<T>(spec: { name: string; sheet: string; columns: readonly XlsxColumn<T>[]; pages: AsyncIterable<readonly T[]> }): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
