@@ -29,6 +29,22 @@ export function byScore(pairs: { id: number; score: number }[]): Hits {
 }
 
 /**
+ * Up to `wanted` rows from two halves of the substances screened at once (ADR 0094), the same rows whichever half
+ * answers first: each half is asked for its share; when one stops at its share while the other ran short of its
+ * own, the first is asked again for as many as the other left. When both halves are full, one row more than
+ * `wanted` comes back — past the cap either way. Null when a screen ran out of time.
+ */
+export async function fromHalves<T>(screen: (half: number, cap: number) => Promise<T[] | null>, wanted: number): Promise<T[] | null> {
+  const share = Math.ceil(wanted / 2);
+  let [even, odd] = await Promise.all([screen(0, share), screen(1, share)]);
+  if (even && odd && even.length + odd.length < wanted) {
+    if (even.length === share) even = await screen(0, wanted - odd.length);
+    else if (odd.length === share) odd = await screen(1, wanted - even.length);
+  }
+  return even && odd ? [...even, ...odd] : null;
+}
+
+/**
  * Gives the event loop a turn between a search's queries. PGlite answers on the event loop, often
  * without one (its promises settle as microtasks): a search's queries would otherwise run as one block.
  */

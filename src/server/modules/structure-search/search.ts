@@ -14,7 +14,7 @@ import { embeddedHits } from './embedded';
 import { readingFault, readStructureKey } from './engine';
 import { byInchikey, exactLookup, isInchikeyKey } from './exact';
 import { structureBrandFacets } from './facets';
-import { byScore, bySize, giveTurn, hasProducts, type Hits } from './hits';
+import { byScore, bySize, fromHalves, giveTurn, hasProducts, type Hits } from './hits';
 
 /**
  * Structure search (ADR 0075): exact (the stored canonical SMILES, else the InChIKey: exact.ts, ADR 0081),
@@ -115,35 +115,54 @@ async function timed<T>(db: Db, ms: number, settings: Record<string, string>, wo
   }
 }
 
+/**
+ * The two halves of the substances by id parity, each with partial indexes of its own, which a search screens at
+ * once on two connections so that both cores work (ADR 0094): GiST on the molecule (`substances_m_gist_even` /
+ * `_odd`, `id % 2`) for substructures, GIN on the fingerprint (`substances_mfp_gin_even` / `_odd`, `id & 1`) for
+ * similarity. The two families name their halves differently so that neither's index can serve the other's query
+ * as a filter, and a query names its half as a constant, as the index's predicate does, or the planner cannot use it.
+ */
+export const MOL_HALVES = ['s.id % 2 = 0', 's.id % 2 = 1'] as const;
+export const FP_HALVES = ['(s.id & 1) = 0', '(s.id & 1) = 1'] as const;
+
+type SubRow = { id: number; heavy_atoms: number };
+
 async function cartridgeSub(db: Db, smiles: string, filters: SQL, deadline: number, needed: number): Promise<Hits> {
-  const query = (cap: number) => (tx: Db) => tx.execute(sql`
-    select s.id, s.heavy_atoms from substances s
-    where s.m @> mol_from_smiles(${smiles}::cstring) and ${hasProducts(filters)}
-    limit ${cap}`);
   // The index scanned in its own order, so that the limit stops it: a bitmap scan (the planner's choice, as
   // it cannot tell how common a fragment is) screens the whole index first — every substance for benzene (ADR 0093).
   const settings = { enable_bitmapscan: 'off' };
-  const all = await timed(db, deadline - Date.now(), settings, query(COUNT_CAP + 1));
-  if (all) return { ids: bySize(rowsOf(all)), scores: null, partial: false };
-  // A fragment too common to finish in time: the first hits the index gives, enough for the page.
-  const first = await timed(db, Math.max(500, deadline - Date.now()), settings, query(needed));
-  return { ids: first ? bySize(rowsOf(first)) : [], scores: null, partial: true };
+  const screen = (half: number, cap: number, ms: number) => timed(db, ms, settings, (tx) => tx.execute(sql`
+    select s.id, s.heavy_atoms from substances s
+    where s.m @> mol_from_smiles(${smiles}::cstring) and ${sql.raw(MOL_HALVES[half] ?? 'false')} and ${hasProducts(filters)}
+    limit ${cap}`)).then((result) => (result ? rowsOf<SubRow>(result) : null));
+  const rows = await fromHalves((half, cap) => screen(half, cap, deadline - Date.now()), COUNT_CAP + 1);
+  if (rows) return { ids: bySize(rows), scores: null, partial: false };
+  // A fragment too common to finish in time: the first hits each half's index gives, enough for the page.
+  const left = Math.max(500, deadline - Date.now());
+  const first = await Promise.all([screen(0, needed, left), screen(1, needed, left)]);
+  return { ids: bySize(first.flatMap((found) => found ?? [])), scores: null, partial: true };
 }
 
 async function cartridgeSim(db: Db, smiles: string, threshold: number, filters: SQL, deadline: number, needed: number): Promise<Hits> {
-  const settings = { 'rdkit.tanimoto_threshold': String(threshold), 'rdkit.morgan_fp_size': String(MORGAN_BITS) };
-  const query = (cap: number) => (tx: Db) => tx.execute(sql`
-    with q as (select morganbv_fp(mol_from_smiles(${smiles}::cstring), 2) as fp)
-    select s.id, tanimoto_sml(s.mfp, q.fp) as score from substances s, q
-    where s.mfp % q.fp and ${hasProducts(filters)}
-    order by s.mfp <%> q.fp, s.id
-    limit ${cap}`);
-  const toHits = (result: unknown) => byScore(rowsOf<{ id: number; score: number }>(result).map((r) => ({ id: Number(r.id), score: Number(r.score) })));
-  const all = await timed(db, deadline - Date.now(), settings, query(COUNT_CAP + 1));
-  if (all) return toHits(all);
-  // Too many neighbours to rank in time: the nearest the index gives first, enough for the page.
-  const first = await timed(db, Math.max(500, deadline - Date.now()), settings, query(needed));
-  return { ...(first ? toHits(first) : { ids: [], scores: new Map<number, number>() }), partial: true };
+  // Every neighbour over the threshold, ranked, half by half at once. Each half's GIN index screens them: a
+  // neighbour at 0.7 has at least 70 % of the query's bits, so at least one of its rarest 30 % and one; the index
+  // reads only those bits' lists and counts each candidate's shared bits before a row is read (ADR 0094).
+  const ranked = (half: number, at: number, cap: number, ms: number) => timed(db, ms,
+    { 'rdkit.tanimoto_threshold': String(at), 'rdkit.morgan_fp_size': String(MORGAN_BITS) },
+    (tx) => tx.execute(sql`
+      with q as (select morganbv_fp(mol_from_smiles(${smiles}::cstring), 2) as fp)
+      select s.id, tanimoto_sml(s.mfp, q.fp) as score from substances s, q
+      where s.mfp % q.fp and ${sql.raw(FP_HALVES[half] ?? 'false')} and ${hasProducts(filters)}
+      order by score desc, s.id
+      limit ${cap}`)).then((result) => (result ? rowsOf<{ id: number; score: number }>(result).map((r) => ({ id: Number(r.id), score: Number(r.score) })) : null));
+  const halves = await Promise.all([0, 1].map((half) => ranked(half, threshold, COUNT_CAP + 1, deadline - Date.now())));
+  if (halves[0] && halves[1]) return byScore(halves.flatMap((pairs) => pairs ?? []));
+  // Too many neighbours to rank in time (a low threshold on a large catalogue): the nearest ones, found again
+  // halfway between the threshold and 1, where the index screens fewer; enough for the page, and partial.
+  const closer = Math.min(1, threshold + (1 - threshold) / 2);
+  const left = Math.max(500, deadline - Date.now());
+  const first = await Promise.all([0, 1].map((half) => ranked(half, closer, needed, left)));
+  return { ...byScore(first.flatMap((pairs) => pairs ?? [])), partial: true };
 }
 
 /**
