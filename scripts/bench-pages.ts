@@ -1,6 +1,6 @@
 /**
  * Storefront page benchmark (docs/requirements/quality.md#p6-page-throughput):
- *   npm run bench:pages -- [--products 1000000] [--keys 40] [--seconds 5] [--connections 4] [--renders 3] [--expired 24] [--no-docs] [--signed-in]
+ *   npm run bench:pages -- [--products 1000000] [--keys 40] [--seconds 5] [--connections 4] [--renders 3] [--expired 24] [--no-docs] [--signed-in] [--structures]
  * Loads (or reuses) generated products in PostgreSQL — BENCH_DATABASE_URL, or the database `bench_pages`
  * next to TEST_DATABASE_URL / the local server, kept between runs — with the catalogue generator (COPY),
  * starts the production build on it (scripts/start.ts, which builds when stale) on localhost only, and
@@ -16,6 +16,9 @@
  * (buyer@demo.example.com), as a signed-in buyer's browser sends it; the shared storefront pages are kept
  * for them too (ADR 0076), and a row times the visitor islands' call (`/api/web/islands/visitor`) that
  * such a page makes after it has loaded.
+ * `--structures`: only the structure search pages (type 5: exact, substructure on common fragments, similarity at
+ * 0.7), measured as the other searches are, key by key beside the API, on a catalogue whose substances the RDKit
+ * cartridge screens (`BENCH_DATABASE_URL` of `bench:structure -- --keep`, which holds ss_structure_bench).
  * A benchmark, not a test: nothing here fails on a figure.
  */
 import { readdirSync, statSync } from 'node:fs';
@@ -28,7 +31,7 @@ import { openPostgres, rowsOf, type DbHandle } from '../src/server/db/client';
 import { GENERATED_ITEM_NO_SQL } from '../src/server/seed/synthetic-catalog';
 import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { appendToJournal } from './lib/bench-journal.mjs';
-import { drawSubstanceKeys, substancePageRows } from './lib/bench-substances';
+import { COMMON_FRAGMENTS, drawSubstanceKeys, drawSubstances, substancePageRows } from './lib/bench-substances';
 import { percentile } from './lib/bench-timing';
 import { signIn, startServer, timeToFirstByte, sendSessionCookie, waitReady } from './lib/page-server';
 
@@ -36,7 +39,7 @@ interface AutocannonResult { requests: { average: number }; non2xx: number; erro
 type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-interface Options { products: number; keys: number; seconds: number; connections: number; renders: number; expired: number; docs: boolean; signedIn: boolean }
+interface Options { products: number; keys: number; seconds: number; connections: number; renders: number; expired: number; docs: boolean; signedIn: boolean; structures: boolean }
 
 function readOptions(): Options {
   const { values } = parseArgs({
@@ -44,6 +47,7 @@ function readOptions(): Options {
       products: { type: 'string', default: '1000000' }, keys: { type: 'string', default: '40' }, seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '4' }, renders: { type: 'string', default: '3' }, expired: { type: 'string', default: '24' },
       'no-docs': { type: 'boolean', default: false }, 'signed-in': { type: 'boolean', default: false },
+      structures: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -53,7 +57,7 @@ function readOptions(): Options {
     products, keys: Math.max(8, Number(values.keys)), seconds: Math.max(1, Number(values.seconds)),
     connections: Math.max(1, Number(values.connections)), renders: Math.max(1, Math.floor(Number(values.renders)) || 1),
     expired: Math.max(1, Math.floor(Number(values.expired)) || 24), docs: !(values['no-docs'] ?? false),
-    signedIn: values['signed-in'] ?? false,
+    signedIn: values['signed-in'] ?? false, structures: values.structures ?? false,
   };
 }
 
@@ -222,6 +226,23 @@ async function measureExpired(url: string, port: number, base: string, keys: Key
   }
 }
 
+/** The structure search pages (`--structures`): exact and similarity on drawn substances, substructure on common fragments. */
+async function structureSearches(url: string, count: number): Promise<[string, string[], Record<string, unknown>[]][]> {
+  const smiles = (await drawSubstances(url, count)).map((s) => s.smiles);
+  if (smiles.length === 0) throw new Error('--structures: the database has no substances (bench:structure -- --keep loads them)');
+  const fragments = Array.from({ length: Math.min(count, 12) }, (_, i) => COMMON_FRAGMENTS[i % COMMON_FRAGMENTS.length] ?? 'c1ccccc1');
+  const rows = (name: string, mode: string, keys: string[], threshold?: number): [string, string[], Record<string, unknown>[]] => [
+    name,
+    keys.map((k) => `/product/list?type=5&mode=${mode}${threshold ? `&threshold=${threshold}` : ''}&sk=${encodeURIComponent(k)}`),
+    keys.map((key) => ({ key, type: 5, mode, ...(threshold ? { threshold } : {}) })),
+  ];
+  return [
+    rows('Structure: exact (type 5)', 'exact', smiles),
+    rows('Structure: substructure, common fragments (type 5)', 'sub', fragments),
+    rows('Structure: similarity ≥ 0.7 (type 5)', 'sim', smiles, 0.7),
+  ];
+}
+
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 const cell = (t: Timing) => `${ms(t.p50)} / ${ms(t.p95)} (${t.n}${t.failed ? `, ${t.failed} failed` : ''})`;
 
@@ -243,13 +264,13 @@ async function main(): Promise<void> {
     if (sessionCookie) sendSessionCookie(sessionCookie);
     const enc = encodeURIComponent;
     const each = <T>(list: T[], path: (v: T) => string) => list.map(path);
-    const searches: [string, string[], { key: string; type: number }[]][] = [
+    const searches: [string, string[], Record<string, unknown>[]][] = options.structures ? await structureSearches(url, options.keys) : [
       ['Search: item number (type 1)', each(keys.items, (k) => `/product/list?type=1&sk=${enc(k)}`), keys.items.map((key) => ({ key, type: 1 }))],
       ['Search: CAS (type 2)', each(keys.cas, (k) => `/product/list?type=2&sk=${enc(k)}`), keys.cas.map((key) => ({ key, type: 2 }))],
       ['Search: Chinese name, 4 characters (type 3)', each(keys.names, (k) => `/product/list?type=3&sk=${enc(k)}`), keys.names.map((key) => ({ key, type: 3 }))],
       ['Search: brand name (type 3)', each(keys.brands, (k) => `/product/list?type=3&sk=${enc(k)}`), keys.brands.map((key) => ({ key, type: 3 }))],
     ];
-    const pages: [string, string[]][] = [
+    const pages: [string, string[]][] = options.structures ? [] : [
       ['Home', ['/', '/en']],
       ['Hot / new / special lists', ['/product/index/hot', '/product/index/new', '/product/index/special']],
       ['Category list', each(keys.leaves, (id) => `/product/index/list?typeId=${id}`)],
@@ -340,22 +361,22 @@ async function main(): Promise<void> {
     // it, the same list through the API (the engine alone), on the same database state.
     stop();
     await new Promise<void>((resolve) => { if (server.exitCode !== null) resolve(); else server.once('exit', () => resolve()); });
-    const expiredRows = await measureExpired(url, port, base, keys, options.expired);
+    const expiredRows = options.structures ? [] : await measureExpired(url, port, base, keys, options.expired);
     const table = [
       `### Storefront pages${options.signedIn ? ', signed-in buyer' : ''} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${products.toLocaleString('en')} products${process.env.PAGE_CACHE_SECONDS === '0' ? ', PAGE_CACHE_SECONDS=0' : ''})`,
       '',
-      `\`npm run bench:pages -- --products ${options.products}${options.signedIn ? ' --signed-in' : ''}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys, one request at a time: "rendered" is the first request of each URL (the page rendered; shared data may come from the data cache), "kept" the repeated requests a guest's kept page answers (ADR 0039); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s, gzip accepted), and as a share of a static file of the same build, the script chunk nearest in size to the about page's ${(aboutBytes / 1024).toFixed(0)} KB (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Searches, key by key: the key's first search through the API (it reads the key's rows from disk; its p95 is the last figure), then ${options.renders} times the page rendered and the same search through the API again (the engine alone), then the page asked again (kept): the page and the engine read the same database state; the rendered column and the engine's figures are over every render, "first renders only" over the first render of each key (how the earlier tables measured it). Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
+      `\`npm run bench:pages -- --products ${options.products}${options.signedIn ? ' --signed-in' : ''}${options.structures ? ' --structures' : ''}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys, one request at a time: "rendered" is the first request of each URL (the page rendered; shared data may come from the data cache), "kept" the repeated requests a guest's kept page answers (ADR 0039); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s, gzip accepted), and as a share of a static file of the same build, the script chunk nearest in size to the about page's ${(aboutBytes / 1024).toFixed(0)} KB (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Searches, key by key: the key's first search through the API (it reads the key's rows from disk; its p95 is the last figure), then ${options.renders} times the page rendered and the same search through the API again (the engine alone), then the page asked again (kept): the page and the engine read the same database state; the rendered column and the engine's figures are over every render, "first renders only" over the first render of each key (how the earlier tables measured it). Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
       '',
       '| Page | rendered TTFB p50 / p95 (URLs; searches: renders) | kept TTFB p50 / p95 (requests) | req/s | of static | engine alone (API) p50 / p95 |',
       '|---|---|---|---|---|---|',
       ...rows,
       '',
-      `First request after the cache expired: a second server with \`STOREFRONT_CACHE_SECONDS=0\` (no shared data cache, no guest page cache), so every request reads the page's and the frame's shared data from the database; ${options.expired} requests per page type (its URLs in turn), one at a time, each followed by the same list through the API (\`/api/web/product/getPage\`, the engine alone). p50 / p95 in ms.`,
+      ...(expiredRows.length === 0 ? [] : [`First request after the cache expired: a second server with \`STOREFRONT_CACHE_SECONDS=0\` (no shared data cache, no guest page cache), so every request reads the page's and the frame's shared data from the database; ${options.expired} requests per page type (its URLs in turn), one at a time, each followed by the same list through the API (\`/api/web/product/getPage\`, the engine alone). p50 / p95 in ms.`,
       '',
       '| Page | cache expired TTFB p50 / p95 (requests) | engine alone (API) p50 / p95 |',
       '|---|---|---|',
       ...expiredRows,
-      '',
+      '']),
     ].join('\n');
     console.log(`\n${table}`);
     if (options.docs) appendToJournal(`\n${table}\n`);

@@ -35,6 +35,7 @@ import { heldSnapshot, snapshotOf } from '../src/server/modules/structure-search
 import { readCanonicalSmiles, readStructureKey, substancePool } from '../src/server/modules/structure-search/engine';
 import { exactLookup } from '../src/server/modules/structure-search/exact';
 import { searchByStructure, type StructureEngine, type StructureMode } from '../src/server/modules/structure-search/search';
+import { COMMON_FRAGMENTS } from './lib/bench-substances';
 import { percentile } from './lib/bench-timing';
 
 interface Options {
@@ -114,8 +115,6 @@ interface Case {
   keys: string[];
   target: string;
 }
-
-const COMMON_FRAGMENTS = ['c1ccccc1', 'c1ccncc1', 'c1ccsc1', 'c1ccc2[nH]ccc2c1', 'C1CCNCC1', 'C1COCCN1'];
 
 /** Keys drawn from the loaded substances (and, on PostgreSQL, fragments of drawn generated structures). */
 async function drawCases(handle: DbHandle, seed: number, embedded: boolean): Promise<Case[]> {

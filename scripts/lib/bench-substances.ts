@@ -1,25 +1,34 @@
 /**
  * The substance pages of `npm run bench:pages` (ADR 0086): InChIKeys drawn across the substances' ids through
- * the primary key (each with an active product), as many as the product keys, and the page rows to time.
+ * the primary key (each with an active product), as many as the product keys, and the page rows to time; and the
+ * structure search keys that `bench:structure` and `bench:pages -- --structures` share.
  */
 import postgres from 'postgres';
 
+/** Fragments most of a catalogue's structures contain: benzene, pyridine, thiophene, indole, piperidine, morpholine. */
+export const COMMON_FRAGMENTS = ['c1ccccc1', 'c1ccncc1', 'c1ccsc1', 'c1ccc2[nH]ccc2c1', 'C1CCNCC1', 'C1COCCN1'];
+
 /** InChIKeys spread over the substances' ids, each the first at or after an evenly spaced id that has an active product. */
 export async function drawSubstanceKeys(url: string, count: number): Promise<string[]> {
+  return (await drawSubstances(url, count)).map((s) => s.inchikey);
+}
+
+/** Substances spread over their ids as above: InChIKey and canonical SMILES. */
+export async function drawSubstances(url: string, count: number): Promise<{ inchikey: string; smiles: string }[]> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const max = (await client<{ max: number | null }[]>`select max(id)::int as max from substances`)[0]?.max ?? 0;
     if (max === 0) return [];
     const picks = Array.from({ length: count }, (_, i) => 1 + Math.floor(((i + 0.5) / count) * (max - 1)));
-    const rows = await client<{ inchikey: string }[]>`
-      select distinct s.inchikey
+    const rows = await client<{ inchikey: string; smiles: string }[]>`
+      select distinct s.inchikey, s.smiles
       from unnest(${picks}::int[]) r(id)
       cross join lateral (
-        select x.inchikey from substances x
+        select x.inchikey, x.smiles from substances x
         where x.id >= r.id and exists (select 1 from products p where p.substance_id = x.id and p.active)
         order by x.id limit 1
       ) s`;
-    return rows.map((r) => r.inchikey);
+    return [...rows];
   } finally {
     await client.end();
   }
