@@ -31,8 +31,8 @@ export function byScore(pairs: { id: number; score: number }[]): Hits {
 /**
  * Up to `wanted` rows from two halves of the substances screened at once (ADR 0094), the same rows whichever half
  * answers first: each half is asked for its share; when one stops at its share while the other ran short of its
- * own, the first is asked again for as many as the other left. When both halves are full, one row more than
- * `wanted` comes back — past the cap either way. Null when a screen ran out of time.
+ * own, the first is asked again for as many as the other left. When both halves are full, both shares come back
+ * (one row more than `wanted` when it is odd) — past the cap either way. Null when a screen ran out of time.
  */
 export async function fromHalves<T>(screen: (half: number, cap: number) => Promise<T[] | null>, wanted: number): Promise<T[] | null> {
   const share = Math.ceil(wanted / 2);
