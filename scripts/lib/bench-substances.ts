@@ -8,21 +8,23 @@ import postgres from 'postgres';
 /** Fragments most of a catalogue's structures contain: benzene, pyridine, thiophene, indole, piperidine, morpholine. */
 export const COMMON_FRAGMENTS = ['c1ccccc1', 'c1ccncc1', 'c1ccsc1', 'c1ccc2[nH]ccc2c1', 'C1CCNCC1', 'C1COCCN1'];
 
-/** InChIKeys spread over the substances' ids, each the first at or after an evenly spaced id that has an active product. */
+/** InChIKeys spread over the substances' ids, each the first with an active product at or after an evenly spaced quantile of the ids. */
 export async function drawSubstanceKeys(url: string, count: number): Promise<string[]> {
   return (await drawSubstances(url, count)).map((s) => s.inchikey);
 }
 
-/** Substances spread over their ids as above: InChIKey and canonical SMILES. */
+/**
+ * Substances spread over their ids as above: InChIKey and canonical SMILES. The quantiles are of the ids there are (the demo's substances and the generated ones lie far apart: evenly spaced numbers between the
+ * least and the greatest would land in the gap and all find the first generated one).
+ */
 export async function drawSubstances(url: string, count: number): Promise<{ inchikey: string; smiles: string }[]> {
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const max = (await client<{ max: number | null }[]>`select max(id)::int as max from substances`)[0]?.max ?? 0;
-    if (max === 0) return [];
-    const picks = Array.from({ length: count }, (_, i) => 1 + Math.floor(((i + 0.5) / count) * (max - 1)));
+    const fractions = Array.from({ length: count }, (_, i) => (i + 0.5) / count);
     const rows = await client<{ inchikey: string; smiles: string }[]>`
+      with picks as (select unnest(percentile_disc(${fractions}::float8[]) within group (order by id)) as id from substances)
       select distinct s.inchikey, s.smiles
-      from unnest(${picks}::int[]) r(id)
+      from picks r
       cross join lateral (
         select x.inchikey, x.smiles from substances x
         where x.id >= r.id and exists (select 1 from products p where p.substance_id = x.id and p.active)
