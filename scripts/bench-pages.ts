@@ -230,7 +230,8 @@ async function measureExpired(url: string, port: number, base: string, keys: Key
 async function structureSearches(url: string, count: number): Promise<[string, string[], Record<string, unknown>[]][]> {
   const smiles = (await drawSubstances(url, count)).map((s) => s.smiles);
   if (smiles.length === 0) throw new Error('--structures: the database has no substances (bench:structure -- --keep loads them)');
-  const fragments = Array.from({ length: Math.min(count, 12) }, (_, i) => COMMON_FRAGMENTS[i % COMMON_FRAGMENTS.length] ?? 'c1ccccc1');
+  // Each fragment once: a second request of the same address would be a kept page, not a render.
+  const fragments = COMMON_FRAGMENTS.slice(0, count);
   const rows = (name: string, mode: string, keys: string[], threshold?: number): [string, string[], Record<string, unknown>[]] => [
     name,
     keys.map((k) => `/product/list?type=5&mode=${mode}${threshold ? `&threshold=${threshold}` : ''}&sk=${encodeURIComponent(k)}`),
