@@ -145,8 +145,9 @@ async function cartridgeSub(db: Db, smiles: string, filters: SQL, deadline: numb
 
 async function cartridgeSim(db: Db, smiles: string, threshold: number, filters: SQL, deadline: number, needed: number): Promise<Hits> {
   // Every neighbour over the threshold, ranked, half by half at once. Each half's GIN index screens them: a
-  // neighbour at 0.7 has at least 70 % of the query's bits, so at least one of its rarest 30 % and one; the index
-  // reads only those bits' lists and counts each candidate's shared bits before a row is read (ADR 0094).
+  // neighbour at 0.7 holds at least 70 % of the query's bits, so at least one of any 30 % + 1 of them; the index
+  // reads only the lists of the rarest that many and counts each candidate's shared bits before a row is read
+  // (ADR 0094).
   const ranked = (half: number, at: number, cap: number, ms: number) => timed(db, ms,
     { 'rdkit.tanimoto_threshold': String(at), 'rdkit.morgan_fp_size': String(MORGAN_BITS) },
     (tx) => tx.execute(sql`
