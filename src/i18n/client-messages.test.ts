@@ -3,17 +3,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveImport } from '../../test/import-cycles.mjs';
 import zh from '../../messages/zh.json';
-import { PAGE_CLIENT_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
+import { ACCOUNT_CLIENT_NAMESPACES, PAGE_CLIENT_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LOCALE_DIR = path.join(ROOT, 'src/app/[locale]');
-/** Route trees whose layouts hand the client every message (ADR 0046). */
-const FULL_PROVIDER_TREES = ['admin', '(account)'].map((dir) => path.join(LOCALE_DIR, dir));
+const ACCOUNT_DIR = path.join(LOCALE_DIR, '(account)');
+/** Route trees with a provider of their own: the back-office's (every message) and the account area's (its list), ADR 0046. */
+const OWN_PROVIDER_TREES = [path.join(LOCALE_DIR, 'admin'), ACCOUNT_DIR];
 
-function filesUnder(dir: string): string[] {
+function filesUnder(dir: string, skip: readonly string[] = OWN_PROVIDER_TREES): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return FULL_PROVIDER_TREES.includes(full) ? [] : filesUnder(full);
+    if (statSync(full).isDirectory()) return skip.includes(full) ? [] : filesUnder(full, skip);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
 }
@@ -112,6 +113,22 @@ describe('the messages handed to the storefront browser code (ADR 0046)', () => 
     // A page's namespace is handed over by some page, and none is listed twice.
     for (const ns of PAGE_CLIENT_NAMESPACES) expect(all.handed.has(ns), ns).toBe(true);
     expect(new Set(STOREFRONT_CLIENT_NAMESPACES).size).toBe(STOREFRONT_CLIENT_NAMESPACES.length);
+  });
+
+  it('the account area reads only the namespaces its layout hands over, and the list names no other (§5)', () => {
+    const files = filesUnder(ACCOUNT_DIR, []);
+    expect(files.length).toBeGreaterThan(10);
+    const { namespaces, unreadable } = reach(files);
+    const missing = [...namespaces].filter(([ns]) => !coveredBy(ACCOUNT_CLIENT_NAMESPACES)(ns)).map(([ns, file]) => `${ns} (${file})`);
+    expect(missing).toEqual([]);
+    expect(unreadable).toEqual([]);
+    for (const ns of ACCOUNT_CLIENT_NAMESPACES) {
+      expect(Object.keys(pickMessages(zh, [ns])), ns).not.toEqual([]);
+      expect([...namespaces.keys()].some((read) => read === ns || read.startsWith(`${ns}.`)), ns).toBe(true);
+    }
+    expect(new Set(ACCOUNT_CLIENT_NAMESPACES).size).toBe(ACCOUNT_CLIENT_NAMESPACES.length);
+    // The back-office's namespaces stay out of the account area's pages.
+    expect(ACCOUNT_CLIENT_NAMESPACES.filter((ns) => ns.startsWith('admin'))).toEqual([]);
   });
 
   it('picks dotted namespaces into a tree of the same shape, and leaves out what is missing', () => {

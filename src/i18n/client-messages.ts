@@ -3,10 +3,12 @@
  * provider the frame's namespaces (`SHELL_CLIENT_NAMESPACES`: the search bar, the menus, the sign-in
  * dialogs, the footer, the API client's toasts, the error page); a page whose own client components
  * read more wraps them in `ClientMessages` with those (`PAGE_CLIENT_NAMESPACES`), so that only that
- * page carries them. The account area and the back-office, whose client components use many more,
- * wrap their pages in a provider of every message. `client-messages.test.ts` follows the imports of
- * every storefront route to the client components it renders and fails when one of them reads a
- * namespace that neither the frame nor a `ClientMessages` of that page hands over.
+ * page carries them. The account area hands its pages the namespaces its browser code reads
+ * (`ACCOUNT_CLIENT_NAMESPACES`); the back-office, whose client components read namespaces named at run
+ * time, hands its pages every message. `client-messages.test.ts` follows the imports of every
+ * storefront and account route to the client components it renders and fails when one of them reads a
+ * namespace that neither the frame nor a `ClientMessages` of that page (nor, in the account area, the
+ * account list) hands over.
  */
 export const SHELL_CLIENT_NAMESPACES = [
   'apiClient',
@@ -40,6 +42,46 @@ export type PageClientNamespace = (typeof PAGE_CLIENT_NAMESPACES)[number];
 
 /** Every namespace storefront browser code reads. */
 export const STOREFRONT_CLIENT_NAMESPACES = [...SHELL_CLIENT_NAMESPACES, ...PAGE_CLIENT_NAMESPACES] as const;
+
+/**
+ * Every namespace the account area's browser code reads (its frame included): the account layout hands
+ * its pages these and no others (ADR 0046 §5). The back-office's namespaces, the e-mails' and the pages'
+ * server-only text stay on the server: an account page's HTML no longer carries the whole catalogue of
+ * messages.
+ */
+export const ACCOUNT_CLIENT_NAMESPACES = [
+  'account',
+  'accountComplaints',
+  'accountQuotations',
+  'api.errors',
+  'apiClient',
+  'auth',
+  'availability',
+  'behaviour',
+  'cartPage',
+  'catalog.hazard',
+  'catalog.own',
+  'company',
+  'complaintCategories',
+  'dataState',
+  'footer',
+  'header',
+  'inventory',
+  'inventoryIo.export',
+  'inventoryIo.importPage',
+  'inventoryIo.scan',
+  'inventoryMinimums',
+  'inventoryReorder',
+  'lists',
+  'listsIsland',
+  'mobileNav',
+  'nav',
+  'navBar',
+  'orderPages',
+  'orders',
+  'password',
+  'search',
+] as const;
 
 type Tree = { [key: string]: unknown };
 

@@ -1,9 +1,10 @@
 import { NextIntlClientProvider } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
+import { getMessages, setRequestLocale } from 'next-intl/server';
 import { Suspense, type ReactNode } from 'react';
 import { AccountMenu, type AccountMenuItem } from '@/components/account/account-menu';
 import { AccountProviders } from '@/components/account/account-providers';
 import { StoreShell } from '@/components/storefront/store-shell';
+import { ACCOUNT_CLIENT_NAMESPACES, pickMessages } from '@/i18n/client-messages';
 import { loadShellData } from '@/app/[locale]/_lib/load-shell-data';
 import { hasPermission } from '@/server/auth/actor';
 import { requireUserPage } from '@/server/auth/page-guards';
@@ -26,9 +27,9 @@ export default async function AccountLayout({ children, params }: { children: Re
     ...(hasPermission(actor, 'USER.VIEW') ? [{ id: '5', labelKey: 'system', href: '/sys/manage', paths: ['/sys'] } as const] : []),
     { id: '6', labelKey: 'profile', href: '/sys/profile', paths: ['/sys/profile', '/sys/profile_basic', '/sys/profile_pwd'] },
   ];
-  // Every message: the account area's client components read many namespaces (ADR 0046).
+  // The namespaces the account area's client components read, its frame's included (ADR 0046 §5).
   return (
-    <NextIntlClientProvider>
+    <NextIntlClientProvider messages={pickMessages(await getMessages(), ACCOUNT_CLIENT_NAMESPACES)}>
       <StoreShell data={await loadShellData()} withNav aside={<Suspense><AccountMenu items={items} /></Suspense>}>
         <AccountProviders english={locale === 'en'} subject={{ permissions: actor.permissions, roles: actor.roles }}>{children}</AccountProviders>
       </StoreShell>
