@@ -212,7 +212,11 @@ async function measureExpired(url: string, port: number, base: string, keys: Key
         const page = await timeToFirstByte(base + u.path);
         if (page.status !== 200) failed += 1;
         pages.push(page.ms);
-        if (u.api) engine.push((await timeToFirstByte(`${base}/api/web/product/getPage`, JSON.stringify({ limit: 20, ...u.api }))).ms);
+        if (u.api) {
+          const answer = await timeToFirstByte(`${base}/api/web/product/getPage`, JSON.stringify({ limit: 20, ...u.api }));
+          if (answer.status !== 200) throw new Error(`/api/web/product/getPage answered ${answer.status}: the engine's figures would be an error's`);
+          engine.push(answer.ms);
+        }
       }
       const t = summary(pages, failed);
       const e = engine.length > 0 ? summary(engine, 0) : null;
@@ -336,7 +340,9 @@ async function main(): Promise<void> {
           const page = await timeToFirstByte(round === 0 ? path : `${path}&r=${round}`);
           if (page.status !== 200) failedPages += 1;
           rendered.push(page.ms);
-          const engine = (await timeToFirstByte(base + api, json)).ms;
+          const answer = await timeToFirstByte(base + api, json);
+          if (answer.status !== 200) throw new Error(`${api} answered ${answer.status} for ${json}: the engine's figures would be an error's`);
+          const engine = answer.ms;
           engineTimes.push(engine);
           if (round === 0) {
             renderedFirst.push(page.ms);

@@ -58,7 +58,9 @@ export function timeToFirstByte(url: string, body?: string): Promise<{ ms: numbe
     const cookie: Record<string, string> = sessionCookie ? { cookie: sessionCookie } : {};
     const req = request(url, {
       method: body ? 'POST' : 'GET',
-      headers: body ? { 'content-type': 'application/json', 'accept-language': 'zh-CN', ...cookie } : { 'accept-language': 'zh-CN', ...cookie },
+      // A POST carries its origin, as a browser's does: with a session cookie and no origin the API refuses it
+      // (cross-site request forgery), in a few milliseconds that would pass for the engine's time.
+      headers: body ? { 'content-type': 'application/json', 'accept-language': 'zh-CN', origin: new URL(url).origin, ...cookie } : { 'accept-language': 'zh-CN', ...cookie },
     }, (res) => {
       const ms = performance.now() - started;
       res.resume();
