@@ -10,6 +10,9 @@ import { MotionPreference } from '@/components/ui/motion-preference';
 import { ACCOUNT_ANTD_THEME } from './antd-theme';
 import { PermissionProvider } from '@/components/ui/permitted';
 
+/** The account theme without runtime styles; one object, so that antd's context does not change per render. */
+const THEME = { ...ACCOUNT_ANTD_THEME, zeroRuntime: true };
+
 /**
  * The account area's client context: antd (tables, forms and dialogs of the dense account screens,
  * ADR 0006) in the storefront's colours and with the visitor's motion preference, the API's query cache
@@ -21,7 +24,7 @@ export function AccountProviders({ children, english, subject }: { children: Rea
     <ConfigProvider
       locale={english ? enUS : zhCN}
       componentSize="middle"
-      theme={{ ...ACCOUNT_ANTD_THEME, zeroRuntime: true }}
+      theme={THEME}
       button={{ autoInsertSpace: false }}
     >
       {/* No element of its own: antd's link styles would override the storefront's link buttons. */}
