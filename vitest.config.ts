@@ -54,13 +54,14 @@ function apiFilesThatMock(dir = 'src'): string[] {
 const mocking = apiFilesThatMock();
 
 /**
- * The unit test files that replace or spy on a module, stub a global or the environment, fake the clock or
- * set a variable of the process, relative to the root: each runs with a fresh module registry of its own
+ * The unit test files that replace or spy on a module, stub a global or the environment, fake the clock,
+ * set a variable of the process or make routers of their own (whose endpoints join the process's registry,
+ * which the OpenAPI document lists), relative to the root: each runs with a fresh module registry of its own
  * (`unit-isolated`). Every other unit file shares its worker's modules with the unit files before it
  * (`unit`, `isolate: false`): a worker process and a module registry made again for each of some ninety
  * files was a third of the unit project's processor time (ADR 0051 did the same for the API files).
  */
-const TOUCHES_SHARED_STATE = /\bvi\.(do)?mock\(|\bvi\.(stubGlobal|stubEnv|spyOn|useFakeTimers|mocked)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|defineProperty\(globalThis/;
+const TOUCHES_SHARED_STATE = /\bvi\.(do)?mock\(|\bvi\.(stubGlobal|stubEnv|spyOn|useFakeTimers|mocked)\b|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.\w+\s*=[^=]|defineProperty\(globalThis|\bcreateRouter\(/;
 function unitFilesThatTouchSharedState(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const file = path.posix.join(dir, entry.name);
