@@ -2,27 +2,14 @@
 // (server, pages, components, contracts, lib) and fails on any cycle. Type-only imports are not followed
 // (they leave no trace at run time); dynamic imports with a literal path are.
 //   node scripts/check-cycles.mjs
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cyclesOf, resolveImport, valueImports } from '../test/import-cycles.mjs';
+import { cyclesOf, localValueImports, sourceFilesUnder } from '../test/import-cycles.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const src = path.join(root, 'src');
-const EXTENSIONS = ['.ts', '.tsx'];
-
-function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full);
-    return EXTENSIONS.some((e) => entry.name.endsWith(e)) && !entry.name.endsWith('.d.ts') ? [full] : [];
-  });
-}
-
 const graph = new Map();
-for (const file of filesUnder(src)) {
-  const targets = valueImports(file, readFileSync(file, 'utf8')).map((s) => resolveImport(src, file, s)).filter((t) => t !== null);
-  graph.set(file, [...new Set(targets)]);
-}
+for (const file of sourceFilesUnder(src)) graph.set(file, localValueImports(src, file, readFileSync(file, 'utf8')));
 const cycles = cyclesOf(graph);
 if (cycles.length > 0) {
   console.error(`Import cycles in src (ADR 0021): ${cycles.length}`);

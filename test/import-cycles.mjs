@@ -1,6 +1,6 @@
 // Import cycles (ADR 0021): the value imports of a TypeScript file, the file an import names, and the
 // groups of files that import each other. scripts/check-cycles.mjs runs them over src/.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -40,6 +40,21 @@ export function valueImports(file, text) {
   };
   ts.forEachChild(source, visit);
   return found;
+}
+
+/** The TypeScript files under a directory (no declarations), leaving out the directories in `skip` and, unless asked, tests. */
+export function sourceFilesUnder(dir, { skip = [], tests = true } = {}) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return skip.includes(full) ? [] : sourceFilesUnder(full, { skip, tests });
+    if (!/\.tsx?$/.test(entry.name) || entry.name.endsWith('.d.ts')) return [];
+    return tests || !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The files under `src` that a file's value imports name (packages and type-only imports left out), each once. */
+export function localValueImports(src, file, text) {
+  return [...new Set(valueImports(file, text).map((s) => resolveImport(src, file, s)).filter((t) => t !== null))];
 }
 
 /** Strongly connected components (Tarjan, iterative): the groups of files that import each other. */

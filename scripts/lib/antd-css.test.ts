@@ -1,22 +1,14 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveImport } from '../../test/import-cycles.mjs';
+import { localValueImports, sourceFilesUnder } from '../../test/import-cycles.mjs';
 import { ACCOUNT_ANTD_COMPONENTS, ACCOUNT_ANTD_CSS_FILE, accountAntdCss } from './antd-css';
 
 const ROOT = path.resolve(__dirname, '../..');
-const ACCOUNT_DIR = path.join(ROOT, 'src/app/[locale]/(account)');
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+const SRC = path.join(ROOT, 'src');
+const ACCOUNT_DIR = path.join(SRC, 'app/[locale]/(account)');
 /** antd exports without styles of their own. */
 const UNSTYLED = new Set(['ConfigProvider', 'Grid', 'theme']);
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return filesUnder(full);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
-  });
-}
 
 /** The antd components (values, not types) that the account area's files and what they import take from 'antd'. */
 function antdImports(): Map<string, string> {
@@ -32,14 +24,9 @@ function antdImports(): Map<string, string> {
         if (name && !name.startsWith('type ')) found.set(name.split(/\s+as\s+/)[0] as string, path.relative(ROOT, file));
       }
     }
-    for (const m of source.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2] ?? m[3];
-      if (/^(?:import|export) type\s/.test(m[0])) continue;
-      const target = spec ? resolveImport(path.join(ROOT, 'src'), file, spec) : null;
-      if (target) visit(target);
-    }
+    for (const target of localValueImports(SRC, file, source)) visit(target);
   };
-  for (const file of filesUnder(ACCOUNT_DIR)) visit(file);
+  for (const file of sourceFilesUnder(ACCOUNT_DIR, { tests: false })) visit(file);
   return found;
 }
 

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveImport } from '../../test/import-cycles.mjs';
+import { localValueImports, sourceFilesUnder } from '../../test/import-cycles.mjs';
 import zh from '../../messages/zh.json';
 import { ACCOUNT_CLIENT_NAMESPACES, PAGE_CLIENT_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
 
@@ -11,15 +11,7 @@ const ACCOUNT_DIR = path.join(LOCALE_DIR, '(account)');
 /** Route trees with a provider of their own: the back-office's (every message) and the account area's (its list), ADR 0046. */
 const OWN_PROVIDER_TREES = [path.join(LOCALE_DIR, 'admin'), ACCOUNT_DIR];
 
-function filesUnder(dir: string, skip: readonly string[] = OWN_PROVIDER_TREES): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return skip.includes(full) ? [] : filesUnder(full, skip);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
-  });
-}
-
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
+const filesUnder = (dir: string, skip: readonly string[] = OWN_PROVIDER_TREES) => sourceFilesUnder(dir, { skip, tests: false });
 
 interface Reach {
   /** Namespace → a browser file that reads it. */
@@ -60,12 +52,8 @@ function reach(entries: readonly string[]): Reach {
         for (const ns of (list?.[1] ?? '').matchAll(/'([^']+)'/g)) handed.add(ns[1] as string);
       }
     }
-    for (const m of source.matchAll(IMPORT)) {
-      const spec = m[1] ?? m[2] ?? m[3];
-      if (/^(?:import|export) type\s/.test(m[0])) continue; // types only: no code reaches the browser
-      const target = spec ? resolveImport(path.join(ROOT, 'src'), file, spec) : null;
-      if (target) visit(target, client);
-    }
+    // Type-only imports are not followed: no code of theirs reaches the browser.
+    for (const target of localValueImports(path.join(ROOT, 'src'), file, source)) visit(target, client);
   };
   for (const entry of entries) visit(entry, false);
   return { namespaces, handed, unreadable };
