@@ -31,7 +31,7 @@
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { defaultDataDir, openPglite, openPostgres } from '../src/server/db/client';
-import { revalidateStorefront, STOREFRONT_CACHE_SECONDS } from '../src/server/cache/storefront';
+import { revalidateStorefront, STOREFRONT_CACHE_SECONDS, storefrontChangesAnnounced } from '../src/server/cache/storefront';
 import {
   buildDroppedIndexes, dropSecondaryIndexes, generatedCount, loadWithCopy, loadWithInserts, prepare, type Options,
 } from '../src/server/seed/catalog-generator';
@@ -138,9 +138,14 @@ async function main(): Promise<void> {
       console.log(`vacuum analyze in ${((performance.now() - v) / 1000).toFixed(0)} s.`);
       await reportSize(admin);
     }
-    // Outside the web server there is no cache of this process to drop: running servers show the new
-    // products on their pages within STOREFRONT_CACHE_SECONDS (ADR 0025).
-    if (!revalidateStorefront('catalogue')) {
+    // Outside the web server there is no cache of this process to drop; with REDIS_URL the change is
+    // announced to the running servers (ADR 0096), which show the new products at once, and without it
+    // they show them within their cache times (ADR 0025).
+    revalidateStorefront('catalogue');
+    if (process.env.REDIS_URL) {
+      await storefrontChangesAnnounced();
+      console.log('Running servers were told of the new products (REDIS_URL).');
+    } else {
       console.log(`Running servers show the new products within ${STOREFRONT_CACHE_SECONDS} s (STOREFRONT_CACHE_SECONDS).`);
     }
   } finally {

@@ -16,6 +16,7 @@ import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { createPageCache } from '../src/server/cache/page-cache.ts';
+import { followStorefrontChanges } from '../src/server/cache/storefront-changes.ts';
 import { pageCacheSettings, renderSharedPageAsGuest } from '../src/server/cache/page-cache-request.ts';
 import { observability, requestIdFrom } from '../src/server/observability/observability.ts';
 import { graceful } from './lib/graceful.mjs';
@@ -49,6 +50,11 @@ const instance = process.env.INSTANCE_ID || undefined;
 function writeLine(fields) {
   process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), instance, ...fields })}\n`);
 }
+
+// The other instances' saves reach this one's shared data and kept pages at once (ADR 0096).
+const changes = process.env.REDIS_URL
+  ? followStorefrontChanges({ redisUrl: process.env.REDIS_URL, log: (level, event, fields) => { if (level !== 'info' || !quiet) writeLine({ level, event, ...fields }); } })
+  : null;
 
 const server = createServer((req, res) => {
   const started = performance.now();
@@ -111,6 +117,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
     writeLine({ level: 'info', event: 'server.draining', signal, inFlight: drain.inFlight });
     const finished = await drain.shutdown();
+    await changes?.close();
     writeLine({ level: finished ? 'info' : 'warn', event: 'server.stopped', finished, inFlight: drain.inFlight });
     process.exit(0);
   });

@@ -1,6 +1,7 @@
 // `npm run stack:up` / `npm run stack:down` / `npm run stack:status` / `npm run stack:drill`: several production instances of
 // the app on loopback behind nginx, on one machine, sharing one PostgreSQL database, Redis (throttling
-// counters) and the files (a shared folder, or an S3-compatible bucket when S3_BUCKET is set).
+// counters, storefront saves announced to every instance, ADR 0096) and the files (a shared folder, or an
+// S3-compatible bucket when S3_BUCKET is set). nginx sends each shared storefront page to one instance.
 // Nothing per user lives in one instance's memory: sessions, carts and orders are in PostgreSQL.
 //
 // Environment (defaults in brackets):

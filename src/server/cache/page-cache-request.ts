@@ -16,7 +16,7 @@ export const SESSION_COOKIE_NAME = 'reagent_session';
  * render never sees the session: the per-visitor parts are islands filled by the visitor's own answer.
  * The account area (/account, /order, /sys), the back-office and the plain pages are not among them.
  */
-const SHARED_PAGE_SECTIONS = new Set(['about', 'applications', 'brand', 'citations', 'contact', 'news', 'privacy', 'product', 'promotion', 'resources', 'substance', 'support']);
+export const SHARED_PAGE_SECTIONS: ReadonlySet<string> = new Set(['about', 'applications', 'brand', 'citations', 'contact', 'news', 'privacy', 'product', 'promotion', 'resources', 'substance', 'support']);
 
 /** Request headers of React Server Components requests (client navigations, prefetches, actions). */
 const RSC_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
@@ -74,9 +74,9 @@ export function wholeNumberSetting(name: string, value: string | undefined, fall
 
 /** The page cache's settings from the environment. */
 export function pageCacheSettings(env: Record<string, string | undefined> = process.env): { seconds: number; maxBytes: number } {
-  const seconds = wholeNumberSetting('PAGE_CACHE_SECONDS', env.PAGE_CACHE_SECONDS, 10);
+  const seconds = wholeNumberSetting('PAGE_CACHE_SECONDS', env.PAGE_CACHE_SECONDS, 60);
   const storefrontSeconds = wholeNumberSetting('STOREFRONT_CACHE_SECONDS', env.STOREFRONT_CACHE_SECONDS, 60);
-  const maxMb = wholeNumberSetting('PAGE_CACHE_MAX_MB', env.PAGE_CACHE_MAX_MB, 64);
+  const maxMb = wholeNumberSetting('PAGE_CACHE_MAX_MB', env.PAGE_CACHE_MAX_MB, 256);
   return { seconds: storefrontSeconds === 0 ? 0 : seconds, maxBytes: maxMb * 1024 * 1024 };
 }
 

@@ -289,7 +289,7 @@ describe('guest page cache', () => {
   });
 
   it('is off when told so, and refuses a setting that is not a whole number', () => {
-    expect(pageCacheSettings({})).toEqual({ seconds: 10, maxBytes: 64 * 1024 * 1024 });
+    expect(pageCacheSettings({})).toEqual({ seconds: 60, maxBytes: 256 * 1024 * 1024 });
     expect(pageCacheSettings({ PAGE_CACHE_SECONDS: '0' }).seconds).toBe(0);
     expect(pageCacheSettings({ STOREFRONT_CACHE_SECONDS: '0' }).seconds).toBe(0);
     expect(() => pageCacheSettings({ PAGE_CACHE_SECONDS: '1.5' })).toThrow(/PAGE_CACHE_SECONDS/);

@@ -16,7 +16,7 @@
 //   it reads anyway), never for a background request (Sec-Fetch-Dest other than document).
 // - Each answer gets a fresh CSP nonce: the kept page's nonce, which never leaves the server, is
 //   replaced in the body and in the policy (ADR 0028).
-// - Kept for PAGE_CACHE_SECONDS (default 10; 0: off; off too when STOREFRONT_CACHE_SECONDS is 0; once
+// - Kept for PAGE_CACHE_SECONDS (default 60; 0: off; off too when STOREFRONT_CACHE_SECONDS is 0; once
 //   expired, one request renders it again while other guests get the old page, for at most as long), at
 //   most PAGE_CACHE_MAX_MB in all (default 64, the oldest go first); dropped at once in this process
 //   when `revalidateStorefront` runs (it bumps the generation below), on other processes within

@@ -1,6 +1,8 @@
 import 'server-only';
 import { revalidateTag } from 'next/cache';
-import { bumpPageGeneration } from './page-cache';
+import { Redis } from 'ioredis';
+import { log } from '@/server/log';
+import { bumpStorefrontGenerations, STOREFRONT_CHANGES_CHANNEL, storefrontChangeMessage } from './storefront-changes';
 
 /**
  * The storefront's shared cache (ADR 0025): what every visitor sees alike (the shell, the
@@ -38,44 +40,68 @@ function tagsOf(change: StorefrontChange): string[] {
 }
 
 /**
- * How many times each tag was revalidated in this process, on `globalThis` because the route handlers
- * and the pages may hold separate instances of this module. A shared loader's key carries the
- * generations of its tags (`tagGenerations`): a read that started before a save and ends after it
- * stores its result under the old key, which nobody asks for again. Without it Next.js's data cache
- * keeps that result as fresh, since it is written after the tag was revalidated — the save's change
- * then stays off the storefront for STOREFRONT_CACHE_SECONDS.
+ * Announces a change to the other processes of the stack (ADR 0096), when REDIS_URL is set: they bump
+ * the same generations (`followStorefrontChanges`, started by scripts/serve.mjs). Changes announced
+ * while one is on its way go out together after it. Each announcement uses a connection of its own,
+ * closed after it, so that a script that revalidates (the catalogue generator) ends as before; saves
+ * are rare. A failure is logged and changes nothing here: the others see the change within their cache
+ * times, as without Redis.
  */
-const TAG_GENERATIONS_KEY = Symbol.for('reagent.storefront.tagGenerations');
+const ANNOUNCER_KEY = Symbol.for('reagent.storefront.announcer');
 
-function generations(): Map<string, number> {
-  const store = globalThis as { [TAG_GENERATIONS_KEY]?: Map<string, number> };
-  store[TAG_GENERATIONS_KEY] ??= new Map();
-  return store[TAG_GENERATIONS_KEY];
+interface Announcer {
+  pending: Set<string>;
+  running: Promise<void> | null;
 }
 
-function bumpTagGenerations(tags: readonly string[]): void {
-  const map = generations();
-  for (const tag of tags) map.set(tag, (map.get(tag) ?? 0) + 1);
+function announcer(): Announcer {
+  const store = globalThis as { [ANNOUNCER_KEY]?: Announcer };
+  store[ANNOUNCER_KEY] ??= { pending: new Set(), running: null };
+  return store[ANNOUNCER_KEY];
 }
 
-/** The generations of `tags` now, as one key part (`storefront:content@2`). */
-export function tagGenerations(tags: readonly string[]): string {
-  const map = generations();
-  return tags.map((tag) => `${tag}@${map.get(tag) ?? 0}`).join(',');
+function announce(tags: readonly string[]): void {
+  const redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) return;
+  const state = announcer();
+  for (const tag of tags) state.pending.add(tag);
+  state.running ??= (async () => {
+    const redis = new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: true, enableOfflineQueue: false });
+    redis.on('error', () => {});
+    try {
+      await redis.connect();
+      while (state.pending.size > 0) {
+        const batch = [...state.pending];
+        state.pending.clear();
+        await redis.publish(STOREFRONT_CHANGES_CHANNEL, storefrontChangeMessage(batch));
+      }
+    } catch (error) {
+      log('warn', 'storefront_changes.announce_failed', { error: error instanceof Error ? error.message : String(error), tags: [...state.pending] });
+      state.pending.clear();
+    } finally {
+      state.running = null;
+      redis.disconnect();
+    }
+  })();
+}
+
+/** Resolves when the announcements under way have gone out (tests, scripts that exit at once). */
+export async function storefrontChangesAnnounced(): Promise<void> {
+  await announcer().running;
 }
 
 /**
  * Call after every write that a storefront page shows (back-office saves, the seed, the catalogue
- * generator): the next request of this process reads the data afresh. Other processes behind the
- * load balancer, and changes made outside the web server (scripts), are seen within
- * STOREFRONT_CACHE_SECONDS. Answers whether the tags were revalidated: false outside a Next.js
- * request (a script), where there is no cache of this process to drop. The whole pages kept for
- * guests by this process (./page-cache.ts) are dropped too.
+ * generator): the next request of this process reads the data afresh, and the whole pages it keeps
+ * (./page-cache.ts) are dropped. With REDIS_URL the change is announced to the other processes of the
+ * stack, scripts included, which do the same at once (ADR 0096); without it they see it within
+ * STOREFRONT_CACHE_SECONDS and PAGE_CACHE_SECONDS. Answers whether Next.js's tags were revalidated:
+ * false outside a Next.js request (a script), where there is no cache of this process to drop.
  */
 export function revalidateStorefront(...changes: StorefrontChange[]): boolean {
   const tags = [...new Set(changes.flatMap(tagsOf))];
-  bumpPageGeneration();
-  bumpTagGenerations(tags);
+  bumpStorefrontGenerations(tags);
+  announce(tags);
   try {
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
     return true;

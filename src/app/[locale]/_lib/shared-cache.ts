@@ -1,6 +1,7 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { STOREFRONT_CACHE_SECONDS, tagGenerations } from '@/server/cache/storefront';
+import { STOREFRONT_CACHE_SECONDS } from '@/server/cache/storefront';
+import { tagGenerations } from '@/server/cache/storefront-changes';
 
 /**
  * A loader's function whose result is the same for every visitor, cached across requests under
