@@ -45,10 +45,27 @@ describe('storefront changes of other processes (ADR 0096)', () => {
     expect(pageGeneration()).toBe(pages + 1);
   });
 
-  it('announces nothing without REDIS_URL', async () => {
+  it('announces nothing without REDIS_URL, and a save whose announcement fails still counts here', async () => {
     delete process.env.REDIS_URL;
     revalidateStorefront('content');
     await storefrontChangesAnnounced();
+
+    const written = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    process.env.REDIS_URL = 'redis://127.0.0.1:1';
+    process.env.LOG_LEVEL = 'warn';
+    try {
+      const before = tagGenerations([storefrontTags.content]);
+      revalidateStorefront('content');
+      expect(tagGenerations([storefrontTags.content])).not.toBe(before);
+      await storefrontChangesAnnounced();
+      const lines = written.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('storefront_changes.announce_failed'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] as string)).toMatchObject({ level: 'warn', tags: [storefrontTags.content] });
+    } finally {
+      delete process.env.REDIS_URL;
+      process.env.LOG_LEVEL = 'silent';
+      written.mockRestore();
+    }
   });
 });
 

@@ -68,15 +68,16 @@ function announce(tags: readonly string[]): void {
   state.running ??= (async () => {
     const redis = new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: true, enableOfflineQueue: false });
     redis.on('error', () => {});
+    let batch: string[] = [];
     try {
       await redis.connect();
       while (state.pending.size > 0) {
-        const batch = [...state.pending];
+        batch = [...state.pending];
         state.pending.clear();
         await redis.publish(STOREFRONT_CHANGES_CHANNEL, storefrontChangeMessage(batch));
       }
     } catch (error) {
-      log('warn', 'storefront_changes.announce_failed', { error: error instanceof Error ? error.message : String(error), tags: [...state.pending] });
+      log('warn', 'storefront_changes.announce_failed', { error: error instanceof Error ? error.message : String(error), tags: [...new Set([...batch, ...state.pending])] });
       state.pending.clear();
     } finally {
       state.running = null;
