@@ -11,8 +11,8 @@
 //   STACK_INSTANCES [2], STACK_FIRST_PORT [3201]  the instances listen on 127.0.0.1:3201, 3202, …
 //   STACK_DIR      [.data/stack]  pids, logs, the nginx configuration, the shared files folder
 // `stack:drill` kills one instance (SIGKILL) while clients browse and a signed-in buyer works with the
-// cart, checks that the session and the cart survived, prints the answers per status, and starts the
-// instance again.
+// cart, checks that the session and the cart survived, prints the answers per status, starts the
+// instance again, and checks that a save on one instance drops the pages the others keep (ADR 0096).
 // Plain JavaScript: it only starts processes (scripts/start.ts does the app's own preparation).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -303,7 +303,46 @@ async function drill() {
   writeFileSync(pidsFile, JSON.stringify([restarted, ...instances.slice(1)], null, 2));
   const back = await waitFor(`http://127.0.0.1:${victim.port}/api/ready`, 120);
   say(`${victim.name} started again: ${back ? 'ready' : 'NOT ready (see its log)'}`);
-  if (!after || line(after) !== line(withLine) || !back) process.exit(1);
+  const announced = back ? await savesReachEveryInstance([restarted, ...instances.slice(1)]) : false;
+  if (!after || line(after) !== line(withLine) || !back || !announced) process.exit(1);
+}
+
+/**
+ * A save on one instance drops the pages the others keep (ADR 0096): each other instance keeps a product
+ * page (asked for twice, directly), the demo admin saves the visitor-count setting on the first instance
+ * with the value it has (a save that changes nothing shown, but revalidates), and each other instance's
+ * next answer of that page must be rendered again, not its kept copy.
+ */
+async function savesReachEveryInstance(instances) {
+  const [first, ...others] = instances;
+  const at = (instance) => `http://127.0.0.1:${instance.port}`;
+  const page = `/zh/product/detail?id=1&drill=${Date.now()}`;
+  const answer = async (instance) => {
+    const res = await fetch(`${at(instance)}${page}`);
+    await res.arrayBuffer();
+    return res.headers.get('x-page-cache') === 'hit' ? 'kept' : 'rendered';
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  for (const other of others) await answer(other);
+  await settle();
+  const keptBefore = await Promise.all(others.map(answer));
+  const headers = { origin: at(first), 'content-type': 'application/json' };
+  const password = createHash('sha256').update('Admin#2026').digest('hex');
+  const login = await fetch(`${at(first)}/api/admin/auth/login`, { method: 'POST', headers, body: JSON.stringify({ loginName: 'admin', password }) });
+  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  if (login.status !== 200 || !cookie) {
+    say(`Saves announced: the demo admin could not sign in on ${first.name} (${login.status})`);
+    return false;
+  }
+  const settings = await (await fetch(`${at(first)}/api/admin/web-settings`, { headers: { ...headers, cookie } })).json();
+  const saved = await fetch(`${at(first)}/api/admin/web-settings/visitor-count`, {
+    method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ show: Boolean(settings.data?.showVisitorCount) }),
+  });
+  await settle();
+  const after = await Promise.all(others.map(answer));
+  const ok = saved.status === 200 && keptBefore.every((a) => a === 'kept') && after.every((a) => a === 'rendered');
+  say(`Saves announced: a kept page on ${others.map((o) => o.name).join(', ')} (${keptBefore.join(', ')}); after a save on ${first.name}: ${after.join(', ')}${ok ? '' : ' — NOT dropped'}`);
+  return ok;
 }
 
 const command = process.argv[2];
