@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { approvalRules, cartItems, orders, priceAgreements, productPacks, products, users } from '@/server/db/schema';
 import { fileApiHarness } from '../../../../test/api';
 import { addressOf, fillCart, firstPacks, newKey, type Submitted } from '../../../../test/orders';
+import { orderSubmitSchema } from '@/contracts/orders';
+import { addCartItem } from '@/server/modules/cart/service';
+import { submitOrder } from './submit';
 
 /** Races that matter on PostgreSQL (several connections); PGlite runs them one after another. */
 const h = fileApiHarness({ products: 20 });
@@ -58,6 +61,26 @@ describe('concurrency', () => {
     expect(Number(sum!.total)).toBe(200);
     await h.db.db.delete(approvalRules).where(sql`true`);
     await h.db.db.update(users).set({ monthlyLimit: null }).where(sql`true`);
+  });
+
+  it.skipIf(process.env.TEST_DB_DRIVER !== 'postgres')("keeps a buyer's cart writable while one of their orders is being placed", async () => {
+    await fillCart(h, buyer, [{ packId: packs[0]!.id, num: 1 }]);
+    const [line] = await h.db.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, buyerId));
+    const actor = { userId: buyerId, companyId, name: 'buyer', permissions: ['ORDER.ADD'] };
+    const input = orderSubmitSchema.parse({ idempotencyKey: newKey(), addressId: address, cartIds: [line!.id], deliveryMethod: 'pickup' });
+    await h.db.db.transaction(async (placing) => {
+      // The submission has locked the buyer's row and is not committed yet.
+      await submitOrder(placing, actor, input);
+      // Meanwhile the buyer adds to the cart on another connection: the new line's key-share lock on
+      // the buyer's row must not wait for the submission (a lock held FOR UPDATE would: lock_timeout).
+      await h.db.db.transaction(async (adding) => {
+        await adding.execute(sql`set local lock_timeout = '1s'`);
+        await addCartItem(adding, { companyId, userId: buyerId }, { packId: packs[1]!.id, num: 3 });
+      });
+    });
+    const lines = await h.db.db.select({ packId: cartItems.packId, num: cartItems.num }).from(cartItems).where(eq(cartItems.userId, buyerId));
+    expect(lines).toEqual([{ packId: packs[1]!.id, num: 3 }]);
+    await h.call('POST', '/api/app/api/order/shopcart/clean', { token: buyer });
   });
 
   it('leaves no order and the cart intact when order creation fails half-way', async () => {

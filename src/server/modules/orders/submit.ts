@@ -52,8 +52,8 @@ export async function hasValidPermit(db: Db, companyId: number): Promise<boolean
 /**
  * Makes an order from the cart in one transaction: the order with the delivery address and invoice
  * choice, line snapshots at the buyer's prices (`buyerPrices`, with the rule that priced each), the approval rules' verdict, its first timeline row,
- * and the cart lines removed. The buyer's row is locked first, so that one buyer's submissions run
- * one after another: a repeated idempotency key answers the first order, and the month's spending
+ * and the cart lines removed. The buyer's row is locked first (FOR NO KEY UPDATE), so that one buyer's
+ * submissions run one after another while their cart and sessions stay writable: a repeated idempotency key answers the first order, and the month's spending
  * that the limit rule reads includes every earlier submission. `at`: when the order was made, if not
  * now (the demo's orders, made with their own dates): its number carries that day (ADR 0067).
  */
@@ -63,7 +63,9 @@ export async function submitOrder(db: Db, actor: OrderActor, input: OrderSubmitI
       .select({ id: users.id, monthlyLimit: users.monthlyLimit })
       .from(users)
       .where(and(eq(users.id, actor.userId), eq(users.companyId, actor.companyId), eq(users.active, true)))
-      .for('update');
+      // NO KEY UPDATE, not UPDATE: it orders this buyer's submissions as strictly, but leaves alone the
+      // key-share locks that a row referring to the buyer takes (a cart line added meanwhile, a session).
+      .for('no key update');
     if (!buyer) throw new AppError(401);
 
     const [existing] = await tx
