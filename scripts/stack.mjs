@@ -322,10 +322,17 @@ async function savesReachEveryInstance(instances) {
     await res.arrayBuffer();
     return res.headers.get('x-page-cache') === 'hit' ? 'kept' : 'rendered';
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+  // The first answer is kept once it has been written, and an announcement takes a moment to travel: each
+  // instance is asked again until it answers as expected, for 5 s at most (a page stays kept for 60 s, so
+  // without the announcement every answer after the save would still be the kept copy).
+  const until = async (instance, wanted) => {
+    const deadline = Date.now() + 5_000;
+    let got = await answer(instance);
+    while (got !== wanted && Date.now() < deadline) got = await answer(instance);
+    return got;
+  };
   for (const other of others) await answer(other);
-  await settle();
-  const keptBefore = await Promise.all(others.map(answer));
+  const keptBefore = await Promise.all(others.map((other) => until(other, 'kept')));
   const headers = { origin: at(first), 'content-type': 'application/json' };
   const password = createHash('sha256').update('Admin#2026').digest('hex');
   const login = await fetch(`${at(first)}/api/admin/auth/login`, { method: 'POST', headers, body: JSON.stringify({ loginName: 'admin', password }) });
@@ -338,8 +345,7 @@ async function savesReachEveryInstance(instances) {
   const saved = await fetch(`${at(first)}/api/admin/web-settings/visitor-count`, {
     method: 'PUT', headers: { ...headers, cookie }, body: JSON.stringify({ show: Boolean(settings.data?.showVisitorCount) }),
   });
-  await settle();
-  const after = await Promise.all(others.map(answer));
+  const after = await Promise.all(others.map((other) => until(other, 'rendered')));
   const ok = saved.status === 200 && keptBefore.every((a) => a === 'kept') && after.every((a) => a === 'rendered');
   say(`Saves announced: a kept page on ${others.map((o) => o.name).join(', ')} (${keptBefore.join(', ')}); after a save on ${first.name}: ${after.join(', ')}${ok ? '' : ' — NOT dropped'}`);
   return ok;
