@@ -18,8 +18,9 @@
 //   replaced in the body and in the policy (ADR 0028).
 // - Kept for PAGE_CACHE_SECONDS (default 60; 0: off; off too when STOREFRONT_CACHE_SECONDS is 0; once
 //   expired, one request renders it again while other guests get the old page, for at most as long), at
-//   most PAGE_CACHE_MAX_MB in all (default 64, the oldest go first); dropped at once in this process
-//   when `revalidateStorefront` runs (it bumps the generation below), on other processes within
+//   most PAGE_CACHE_MAX_MB in all (default 256, the oldest go first); dropped at once in this process
+//   when `revalidateStorefront` runs (it bumps the generation below), and on the other processes when
+//   its announcement reaches them over Redis (./storefront-changes.ts, ADR 0096); without Redis within
 //   PAGE_CACHE_SECONDS.
 // - A guest that accepts gzip gets every answer gzipped: a render as it is written (its plain bytes are
 //   what is kept), a kept page from pieces compressed once (ADR 0052).
