@@ -103,15 +103,12 @@ export interface StorefrontChangesFollower {
 export function followStorefrontChanges(options: {
   redisUrl: string;
   log: (level: 'info' | 'warn', event: string, fields?: Record<string, unknown>) => void;
-  onApplied?: () => void;
 }): StorefrontChangesFollower {
   const redis = new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: null, lazyConnect: true });
   let connections = 0;
   let closed = false;
   redis.on('error', (error: Error) => options.log('warn', 'storefront_changes.redis_error', { error: error.message }));
-  redis.on('message', (_channel: string, text: string) => {
-    if (applyStorefrontChangeMessage(text) === 'applied') options.onApplied?.();
-  });
+  redis.on('message', (_channel: string, text: string) => applyStorefrontChangeMessage(text));
   // ioredis connects again by itself after a break, and subscribes again (autoResubscribe); the first
   // subscription is made on the first 'ready', whenever that comes (Redis may be down at the start).
   let subscribed: Promise<void> | null = null;
