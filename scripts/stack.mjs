@@ -9,10 +9,11 @@
 //   REDIS_URL      [redis://127.0.0.1:6379]
 //   STACK_PORT     [8080]  nginx's port (127.0.0.1)
 //   STACK_INSTANCES [2], STACK_FIRST_PORT [3201]  the instances listen on 127.0.0.1:3201, 3202, …
-//   STACK_DIR      [.data/stack]  pids, logs, the nginx configuration, the shared files folder
+//   STACK_DIR      [.data/stack]  pids, the environment the instances were started with, logs, the nginx
+//                  configuration, the shared files folder
 // `stack:drill` kills one instance (SIGKILL) while clients browse and a signed-in buyer works with the
 // cart, checks that the session and the cart survived, prints the answers per status, starts the
-// instance again, and checks that a save on one instance drops the pages the others keep (ADR 0096).
+// instance again with the environment `up` gave it, and checks that a save on one instance drops the pages the others keep (ADR 0096).
 // Plain JavaScript: it only starts processes (scripts/start.ts does the app's own preparation).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -25,12 +26,17 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const stackDir = path.resolve(root, process.env.STACK_DIR ?? '.data/stack');
 const nginxDir = path.join(stackDir, 'nginx');
 const pidsFile = path.join(stackDir, 'instances.json');
+// The environment `up` started the instances with, so that the drill starts a killed one again as it was
+// (its METRICS_TOKEN, secrets and settings), not with the drill's own environment. Owner-only: it holds secrets.
+const envFile = path.join(stackDir, 'environment.json');
 const nginxConf = path.join(nginxDir, 'nginx.conf');
 const port = Number(process.env.STACK_PORT ?? 8080);
 const count = Number(process.env.STACK_INSTANCES ?? 2);
 const firstPort = Number(process.env.STACK_FIRST_PORT ?? 3201);
-const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/reagent_stack';
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/reagent_stack';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
 const startTs = ['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts/start.ts')];
 
 function say(line) {
@@ -111,33 +117,33 @@ async function waitFor(url, seconds) {
   return false;
 }
 
-function appEnv(instancePort, index) {
+function appEnv(instancePort, index, base = process.env) {
   const env = {
-    ...process.env,
+    ...base,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     PORT: String(instancePort),
     HOSTNAME: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
+    DATABASE_URL: base.DATABASE_URL || DEFAULT_DATABASE_URL,
+    REDIS_URL: base.REDIS_URL || DEFAULT_REDIS_URL,
     // nginx on loopback is the one proxy in front: its X-Forwarded-For entry is believed.
-    TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1,::1',
+    TRUST_PROXY: base.TRUST_PROXY ?? '127.0.0.1,::1',
     INSTANCE_ID: `app-${index + 1}`,
     // Canonical links, the sitemap and mails name the address visitors use: nginx's.
-    SITE_URL: process.env.SITE_URL ?? `http://127.0.0.1:${port}`,
+    SITE_URL: base.SITE_URL ?? `http://127.0.0.1:${port}`,
     // The stack serves the demo shop (its load tests sign in with the demo accounts), unless told otherwise.
-    DEMO_DATA: process.env.DEMO_DATA ?? '1',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DEMO_DATA: base.DEMO_DATA ?? '1',
+    LOG_LEVEL: base.LOG_LEVEL ?? 'warn',
   };
-  if (!process.env.S3_BUCKET) env.FILES_DIR = process.env.FILES_DIR ?? path.join(stackDir, 'files');
+  if (!base.S3_BUCKET) env.FILES_DIR = base.FILES_DIR ?? path.join(stackDir, 'files');
   return env;
 }
 
 /** One instance in its own process group (scripts/start.ts and the server it starts), logging to a file. */
-function startInstance(index, instancePort) {
+function startInstance(index, instancePort, base = process.env) {
   const log = path.join(stackDir, `app-${index + 1}.log`);
   const fd = openSync(log, 'a');
-  const child = spawn(process.execPath, startTs, { cwd: root, env: appEnv(instancePort, index), detached: true, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, startTs, { cwd: root, env: appEnv(instancePort, index, base), detached: true, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   child.unref();
   return { name: `app-${index + 1}`, pid: child.pid, port: instancePort, log };
@@ -185,6 +191,7 @@ async function up() {
     instances.push(startInstance(index, instancePort));
   }
   writeFileSync(pidsFile, JSON.stringify(instances, null, 2));
+  writeFileSync(envFile, JSON.stringify(process.env), { mode: 0o600 });
   for (const instance of instances) {
     if (!(await waitFor(`http://127.0.0.1:${instance.port}/api/ready`, 120))) {
       await down();
@@ -229,6 +236,7 @@ async function down() {
     }
   }
   rmSync(pidsFile, { force: true });
+  rmSync(envFile, { force: true });
   say(instances.length > 0 ? `Down: ${instances.map((i) => i.name).join(', ')} and nginx stopped` : 'Down (nothing was running)');
 }
 
@@ -299,7 +307,7 @@ async function drill() {
   say(`Killed ${victim.name} (SIGKILL) ${killedAt} ms into 10 s of 3 browsing clients and 1 signed-in buyer.`);
   say(`Answers: ${requests} — ${Object.entries(statuses).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
   say(`Session after the kill: ${after ? 'valid' : 'LOST'}; cart line of pack 1: ${line(before)} before, ${line(withLine)} after adding 2, ${line(after)} after the kill`);
-  const restarted = startInstance(0, victim.port);
+  const restarted = startInstance(0, victim.port, existsSync(envFile) ? JSON.parse(readFileSync(envFile, 'utf8')) : process.env);
   writeFileSync(pidsFile, JSON.stringify([restarted, ...instances.slice(1)], null, 2));
   const back = await waitFor(`http://127.0.0.1:${victim.port}/api/ready`, 120);
   say(`${victim.name} started again: ${back ? 'ready' : 'NOT ready (see its log)'}`);
