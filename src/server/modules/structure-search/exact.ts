@@ -8,8 +8,9 @@ import { identityOf } from './store';
 /**
  * Which stored substance a key is, for an exact search (ADR 0081), cheapest look-up first:
  * 1. an InChIKey is looked up as typed (no worker);
- * 2. a SMILES written exactly as a stored canonical SMILES is that substance (no worker);
- * 3. the key's canonical SMILES (RDKit.js in a worker, no InChI) is looked up among the stored ones;
+ * 2. a SMILES written exactly as a stored canonical SMILES is that substance (the worker is not waited for);
+ * 3. the key's canonical SMILES (RDKit.js in a worker, no InChI, started with step 2) is looked up among
+ *    the stored ones;
  * 4. otherwise, and for a MOL block, its InChIKey is computed in a worker and looked up, as before.
  * A SMILES look-up answers only when it finds exactly one substance; the InChIKey stays the identity,
  * so tautomers, and structures whose canonical SMILES an older RDKit.js wrote differently, are found
@@ -48,9 +49,14 @@ export async function exactLookup(db: Db, key: string): Promise<ExactLookup> {
   const molBlock = isMolBlock(key);
   // Over a cap, the reading below refuses the key as before.
   if (!molBlock && text.length > 0 && structureTextFault(text) === null) {
+    // The worker writes the key canonically while the key as written is looked up, so that a key written
+    // otherwise (most of those typed or pasted) does not wait for a look-up that misses first; a stored
+    // SMILES answers without waiting for the worker, whose answer is then dropped.
+    const reading = readCanonicalSmiles(text);
+    reading.catch(() => {});
     const stored = await bySmiles(db, text);
     if (stored.length === 1) return { kind: 'ok', canonicalSmiles: text, substanceIds: stored, step: 'storedSmiles' };
-    const canonical = await readCanonicalSmiles(text);
+    const canonical = await reading;
     if (canonical.kind !== 'ok') return canonical;
     const found = canonical.smiles === text ? stored : await bySmiles(db, canonical.smiles);
     if (found.length === 1) return { kind: 'ok', canonicalSmiles: canonical.smiles, substanceIds: found, step: 'canonicalSmiles' };
