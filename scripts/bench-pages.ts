@@ -248,6 +248,9 @@ async function structureSearches(url: string, count: number): Promise<[string, s
   ];
 }
 
+/** Keys no row measures, each read by a structure search as a SMILES and by the other searches as text. */
+const WARM_UP_KEYS = ['CCO', 'CC(C)=O', 'c1ccccc1', 'Cc1ccccc1', 'Oc1ccccc1', 'CC(=O)O', 'CCN', 'ClCCl'];
+
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 const cell = (t: Timing) => `${ms(t.p50)} / ${ms(t.p95)} (${t.n}${t.failed ? `, ${t.failed} failed` : ''})`;
 
@@ -328,6 +331,16 @@ async function main(): Promise<void> {
       const rendered: number[] = [];
       const renderedFirst: number[] = [];
       const kept: number[] = [];
+      // Pages and API calls of keys outside the measured ones first, so that no row times the server's
+      // first uses of its code: loading the route's modules, the structure workers starting, and V8
+      // optimising the row's components, which takes a few renders (a fresh server's first five exact
+      // structure pages took 56–546 ms, the rest 15–35 ms).
+      for (const key of WARM_UP_KEYS) {
+        const warm = new URL(paths[0] ?? '/', base);
+        warm.searchParams.set('sk', key);
+        await timeToFirstByte(warm.href);
+        await timeToFirstByte(base + api, JSON.stringify({ ...bodies[0], key, limit: 20 }));
+      }
       const engineTimes: number[] = [];
       const engineFirst: number[] = [];
       let failedPages = 0;
