@@ -91,7 +91,8 @@ async function readChunkStructures(rows: readonly ChunkStructure[]): Promise<{ r
  * Substances of one chunk's structures, in the chunk's transaction, before its products: canonical
  * SMILES and InChIKey from RDKit.js (readChunkStructures), RDKit's binary molecule and the 2048-bit
  * Morgan fingerprint computed by the cartridge in SQL (its trigger adds the mol and bfp columns),
- * formula and weight as the generator worked them out. A structure the table already has under another
+ * formula and weight as the generator worked them out, listed (the chunk's products, active, link it in the same
+ * transaction: their trigger then finds nothing to write). A structure the table already has under another
  * id (a seed substance of the same InChIKey) maps to that id. Answers the ids that differ from the generated one.
  */
 async function linkChunkSubstances(client: postgres.Sql, rows: readonly ChunkStructure[]): Promise<Map<number, number>> {
@@ -102,9 +103,9 @@ async function linkChunkSubstances(client: postgres.Sql, rows: readonly ChunkStr
     joined(read.map((r) => copyRow([r.row.sid, r.smiles, r.row.formula, r.row.weight, r.inchikey]))));
   await client.unsafe(`set local rdkit.morgan_fp_size = 2048`);
   await client.unsafe(`
-    insert into substances (id, inchikey, smiles, formula, weight, heavy_atoms, mol, morgan, pattern, engine)
+    insert into substances (id, inchikey, smiles, formula, weight, heavy_atoms, mol, morgan, pattern, engine, listed)
     select g.sid, g.k, g.smiles, g.formula, g.weight, mol_numheavyatoms(m.m), mol_send(m.m),
-      bfp_to_binary_text(morganbv_fp(m.m, 2)), '${ALL_BITS}'::bytea, 'rdkit-cartridge ' || rdkit_version()
+      bfp_to_binary_text(morganbv_fp(m.m, 2)), '${ALL_BITS}'::bytea, 'rdkit-cartridge ' || rdkit_version(), true
     from generated_structures g cross join lateral (select mol_from_smiles(g.smiles::cstring) as m) m
     on conflict do nothing`);
   const moved = await client<{ sid: number; id: number }[]>`

@@ -1,4 +1,4 @@
-import { customType, index, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Bytes (RDKit's binary molecule, fingerprints), read and written as Uint8Array. */
 const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -33,6 +33,11 @@ export const substances = pgTable(
     pattern: bytes('pattern').notNull(),
     /** The release of RDKit.js that computed the row; a rebuild recomputes rows of another one. */
     engine: text('engine').notNull(),
+    /**
+     * At least one active product links it: what the structure screens ask of every hit when no other filter is
+     * on, instead of a look-up in the products per hit. Kept by statement triggers on `products` (migration 0028).
+     */
+    listed: boolean('listed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,11 +1,11 @@
 import 'server-only';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/server/db/client';
 import { COUNT_CAP } from '@/server/modules/catalog/search/capped';
 import { intArray } from '@/server/modules/catalog/search/conditions';
 import { screenRows, substancePool, type ScreenResult, type SharedSnapshot } from './engine';
-import { byScore, bySize, giveTurn, hasProducts, type Hits } from './hits';
+import { byScore, bySize, giveTurn, hasProducts, type Hits, type ProductFilter } from './hits';
 
 /**
  * The embedded engine (ADR 0075 §4, ADR 0081): every substance's fingerprints and binary molecule are
@@ -124,7 +124,7 @@ export async function snapshotOf(db: Db): Promise<Snapshot> {
 }
 
 /** Of `ids` (in order), those with products the filters keep. */
-async function withProducts(db: Db, ids: number[], filters: SQL): Promise<number[]> {
+async function withProducts(db: Db, ids: number[], filters: ProductFilter): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = rowsOf<{ id: number }>(await db.execute(sql`select s.id from substances s where s.id = any(${intArray(ids)}) and ${hasProducts(filters)}`));
   const kept = new Set(rows.map((r) => Number(r.id)));
@@ -135,7 +135,7 @@ async function withProducts(db: Db, ids: number[], filters: SQL): Promise<number
  * Screens the snapshot in slices across the workers (as many at once as the pool has threads), in id
  * order, until the hits are capped or the budget is spent.
  */
-export async function embeddedHits(db: Db, mode: 'sub' | 'sim', smiles: string, threshold: number, filters: SQL, deadline: number): Promise<Hits> {
+export async function embeddedHits(db: Db, mode: 'sub' | 'sim', smiles: string, threshold: number, filters: ProductFilter, deadline: number): Promise<Hits> {
   const snap = await snapshotOf(db);
   const width = substancePool().size;
   const size = Math.max(1, Math.min(mode === 'sub' ? SUB_SLICE : SIM_SLICE, Math.ceil(snap.rows / width)));

@@ -14,7 +14,7 @@ import { embeddedHits } from './embedded';
 import { readingFault, readStructureKey } from './engine';
 import { byInchikey, exactLookup, isInchikeyKey } from './exact';
 import { structureBrandFacets } from './facets';
-import { byScore, bySize, fromHalves, giveTurn, hasProducts, type Hits } from './hits';
+import { byScore, bySize, fromHalves, giveTurn, hasProducts, type Hits, type ProductFilter } from './hits';
 
 /**
  * Structure search (ADR 0075): exact (the stored canonical SMILES, else the InChIKey: exact.ts, ADR 0081),
@@ -127,7 +127,7 @@ export const FP_HALVES = ['(s.id & 1) = 0', '(s.id & 1) = 1'] as const;
 
 type SubRow = { id: number; heavy_atoms: number };
 
-async function cartridgeSub(db: Db, smiles: string, filters: SQL, deadline: number, needed: number): Promise<Hits> {
+async function cartridgeSub(db: Db, smiles: string, filters: ProductFilter, deadline: number, needed: number): Promise<Hits> {
   // The index scanned in its own order, so that the limit stops it: a bitmap scan (the planner's choice, as
   // it cannot tell how common a fragment is) screens the whole index first — every substance for benzene (ADR 0093).
   const settings = { enable_bitmapscan: 'off' };
@@ -143,7 +143,7 @@ async function cartridgeSub(db: Db, smiles: string, filters: SQL, deadline: numb
   return { ids: bySize(first.flatMap((found) => found ?? [])), scores: null, partial: true };
 }
 
-async function cartridgeSim(db: Db, smiles: string, threshold: number, filters: SQL, deadline: number, needed: number): Promise<Hits> {
+async function cartridgeSim(db: Db, smiles: string, threshold: number, filters: ProductFilter, deadline: number, needed: number): Promise<Hits> {
   // Every neighbour over the threshold, ranked, half by half at once. Each half's GIN index screens them: a
   // neighbour at 0.7 holds at least 70 % of the query's bits, so at least one of any 30 % + 1 of them; the index
   // reads only the lists of the rarest that many and counts each candidate's shared bits before a row is read
@@ -194,12 +194,17 @@ export async function searchByStructure(db: Db, params: StructureSearchParams): 
   if (!conditions) return { ...base, groups: [], count: 0, countCapped: false, partial: false, ...(params.facets ? { facets: [] } : {}) };
   const filters = sql.join(conditions, sql` and `);
   const needed = page * limit + 1;
-  const find = (where: SQL) => findHits(db, { mode: params.mode, engine, query, threshold, deadline, needed }, where);
+  const find = (filter: ProductFilter) => findHits(db, { mode: params.mode, engine, query, threshold, deadline, needed }, filter);
+  // Only "active" when no category, stock or brand filter is on (the facets' search drops the brand one).
+  const unfiltered = params.categoryId === undefined && !params.inStock;
 
   // The brand facets count the matches under every filter but the brand one, as the other searches' do:
   // with a brand filter on, the engine answers a second time without it, at the same time.
   const facetFilters = facetConditions ? sql.join(facetConditions, sql` and `) : filters;
-  const [hits, facetHits] = await Promise.all([find(filters), facetConditions ? find(facetFilters) : Promise.resolve(null)]);
+  const [hits, facetHits] = await Promise.all([
+    find({ where: filters, activeOnly: unfiltered && !branded }),
+    facetConditions ? find({ where: facetFilters, activeOnly: unfiltered }) : Promise.resolve(null),
+  ]);
   await giveTurn();
   const [result, facets] = await Promise.all([
     pageOf(db, hits, filters, params.lang, page, limit),
@@ -221,7 +226,7 @@ interface HitQuestion {
 }
 
 /** The matching substances under the filters, on the engine asked for. */
-async function findHits(db: Db, q: HitQuestion, filters: SQL): Promise<Hits> {
+async function findHits(db: Db, q: HitQuestion, filters: ProductFilter): Promise<Hits> {
   // The exact hit's products are counted under the filters with the page: no query of its own.
   if (q.query.exactIds) return { ids: q.query.exactIds, scores: null, partial: false };
   if (q.engine === 'cartridge') {
