@@ -33,7 +33,7 @@ import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { appendToJournal } from './lib/bench-journal.mjs';
 import { COMMON_FRAGMENTS, drawSubstanceKeys, drawSubstances, substancePageRows } from './lib/bench-substances';
 import { percentile } from './lib/bench-timing';
-import { signIn, startServer, timeToFirstByte, sendSessionCookie, waitReady } from './lib/page-server';
+import { signIn, startServer, timeToFirstByte, sendSessionCookie, waitReady, warmUpSearchRow } from './lib/page-server';
 
 interface AutocannonResult { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p97_5: number } }
 type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
@@ -248,9 +248,6 @@ async function structureSearches(url: string, count: number): Promise<[string, s
   ];
 }
 
-/** Keys no row measures, each read by a structure search as a SMILES and by the other searches as text. */
-const WARM_UP_KEYS = ['CCO', 'CC(C)=O', 'c1ccccc1', 'Cc1ccccc1', 'Oc1ccccc1', 'CC(=O)O', 'CCN', 'ClCCl'];
-
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 const cell = (t: Timing) => `${ms(t.p50)} / ${ms(t.p95)} (${t.n}${t.failed ? `, ${t.failed} failed` : ''})`;
 
@@ -331,16 +328,7 @@ async function main(): Promise<void> {
       const rendered: number[] = [];
       const renderedFirst: number[] = [];
       const kept: number[] = [];
-      // Pages and API calls of keys outside the measured ones first, so that no row times the server's
-      // first uses of its code: loading the route's modules, the structure workers starting, and V8
-      // optimising the row's components, which takes a few renders (a fresh server's first five exact
-      // structure pages took 56–546 ms, the rest 15–35 ms).
-      for (const key of WARM_UP_KEYS) {
-        const warm = new URL(paths[0] ?? '/', base);
-        warm.searchParams.set('sk', key);
-        await timeToFirstByte(warm.href);
-        await timeToFirstByte(base + api, JSON.stringify({ ...bodies[0], key, limit: 20 }));
-      }
+      await warmUpSearchRow(base, paths[0] ?? '/', bodies[0] ?? {});
       const engineTimes: number[] = [];
       const engineFirst: number[] = [];
       let failedPages = 0;
