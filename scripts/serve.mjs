@@ -7,18 +7,21 @@
 //   so that X-Forwarded-Proto counts only when a trusted proxy sent it;
 // - security headers on every answer, and never a dot-file or a source map (ADR 0028);
 // - a request id per request (X-Request-Id), one JSON access line per request, request metrics;
+// - the API's requests go straight to its route's handlers in the build, past Next.js's router (ADR 0098);
 // - graceful shutdown: on SIGTERM or SIGINT, readiness answers 503, no new connection is accepted,
 //   requests in flight finish (SHUTDOWN_TIMEOUT_MS at most), then the process exits.
 // It runs without the react-server condition that scripts/start.ts is started with, and with tsx
 // (`node --import tsx scripts/serve.mjs`, as start.ts starts it) for the page cache and the metrics,
 // which live in src/server and fence themselves without `server-only` (ADR 0023).
 import { createServer } from 'node:http';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { createPageCache } from '../src/server/cache/page-cache.ts';
 import { followStorefrontChanges } from '../src/server/cache/storefront-changes.ts';
 import { pageCacheSettings, renderSharedPageAsGuest } from '../src/server/cache/page-cache-request.ts';
 import { observability, requestIdFrom } from '../src/server/observability/observability.ts';
+import { answerApi, loadApiHandlers } from './lib/api-direct.mjs';
 import { graceful } from './lib/graceful.mjs';
 import { baselineHeaders, isForbiddenPath, permissionsPolicyFor } from './lib/security-headers.mjs';
 
@@ -31,6 +34,9 @@ const quiet = process.env.LOG_LEVEL === 'silent' || process.env.LOG_LEVEL === 'w
 const app = next({ dev: values.dev, port, hostname: hostname ?? 'localhost' });
 const handle = app.getRequestHandler();
 await app.prepare();
+
+// The built API route's handlers (ADR 0098); development compiles the route on demand through Next.js.
+const apiHandlers = values.dev ? null : await loadApiHandlers(path.resolve('.next'));
 
 const headers = baselineHeaders({ https: process.env.COOKIE_SECURE === '1' });
 const obs = observability();
@@ -97,6 +103,7 @@ const server = createServer((req, res) => {
     pages.keep(req, res);
   }
   obs.requestContext.run({ requestId }, () => {
+    if (kind === 'api' && apiHandlers && answerApi(apiHandlers, req, res, (error) => writeLine({ level: 'error', event: 'server.request_failed', requestId, error: String(error) }))) return;
     handle(req, res).catch((error) => {
       writeLine({ level: 'error', event: 'server.request_failed', requestId, error: String(error) });
       if (!res.headersSent) res.statusCode = 500;
