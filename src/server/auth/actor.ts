@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { preparedPerHandle } from '@/server/db/prepared';
 import {
   companies, rolePermissions, staff, staffRoleAssignments, staffRolePermissions, staffRoles, userRoles, users, roles,
 } from '@/server/db/schema';
@@ -53,18 +54,21 @@ function sessionFields(session: SessionSubject) {
   return { sessionId: session.sessionId, sessionExpiresAt: session.expiresAt, sessionHardEnd: session.hardEnd };
 }
 
+const userWithRoles = preparedPerHandle((db: Db) => db
+  .select({
+    id: users.id, name: users.name, loginName: users.loginName, active: users.active,
+    companyId: users.companyId, companyName: companies.name, role: roles.name, permission: rolePermissions.permission,
+  })
+  .from(users)
+  .innerJoin(companies, eq(companies.id, users.companyId))
+  .leftJoin(userRoles, eq(userRoles.userId, users.id))
+  .leftJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.companyId, users.companyId)))
+  .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
+  .where(eq(users.id, sql.placeholder('id')))
+  .prepare('actor_user'));
+
 async function loadUserActor(db: Db, session: SessionSubject): Promise<Actor> {
-  const rows = await db
-    .select({
-      id: users.id, name: users.name, loginName: users.loginName, active: users.active,
-      companyId: users.companyId, companyName: companies.name, role: roles.name, permission: rolePermissions.permission,
-    })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .leftJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.companyId, users.companyId)))
-    .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .where(eq(users.id, session.subjectId));
+  const rows = await userWithRoles(db).execute({ id: session.subjectId });
   const first = rows[0];
   if (!first || !first.active) return GUEST;
   return {
@@ -80,17 +84,20 @@ async function loadUserActor(db: Db, session: SessionSubject): Promise<Actor> {
   };
 }
 
+const staffWithRoles = preparedPerHandle((db: Db) => db
+  .select({
+    id: staff.id, name: staff.name, loginName: staff.loginName, active: staff.active,
+    role: staffRoles.name, permission: staffRolePermissions.permission,
+  })
+  .from(staff)
+  .leftJoin(staffRoleAssignments, eq(staffRoleAssignments.staffId, staff.id))
+  .leftJoin(staffRoles, eq(staffRoles.id, staffRoleAssignments.roleId))
+  .leftJoin(staffRolePermissions, eq(staffRolePermissions.roleId, staffRoles.id))
+  .where(eq(staff.id, sql.placeholder('id')))
+  .prepare('actor_staff'));
+
 async function loadStaffActor(db: Db, session: SessionSubject): Promise<Actor> {
-  const rows = await db
-    .select({
-      id: staff.id, name: staff.name, loginName: staff.loginName, active: staff.active,
-      role: staffRoles.name, permission: staffRolePermissions.permission,
-    })
-    .from(staff)
-    .leftJoin(staffRoleAssignments, eq(staffRoleAssignments.staffId, staff.id))
-    .leftJoin(staffRoles, eq(staffRoles.id, staffRoleAssignments.roleId))
-    .leftJoin(staffRolePermissions, eq(staffRolePermissions.roleId, staffRoles.id))
-    .where(eq(staff.id, session.subjectId));
+  const rows = await staffWithRoles(db).execute({ id: session.subjectId });
   const first = rows[0];
   if (!first || !first.active) return GUEST;
   return {

@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { preparedPerHandle } from '@/server/db/prepared';
 import { sessions } from '@/server/db/schema';
 
 export const SESSION_COOKIE = 'reagent_session';
@@ -86,16 +87,24 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session of a token: unknown, expired, revoked and over-age tokens give null. */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<SessionSubject | null> {
-  if (!token || token.length > 200) return null;
-  const rows = await db
+function prepareLiveSession(db: Db) {
+  return db
     .select({
       id: sessions.id, subjectType: sessions.subjectType, subjectId: sessions.subjectId, expiresAt: sessions.expiresAt, signedInAt: sessions.signedInAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('live_session');
+}
+
+const liveSession = preparedPerHandle(prepareLiveSession);
+
+/** The live session of a token: unknown, expired, revoked and over-age tokens give null. */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<SessionSubject | null> {
+  if (!token || token.length > 200) return null;
+  // A placeholder's value is not encoded by its column: it is given as the column would encode it.
+  const rows = await liveSession(db).execute({ tokenHash: hashToken(token), now: sessions.expiresAt.mapToDriverValue(now) });
   const row = rows[0];
   if (!row) return null;
   // The lifetime is read at each use, so that shortening it ends older sessions too.

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CartDto } from '@/contracts/cart';
 import type { Db } from '@/server/db/client';
+import { preparedPerHandle } from '@/server/db/prepared';
 import { brands, cartItems, productPacks, products } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { byLang, type Lang } from '@/lib/lang';
@@ -90,11 +91,14 @@ export async function updateCartItem(db: Db, owner: CartOwner, params: { id: num
 }
 
 /** The number of distinct lines in the cart (docs/requirements/account.md#cart). */
+const cartCount = preparedPerHandle((db: Db) => db
+  .select({ n: count() })
+  .from(cartItems)
+  .where(and(eq(cartItems.companyId, sql.placeholder('companyId')), eq(cartItems.userId, sql.placeholder('userId'))))
+  .prepare('cart_count'));
+
 export async function countCartItems(db: Db, owner: CartOwner): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(cartItems)
-    .where(and(eq(cartItems.companyId, owner.companyId), eq(cartItems.userId, owner.userId)));
+  const [row] = await cartCount(db).execute({ companyId: owner.companyId, userId: owner.userId });
   return Number(row?.n ?? 0);
 }
 

@@ -1,0 +1,22 @@
+import 'server-only';
+import type { Db } from './client';
+
+/**
+ * A statement that signed-in requests run every time (the session, the actor, the cart's count), prepared
+ * once per database handle (ADR 0098). On PostgreSQL each connection then binds and executes it in one
+ * round trip, with neither a parse nor a fresh plan; an unprepared statement with parameters costs two
+ * round trips (postgres.js asks for its parameters' types first) and a parse and a plan each time. Only
+ * statements of a fixed text, with placeholders for their values, belong here: a connection keeps each
+ * one for its lifetime.
+ */
+export function preparedPerHandle<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const byHandle = new WeakMap<Db, T>();
+  return (db) => {
+    let prepared = byHandle.get(db);
+    if (prepared === undefined) {
+      prepared = prepare(db);
+      byHandle.set(db, prepared);
+    }
+    return prepared;
+  };
+}
