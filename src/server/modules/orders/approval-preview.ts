@@ -1,7 +1,8 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ApprovalNoteDto, HazardDto } from '@/contracts/hazards';
 import type { Db } from '@/server/db/client';
+import { preparedPerHandle } from '@/server/db/prepared';
 import { approvalRules } from '@/server/db/schema';
 import { evaluateRules } from './rules';
 import { hasValidPermit } from './submit';
@@ -13,11 +14,14 @@ import { hasValidPermit } from './submit';
  * the rules a product decides (dangerous goods, controlled chemicals) can match a line alone; the total
  * and the monthly limit belong to the order. Reads the rules (and the permit, when a rule wants one) once.
  */
+const rulesOfCompany = preparedPerHandle((db: Db) => db
+  .select({ kind: approvalRules.kind, amount: approvalRules.amount, requirePermit: approvalRules.requirePermit, active: approvalRules.active })
+  .from(approvalRules)
+  .where(eq(approvalRules.companyId, sql.placeholder('companyId')))
+  .prepare('approval_rules_of_company'));
+
 export async function approvalPreview(db: Db, companyId: number): Promise<(hazard: HazardDto) => ApprovalNoteDto | null> {
-  const rules = await db
-    .select({ kind: approvalRules.kind, amount: approvalRules.amount, requirePermit: approvalRules.requirePermit, active: approvalRules.active })
-    .from(approvalRules)
-    .where(eq(approvalRules.companyId, companyId));
+  const rules = await rulesOfCompany(db).execute({ companyId });
   const wantsPermit = rules.some((r) => r.active && r.kind === 'controlled' && r.requirePermit);
   const permitMissing = wantsPermit ? !(await hasValidPermit(db, companyId)) : false;
   return (hazard) => {

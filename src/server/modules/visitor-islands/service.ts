@@ -1,8 +1,9 @@
 import 'server-only';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { VisitorIslandsDto, VisitorProductDto } from '@/contracts/visitor-islands';
 import type { Permission } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
+import { preparedPerHandle } from '@/server/db/prepared';
 import { productPacks, products } from '@/server/db/schema';
 import { centsText } from '@/contracts/quotations';
 import { buyerBreaks, buyerPrices } from '@/server/modules/pricing/buyer-prices';
@@ -47,10 +48,24 @@ export async function loadVisitorIslands(db: Db, params: { customer: IslandsCust
   };
 }
 
+// One statement text for any number of products (an array, not a list of parameters), so it is prepared once.
+const productHazards = preparedPerHandle((db: Db) => db
+  .select({ id: products.id, ghs: products.ghs, controlClass: products.controlClass })
+  .from(products)
+  .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+  .prepare('islands_product_hazards'));
+
+const packsOfProducts = preparedPerHandle((db: Db) => db
+  .select({ id: productPacks.id, productId: productPacks.productId })
+  .from(productPacks)
+  .where(sql`${productPacks.productId} = any(${sql.placeholder('ids')}::int[])`)
+  .orderBy(asc(productPacks.productId), asc(productPacks.sort), asc(productPacks.id))
+  .prepare('islands_product_packs'));
+
 async function productsFor(db: Db, companyId: number, ids: number[]): Promise<VisitorProductDto[]> {
   if (ids.length === 0) return [];
   const [rows, preview, prices] = await Promise.all([
-    db.select({ id: products.id, ghs: products.ghs, controlClass: products.controlClass }).from(products).where(inArray(products.id, ids)),
+    productHazards(db).execute({ ids }),
     approvalPreview(db, companyId),
     ownPrices(db, companyId, ids),
   ]);
@@ -70,8 +85,7 @@ const NOTHING_OWN: OwnPrices = { prices: [], minPrice: null, breaks: [] };
  * packs' quantity breaks (`buyerBreaks`, ADR 0092), which the product page shows under the pack's price.
  */
 async function ownPrices(db: Db, companyId: number, ids: number[]): Promise<Map<number, OwnPrices>> {
-  const packs = await db.select({ id: productPacks.id, productId: productPacks.productId }).from(productPacks)
-    .where(inArray(productPacks.productId, ids)).orderBy(asc(productPacks.productId), asc(productPacks.sort), asc(productPacks.id));
+  const packs = await packsOfProducts(db).execute({ ids });
   const [priced, breaks] = await Promise.all([
     buyerPrices(db, companyId, packs.map((k) => ({ packId: k.id, num: 1 }))),
     buyerBreaks(db, companyId, packs.map((k) => k.id)),
