@@ -20,6 +20,9 @@ import { evaluateRules, type ApprovalMatch } from './rules';
 import { logOrderEvent } from './transition';
 import { businessNowSql, businessZoneSql, numberDaySql } from '@/server/business-time';
 
+/** Order lines written per statement: about twenty parameters each, well under the 65,535 a statement takes. */
+const ORDER_ITEMS_PER_INSERT = 1_000;
+
 /** The start of the current calendar month in the shop's time zone (China Standard Time). */
 export const monthStart = () => sql`(date_trunc('month', ${businessNowSql()}) at time zone ${businessZoneSql()})`;
 
@@ -200,15 +203,15 @@ export async function insertOrder(
   if (!order) throw new AppError(500);
   const lots = await allocateLots(tx, lines);
   const backorders = await backordersOf(tx, lines);
-  await tx.insert(orderItems).values(
-    lines.map((l, i) => ({
-      orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
-      nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
-      lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
-      lotNo: lots[i] ?? null, ...backorders[i], listPrice: l.listPrice ?? null,
-      priceAgreementId: l.priceRule?.agreementId ?? null, priceRuleId: l.priceRule?.ruleId ?? null, priceKind: l.priceRule?.kind ?? null,
-    })),
-  );
+  const rows = lines.map((l, i) => ({
+    orderId: order.id, companyId: actor.companyId, productId: l.productId, packId: l.packId, itemNo: l.itemNo, cas: l.cas,
+    nameZh: l.nameZh, nameEn: l.nameEn, size: l.size, unitPrice: l.price, num: l.num,
+    lineTotal: centsText(toCents(l.price) * BigInt(l.num)), hazardous: ruleLines[i]!.hazardous, controlClass: l.controlClass,
+    lotNo: lots[i] ?? null, ...backorders[i], listPrice: l.listPrice ?? null,
+    priceAgreementId: l.priceRule?.agreementId ?? null, priceRuleId: l.priceRule?.ruleId ?? null, priceKind: l.priceRule?.kind ?? null,
+  }));
+  // In slices: one statement takes at most 65,535 parameters, about 3,000 lines of an order.
+  for (let at = 0; at < rows.length; at += ORDER_ITEMS_PER_INSERT) await tx.insert(orderItems).values(rows.slice(at, at + ORDER_ITEMS_PER_INSERT));
   await logOrderEvent(tx, {
     orderId: order.id, companyId: actor.companyId, actor: { userId: actor.userId, name: actor.name }, action: 'submit',
     toStatus: status, data: { matches: outcome.matches, ...(src.quoteNo ? { quoteNo: src.quoteNo } : {}) },
