@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { preparedPerHandle } from '@/server/db/prepared';
 import { priceAgreementRules, priceAgreements, productPacks, products } from '@/server/db/schema';
 import type { PriceRuleKind } from '@/server/db/schema';
 import { businessDayOf } from '@/lib/business-day';
@@ -29,14 +30,9 @@ export interface BuyerPrice {
   breakQty: number | null;
 }
 
-/**
- * The rules of a company's agreements that price on `day` (active, `valid_from <= day <= valid_to`) and
- * can touch `packIds`: every discount, and the net prices and breaks of those packs. One statement on the
- * company's agreements index; a company has few agreements.
- */
-export async function activeRules(db: Db, companyId: number, packIds: readonly number[], day: string): Promise<ActiveRule[]> {
+// Prepared, one text for any number of packs (an array parameter, ADR 0098): every priced request runs it.
+const rulesOfCompany = preparedPerHandle((db: Db) => {
   const r = priceAgreementRules;
-  const packRule = packIds.length > 0 ? inArray(r.packId, [...packIds]) : sql`false`;
   return db
     .select({
       id: r.id, agreementId: r.agreementId, kind: r.kind, scope: r.scope, brandId: r.brandId, categoryId: r.categoryId,
@@ -45,11 +41,38 @@ export async function activeRules(db: Db, companyId: number, packIds: readonly n
     .from(r)
     .innerJoin(priceAgreements, eq(priceAgreements.id, r.agreementId))
     .where(and(
-      eq(priceAgreements.companyId, companyId), eq(priceAgreements.state, 'active'),
-      lte(priceAgreements.validFrom, day), gte(priceAgreements.validTo, day),
-      or(ne(r.scope, 'pack'), packRule),
-    ));
+      eq(priceAgreements.companyId, sql.placeholder('companyId')), eq(priceAgreements.state, 'active'),
+      lte(priceAgreements.validFrom, sql.placeholder('day')), gte(priceAgreements.validTo, sql.placeholder('day')),
+      or(ne(r.scope, 'pack'), sql`${r.packId} = any(${sql.placeholder('packIds')}::int[])`),
+    ))
+    .prepare('price_rules_of_company');
+});
+
+/**
+ * The rules of a company's agreements that price on `day` (active, `valid_from <= day <= valid_to`) and
+ * can touch `packIds`: every discount, and the net prices and breaks of those packs. One statement on the
+ * company's agreements index; a company has few agreements.
+ */
+export async function activeRules(db: Db, companyId: number, packIds: readonly number[], day: string): Promise<ActiveRule[]> {
+  return rulesOfCompany(db).execute({ companyId, day, packIds: [...packIds] });
 }
+
+/** The packs' catalogue prices and brands; with `path`, their categories' ancestors (a company's category discounts). */
+function packFacts(db: Db, withPath: boolean) {
+  const pathSql = withPath
+    ? sql<number[]>`(with recursive up(id, parent_id, depth) as (
+        select c.id, c.parent_id, 0 from categories c where c.id = ${products.categoryId}
+        union all select c.id, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id where up.depth < 16
+      ) select coalesce(array_agg(id order by depth), array[]::int[]) from up)`
+    // A guest pays the catalogue price: the ancestors are not read.
+    : sql<number[]>`array[]::int[]`;
+  return db.select({ id: productPacks.id, price: productPacks.price, brandId: products.brandId, path: pathSql })
+    .from(productPacks).innerJoin(products, eq(products.id, productPacks.productId))
+    .where(sql`${productPacks.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare(withPath ? 'pack_facts_company' : 'pack_facts_guest');
+}
+const guestPackFacts = preparedPerHandle((db: Db) => packFacts(db, false));
+const companyPackFacts = preparedPerHandle((db: Db) => packFacts(db, true));
 
 /**
  * The one price function (issue "Each company's own prices", ADR 0083): every place that prices a pack
@@ -68,19 +91,7 @@ export async function buyerPrices(
   const ids = [...new Set(lines.map((l) => l.packId))];
   if (ids.length === 0) return [];
   const rulesP = companyId === null ? Promise.resolve([]) : activeRules(db, companyId, ids, businessDayOf(at, businessTimeZone()));
-  // The category's ancestors only matter to a company's category discounts: a guest's statement skips them.
-  const pathSql = companyId === null
-    ? sql<number[]>`array[]::int[]`
-    : sql<number[]>`(with recursive up(id, parent_id, depth) as (
-        select c.id, c.parent_id, 0 from categories c where c.id = ${products.categoryId}
-        union all select c.id, c.parent_id, up.depth + 1 from categories c join up on c.id = up.parent_id where up.depth < 16
-      ) select coalesce(array_agg(id order by depth), array[]::int[]) from up)`;
-  const [rows, rules] = await Promise.all([
-    db.select({ id: productPacks.id, price: productPacks.price, brandId: products.brandId, path: pathSql })
-      .from(productPacks).innerJoin(products, eq(products.id, productPacks.productId))
-      .where(inArray(productPacks.id, ids)),
-    rulesP,
-  ]);
+  const [rows, rules] = await Promise.all([(companyId === null ? guestPackFacts : companyPackFacts)(db).execute({ ids }), rulesP]);
   const factsOf = new Map(rows.map((r) => [r.id, { packId: r.id, listCents: centsOf(r.price), brandId: r.brandId, categoryPath: (r.path ?? []).map(Number) }]));
   return lines.flatMap((l) => {
     const facts = factsOf.get(l.packId);
