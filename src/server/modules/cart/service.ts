@@ -90,13 +90,13 @@ export async function updateCartItem(db: Db, owner: CartOwner, params: { id: num
   if (updated.length === 0) throw new AppError(404, 'cartLineNotFound');
 }
 
-/** The number of distinct lines in the cart (docs/requirements/account.md#cart). */
 const cartCount = preparedPerHandle((db: Db) => db
   .select({ n: count() })
   .from(cartItems)
   .where(and(eq(cartItems.companyId, sql.placeholder('companyId')), eq(cartItems.userId, sql.placeholder('userId'))))
   .prepare('cart_count'));
 
+/** The number of distinct lines in the cart (docs/requirements/account.md#cart). */
 export async function countCartItems(db: Db, owner: CartOwner): Promise<number> {
   const [row] = await cartCount(db).execute({ companyId: owner.companyId, userId: owner.userId });
   return Number(row?.n ?? 0);

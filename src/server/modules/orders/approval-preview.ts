@@ -7,6 +7,12 @@ import { approvalRules } from '@/server/db/schema';
 import { evaluateRules } from './rules';
 import { hasValidPermit } from './submit';
 
+const rulesOfCompany = preparedPerHandle((db: Db) => db
+  .select({ kind: approvalRules.kind, amount: approvalRules.amount, requirePermit: approvalRules.requirePermit, active: approvalRules.active })
+  .from(approvalRules)
+  .where(eq(approvalRules.companyId, sql.placeholder('companyId')))
+  .prepare('approval_rules_of_company'));
+
 /**
  * What the company's approval rules will say about a product before the buyer commits: the rules of
  * the order's approval reasons (`evaluateRules`) run on one line of that product, so the product page,
@@ -14,12 +20,6 @@ import { hasValidPermit } from './submit';
  * the rules a product decides (dangerous goods, controlled chemicals) can match a line alone; the total
  * and the monthly limit belong to the order. Reads the rules (and the permit, when a rule wants one) once.
  */
-const rulesOfCompany = preparedPerHandle((db: Db) => db
-  .select({ kind: approvalRules.kind, amount: approvalRules.amount, requirePermit: approvalRules.requirePermit, active: approvalRules.active })
-  .from(approvalRules)
-  .where(eq(approvalRules.companyId, sql.placeholder('companyId')))
-  .prepare('approval_rules_of_company'));
-
 export async function approvalPreview(db: Db, companyId: number): Promise<(hazard: HazardDto) => ApprovalNoteDto | null> {
   const rules = await rulesOfCompany(db).execute({ companyId });
   const wantsPermit = rules.some((r) => r.active && r.kind === 'controlled' && r.requirePermit);
