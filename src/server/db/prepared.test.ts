@@ -1,6 +1,8 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Db } from './client';
-import { preparedPerHandle } from './prepared';
+import { isAnyOf, preparedPerHandle } from './prepared';
+import { products } from './schema';
 
 describe('preparedPerHandle', () => {
   it('prepares a statement once per database handle, and apart for each handle', () => {
@@ -12,5 +14,13 @@ describe('preparedPerHandle', () => {
     expect(statement(transaction)).not.toBe(statement(pool));
     expect(statement(transaction).db).toBe(transaction);
     expect(prepared).toBe(2);
+  });
+});
+
+describe('isAnyOf', () => {
+  it('asks for a list of ids as one array placeholder, whatever its length', () => {
+    const query = new PgDialect().sqlToQuery(isAnyOf(products.id, 'ids'));
+    expect(query.sql).toBe('"products"."id" = any($1::int[])');
+    expect(query.params).toHaveLength(1);
   });
 });

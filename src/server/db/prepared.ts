@@ -1,4 +1,6 @@
 import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -19,4 +21,12 @@ export function preparedPerHandle<T>(prepare: (db: Db) => T): (db: Db) => T {
     }
     return prepared;
   };
+}
+
+/**
+ * `column = any($name::int[])`: a list of ids as one array placeholder of a prepared statement, so that one
+ * statement text serves any number of them (a list of parameters would make a text per length).
+ */
+export function isAnyOf(column: AnyPgColumn, placeholder: string): SQL {
+  return sql`${column} = any(${sql.placeholder(placeholder)}::int[])`;
 }

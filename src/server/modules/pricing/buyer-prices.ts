@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { preparedPerHandle } from '@/server/db/prepared';
+import { isAnyOf, preparedPerHandle } from '@/server/db/prepared';
 import { priceAgreementRules, priceAgreements, productPacks, products } from '@/server/db/schema';
 import type { PriceRuleKind } from '@/server/db/schema';
 import { businessDayOf } from '@/lib/business-day';
@@ -43,7 +43,7 @@ const rulesOfCompany = preparedPerHandle((db: Db) => {
     .where(and(
       eq(priceAgreements.companyId, sql.placeholder('companyId')), eq(priceAgreements.state, 'active'),
       lte(priceAgreements.validFrom, sql.placeholder('day')), gte(priceAgreements.validTo, sql.placeholder('day')),
-      or(ne(r.scope, 'pack'), sql`${r.packId} = any(${sql.placeholder('packIds')}::int[])`),
+      or(ne(r.scope, 'pack'), isAnyOf(r.packId, 'packIds')),
     ))
     .prepare('price_rules_of_company');
 });
@@ -68,7 +68,7 @@ function packFacts(db: Db, withPath: boolean) {
     : sql<number[]>`array[]::int[]`;
   return db.select({ id: productPacks.id, price: productPacks.price, brandId: products.brandId, path: pathSql })
     .from(productPacks).innerJoin(products, eq(products.id, productPacks.productId))
-    .where(sql`${productPacks.id} = any(${sql.placeholder('ids')}::int[])`)
+    .where(isAnyOf(productPacks.id, 'ids'))
     .prepare(withPath ? 'pack_facts_company' : 'pack_facts_guest');
 }
 const guestPackFacts = preparedPerHandle((db: Db) => packFacts(db, false));

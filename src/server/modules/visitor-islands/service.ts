@@ -1,9 +1,9 @@
 import 'server-only';
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { VisitorIslandsDto, VisitorProductDto } from '@/contracts/visitor-islands';
 import type { Permission } from '@/server/auth/permissions';
 import type { Db } from '@/server/db/client';
-import { preparedPerHandle } from '@/server/db/prepared';
+import { isAnyOf, preparedPerHandle } from '@/server/db/prepared';
 import { productPacks, products } from '@/server/db/schema';
 import { centsText } from '@/contracts/quotations';
 import { buyerBreaks, buyerPrices } from '@/server/modules/pricing/buyer-prices';
@@ -52,13 +52,13 @@ export async function loadVisitorIslands(db: Db, params: { customer: IslandsCust
 const productHazards = preparedPerHandle((db: Db) => db
   .select({ id: products.id, ghs: products.ghs, controlClass: products.controlClass })
   .from(products)
-  .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
+  .where(isAnyOf(products.id, 'ids'))
   .prepare('islands_product_hazards'));
 
 const packsOfProducts = preparedPerHandle((db: Db) => db
   .select({ id: productPacks.id, productId: productPacks.productId })
   .from(productPacks)
-  .where(sql`${productPacks.productId} = any(${sql.placeholder('ids')}::int[])`)
+  .where(isAnyOf(productPacks.productId, 'ids'))
   .orderBy(asc(productPacks.productId), asc(productPacks.sort), asc(productPacks.id))
   .prepare('islands_product_packs'));
 
