@@ -2,15 +2,25 @@ import 'server-only';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { pickMessages, SHELL_CLIENT_NAMESPACES, type PageClientNamespace } from './client-messages';
+import { ACCOUNT_FRAME_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, type AccountPageNamespace, type PageClientNamespace } from './client-messages';
+
+async function Provider({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
+  return <NextIntlClientProvider messages={pickMessages(await getMessages(), namespaces)}>{children}</NextIntlClientProvider>;
+}
 
 /**
- * Hands the client components below it the frame's messages and a page's own namespaces (ADR 0046 §4):
- * the product pages' order parts, a list's filters, an article's like button travel with those pages
- * only. Only for storefront pages: inside the account area or the back-office it would narrow their
- * providers of every message.
+ * Hands the client components below it the frame's messages and a storefront page's own namespaces
+ * (ADR 0046 §4): the product pages' order parts, a list's filters, an article's like button travel with
+ * those pages only. Not for the account area (`AccountMessages`) or the back-office (every message).
  */
-export async function ClientMessages({ namespaces, children }: { namespaces: readonly PageClientNamespace[]; children: ReactNode }) {
-  const messages = pickMessages(await getMessages(), [...SHELL_CLIENT_NAMESPACES, ...namespaces]);
-  return <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>;
+export function ClientMessages({ namespaces, children }: { namespaces: readonly PageClientNamespace[]; children: ReactNode }) {
+  return <Provider namespaces={[...SHELL_CLIENT_NAMESPACES, ...namespaces]}>{children}</Provider>;
+}
+
+/**
+ * The same for an account page: the account frame's messages and the page's own namespaces (ADR 0099),
+ * so that the checkout carries neither the shelf's nor the complaint form's text.
+ */
+export function AccountMessages({ namespaces, children }: { namespaces: readonly AccountPageNamespace[]; children: ReactNode }) {
+  return <Provider namespaces={[...ACCOUNT_FRAME_NAMESPACES, ...namespaces]}>{children}</Provider>;
 }

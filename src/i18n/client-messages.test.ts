@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localValueImports, sourceFilesUnder } from '../../test/import-cycles.mjs';
 import zh from '../../messages/zh.json';
-import { ACCOUNT_CLIENT_NAMESPACES, PAGE_CLIENT_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
+import { ACCOUNT_FRAME_NAMESPACES, ACCOUNT_PAGE_NAMESPACES, PAGE_CLIENT_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, STOREFRONT_CLIENT_NAMESPACES } from './client-messages';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LOCALE_DIR = path.join(ROOT, 'src/app/[locale]');
@@ -18,6 +18,8 @@ interface Reach {
   namespaces: Map<string, string>;
   /** Namespaces handed over by a `<ClientMessages namespaces={[…]}>` in the server code reached. */
   handed: Set<string>;
+  /** The same for `<AccountMessages namespaces={[…]}>` (ADR 0099). */
+  accountHanded: Set<string>;
   unreadable: string[];
 }
 
@@ -29,6 +31,7 @@ interface Reach {
 function reach(entries: readonly string[]): Reach {
   const namespaces = new Map<string, string>();
   const handed = new Set<string>();
+  const accountHanded = new Set<string>();
   const unreadable: string[] = [];
   const seen = new Map<string, boolean>();
   const visit = (file: string, inClient: boolean) => {
@@ -46,17 +49,18 @@ function reach(entries: readonly string[]): Reach {
       }
       if (/\buseMessages\(/.test(source)) unreadable.push(`${path.relative(ROOT, file)}: useMessages()`);
     } else {
-      for (const use of source.matchAll(/<ClientMessages\s+namespaces=\{([^}]*)\}/g)) {
-        const list = /^\[((?:\s*'[^']+'\s*,?)*)\]$/.exec((use[1] ?? '').trim());
-        if (!list) unreadable.push(`${path.relative(ROOT, file)}: ClientMessages namespaces={${use[1]}}`);
-        for (const ns of (list?.[1] ?? '').matchAll(/'([^']+)'/g)) handed.add(ns[1] as string);
+      for (const use of source.matchAll(/<(ClientMessages|AccountMessages)\s+namespaces=\{([^}]*)\}/g)) {
+        const list = /^\[((?:\s*'[^']+'\s*,?)*)\]$/.exec((use[2] ?? '').trim());
+        if (!list) unreadable.push(`${path.relative(ROOT, file)}: ${use[1]} namespaces={${use[2]}}`);
+        const into = use[1] === 'ClientMessages' ? handed : accountHanded;
+        for (const ns of (list?.[1] ?? '').matchAll(/'([^']+)'/g)) into.add(ns[1] as string);
       }
     }
     // Type-only imports are not followed: no code of theirs reaches the browser.
     for (const target of localValueImports(path.join(ROOT, 'src'), file, source)) visit(target, client);
   };
   for (const entry of entries) visit(entry, false);
-  return { namespaces, handed, unreadable };
+  return { namespaces, handed, accountHanded, unreadable };
 }
 
 const coveredBy = (list: readonly string[]) => (ns: string) => list.some((listed) => ns === listed || ns.startsWith(`${listed}.`));
@@ -91,6 +95,7 @@ describe('the messages handed to the storefront browser code (ADR 0046)', () => 
     expect(missing).toEqual([]);
     // Some pages do hand over their own namespaces (the check above is not vacuous).
     expect(all.handed.size).toBeGreaterThan(3);
+    expect(all.accountHanded).toEqual(new Set());
   });
 
   it('lists no namespace that is missing from the messages or read by no storefront client component', () => {
@@ -103,20 +108,47 @@ describe('the messages handed to the storefront browser code (ADR 0046)', () => 
     expect(new Set(STOREFRONT_CLIENT_NAMESPACES).size).toBe(STOREFRONT_CLIENT_NAMESPACES.length);
   });
 
-  it('the account area reads only the namespaces its layout hands over, and the list names no other (§5)', () => {
+  describe('the account area (ADR 0099)', () => {
     const files = filesUnder(ACCOUNT_DIR, []);
-    expect(files.length).toBeGreaterThan(10);
-    const { namespaces, unreadable } = reach(files);
-    const missing = [...namespaces].filter(([ns]) => !coveredBy(ACCOUNT_CLIENT_NAMESPACES)(ns)).map(([ns, file]) => `${ns} (${file})`);
-    expect(missing).toEqual([]);
-    expect(unreadable).toEqual([]);
-    for (const ns of ACCOUNT_CLIENT_NAMESPACES) {
-      expect(Object.keys(pickMessages(zh, [ns])), ns).not.toEqual([]);
-      expect([...namespaces.keys()].some((read) => read === ns || read.startsWith(`${ns}.`)), ns).toBe(true);
-    }
-    expect(new Set(ACCOUNT_CLIENT_NAMESPACES).size).toBe(ACCOUNT_CLIENT_NAMESPACES.length);
-    // The back-office's namespaces stay out of the account area's pages.
-    expect(ACCOUNT_CLIENT_NAMESPACES.filter((ns) => ns.startsWith('admin'))).toEqual([]);
+    const frames = files.filter((f) => /\/(layout|template|error|not-found|loading|default)\.tsx$/.test(f));
+    const pages = files.filter((f) => /\/page\.tsx$/.test(f));
+
+    it('its frame reads only the namespaces the account layout hands over', () => {
+      expect(frames.length).toBeGreaterThan(0);
+      const { namespaces, handed, accountHanded, unreadable } = reach(frames);
+      expect(namespaces.has('account')).toBe(true);
+      const missing = [...namespaces].filter(([ns]) => !coveredBy(ACCOUNT_FRAME_NAMESPACES)(ns)).map(([ns, file]) => `${ns} (${file})`);
+      expect(missing).toEqual([]);
+      expect(unreadable).toEqual([]);
+      expect([...handed, ...accountHanded]).toEqual([]);
+    });
+
+    it('every page reads only what the frame and its own AccountMessages hand over, and is handed nothing it does not read', () => {
+      expect(pages.length).toBeGreaterThan(20);
+      const problems: string[] = [];
+      for (const page of pages) {
+        const { namespaces, handed, accountHanded, unreadable } = reach([page]);
+        const covered = coveredBy([...ACCOUNT_FRAME_NAMESPACES, ...accountHanded]);
+        for (const [ns, file] of namespaces) if (!covered(ns)) problems.push(`${rel(page)}: ${ns} (${file})`);
+        problems.push(...unreadable.map((u) => `${rel(page)}: ${u}`));
+        if (handed.size > 0) problems.push(`${rel(page)}: ClientMessages in the account area`);
+        for (const ns of accountHanded) {
+          if (!coveredBy(ACCOUNT_PAGE_NAMESPACES)(ns)) problems.push(`${rel(page)}: hands over ${ns}, which is not in ACCOUNT_PAGE_NAMESPACES`);
+          if (![...namespaces.keys()].some(coveredBy([ns]))) problems.push(`${rel(page)}: hands over ${ns}, which none of its client components reads`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('lists namespaces that exist, each handed over by some page, none twice and none of the back-office', () => {
+      const handedAnywhere = [...reach(pages).accountHanded];
+      for (const ns of ACCOUNT_PAGE_NAMESPACES) {
+        expect(Object.keys(pickMessages(zh, [ns])), ns).not.toEqual([]);
+        expect(handedAnywhere.some((h) => h === ns || h.startsWith(`${ns}.`)), ns).toBe(true);
+      }
+      expect(new Set(ACCOUNT_PAGE_NAMESPACES).size).toBe(ACCOUNT_PAGE_NAMESPACES.length);
+      expect([...ACCOUNT_FRAME_NAMESPACES, ...ACCOUNT_PAGE_NAMESPACES].filter((ns) => ns.startsWith('admin'))).toEqual([]);
+    });
   });
 
   it('picks dotted namespaces into a tree of the same shape, and leaves out what is missing', () => {

@@ -3,12 +3,11 @@
  * provider the frame's namespaces (`SHELL_CLIENT_NAMESPACES`: the search bar, the menus, the sign-in
  * dialogs, the footer, the API client's toasts, the error page); a page whose own client components
  * read more wraps them in `ClientMessages` with those (`PAGE_CLIENT_NAMESPACES`), so that only that
- * page carries them. The account area hands its pages the namespaces its browser code reads
- * (`ACCOUNT_CLIENT_NAMESPACES`); the back-office, whose client components read namespaces named at run
- * time, hands its pages every message. `client-messages.test.ts` follows the imports of every
- * storefront and account route to the client components it renders and fails when one of them reads a
- * namespace that neither the frame nor a `ClientMessages` of that page (nor, in the account area, the
- * account list) hands over.
+ * page carries them. The account area does the same with its own frame (`ACCOUNT_FRAME_NAMESPACES`) and
+ * `AccountMessages` (`ACCOUNT_PAGE_NAMESPACES`, ADR 0099); the back-office, whose client components read
+ * namespaces named at run time, hands its pages every message. `client-messages.test.ts` follows the
+ * imports of every storefront and account route to the client components it renders and fails when one
+ * of them reads a namespace that neither its frame nor its page hands over.
  */
 export const SHELL_CLIENT_NAMESPACES = [
   'apiClient',
@@ -44,28 +43,28 @@ export type PageClientNamespace = (typeof PAGE_CLIENT_NAMESPACES)[number];
 export const STOREFRONT_CLIENT_NAMESPACES = [...SHELL_CLIENT_NAMESPACES, ...PAGE_CLIENT_NAMESPACES] as const;
 
 /**
- * Every namespace the account area's browser code reads (its frame included): the account layout hands
- * its pages these and no others (ADR 0046 §5). The back-office's namespaces, the e-mails' and the pages'
- * server-only text stay on the server: an account page's HTML no longer carries the whole catalogue of
- * messages.
+ * The account area's frame (its menu, the storefront's header and footer around it): the account layout
+ * hands these to everything inside it (ADR 0099).
  */
-export const ACCOUNT_CLIENT_NAMESPACES = [
-  'account',
+export const ACCOUNT_FRAME_NAMESPACES = [...SHELL_CLIENT_NAMESPACES, 'account'] as const;
+
+/**
+ * Namespaces that only some account pages' client components read: each page hands over its own with
+ * `AccountMessages`, so that the checkout does not carry the shelf's or the complaint form's text
+ * (ADR 0099, narrowing ADR 0095 §3). The back-office's namespaces, the e-mails' and the pages' server-only
+ * text stay on the server.
+ */
+export const ACCOUNT_PAGE_NAMESPACES = [
   'accountComplaints',
   'accountQuotations',
   'api.errors',
-  'apiClient',
-  'auth',
   'availability',
-  'behaviour',
   'cartPage',
   'catalog.hazard',
   'catalog.own',
   'company',
   'complaintCategories',
   'dataState',
-  'footer',
-  'header',
   'inventory',
   'inventoryIo.export',
   'inventoryIo.importPage',
@@ -74,14 +73,14 @@ export const ACCOUNT_CLIENT_NAMESPACES = [
   'inventoryReorder',
   'lists',
   'listsIsland',
-  'mobileNav',
-  'nav',
-  'navBar',
   'orderPages',
   'orders',
   'password',
-  'search',
 ] as const;
+
+type AccountPageListed = (typeof ACCOUNT_PAGE_NAMESPACES)[number];
+/** A listed namespace, or a part of one (`orders.invoice`): a page hands over no more than it reads. */
+export type AccountPageNamespace = AccountPageListed | `${AccountPageListed}.${string}`;
 
 type Tree = { [key: string]: unknown };
 

@@ -6,7 +6,7 @@ import { AccountMenu, type AccountMenuItem } from '@/components/account/account-
 import '@/components/account/antd-account.css';
 import { AccountProviders } from '@/components/account/account-providers';
 import { StoreShell } from '@/components/storefront/store-shell';
-import { ACCOUNT_CLIENT_NAMESPACES, pickMessages } from '@/i18n/client-messages';
+import { ACCOUNT_FRAME_NAMESPACES, pickMessages } from '@/i18n/client-messages';
 import { loadShellData } from '@/app/[locale]/_lib/load-shell-data';
 import { hasPermission } from '@/server/auth/actor';
 import { requireUserPage } from '@/server/auth/page-guards';
@@ -29,9 +29,9 @@ export default async function AccountLayout({ children, params }: { children: Re
     ...(hasPermission(actor, 'USER.VIEW') ? [{ id: '5', labelKey: 'system', href: '/sys/manage', paths: ['/sys'] } as const] : []),
     { id: '6', labelKey: 'profile', href: '/sys/profile', paths: ['/sys/profile', '/sys/profile_basic', '/sys/profile_pwd'] },
   ];
-  // The namespaces the account area's client components read, its frame's included (ADR 0046 §5).
+  // The frame's namespaces; each page hands its own client components theirs (AccountMessages, ADR 0099).
   return (
-    <NextIntlClientProvider messages={pickMessages(await getMessages(), ACCOUNT_CLIENT_NAMESPACES)}>
+    <NextIntlClientProvider messages={pickMessages(await getMessages(), ACCOUNT_FRAME_NAMESPACES)}>
       <StoreShell data={await loadShellData()} withNav aside={<Suspense><AccountMenu items={items} /></Suspense>}>
         <AccountProviders english={locale === 'en'} subject={{ permissions: actor.permissions, roles: actor.roles }}>{children}</AccountProviders>
       </StoreShell>

@@ -8,6 +8,7 @@ import { AppError } from '@/server/errors';
 import { canApproveOrders } from '@/server/modules/orders/access';
 import { countAwaitingApproval, countOrders, listOrders } from '@/server/modules/orders/queries';
 import { orderActorOf } from './_lib/order-actor';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('orderPages');
@@ -54,9 +55,11 @@ export default async function OrdersPage({ params, searchParams }: { params: Pro
   }
   const counts = await countOrders(db, orderActor, filters.scope === 'company' ? 'company' : 'mine');
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <h1 className="mb-4 text-lg font-semibold">{t('listTitle')}</h1>
-      <OrderListView page={page} counts={counts} filters={filters} canApprove={canApprove} />
-    </section>
+    <AccountMessages namespaces={['orderPages', 'orders.status']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <h1 className="mb-4 text-lg font-semibold">{t('listTitle')}</h1>
+        <OrderListView page={page} counts={counts} filters={filters} canApprove={canApprove} />
+      </section>
+    </AccountMessages>
   );
 }

@@ -6,6 +6,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { listMyComplaints } from '@/server/modules/complaints/customer';
 import { orderActorOf } from '../../order/_lib/order-actor';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accountComplaints');
@@ -19,8 +20,10 @@ export default async function MyComplaintsPage({ params }: { params: Promise<{ l
   const actor = await requireUserPage({ permissions: ['SALE.VIEW'] });
   const items = await listMyComplaints(await getDb(), orderActorOf(actor), messagesFor(locale as Locale));
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <MyComplaints items={items} />
-    </section>
+    <AccountMessages namespaces={['accountComplaints', 'complaintCategories']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <MyComplaints items={items} />
+      </section>
+    </AccountMessages>
   );
 }

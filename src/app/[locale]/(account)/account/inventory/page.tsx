@@ -11,6 +11,7 @@ import { listLocations } from '@/server/modules/inventory/locations';
 import { inventoryChoices, listContainers } from '@/server/modules/inventory/queries';
 import { mayInventory } from '@/server/modules/inventory/rules';
 import { inventoryUserOf } from './_lib/inventory-user';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('inventory');
@@ -33,10 +34,12 @@ export default async function InventoryPage({ params, searchParams }: { params: 
   const t = await getTranslations('inventory');
   const tm = await getTranslations('inventoryMinimums');
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <h1 className="mb-1 text-lg font-semibold">{t('title')}</h1>
-      <p className="mb-4 text-sm text-muted">{t('intro')} <Link href="/account/inventory/minimums" className="text-brand-600 hover:underline" data-testid="inventory-minimums-link">{tm('title')}</Link></p>
-      <InventoryListView initial={initial} start={start} locations={locations} choices={choices} today={businessToday()} canAdd={mayInventory(user, 'add')} />
-    </section>
+    <AccountMessages namespaces={['dataState', 'inventory', 'inventoryIo.export']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <h1 className="mb-1 text-lg font-semibold">{t('title')}</h1>
+        <p className="mb-4 text-sm text-muted">{t('intro')} <Link href="/account/inventory/minimums" className="text-brand-600 hover:underline" data-testid="inventory-minimums-link">{tm('title')}</Link></p>
+        <InventoryListView initial={initial} start={start} locations={locations} choices={choices} today={businessToday()} canAdd={mayInventory(user, 'add')} />
+      </section>
+    </AccountMessages>
   );
 }

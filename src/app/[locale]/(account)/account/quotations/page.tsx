@@ -10,6 +10,7 @@ import { AppError } from '@/server/errors';
 import { getOrderCompany } from '@/server/modules/orders/company';
 import { expireDueQuotations, getMyQuotation, listMyQuotations } from '@/server/modules/quotations/customer';
 import { orderActorOf } from '../../order/_lib/order-actor';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accountQuotations');
@@ -39,17 +40,21 @@ export default async function QuotationsPage({ params, searchParams }: { params:
       throw error;
     }
     return (
-      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-        <QuotationDetailView q={q} company={await getOrderCompany(db, actor.companyId)} lang={locale === 'en' ? 'en' : 'zh'} canAccept={actor.permissions.includes('SALE.CREATE')} />
-      </section>
+      <AccountMessages namespaces={['accountQuotations', 'orderPages']}>
+        <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+          <QuotationDetailView q={q} company={await getOrderCompany(db, actor.companyId)} lang={locale === 'en' ? 'en' : 'zh'} canAccept={actor.permissions.includes('SALE.CREATE')} />
+        </section>
+      </AccountMessages>
     );
   }
   const page = await listMyQuotations(db, orderActorOf(actor), quotationListInputSchema.parse({ limit: 50 }));
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <h1 className="mb-1 text-lg font-semibold">{t('title')}</h1>
-      <p className="mb-4 text-sm text-muted">{t('intro')}</p>
-      <QuotationListView items={page.items} />
-    </section>
+    <AccountMessages namespaces={['accountQuotations', 'orderPages']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <h1 className="mb-1 text-lg font-semibold">{t('title')}</h1>
+        <p className="mb-4 text-sm text-muted">{t('intro')}</p>
+        <QuotationListView items={page.items} />
+      </section>
+    </AccountMessages>
   );
 }

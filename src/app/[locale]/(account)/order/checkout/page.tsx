@@ -8,6 +8,7 @@ import { getDb } from '@/server/db/client';
 import { getCart } from '@/server/modules/cart/service';
 import { getOrderCompany } from '@/server/modules/orders/company';
 import { checkoutSummary } from '@/server/modules/orders/totals';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('orderPages');
@@ -27,15 +28,17 @@ export default async function CheckoutPage({ params }: { params: Promise<{ local
   const t = await getTranslations('orderPages');
   const summary = cart.count === 0 ? null : await checkoutSummary(db, cart);
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <h1 className="mb-4 text-lg font-semibold">{t('checkoutTitle')}</h1>
-      {summary === null ? (
-        <p className="text-muted" data-testid="checkout-empty">
-          {t('checkoutEmpty')} <Link href="/order/shoppingcart?default=2" className="text-brand-600 hover:underline">{t('backToCartLink')}</Link>
-        </p>
-      ) : (
-        <CheckoutForm company={company} summary={summary} />
-      )}
-    </section>
+    <AccountMessages namespaces={['catalog.own', 'orderPages', 'orders.invoice']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <h1 className="mb-4 text-lg font-semibold">{t('checkoutTitle')}</h1>
+        {summary === null ? (
+          <p className="text-muted" data-testid="checkout-empty">
+            {t('checkoutEmpty')} <Link href="/order/shoppingcart?default=2" className="text-brand-600 hover:underline">{t('backToCartLink')}</Link>
+          </p>
+        ) : (
+          <CheckoutForm company={company} summary={summary} />
+        )}
+      </section>
+    </AccountMessages>
   );
 }

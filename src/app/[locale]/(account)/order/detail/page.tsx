@@ -13,6 +13,7 @@ import { listMyInvoices } from '@/server/modules/invoices/queries';
 import { getOrderDetail } from '@/server/modules/orders/queries';
 import { myShipments } from '@/server/modules/orders/shipments';
 import { orderActorOf } from '../_lib/order-actor';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('orderPages');
@@ -39,10 +40,12 @@ export default async function OrderDetailPage({ params, searchParams }: { params
   // A placed order's shipments and fulfilment (ADR 0074), in the same scope as the order.
   const shipments = order.status === 'placed' ? await myShipments(db, orderActorOf(actor), order.id, messagesFor(locale as Locale)) : null;
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <OrderDetailView order={order} shipments={shipments} />
-      <div className="mt-4 flex justify-end"><AddToListButton where="order" orderId={order.id} signedIn /></div>
-      <OrderInvoices invoices={invoices} requested={order.status === 'placed' ? order.invoiceType : 'none'} />
-    </section>
+    <AccountMessages namespaces={['accountComplaints', 'availability', 'catalog.own', 'listsIsland', 'orderPages', 'orders']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <OrderDetailView order={order} shipments={shipments} />
+        <div className="mt-4 flex justify-end"><AddToListButton where="order" orderId={order.id} signedIn /></div>
+        <OrderInvoices invoices={invoices} requested={order.status === 'placed' ? order.invoiceType : 'none'} />
+      </section>
+    </AccountMessages>
   );
 }

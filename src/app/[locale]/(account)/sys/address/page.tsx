@@ -5,6 +5,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { listAddresses } from '@/server/modules/company/addresses';
 import { CompanyPage } from '../_lib/company-page';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('company');
@@ -18,8 +19,10 @@ export default async function AddressPage({ params }: { params: Promise<{ locale
   const t = await getTranslations('company');
   const addresses = await listAddresses(await getDb(), actor.companyId);
   return (
-    <CompanyPage title={t('address.title')} intro={t('address.intro')}>
-      <AddressBook addresses={addresses} />
-    </CompanyPage>
+    <AccountMessages namespaces={['company']}>
+      <CompanyPage title={t('address.title')} intro={t('address.intro')}>
+        <AddressBook addresses={addresses} />
+      </CompanyPage>
+    </AccountMessages>
   );
 }

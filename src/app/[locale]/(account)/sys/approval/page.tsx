@@ -5,6 +5,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { getApprovalSettings } from '@/server/modules/company/approval-settings';
 import { CompanyPage } from '../_lib/company-page';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('company');
@@ -18,8 +19,10 @@ export default async function ApprovalPage({ params }: { params: Promise<{ local
   const t = await getTranslations('company');
   const settings = await getApprovalSettings(await getDb(), actor.companyId);
   return (
-    <CompanyPage title={t('approval.title')} intro={t('approval.intro')}>
-      <ApprovalSettings settings={settings} />
-    </CompanyPage>
+    <AccountMessages namespaces={['company']}>
+      <CompanyPage title={t('approval.title')} intro={t('approval.intro')}>
+        <ApprovalSettings settings={settings} />
+      </CompanyPage>
+    </AccountMessages>
   );
 }

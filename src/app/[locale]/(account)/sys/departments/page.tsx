@@ -5,6 +5,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { listDepartments } from '@/server/modules/company/departments';
 import { CompanyPage } from '../_lib/company-page';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('company');
@@ -18,8 +19,10 @@ export default async function DepartmentsPage({ params }: { params: Promise<{ lo
   const t = await getTranslations('company');
   const departments = await listDepartments(await getDb(), actor.companyId);
   return (
-    <CompanyPage title={t('departments.title')} intro={t('departments.intro')}>
-      <DepartmentsAdmin departments={departments} />
-    </CompanyPage>
+    <AccountMessages namespaces={['company']}>
+      <CompanyPage title={t('departments.title')} intro={t('departments.intro')}>
+        <DepartmentsAdmin departments={departments} />
+      </CompanyPage>
+    </AccountMessages>
   );
 }

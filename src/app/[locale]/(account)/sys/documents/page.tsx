@@ -8,6 +8,7 @@ import { listCompanyDocuments } from '@/server/modules/company/uploads';
 import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import { CompanyPage } from '../_lib/company-page';
 import { businessToday } from '@/server/business-time';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('company');
@@ -22,8 +23,10 @@ export default async function DocumentsPage({ params }: { params: Promise<{ loca
   const files = await listCompanyDocuments(await getDb(), actor.companyId, 'documents');
   const today = businessToday();
   return (
-    <CompanyPage title={t('documents.title')} intro={t('documents.intro')}>
-      <DocumentsAdmin files={files} today={today} maxBytes={Math.min(UPLOAD_MAX_BYTES, MAX_BODY_BYTES) - 4096} />
-    </CompanyPage>
+    <AccountMessages namespaces={['company']}>
+      <CompanyPage title={t('documents.title')} intro={t('documents.intro')}>
+        <DocumentsAdmin files={files} today={today} maxBytes={Math.min(UPLOAD_MAX_BYTES, MAX_BODY_BYTES) - 4096} />
+      </CompanyPage>
+    </AccountMessages>
   );
 }

@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from '@/server/http/server';
 import { getProfile } from '@/server/modules/company/profile';
 import { UPLOAD_MAX_BYTES } from '@/server/modules/files/upload';
 import { CompanyPage } from '../_lib/company-page';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('company');
@@ -20,8 +21,10 @@ export default async function ProfileBasicPage({ params }: { params: Promise<{ l
   const t = await getTranslations('company');
   const profile = await getProfile(await getDb(), actor);
   return (
-    <CompanyPage title={t('profile.basicTitle')} intro={t('profile.basicIntro')} back={false}>
-      <ProfileBasicForm profile={profile} maxBytes={Math.min(UPLOAD_MAX_BYTES, MAX_BODY_BYTES) - 4096} />
-    </CompanyPage>
+    <AccountMessages namespaces={['company']}>
+      <CompanyPage title={t('profile.basicTitle')} intro={t('profile.basicIntro')} back={false}>
+        <ProfileBasicForm profile={profile} maxBytes={Math.min(UPLOAD_MAX_BYTES, MAX_BODY_BYTES) - 4096} />
+      </CompanyPage>
+    </AccountMessages>
   );
 }

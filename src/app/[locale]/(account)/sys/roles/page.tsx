@@ -6,6 +6,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { listFunctions, listRoles } from '@/server/modules/company/roles';
 import { CompanyPage } from '../_lib/company-page';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('company');
@@ -20,8 +21,10 @@ export default async function RolesPage({ params }: { params: Promise<{ locale: 
   const t = await getTranslations('company');
   const roles = await listRoles(await getDb(), actor.companyId);
   return (
-    <CompanyPage title={t('roles.title')} intro={t('roles.intro')}>
-      <RolesAdmin roles={roles} groups={listFunctions(messagesFor(locale as Locale))} />
-    </CompanyPage>
+    <AccountMessages namespaces={['company']}>
+      <CompanyPage title={t('roles.title')} intro={t('roles.intro')}>
+        <RolesAdmin roles={roles} groups={listFunctions(messagesFor(locale as Locale))} />
+      </CompanyPage>
+    </AccountMessages>
   );
 }

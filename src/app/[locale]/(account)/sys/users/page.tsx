@@ -7,6 +7,7 @@ import { listDepartments } from '@/server/modules/company/departments';
 import { listRoles } from '@/server/modules/company/roles';
 import { listCompanyUsers } from '@/server/modules/company/users';
 import { CompanyPage } from '../_lib/company-page';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('company');
@@ -25,8 +26,10 @@ export default async function UsersPage({ params }: { params: Promise<{ locale: 
     listRoles(db, actor.companyId),
   ]);
   return (
-    <CompanyPage title={t('users.title')} intro={t('users.intro')}>
-      <UsersAdmin initial={initial} departments={departments} roles={roles} />
-    </CompanyPage>
+    <AccountMessages namespaces={['company', 'dataState']}>
+      <CompanyPage title={t('users.title')} intro={t('users.intro')}>
+        <UsersAdmin initial={initial} departments={departments} roles={roles} />
+      </CompanyPage>
+    </AccountMessages>
   );
 }

@@ -9,6 +9,7 @@ import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { complaintOrder } from '@/server/modules/complaints/customer';
 import { orderActorOf } from '../../../order/_lib/order-actor';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('accountComplaints');
@@ -30,8 +31,10 @@ export default async function NewComplaintPage({ params, searchParams }: { param
     throw error;
   }
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <ComplaintForm order={order} />
-    </section>
+    <AccountMessages namespaces={['accountComplaints', 'api.errors', 'complaintCategories']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <ComplaintForm order={order} />
+      </section>
+    </AccountMessages>
   );
 }

@@ -13,6 +13,7 @@ import { listLocations } from '@/server/modules/inventory/locations';
 import { inventoryChoices, readContainer } from '@/server/modules/inventory/queries';
 import { editableLists } from '@/server/modules/inventory-alerts/reorder';
 import { inventoryUserOf } from '../_lib/inventory-user';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('inventory');
@@ -38,9 +39,11 @@ export default async function ContainerPage({ params }: { params: Promise<{ loca
   const [locations, choices, lists] = await Promise.all([listLocations(db, user), inventoryChoices(db, user), editableLists(db, actor)]);
   const reorder = actor.permissions.includes('SALE.CREATE');
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <ContainerDetailView initial={detail} locations={locations} choices={choices} today={businessToday()}
-        reorder={reorder ? <ReorderButton containerId={id.data} lists={lists} /> : undefined} />
-    </section>
+    <AccountMessages namespaces={['dataState', 'inventory', 'inventoryIo.export', 'inventoryReorder']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <ContainerDetailView initial={detail} locations={locations} choices={choices} today={businessToday()}
+          reorder={reorder ? <ReorderButton containerId={id.data} lists={lists} /> : undefined} />
+      </section>
+    </AccountMessages>
   );
 }

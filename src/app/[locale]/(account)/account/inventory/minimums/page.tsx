@@ -5,6 +5,7 @@ import type { Lang } from '@/lib/lang';
 import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { listMinimums, minimumCandidates } from '@/server/modules/inventory-alerts/minimums';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('inventoryMinimums');
@@ -22,10 +23,12 @@ export default async function MinimumsPage({ params }: { params: Promise<{ local
   const [initial, candidates] = await Promise.all([listMinimums(db, user, { page: 1, pageSize: 20, below: false }, lang), minimumCandidates(db, actor.companyId, lang)]);
   const t = await getTranslations('inventoryMinimums');
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <h1 className="mb-1 text-lg font-semibold">{t('title')}</h1>
-      <p className="mb-4 text-sm text-muted">{t('intro')}</p>
-      <MinimumsView initial={initial} candidates={candidates} />
-    </section>
+    <AccountMessages namespaces={['inventoryMinimums']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <h1 className="mb-1 text-lg font-semibold">{t('title')}</h1>
+        <p className="mb-4 text-sm text-muted">{t('intro')}</p>
+        <MinimumsView initial={initial} candidates={candidates} />
+      </section>
+    </AccountMessages>
   );
 }

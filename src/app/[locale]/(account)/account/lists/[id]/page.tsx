@@ -8,6 +8,7 @@ import { requireUserPage } from '@/server/auth/page-guards';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { readList } from '@/server/modules/requisition-lists/lines';
+import { AccountMessages } from '@/i18n/client-messages-provider';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('lists');
@@ -29,8 +30,10 @@ export default async function ListPage({ params }: { params: Promise<{ locale: s
     throw error;
   }
   return (
-    <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
-      <ListDetailView initial={detail} />
-    </section>
+    <AccountMessages namespaces={['dataState', 'lists']}>
+      <section className="min-w-0 rounded-lg border border-line bg-white p-4 sm:p-6">
+        <ListDetailView initial={detail} />
+      </section>
+    </AccountMessages>
   );
 }
