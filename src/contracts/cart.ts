@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { idSchema, wholeNumber } from './numbers';
 import { approvalNoteSchema, hazardSchema } from './hazards';
 
+/**
+ * The most lines (distinct packs) a cart holds (ADR 0099): a checkout is a page of every line, and an
+ * order of more is a quotation's or a contract's work. Adding a pack already in the cart raises its
+ * quantity and takes no room.
+ */
+export const CART_LINES_MAX = 500;
 
 export const cartAddSchema = z.object({
   packId: idSchema,

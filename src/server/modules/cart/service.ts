@@ -10,6 +10,7 @@ import { hazardOf } from '@/server/modules/catalog/hazards';
 import { approvalPreview } from '@/server/modules/orders/approval-preview';
 import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
 import { centsText } from '@/contracts/quotations';
+import { assertCartRoom } from './room';
 
 export interface CartOwner {
   companyId: number;
@@ -25,6 +26,7 @@ export async function addCartItem(db: Db, owner: CartOwner, params: { packId: nu
     .where(eq(productPacks.id, params.packId))
     .limit(1);
   if (!pack || !pack.active) throw new AppError(404, 'packNotFound');
+  await assertCartRoom(db, owner, [params.packId]);
   const [line] = await db
     .insert(cartItems)
     .values({ companyId: owner.companyId, userId: owner.userId, productId: pack.productId, packId: params.packId, num: params.num })

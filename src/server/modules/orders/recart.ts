@@ -11,9 +11,14 @@ import type { OrderActor } from './access';
 import { findVisibleOrder } from './queries';
 import { buyerPrices } from '@/server/modules/pricing/buyer-prices';
 import { centsText } from '@/contracts/quotations';
+import { assertCartRoom } from '@/server/modules/cart/room';
 
-/** Adds packs to the actor's cart in one transaction (the same pack again raises its quantity, at most 9,999). */
+/**
+ * Adds packs to the actor's cart in one transaction (the same pack again raises its quantity, at most
+ * 9,999), if the cart has room for them (`assertCartRoom`).
+ */
 export async function addPacksToCart(tx: Db, actor: OrderActor, lines: readonly { productId: number; packId: number; num: number }[]): Promise<void> {
+  await assertCartRoom(tx, actor, lines.map((l) => l.packId));
   for (const line of lines) {
     await tx
       .insert(cartItems)
