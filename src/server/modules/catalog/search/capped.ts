@@ -39,8 +39,14 @@ export function cappedMatchesSql(prepared: PreparedQuery, columns: MatchColumns,
   // A key the statistics find rare is read from every bucket in one scan (ADR 0077). Fewer rows than
   // the cap are all its matches, the same rows the buckets give; at the cap the buckets are read as
   // before (their order decides which matches are the first `cap`), behind a one-time filter.
+  // The scan has no LIMIT of its own: the planner cannot estimate the lexemes of every bucket OR-ed
+  // (at 13M it expected two million rows for a key in none) and, asked for the first `cap` of them,
+  // walked a whole index of active products testing each row's lexemes: over 30 s. Planned for
+  // all its rows it is the substring index's bitmap; `one` still reads no more than `cap` of them,
+  // as a WITH query runs only as far as it is read.
   const name = buckets.oneScan
-    ? sql`with one as materialized (select ${nameColumns} from products p where ${prepared.filters} and ${buckets.oneScan} limit ${cap}),
+    ? sql`with one_all as materialized (select ${nameColumns} from products p where ${prepared.filters} and ${buckets.oneScan}),
+        one as materialized (select * from one_all limit ${cap}),
         one_n as materialized (select count(*) as n from one)
       select o.* from one o where (select c.n from one_n c) < ${cap}
       union all

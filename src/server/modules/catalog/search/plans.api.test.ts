@@ -164,6 +164,21 @@ describe('every search query shape can use an index', () => {
     expect((await settingsOf(t.db))?.seq).toBe('on');
   });
 
+  it('reads a rare name key of every bucket through the substring index, whatever its estimate (ADR 0100)', async () => {
+    // Keys in no product, so the sampled statistics call them rare (ADR 0077): one prefix, and two chunks.
+    for (const key of ['zqxjvk', 'zqxjvkwpybhd']) {
+      const built = await buildListQuery(t.db, { lang: 'zh', limit: 20, key, type: 3, facets: true });
+      const text = await plan(built.ranked!, SEARCH_SETTINGS);
+      // The one scan: planned for all its rows (no LIMIT of its own), through the substring index's bitmap.
+      const scan = /\n {10}CTE one_all\n[\s\S]*?(?=\n {10}CTE )/.exec(text)?.[0] ?? '';
+      expect(scan, text).toMatch(/^\s+CTE one_all\n\s+->  Bitmap Heap Scan on products/);
+      expect(scan, text).toMatch(/Bitmap Index Scan on products_search_substr_idx/);
+      // Its query is a value the planner cannot estimate from (ADR 0100): not the lexemes of every bucket OR-ed.
+      expect(scan, text).toMatch(/InitPlan/);
+      expect(scan, text).not.toMatch(/Index Scan using|products_(category|brand)_/);
+    }
+  });
+
   it('reads the head only when the matches pass the cap', async () => {
     const built = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: sample.item_no.slice(0, 3), type: 1 });
     const text = await withSearchSettings(t.db, async (s) => rowsOf<Record<string, string>>(
