@@ -81,6 +81,15 @@ describe('name keys planned from statistics', () => {
     const small = statisticsOf(texts, 300);
     expect(planName('zzqqxyabcdef', small)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true });
     expect(planName('methylbenzoic', small)).toEqual({ probe: ['benzoi'], prefix: false, oneScan: true });
+    // Chunks each in a tenth of the catalogue and together in none: few candidates, but the rarest chunk's items are
+    // many, each tested against the query of every bucket in one scan; bucket by bucket instead (ADR 0100).
+    const apart = statisticsOf([
+      ...Array.from({ length: 100 }, (_, i) => `aaaaaaǁ${i}`), ...Array.from({ length: 100 }, (_, i) => `bbbbbbǁ${i}`),
+      ...Array.from({ length: 800 }, (_, i) => `filler${i}`),
+    ], 1_000_000);
+    expect(planName('aaaaaabbbbbb', apart)).toEqual({ probe: ['aaaaaa', 'bbbbbb'], prefix: false, oneScan: false });
+    // A chunk in no sampled text is rare alone: one scan.
+    expect(planName('aaaaaazzqqxy', apart)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true });
     // Without statistics, every chunk bucket by bucket (ADR 0014 §12).
     expect(planName('methylbenzoic', null)).toEqual({ probe: ['methyl', 'benzoi', 'enzoic'], prefix: false, oneScan: false });
   });
