@@ -147,15 +147,18 @@ describe('every search query shape can use an index', () => {
   });
 
   it('runs search work under the settings: alone through a preset pool on PostgreSQL, in a transaction on PGlite', async () => {
-    const settingsOf = async (db: typeof t.db) => rowsOf<{ seq: string; jit: string }>(await db.execute(sql`
-      select current_setting('enable_seqscan') as seq, current_setting('jit') as jit`))[0];
+    const settingsOf = async (db: typeof t.db) => rowsOf<{ seq: string; jit: string; ahead: string }>(await db.execute(sql`
+      select current_setting('enable_seqscan') as seq, current_setting('jit') as jit,
+        current_setting('effective_io_concurrency') as ahead`))[0];
     const preset = presetDb(t.db, SEARCH_SESSION);
     expect(preset === null).toBe(t.driver === 'pglite');
     // One pool per set of settings, opened once.
     if (preset) expect(presetDb(t.db, { ...SEARCH_SESSION })).toBe(preset);
-    for (let i = 0; i < 3; i += 1) expect(await withSearchSettings(t.db, settingsOf)).toEqual({ seq: 'off', jit: 'off' });
+    // Heap pages of a bitmap read asked for 256 ahead (ADR 0101).
+    for (let i = 0; i < 3; i += 1) expect(await withSearchSettings(t.db, settingsOf)).toEqual({ seq: 'off', jit: 'off', ahead: '256' });
     // The application's own sessions keep the server's planner.
     expect((await settingsOf(t.db))?.seq).toBe('on');
+    expect((await settingsOf(t.db))?.ahead).not.toBe('256');
     // Inside a transaction there is no preset pool: SET LOCAL, gone with the transaction.
     await t.db.transaction(async (tx) => {
       expect(presetDb(tx, SEARCH_SESSION)).toBeNull();
