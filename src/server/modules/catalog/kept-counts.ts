@@ -13,10 +13,17 @@ import { log } from '@/server/log';
 /** How often a server process folds the changes (any instance may; two folds at once take disjoint changes). */
 export const FOLD_INTERVAL_MS = 10_000;
 
-/** Adds every committed change to the kept counts; returns how many counts' rows changed. */
+/**
+ * Adds every committed change to the kept counts; returns how many counts' rows changed. The changes it removed
+ * are then vacuumed away at once: every list's count reads the changes' table whole, and a deleted row stays in it
+ * until a vacuum. PGlite never vacuums on its own, nor does a server with autovacuum off: after a load of 13M
+ * products 419,880 dead changes made each count read 3,500 pages (5–23 ms; ADR 0101). Not in a transaction.
+ */
 export async function foldCatalogueCounts(db: Db): Promise<number> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`select fold_catalogue_counts() as n`));
-  return Number(row?.n ?? 0);
+  const changed = Number(row?.n ?? 0);
+  if (changed > 0) await db.execute(sql`vacuum catalogue_count_changes`);
+  return changed;
 }
 
 const globalJobs = globalThis as unknown as { __catalogueCountFold?: NodeJS.Timeout };
