@@ -119,6 +119,9 @@ test('add to cart: a guest gets the login dialog, a signed-in buyer sees the hea
   await page.getByTestId('add-to-cart').first().click();
   await expect(page.getByRole('dialog', { name: '账号登录' })).toBeVisible();
   await page.getByTestId('login-close').click();
+  // Closing signs out, then goes home (docs/requirements/account.md#login-dialog): wait for it, or the sign-out's
+  // answer may clear the session cookie the sign-in below has just set.
+  await expect(page).toHaveURL((url) => url.pathname === '/');
 
   await loginAs(page, 'buyer');
   const cart = (await (await page.request.post('/api/app/api/order/shopcart/items', { headers: fromSite() })).json()) as { data: { list: { packId: number }[] } };
