@@ -157,8 +157,9 @@ describe('every search query shape can use an index', () => {
     // Heap pages of a bitmap read asked for 256 ahead (ADR 0101).
     for (let i = 0; i < 3; i += 1) expect(await withSearchSettings(t.db, settingsOf)).toEqual({ seq: 'off', jit: 'off', ahead: '256' });
     // The application's own sessions keep the server's planner.
-    expect((await settingsOf(t.db))?.seq).toBe('on');
-    expect((await settingsOf(t.db))?.ahead).not.toBe('256');
+    const own = await settingsOf(t.db);
+    expect(own?.seq).toBe('on');
+    expect(own?.ahead).not.toBe('256');
     // Inside a transaction there is no preset pool: SET LOCAL, gone with the transaction.
     await t.db.transaction(async (tx) => {
       expect(presetDb(tx, SEARCH_SESSION)).toBeNull();
