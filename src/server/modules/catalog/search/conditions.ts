@@ -121,29 +121,64 @@ export function planName(translated: string, stats: NameStatistics | null): Name
   const first = ranked[0];
   if (!first) return { probe: chunks, prefix, oneScan: false };
   const probe = [first.chunk];
-  let expected = first.n;
+  let holders = sampledHolders(stats, first.chunk, null);
   if (ranked.length > 1) {
-    const chunkPages = (n: number): number => n / POSTINGS_PER_PAGE + ENTRY_PAGES * (stats.last + 1);
-    let holders = sampledHolders(stats, first.chunk, null);
-    while (probe.length < PROBE_MAX) {
-      let best: { chunk: string; holders: number[]; pages: number } | null = null;
-      for (const { chunk, n } of ranked) {
-        if (probe.includes(chunk)) continue;
-        const together = sampledHolders(stats, chunk, holders);
-        const pages = chunkPages(n) + productsFor(stats, together.length);
-        if (!best || pages < best.pages) best = { chunk, holders: together, pages };
-      }
-      // A chunk whose posting lists cost more pages than the candidates it spares is not asked for.
-      if (!best || best.pages >= productsFor(stats, holders.length)) break;
-      probe.push(best.chunk);
-      holders = best.holders;
-    }
-    expected = productsFor(stats, holders.length);
+    holders = narrowProbe(stats, probe, holders, ranked);
+    // The chunks tile the key; where the sample finds them loose (texts holding them apart), a window across two of them
+    // (which the index holds as well) is offered too: each candidate it spares is a heap page not read (ADR 0102).
+    if (loosely(stats, translated, holders)) holders = narrowProbe(stats, probe, holders, keyWindows(stats, translated, chunks));
   }
+  const expected = ranked.length > 1 ? productsFor(stats, holders.length) : first.n;
   // One scan only when the rarest chunk is rare itself: the index tests each of its items against the query of every
   // bucket (ADR 0100). Chunks common alone and rare together (`5ǀcarb`, `nylǀ6ǀ`: 268,000 and 398,000 products at
   // 13M, 520 together) took 0.9 s in one scan; bucket by bucket each probe's query is a few lexemes.
   return { probe, prefix, oneScan: expected <= ONE_SCAN_CANDIDATES && first.n <= ONE_SCAN_CANDIDATES };
+}
+
+/**
+ * Adds to `probe`, one at a time, the offered chunk that costs the fewest pages with the candidates it leaves, as
+ * long as its posting lists cost fewer pages than the candidates it spares; returns the sampled texts holding every
+ * chunk of the probe.
+ */
+function narrowProbe(stats: NameStatistics, probe: string[], holders: number[], offered: readonly { chunk: string; n: number }[]): number[] {
+  const chunkPages = (n: number): number => n / POSTINGS_PER_PAGE + ENTRY_PAGES * (stats.last + 1);
+  let current = holders;
+  while (probe.length < PROBE_MAX) {
+    let best: { chunk: string; holders: number[]; pages: number } | null = null;
+    for (const { chunk, n } of offered) {
+      if (probe.includes(chunk)) continue;
+      const together = sampledHolders(stats, chunk, current);
+      const pages = chunkPages(n) + productsFor(stats, together.length);
+      if (!best || pages < best.pages) best = { chunk, holders: together, pages };
+    }
+    // A chunk whose posting lists cost more pages than the candidates it spares is not asked for.
+    if (!best || best.pages >= productsFor(stats, current.length)) break;
+    probe.push(best.chunk);
+    current = best.holders;
+  }
+  return current;
+}
+
+/** Sampled texts enough to judge by, and at most this share of those holding the probe's chunks hold the whole key. */
+const LOOSE_FROM = 4;
+const LOOSE_SHARE = 0.75;
+
+/** Whether the sample finds the probe loose: many of the texts holding its chunks do not hold the key. */
+function loosely(stats: NameStatistics, translated: string, holders: readonly number[]): boolean {
+  if (holders.length < LOOSE_FROM) return false;
+  const whole = holders.filter((i) => (stats.texts[i] as string).includes(translated)).length;
+  return whole < holders.length * LOOSE_SHARE;
+}
+
+/** Every SUBSTRING_LENGTH-character window of a key that is not one of its chunks (the index holds each of them too). */
+function keyWindows(stats: NameStatistics, translated: string, chunks: readonly string[]): { chunk: string; n: number }[] {
+  const chars = [...translated];
+  const out: { chunk: string; n: number }[] = [];
+  for (let i = 1; i + SUBSTRING_LENGTH <= chars.length; i++) {
+    const chunk = chars.slice(i, i + SUBSTRING_LENGTH).join('');
+    if (!chunks.includes(chunk) && !out.some((w) => w.chunk === chunk)) out.push({ chunk, n: estimatedProducts(stats, chunk) });
+  }
+  return out;
 }
 
 const MAX_INT4 = 2_147_483_647;

@@ -90,6 +90,16 @@ describe('name keys planned from statistics', () => {
     expect(planName('aaaaaabbbbbb', apart)).toEqual({ probe: ['aaaaaa', 'bbbbbb'], prefix: false, oneScan: false });
     // A chunk in no sampled text is rare alone: one scan.
     expect(planName('aaaaaazzqqxy', apart)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true });
+    // Chunks that the sample finds mostly apart (`abcdef` … `ghijkl` in 100 texts, the key itself in 20): a window
+    // across them, which the index holds too, is asked for beside them (ADR 0102).
+    const loose = statisticsOf([
+      ...Array.from({ length: 100 }, (_, i) => `abcdefǀ${i}ǀghijkl`), ...Array.from({ length: 20 }, (_, i) => `${i}ǀabcdefghijkl`),
+      ...Array.from({ length: 880 }, (_, i) => `filler${i}`),
+    ], 1_000_000);
+    expect(planName('abcdefghijkl', loose)).toEqual({ probe: ['abcdef', 'bcdefg'], prefix: false, oneScan: false });
+    // Held together as often as the key (no text holds them apart): no window.
+    const tight = statisticsOf([...Array.from({ length: 120 }, (_, i) => `${i}ǀabcdefghijkl`), ...Array.from({ length: 880 }, (_, i) => `filler${i}`)], 1_000_000);
+    expect(planName('abcdefghijkl', tight)).toEqual({ probe: ['abcdef'], prefix: false, oneScan: false });
     // Without statistics, every chunk bucket by bucket (ADR 0014 §12).
     expect(planName('methylbenzoic', null)).toEqual({ probe: ['methyl', 'benzoi', 'enzoic'], prefix: false, oneScan: false });
   });
