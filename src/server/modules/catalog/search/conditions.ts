@@ -3,12 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import {
-  BUCKET_MARK, SEARCH_BUCKET, SUBSTRING_LENGTH, chunksTemplate, gramSourceSql, hasTrigramLetter, searchGramsSql, searchSubstringsSql, searchTextPlainSql,
-  substringChunks, substringQuery, trigramKey,
+  BUCKET_MARK, SEARCH_BUCKET, chunksTemplate, gramSourceSql, hasTrigramLetter, searchGramsSql, searchSubstringsSql, searchTextPlainSql,
+  substringQuery, trigramKey,
 } from '@/server/db/schema/search-sql';
 import { escapeLike } from '@/server/db/like';
 import type { KeyPlan } from './key';
-import { estimatedProducts, nameStatistics, productsFor, sampledHolders, type NameStatistics } from './statistics';
+import { planName } from './name-plan';
+import { nameStatistics, type NameStatistics } from './statistics';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 
@@ -71,114 +72,6 @@ export async function nameSearchFacts(db: Db, key: string): Promise<{ brandIds: 
     // The substrings' statistics (ADR 0077): in process memory, read again every few minutes.
     stats: await nameStatistics(db, last),
   };
-}
-
-/**
- * Estimated candidates at or below which a name key is read from every bucket in one scan of the
- * substring index instead of bucket by bucket (ADR 0077): each bucket's probe costs about 0.1 ms
- * whatever it finds (131 probes at 13M products), one scan of a rare chunk's entries costs little more than one.
- * The rarest chunk of the probe must be as rare on its own (ADR 0100).
- */
-export const ONE_SCAN_CANDIDATES = 5_000;
-
-/**
- * What the plan weighs (ADR 0077), in pages read: a candidate is a heap page (its row, read and
- * refused by `strpos` unless it matches), a chunk asked for is its posting list (about this many
- * postings a page) and an entry lookup of a few pages in every bucket.
- */
-const POSTINGS_PER_PAGE = 2_000;
-const ENTRY_PAGES = 3;
-
-/** Most chunks a key's probe asks for. */
-const PROBE_MAX = 4;
-
-/** Which of a key's substrings the index is asked for, and how its buckets are read (ADR 0077). */
-export interface NamePlan {
-  /** The chunks asked for, all required (the rarest first); the whole key when `prefix`. */
-  probe: string[];
-  /** The key fits one substring and is looked up as a prefix (exact: nothing to confirm). */
-  prefix: boolean;
-  /** Few candidates are expected: read every bucket in one scan (checked against the cap when run). */
-  oneScan: boolean;
-}
-
-/**
- * The plan of a translated name key from the catalogue's statistics. A key longer than one substring
- * is asked for by its rarest chunk, then, one at a time, by the chunk that costs the fewest pages with
- * the candidates it leaves (the sampled texts holding every chunk chosen: chunks of one word, such as
- * `triflu` and `uorome`, come together and narrow nothing), as long as its posting lists cost fewer
- * pages than the candidates it spares — instead of all of its chunks, whose common ones (`methyl`,
- * `benzen`) have long posting lists in every bucket. `strpos` confirms the whole key in either case.
- * Without statistics the plan of ADR 0014 §12: every chunk, bucket by bucket.
- */
-export function planName(translated: string, stats: NameStatistics | null): NamePlan {
-  const chunks = substringChunks(translated);
-  const prefix = [...translated].length <= SUBSTRING_LENGTH;
-  if (!stats || stats.sampled === 0) return { probe: chunks, prefix, oneScan: false };
-  const ranked = chunks
-    .map((chunk, i) => ({ chunk, i, n: estimatedProducts(stats, chunk) }))
-    .sort((a, b) => a.n - b.n || a.i - b.i);
-  const first = ranked[0];
-  if (!first) return { probe: chunks, prefix, oneScan: false };
-  const probe = [first.chunk];
-  let holders = sampledHolders(stats, first.chunk, null);
-  if (ranked.length > 1) {
-    holders = narrowProbe(stats, probe, holders, ranked);
-    // The chunks tile the key; where the sample finds them loose (texts holding them apart), a window across two of them
-    // (which the index holds as well) is offered too: each candidate it spares is a heap page not read (ADR 0102).
-    if (loosely(stats, translated, holders)) holders = narrowProbe(stats, probe, holders, keyWindows(stats, translated, chunks));
-  }
-  const expected = ranked.length > 1 ? productsFor(stats, holders.length) : first.n;
-  // One scan only when the rarest chunk is rare itself: the index tests each of its items against the query of every
-  // bucket (ADR 0100). Chunks common alone and rare together (`5ǀcarb`, `nylǀ6ǀ`: 268,000 and 398,000 products at
-  // 13M, 520 together) took 0.9 s in one scan; bucket by bucket each probe's query is a few lexemes.
-  return { probe, prefix, oneScan: expected <= ONE_SCAN_CANDIDATES && first.n <= ONE_SCAN_CANDIDATES };
-}
-
-/**
- * Adds to `probe`, one at a time, the offered chunk that costs the fewest pages with the candidates it leaves, as
- * long as its posting lists cost fewer pages than the candidates it spares; returns the sampled texts holding every
- * chunk of the probe.
- */
-function narrowProbe(stats: NameStatistics, probe: string[], holders: number[], offered: readonly { chunk: string; n: number }[]): number[] {
-  const chunkPages = (n: number): number => n / POSTINGS_PER_PAGE + ENTRY_PAGES * (stats.last + 1);
-  let current = holders;
-  while (probe.length < PROBE_MAX) {
-    let best: { chunk: string; holders: number[]; pages: number } | null = null;
-    for (const { chunk, n } of offered) {
-      if (probe.includes(chunk)) continue;
-      const together = sampledHolders(stats, chunk, current);
-      const pages = chunkPages(n) + productsFor(stats, together.length);
-      if (!best || pages < best.pages) best = { chunk, holders: together, pages };
-    }
-    // A chunk whose posting lists cost more pages than the candidates it spares is not asked for.
-    if (!best || best.pages >= productsFor(stats, current.length)) break;
-    probe.push(best.chunk);
-    current = best.holders;
-  }
-  return current;
-}
-
-/** Sampled texts enough to judge by, and at most this share of those holding the probe's chunks hold the whole key. */
-const LOOSE_FROM = 4;
-const LOOSE_SHARE = 0.75;
-
-/** Whether the sample finds the probe loose: many of the texts holding its chunks do not hold the key. */
-function loosely(stats: NameStatistics, translated: string, holders: readonly number[]): boolean {
-  if (holders.length < LOOSE_FROM) return false;
-  const whole = holders.filter((i) => (stats.texts[i] as string).includes(translated)).length;
-  return whole < holders.length * LOOSE_SHARE;
-}
-
-/** Every SUBSTRING_LENGTH-character window of a key that is not one of its chunks (the index holds each of them too). */
-function keyWindows(stats: NameStatistics, translated: string, chunks: readonly string[]): { chunk: string; n: number }[] {
-  const chars = [...translated];
-  const out: { chunk: string; n: number }[] = [];
-  for (let i = 1; i + SUBSTRING_LENGTH <= chars.length; i++) {
-    const chunk = chars.slice(i, i + SUBSTRING_LENGTH).join('');
-    if (!chunks.includes(chunk) && !out.some((w) => w.chunk === chunk)) out.push({ chunk, n: estimatedProducts(stats, chunk) });
-  }
-  return out;
 }
 
 const MAX_INT4 = 2_147_483_647;

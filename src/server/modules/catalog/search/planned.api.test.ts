@@ -5,7 +5,7 @@ import { bulkSetup, fileTestDatabase } from '../../../../../test/test-db';
 import { brandFacets } from './facets';
 import { buildListQuery, listProducts, type ProductQuery } from './products';
 import { forgetNameStatistics, nameStatistics, setNamePlanning, statisticsOf } from './statistics';
-import { planName } from './conditions';
+import { planName } from './name-plan';
 
 /**
  * Name keys planned from the catalogue's statistics (ADR 0077) find exactly what they found before:
