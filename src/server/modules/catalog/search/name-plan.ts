@@ -97,8 +97,7 @@ const LOOSE_SHARE = 0.75;
 /** Whether the sample finds the probe loose: many of the texts holding its chunks do not hold the key. */
 function loosely(stats: NameStatistics, translated: string, holders: readonly number[]): boolean {
   if (holders.length < LOOSE_FROM) return false;
-  const whole = holders.filter((i) => (stats.texts[i] as string).includes(translated)).length;
-  return whole < holders.length * LOOSE_SHARE;
+  return sampledHolders(stats, translated, holders).length < holders.length * LOOSE_SHARE;
 }
 
 /** Every SUBSTRING_LENGTH-character window of a key that is not one of its chunks (the index holds each of them too). */
