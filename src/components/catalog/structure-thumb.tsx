@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 /**
  * The server-drawn structure of a product that has one, or `fallback` (a server-rendered flask) when
  * the drawing fails to load. A product without a structure gets the flask from the server alone
- * (`ProductThumb`): no browser code per card.
+ * (`ProductThumb`, or the list card's shared flask): no drawing in the browser for it.
  */
 export function StructureThumb({ productId, alt, fallback }: { productId: number; alt: string; fallback: ReactNode }) {
   const [failed, setFailed] = useState(false);
