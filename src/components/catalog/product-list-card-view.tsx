@@ -21,7 +21,7 @@ export interface ProductListCardFields {
   alt: string;
   /** "¥120.00 起" or "询价". */
   price: string;
-  /** "现货 · 3 个包装". */
+  /** "现货 · 3 个规格". */
   stock: string;
 }
 
