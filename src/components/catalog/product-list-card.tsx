@@ -15,10 +15,6 @@ const flask = <FlaskConical aria-hidden size={28} className="text-muted" />;
 export function ProductListCard({ product }: { product: ProductCardDto }) {
   const t = useTranslations('catalog');
   const format = useFormatter();
-  const hazard = product.hazard.hazardous || product.hazard.controlClass !== null
-    ? <HazardMarks hazard={product.hazard} className="mt-1" />
-    : null;
-  const regular = product.minListPrice === null ? null : <RegularPrice price={product.minPrice} listPrice={product.minListPrice} />;
   return (
     <ProductListCardView
       card={{
@@ -36,8 +32,8 @@ export function ProductListCard({ product }: { product: ProductCardDto }) {
         price: product.minPrice ? t('fromPrice', { price: format.number(Number(product.minPrice), 'money') }) : t('priceOnRequest'),
         stock: `${product.inStock ? t('inStock') : t('onOrder')} · ${t('packs', { count: product.packCount })}`,
       }}
-      hazard={hazard}
-      regular={regular}
+      hazard={<HazardMarks hazard={product.hazard} className="mt-1" />}
+      regular={<RegularPrice price={product.minPrice} listPrice={product.minListPrice} />}
       flask={flask}
     />
   );
