@@ -3,7 +3,7 @@ import {
   boolean, check, date, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { substances } from './substances';
-import { priceAscSql, priceDescSql, searchGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
+import { priceAscSql, priceDescSql, searchGramsSql, searchLongGramsSql, searchSubstringsSql, searchTextSql } from './search-sql';
 
 export const brands = pgTable(
   'brands',
@@ -126,6 +126,8 @@ export const products = pgTable(
     // Search (ADR 0014, 0015): partial on `active`, the only rows the storefront searches.
     // Substring lexemes of search_text for keys of 3+ characters and Chinese characters (ADR 0014 §12).
     index('products_search_substr_idx').using('gin', sql.raw(searchSubstringsSql())).where(sql`${t.active}`),
+    // Long grams of search_text, without buckets: a long key's few candidates in one scan (ADR 0104).
+    index('products_search_long_idx').using('gin', sql.raw(searchLongGramsSql())).where(sql`${t.active}`),
     // The grams are an expression index (search-sql.ts): nothing stored for them.
     index('products_search_grams_idx').using('gin', sql.raw(searchGramsSql())).where(sql`${t.active}`),
     // Exact names, so that a key with 10,000+ matches still shows the product of that very name first.

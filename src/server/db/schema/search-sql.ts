@@ -116,6 +116,53 @@ export function searchSubstringsSql(p = ''): string {
 }
 
 /**
+ * Characters of each long gram (ADR 0104): the search text cut into grams of this length at every SUBSTRING_LENGTH-th
+ * character, without a bucket. A key of at least LONG_GRAM_KEY_MIN characters holds one of them wherever it stands in a
+ * text, and a gram this long is in few products even when each of its six-character substrings is in many.
+ */
+export const LONG_GRAM_LENGTH = 12;
+
+/** The shortest key whose every place in a text holds a whole long gram: a gram starts at every SUBSTRING_LENGTH-th character. */
+export const LONG_GRAM_KEY_MIN = LONG_GRAM_LENGTH + SUBSTRING_LENGTH - 1;
+
+/**
+ * The long grams of `search_text` (ADR 0104) as the lexemes of a tsvector, GIN-indexed, nothing stored: the grams of
+ * LONG_GRAM_LENGTH characters starting at characters 0, 6, 12… (two passes, from the first character and from the
+ * seventh, each cutting the text into grams of LONG_GRAM_LENGTH; the shorter pieces at the ends are lexemes too, and no
+ * key asks for them). No bucket: a key is read from them in one scan of the whole catalogue, for a few entries.
+ */
+export function searchLongGramsSql(p = ''): string {
+  const n = LONG_GRAM_LENGTH;
+  const passes = [`${p}search_text`, `substr(${p}search_text, ${SUBSTRING_LENGTH + 1})`].map(
+    (from) => `string_to_array(regexp_replace(${from}, '(.{1,${n}})', chr(1) || '\\1', 'g'), chr(1))`,
+  );
+  return `array_to_tsvector(array_remove(${passes.join(' || ')}, ''))`;
+}
+
+/**
+ * The long grams of a (translated) key by where the key may stand (ADR 0104): for each of its first SUBSTRING_LENGTH
+ * characters, the grams starting there and every SUBSTRING_LENGTH characters on. Wherever the key stands in a text,
+ * the grams of one of these groups start at a multiple of SUBSTRING_LENGTH there and are all in the index; asking for
+ * one gram of each group finds every text holding the key. Empty for a key shorter than LONG_GRAM_KEY_MIN.
+ */
+export function longGramGroups(key: string): string[][] {
+  const chars = [...key];
+  if (chars.length < LONG_GRAM_KEY_MIN) return [];
+  return Array.from({ length: SUBSTRING_LENGTH }, (_, start) => {
+    const group: string[] = [];
+    for (let i = start; i + LONG_GRAM_LENGTH <= chars.length; i += SUBSTRING_LENGTH) group.push(chars.slice(i, i + LONG_GRAM_LENGTH).join(''));
+    return group;
+  });
+}
+
+/** A tsquery against `searchLongGramsSql` asking for any group's grams, all of a group (quoted: any character is literal). */
+export function longGramsQuery(groups: readonly (readonly string[])[]): string {
+  const quote = (g: string) => `'${g.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const terms = groups.map((group) => [...new Set(group)].map(quote).join(' & '));
+  return [...new Set(terms)].map((term) => `(${term})`).join(' | ');
+}
+
+/**
  * The tsquery template of a (translated) key against `searchSubstringsSql`, BUCKET_MARK standing
  * for the bucket: the key as a prefix when it fits one substring (`exact`: nothing to confirm),
  * else every SUBSTRING_LENGTH-character chunk from its start and its last SUBSTRING_LENGTH

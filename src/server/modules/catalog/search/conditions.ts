@@ -3,8 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import {
-  BUCKET_MARK, SEARCH_BUCKET, chunksTemplate, gramSourceSql, hasTrigramLetter, searchGramsSql, searchSubstringsSql, searchTextPlainSql,
-  substringQuery, trigramKey,
+  BUCKET_MARK, SEARCH_BUCKET, chunksTemplate, gramSourceSql, hasTrigramLetter, longGramsQuery, searchGramsSql, searchLongGramsSql,
+  searchSubstringsSql, searchTextPlainSql, substringQuery, trigramKey,
 } from '@/server/db/schema/search-sql';
 import { escapeLike } from '@/server/db/like';
 import type { KeyPlan } from './key';
@@ -248,7 +248,10 @@ export function keyConditions(plan: KeyPlan, brandIds: readonly number[], last =
       inBucket: (bucket) => all(sql`${lexemes} @@ ${bucketQuery(probe, bucket)}`),
       // The query of every bucket as a value the planner cannot see into (ADR 0100): it cannot estimate
       // the lexemes of 131 buckets OR-ed, and at 13M it read the bitmap of every active product instead.
-      oneScan: planned.oneScan ? all(sql`${lexemes} @@ (select ${allBucketsQuery(probe, last)})`) : null,
+      // A long key's long grams, one entry each in one scan of the whole catalogue (ADR 0104), as a value too.
+      oneScan: planned.long
+        ? all(sql`${sql.raw(searchLongGramsSql('p.'))} @@ (select ${longGramsQuery(planned.long)}::tsquery)`)
+        : planned.oneScan ? all(sql`${lexemes} @@ (select ${allBucketsQuery(probe, last)})`) : null,
     };
   } else if (plan.nameGram) {
     name = {

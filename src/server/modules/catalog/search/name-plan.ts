@@ -1,5 +1,5 @@
 import 'server-only';
-import { SUBSTRING_LENGTH, substringChunks } from '@/server/db/schema/search-sql';
+import { SUBSTRING_LENGTH, longGramGroups, substringChunks } from '@/server/db/schema/search-sql';
 import { estimatedProducts, productsFor, sampledHolders, type NameStatistics } from './statistics';
 
 /**
@@ -29,6 +29,11 @@ export interface NamePlan {
   prefix: boolean;
   /** Few candidates are expected: read every bucket in one scan (checked against the cap when run). */
   oneScan: boolean;
+  /**
+   * A long key read from its long grams in one scan instead (ADR 0104): for each place the key may stand, grams all
+   * required; any place's (checked against the cap when run, as `oneScan`). Null when the chunks cost fewer pages.
+   */
+  long: string[][] | null;
 }
 
 /**
@@ -45,12 +50,12 @@ export interface NamePlan {
 export function planName(translated: string, stats: NameStatistics | null): NamePlan {
   const chunks = substringChunks(translated);
   const prefix = [...translated].length <= SUBSTRING_LENGTH;
-  if (!stats || stats.sampled === 0) return { probe: chunks, prefix, oneScan: false };
+  if (!stats || stats.sampled === 0) return { probe: chunks, prefix, oneScan: false, long: null };
   const ranked = chunks
     .map((chunk, i) => ({ chunk, i, n: estimatedProducts(stats, chunk) }))
     .sort((a, b) => a.n - b.n || a.i - b.i);
   const first = ranked[0];
-  if (!first) return { probe: chunks, prefix, oneScan: false };
+  if (!first) return { probe: chunks, prefix, oneScan: false, long: null };
   const probe = [first.chunk];
   let holders = sampledHolders(stats, first.chunk, null);
   if (ranked.length > 1) {
@@ -63,7 +68,55 @@ export function planName(translated: string, stats: NameStatistics | null): Name
   // One scan only when the rarest chunk is rare itself: the index tests each of its items against the query of every
   // bucket (ADR 0100). Chunks common alone and rare together (`5ǀcarb`, `nylǀ6ǀ`: 268,000 and 398,000 products at
   // 13M, 520 together) took 0.9 s in one scan; bucket by bucket each probe's query is a few lexemes.
-  return { probe, prefix, oneScan: expected <= ONE_SCAN_CANDIDATES && first.n <= ONE_SCAN_CANDIDATES };
+  const oneScan = expected <= ONE_SCAN_CANDIDATES && first.n <= ONE_SCAN_CANDIDATES;
+  // The chunks' pages: each chunk's posting lists and its entry in every bucket (one scan too asks every bucket's
+  // lexemes), and the candidates.
+  const chunkPages = ranked
+    .filter((r) => probe.includes(r.chunk))
+    .reduce((sum, r) => sum + r.n / POSTINGS_PER_PAGE + ENTRY_PAGES * (stats.last + 1), expected);
+  return { probe, prefix, oneScan, long: longProbe(stats, translated, chunkPages) };
+}
+
+/**
+ * The long grams of a key (ADR 0104) when they cost fewer pages than its chunks. For each place the key may stand, its
+ * rarest gram, and then more of that place's grams as long as their posting lists cost fewer pages than the candidates
+ * they spare (the grams of one place are all in the index when the key stands there); the index is asked for any place's
+ * grams, one entry lookup a gram (no buckets). A text holds a gram at any of the SUBSTRING_LENGTH places about equally,
+ * and only the grams starting at a multiple of it are in the index: a sampled text stands for a sixth of its products.
+ */
+function longProbe(stats: NameStatistics, translated: string, chunkPages: number): string[][] | null {
+  const groups = longGramGroups(translated);
+  if (groups.length === 0) return null;
+  const aligned = (products: number): number => products / SUBSTRING_LENGTH;
+  const probe: string[][] = [];
+  let pages = 0;
+  for (const group of groups) {
+    const ranked = group.map((chunk, i) => ({ chunk, i, n: aligned(estimatedProducts(stats, chunk)) })).sort((a, b) => a.n - b.n || a.i - b.i);
+    const first = ranked[0];
+    if (!first) return null;
+    const grams = [first.chunk];
+    let holders = sampledHolders(stats, first.chunk, null);
+    let candidates = first.n;
+    pages += first.n / POSTINGS_PER_PAGE + ENTRY_PAGES;
+    while (grams.length < PROBE_MAX) {
+      let best: { chunk: string; holders: number[]; candidates: number; pages: number } | null = null;
+      for (const { chunk, n } of ranked) {
+        if (grams.includes(chunk)) continue;
+        const together = sampledHolders(stats, chunk, holders);
+        const left = aligned(productsFor(stats, together.length));
+        const cost = n / POSTINGS_PER_PAGE + ENTRY_PAGES;
+        if (!best || cost + left < best.pages + best.candidates) best = { chunk, holders: together, candidates: left, pages: cost };
+      }
+      if (!best || best.pages + best.candidates >= candidates) break;
+      grams.push(best.chunk);
+      holders = best.holders;
+      candidates = best.candidates;
+      pages += best.pages;
+    }
+    probe.push(grams);
+    pages += candidates;
+  }
+  return pages < chunkPages && pages <= ONE_SCAN_CANDIDATES ? probe : null;
 }
 
 /**

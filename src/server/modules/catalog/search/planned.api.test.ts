@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { bulkSetup, fileTestDatabase } from '../../../../../test/test-db';
 import { brandFacets } from './facets';
 import { buildListQuery, listProducts, type ProductQuery } from './products';
-import { forgetNameStatistics, nameStatistics, setNamePlanning, statisticsOf } from './statistics';
+import { forgetNameStatistics, nameStatistics, presetNameStatistics, setNamePlanning, statisticsOf } from './statistics';
 import { planName } from './name-plan';
 
 /**
@@ -72,36 +72,47 @@ describe('name keys planned from statistics', () => {
     // `methyl` is in two of three sampled texts, `benzoi` and `enzoic` in one, `zzqqxy` in none.
     const large = statisticsOf(texts, 3_000_000);
     // `enzoic` and `methyl` narrow nothing beside `benzoi` (the same sampled text holds them): one posting list.
-    expect(planName('methylbenzoic', large)).toEqual({ probe: ['benzoi'], prefix: false, oneScan: false });
+    expect(planName('methylbenzoic', large)).toEqual({ probe: ['benzoi'], prefix: false, oneScan: false, long: null });
     // Chunks are added while they narrow: `methyl` and `phenol` are each in half the sample, together in a quarter.
     const pair = statisticsOf(['2ǀmethylǀbenzene', '4ǀmethylphenol', 'phenolǁred', 'acid'], 4_000_000);
-    expect(planName('methylphenol', pair)).toEqual({ probe: ['methyl', 'phenol'], prefix: false, oneScan: false });
-    expect(planName('methyl', large)).toEqual({ probe: ['methyl'], prefix: true, oneScan: false });
+    expect(planName('methylphenol', pair)).toEqual({ probe: ['methyl', 'phenol'], prefix: false, oneScan: false, long: null });
+    expect(planName('methyl', large)).toEqual({ probe: ['methyl'], prefix: true, oneScan: false, long: null });
     // In a catalogue of 300, one sampled text stands for 100 products: a key in none is rare.
     const small = statisticsOf(texts, 300);
-    expect(planName('zzqqxyabcdef', small)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true });
-    expect(planName('methylbenzoic', small)).toEqual({ probe: ['benzoi'], prefix: false, oneScan: true });
+    expect(planName('zzqqxyabcdef', small)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true, long: null });
+    expect(planName('methylbenzoic', small)).toEqual({ probe: ['benzoi'], prefix: false, oneScan: true, long: null });
     // Chunks each in a tenth of the catalogue and together in none: few candidates, but the rarest chunk's items are
     // many, each tested against the query of every bucket in one scan; bucket by bucket instead (ADR 0100).
     const apart = statisticsOf([
       ...Array.from({ length: 100 }, (_, i) => `aaaaaaǁ${i}`), ...Array.from({ length: 100 }, (_, i) => `bbbbbbǁ${i}`),
       ...Array.from({ length: 800 }, (_, i) => `filler${i}`),
     ], 1_000_000);
-    expect(planName('aaaaaabbbbbb', apart)).toEqual({ probe: ['aaaaaa', 'bbbbbb'], prefix: false, oneScan: false });
+    expect(planName('aaaaaabbbbbb', apart)).toEqual({ probe: ['aaaaaa', 'bbbbbb'], prefix: false, oneScan: false, long: null });
     // A chunk in no sampled text is rare alone: one scan.
-    expect(planName('aaaaaazzqqxy', apart)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true });
+    expect(planName('aaaaaazzqqxy', apart)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true, long: null });
     // Chunks that the sample finds mostly apart (`abcdef` … `ghijkl` in 100 texts, the key itself in 20): a window
     // across them, which the index holds too, is asked for beside them (ADR 0102).
     const loose = statisticsOf([
       ...Array.from({ length: 100 }, (_, i) => `abcdefǀ${i}ǀghijkl`), ...Array.from({ length: 20 }, (_, i) => `${i}ǀabcdefghijkl`),
       ...Array.from({ length: 880 }, (_, i) => `filler${i}`),
     ], 1_000_000);
-    expect(planName('abcdefghijkl', loose)).toEqual({ probe: ['abcdef', 'bcdefg'], prefix: false, oneScan: false });
+    expect(planName('abcdefghijkl', loose)).toEqual({ probe: ['abcdef', 'bcdefg'], prefix: false, oneScan: false, long: null });
     // Held together as often as the key (no text holds them apart): no window.
     const tight = statisticsOf([...Array.from({ length: 120 }, (_, i) => `${i}ǀabcdefghijkl`), ...Array.from({ length: 880 }, (_, i) => `filler${i}`)], 1_000_000);
-    expect(planName('abcdefghijkl', tight)).toEqual({ probe: ['abcdef'], prefix: false, oneScan: false });
+    expect(planName('abcdefghijkl', tight)).toEqual({ probe: ['abcdef'], prefix: false, oneScan: false, long: null });
+    // A long key whose chunks are each in a tenth of the catalogue and never together: each chunk's entry in every
+    // bucket and the candidates cost more than one gram of each place the key may stand, in one scan (ADR 0104).
+    const long = statisticsOf([
+      ...['abcdef', 'ghijkl', 'lmnopq'].flatMap((chunk) => Array.from({ length: 100 }, (_, i) => `${chunk}ǁ${i}`)),
+      ...Array.from({ length: 700 }, (_, i) => `filler${i}`),
+    ], 1_000_000, 9);
+    expect(planName('abcdefghijklmnopq', long)).toMatchObject({
+      long: [['abcdefghijkl'], ['bcdefghijklm'], ['cdefghijklmn'], ['defghijklmno'], ['efghijklmnop'], ['fghijklmnopq']],
+    });
+    // A long key of a rare chunk in a small catalogue: its one scan costs less.
+    expect(planName('zzqqxyabcdefghijk', small)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true, long: null });
     // Without statistics, every chunk bucket by bucket (ADR 0014 §12).
-    expect(planName('methylbenzoic', null)).toEqual({ probe: ['methyl', 'benzoi', 'enzoic'], prefix: false, oneScan: false });
+    expect(planName('methylbenzoic', null)).toEqual({ probe: ['methyl', 'benzoi', 'enzoic'], prefix: false, oneScan: false, long: null });
   });
 
   it('finds the same products in the same order, counts, cursors and facets with and without the plan', { timeout: 900_000 }, async () => {
@@ -122,6 +133,32 @@ describe('name keys planned from statistics', () => {
     expect(oneScans).toBeGreaterThan(10);
     // Untyped searches plan the name path the same way beside the number paths.
     for (const key of keys.slice(0, 30)) await expectSameSearch({ lang: 'zh', key, limit: 12 });
+  });
+
+  it('finds the same for long keys read from their long grams (ADR 0104)', { timeout: 900_000 }, async () => {
+    // The catalogue's texts planned as if they were a million products in 131 buckets: each bucket's entries cost more
+    // than a long key's grams, so long keys take them.
+    const texts = (await t.query<{ t: string }>(sql`select search_text as t from products where active`)).map((r) => r.t);
+    presetNameStatistics(t.db, statisticsOf(texts, 1_000_000, 130));
+    try {
+      const names = await t.query<{ en: string; zh: string }>(sql`
+        select name_en as en, name_zh as zh from products where id < 100000 and active and char_length(name_en) >= 24 order by id limit 10`);
+      // Whole names and fragments of them from their second character, and a name no product has.
+      const long = [
+        ...new Set(names.flatMap((n, i) => [n.en, n.en.slice(1, 18 + (i % 6)), n.zh].filter((k) => [...k].length >= 17))),
+        'zqxjvkwpybhdmzqxjvk-no-such-name',
+      ];
+      expect(long.length).toBeGreaterThan(10);
+      let longScans = 0;
+      for (const key of long) {
+        const q: ProductQuery = { ...base, key };
+        if (dialect.sqlToQuery((await buildListQuery(t.db, q)).ranked ?? sql`select 1`).sql.includes('(.{1,12})')) longScans += 1;
+        await expectSameSearch(q);
+      }
+      expect(longScans).toBeGreaterThan(long.length / 2);
+    } finally {
+      forgetNameStatistics(t.db);
+    }
   });
 
   it('gives the same results when the statistics are stale: a key they think rare past the cap reads the buckets', { timeout: 900_000 }, async () => {

@@ -7,6 +7,7 @@ import type { ProductQuery } from './products';
 import { buildListQuery } from './products';
 import { presetDb } from '@/server/db/client';
 import { inTransaction, SEARCH_SESSION, SEARCH_SETTINGS, WALK_SETTINGS, withSearchSettings } from './settings';
+import { forgetNameStatistics, presetNameStatistics, statisticsOf } from './statistics';
 
 /**
  * Every query shape of the search engine must use an index: EXPLAIN each one, refuse a
@@ -180,6 +181,23 @@ describe('every search query shape can use an index', () => {
       // Its query is a value the planner cannot estimate from (ADR 0100): not the lexemes of every bucket OR-ed.
       expect(scan, text).toMatch(/InitPlan/);
       expect(scan, text).not.toMatch(/Index Scan using|products_(category|brand)_/);
+    }
+  });
+
+  it('reads a long key planned from its long grams through their index, in one scan (ADR 0104)', async () => {
+    // Planned as if the catalogue were a million products in 131 buckets, where each bucket's entries cost more.
+    const texts = rowsOf<{ t: string }>(await t.db.execute(sql`select search_text as t from products where active limit 5000`)).map((r) => r.t);
+    presetNameStatistics(t.db, statisticsOf(texts, 1_000_000, 130));
+    try {
+      const built = await buildListQuery(t.db, { lang: 'zh', limit: 20, key: 'zqxjvkwpybhdmzqxjvk', type: 3, facets: true });
+      const text = await plan(built.ranked!, SEARCH_SETTINGS);
+      const scan = /\n {10}CTE one_all\n[\s\S]*?(?=\n {10}CTE )/.exec(text)?.[0] ?? '';
+      expect(scan, text).toMatch(/^\s+CTE one_all\n\s+->  Bitmap Heap Scan on products/);
+      expect(scan, text).toMatch(/Bitmap Index Scan on products_search_long_idx/);
+      expect(scan, text).toMatch(/InitPlan/);
+      expect(scan, text).not.toMatch(/products_search_substr_idx|Index Scan using|products_(category|brand)_/);
+    } finally {
+      forgetNameStatistics(t.db);
     }
   });
 

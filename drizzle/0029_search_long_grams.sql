@@ -1,0 +1,3 @@
+-- Long grams of the search text, without buckets (ADR 0104): a long name key's few candidates in one scan of the
+-- whole catalogue. Nothing is stored; building it reads every active product's search text once.
+CREATE INDEX "products_search_long_idx" ON "products" USING gin (array_to_tsvector(array_remove(string_to_array(regexp_replace(search_text, '(.{1,12})', chr(1) || '\1', 'g'), chr(1)) || string_to_array(regexp_replace(substr(search_text, 7), '(.{1,12})', chr(1) || '\1', 'g'), chr(1)), ''))) WHERE "products"."active";
