@@ -69,74 +69,69 @@ export function planName(translated: string, stats: NameStatistics | null): Name
   // bucket (ADR 0100). Chunks common alone and rare together (`5ǀcarb`, `nylǀ6ǀ`: 268,000 and 398,000 products at
   // 13M, 520 together) took 0.9 s in one scan; bucket by bucket each probe's query is a few lexemes.
   const oneScan = expected <= ONE_SCAN_CANDIDATES && first.n <= ONE_SCAN_CANDIDATES;
-  // The chunks' pages: each chunk's posting lists and its entry in every bucket (one scan too asks every bucket's
-  // lexemes), and the candidates.
-  const chunkPages = ranked
-    .filter((r) => probe.includes(r.chunk))
-    .reduce((sum, r) => sum + r.n / POSTINGS_PER_PAGE + ENTRY_PAGES * (stats.last + 1), expected);
+  // One scan too asks for every bucket's lexemes: the chunks cost their entries in every bucket either way.
+  const chunkPages = probe.reduce((sum, chunk) => sum + postingPages(estimatedProducts(stats, chunk), stats.last + 1), expected);
   return { probe, prefix, oneScan, long: longProbe(stats, translated, chunkPages) };
+}
+
+/** How a probe is read: entry lookups a chunk (one a bucket), and the share of a substring's products that are candidates. */
+interface Reading {
+  buckets: number;
+  share: number;
+}
+
+/** Pages of a chunk's posting lists in the index and of its entry lookups. */
+function postingPages(products: number, buckets: number): number {
+  return products / POSTINGS_PER_PAGE + ENTRY_PAGES * buckets;
 }
 
 /**
  * The long grams of a key (ADR 0104) when they cost fewer pages than its chunks. For each place the key may stand, its
- * rarest gram, and then more of that place's grams as long as their posting lists cost fewer pages than the candidates
- * they spare (the grams of one place are all in the index when the key stands there); the index is asked for any place's
- * grams, one entry lookup a gram (no buckets). A text holds a gram at any of the SUBSTRING_LENGTH places about equally,
- * and only the grams starting at a multiple of it are in the index: a sampled text stands for a sixth of its products.
+ * rarest gram, then more of that place's grams by the rule of `narrowProbe` (the grams of one place are all in the
+ * index when the key stands there); the index is asked for any place's grams, one entry lookup a gram (no buckets). A
+ * text holds a gram at any of the SUBSTRING_LENGTH places about equally, and only the grams starting at a multiple of
+ * it are in the index: a sampled text stands for a sixth of its products.
  */
 function longProbe(stats: NameStatistics, translated: string, chunkPages: number): string[][] | null {
-  const groups = longGramGroups(translated);
-  if (groups.length === 0) return null;
-  const aligned = (products: number): number => products / SUBSTRING_LENGTH;
+  const reading: Reading = { buckets: 1, share: 1 / SUBSTRING_LENGTH };
   const probe: string[][] = [];
   let pages = 0;
-  for (const group of groups) {
-    const ranked = group.map((chunk, i) => ({ chunk, i, n: aligned(estimatedProducts(stats, chunk)) })).sort((a, b) => a.n - b.n || a.i - b.i);
+  for (const group of longGramGroups(translated)) {
+    const ranked = group
+      .map((chunk, i) => ({ chunk, i, n: estimatedProducts(stats, chunk) * reading.share }))
+      .sort((a, b) => a.n - b.n || a.i - b.i);
     const first = ranked[0];
     if (!first) return null;
     const grams = [first.chunk];
-    let holders = sampledHolders(stats, first.chunk, null);
-    let candidates = first.n;
-    pages += first.n / POSTINGS_PER_PAGE + ENTRY_PAGES;
-    while (grams.length < PROBE_MAX) {
-      let best: { chunk: string; holders: number[]; candidates: number; pages: number } | null = null;
-      for (const { chunk, n } of ranked) {
-        if (grams.includes(chunk)) continue;
-        const together = sampledHolders(stats, chunk, holders);
-        const left = aligned(productsFor(stats, together.length));
-        const cost = n / POSTINGS_PER_PAGE + ENTRY_PAGES;
-        if (!best || cost + left < best.pages + best.candidates) best = { chunk, holders: together, candidates: left, pages: cost };
-      }
-      if (!best || best.pages + best.candidates >= candidates) break;
-      grams.push(best.chunk);
-      holders = best.holders;
-      candidates = best.candidates;
-      pages += best.pages;
-    }
+    const holders = narrowProbe(stats, grams, sampledHolders(stats, first.chunk, null), ranked, reading);
+    pages += productsFor(stats, holders.length) * reading.share;
+    for (const gram of grams) pages += postingPages(estimatedProducts(stats, gram) * reading.share, reading.buckets);
     probe.push(grams);
-    pages += candidates;
   }
-  return pages < chunkPages && pages <= ONE_SCAN_CANDIDATES ? probe : null;
+  return probe.length > 0 && pages < chunkPages && pages <= ONE_SCAN_CANDIDATES ? probe : null;
 }
 
 /**
  * Adds to `probe`, one at a time, the offered chunk that costs the fewest pages with the candidates it leaves, as
  * long as its posting lists cost fewer pages than the candidates it spares; returns the sampled texts holding every
- * chunk of the probe.
+ * chunk of the probe. By default a chunk is looked up in every bucket and a sampled text is a candidate in full.
  */
-function narrowProbe(stats: NameStatistics, probe: string[], holders: number[], offered: readonly { chunk: string; n: number }[]): number[] {
-  const chunkPages = (n: number): number => n / POSTINGS_PER_PAGE + ENTRY_PAGES * (stats.last + 1);
+function narrowProbe(
+  stats: NameStatistics, probe: string[], holders: number[], offered: readonly { chunk: string; n: number }[],
+  reading: Reading = { buckets: stats.last + 1, share: 1 },
+): number[] {
+  const candidates = (sampled: number): number => productsFor(stats, sampled) * reading.share;
   let current = holders;
   while (probe.length < PROBE_MAX) {
     let best: { chunk: string; holders: number[]; pages: number } | null = null;
     for (const { chunk, n } of offered) {
       if (probe.includes(chunk)) continue;
       const together = sampledHolders(stats, chunk, current);
-      const pages = chunkPages(n) + productsFor(stats, together.length);
+      const pages = postingPages(n, reading.buckets) + candidates(together.length);
       if (!best || pages < best.pages) best = { chunk, holders: together, pages };
     }
     // A chunk whose posting lists cost more pages than the candidates it spares is not asked for.
-    if (!best || best.pages >= productsFor(stats, current.length)) break;
+    if (!best || best.pages >= candidates(current.length)) break;
     probe.push(best.chunk);
     current = best.holders;
   }
