@@ -117,13 +117,13 @@ function longProbe(stats: NameStatistics, translated: string, chunkPages: number
  * chunk of the probe. By default a chunk is looked up in every bucket and a sampled text is a candidate in full.
  */
 function narrowProbe(
-  stats: NameStatistics, probe: string[], holders: number[], offered: readonly { chunk: string; n: number }[],
+  stats: NameStatistics, probe: string[], holders: readonly number[], offered: readonly { chunk: string; n: number }[],
   reading: Reading = { buckets: stats.last + 1, share: 1 },
-): number[] {
+): readonly number[] {
   const candidates = (sampled: number): number => productsFor(stats, sampled) * reading.share;
   let current = holders;
   while (probe.length < PROBE_MAX) {
-    let best: { chunk: string; holders: number[]; pages: number } | null = null;
+    let best: { chunk: string; holders: readonly number[]; pages: number } | null = null;
     for (const { chunk, n } of offered) {
       if (probe.includes(chunk)) continue;
       const together = sampledHolders(stats, chunk, current);

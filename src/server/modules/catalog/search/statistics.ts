@@ -23,8 +23,8 @@ export interface NameStatistics {
   starts: number[];
   /** The sampled texts (by index, ascending) holding each substring of SAMPLE_GRAM characters: the few to look in. */
   grams: Map<string, number[]>;
-  /** Substrings looked up so far: the sampled texts (by index) holding each. */
-  counted: Map<string, number[]>;
+  /** Substrings looked up so far: the sampled texts (by index) holding each (shared: never changed). */
+  counted: Map<string, readonly number[]>;
   /** Indexes kept in `counted`, all substrings together. */
   kept: number;
   /** The last bucket when sampled: a catalogue that has grown past it is sampled again. */
@@ -115,7 +115,7 @@ export function sampledHolding(stats: NameStatistics, gram: string): number {
  * search of the whole sample, each text found told by its start. A long key asks for forty substrings and more
  * (ADR 0104): searching the whole sample for each took 0.2–0.35 ms.
  */
-function holdersOf(stats: NameStatistics, gram: string): number[] {
+function holdersOf(stats: NameStatistics, gram: string): readonly number[] {
   const known = stats.counted.get(gram);
   if (known) return known;
   let out: number[] = [];
@@ -203,8 +203,8 @@ export function forgetNameStatistics(db: Db): void {
   entry.stats = null;
 }
 
-/** The sampled texts (by index) among `among` (all when null) that hold `gram`. */
-export function sampledHolders(stats: NameStatistics, gram: string, among: readonly number[] | null): number[] {
+/** The sampled texts (by index) among `among` (all when null: the remembered list, shared) that hold `gram`. */
+export function sampledHolders(stats: NameStatistics, gram: string, among: readonly number[] | null): readonly number[] {
   if (!among) return holdersOf(stats, gram);
   const out: number[] = [];
   for (const i of among) if ((stats.texts[i] as string).includes(gram)) out.push(i);
