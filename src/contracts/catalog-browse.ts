@@ -134,7 +134,11 @@ const brandIds = z.preprocess((v) => {
  * The type of a product search. Anything but 1–3 falls back to a name search (3) and the answer
  * says so (`typeFallback`), as ADR 0016 decides; the search key itself is always validated.
  */
-const searchType = z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : String(v)), z.string().max(10).optional());
+const searchType = z.preprocess(
+  // Only a number becomes text: an object or a list is refused as one, never turned into text (its own `toString` may not be a function).
+  (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
+  z.string().max(10).optional(),
+);
 
 export const productPageInputSchema = z.object({
   key: optionalKey,

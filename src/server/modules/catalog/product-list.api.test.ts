@@ -174,6 +174,13 @@ describe.each(PATHS)('%s', (path) => {
       expect(res.status, JSON.stringify(form)).toBe(400);
       expect(Array.isArray(res.body.data), JSON.stringify(form)).toBe(true);
     }
+    // A JSON type that is not text or a number is refused, even one whose `toString` is not a function.
+    for (const type of [{ toString: '' }, ['2'], true]) {
+      const res = await h.call('POST', path, { json: { key: 'x', type } });
+      expect(res.status, JSON.stringify(type)).toBe(400);
+      expect(res.body.data, JSON.stringify(type)).toEqual([expect.objectContaining({ field: 'type' })]);
+    }
+    expect((await h.call('POST', path, { json: { key: 'x', type: 2 } })).status).toBe(200);
     const tampered = await post(path, { flag: 'hot', cursor: 'eyJmb28iOjF9' });
     expect(tampered.status).toBe(400);
     expect(tampered.body.msg).toBe('分页参数无效，请从第一页重新开始');
