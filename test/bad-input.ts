@@ -145,6 +145,19 @@ function wellFormed(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
+/**
+ * A JSON body with every field of the operation (and one it does not know) an object whose `toString` and
+ * `valueOf` are not functions, so that turning one into text throws: each field must be refused as the
+ * wrong type, never converted. Sent to every operation with a body.
+ */
+export function untextableBody(op: ApiOperation): { label: string; url: string; init: RequestInit & { headers: Record<string, string> } } | null {
+  if (!op.hasBody) return null;
+  const value = { toString: '', valueOf: '' };
+  const body = Object.fromEntries([...Object.keys(op.fields).filter((k) => !op.pathParams.includes(k)), 'unknown'].map((k) => [k, value]));
+  const path = fillPath(op.path, {});
+  return { label: 'json fields whose toString is not a function', url: path, init: { method: op.method.toUpperCase(), headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } };
+}
+
 const tooBig = 'x'.repeat(1024 * 1024 + 16);
 const deep = `${'{"a":['.repeat(200)}1${']}'.repeat(200)}`;
 

@@ -6,7 +6,7 @@ import { buildOpenApiDocument } from '@/server/http/openapi';
 import { searchCountsSettled } from '@/server/modules/dashboard/search-counts';
 import { resetRateLimits } from '@/server/modules/rate-limit/limits';
 import { fileApiHarness } from '../../../test/api';
-import { fuzzCase, isSmilesField, malformedRequests, requestOf } from '../../../test/bad-input';
+import { fuzzCase, isSmilesField, malformedRequests, requestOf, untextableBody } from '../../../test/bad-input';
 import { writeProbe, type WriteProbe } from '../../../test/db-writes';
 import { loadOpenApiDocument, operationsOf, type ApiOperation, type OpenApiDocument } from '../../../test/openapi-routes';
 import { apiRouters } from './routers';
@@ -131,7 +131,8 @@ describe('bad input to every route of the OpenAPI document', () => {
         // Each operation gets every third malformed request, in turn, so that the whole set goes to
         // every kind of route and the run stays short; a guest turned away gets every ninth.
         const every = turnedAway ? 9 : 3;
-        const malformed = malformedRequests(op).filter((_, i) => (i + index) % every === 0);
+        const untextable = untextableBody(op);
+        const malformed = [...malformedRequests(op).filter((_, i) => (i + index) % every === 0), ...(untextable && !turnedAway ? [untextable] : [])];
         for (const bad of malformed) {
           const res = await h.app.request(bad.url, { ...bad.init, headers: { ...bad.init.headers, ...actor.headers() } });
           await check(`${actor.name}, ${bad.label}`, res);
