@@ -145,12 +145,19 @@ function wellFormed(text: string): string {
   return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
+/** A whole request with what the failure message calls it. */
+interface LabelledRequest {
+  label: string;
+  url: string;
+  init: RequestInit & { headers: Record<string, string> };
+}
+
 /**
  * A JSON body with every field of the operation (and one it does not know) an object whose `toString` and
  * `valueOf` are not functions, so that turning one into text throws: each field must be refused as the
  * wrong type, never converted. Sent to every operation with a body.
  */
-export function untextableBody(op: ApiOperation): { label: string; url: string; init: RequestInit & { headers: Record<string, string> } } | null {
+export function untextableBody(op: ApiOperation): LabelledRequest | null {
   if (!op.hasBody) return null;
   const value = { toString: '', valueOf: '' };
   const body = Object.fromEntries([...Object.keys(op.fields).filter((k) => !op.pathParams.includes(k)), 'unknown'].map((k) => [k, value]));
@@ -166,11 +173,11 @@ const deep = `${'{"a":['.repeat(200)}1${']}'.repeat(200)}`;
  * large, of a type the API does not read, with bytes that are not UTF-8 — and hostile path segments
  * and query strings. The same for every operation; each must answer 4xx in the envelope.
  */
-export function malformedRequests(op: ApiOperation): { label: string; url: string; init: RequestInit & { headers: Record<string, string> } }[] {
+export function malformedRequests(op: ApiOperation): LabelledRequest[] {
   const method = op.method.toUpperCase();
   const path = fillPath(op.path, {});
   const segments = ['%ED%A0%80', '%00', '%2e%2e%2f%2e%2e%2f', '%FF%FE', '-1', '1e999', '99999999999999999999999', '%F0%9F%98%80', 'a%20b%27'];
-  const out: { label: string; url: string; init: RequestInit & { headers: Record<string, string> } }[] = [];
+  const out: LabelledRequest[] = [];
   for (const segment of op.pathParams.length > 0 ? segments : []) {
     out.push({ label: `path segment ${segment}`, url: op.path.replace(/\{\w+\}/g, segment), init: { method, headers: {} } });
   }
