@@ -1,6 +1,6 @@
 /**
  * Import benchmark (ADR 0034):
- *   npm run bench:import -- [--rows 100000] [--url postgres://…/bench_db] [--only postgres] [--structures] [--no-docs]
+ *   npm run bench:import -- [--rows 100000] [--url postgres://…/bench_db] [--only postgres] [--formats csv,xlsx] [--structures] [--no-docs]
  * Writes a CSV and an XLSX file of `--rows` rows (one pack per row, 10 % of the products with a
  * second pack, 1 % refused rows; with `--structures` each product has a structure of its own, a SMILES
  * of the generated catalogue's enumeration, read into its substance by the import, ADR 0080), then imports each twice — a first import that creates everything and
@@ -33,6 +33,8 @@ const { values } = parseArgs({
     // `--only postgres` skips the PGlite runs (tens of minutes for 100k rows on the shared machine).
     only: { type: 'string' },
     structures: { type: 'boolean', default: false },
+    // The files imported, in this order: `--formats xlsx` imports the XLSX file alone (for a profile of it).
+    formats: { type: 'string', default: 'csv,xlsx' },
   },
   strict: true,
 });
@@ -42,6 +44,10 @@ const PG_URL = values.url ?? process.env.BENCH_DATABASE_URL;
 if (values.only !== undefined && values.only !== 'postgres' && values.only !== 'pglite') throw new Error('--only: postgres or pglite');
 if (values.only === 'postgres' && !PG_URL) throw new Error('--only postgres needs --url or BENCH_DATABASE_URL');
 
+const isFormat = (f: string): f is 'csv' | 'xlsx' => f === 'csv' || f === 'xlsx';
+const formatNames = values.formats.split(',').map((f) => f.trim());
+if (!formatNames.every(isFormat) || new Set(formatNames).size !== formatNames.length) throw new Error('--formats: csv, xlsx or both, comma-separated');
+const FORMATS = formatNames.filter(isFormat);
 const STRUCTURES = values.structures;
 const HEADER = ['item_no', 'name_zh', 'name_en', 'brand', 'category', 'cas', 'formula', ...(STRUCTURES ? ['smiles'] : []), 'purity', 'pack_size', 'price', 'lead_time_days', 'stock'];
 
@@ -121,7 +127,7 @@ async function prepare(handle: DbHandle): Promise<void> {
 async function benchOn(name: string, handle: DbHandle, files: { csv: string; xlsx: string }): Promise<Result[]> {
   const [member] = rowsOf<{ id: number }>(await handle.db.execute(sql`select id from staff order by id limit 1`));
   const results: Result[] = [];
-  for (const format of ['csv', 'xlsx'] as const) {
+  for (const format of FORMATS) {
     const key = `imports/bench/${name}.${format}`;
     const local = files[format];
     await getFileStore().write(key, await readFile(local));

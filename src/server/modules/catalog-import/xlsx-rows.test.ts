@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { columnOf, SHARED_STRING_OVERHEAD, SharedStrings, XLSX_LIMITS, xlsxFileRows, xlsxStreamRows, xlsxUploadFault, type SheetRow, type XlsxLimits } from './xlsx-rows';
 import { LimitError } from './zip-entries';
-import { XmlScanner } from './xml-scan';
+import { attribute, XmlScanner } from './xml-scan';
 import { zip, type Part } from '../../../../test/zip';
 
 let dir: string;
@@ -232,5 +232,19 @@ describe('the pieces', () => {
     const whole = events([xml]);
     expect(whole).toEqual(['<a>', '<b/>', '</b>', 't&u乙', '<c>', 'v', '</c>', '<w>', '</a>']);
     expect(events(xml.split(''))).toEqual(whole);
+  });
+
+  it('ends a tag at its first `>` outside a value in either quote, and reads attributes by their whole name', () => {
+    const seen: string[] = [];
+    const scanner = new XmlScanner({
+      wantText: false,
+      open: (name, tag) => seen.push(`${name}:${attribute(tag, 'r') ?? '-'}:${attribute(tag, 'r:id') ?? '-'}`),
+      close: () => undefined,
+      text: () => undefined,
+    });
+    const xml = `<x:c t='a>"b' r="A1"/><c tr="no" r='B&amp;2'></c><sheet name="S" r:id="rId3"/><c r=A3/>`;
+    for (const chunk of xml.split('')) scanner.write(chunk);
+    scanner.end();
+    expect(seen).toEqual(['c:A1:-', 'c:B&2:-', 'sheet:-:rId3', 'c:-:-']);
   });
 });

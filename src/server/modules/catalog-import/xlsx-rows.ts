@@ -144,19 +144,23 @@ class RunText {
 
 async function scan(zip: ZipFile, entry: ZipEntry, handler: XmlHandler, limits: ZipLimits): Promise<void> {
   const none = (): SheetRow[] => [];
-  for await (const row of scanRows(zip, entry, handler, limits, none)) throw new XlsxError(`xlsx: unexpected row ${row.rowNo}`);
+  for await (const rows of scanRows(zip, entry, handler, limits, none)) if (rows.length > 0) throw new XlsxError(`xlsx: unexpected row ${rows[0]!.rowNo}`);
 }
 
-async function* scanRows(zip: ZipFile, entry: ZipEntry, handler: XmlHandler, limits: ZipLimits, take: () => Iterable<SheetRow>, onRead?: (position: number) => void): AsyncGenerator<SheetRow> {
+/**
+ * The rows the handler finished, chunk by chunk of the part: a chunk's rows come together, so that
+ * the reader's caller steps through one generator per row, not every one between it and the part.
+ */
+async function* scanRows(zip: ZipFile, entry: ZipEntry, handler: XmlHandler, limits: ZipLimits, take: () => SheetRow[], onRead?: (position: number) => void): AsyncGenerator<SheetRow[]> {
   const scanner = new XmlScanner(handler);
   const decoder = new TextDecoder('utf-8');
   for await (const chunk of zip.read(entry, limits, onRead)) {
     scanner.write(decoder.decode(chunk, { stream: true }));
-    yield* take();
+    yield take();
   }
   scanner.write(decoder.decode());
   scanner.end();
-  yield* take();
+  yield take();
 }
 
 async function readSharedStrings(zip: ZipFile, entry: ZipEntry, limits: XlsxLimits): Promise<SharedStrings> {
@@ -220,8 +224,8 @@ function numberText(v: string): string {
   return v.trim() !== '' && Number.isFinite(n) ? String(n) : '';
 }
 
-/** The rows of the first worksheet of the XLSX file at `file`; `onRead` follows the position in the file. */
-export async function* xlsxFileRows(file: string, limits: XlsxLimits = XLSX_LIMITS, onRead?: (position: number) => void): AsyncGenerator<SheetRow> {
+/** The rows of the first worksheet of the XLSX file at `file`, a chunk's at a time; `onRead` follows the position in the file. */
+async function* sheetRowChunks(file: string, limits: XlsxLimits, onRead?: (position: number) => void): AsyncGenerator<SheetRow[]> {
   const zip = await ZipFile.open(file);
   try {
     const { sheet, shared } = await parts(zip);
@@ -317,6 +321,11 @@ export async function* xlsxFileRows(file: string, limits: XlsxLimits = XLSX_LIMI
   }
 }
 
+/** The rows of the first worksheet of the XLSX file at `file`; `onRead` follows the position in the file. */
+export async function* xlsxFileRows(file: string, limits: XlsxLimits = XLSX_LIMITS, onRead?: (position: number) => void): AsyncGenerator<SheetRow> {
+  for await (const rows of sheetRowChunks(file, limits, onRead)) for (const row of rows) yield row;
+}
+
 /**
  * Why an uploaded XLSX file is over the reader's limits by the sizes its zip declares, or null: a
  * part that would inflate past its limit, or too far for its stored size. Read from the zip's
@@ -348,7 +357,7 @@ export async function* xlsxStreamRows(input: Readable, onRead?: (position: numbe
   try {
     const file = path.join(dir, 'upload.xlsx');
     await pipeline(input, createWriteStream(file));
-    yield* xlsxFileRows(file, limits, onRead);
+    for await (const rows of sheetRowChunks(file, limits, onRead)) for (const row of rows) yield row;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -37,34 +37,52 @@ export function decodeXmlText(text: string): string {
 
 /** The value of an attribute of a start tag's text (`tag` as given to `open`), or null. */
 export function attribute(tag: string, name: string): string | null {
-  let from = 0;
-  for (;;) {
-    const at = tag.indexOf(`${name}=`, from);
-    if (at < 0) return null;
+  for (let at = tag.indexOf(name); at >= 0; at = tag.indexOf(name, at + 1)) {
+    const after = at + name.length;
+    if (tag.charCodeAt(after) !== 61 /* = */ || at === 0) continue;
     const before = tag.charCodeAt(at - 1);
     // A whole attribute name: preceded by white space (or a prefix's colon: `r:id`).
-    if (at > 0 && (before === 32 || before === 9 || before === 10 || before === 13 || (before === 58 && name.includes(':')))) {
-      const quote = tag[at + name.length + 1];
-      if (quote === '"' || quote === "'") {
-        const end = tag.indexOf(quote, at + name.length + 2);
+    if (before === 32 || before === 9 || before === 10 || before === 13 || (before === 58 && name.includes(':'))) {
+      const quote = tag.charCodeAt(after + 1);
+      if (quote === 34 || quote === 39) {
+        const end = tag.indexOf(quote === 34 ? '"' : "'", after + 2);
         if (end < 0) return null;
-        return decodeXmlText(tag.slice(at + name.length + 2, end));
+        return decodeXmlText(tag.slice(after + 2, end));
       }
     }
-    from = at + name.length + 1;
   }
+  return null;
 }
 
-function localName(tag: string): string {
-  let end = 0;
-  while (end < tag.length) {
-    const c = tag.charCodeAt(end);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62) break;
-    end += 1;
+/**
+ * The name of the tag whose text runs from `from` to `end` in `s`: up to white space or `/`, without
+ * its namespace prefix (`x:c` is `c`). Read in place: the tag is not cut out of the text for it.
+ */
+function nameAt(s: string, from: number, end: number): string {
+  let start = from;
+  let j = from;
+  for (; j < end; j += 1) {
+    const c = s.charCodeAt(j);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47) break;
+    if (c === 58 /* : */ && start === from) start = j + 1;
   }
-  const name = tag.slice(0, end);
-  const colon = name.indexOf(':');
-  return colon < 0 ? name : name.slice(colon + 1);
+  return s.slice(start, j);
+}
+
+/** Where the tag whose text starts at `from` ends: its `>` outside quoted attribute values (either quote), or -1 when `s` ends first. */
+function tagEnd(s: string, from: number): number {
+  let quote = 0;
+  for (let j = from, n = s.length; j < n; j += 1) {
+    const c = s.charCodeAt(j);
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 62 /* > */) {
+      return j;
+    } else if (c === 34 || c === 39) {
+      quote = c;
+    }
+  }
+  return -1;
 }
 
 export class XmlScanner {
@@ -107,25 +125,16 @@ export class XmlScanner {
         continue;
       }
       // A tag: up to the first `>` outside a quoted attribute value.
-      let gt = s.indexOf('>', i + 1);
-      while (gt >= 0) {
-        const body = s.slice(i + 1, gt);
-        let quotes = 0;
-        for (let q = body.indexOf('"'); q >= 0; q = body.indexOf('"', q + 1)) quotes += 1;
-        if (quotes % 2 === 0) break;
-        gt = s.indexOf('>', gt + 1);
-      }
+      const gt = tagEnd(s, i + 1);
       if (gt < 0) break;
       if (next === 47 /* / */) {
-        h.close(localName(s.slice(i + 2, gt)));
-      } else if (gt > i + 1 && s.charCodeAt(gt - 1) === 47) {
-        const tag = s.slice(i + 1, gt - 1);
-        const name = localName(tag);
-        h.open(name, tag, true);
-        h.close(name);
+        h.close(nameAt(s, i + 2, gt));
       } else {
-        const tag = s.slice(i + 1, gt);
-        h.open(localName(tag), tag, false);
+        const selfClosing = gt > i + 1 && s.charCodeAt(gt - 1) === 47;
+        const end = selfClosing ? gt - 1 : gt;
+        const name = nameAt(s, i + 1, end);
+        h.open(name, s.slice(i + 1, end), selfClosing);
+        if (selfClosing) h.close(name);
       }
       i = gt + 1;
     }
