@@ -81,16 +81,20 @@ async function main(): Promise<void> {
   await Promise.all([handle.db.execute(sql`select 1`), handle.db.execute(sql`select 1`)]);
   await findProductsAndFacets(handle.db, { key: 'qxqzvj', type: '3', limit: 20 }, 'zh');
   const figures = new Map<Kind, string[]>();
+  /** The slowest keys of each pass: what a p95 of 40 keys is made of. */
+  const slowest: string[] = [];
   try {
     for (let pass = 1; pass <= PASSES; pass += 1) {
       for (const { kind, label } of KINDS) {
-        const samples: number[] = [];
+        const timed: { key: string; ms: number; total: string }[] = [];
         for (const q of keys[kind]) {
           const started = performance.now();
-          await findProductsAndFacets(handle.db, { key: q.key, type: q.type === undefined ? undefined : String(q.type), limit: 20 }, 'zh');
-          samples.push(performance.now() - started);
+          const { page } = await findProductsAndFacets(handle.db, { key: q.key, type: q.type === undefined ? undefined : String(q.type), limit: 20 }, 'zh');
+          timed.push({ key: q.key ?? '', ms: performance.now() - started, total: `${page.total}${page.totalCapped ? '+' : ''}` });
         }
-        samples.sort((a, b) => a - b);
+        const samples = timed.map((t) => t.ms).sort((a, b) => a - b);
+        const worst = [...timed].sort((a, b) => b.ms - a.ms).slice(0, 2).map((t) => `\`${t.key}\` ${ms(t.ms)} (${t.total} matches)`);
+        slowest.push(`pass ${pass}, ${label}: ${worst.join(', ')}`);
         const figure = `${ms(percentile(samples, 50))} / ${ms(percentile(samples, 95))}`;
         figures.set(kind, [...(figures.get(kind) ?? []), figure]);
         process.stdout.write(`pass ${pass} ${label.padEnd(24)} ${samples.length} keys  p50 / p95 ${figure} ms\n`);
@@ -110,6 +114,10 @@ async function main(): Promise<void> {
     `| Keys | ${Array.from({ length: PASSES }, (_, i) => passName(i + 1)).join(' | ')} |`,
     `|---|${'---|'.repeat(PASSES)}`,
     ...KINDS.map(({ kind, label }) => `| ${label} | ${(figures.get(kind) ?? []).join(' | ')} |`),
+    '',
+    'The two slowest keys of each name kind and pass (ms, and the matches the page counts):',
+    '',
+    ...slowest.filter((line) => /Chinese names|Pinyin|English names/.test(line)).map((line) => `- ${line}`),
     '',
   ].join('\n'));
 }
