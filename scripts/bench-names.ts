@@ -52,7 +52,8 @@ async function goCold(version: string): Promise<void> {
   writeFileSync('/proc/sys/vm/drop_caches', '3\n');
   for (let i = 0; i < 60; i += 1) {
     try {
-      execFileSync('pg_isready', ['-q', '-h', new URL(DB_URL as string).hostname]);
+      const url = new URL(DB_URL as string);
+      execFileSync('pg_isready', ['-q', '-h', url.hostname, '-p', url.port || '5432']);
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -63,8 +64,8 @@ async function goCold(version: string): Promise<void> {
 
 async function main(): Promise<void> {
   let handle = openPostgres(DB_URL as string, 2);
-  const [server] = rowsOf<{ version: string; buffers: string; products: number }>(await handle.db.execute(sql`
-    select current_setting('server_version_num') as version, current_setting('shared_buffers') as buffers,
+  const [server] = rowsOf<{ version: string; name: string; buffers: string; products: number }>(await handle.db.execute(sql`
+    select current_setting('server_version_num') as version, current_setting('server_version') as name, current_setting('shared_buffers') as buffers,
            (select count(*)::int from products where active) as products`));
   const keys = await drawKeys(handle, KEYS, SEED);
   // The sample that plans name keys is read once per server process, not per search: read before the passes.
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     '',
     `### Names on a loaded catalogue (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench:names\`)`,
     '',
-    `${server?.products ?? 0} active products; PostgreSQL ${server?.version}, shared_buffers ${server?.buffers}; ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0]?.toFixed(1)} at the end. ${KEYS} keys drawn per kind (seed ${SEED}), each searched with \`findProductsAndFacets\` as the search page asks${values.cold ? '; the first pass after a restart of PostgreSQL and an emptied page cache of the operating system' : ''}. p50 / p95 ms:`,
+    `${server?.products ?? 0} active products; PostgreSQL ${server?.name}, shared_buffers ${server?.buffers}; ${os.cpus().length} cores ${os.cpus()[0]?.model ?? ''}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load average ${os.loadavg()[0]?.toFixed(1)} at the end. ${KEYS} keys drawn per kind (seed ${SEED}), each searched with \`findProductsAndFacets\` as the search page asks${values.cold ? '; the first pass after a restart of PostgreSQL and an emptied page cache of the operating system' : ''}. p50 / p95 ms:`,
     '',
     `| Keys | ${Array.from({ length: PASSES }, (_, i) => passName(i + 1)).join(' | ')} |`,
     `|---|${'---|'.repeat(PASSES)}`,
