@@ -27,7 +27,7 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const DB_URL = values.url ?? process.env.BENCH_DATABASE_URL;
+const DB_URL = values.url ?? process.env.BENCH_DATABASE_URL ?? '';
 if (!DB_URL) throw new Error('--url (or BENCH_DATABASE_URL): the PostgreSQL database of a loaded catalogue');
 const KEYS = Number(values.keys);
 const SEED = Number(values.seed);
@@ -52,7 +52,7 @@ async function goCold(version: string): Promise<void> {
   writeFileSync('/proc/sys/vm/drop_caches', '3\n');
   for (let i = 0; i < 60; i += 1) {
     try {
-      const url = new URL(DB_URL as string);
+      const url = new URL(DB_URL);
       execFileSync('pg_isready', ['-q', '-h', url.hostname, '-p', url.port || '5432']);
       return;
     } catch {
@@ -63,7 +63,7 @@ async function goCold(version: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let handle = openPostgres(DB_URL as string, 2);
+  let handle = openPostgres(DB_URL, 2);
   const [server] = rowsOf<{ version: string; name: string; buffers: string; products: number }>(await handle.db.execute(sql`
     select current_setting('server_version_num') as version, current_setting('server_version') as name, current_setting('shared_buffers') as buffers,
            (select count(*)::int from products where active) as products`));
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   if (values.cold) {
     await handle.close();
     await goCold(String(Math.floor(Number(server?.version) / 10_000)));
-    handle = openPostgres(DB_URL as string, 2);
+    handle = openPostgres(DB_URL, 2);
   }
   presetNameStatistics(handle.db, stats);
   // The process warms up apart from the keys: its connections open and the search's code compiles on a key
