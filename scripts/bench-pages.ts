@@ -7,8 +7,8 @@
  * measures from outside for each page type: the time to first byte, p50/p95 over many keys, one
  * request at a time; and the requests per second of one URL with autocannon, beside a static file of
  * the same build. Searches are compared with the same searches through the API (`/api/web/product/getPage`,
- * the engine alone), key by key on the same database state: the key's first search through the API, its
- * page, the API again, the page again. Then, on a second server without the shared data cache (STOREFRONT_CACHE_SECONDS=0),
+ * the engine alone, with the brand facets the page asks for and without), key by key on the same database state: the
+ * key's first search through the API, its page, the API again, the page again (scripts/lib/page-search-row.ts). Then, on a second server without the shared data cache (STOREFRONT_CACHE_SECONDS=0),
  * the first request after the cache expired: each page type with every shared read from the database, beside the same
  * list through the API. Prints the table and appends it to the day's journal in docs/benchmarks/. Stops the
  * server by itself.
@@ -32,8 +32,8 @@ import { GENERATED_ITEM_NO_SQL } from '../src/server/seed/synthetic-catalog';
 import { loadWithCopy, prepare } from '../src/server/seed/catalog-generator';
 import { appendToJournal } from './lib/bench-journal.mjs';
 import { COMMON_FRAGMENTS, drawSubstanceKeys, drawSubstances, substancePageRows } from './lib/bench-substances';
-import { percentile } from './lib/bench-timing';
-import { signIn, startServer, timeToFirstByte, sendSessionCookie, waitReady, warmUpSearchRow } from './lib/page-server';
+import { signIn, startServer, timeToFirstByte, sendSessionCookie, waitReady } from './lib/page-server';
+import { cell, ms, summary, timeSearchRow, type Timing } from './lib/page-search-row';
 
 interface AutocannonResult { requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p97_5: number } }
 type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
@@ -133,16 +133,8 @@ async function drawKeys(url: string, count: number): Promise<Keys> {
   }
 }
 
-interface Timing { p50: number; p95: number; n: number; failed: number }
-
 /** The first request of each URL (rendered, shared data possibly cached) and the repeated ones (a guest's kept page, ADR 0039). */
 interface Timings { rendered: Timing; kept: Timing }
-
-function summary(times: number[], failed: number): Timing {
-  const sorted = [...times].sort((a, b) => a - b);
-  // No samples: no figure (printed as a dash), not 0 ms.
-  return sorted.length === 0 ? { p50: NaN, p95: NaN, n: 0, failed } : { p50: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length, failed };
-}
 
 async function timeAll(base: string, given: string[], body?: (i: number) => string, samples = 20): Promise<Timings> {
   // Pages with few URLs (home: / and /en) are requested round after round, up to `samples` requests.
@@ -248,9 +240,6 @@ async function structureSearches(url: string, count: number): Promise<[string, s
   ];
 }
 
-const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
-const cell = (t: Timing) => `${ms(t.p50)} / ${ms(t.p95)} (${t.n}${t.failed ? `, ${t.failed} failed` : ''})`;
-
 async function main(): Promise<void> {
   const options = readOptions();
   const url = await benchDatabaseUrl();
@@ -314,52 +303,9 @@ async function main(): Promise<void> {
       rows.push(line);
     }
     for (const [name, paths, bodies] of searches) {
-      // What the page adds to the engine, both on the same database state: key by key, the key's first
-      // search goes through the API (it reads the key's rows from disk: the engine's time, not the
-      // page's; its p95 is printed beside), then its page is rendered and the API answers the same search
-      // again (the engine alone), `--renders` times over, then the page is asked again (kept). Renders
-      // after the first add a parameter the page ignores (`r`), so that the guest page cache (ADR 0039)
-      // cannot answer them. Measuring all the pages and then all the searches would compare pages whose
-      // rows the other keys had pushed out of PostgreSQL's buffers with searches that had just read
-      // theirs (15 ms apart at p50 for names). The target is read over every render: with one render a
-      // key, the p95 of 40 keys is the second-slowest render, and a single pause moves it.
-      const api = '/api/web/product/getPage';
-      const firstSearch: number[] = [];
-      const rendered: number[] = [];
-      const renderedFirst: number[] = [];
-      const kept: number[] = [];
-      await warmUpSearchRow(base, paths[0] ?? '/', bodies[0] ?? {});
-      const engineTimes: number[] = [];
-      const engineFirst: number[] = [];
-      let failedPages = 0;
-      let failedKept = 0;
-      for (const [i, body] of bodies.entries()) {
-        const json = JSON.stringify({ ...body, limit: 20 });
-        const path = base + (paths[i] ?? '/');
-        firstSearch.push((await timeToFirstByte(base + api, json)).ms);
-        for (let round = 0; round < options.renders; round += 1) {
-          const page = await timeToFirstByte(round === 0 ? path : `${path}&r=${round}`);
-          if (page.status !== 200) failedPages += 1;
-          rendered.push(page.ms);
-          const answer = await timeToFirstByte(base + api, json);
-          if (answer.status !== 200) throw new Error(`${api} answered ${answer.status} for ${json}: the engine's figures would be an error's`);
-          const engine = answer.ms;
-          engineTimes.push(engine);
-          if (round === 0) {
-            renderedFirst.push(page.ms);
-            engineFirst.push(engine);
-          }
-        }
-        const again = await timeToFirstByte(path);
-        if (again.status !== 200) failedKept += 1;
-        kept.push(again.ms);
-      }
-      const timing = { rendered: summary(rendered, failedPages), kept: summary(kept, failedKept) };
-      const engine = summary(engineTimes, 0);
-      const firstOnly = summary(renderedFirst, 0).p95 - summary(engineFirst, 0).p95;
-      const cold = summary(firstSearch, 0);
+      const row = await timeSearchRow(base, paths, bodies, options.renders);
       const { rps, bad } = await rpsOf(paths[0] ?? '/');
-      const line = `| ${name} | ${cell(timing.rendered)} | ${cell(timing.kept)} | ${rps.toFixed(0)}${bad ? ` (${bad} not 2xx)` : ''} | ${((100 * rps) / staticRps.rps).toFixed(0)} % | ${ms(engine.p50)} / ${ms(engine.p95)}; rendered page − engine at p95: ${ms(timing.rendered.p95 - engine.p95)} (first renders only: ${ms(firstOnly)}); a key's first search p95 ${ms(cold.p95)} |`;
+      const line = `| ${name} | ${cell(row.rendered)} | ${cell(row.kept)} | ${rps.toFixed(0)}${bad ? ` (${bad} not 2xx)` : ''} | ${((100 * rps) / staticRps.rps).toFixed(0)} % | ${ms(row.engine.p50)} / ${ms(row.engine.p95)} (list alone ${ms(row.list.p50)} / ${ms(row.list.p95)}); rendered page − engine at p95: ${ms(row.rendered.p95 - row.engine.p95)} (first renders only: ${ms(row.firstOnly)}); a key's first search p95 ${ms(row.cold.p95)} |`;
       console.log(line);
       rows.push(line);
     }
@@ -373,9 +319,9 @@ async function main(): Promise<void> {
     const table = [
       `### Storefront pages${options.signedIn ? ', signed-in buyer' : ''} (${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, PostgreSQL, ${products.toLocaleString('en')} products${process.env.PAGE_CACHE_SECONDS === '0' ? ', PAGE_CACHE_SECONDS=0' : ''})`,
       '',
-      `\`npm run bench:pages -- --products ${options.products}${options.signedIn ? ' --signed-in' : ''}${options.structures ? ' --structures' : ''}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys, one request at a time: "rendered" is the first request of each URL (the page rendered; shared data may come from the data cache), "kept" the repeated requests a guest's kept page answers (ADR 0039); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s, gzip accepted), and as a share of a static file of the same build, the script chunk nearest in size to the about page's ${(aboutBytes / 1024).toFixed(0)} KB (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Searches, key by key: the key's first search through the API (it reads the key's rows from disk; its p95 is the last figure), then ${options.renders} times the page rendered and the same search through the API again (the engine alone), then the page asked again (kept): the page and the engine read the same database state; the rendered column and the engine's figures are over every render, "first renders only" over the first render of each key (how the earlier tables measured it). Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
+      `\`npm run bench:pages -- --products ${options.products}${options.signedIn ? ' --signed-in' : ''}${options.structures ? ' --structures' : ''}\`: production build on localhost (scripts/start.ts), measured from outside. Time to first byte in ms, p50 / p95 over the keys, one request at a time: "rendered" is the first request of each URL (the page rendered; shared data may come from the data cache), "kept" the repeated requests a guest's kept page answers (ADR 0039); requests per second of the first URL with autocannon (${options.connections} connections, ${options.seconds} s, gzip accepted), and as a share of a static file of the same build, the script chunk nearest in size to the about page's ${(aboutBytes / 1024).toFixed(0)} KB (\`${statik}\`: ${staticRps.rps.toFixed(0)} req/s). Searches, key by key: the key's first search through the API (it reads the key's rows from disk; its p95 is the last figure), then ${options.renders} times the page rendered and the same search through the API again, with the brand facets the page asks for (\`facets: true\`, the engine's whole answer to the page) and as the list alone, then the page asked again (kept): the page and the engine read the same database state; "rendered page − engine" is the page less the engine's whole answer; the rendered column and the engine's figures are over every render, "first renders only" over the first render of each key (how the earlier tables measured it). Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores shared with other work, ${Math.round(os.totalmem() / 2 ** 30)} GiB; load ${loadAtStart} at start, ${os.loadavg()[0]?.toFixed(1)} at end.`,
       '',
-      '| Page | rendered TTFB p50 / p95 (URLs; searches: renders) | kept TTFB p50 / p95 (requests) | req/s | of static | engine alone (API) p50 / p95 |',
+      '| Page | rendered TTFB p50 / p95 (URLs; searches: renders) | kept TTFB p50 / p95 (requests) | req/s | of static | engine alone (API: list and facets) p50 / p95 |',
       '|---|---|---|---|---|---|',
       ...rows,
       '',

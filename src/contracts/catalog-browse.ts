@@ -23,7 +23,8 @@ const searchKey = z.preprocess(
   z.string().max(SEARCH_KEY_MAX),
 );
 const optionalKey = z.preprocess((v) => (v === null ? undefined : v), searchKey.optional());
-const flagBool = z.preprocess((v) => {
+/** A yes/no form field: `1`, `true` or `on` and `0` or `false` (and booleans); empty is absent, anything else is refused. */
+export const flagBool = z.preprocess((v) => {
   if (v === '' || v === null || v === undefined) return undefined;
   if (v === true || v === '1' || v === 'true' || v === 'on') return true;
   if (v === false || v === '0' || v === 'false') return false;

@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
-import { brandFacetSchema, productCardSchema, productPageInputSchema, productPageSchema } from './catalog-browse';
+import { brandFacetSchema, flagBool, productCardSchema, productPageInputSchema, productPageSchema } from './catalog-browse';
 
 /**
  * Structure search through `POST /api/web/product/getPage` with `type=5` (ADR 0075). The key is a
@@ -23,6 +23,11 @@ export const productSearchPageInputSchema = productPageInputSchema.omit({ key: t
   mode: z.preprocess((v) => (v === '' ? undefined : v), z.enum(STRUCTURE_SEARCH_MODES).optional()),
   /** Type 5, sim only: the lowest Tanimoto score, 0.3–1.0; default 0.7. */
   threshold,
+  /**
+   * Types 1–3: also the brand facets (`facets`), every filter but the brand one, as the search page shows them; a
+   * keyed search by relevance counts them in the same pass over its matches. Type 5 always has them.
+   */
+  facets: flagBool,
 });
 
 export const productSearchCardSchema = productCardSchema.extend({
@@ -48,6 +53,6 @@ export const productSearchPageSchema = productPageSchema.extend({
   structure: structureSearchFactsSchema.nullable().optional(),
   /** Type 5: the time budget ran out and these are the first results (the total is a lower bound). */
   partial: z.boolean().optional(),
-  /** Type 5: the brands of the matches under every filter but the brand one, with their product counts (the list's facets). */
+  /** Type 5, or `facets` asked for: the brands of the matches under every filter but the brand one, with their product counts (the list's facets). */
   facets: z.array(brandFacetSchema).optional(),
 });

@@ -68100,7 +68100,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Products, one keyset page (key, type, flag, categoryId, brandIds, inStock, sort, cursor, limit); type=5: structure search (key = SMILES or MOL block, mode, threshold, page) */
+        /** Products, one keyset page (key, type, flag, categoryId, brandIds, inStock, sort, cursor, limit; facets=1 adds the brand facets); type=5: structure search (key = SMILES or MOL block, mode, threshold, page) */
         post: {
             parameters: {
                 query?: never;
@@ -68126,6 +68126,7 @@ export interface paths {
                         /** @enum {string} */
                         mode?: "exact" | "sub" | "sim";
                         threshold?: number;
+                        facets?: boolean;
                     };
                     "application/json": {
                         type?: string;
@@ -68143,6 +68144,7 @@ export interface paths {
                         /** @enum {string} */
                         mode?: "exact" | "sub" | "sim";
                         threshold?: number;
+                        facets?: boolean;
                     };
                 };
             };

@@ -113,23 +113,26 @@ export async function findByStructure(db: Db, input: z.infer<typeof productSearc
 /**
  * A product list page's products and brand facets (the facets without the brand filter). A keyed
  * search by relevance without a brand filter counts both in one pass over its matches; any other
- * list, or a page past the last, asks for the facets apart, at the same time.
+ * list, or a page past the last, asks for the facets apart, at the same time. `structureKey` is the key as typed,
+ * for `getPage` (a SMILES or InChI recognised before cleaning), used by the list and the facets alike.
  */
-export async function findProductsAndFacets(db: Db, filter: ProductFilter, lang: Lang): Promise<{ page: ProductPageDto; facets: BrandFacetDto[] }> {
+export async function findProductsAndFacets(
+  db: Db, filter: ProductFilter, lang: Lang, options: { structureKey?: string } = {},
+): Promise<{ page: ProductPageDto; facets: BrandFacetDto[] }> {
   const { brandIds: _b, cursor: _c, page: _p, limit: _l, sort: _s, ...facetFilter } = filter;
   const onePass = Boolean(filter.key) && (filter.sort ?? 'relevance') === 'relevance' && !(filter.brandIds && filter.brandIds.length > 0);
   if (!onePass) {
-    const [page, facets] = await Promise.all([findProducts(db, filter, lang), findBrandFacets(db, facetFilter, lang)]);
+    const [page, facets] = await Promise.all([findProducts(db, filter, lang, options), findBrandFacets(db, facetFilter, lang, options.structureKey)]);
     return { page, facets };
   }
-  const { facets, ...page } = await readProducts(db, filter, lang, { facets: true });
+  const { facets, ...page } = await readProducts(db, filter, lang, { ...options, facets: true });
   if (facets) return { page, facets: facets.map((f) => ({ id: f.id, name: byLang(lang, { zh: f.nameZh, en: f.nameEn }), count: f.count })) };
-  return { page, facets: await findBrandFacets(db, facetFilter, lang) };
+  return { page, facets: await findBrandFacets(db, facetFilter, lang, options.structureKey) };
 }
 
 /** Brand facets (with counts) for the same filters as a product list. */
-export async function findBrandFacets(db: Db, filter: Omit<ProductFilter, 'brandIds' | 'cursor' | 'limit' | 'sort'>, lang: Lang): Promise<BrandFacetDto[]> {
-  const { query } = toQuery({ ...filter, limit: 1 }, lang);
+export async function findBrandFacets(db: Db, filter: Omit<ProductFilter, 'brandIds' | 'cursor' | 'limit' | 'sort'>, lang: Lang, structureKey?: string): Promise<BrandFacetDto[]> {
+  const { query } = toQuery({ ...filter, limit: 1 }, lang, structureKey);
   const { brandIds: _b, cursor: _c, page: _p, limit: _l, sort: _s, ...rest } = query;
   return brandFacets(db, rest);
 }

@@ -219,6 +219,60 @@ describe('/api/app/api/product/sx/brands', () => {
   });
 });
 
+describe('/api/web/product/getPage with facets', () => {
+  type Facet = { id: number; name: string; count: number };
+  const brandsOf = async (form: Record<string, string>, headers: Record<string, string> = {}) => (await post('/api/app/api/product/sx/brands', form, headers)).body.data as Facet[];
+
+  it('adds the brand facets /sx/brands counts for the same filters, in one answer with the same page', async () => {
+    const [p] = await h.db.db.select().from(products).where(eq(products.active, true)).orderBy(products.id).limit(1);
+    const product = p as typeof products.$inferSelect;
+    const cases: Record<string, string>[] = [
+      { key: product.nameZh.slice(0, 2), type: '3' },
+      { key: product.nameZh.slice(0, 2), type: '3', sort: 'priceAsc' },
+      { flag: 'hot' },
+      { key: product.itemNo.slice(0, 3) },
+    ];
+    for (const form of cases) {
+      const res = await post('/api/web/product/getPage', { ...form, facets: '1' });
+      expect(res.status, JSON.stringify(form)).toBe(200);
+      const { facets, ...rest } = res.body.data as Page & { facets: Facet[] };
+      expect(facets, JSON.stringify(form)).toEqual(await brandsOf(form));
+      expect(rest, JSON.stringify(form)).toEqual(await page('/api/web/product/getPage', form));
+    }
+    const named = await page('/api/web/product/getPage', { ...cases[0], facets: '1' }, en) as Page & { facets: Facet[] };
+    expect(named.facets.length).toBeGreaterThan(0);
+    expect(named.facets).toEqual(await brandsOf(cases[0] as Record<string, string>, en));
+  });
+
+  it('counts the facets without the brand filter, and leaves them out unless asked', async () => {
+    const all = await brandsOf({ flag: 'hot' });
+    const one = all[0] as Facet;
+    const filtered = await page('/api/web/product/getPage', { flag: 'hot', brandIds: String(one.id), facets: 'true' }) as Page & { facets: Facet[] };
+    expect(filtered.facets).toEqual(all);
+    expect(filtered.total).toBe(one.count);
+    expect(filtered.items.every((c) => c.brandName === filtered.items[0]?.brandName)).toBe(true);
+    for (const facets of [undefined, '0', 'false']) {
+      const plain = (await post('/api/web/product/getPage', facets === undefined ? { flag: 'hot' } : { flag: 'hot', facets })).body.data as Record<string, unknown>;
+      expect(plain, String(facets)).not.toHaveProperty('facets');
+    }
+  });
+
+  it('refuses a facets value that is not yes or no, naming the field, and answers a guest like a signed-in buyer', async () => {
+    for (const facets of ['maybe', '2']) {
+      const res = await post('/api/web/product/getPage', { flag: 'hot', facets });
+      expect(res.status, facets).toBe(400);
+      expect(res.body.data, facets).toEqual([expect.objectContaining({ field: 'facets' })]);
+    }
+    const json = await h.call('POST', '/api/web/product/getPage', { json: { flag: 'hot', facets: [true] } });
+    expect(json.status).toBe(400);
+    const guest = await page('/api/web/product/getPage', { flag: 'hot', facets: '1' });
+    const token = await h.loginUser('buyer@demo.example.com', 'Reagent#2026');
+    const signedIn = await h.call('POST', '/api/web/product/getPage', { form: { flag: 'hot', facets: '1' }, token });
+    expect(signedIn.status).toBe(200);
+    expect((signedIn.body.data as { facets: Facet[] }).facets).toEqual((guest as Page & { facets: Facet[] }).facets);
+  });
+});
+
 describe('/api/web/product/getName', () => {
   it('suggests products by item-number prefix and by name, and refuses an empty key', async () => {
     const [p] = await h.db.db.select().from(products).where(eq(products.active, true)).orderBy(products.id).limit(1);

@@ -6,7 +6,7 @@ import {
 import { productSearchPageInputSchema, productSearchPageSchema, STRUCTURE_SEARCH_TYPE } from '@/contracts/structure-search';
 import { AppError } from '@/server/errors';
 import { createRouter } from '@/server/http/router';
-import { findByStructure, findProducts } from './browse';
+import { findByStructure, findProducts, findProductsAndFacets } from './browse';
 import { getCategory, listCategoryTree } from './categories';
 import { suggestProducts } from './search/suggest';
 
@@ -34,13 +34,17 @@ productListWebRouter.endpoint(
 productListWebRouter.endpoint(
   {
     method: 'post', path: '/getPage', tags: ['product'], input: productSearchPageInputSchema, output: productSearchPageSchema,
-    summary: 'Products, one keyset page (key, type, flag, categoryId, brandIds, inStock, sort, cursor, limit); type=5: structure search (key = SMILES or MOL block, mode, threshold, page)',
+    summary: 'Products, one keyset page (key, type, flag, categoryId, brandIds, inStock, sort, cursor, limit; facets=1 adds the brand facets); type=5: structure search (key = SMILES or MOL block, mode, threshold, page)',
   },
   async (input, c) => {
     if (input.type === STRUCTURE_SEARCH_TYPE) return findByStructure(c.get('db'), input, c.get('lang'));
-    const { mode: _m, threshold: _t, ...rest } = input;
+    const { mode: _m, threshold: _t, facets, ...rest } = input;
     // The key as typed goes along: a SMILES or InChI typed into the search box is recognised before cleaning.
-    return findProducts(c.get('db'), productPageInputSchema.parse(rest), c.get('lang'), { structureKey: rest.key?.trim() || undefined });
+    const filter = productPageInputSchema.parse(rest);
+    const options = { structureKey: rest.key?.trim() || undefined };
+    if (!facets) return findProducts(c.get('db'), filter, c.get('lang'), options);
+    const found = await findProductsAndFacets(c.get('db'), filter, c.get('lang'), options);
+    return { ...found.page, facets: found.facets };
   },
 );
 
