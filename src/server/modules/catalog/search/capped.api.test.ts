@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/server/db/client';
 import { fileTestDatabase, bulkSetup } from '../../../../../test/test-db';
@@ -18,21 +18,29 @@ const { query } = t;
 
 const base: ProductQuery = { lang: 'zh', limit: 20 };
 
+// Each search over 10,000 matches takes about a second on PGlite: the 10,000 rows are inserted once, before the
+// tests, and the checks are split so that no test holds most of the searches.
 describe('capped counts and the index walk past the cap', () => {
-  it('counts exactly up to 10,000, reports 10,000+ beyond, and pages the walk without gaps', async () => {
-    const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
+  let ref: { brand_id: number; category_id: number };
+  const pages: ProductPage[] = [];
+
+  beforeAll(async () => {
+    [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`) as [typeof ref];
     await bulkSetup(t.db, sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      select 'CAP' || lpad(g::text, 6, '0'), '计数测试品' || repeat('甲', g % 7), 'Countcheck item', '', '', ${ref!.brand_id}, ${ref!.category_id}
+      select 'CAP' || lpad(g::text, 6, '0'), '计数测试品' || repeat('甲', g % 7), 'Countcheck item', '', '', ${ref.brand_id}, ${ref.category_id}
       from generate_series(1, 10000) g`);
+  });
+
+  it('counts exactly up to 10,000 and reports 10,000+ beyond, the facets and the one-pass count alike', async () => {
     const exact = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5 });
     expect(exact).toMatchObject({ total: 10_000, totalCapped: false });
     await t.db.execute(sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      values ('COUNTCHECK', '编号测试', 'Item number test', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+      values ('COUNTCHECK', '编号测试', 'Item number test', '', '', ${ref.brand_id}, ${ref.category_id})`);
     await t.db.execute(sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      values ('CAP999999', '计数测试品', 'Countcheck item', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+      values ('CAP999999', '计数测试品', 'Countcheck item', '', '', ${ref.brand_id}, ${ref.category_id})`);
     const capped = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5 });
     expect(capped).toMatchObject({ total: 10_000, totalCapped: true });
     expect(capped.items).toHaveLength(5);
@@ -41,10 +49,11 @@ describe('capped counts and the index walk past the cap', () => {
     // The search's own pass counts the same first 10,001 matches.
     const onePass = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5, facets: true });
     expect(onePass.facets?.map((f) => ({ id: f.id, count: f.count }))).toEqual(facets.map((f) => ({ id: f.id, count: f.count })));
+  });
 
+  it('pages the untyped walk without gaps, back again by cursor and by number', async () => {
     // Untyped: the exact item number first (it is in no cap's way), then the first 10,001 name
     // matches by closeness and id; every page of the same query ranks the same rows.
-    const pages: ProductPage[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 4; i += 1) {
       const page: ProductPage = await listProducts(t.db, { ...base, key: 'countcheck', limit: 40, cursor });
@@ -68,6 +77,9 @@ describe('capped counts and the index walk past the cap', () => {
       expect(numbered.items.map((x) => x.id)).toEqual(pages[n - 1]!.items.map((x) => x.id));
     }
     expect(pages[2]!.page).toBe(3);
+  });
+
+  it('reads the last counted page past the cap, keeps an exact name first, and walks the item-number index', async () => {
     // A page number past the counted matches reads the last counted page, not the whole walk.
     const deepest = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, sort: 'itemNo', limit: 40, page: 9_999 });
     expect(deepest.page).toBe(250);
@@ -75,7 +87,7 @@ describe('capped counts and the index walk past the cap', () => {
     // An exact name is never cut by the cap either, wherever it lies in the table.
     await t.db.execute(sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      values ('ZZ-EXACT', '计数', 'countcheck', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+      values ('ZZ-EXACT', '计数', 'countcheck', '', '', ${ref.brand_id}, ${ref.category_id})`);
     const exactName = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 3 });
     expect(exactName.items[0]!.itemNo).toBe('ZZ-EXACT');
     // A list sorted by item number past the cap walks the item-number index.
@@ -99,22 +111,26 @@ async function walkSome(q: ProductQuery, pages: number): Promise<ProductPage['it
 }
 
 describe('the name path, bucket by bucket', () => {
-  it('reads buckets in order, stops at the cap, and ranks exact names and short names first', async () => {
-    const [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`);
+  let ref: { brand_id: number; category_id: number };
+  const q: ProductQuery = { ...base, key: 'bucketkey', type: 3, limit: 30 };
+
+  beforeAll(async () => {
+    [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`) as [typeof ref];
     // 6,000 products in bucket 3, 6,000 in bucket 5, and an exact name alone in bucket 7.
     for (const bucket of [3, 5]) {
       await bulkSetup(t.db, sql`
         insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-        select ${bucket * 100_000} + g, 'BK' || ${bucket} || '-' || g, '分桶' || g, 'Bucketkey no. ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
+        select ${bucket * 100_000} + g, 'BK' || ${bucket} || '-' || g, '分桶' || g, 'Bucketkey no. ' || g, '', '', ${ref.brand_id}, ${ref.category_id}
         from generate_series(1, 6000) g`);
     }
     await t.db.execute(sql`
       insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      values (700001, 'BK-EXACT', '分桶键', 'Bucketkey', '', '', ${ref!.brand_id}, ${ref!.category_id}),
-             (700002, 'BK-LAST', '末桶', 'Lastbucket only', '', '', ${ref!.brand_id}, ${ref!.category_id})`);
+      values (700001, 'BK-EXACT', '分桶键', 'Bucketkey', '', '', ${ref.brand_id}, ${ref.category_id}),
+             (700002, 'BK-LAST', '末桶', 'Lastbucket only', '', '', ${ref.brand_id}, ${ref.category_id})`);
     await t.db.execute(sql`vacuum analyze products`);
+  });
 
-    const q: ProductQuery = { ...base, key: 'bucketkey', type: 3, limit: 30 };
+  it('reads buckets in order, stops at the cap, and ranks exact names and short names first', async () => {
     // Bucket 3 whole, then bucket 5 up to the 10,001st match: exactly the capped count.
     const built = await buildListQuery(t.db, q);
     expect(rowsOf<{ n: number }>(await t.db.execute(built.count!))[0]!.n).toBe(10_001);
@@ -130,7 +146,9 @@ describe('the name path, bucket by bucket', () => {
     expect(back.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
     // Facets count the same first 10,001 matches.
     expect((await brandFacets(t.db, { lang: 'zh', key: 'bucketkey', type: 3 }))[0]!.count).toBe(10_001);
+  });
 
+  it('keeps one position for a product found past the name path\'s cap as a brand match and through the head', async () => {
     // A brand named after the key brings its products in as brand matches (tier 4). Here the
     // exact-name product lies past the cap of the name path (physically last in its bucket), so it
     // is found as a brand match and through the head: it keeps one position, the head's.
@@ -138,16 +156,18 @@ describe('the name path, bucket by bucket', () => {
       insert into brands (code, name_zh, name_en) values ('DUPLAB', '重复实验室', 'Dupcheck Labs') returning id::int as id`);
     await bulkSetup(t.db, sql`
       insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      select 800000 + g, 'DUP-' || g, '重复' || g, 'Dupcheck item ' || g, '', '', ${ref!.brand_id}, ${ref!.category_id}
+      select 800000 + g, 'DUP-' || g, '重复' || g, 'Dupcheck item ' || g, '', '', ${ref.brand_id}, ${ref.category_id}
       from generate_series(1, 10050) g`);
     await t.db.execute(sql`
       insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      values (800000, 'DUP-EXACT', '重复键', 'Dupcheck', '', '', ${lab!.id}, ${ref!.category_id})`);
+      values (800000, 'DUP-EXACT', '重复键', 'Dupcheck', '', '', ${lab!.id}, ${ref.category_id})`);
     const dup: ProductQuery = { ...base, key: 'dupcheck', type: 3, limit: 30 };
     expect((await listProducts(t.db, dup)).items[0]!.itemNo).toBe('DUP-EXACT');
     const pastNames = await listProducts(t.db, { ...dup, cursor: encodeCursor({ sort: 'relevance', dir: 'n', key: [3, 100_000, 1] }) });
     expect(pastNames.items).toEqual([]);
+  });
 
+  it('finds a key of the last bucket alone and a Chinese key over buckets, walks past the cap, and counts below it exactly', async () => {
     // A key of the last bucket alone is found, and so is a Chinese key spread over buckets.
     expect((await listProducts(t.db, { ...base, key: 'lastbucket', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);
     expect((await listProducts(t.db, { ...base, key: '末桶', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);
