@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPostgres, rowsOf } from '../src/server/db/client';
 import { findProductsAndFacets } from '../src/server/modules/catalog/browse';
-import { COUNT_CAP } from '../src/server/modules/catalog/search/capped';
+import { KEY_COUNT_CAP } from '../src/server/modules/catalog/search/capped';
 import { nameSearchFacts } from '../src/server/modules/catalog/search/conditions';
 import { presetNameStatistics } from '../src/server/modules/catalog/search/statistics';
 import { drawKeys, type Kind } from './lib/search-keys';
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     '',
     ...table(figures),
     '',
-    `The keys whose matches stay under the count's cap (${COUNT_CAP.toLocaleString('en')}; the others read ${(COUNT_CAP + 1).toLocaleString('en')} rows to count them): keys, p50 / p95 ms:`,
+    `The keys whose matches stay under the count's cap (${KEY_COUNT_CAP.toLocaleString('en')}; the others read ${(KEY_COUNT_CAP + 1).toLocaleString('en')} rows to count them): keys, p50 / p95 ms:`,
     '',
     ...table(uncapped),
     '',

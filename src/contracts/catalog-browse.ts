@@ -150,7 +150,7 @@ export const productPageInputSchema = z.object({
   inStock: flagBool,
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(PRODUCT_SORTS).optional()),
   cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(512).regex(/^[A-Za-z0-9_-]+$/).optional()),
-  /** A numbered page (1-based) without a cursor; pages past the 10,000 counted matches show the last counted one. */
+  /** A numbered page (1-based) without a cursor; pages past the counted matches (1,000 with a key, else 10,000) show the last counted one. */
   page: wholeNumber(z.number().int().min(1).max(10_000)).optional(),
   limit: wholeNumber(z.number().int().min(1).max(100)).default(20),
 });
@@ -187,7 +187,7 @@ export const productPageSchema = z.object({
   prevCursor: z.string().nullable(),
   /** The number of this page (1-based), for numbered pagers; null when an older cursor led here. */
   page: z.number().int().nullable(),
-  /** Exact up to 10,000; past it `totalCapped` is true and the UI shows "10,000+". */
+  /** Exact up to the cap (1,000 for a search with a key, else 10,000); past it `totalCapped` is true, `total` is the cap and the UI shows "1,000+". */
   total: z.number().int(),
   totalCapped: z.boolean(),
   /** `casCheckDigit`: the CAS key has a wrong check digit; it was reported, not searched. */

@@ -23,7 +23,7 @@ export async function ProductListToolbar({ page, list, view, searching, href }: 
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
       <p id="list-count" className="text-sm text-muted" data-testid="result-count">
-        {page.totalCapped ? t('resultsCapped', { count: format.number(10_000) }) : t('results', { count: page.total })}
+        {page.totalCapped ? t('resultsCapped', { count: format.number(page.total) }) : t('results', { count: page.total })}
       </p>
       <nav aria-label={t('sortBy')} className="flex flex-wrap items-center gap-1 text-sm" data-testid="sort-links">
         <span className="text-muted">{t('sortBy')}:</span>

@@ -248,7 +248,7 @@ export function ProductsView() {
       {query.active !== 'true' && (query.sort === 'priceAsc' || query.sort === 'priceDesc') && <Alert type="info" title={t('priceSortActiveOnly')} className="mb-3" />}
       <div className="mb-2 flex flex-wrap items-center gap-2">
         <span className="text-sm text-slate-500" data-testid="products-total">
-          {total ? (total.totalCapped ? t('totalCapped') : t('total', { count: total.total })) : ''}
+          {total ? (total.totalCapped ? t('totalCapped', { count: total.total }) : t('total', { count: total.total })) : ''}
         </span>
         {selected.length > 0 && <BulkMenu selected={selected} onDone={changed} />}
       </div>

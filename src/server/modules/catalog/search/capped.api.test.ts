@@ -8,8 +8,9 @@ import { listProducts, type ProductPage, type ProductQuery } from './products';
 import { buildListQuery } from './products';
 
 /**
- * The capped count and the bucket-by-bucket reads (ADR 0014 §12, ADR 0015): each test inserts its
- * own 10,000+ products, apart from the engine's small fixture.
+ * The capped count and the bucket-by-bucket reads (ADR 0014 §12, ADR 0015, ADR 0107): a search with a key counts
+ * its first 1,000 matches, its other sorts count to 10,000 to choose a walk; each test inserts its own products,
+ * apart from the engine's small fixture.
  */
 const t = fileTestDatabase({ products: 50 });
 
@@ -28,31 +29,37 @@ describe('capped counts and the index walk past the cap', () => {
     [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`) as [typeof ref];
     await bulkSetup(t.db, sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      select 'CAP' || lpad(g::text, 6, '0'), '计数测试品' || repeat('甲', g % 7), 'Countcheck item', '', '', ${ref.brand_id}, ${ref.category_id}
+      select 'CAP' || lpad(g::text, 6, '0'), '计数测试品' || repeat('甲', g % 7), 'Countcheck item' || case when g <= 1000 then ' thousand' else '' end,
+        '', '', ${ref.brand_id}, ${ref.category_id}
       from generate_series(1, 10000) g`);
   });
 
-  it('counts exactly up to 10,000 and reports 10,000+ beyond, the facets and the one-pass count alike', async () => {
-    const exact = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5 });
-    expect(exact).toMatchObject({ total: 10_000, totalCapped: false });
+  it('counts a key exactly up to 1,000 and reports 1,000+ beyond, the facets and the one-pass count alike', async () => {
+    const thousand: ProductQuery = { ...base, key: 'countcheck item thousand', type: 3, limit: 5 };
+    expect(await listProducts(t.db, thousand)).toMatchObject({ total: 1_000, totalCapped: false });
+    // The other sorts show the same count, however far they count to choose their read.
+    expect(await listProducts(t.db, { ...thousand, sort: 'newest' })).toMatchObject({ total: 1_000, totalCapped: false });
     await t.db.execute(sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      values ('COUNTCHECK', '编号测试', 'Item number test', '', '', ${ref.brand_id}, ${ref.category_id})`);
-    await t.db.execute(sql`
-      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
-      values ('CAP999999', '计数测试品', 'Countcheck item', '', '', ${ref.brand_id}, ${ref.category_id})`);
+      values ('COUNTCHECK', '编号测试', 'Item number test', '', '', ${ref.brand_id}, ${ref.category_id}),
+             ('CAP999999', '计数测试品', 'Countcheck item thousand', '', '', ${ref.brand_id}, ${ref.category_id})`);
+    for (const sort of ['relevance', 'newest', 'priceAsc'] as const) {
+      expect(await listProducts(t.db, { ...thousand, sort }), sort).toMatchObject({ total: 1_000, totalCapped: true });
+    }
     const capped = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5 });
-    expect(capped).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(capped).toMatchObject({ total: 1_000, totalCapped: true });
     expect(capped.items).toHaveLength(5);
+    // A list without a key still counts to 10,000.
+    expect(await listProducts(t.db, { ...base, brandIds: [ref.brand_id], limit: 5 })).toMatchObject({ total: 10_000, totalCapped: true });
     const facets = await brandFacets(t.db, { lang: 'zh', key: 'countcheck', type: 3 });
-    expect(facets[0]!.count).toBe(10_001);
+    expect(facets[0]!.count).toBe(1_001);
     // The search's own pass counts the same first 10,001 matches.
     const onePass = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 5, facets: true });
     expect(onePass.facets?.map((f) => ({ id: f.id, count: f.count }))).toEqual(facets.map((f) => ({ id: f.id, count: f.count })));
   });
 
   it('pages the untyped walk without gaps, back again by cursor and by number', async () => {
-    // Untyped: the exact item number first (it is in no cap's way), then the first 10,001 name
+    // Untyped: the exact item number first (it is in no cap's way), then the first 1,001 name
     // matches by closeness and id; every page of the same query ranks the same rows.
     let cursor: string | null = null;
     for (let i = 0; i < 4; i += 1) {
@@ -64,8 +71,11 @@ describe('capped counts and the index walk past the cap', () => {
     expect(pages[0]!.items[0]!.itemNo).toBe('COUNTCHECK');
     const ids = pages.flatMap((p) => p.items.map((i) => i.id));
     expect(new Set(ids).size).toBe(160);
-    const rest = ids.slice(1);
-    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+    // Of the first 1,001 matches the shortest texts come first: the 1,001st is the only one not named "… thousand".
+    expect(pages[0]!.items[1]!.itemNo).toBe('CAP001001');
+    // Then the shorter Chinese names (CAP g is named with g % 7 characters more), then by id.
+    const rest = pages.flatMap((p) => p.items.map((i) => Number(i.itemNo.slice(3)))).slice(2);
+    expect(rest).toEqual([...rest].sort((a, b) => a % 7 - b % 7 || a - b));
     for (let i = 3; i > 0; i -= 1) {
       const back = await listProducts(t.db, { ...base, key: 'countcheck', limit: 40, cursor: pages[i]!.prevCursor });
       expect(back.items.map((x) => x.id)).toEqual(pages[i - 1]!.items.map((x) => x.id));
@@ -82,7 +92,7 @@ describe('capped counts and the index walk past the cap', () => {
   it('reads the last counted page past the cap, keeps an exact name first, and walks the item-number index', async () => {
     // A page number past the counted matches reads the last counted page, not the whole walk.
     const deepest = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, sort: 'itemNo', limit: 40, page: 9_999 });
-    expect(deepest.page).toBe(250);
+    expect(deepest.page).toBe(25);
     expect(deepest.items).toHaveLength(40);
     // An exact name is never cut by the cap either, wherever it lies in the table.
     await t.db.execute(sql`
@@ -90,7 +100,7 @@ describe('capped counts and the index walk past the cap', () => {
       values ('ZZ-EXACT', '计数', 'countcheck', '', '', ${ref.brand_id}, ${ref.category_id})`);
     const exactName = await listProducts(t.db, { ...base, key: 'countcheck', type: 3, limit: 3 });
     expect(exactName.items[0]!.itemNo).toBe('ZZ-EXACT');
-    // A list sorted by item number past the cap walks the item-number index.
+    // A list sorted by item number past 10,000 matches walks the item-number index.
     const byItem = await walkSome({ ...base, key: 'countcheck', type: 3, sort: 'itemNo', limit: 50 }, 3);
     const items = byItem.map((i) => i.itemNo);
     expect(items).toEqual([...items].sort());
@@ -116,12 +126,12 @@ describe('the name path, bucket by bucket', () => {
 
   beforeAll(async () => {
     [ref] = await query<{ brand_id: number; category_id: number }>(sql`select brand_id, category_id from products order by id limit 1`) as [typeof ref];
-    // 6,000 products in bucket 3, 6,000 in bucket 5, and an exact name alone in bucket 7.
+    // 600 products in bucket 3, 600 in bucket 5, and an exact name alone in bucket 7.
     for (const bucket of [3, 5]) {
       await bulkSetup(t.db, sql`
         insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
         select ${bucket * 100_000} + g, 'BK' || ${bucket} || '-' || g, '分桶' || g, 'Bucketkey no. ' || g, '', '', ${ref.brand_id}, ${ref.category_id}
-        from generate_series(1, 6000) g`);
+        from generate_series(1, 600) g`);
     }
     await t.db.execute(sql`
       insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
@@ -131,11 +141,11 @@ describe('the name path, bucket by bucket', () => {
   });
 
   it('reads buckets in order, stops at the cap, and ranks exact names and short names first', async () => {
-    // Bucket 3 whole, then bucket 5 up to the 10,001st match: exactly the capped count.
+    // Bucket 3 whole, then bucket 5 up to the 1,001st match: exactly the capped count.
     const built = await buildListQuery(t.db, q);
-    expect(rowsOf<{ n: number }>(await t.db.execute(built.count!))[0]!.n).toBe(10_001);
+    expect(rowsOf<{ n: number }>(await t.db.execute(built.count!))[0]!.n).toBe(1_001);
     const first = await listProducts(t.db, q);
-    expect(first).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(first).toMatchObject({ total: 1_000, totalCapped: true });
     // The exact name is in the head, so no cap drops it; then the shortest names, then by id.
     expect(first.items[0]!.itemNo).toBe('BK-EXACT');
     expect(first.items.slice(1, 10).map((i) => i.itemNo)).toEqual(['BK3-1', 'BK3-2', 'BK3-3', 'BK3-4', 'BK3-5', 'BK3-6', 'BK3-7', 'BK3-8', 'BK3-9']);
@@ -144,8 +154,8 @@ describe('the name path, bucket by bucket', () => {
     const second = await listProducts(t.db, { ...q, cursor: first.nextCursor });
     const back = await listProducts(t.db, { ...q, cursor: second.prevCursor });
     expect(back.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
-    // Facets count the same first 10,001 matches.
-    expect((await brandFacets(t.db, { lang: 'zh', key: 'bucketkey', type: 3 }))[0]!.count).toBe(10_001);
+    // Facets count the same first 1,001 matches.
+    expect((await brandFacets(t.db, { lang: 'zh', key: 'bucketkey', type: 3 }))[0]!.count).toBe(1_001);
   });
 
   it('keeps one position for a product found past the name path\'s cap as a brand match and through the head', async () => {
@@ -157,7 +167,7 @@ describe('the name path, bucket by bucket', () => {
     await bulkSetup(t.db, sql`
       insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
       select 800000 + g, 'DUP-' || g, '重复' || g, 'Dupcheck item ' || g, '', '', ${ref.brand_id}, ${ref.category_id}
-      from generate_series(1, 10050) g`);
+      from generate_series(1, 1050) g`);
     await t.db.execute(sql`
       insert into products (id, item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id)
       values (800000, 'DUP-EXACT', '重复键', 'Dupcheck', '', '', ${lab!.id}, ${ref.category_id})`);
@@ -172,13 +182,14 @@ describe('the name path, bucket by bucket', () => {
     expect((await listProducts(t.db, { ...base, key: 'lastbucket', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);
     expect((await listProducts(t.db, { ...base, key: '末桶', type: 3 })).items.map((i) => i.itemNo)).toEqual(['BK-LAST']);
     const chinese = await listProducts(t.db, { ...base, key: '分桶', type: 3, limit: 3 });
-    expect(chinese).toMatchObject({ total: 10_000, totalCapped: true });
-    // Past the cap, a list sorted by newest walks its index, testing each row with strpos.
-    const newest = await walkSome({ ...base, key: 'bucketkey', type: 3, sort: 'itemNo', limit: 50 }, 2);
-    expect(newest.map((i) => i.itemNo)).toEqual(newest.map((i) => i.itemNo).sort());
+    expect(chinese).toMatchObject({ total: 1_000, totalCapped: true });
+    // Past the key's cap and below 10,000, a list sorted by item number collects every match bucket by bucket and sorts them.
+    const byItem = await walkSome({ ...base, key: 'bucketkey', type: 3, sort: 'itemNo', limit: 50 }, 2);
+    expect(byItem.map((i) => i.itemNo)).toEqual(byItem.map((i) => i.itemNo).sort());
+    expect(byItem[0]!.itemNo).toBe('BK-EXACT');
     // Below the cap every bucket is read: an exact count across buckets 3, 5 and 7.
     const few = await listProducts(t.db, { ...base, key: 'bucketkey no. 59', type: 3 });
-    expect(few).toMatchObject({ total: 222, totalCapped: false });
+    expect(few).toMatchObject({ total: 22, totalCapped: false });
   });
 
   it('counts a product matched by name and by brand once, and ranks name matches before brand matches', async () => {

@@ -5,6 +5,20 @@ import type { PreparedQuery } from './prepare';
 /** Matches counted exactly; past it a list says "10,000+" (ADR 0015). */
 export const COUNT_CAP = 10_000;
 
+/**
+ * Matches a search with a key ranks, counts and facets (ADR 0107); past it the page says "1,000+". Each match is a heap
+ * row read (the key's indexes give no more than where the row lies): 10,001 of them cost a broad name key 100–250 ms at
+ * 13M products, scattered over as many pages. Lists without a key count from the kept counts (ADR 0078), and the
+ * other sorts of a keyed search still count to COUNT_CAP to choose between collecting the matches and walking the
+ * sort's index (`listProducts`).
+ */
+export const KEY_COUNT_CAP = 1_000;
+
+/** The matches a query counts exactly, past which its total says "cap+": KEY_COUNT_CAP with a key, else COUNT_CAP. */
+export function countCapOf(prepared: PreparedQuery): number {
+  return prepared.key ? KEY_COUNT_CAP : COUNT_CAP;
+}
+
 /** Columns of each part of the capped matches (the product id first, as `id`). */
 export interface MatchColumns {
   /** Rows found through the number paths, or every row when the name path has no buckets. */
@@ -12,8 +26,8 @@ export interface MatchColumns {
   /** Rows found through the name path (`KeyConditions.nameTier` may stand in for the tier). */
   name?: SQL;
   /**
-   * Rows found through the brand path: what the brands' index alone can give, so that the 10,001
-   * products of a brand are read from the index, not the heap. A row with more than one tier (a
+   * Rows found through the brand path: what the brands' index alone can give, so that the
+   * capped products of a brand are read from the index, not the heap. A row with more than one tier (a
    * brand's product that also matches the name) then comes from two parts, and the smallest
    * (tier, rank) is kept. Null: leave the brand path out (the ranked pass reads it apart).
    */
@@ -64,7 +78,7 @@ export function cappedMatchesSql(prepared: PreparedQuery, columns: MatchColumns,
     : sql`select distinct u.* from (${union}) u limit ${cap}`;
 }
 
-/** Matching rows up to COUNT_CAP + 1: never an unbounded count. */
-export function cappedCountSql(prepared: PreparedQuery): SQL {
-  return sql`select count(*)::int as n from (${cappedMatchesSql(prepared, { all: sql`p.id` }, COUNT_CAP + 1)}) capped`;
+/** Matching rows up to `cap` + 1: never an unbounded count. */
+export function cappedCountSql(prepared: PreparedQuery, cap: number): SQL {
+  return sql`select count(*)::int as n from (${cappedMatchesSql(prepared, { all: sql`p.id` }, cap + 1)}) capped`;
 }

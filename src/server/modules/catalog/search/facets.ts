@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import type { FilterInput } from './conditions';
 import type { SearchTypeCode } from './key';
-import { cappedMatchesSql, COUNT_CAP } from './capped';
+import { cappedMatchesSql, countCapOf } from './capped';
 import { prepareQuery } from './prepare';
 import { withSearchSettings } from './settings';
 import { scopeFacetsSql } from './summary';
@@ -21,8 +21,8 @@ export const MAX_FACETS = 50;
 
 /**
  * Brands of the matching products with their counts, most products first. Counted over the
- * first COUNT_CAP + 1 matches like the total (ADR 0015): exact whenever the total is exact,
- * and a sample of the first 10,001 matches when the list says "10,000+".
+ * first `countCapOf` + 1 matches like the total (ADR 0015, 0107): exact whenever the total is
+ * exact, and a sample of the first 1,001 matches when a search says "1,000+".
  */
 export async function brandFacets(db: Db, q: BrandFacetQuery): Promise<{ id: number; name: string; count: number }[]> {
   const query = await buildFacetQuery(db, q);
@@ -42,7 +42,7 @@ export async function buildFacetQuery(db: Db, q: BrandFacetQuery): Promise<SQL |
     select b.id::int as id, b.name_zh, b.name_en, m.n::int as n
     from (
       select brand_id, count(*) as n
-      from (${cappedMatchesSql(prepared, { all: sql`p.id, p.brand_id` }, COUNT_CAP + 1)}) capped
+      from (${cappedMatchesSql(prepared, { all: sql`p.id, p.brand_id` }, countCapOf(prepared) + 1)}) capped
       group by brand_id
     ) m
     join brands b on b.id = m.brand_id
@@ -64,10 +64,10 @@ export type FacetsColumn = FacetsJson | string | null;
 
 /**
  * The ranked page's statement: `with <ctes> <page>`, and with facets the brands of the first
- * COUNT_CAP + 1 of `facetRows` (the matches the total counts) as JSON on the page's first row
+ * `cap` + 1 of `facetRows` (the matches the total counts) as JSON on the page's first row
  * (an init plan: counted once, and only when the page has a row).
  */
-export function withFacets(facets: boolean, ctes: SQL, facetRows: SQL, page: SQL): SQL {
+export function withFacets({ facets, cap }: { facets: boolean; cap: number }, ctes: SQL, facetRows: SQL, page: SQL): SQL {
   if (!facets) return sql`with ${ctes} ${page}`;
   return sql`
     with ${ctes},
@@ -76,7 +76,7 @@ export function withFacets(facets: boolean, ctes: SQL, facetRows: SQL, page: SQL
       select coalesce(json_agg(json_build_object('id', b.id, 'zh', b.name_zh, 'en', b.name_en, 'n', g.n) order by g.n desc, b.id), '[]'::json)
       from (
         select x.brand_id, count(*)::int as n
-        from (${facetRows} limit ${COUNT_CAP + 1}) x
+        from (${facetRows} limit ${cap + 1}) x
         group by x.brand_id
         order by n desc, x.brand_id
         limit ${MAX_FACETS}

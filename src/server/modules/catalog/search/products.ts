@@ -4,7 +4,7 @@ import type { ProductCardDto } from '@/contracts/catalog';
 import type { Lang } from '@/lib/lang';
 import { rowsOf, type Db } from '@/server/db/client';
 import { priceAscSql, priceDescSql } from '@/server/db/schema/search-sql';
-import { cappedCountSql, cappedMatchesSql, COUNT_CAP } from './capped';
+import { cappedCountSql, cappedMatchesSql, COUNT_CAP, countCapOf } from './capped';
 import { loadCards } from './cards';
 import { facetsOf, withFacets, type FacetsColumn, type PageFacet } from './facets';
 import type { KeyConditions } from './conditions';
@@ -126,7 +126,7 @@ export interface BuiltList {
   /** Rows skipped before the page (a numbered page without a cursor); 0 with a cursor. */
   skip: number;
   /**
-   * Relevance: one pass that ranks the first COUNT_CAP + 1 matches together with the rows that
+   * Relevance: one pass that ranks the first `cap` + 1 matches together with the rows that
    * must never be cut (exact and prefix numbers, exact names) and counts the matches (ADR 0015).
    */
   ranked: SQL | null;
@@ -151,16 +151,18 @@ export interface BuiltList {
   walkAlways: boolean;
   /** The total: the kept counts for a list without a key (exact), else the capped count. */
   count: SQL | null;
+  /** Matches counted exactly (`countCapOf`): past it the total says "cap+" and numbered pages stop. */
+  cap: number;
 }
 
 /**
  * Rows skipped for a numbered page: `(page - 1) * limit`, kept below the capped count so that a
- * numbered page never reads past the 10,000 matches the total names (ADR 0015); further pages are
- * reached by cursor.
+ * numbered page never reads past the `cap` matches the total names (ADR 0015, 0107); further pages
+ * are reached by cursor.
  */
-export function pageOffset(page: number | undefined, limit: number): number {
+export function pageOffset(page: number | undefined, limit: number, cap: number): number {
   if (!page || page <= 1) return 0;
-  const lastStart = Math.floor((COUNT_CAP - 1) / limit) * limit;
+  const lastStart = Math.floor((cap - 1) / limit) * limit;
   return Math.min((Math.floor(page) - 1) * limit, lastStart);
 }
 
@@ -172,20 +174,24 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
   const limit = clampLimit(q.limit, MAX_LIMIT);
   const prepared = await prepareQuery(db, q);
   const sort = effectiveSort(q, prepared.key !== null);
+  const cap = countCapOf(prepared);
   // Decode before answering an empty result, so that a bad cursor is always reported.
   const cursor: Cursor | null = q.cursor ? decodeCursor(q.cursor, sort) : null;
-  const skip = cursor ? 0 : pageOffset(q.page, limit);
+  const skip = cursor ? 0 : pageOffset(q.page, limit, cap);
   const built: BuiltList = {
-    prepared, sort, cursor, limit, skip, ranked: null, walk: null, collect: null, lanes: null, walkAlways: false, count: null,
+    prepared, sort, cursor, limit, skip, ranked: null, walk: null, collect: null, lanes: null, walkAlways: false, count: null, cap,
   };
   if (prepared.empty) return built;
-  built.count = prepared.scope ? scopeCountSql(prepared.scope) : cappedCountSql(prepared);
   const backwards = cursor?.dir === 'p';
   if (sort === 'relevance' && prepared.key) {
+    built.count = cappedCountSql(prepared, cap);
     const facets = Boolean(q.facets) && !(q.brandIds && q.brandIds.length > 0);
-    built.ranked = rankedSql(prepared, prepared.key, cursor, limit, skip, direction(true, backwards), facets);
+    built.ranked = rankedSql(prepared, prepared.key, cursor, { limit, skip, cap }, direction(true, backwards), facets);
     return built;
   }
+  // The other sorts count to COUNT_CAP whatever the key, to choose between collecting the matches and walking the
+  // sort's index (`listProducts`); the total shows no more than `cap` of them.
+  built.count = prepared.scope ? scopeCountSql(prepared.scope) : cappedCountSql(prepared, COUNT_CAP);
   if (sort === 'relevance') throw new Error('relevance needs a key');
   const spec = sortSpec(sort);
   const dir = direction(spec.dir === 'asc', backwards);
@@ -224,13 +230,17 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
 }
 
 /**
- * Relevance in one pass. `found` is the first COUNT_CAP + 1 matches (all of them, unless the total
- * says "10,000+"), `head` the rows no cap may drop; both are ranked by tier, closeness and id, and
- * `found` is counted. Past the cap the order ranks the first 10,001 matches found plus the head:
+ * Relevance in one pass. `found` is the first `cap` + 1 matches (all of them, unless the total
+ * says "1,000+"), `head` the rows no cap may drop; both are ranked by tier, closeness and id, and
+ * `found` is counted. Past the cap the order ranks the first 1,001 matches found plus the head:
  * reading and ranking every match of a key like 苯甲酸 (a fifth of the catalogue) is what made the
- * previous attempt slow (ADR 0015). Both sets are the same on every page, so keyset pages hold.
+ * previous attempt slow (ADR 0015), and ranking 10,001 made a broad name key read as many heap pages
+ * (ADR 0107). Both sets are the same on every page, so keyset pages hold.
  */
-function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, limit: number, skip: number, dir: Direction, facets: boolean): SQL {
+function rankedSql(
+  prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, { limit, skip, cap }: { limit: number; skip: number; cap: number },
+  dir: Direction, facets: boolean,
+): SQL {
   // Each part gives its best rows up to the end of the page; the page itself skips `skip` of them.
   const take = limit + 1 + skip;
   const keyset = (alias: string): SQL => (cursor
@@ -250,27 +260,27 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     // A product of a matching brand that is not a name match: tier 4, ranked by id.
     brand: brands ? null : sql`p.id::int as id, 4 as tier, 0 as rank${brandColumn}`,
     ranked: true,
-  }, COUNT_CAP + 1);
+  }, cap + 1);
   // The page is the best rows of the found matches and of the head together: each part gives its
-  // own best `limit + 1` (a top-N sort, not a hash of 10,001 rows), and those are ranked. A head row
+  // own best `limit + 1` (a top-N sort, not a hash of 1,001 rows), and those are ranked. A head row
   // is taken from the head alone: in `found` it may carry a lesser tier (a brand's product past the
   // cap of the name path), and one row must have one position on every page.
   if (!key.head) {
-    return withFacets(facets, sql`found as materialized (${found})`, sql`select f.brand_id from found f`, sql`
+    return withFacets({ facets, cap }, sql`found as materialized (${found})`, sql`select f.brand_id from found f`, sql`
       select f.id, f.tier, f.rank, (select count(*)::int from found) as n
       from found f where true ${keyset('f')}
       order by ${order('f')}
       limit ${limit + 1} offset ${skip}`);
   }
-  // A brand's products that match by the brand alone (tier 4, by id) are the first COUNT_CAP + 1
+  // A brand's products that match by the brand alone (tier 4, by id) are the first `cap` + 1
   // of the brand's index less the rows of `found` and of the head: counted and paged straight from
   // the index, where sorting them with the name matches to keep one row per product cost a brand
   // search most of its time (ADR 0014 §13).
-  // One brand's come in id order from its index, so the anti-joins below need no sort of 10,001 ids.
+  // One brand's come in id order from its index, so the anti-joins below need no sort of their ids.
   const byId = key.buckets?.oneBrand ? sql`order by p.id` : sql``;
-  const brandRows = brands ? sql`select p.id::int as id${brandColumn} from products p where ${prepared.filters} and ${brands} ${byId} limit ${COUNT_CAP + 1}` : null;
+  const brandRows = brands ? sql`select p.id::int as id${brandColumn} from products p where ${prepared.filters} and ${brands} ${byId} limit ${cap + 1}` : null;
   const total = brandRows
-    ? sql`select least(${COUNT_CAP + 1}, (select count(*) from found)
+    ? sql`select least(${cap + 1}, (select count(*) from found)
         + (select count(*) from (${brandRows}) b where not exists (select 1 from found f where f.id = b.id)))::int as n`
     : sql`select count(*)::int as n from found`;
   const brandPage = brandRows
@@ -289,11 +299,11 @@ function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor |
     ? sql`select f.brand_id from found f
         union all select b.brand_id from (${brandRows}) b where not exists (select 1 from found f where f.id = b.id)`
     : sql`select f.brand_id from found f`;
-  return withFacets(facets, sql`found as materialized (${found}),
+  return withFacets({ facets, cap }, sql`found as materialized (${found}),
     total as materialized (${total}),
     head as materialized (
       select ${columns} from products p
-      where (select t.n from total t) > ${COUNT_CAP} and ${prepared.filters} and ${key.head}
+      where (select t.n from total t) > ${cap} and ${prepared.filters} and ${key.head}
       limit ${HEAD_LIMIT}),
     m as (
       (select f.id, f.tier, f.rank from found f
@@ -327,7 +337,7 @@ interface PageRow {
 /** Products of a search or list, one keyset page at a time (ADR 0015). */
 export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage> {
   const built = await buildListQuery(db, q);
-  const { prepared, sort, cursor, limit, skip } = built;
+  const { prepared, sort, cursor, limit, skip, cap } = built;
   if (!built.count || !(built.walk ?? built.ranked)) {
     return { items: [], nextCursor: null, prevCursor: null, page: 1, total: 0, totalCapped: false, notice: prepared.notice, searched: prepared.searched };
   }
@@ -382,8 +392,8 @@ export async function listProducts(db: Db, q: ProductQuery): Promise<ProductPage
     nextCursor,
     prevCursor,
     page: number,
-    total: Math.min(total, COUNT_CAP),
-    totalCapped: total > COUNT_CAP,
+    total: Math.min(total, cap),
+    totalCapped: total > cap,
     notice: null,
     searched: prepared.searched,
     ...(facets ? { facets } : {}),
