@@ -237,10 +237,8 @@ export async function buildListQuery(db: Db, q: ProductQuery): Promise<BuiltList
  * previous attempt slow (ADR 0015), and ranking 10,001 made a broad name key read as many heap pages
  * (ADR 0107). Both sets are the same on every page, so keyset pages hold.
  */
-function rankedSql(
-  prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, { limit, skip, cap }: { limit: number; skip: number; cap: number },
-  dir: Direction, facets: boolean,
-): SQL {
+function rankedSql(prepared: PreparedQuery, key: KeyConditions, cursor: Cursor | null, at: { limit: number; skip: number; cap: number }, dir: Direction, facets: boolean): SQL {
+  const { limit, skip, cap } = at;
   // Each part gives its best rows up to the end of the page; the page itself skips `skip` of them.
   const take = limit + 1 + skip;
   const keyset = (alias: string): SQL => (cursor
