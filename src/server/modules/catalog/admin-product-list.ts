@@ -189,7 +189,8 @@ export async function listAdminProducts(db: Db, input: AdminProductListInput): P
   return {
     items: await loadRows(db, ids),
     nextCursor: page.nextCursor ? `a.${page.nextCursor}` : null,
-    total: page.total + extra,
+    // Past the engine's cap the total is the cap ("more than 1,000"), the withdrawn ones shown before it aside.
+    total: page.totalCapped ? page.total : page.total + extra,
     totalCapped: page.totalCapped,
   };
 }

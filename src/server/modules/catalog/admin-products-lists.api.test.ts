@@ -82,6 +82,19 @@ describe('product lists and prices', () => {
   });
 
 
+  it('says "more than 1,000" for a key past the engine\'s cap, the withdrawn matches shown first aside', async () => {
+    const { sql } = await import('drizzle-orm');
+    const { bulkSetup } = await import('../../../../test/test-db');
+    await bulkSetup(h.db.db, sql`
+      insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, active)
+      select 'CAPL-' || g, '上限测试' || g, 'Capcheck ' || g, '', '', ${ids.brandId}, ${ids.leafId}, g > 2
+      from generate_series(1, 1003) g`);
+    const all = await list('key=capcheck&active=all&limit=5');
+    expect(all).toMatchObject({ total: 1_000, totalCapped: true });
+    expect(all.items.slice(0, 2).map((r) => r.active)).toEqual([false, false]);
+    expect(await list('key=capcheck&active=false')).toMatchObject({ total: 2, totalCapped: false });
+  });
+
   it('refuses bad list parameters with 400', async () => {
     for (const q of ['sort=password', 'active=maybe', 'flag=cold', 'limit=0', 'limit=101', `key=${'x'.repeat(51)}`, 'cursor=zzz', 'active=true&cursor=b.abc', 'brandId=abc']) {
       const res = await h.call('GET', `/api/admin/catalog/products?${q}`, { token: ids.admin });
