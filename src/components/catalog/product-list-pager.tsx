@@ -14,8 +14,8 @@ interface PagerLabels {
 
 /**
  * Previous and next by keyset cursor (cheap at any depth), and numbered pages around the current one
- * (`page=N`, read by offset within the counted matches: 1,000 for a search, 10,000 for a list). With a capped count the last page is
- * not known, so the pager ends with "…" instead of a number.
+ * (`page=N`, read by offset within the counted matches: 1,000 for a search, 10,000 for a list). With a
+ * capped count the last page is not known, so the pager ends with "…" instead of a number.
  */
 export function NumberedPager({ page, pageSize, href, labels }: { page: ProductPageDto; pageSize: number; href: ListHref; labels: PagerLabels }) {
   if (!page.prevCursor && !page.nextCursor) return null;
