@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { fileApiHarness } from '../../../../test/api';
 import { adminProductsHarness } from '../../../../test/admin-products';
+import { bulkSetup } from '../../../../test/test-db';
 import { withPatientStructurePool } from '../../../../test/workers/structure-pool';
 
 // The back-office product list, and the prices and flags of saved products as the storefront shows them.
@@ -83,8 +85,6 @@ describe('product lists and prices', () => {
 
 
   it('says "more than 1,000" for a key past the engine\'s cap, the withdrawn matches shown first aside', async () => {
-    const { sql } = await import('drizzle-orm');
-    const { bulkSetup } = await import('../../../../test/test-db');
     await bulkSetup(h.db.db, sql`
       insert into products (item_no, name_zh, name_en, pinyin, pinyin_initials, brand_id, category_id, active)
       select 'CAPL-' || g, '上限测试' || g, 'Capcheck ' || g, '', '', ${ids.brandId}, ${ids.leafId}, g > 2
