@@ -117,19 +117,25 @@ export function searchSubstringsSql(p = ''): string {
 
 /**
  * Characters of each long gram (ADR 0104): the search text cut into grams of this length at every SUBSTRING_LENGTH-th
- * character, without a bucket. A key of at least LONG_GRAM_KEY_MIN characters holds one of them wherever it stands in a
- * text, and a gram this long is in few products even when each of its six-character substrings is in many.
+ * character, without a bucket. A key of at least LONG_GRAM_KEY_MIN characters holds one of them, or its start, wherever
+ * it stands in a text, and a gram this long is in few products even when each of its six-character substrings is in many.
  */
 export const LONG_GRAM_LENGTH = 12;
 
-/** The shortest key whose every place in a text holds a whole long gram: a gram starts at every SUBSTRING_LENGTH-th character. */
-export const LONG_GRAM_KEY_MIN = LONG_GRAM_LENGTH + SUBSTRING_LENGTH - 1;
+/**
+ * The shortest key read from the long grams (ADR 0104, 0108): wherever it stands in a text, one of its first
+ * SUBSTRING_LENGTH characters starts a gram there, which lies whole inside the key or, when fewer than LONG_GRAM_LENGTH
+ * characters of the key are left from that character, begins with them (asked for as a prefix: at least
+ * LONG_GRAM_LENGTH - SUBSTRING_LENGTH + 1 characters).
+ */
+export const LONG_GRAM_KEY_MIN = LONG_GRAM_LENGTH;
 
 /**
  * The long grams of `search_text` (ADR 0104) as the lexemes of a tsvector, GIN-indexed, nothing stored: the grams of
  * LONG_GRAM_LENGTH characters starting at characters 0, 6, 12… (two passes, from the first character and from the
- * seventh, each cutting the text into grams of LONG_GRAM_LENGTH; the shorter pieces at the ends are lexemes too, and no
- * key asks for them). No bucket: a key is read from them in one scan of the whole catalogue, for a few entries.
+ * seventh, each cutting the text into grams of LONG_GRAM_LENGTH; the shorter pieces at the ends are lexemes too, which
+ * a prefix term of a key ending the text finds, ADR 0108). No bucket: a key is read from them in one scan of the whole
+ * catalogue, for a few entries.
  */
 export function searchLongGramsSql(p = ''): string {
   const n = LONG_GRAM_LENGTH;
@@ -140,10 +146,12 @@ export function searchLongGramsSql(p = ''): string {
 }
 
 /**
- * The long grams of a (translated) key by where the key may stand (ADR 0104): for each of its first SUBSTRING_LENGTH
- * characters, the grams starting there and every SUBSTRING_LENGTH characters on. Wherever the key stands in a text,
- * the grams of one of these groups start at a multiple of SUBSTRING_LENGTH there and are all in the index; asking for
- * one gram of each group finds every text holding the key. Empty for a key shorter than LONG_GRAM_KEY_MIN.
+ * The long grams of a (translated) key by where the key may stand (ADR 0104, 0108): for each of its first
+ * SUBSTRING_LENGTH characters, the grams starting there and every SUBSTRING_LENGTH characters on that lie whole inside the
+ * key, or, when none does, the rest of the key from that character, which the text's gram starting there begins with
+ * (a term shorter than LONG_GRAM_LENGTH: `longGramsQuery` asks for it as a prefix). Wherever the key stands in a text,
+ * the terms of one of these groups start at a multiple of SUBSTRING_LENGTH there and are all in the index; asking for
+ * one term of each group finds every text holding the key. Empty for a key shorter than LONG_GRAM_KEY_MIN.
  */
 export function longGramGroups(key: string): string[][] {
   const chars = [...key];
@@ -151,13 +159,17 @@ export function longGramGroups(key: string): string[][] {
   return Array.from({ length: SUBSTRING_LENGTH }, (_, start) => {
     const group: string[] = [];
     for (let i = start; i + LONG_GRAM_LENGTH <= chars.length; i += SUBSTRING_LENGTH) group.push(chars.slice(i, i + LONG_GRAM_LENGTH).join(''));
+    if (group.length === 0) group.push(chars.slice(start).join(''));
     return group;
   });
 }
 
-/** A tsquery against `searchLongGramsSql` asking for any group's grams, all of a group (quoted: any character is literal). */
+/**
+ * A tsquery against `searchLongGramsSql` asking for any group's terms, all of a group (quoted: any character is literal);
+ * a term shorter than LONG_GRAM_LENGTH characters is the start of a gram, asked for as a prefix.
+ */
 export function longGramsQuery(groups: readonly (readonly string[])[]): string {
-  const quote = (g: string) => `'${g.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const quote = (g: string) => `'${g.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${[...g].length < LONG_GRAM_LENGTH ? ':*' : ''}`;
   const terms = groups.map((group) => [...new Set(group)].map(quote).join(' & '));
   return [...new Set(terms)].map((term) => `(${term})`).join(' | ');
 }

@@ -48,4 +48,13 @@ describe('long grams in the database (ADR 0104)', () => {
     expect(await found(text, longGramsQuery([['ghijklmnopqr', 'bcdefghijklm']]))).toBe(false);
     expect(await found(text, longGramsQuery([['ghijklmnopqr', 'bcdefghijklm'], ['abcdefghijkl', 'mnopqrstuvwx']]))).toBe(true);
   });
+
+  it('finds the start of a gram as a prefix, the shorter piece ending the text too (ADR 0108)', async () => {
+    const text = 'abcdefghijklmnopqrstuvwxyz';
+    // `mnopqrstuvw` begins the gram at character 12; `stuvwxyz` is the piece ending the text.
+    expect(await found(text, longGramsQuery([['mnopqrstuvw']]))).toBe(true);
+    expect(await found(text, longGramsQuery([['stuvwxyz']]))).toBe(true);
+    expect(await found(text, longGramsQuery([['nopqrstuvwx']]))).toBe(false);
+    expect(await found(text, longGramsQuery([['stuvwxyza']]))).toBe(false);
+  });
 });

@@ -14,6 +14,11 @@ function indexedLongGrams(text: string): Set<string> {
   return out;
 }
 
+/** Whether the index answers a term: a whole gram is a lexeme, a shorter term the start of one (ADR 0108). */
+function answers(indexed: Set<string>, term: string): boolean {
+  return [...term].length < LONG_GRAM_LENGTH ? [...indexed].some((lexeme) => lexeme.startsWith(term)) : indexed.has(term);
+}
+
 const letters = fc.constantFrom(...'abcǀǁ甲基苯𠀀'.split(/(?:)/u));
 const run = (min: number, max: number) => fc.array(letters, { minLength: min, maxLength: max }).map((a) => a.join(''));
 /** A key of LONG_GRAM_KEY_MIN or more characters, and the text around it. */
@@ -28,9 +33,9 @@ function chosen(groups: string[][], picks: number[]): string[][] {
 }
 
 describe('long grams (ADR 0104)', () => {
-  it('asks for grams of twelve characters, grouped by where the key may stand, only for keys of seventeen or more', () => {
-    expect(LONG_GRAM_KEY_MIN).toBe(17);
-    expect(longGramGroups('abcdefghijklmnop')).toEqual([]);
+  it('asks for grams of twelve characters, grouped by where the key may stand, only for keys of twelve or more', () => {
+    expect(LONG_GRAM_KEY_MIN).toBe(12);
+    expect(longGramGroups('abcdefghijk')).toEqual([]);
     expect(longGramGroups('abcdefghijklmnopq')).toEqual([
       ['abcdefghijkl'], ['bcdefghijklm'], ['cdefghijklmn'], ['defghijklmno'], ['efghijklmnop'], ['fghijklmnopq'],
     ]);
@@ -39,7 +44,20 @@ describe('long grams (ADR 0104)', () => {
     expect(groups[5]).toEqual(['fghijklmnopq', 'lmnopqrstuvw']);
     // Astral characters count once; quotes and backslashes stay literal in the query.
     expect(longGramGroups('𠀀'.repeat(17))[0]).toEqual(['𠀀'.repeat(12)]);
-    expect(longGramsQuery([["o'n\\x"], ['abc', 'def', 'abc'], ['abc', 'def']])).toBe("('o''n\\\\x') | ('abc' & 'def')");
+    expect(longGramsQuery([["o'n\\x", 'abcdefghijkl'], ['abcdefghijkl', 'bcdefghijklm', 'abcdefghijkl'], ['abcdefghijkl', 'bcdefghijklm']]))
+      .toBe("('o''n\\\\x':* & 'abcdefghijkl') | ('abcdefghijkl' & 'bcdefghijklm')");
+  });
+
+  it('asks a key of twelve to sixteen characters for the start of a gram where no whole gram fits (ADR 0108)', () => {
+    expect(longGramGroups('abcdefghijkl')).toEqual([
+      ['abcdefghijkl'], ['bcdefghijkl'], ['cdefghijkl'], ['defghijkl'], ['efghijkl'], ['fghijkl'],
+    ]);
+    expect(longGramGroups('abcdefghijklmnop')).toEqual([
+      ['abcdefghijkl'], ['bcdefghijklm'], ['cdefghijklmn'], ['defghijklmno'], ['efghijklmnop'], ['fghijklmnop'],
+    ]);
+    // The shortest term is LONG_GRAM_LENGTH - SUBSTRING_LENGTH + 1 characters; astral characters count once.
+    expect(longGramGroups('𠀀'.repeat(12))[5]).toEqual(['𠀀'.repeat(7)]);
+    expect(longGramsQuery([['fghijklmnop'], ['abcdefghijkl']])).toBe("('fghijklmnop':*) | ('abcdefghijkl')");
   });
 
   it('finds every text holding the key with any grams of each group, whichever are chosen', () => {
@@ -47,7 +65,7 @@ describe('long grams (ADR 0104)', () => {
       const indexed = indexedLongGrams(`${before}${key}${after}`);
       const probe = chosen(longGramGroups(key), picks);
       expect(probe).toHaveLength(SUBSTRING_LENGTH);
-      expect(probe.some((grams) => grams.every((gram) => indexed.has(gram)))).toBe(true);
+      expect(probe.some((terms) => terms.every((term) => answers(indexed, term)))).toBe(true);
     }));
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { LONG_GRAM_KEY_MIN } from '@/server/db/schema/search-sql';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { bulkSetup, fileTestDatabase } from '../../../../../test/test-db';
 import { brandFacets } from './facets';
@@ -80,14 +81,22 @@ describe('name keys planned from statistics', () => {
     // In a catalogue of 300, one sampled text stands for 100 products: a key in none is rare.
     const small = statisticsOf(texts, 300);
     expect(planName('zzqqxyabcdef', small)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true, long: null });
-    expect(planName('methylbenzoic', small)).toEqual({ probe: ['benzoi'], prefix: false, oneScan: true, long: null });
+    // Thirteen characters: one term of each place the key may stand costs fewer pages still (ADR 0108).
+    expect(planName('methylbenzoic', small)).toEqual({
+      probe: ['benzoi'], prefix: false, oneScan: true,
+      long: [['methylbenzoi'], ['ethylbenzoic'], ['thylbenzoic'], ['hylbenzoic'], ['ylbenzoic'], ['lbenzoic']],
+    });
     // Chunks each in a tenth of the catalogue and together in none: few candidates, but the rarest chunk's items are
     // many, each tested against the query of every bucket in one scan; bucket by bucket instead (ADR 0100).
     const apart = statisticsOf([
       ...Array.from({ length: 100 }, (_, i) => `aaaaaaǁ${i}`), ...Array.from({ length: 100 }, (_, i) => `bbbbbbǁ${i}`),
       ...Array.from({ length: 800 }, (_, i) => `filler${i}`),
     ], 1_000_000);
-    expect(planName('aaaaaabbbbbb', apart)).toEqual({ probe: ['aaaaaa', 'bbbbbb'], prefix: false, oneScan: false, long: null });
+    // The key's long grams, without buckets, are read instead (ADR 0108): the key is twelve characters.
+    expect(planName('aaaaaabbbbbb', apart)).toEqual({
+      probe: ['aaaaaa', 'bbbbbb'], prefix: false, oneScan: false,
+      long: [['aaaaaabbbbbb'], ['aaaaabbbbbb'], ['aaaabbbbbb'], ['aaabbbbbb'], ['aabbbbbb'], ['abbbbbb']],
+    });
     // A chunk in no sampled text is rare alone: one scan.
     expect(planName('aaaaaazzqqxy', apart)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true, long: null });
     // Chunks that the sample finds mostly apart (`abcdef` … `ghijkl` in 100 texts, the key itself in 20): a window
@@ -108,6 +117,10 @@ describe('name keys planned from statistics', () => {
     ], 1_000_000, 9);
     expect(planName('abcdefghijklmnopq', long)).toMatchObject({
       long: [['abcdefghijkl'], ['bcdefghijklm'], ['cdefghijklmn'], ['defghijklmno'], ['efghijklmnop'], ['fghijklmnopq']],
+    });
+    // Fourteen characters: where no whole gram fits, the group asks for the start of one (ADR 0108).
+    expect(planName('abcdefghijklmn', long)).toMatchObject({
+      long: [['abcdefghijkl'], ['bcdefghijklm'], ['cdefghijklmn'], ['defghijklmn'], ['efghijklmn'], ['fghijklmn']],
     });
     // A long key of a rare chunk in a small catalogue: its one scan costs less.
     expect(planName('zzqqxyabcdefghijk', small)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true, long: null });
@@ -135,7 +148,7 @@ describe('name keys planned from statistics', () => {
     for (const key of keys.slice(0, 30)) await expectSameSearch({ lang: 'zh', key, limit: 12 });
   });
 
-  it('finds the same for long keys read from their long grams (ADR 0104)', { timeout: 900_000 }, async () => {
+  it('finds the same for long keys read from their long grams (ADR 0104, 0108)', { timeout: 900_000 }, async () => {
     // The catalogue's texts planned as if they were a million products in 131 buckets: each bucket's entries cost more
     // than a long key's grams, so long keys take them.
     const texts = (await t.query<{ t: string }>(sql`select search_text as t from products where active`)).map((r) => r.t);
@@ -143,19 +156,28 @@ describe('name keys planned from statistics', () => {
     try {
       const names = await t.query<{ en: string; zh: string }>(sql`
         select name_en as en, name_zh as zh from products where id < 100000 and active and char_length(name_en) >= 24 order by id limit 10`);
-      // Whole names and fragments of them from their second character, and a name no product has.
+      // Whole names and fragments of them from their second character (12 to 17 characters: ADR 0108 asks the shorter
+      // ones for the start of a gram where no whole gram fits), and a name no product has.
       const long = [
-        ...new Set(names.flatMap((n, i) => [n.en, n.en.slice(1, 18 + (i % 6)), n.zh].filter((k) => [...k].length >= 17))),
+        ...new Set(names.flatMap((n, i) => [n.en, n.en.slice(1, 13 + (i % 6)), n.zh].filter((k) => [...k].length >= LONG_GRAM_KEY_MIN))),
         'zqxjvkwpybhdmzqxjvk-no-such-name',
       ];
       expect(long.length).toBeGreaterThan(10);
       let longScans = 0;
+      /** Keys read with the start of a gram in their query: a term shorter than twelve characters, `:*`. */
+      let prefixScans = 0;
       for (const key of long) {
         const q: ProductQuery = { ...base, key };
-        if (dialect.sqlToQuery((await buildListQuery(t.db, q)).ranked ?? sql`select 1`).sql.includes('(.{1,12})')) longScans += 1;
+        const query = dialect.sqlToQuery((await buildListQuery(t.db, q)).ranked ?? sql`select 1`);
+        if (query.sql.includes('(.{1,12})')) {
+          longScans += 1;
+          // The long grams' query (the substring lexemes' queries are led by a bucket, `'3|…'`).
+          if (query.params.some((p) => typeof p === 'string' && p.includes("':*") && !/'\d+\|/.test(p))) prefixScans += 1;
+        }
         await expectSameSearch(q);
       }
       expect(longScans).toBeGreaterThan(long.length / 2);
+      expect(prefixScans).toBeGreaterThan(2);
     } finally {
       forgetNameStatistics(t.db);
     }
