@@ -1,5 +1,5 @@
 import 'server-only';
-import { SUBSTRING_LENGTH, longGramGroups, substringChunks } from '@/server/db/schema/search-sql';
+import { LONG_GRAM_LENGTH, SUBSTRING_LENGTH, longGramGroups, substringChunks } from '@/server/db/schema/search-sql';
 import { estimatedProducts, productsFor, sampledHolders, type NameStatistics } from './statistics';
 
 /**
@@ -17,6 +17,12 @@ export const ONE_SCAN_CANDIDATES = 5_000;
  */
 const POSTINGS_PER_PAGE = 2_000;
 const ENTRY_PAGES = 3;
+
+/**
+ * Entries a page of the long grams' index holds (ADR 0108): a term shorter than a gram is asked for as a prefix, and its
+ * products are spread over many grams of a few postings each, an entry apiece (a gram and its postings, 20–50 bytes).
+ */
+const PREFIX_ENTRIES_PER_PAGE = 200;
 
 /** Most chunks a key's probe asks for. */
 const PROBE_MAX = 4;
@@ -80,9 +86,16 @@ interface Reading {
   share: number;
 }
 
-/** Pages of a chunk's posting lists in the index and of its entry lookups. */
-function postingPages(products: number, buckets: number): number {
-  return products / POSTINGS_PER_PAGE + ENTRY_PAGES * buckets;
+/** Pages of a chunk's posting lists in the index and of its entry lookups (`perPage`: its postings a page). */
+function postingPages(products: number, buckets: number, perPage = POSTINGS_PER_PAGE): number {
+  return products / perPage + ENTRY_PAGES * buckets;
+}
+
+/** A chunk or gram offered to a probe: its estimated products (as read), and its postings a page when not the default. */
+interface Offered {
+  chunk: string;
+  n: number;
+  perPage?: number;
 }
 
 /**
@@ -90,7 +103,8 @@ function postingPages(products: number, buckets: number): number {
  * rarest gram, then more of that place's grams by the rule of `narrowProbe` (the grams of one place are all in the
  * index when the key stands there); the index is asked for any place's grams, one entry lookup a gram (no buckets). A
  * text holds a gram at any of the SUBSTRING_LENGTH places about equally, and only the grams starting at a multiple of
- * it are in the index: a sampled text stands for a sixth of its products.
+ * it are in the index: a sampled text stands for a sixth of its products. A place where no whole gram fits in the key
+ * asks for the start of one (ADR 0108), a range of grams of a few postings each: PREFIX_ENTRIES_PER_PAGE a page.
  */
 function longProbe(stats: NameStatistics, translated: string, chunkPages: number): string[][] | null {
   const reading: Reading = { buckets: 1, share: 1 / SUBSTRING_LENGTH };
@@ -98,14 +112,20 @@ function longProbe(stats: NameStatistics, translated: string, chunkPages: number
   let pages = 0;
   for (const group of longGramGroups(translated)) {
     const ranked = group
-      .map((chunk, i) => ({ chunk, i, n: estimatedProducts(stats, chunk) * reading.share }))
+      .map((chunk, i) => ({
+        chunk, i, n: estimatedProducts(stats, chunk) * reading.share,
+        ...([...chunk].length < LONG_GRAM_LENGTH ? { perPage: PREFIX_ENTRIES_PER_PAGE } : {}),
+      }))
       .sort((a, b) => a.n - b.n || a.i - b.i);
     const first = ranked[0];
     if (!first) return null;
     const grams = [first.chunk];
     const holders = narrowProbe(stats, grams, sampledHolders(stats, first.chunk, null), ranked, reading);
     pages += productsFor(stats, holders.length) * reading.share;
-    for (const gram of grams) pages += postingPages(estimatedProducts(stats, gram) * reading.share, reading.buckets);
+    for (const gram of grams) {
+      const term = ranked.find((r) => r.chunk === gram);
+      if (term) pages += postingPages(term.n, reading.buckets, term.perPage);
+    }
     probe.push(grams);
   }
   return probe.length > 0 && pages < chunkPages && pages <= ONE_SCAN_CANDIDATES ? probe : null;
@@ -117,17 +137,17 @@ function longProbe(stats: NameStatistics, translated: string, chunkPages: number
  * chunk of the probe. By default a chunk is looked up in every bucket and a sampled text is a candidate in full.
  */
 function narrowProbe(
-  stats: NameStatistics, probe: string[], holders: readonly number[], offered: readonly { chunk: string; n: number }[],
+  stats: NameStatistics, probe: string[], holders: readonly number[], offered: readonly Offered[],
   reading: Reading = { buckets: stats.last + 1, share: 1 },
 ): readonly number[] {
   const candidates = (sampled: number): number => productsFor(stats, sampled) * reading.share;
   let current = holders;
   while (probe.length < PROBE_MAX) {
     let best: { chunk: string; holders: readonly number[]; pages: number } | null = null;
-    for (const { chunk, n } of offered) {
+    for (const { chunk, n, perPage } of offered) {
       if (probe.includes(chunk)) continue;
       const together = sampledHolders(stats, chunk, current);
-      const pages = postingPages(n, reading.buckets) + candidates(together.length);
+      const pages = postingPages(n, reading.buckets, perPage) + candidates(together.length);
       if (!best || pages < best.pages) best = { chunk, holders: together, pages };
     }
     // A chunk whose posting lists cost more pages than the candidates it spares is not asked for.
@@ -149,9 +169,9 @@ function loosely(stats: NameStatistics, translated: string, holders: readonly nu
 }
 
 /** Every SUBSTRING_LENGTH-character window of a key that is not one of its chunks (the index holds each of them too). */
-function keyWindows(stats: NameStatistics, translated: string, chunks: readonly string[]): { chunk: string; n: number }[] {
+function keyWindows(stats: NameStatistics, translated: string, chunks: readonly string[]): Offered[] {
   const chars = [...translated];
-  const out: { chunk: string; n: number }[] = [];
+  const out: Offered[] = [];
   for (let i = 1; i + SUBSTRING_LENGTH <= chars.length; i++) {
     const chunk = chars.slice(i, i + SUBSTRING_LENGTH).join('');
     if (!chunks.includes(chunk) && !out.some((w) => w.chunk === chunk)) out.push({ chunk, n: estimatedProducts(stats, chunk) });
