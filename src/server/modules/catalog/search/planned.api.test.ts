@@ -122,6 +122,23 @@ describe('name keys planned from statistics', () => {
     expect(planName('abcdefghijklmn', long)).toMatchObject({
       long: [['abcdefghijkl'], ['bcdefghijklm'], ['cdefghijklmn'], ['defghijklmn'], ['efghijklmn'], ['fghijklmn']],
     });
+    // Grams no sampled text holds, each estimated at half a sampled text: a place's second gram costs one entry lookup and
+    // leaves the products holding both, so each place asks for two, twelve characters apart where the key is long enough
+    // (grams six apart share six characters and come together), else the next (ADR 0108).
+    const unseen = statisticsOf(Array.from({ length: 1000 }, (_, i) => `filler${i}`), 1_000_000, 130);
+    expect(planName('abcdefghijklmnopqrstuvwx', unseen)).toMatchObject({
+      long: [
+        ['abcdefghijkl', 'mnopqrstuvwx'], ['bcdefghijklm', 'hijklmnopqrs'], ['cdefghijklmn', 'ijklmnopqrst'],
+        ['defghijklmno', 'jklmnopqrstu'], ['efghijklmnop', 'klmnopqrstuv'], ['fghijklmnopq', 'lmnopqrstuvw'],
+      ],
+    });
+    // A place of one gram asks for no more, nor a place whose grams the sample holds (two texts hold the whole key).
+    const firsts = [['abcdefghijkl'], ['bcdefghijklm'], ['cdefghijklmn'], ['defghijklmno'], ['efghijklmnop'], ['fghijklmnopq']];
+    expect(planName('abcdefghijklmnopq', unseen)).toMatchObject({ long: firsts });
+    const seen = statisticsOf([
+      ...Array.from({ length: 2 }, (_, i) => `${i}ǀabcdefghijklmnopqrstuvwx`), ...Array.from({ length: 998 }, (_, i) => `filler${i}`),
+    ], 1_000_000, 130);
+    expect(planName('abcdefghijklmnopqrstuvwx', seen)).toMatchObject({ long: firsts });
     // A long key of a rare chunk in a small catalogue: its one scan costs less.
     expect(planName('zzqqxyabcdefghijk', small)).toEqual({ probe: ['zzqqxy'], prefix: false, oneScan: true, long: null });
     // Without statistics, every chunk bucket by bucket (ADR 0014 §12).
