@@ -262,6 +262,8 @@ export interface TestDatabaseFixture {
   /** The database's Drizzle instance; there once the file's first `beforeAll` has run. */
   readonly db: TestDatabase['db'];
   readonly driver: TestDatabase['driver'];
+  /** A PostgreSQL database's connection string (for a handle of its own); undefined on PGlite. */
+  readonly url: string | undefined;
   /** The rows of one SQL statement. */
   query: <T>(text: SQL) => Promise<T[]>;
 }
@@ -294,6 +296,9 @@ export function fileTestDatabase(options: { products?: number } = {}): TestDatab
     },
     get driver() {
       return current().driver;
+    },
+    get url() {
+      return current().url;
     },
     query: async <T>(text: SQL): Promise<T[]> => rowsOf<T>(await current().db.execute(text)),
   };

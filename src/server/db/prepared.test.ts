@@ -1,7 +1,7 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Db } from './client';
-import { isAnyOf, preparedPerHandle } from './prepared';
+import { isAnyOf, limitInText, preparedPerHandle } from './prepared';
 import { products } from './schema';
 
 describe('preparedPerHandle', () => {
@@ -22,5 +22,14 @@ describe('isAnyOf', () => {
     const query = new PgDialect().sqlToQuery(isAnyOf(products.id, 'ids'));
     expect(query.sql).toBe('"products"."id" = any($1::int[])');
     expect(query.params).toHaveLength(1);
+  });
+});
+
+describe('limitInText', () => {
+  it('writes the limit into the statement text, not as a value, and refuses anything but a whole number ≥ 0', () => {
+    const query = new QueryBuilder().select({ id: products.id }).from(products).limit(limitInText(8)).toSQL();
+    expect(query.sql).toMatch(/ limit 8$/);
+    expect(query.params).toEqual([]);
+    for (const bad of [-1, 2.5, Number.NaN, 2 ** 60]) expect(() => limitInText(bad)).toThrow(/whole number/);
   });
 });

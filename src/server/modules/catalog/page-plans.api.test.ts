@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { rowsOf } from '@/server/db/client';
+import { openPostgres, rowsOf } from '@/server/db/client';
 import { fileTestDatabase, bulkSetup } from '../../../../test/test-db';
 import { capture, captured, explain, growthProblems, READ_BUDGET, rowsRead, type PlanNode } from '../../../../test/page-plans';
 import { countCartItems } from '@/server/modules/cart/service';
@@ -301,6 +301,41 @@ describe('storefront page queries at catalogue scale', () => {
     for (const statement of await readsOf(calls)) {
       const over = rowsRead(await explain(t.driver, statement, true)).filter((r) => r.rows > READ_BUDGET);
       expect(over, `${statement.query}\n${JSON.stringify(statement.params)}`).toEqual([]);
+    }
+  });
+
+  // The storefront's prepared reads (ADR 0109) run on one generic plan per connection after their fifth run, planned
+  // without their values: PostgreSQL must choose it (not as dear as the values' own plans), and it reads through an index.
+  it.runIf(process.env.TEST_DB_DRIVER === 'postgres')('the prepared storefront reads take a generic plan, which reads through an index', async () => {
+    const one = openPostgres(t.url!, 1);
+    try {
+      for (let run = 0; run < 6; run++) {
+        for (const flag of ['hot', 'new', 'special'] as const) await listFlaggedProducts(one.db, { flag, limit: 8, lang });
+        await Promise.all([
+          listRecommendedBrands(one.db, { limit: 12, lang }), getProductDetailAll(one.db, { id: sample.productId, lang }),
+          listBanners(one.db, { position: 'home-slideshow', lang }), getSiteBlock(one.db, { key: 'footer', lang }),
+        ]);
+      }
+      const kept = rowsOf<{ name: string; statement: string; generic: number; custom: number; params: number }>(await one.db.execute(sql`
+        select name, statement, generic_plans::int as generic, custom_plans::int as custom, cardinality(parameter_types)::int as params
+        from pg_prepared_statements`));
+      const ours = ['"is_hot"', '"is_new"', '"is_special"', '"brands"."recommended"', '"parent_category"', 'product_lots',
+        '"product_documents"."state"', 'row_number()', '"banners"."position"', '"site_blocks"."key"'];
+      for (const mark of ours) {
+        const statement = kept.find((k) => k.statement.includes(mark));
+        expect(statement, mark).toBeDefined();
+        expect(statement!.generic, statement!.statement).toBeGreaterThan(0);
+      }
+      await one.db.execute(sql`set plan_cache_mode = force_generic_plan`);
+      for (const { name, statement, params } of kept) {
+        const args = params === 0 ? '' : `(${Array.from({ length: params }, () => 'null').join(', ')})`;
+        const [row] = rowsOf<Record<string, unknown>>(await one.db.execute(sql.raw(`explain (format json) execute "${name}"${args}`)));
+        const value = Object.values(row ?? {})[0];
+        const plan = ((typeof value === 'string' ? JSON.parse(value) : value) as { Plan: PlanNode }[])[0]!.Plan;
+        expect(growthProblems(plan), statement).toEqual([]);
+      }
+    } finally {
+      await one.close();
     }
   });
 });

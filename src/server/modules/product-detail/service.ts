@@ -19,6 +19,7 @@ import { hazardOf } from '@/server/modules/catalog/hazards';
 import { localised, otherLang, type Lang } from '@/lib/lang';
 import { smilesLimitFault } from '@/lib/structure-limits';
 import { businessNowSql } from '@/server/business-time';
+import { preparedPerHandle } from '@/server/db/prepared';
 
 /** The drawing's URL, with the version of the drawing so that it can be cached for good. */
 export function structureUrl(id: number, smiles: string): string {
@@ -32,23 +33,27 @@ const topCategory = alias(categories, 'top_category');
  * One active product with its brand and category path, in one query (the tree has three levels,
  * so two self-joins reach the top). Null when the id is unknown or the product is withdrawn.
  */
+/** The detail's statement, prepared (ADR 0109): planning it costs more than running it (the products table's many indexes). */
+const productDetail = preparedPerHandle((db: Db) => db
+  .select({
+    p: products,
+    inchikey: substances.inchikey,
+    brandZh: brands.nameZh, brandEn: brands.nameEn, authorised: brands.authorised,
+    c: { id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn, level: categories.level, leaf: categories.leaf },
+    parent: { id: parentCategory.id, nameZh: parentCategory.nameZh, nameEn: parentCategory.nameEn, level: parentCategory.level, leaf: parentCategory.leaf },
+    top: { id: topCategory.id, nameZh: topCategory.nameZh, nameEn: topCategory.nameEn, level: topCategory.level, leaf: topCategory.leaf },
+  })
+  .from(products)
+  .innerJoin(brands, eq(brands.id, products.brandId))
+  .innerJoin(categories, eq(categories.id, products.categoryId))
+  .leftJoin(substances, eq(substances.id, products.substanceId))
+  .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
+  .leftJoin(topCategory, eq(topCategory.id, parentCategory.parentId))
+  .where(and(eq(products.id, sql.placeholder('id')), sql`${products.active}`))
+  .prepare('product_detail'));
+
 export async function getProductDetail(db: Db, params: { id: number; lang: Lang }): Promise<ProductDetailDto | null> {
-  const [row] = await db
-    .select({
-      p: products,
-      inchikey: substances.inchikey,
-      brandZh: brands.nameZh, brandEn: brands.nameEn, authorised: brands.authorised,
-      c: { id: categories.id, nameZh: categories.nameZh, nameEn: categories.nameEn, level: categories.level, leaf: categories.leaf },
-      parent: { id: parentCategory.id, nameZh: parentCategory.nameZh, nameEn: parentCategory.nameEn, level: parentCategory.level, leaf: parentCategory.leaf },
-      top: { id: topCategory.id, nameZh: topCategory.nameZh, nameEn: topCategory.nameEn, level: topCategory.level, leaf: topCategory.leaf },
-    })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brandId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(substances, eq(substances.id, products.substanceId))
-    .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
-    .leftJoin(topCategory, eq(topCategory.id, parentCategory.parentId))
-    .where(and(eq(products.id, params.id), eq(products.active, true)));
+  const [row] = await productDetail(db).execute({ id: params.id });
   if (!row) return null;
   const { p } = row;
   // The flags show inside their promotion window only (ADR 0030), as in the flagged lists.
@@ -120,29 +125,35 @@ export function lotsOf(value: LotJson[] | string | null): ProductLotDto[] {
   }));
 }
 
+const packsWithLots = preparedPerHandle((db: Db) => db
+  .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price, listPrice: productPacks.listPrice, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays, lots: offeredLots })
+  .from(productPacks)
+  .where(eq(productPacks.productId, sql.placeholder('productId')))
+  .orderBy(asc(productPacks.sort), asc(productPacks.id))
+  .prepare('product_packs_with_lots'));
+
 /** The packs of a product with the lots each offers, in one query. */
 export async function listProductPacks(db: Db, params: { productId: number }): Promise<ProductDetailPackDto[]> {
-  const rows = await db
-    .select({ id: productPacks.id, size: productPacks.size, price: productPacks.price, listPrice: productPacks.listPrice, stock: productPacks.stock, leadTimeDays: productPacks.leadTimeDays, lots: offeredLots })
-    .from(productPacks)
-    .where(eq(productPacks.productId, params.productId))
-    .orderBy(asc(productPacks.sort), asc(productPacks.id));
+  const rows = await packsWithLots(db).execute({ productId: params.productId });
   return rows.map((r) => ({ ...r, lots: lotsOf(r.lots) }));
 }
+
+const shownDocuments = preparedPerHandle((db: Db) => db
+  .select({
+    id: productDocuments.id, kind: productDocuments.kind, lotNo: productDocuments.lotNo, lang: productDocuments.lang, title: productDocuments.title,
+    version: productDocuments.version, issuedAt: productDocuments.issuedAt, missingSince: productDocuments.missingSince,
+  })
+  .from(productDocuments)
+  .where(and(eq(productDocuments.productId, sql.placeholder('productId')), sql`${productDocuments.state} = 'current'`))
+  .orderBy(desc(productDocuments.issuedAt), desc(productDocuments.id))
+  .prepare('product_documents_shown'));
 
 /**
  * The shown documents of a product (ADR 0063): COAs (one per lot, newest first), and the current version
  * of each safety data sheet, data sheet, protocol and handbook per language; in one query.
  */
 export async function listProductDocuments(db: Db, params: { productId: number; lang: Lang }): Promise<ProductDocumentsDto> {
-  const rows = await db
-    .select({
-      id: productDocuments.id, kind: productDocuments.kind, lotNo: productDocuments.lotNo, lang: productDocuments.lang, title: productDocuments.title,
-      version: productDocuments.version, issuedAt: productDocuments.issuedAt, missingSince: productDocuments.missingSince,
-    })
-    .from(productDocuments)
-    .where(and(eq(productDocuments.productId, params.productId), eq(productDocuments.state, 'current')))
-    .orderBy(desc(productDocuments.issuedAt), desc(productDocuments.id));
+  const rows = await shownDocuments(db).execute({ productId: params.productId });
   const out: ProductDocumentsDto = { coa: [], msds: [], tds: [], protocol: [], handbook: [] };
   for (const r of rows) {
     const kind = r.kind as ProductDocumentKind;
@@ -188,8 +199,8 @@ export async function listLinkedContent(
   return { list: rows.map((r) => toContentSummary(r, params.lang)), total, limit: params.limit, offset: params.offset };
 }
 
-/** The newest `perGroup` articles and citations of a product with both totals, in one query. */
-async function listLinkedPreview(db: Db, params: { productId: number; lang: Lang; perGroup: number }) {
+/** The newest `perGroup` articles and citations of a product with both totals, in one prepared statement. */
+const linkedPreview = preparedPerHandle((db: Db) => {
   const isCitation = sql<boolean>`${contentItems.kind} = 'citation'`;
   const ranked = db
     .select({
@@ -200,9 +211,13 @@ async function listLinkedPreview(db: Db, params: { productId: number; lang: Lang
     .from(productArticles)
     .innerJoin(contentItems, eq(contentItems.id, productArticles.contentId))
     .leftJoin(contentCategories, eq(contentCategories.id, contentItems.categoryId))
-    .where(and(eq(productArticles.productId, params.productId), eq(contentItems.status, 'published')))
+    .where(and(eq(productArticles.productId, sql.placeholder('productId')), sql`${contentItems.status} = 'published'`))
     .as('ranked');
-  const rows = await db.select().from(ranked).where(sql`${ranked.rank} <= ${params.perGroup}`).orderBy(asc(ranked.rank));
+  return db.select().from(ranked).where(sql`${ranked.rank} <= ${sql.placeholder('perGroup')}`).orderBy(asc(ranked.rank)).prepare('product_linked_preview');
+});
+
+async function listLinkedPreview(db: Db, params: { productId: number; lang: Lang; perGroup: number }) {
+  const rows = await linkedPreview(db).execute({ productId: params.productId, perGroup: params.perGroup });
   const articles = rows.filter((r) => r.kind !== 'citation');
   const citations = rows.filter((r) => r.kind === 'citation');
   return {
