@@ -6,7 +6,8 @@ import { brands, catalogueCountRows, products } from '@/server/db/schema';
 import { limitInText, preparedPerHandle } from '@/server/db/prepared';
 import { localised, type Lang } from '@/lib/lang';
 import { brandLogoUrl } from './brands';
-import { cardColumns, cardOf } from './search/cards';
+import { hazardOf } from './hazards';
+import { gradeOf, minListPriceOf } from './search/cards';
 
 export type ProductFlag = 'hot' | 'new' | 'special';
 
@@ -21,7 +22,13 @@ const flagColumn = { hot: products.isHot, new: products.isNew, special: products
  */
 function flaggedStatement(flag: ProductFlag, limit: number) {
   return preparedPerHandle((db: Db) => db
-    .select(cardColumns)
+    .select({
+      id: products.id, itemNo: products.itemNo, cas: products.cas, nameZh: products.nameZh, nameEn: products.nameEn,
+      formula: products.formula, purity: products.purity, grade: products.grade, gradeZh: products.gradeZh,
+      ghs: products.ghs, controlClass: products.controlClass, brandZh: brands.nameZh, brandEn: brands.nameEn,
+      minPrice: products.minPrice, minListPrice: minListPriceOf(products.id), packCount: products.packCount, inStock: products.inStock,
+      hasStructure: sql<boolean>`coalesce(${products.smiles}, '') <> ''`,
+    })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     // Inside the promotion window only (ADR 0030): tested on the rows the flag's index leads to.
@@ -53,7 +60,22 @@ function flaggedProducts(flag: ProductFlag, limit: number): ReturnType<typeof fl
  */
 export async function listFlaggedProducts(db: Db, params: { flag: ProductFlag; limit: number; lang: Lang }): Promise<ProductCardDto[]> {
   const rows = await flaggedProducts(params.flag, params.limit)(db).execute({ now: products.promoStartsAt.mapToDriverValue(new Date()) });
-  return rows.map((r) => cardOf(r, params.lang));
+  return rows.map((r) => ({
+    id: r.id,
+    itemNo: r.itemNo,
+    cas: r.cas,
+    name: localised(r, 'name', params.lang),
+    formula: r.formula,
+    purity: r.purity,
+    grade: gradeOf(params.lang, { grade: r.grade, grade_zh: r.gradeZh }),
+    brandName: localised(r, 'brand', params.lang),
+    minPrice: r.minPrice,
+    minListPrice: r.minListPrice,
+    packCount: Number(r.packCount ?? 0),
+    hasStructure: r.hasStructure === true,
+    inStock: r.inStock === true,
+    hazard: hazardOf(r),
+  }));
 }
 
 

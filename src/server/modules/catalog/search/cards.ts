@@ -1,14 +1,34 @@
 import 'server-only';
-import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ProductCardDto } from '@/contracts/catalog';
 import type { ProductListRowDto } from '@/contracts/catalog-browse';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
 import { intArray } from './conditions';
 import { hazardOf } from '../hazards';
-import { brands, products } from '@/server/db/schema';
-import { isAnyOf, preparedPerHandle } from '@/server/db/prepared';
+import type { GhsBlock } from '@/server/db/schema';
 import { byLang, type Lang } from '@/lib/lang';
+
+interface CardRow {
+  id: number;
+  item_no: string;
+  cas: string | null;
+  name_zh: string;
+  name_en: string;
+  formula: string | null;
+  purity: string;
+  grade: string;
+  grade_zh: string;
+  ghs: GhsBlock | string | null;
+  control_class: string | null;
+  has_structure: boolean;
+  brand_zh: string;
+  brand_en: string;
+  min_price: string | null;
+  min_list_price: string | null;
+  pack_count: number;
+  in_stock: boolean | null;
+}
 
 /** The grade in the visitor's language: the Chinese catalogue's word (分析纯) on the Chinese site when there is one. */
 export function gradeOf(lang: Lang, r: { grade: string; grade_zh: string }): string {
@@ -23,54 +43,37 @@ export function minListPriceOf(productId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select k.list_price::text from product_packs k where k.product_id = ${productId} order by k.price, k.sort, k.id limit 1)`;
 }
 
-/** A product card's columns, `brands` joined: the flagged lists' and the search pages' cards. */
-export const cardColumns = {
-  id: products.id, itemNo: products.itemNo, cas: products.cas, nameZh: products.nameZh, nameEn: products.nameEn,
-  formula: products.formula, purity: products.purity, grade: products.grade, gradeZh: products.gradeZh,
-  ghs: products.ghs, controlClass: products.controlClass, brandZh: brands.nameZh, brandEn: brands.nameEn,
-  minPrice: products.minPrice, minListPrice: minListPriceOf(products.id), packCount: products.packCount, inStock: products.inStock,
-  hasStructure: sql<boolean>`coalesce(${products.smiles}, '') <> ''`,
-};
-
-/** Cards of a list of products: one prepared text for any number of them (ADR 0109). */
-const cardsById = preparedPerHandle((db: Db) => db
-  .select(cardColumns)
-  .from(products)
-  .innerJoin(brands, eq(brands.id, products.brandId))
-  .where(isAnyOf(products.id, 'ids'))
-  .prepare('cards_by_id'));
-
-export type CardRow = Awaited<ReturnType<ReturnType<typeof cardsById>['execute']>>[number];
-
-/** A row of `cardColumns` as the card the visitor's language shows. */
-export function cardOf(r: CardRow, lang: Lang): ProductCardDto {
-  return {
-    id: r.id,
-    itemNo: r.itemNo,
-    cas: r.cas,
-    name: byLang(lang, { zh: r.nameZh, en: r.nameEn }),
-    formula: r.formula,
-    purity: r.purity,
-    grade: gradeOf(lang, { grade: r.grade, grade_zh: r.gradeZh }),
-    brandName: byLang(lang, { zh: r.brandZh, en: r.brandEn }),
-    minPrice: r.minPrice,
-    minListPrice: r.minListPrice,
-    packCount: Number(r.packCount ?? 0),
-    hasStructure: r.hasStructure === true,
-    inStock: r.inStock === true,
-    hazard: hazardOf(r),
-  };
-}
-
 /** Card data of the given products, in the given order: the pack facts stored on the product rows (migration 0010),
  * and the cheapest pack's regular price. */
 export async function loadCards(db: Db, ids: readonly number[], lang: Lang): Promise<ProductCardDto[]> {
   if (ids.length === 0) return [];
-  const rows = await cardsById(db).execute({ ids: [...ids] });
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = rowsOf<CardRow>(await db.execute(sql`
+    select p.id::int as id, p.item_no, p.cas, p.name_zh, p.name_en, p.formula, p.purity, p.grade, p.grade_zh, p.ghs, p.control_class,
+      coalesce(p.smiles, '') <> '' as has_structure, b.name_zh as brand_zh, b.name_en as brand_en,
+      p.min_price::text as min_price, ${minListPriceOf(sql`p.id`)} as min_list_price, p.pack_count, p.in_stock
+    from products p
+    join brands b on b.id = p.brand_id
+    where p.id = any(${intArray(ids)})`));
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
-    return r ? [cardOf(r, lang)] : [];
+    if (!r) return [];
+    return [{
+      id: Number(r.id),
+      itemNo: r.item_no,
+      cas: r.cas,
+      name: byLang(lang, { zh: r.name_zh, en: r.name_en }),
+      formula: r.formula,
+      purity: r.purity,
+      grade: gradeOf(lang, r),
+      brandName: byLang(lang, { zh: r.brand_zh, en: r.brand_en }),
+      minPrice: r.min_price,
+      minListPrice: r.min_list_price,
+      packCount: Number(r.pack_count ?? 0),
+      hasStructure: r.has_structure === true,
+      inStock: r.in_stock === true,
+      hazard: hazardOf({ ghs: r.ghs, controlClass: r.control_class }),
+    }];
   });
 }
 

@@ -1,10 +1,8 @@
 import 'server-only';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/client';
-import { limitInText, preparedPerHandle } from '@/server/db/prepared';
-import { products } from '@/server/db/schema';
-import { filterConditions, keyConditions, nameSearchFacts, type FilterInput, type FilterScope, type KeyConditions } from './conditions';
+import { filterConditions, keyConditions, nameSearchFacts, textArray, type FilterInput, type FilterScope, type KeyConditions } from './conditions';
 import type { ListScope } from './summary';
 import { recogniseStructureKey } from '@/lib/structure-key';
 import { substancesNamedBy } from '@/server/modules/structure-search/identify';
@@ -34,36 +32,20 @@ export interface PreparedQuery {
 }
 
 /**
- * Whether an active product carries an item number, or one of some formulas: prepared (ADR 0109), since planning
- * a statement on products (its many indexes) costs thirty times what this look-up does.
- */
-const activeItemNo = preparedPerHandle((db: Db) => db
-  .select({ id: products.id }).from(products)
-  .where(and(eq(products.itemNo, sql.placeholder('itemNo')), sql`${products.active}`))
-  .limit(limitInText(1))
-  .prepare('active_item_no'));
-const activeFormula = preparedPerHandle((db: Db) => db
-  .select({ id: products.id }).from(products)
-  .where(and(sql`${products.formula} = any(${sql.placeholder('formulas')}::text[])`, sql`${products.active}`))
-  .limit(limitInText(1))
-  .prepare('active_formula'));
-
-/**
  * The plan of a key. A key that is unmistakably a CAS number (hyphenated, check digit right), an
  * item number or a formula that an active product carries is searched as such whatever the type
  * says (the home page's default type is the item number, and a buyer pastes a CAS number into it);
- * any other key as its type asks. The item number and the formulas are looked up side by side, through their
- * indexes, and only for a key that may be one of them.
+ * any other key as its type asks. One round trip, through the item-number and formula indexes,
+ * and only for a key that may be one of them.
  */
 export async function resolvePlan(db: Db, raw: string, type: SearchTypeCode | undefined, structureKey?: string): Promise<{ plan: KeyPlan; by: SearchedBy; key?: string }> {
   const found = keyCandidates(raw);
   if (found.cas) return { plan: planKey(found.cas, 2), by: 'cas' };
   if (found.itemNo || found.formulas) {
-    const [items, formulas] = await Promise.all([
-      found.itemNo ? activeItemNo(db).execute({ itemNo: found.itemNo }) : [],
-      found.formulas ? activeFormula(db).execute({ formulas: found.formulas }) : [],
-    ]);
-    const row = { item: items.length > 0, formula: formulas.length > 0 };
+    const rows = rowsOf<{ item: boolean; formula: boolean }>(await db.execute(sql`
+      select ${found.itemNo ? sql`exists (select 1 from products p where p.item_no = ${found.itemNo} and p.active)` : sql`false`} as item,
+        ${found.formulas ? sql`exists (select 1 from products p where p.formula = any(${textArray(found.formulas)}) and p.active)` : sql`false`} as formula`));
+    const row = rows[0];
     if (row?.item && found.itemNo) return { plan: planKey(found.itemNo, 1), by: 'itemNo' };
     // A name search (type 3) lists the formula's products first (tier 1), then the key's name matches (ADR 0075).
     if (row?.formula && found.formulas) return { plan: type === 3 ? { ...planKey(raw, 3), formulas: found.formulas } : formulaPlan(raw, found.formulas), by: 'formula' };
