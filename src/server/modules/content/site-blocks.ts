@@ -11,7 +11,6 @@ import { sanitizeRichText } from './sanitize';
 const blockByKey = preparedPerHandle((db: Db) => db.select().from(siteBlocks).where(eq(siteBlocks.key, sql.placeholder('key'))).prepare('site_block_by_key'));
 
 /** An editable text block (about, footer, home intro, contact) with sanitised HTML; null when absent. */
-
 export async function getSiteBlock(db: Db, params: { key: string; lang: Lang }): Promise<TextBlockDto | null> {
   const [row] = await blockByKey(db).execute({ key: params.key });
   if (!row) return null;

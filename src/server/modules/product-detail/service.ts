@@ -29,10 +29,6 @@ export function structureUrl(id: number, smiles: string): string {
 const parentCategory = alias(categories, 'parent_category');
 const topCategory = alias(categories, 'top_category');
 
-/**
- * One active product with its brand and category path, in one query (the tree has three levels,
- * so two self-joins reach the top). Null when the id is unknown or the product is withdrawn.
- */
 /** The detail's statement, prepared (ADR 0109): planning it costs more than running it (the products table's many indexes). */
 const productDetail = preparedPerHandle((db: Db) => db
   .select({
@@ -52,6 +48,10 @@ const productDetail = preparedPerHandle((db: Db) => db
   .where(and(eq(products.id, sql.placeholder('id')), sql`${products.active}`))
   .prepare('product_detail'));
 
+/**
+ * One active product with its brand and category path, in one query (the tree has three levels,
+ * so two self-joins reach the top). Null when the id is unknown or the product is withdrawn.
+ */
 export async function getProductDetail(db: Db, params: { id: number; lang: Lang }): Promise<ProductDetailDto | null> {
   const [row] = await productDetail(db).execute({ id: params.id });
   if (!row) return null;
