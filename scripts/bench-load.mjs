@@ -18,6 +18,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { appendToJournal } from './lib/bench-journal.mjs';
+import { cookiesOf, send } from './lib/load-client.mjs';
 import { soak } from './lib/load-soak.mjs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -82,32 +83,31 @@ function visitor(index, keys, record) {
     const started = performance.now();
     try {
       const res = await run();
-      const body = await res.arrayBuffer();
       let ok = res.status >= 200 && res.status < 400;
       let raced = false;
-      if (res.headers.get('content-type')?.includes('application/json')) {
-        const answer = JSON.parse(Buffer.from(body).toString('utf8'));
+      if (res.json !== undefined) {
+        const answer = res.json;
         if (ok) ok = answer.code === 200 || answer.code === undefined;
         raced = route === 'order: place' && answer.code === 400 && CART_EMPTY.has(answer.msg);
       }
       record(raced ? 'order: place (cart ordered by another client)' : route, performance.now() - started, ok || raced ? null : String(res.status));
-      return { res, body };
+      return res;
     } catch (error) {
       record(route, performance.now() - started, error.name === 'TimeoutError' ? 'timeout' : 'connection');
       return null;
     }
   }
-  const get = (route, path) => timed(route, () => fetch(new URL(path, base), { headers: headers(), redirect: 'manual', signal: AbortSignal.timeout(15_000) }));
-  const post = (route, path, body) => timed(route, () => fetch(new URL(path, base), {
-    method: 'POST', headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify(body), signal: AbortSignal.timeout(15_000),
+  const get = (route, path) => timed(route, () => send(new URL(path, base), { headers: headers() }));
+  const post = (route, path, body) => timed(route, () => send(new URL(path, base), {
+    method: 'POST', headers: headers({ 'content-type': 'application/json' }), body: JSON.stringify(body),
   }));
 
   async function signIn() {
     const password = createHash('sha256').update('Reagent#2026').digest('hex');
     const answer = await post('sign in', '/api/web/auth/login', { loginName: 'buyer@demo.example.com', password });
-    cookie = (answer?.res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+    cookie = answer ? cookiesOf(answer.headers) : '';
     const book = await get('addresses', '/api/app/api/user/addresses');
-    if (book) addressId = JSON.parse(Buffer.from(book.body).toString('utf8')).data?.list?.[0]?.id ?? null;
+    addressId = book?.json?.data?.list?.[0]?.id ?? null;
   }
 
   const actions = [
