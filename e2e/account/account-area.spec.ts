@@ -149,7 +149,7 @@ test.describe('on a phone', () => {
 
 test('an account page is drawn in the browser: the server sends its frame, its data and a placeholder, not its views (ADR 0110)', async ({ page }) => {
   await signIn(page, 'buyer@demo.example.com');
-  for (const [prefix, title] of [['', '订单管理'], ['/en', 'Order management']] as const) {
+  for (const [prefix, title] of [['', '订单管理'], ['/en', 'Orders']] as const) {
     const html = await (await page.request.get(`${prefix}/order?default=1`)).text();
     // The frame (header, account menu) and the placeholder are in the HTML; the order list's views are not.
     expect(html).toContain('data-testid="account-page-pending"');

@@ -1,7 +1,8 @@
 import 'server-only';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages } from 'next-intl/server';
+import { getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { DrawnInBrowser } from '@/components/account/drawn-in-browser';
 import { ACCOUNT_FRAME_NAMESPACES, pickMessages, SHELL_CLIENT_NAMESPACES, type AccountPageNamespace, type PageClientNamespace } from './client-messages';
 
 async function Provider({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
@@ -19,8 +20,11 @@ export function ClientMessages({ namespaces, children }: { namespaces: readonly 
 
 /**
  * The same for an account page: the account frame's messages and the page's own namespaces (ADR 0099),
- * so that the checkout carries neither the shelf's nor the complaint form's text.
+ * so that the checkout carries neither the shelf's nor the complaint form's text. What it wraps, the
+ * page's content, is drawn in the browser (ADR 0110): the page's function has run by then, so its
+ * guard's redirect and its "not found" are still answered by the server.
  */
-export function AccountMessages({ namespaces, children }: { namespaces: readonly AccountPageNamespace[]; children: ReactNode }) {
-  return <Provider namespaces={[...ACCOUNT_FRAME_NAMESPACES, ...namespaces]}>{children}</Provider>;
+export async function AccountMessages({ namespaces, children }: { namespaces: readonly AccountPageNamespace[]; children: ReactNode }) {
+  const t = await getTranslations('account');
+  return <Provider namespaces={[...ACCOUNT_FRAME_NAMESPACES, ...namespaces]}><DrawnInBrowser pending={t('pageLoading')}>{children}</DrawnInBrowser></Provider>;
 }
