@@ -20,14 +20,14 @@ const serverFence = {
  */
 const LOADED_BY_SERVE = [
   'src/server/cache/page-cache.ts', 'src/server/cache/page-cache-request.ts', 'src/server/cache/page-cache-gzip.ts',
-  'src/server/observability/observability.ts',
+  'src/server/cache/page-cache-refresh.ts', 'src/server/observability/observability.ts',
 ];
 const loadedOutsideNext = {
   paths: [{ name: 'server-only', message: 'scripts/serve.mjs loads this file outside Next.js, where server-only throws (ADR 0023).' }],
   patterns: [
     noScripts,
     // The page cache's own parts (page-cache-*.ts) are files of this list themselves.
-    { regex: '^(?!\\./page-cache-(?:request|gzip)$)(\\.|@/)', message: 'scripts/serve.mjs loads this file outside Next.js (ADR 0023): import Node modules and packages only, no other file of the app.' },
+    { regex: '^(?!\\./page-cache-(?:request|gzip|refresh)$)(\\.|@/)', message: 'scripts/serve.mjs loads this file outside Next.js (ADR 0023): import Node modules and packages only, no other file of the app.' },
   ],
 };
 

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { createPageCache } from '../src/server/cache/page-cache.ts';
+import { refreshOverHttp } from '../src/server/cache/page-cache-refresh.ts';
 import { followStorefrontChanges } from '../src/server/cache/storefront-changes.ts';
 import { pageCacheSettings, renderSharedPageAsGuest } from '../src/server/cache/page-cache-request.ts';
 import { observability, requestIdFrom } from '../src/server/observability/observability.ts';
@@ -44,6 +45,8 @@ const obs = observability();
 const pages = createPageCache({
   ...(values.dev ? { seconds: 0, maxBytes: 0 } : pageCacheSettings()),
   onResult: (result) => obs.pageCache.inc({ result }),
+  // An expired page is rendered again by a request of this server to itself, while visitors get the kept one.
+  refresh: refreshOverHttp(!hostname || hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname, port),
 });
 
 function kindOf(path) {

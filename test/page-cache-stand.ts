@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { constants, deflateRawSync } from 'node:zlib';
 import { createPageCache } from '../src/server/cache/page-cache';
+import { refreshOverHttp } from '../src/server/cache/page-cache-refresh';
 
 /** The guest page cache of scripts/serve.mjs (ADR 0039), in front of a stand-in for Next.js: what its tests share. */
 
@@ -22,6 +23,10 @@ export interface Stand {
   /** Settles once every compression started so far is done. */
   compressed: () => Promise<void>;
   stats: () => { entries: number; bytes: number };
+  /** The pages asked for again in the background (with `refresh`), in order. */
+  refreshed: string[];
+  /** Settles once every background refresh started so far has been answered. */
+  refreshesDone: () => Promise<void>;
 }
 
 export type Render = (req: IncomingMessage, res: ServerResponse, nonce: string) => void;
@@ -57,13 +62,25 @@ export function heldCompression(): { compress: Compress; release: () => void } {
   return { compress, release };
 }
 
-export async function stand(render: Render = renderPage, options: { seconds?: number; maxBytes?: number; compress?: Compress } = {}): Promise<Stand> {
+export async function stand(render: Render = renderPage, options: { seconds?: number; maxBytes?: number; compress?: Compress; refresh?: boolean } = {}): Promise<Stand> {
   let count = 0;
   const results: string[] = [];
   const clock = { now: 1_000_000 };
+  const refreshed: string[] = [];
+  const refreshing: Promise<void>[] = [];
+  let port = 0;
   const cache = createPageCache({
     seconds: options.seconds ?? 10, maxBytes: options.maxBytes ?? 1024 * 1024, now: () => clock.now, onResult: (r) => results.push(r),
     ...(options.compress ? { compress: options.compress } : {}),
+    // As scripts/serve.mjs: the stand asks itself for the page.
+    ...(options.refresh ? {
+      refresh: (path: string, headers: Record<string, string>) => {
+        refreshed.push(path);
+        const done = refreshOverHttp('127.0.0.1', port)(path, headers);
+        refreshing.push(done.catch(() => {}));
+        return done;
+      },
+    } : {}),
   });
   server = createServer((req, res) => {
     res.setHeader('x-request-id', 'r1');
@@ -75,7 +92,11 @@ export async function stand(render: Render = renderPage, options: { seconds?: nu
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { port: (server.address() as AddressInfo).port, rendered: () => count, results, clock, compressed: () => cache.compressed(), stats: () => cache.stats() };
+  port = (server.address() as AddressInfo).port;
+  return {
+    port, rendered: () => count, results, clock, compressed: () => cache.compressed(), stats: () => cache.stats(),
+    refreshed, refreshesDone: async () => { await Promise.all(refreshing); },
+  };
 }
 
 export async function get(port: number, path: string, headers: Record<string, string> = {}) {

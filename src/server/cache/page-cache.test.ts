@@ -222,13 +222,96 @@ describe('guest page cache', () => {
     const refreshing = get(s.port, '/z');
     await new Promise((r) => setTimeout(r, 50));
     const meanwhile = await get(s.port, '/z');
-    expect(meanwhile.headers.get('x-page-cache')).toBe('hit');
+    expect(meanwhile.headers.get('x-page-cache')).toBe('stale');
     expect(s.rendered()).toBe(2);
     release();
     expect((await refreshing).headers.get('x-page-cache')).toBeNull();
     hold = false;
     expect((await get(s.port, '/z')).headers.get('x-page-cache')).toBe('hit');
     expect(s.rendered()).toBe(2);
+  });
+
+  it('with a background refresh, the visitor who finds a page expired gets the kept page and nobody waits for its render', async () => {
+    const releases: (() => void)[] = [];
+    let hold = false;
+    const s = await stand((req, res, nonce) => {
+      if (!hold) return renderPage(req, res, nonce);
+      void new Promise<void>((r) => releases.push(r)).then(() => renderPage(req, res, nonce));
+    }, { seconds: 5, refresh: true });
+    const first = await get(s.port, '/r?id=1');
+    s.clock.now += 5_001;
+    hold = true;
+    // The expired page goes out at once, marked stale; its render runs meanwhile, once.
+    const stale = await get(s.port, '/r?id=1');
+    expect(stale.headers.get('x-page-cache')).toBe('stale');
+    expect(stale.body.split(nonceOf(stale.headers.get('content-security-policy'))).join('N')).toBe(first.body.split(nonceOf(first.headers.get('content-security-policy'))).join('N'));
+    expect((await get(s.port, '/r?id=1')).headers.get('x-page-cache')).toBe('stale');
+    expect(s.refreshed).toEqual(['/r?id=1']);
+    expect(s.rendered()).toBe(2);
+    releases.forEach((release) => release());
+    await s.refreshesDone();
+    // The refreshed page is kept fresh in its place, under the same address and host.
+    const fresh = await get(s.port, '/r?id=1');
+    expect(fresh.headers.get('x-page-cache')).toBe('hit');
+    expect(s.rendered()).toBe(2);
+    expect(s.stats().entries).toBe(1);
+  });
+
+  it('renders no more than two pages in the background at once; a later visitor starts the next', async () => {
+    const releases: (() => void)[] = [];
+    let hold = false;
+    const s = await stand((req, res, nonce) => {
+      if (!hold) return renderPage(req, res, nonce);
+      void new Promise<void>((r) => releases.push(r)).then(() => renderPage(req, res, nonce));
+    }, { seconds: 5, refresh: true });
+    for (const path of ['/a', '/b', '/c']) await get(s.port, path);
+    s.clock.now += 5_001;
+    hold = true;
+    for (const path of ['/a', '/b', '/c']) expect((await get(s.port, path)).headers.get('x-page-cache')).toBe('stale');
+    expect(s.refreshed).toEqual(['/a', '/b']);
+    hold = false;
+    releases.forEach((release) => release());
+    await s.refreshesDone();
+    expect((await get(s.port, '/c')).headers.get('x-page-cache')).toBe('stale');
+    await s.refreshesDone();
+    expect(s.refreshed).toEqual(['/a', '/b', '/c']);
+    for (const path of ['/a', '/b', '/c']) expect((await get(s.port, path)).headers.get('x-page-cache')).toBe('hit');
+    expect(s.rendered()).toBe(6);
+  });
+
+  it('answers a refresh header without this process\'s token from the cache, and renders a page past a second lifetime for its visitor', async () => {
+    const s = await stand(renderPage, { seconds: 5, refresh: true });
+    await get(s.port, '/f');
+    expect((await get(s.port, '/f', { 'x-page-refresh': 'guessed' })).headers.get('x-page-cache')).toBe('hit');
+    expect(s.rendered()).toBe(1);
+    // Older than two lifetimes: not served; the visitor's own request renders it, no background render.
+    s.clock.now += 10_001;
+    expect((await get(s.port, '/f')).headers.get('x-page-cache')).toBeNull();
+    expect(s.refreshed).toEqual([]);
+    expect(s.rendered()).toBe(2);
+  });
+
+  it('leaves the kept page when its background render fails, until a later visitor tries again', async () => {
+    let fail = false;
+    const s = await stand((req, res, nonce) => {
+      if (!fail) return renderPage(req, res, nonce);
+      res.statusCode = 500;
+      res.end('failed');
+    }, { seconds: 10, refresh: true });
+    await get(s.port, '/e');
+    s.clock.now += 10_001;
+    fail = true;
+    expect((await get(s.port, '/e')).headers.get('x-page-cache')).toBe('stale');
+    await s.refreshesDone();
+    expect((await get(s.port, '/e')).status).toBe(200);
+    expect(s.refreshed).toEqual(['/e']);
+    // After the refresh's wait a visitor starts another.
+    fail = false;
+    s.clock.now += 5_000;
+    expect((await get(s.port, '/e')).headers.get('x-page-cache')).toBe('stale');
+    await s.refreshesDone();
+    expect(s.refreshed).toEqual(['/e', '/e']);
+    expect((await get(s.port, '/e')).headers.get('x-page-cache')).toBe('hit');
   });
 
   it('does not keep a page whose data changed while it was being written', async () => {

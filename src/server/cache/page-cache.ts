@@ -17,7 +17,8 @@
 // - Each answer gets a fresh CSP nonce: the kept page's nonce, which never leaves the server, is
 //   replaced in the body and in the policy (ADR 0028).
 // - Kept for PAGE_CACHE_SECONDS (default 60; 0: off; off too when STOREFRONT_CACHE_SECONDS is 0; once
-//   expired, one request renders it again while other guests get the old page, for at most as long), at
+//   expired, it is rendered again in the background, one page at a time or two, while every visitor gets
+//   the old page, for at most as long; then a visitor's request renders it), at
 //   most PAGE_CACHE_MAX_MB in all (default 256, the oldest go first); dropped at once in this process
 //   when `revalidateStorefront` runs (it bumps the generation below), and on the other processes when
 //   its announcement reaches them over Redis (./storefront-changes.ts, ADR 0096); without Redis within
@@ -31,6 +32,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants, createGzip, type Gzip } from 'node:zlib';
 import { deflatePieces, gzipAnswer, splitBuffer } from './page-cache-gzip';
+import { createRefresher, type RefreshPage } from './page-cache-refresh';
 import {
   acceptsGzip, cookieValue, isGuestPageRequest, LOCALE_COOKIE, localeCookieHeader, localeFromSetCookie, localeOfPath, renderSharedPageAsGuest,
 } from './page-cache-request';
@@ -70,6 +72,13 @@ export interface PageCacheOptions {
   onResult?: (result: PageCacheResult) => void;
   /** Makes a kept page's gzip pieces (default: zlib's deflate in its thread pool, each piece ending with a full flush). */
   compress?: (parts: Buffer[]) => Promise<Buffer[]>;
+  /**
+   * Renders an expired page again in the background: asks the server for `path` with `headers` (they
+   * carry the page's host and the refresh token), settling when the answer has been written. With it,
+   * the visitor who finds a page expired gets the kept page at once, as the others do, and nobody waits
+   * for the render. Without it (tests, or no way back to the server), that visitor's request renders it.
+   */
+  refresh?: RefreshPage;
 }
 
 export interface PageCache {
@@ -109,9 +118,10 @@ type Callback = ((error?: Error | null) => void) | undefined;
  * `keep(req, res)` watches an answer being written and keeps it when it qualifies. `compress` makes a
  * kept page's gzip pieces (zlib's thread pool by default; tests hold it back).
  */
-export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onResult = () => {}, compress = deflatePieces }: PageCacheOptions): PageCache {
+export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onResult = () => {}, compress = deflatePieces, refresh }: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  const refresher = refresh ? createRefresher(refresh) : null;
   let generation = currentGeneration();
   /** Compressions under way, for `compressed()`. */
   const compressing = new Set<Promise<void>>();
@@ -141,6 +151,11 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       return false;
     }
     syncGeneration();
+    // This process's background refresh: rendered, and kept in place of the expired page (keep below).
+    if (refresher?.isOwn(req)) {
+      onResult('miss');
+      return false;
+    }
     const key = keyOf(req);
     const entry = entries.get(key);
     if (!entry) {
@@ -148,38 +163,44 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
       return false;
     }
     const t = now();
+    let stale = false;
     if (entry.expires <= t) {
-      // Expired: one request renders the page again while the others get the kept one, for at most
-      // another lifetime (a burst of guests does not render the same page at once).
+      // Expired: the page is rendered again once, while every visitor gets the kept one, for at most
+      // another lifetime (a burst of guests does not render the same page at once). With `refresh` the
+      // render runs in the background and nobody waits for it; without, the first visitor's request renders it.
       const refreshing = entry.refreshingSince !== undefined && t - entry.refreshingSince < REFRESH_WAIT_MS;
-      if (!refreshing || entry.expires + seconds * 1000 <= t) {
+      const tooOld = entry.expires + seconds * 1000 <= t;
+      if (tooOld || (!refreshing && !refresher)) {
         entry.refreshingSince = t;
-        if (entry.expires + seconds * 1000 <= t) drop(key);
+        if (tooOld) drop(key);
         onResult('miss');
         return false;
       }
+      // At the limit of background renders, a later visitor starts this one.
+      if (!refreshing && refresher?.start(req)) entry.refreshingSince = t;
+      stale = true;
     }
     // Most recently used last: the oldest are dropped first when the cache is full.
     entries.delete(key);
     entries.set(key, entry);
     onResult('hit');
     if (!acceptsGzip(req)) {
-      answer(req, res, entry, null);
+      answer(req, res, entry, null, stale);
     } else if (entry.gzipParts !== null) {
-      answer(req, res, entry, entry.gzipParts);
+      answer(req, res, entry, entry.gzipParts, stale);
     } else {
       // The page's first hit from a client that accepts gzip: its pieces are compressed now (zlib's
       // thread pool, a few milliseconds), and this hit waits for them rather than going out whole.
       compressOnce(key, entry).then(
-        (gzipParts) => answer(req, res, entry, gzipParts),
-        () => answer(req, res, entry, null),
+        (gzipParts) => answer(req, res, entry, gzipParts, stale),
+        () => answer(req, res, entry, null, stale),
       );
     }
     return true;
   }
 
   /** Writes a kept page with a fresh nonce: gzipped from `gzipParts`, or whole when they are null. */
-  function answer(req: IncomingMessage, res: ServerResponse, entry: Entry, gzipParts: Buffer[] | null): void {
+  function answer(req: IncomingMessage, res: ServerResponse, entry: Entry, gzipParts: Buffer[] | null, stale: boolean): void {
     if (res.destroyed) return;
     const nonce = freshNonce();
     const nonceBytes = Buffer.from(nonce);
@@ -197,7 +218,8 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     res.statusCode = 200;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('content-security-policy', entry.policy.join(nonce));
-    res.setHeader('x-page-cache', 'hit');
+    // `stale`: expired, and being rendered again in the background.
+    res.setHeader('x-page-cache', stale ? 'stale' : 'hit');
     const dest = req.headers['sec-fetch-dest'];
     const background = dest !== undefined && dest !== 'document';
     if (!background && cookieValue(req.headers.cookie, LOCALE_COOKIE.name) !== entry.locale) res.setHeader('set-cookie', localeCookieHeader(entry.locale, now()));
