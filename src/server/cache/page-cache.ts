@@ -218,7 +218,7 @@ export function createPageCache({ seconds, maxBytes, now = () => Date.now(), onR
     res.statusCode = 200;
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     res.setHeader('content-security-policy', entry.policy.join(nonce));
-    // `stale`: expired, and being rendered again in the background.
+    // `stale`: expired, and being rendered again (in the background, or for another visitor).
     res.setHeader('x-page-cache', stale ? 'stale' : 'hit');
     const dest = req.headers['sec-fetch-dest'];
     const background = dest !== undefined && dest !== 'document';
