@@ -23,6 +23,17 @@ function fetchWithHost(port: number, host: string, path: string): Promise<string
   });
 }
 
+/** A stand with background refreshes whose renders wait, while `held.on`, until `releaseAll()`. */
+async function heldRenders(seconds: number) {
+  const releases: (() => void)[] = [];
+  const held = { on: false };
+  const s = await stand((req, res, nonce) => {
+    if (!held.on) return renderPage(req, res, nonce);
+    void new Promise<void>((r) => releases.push(r)).then(() => renderPage(req, res, nonce));
+  }, { seconds, refresh: true });
+  return { s, held, releaseAll: () => releases.splice(0).forEach((release) => release()) };
+}
+
 describe('guest page cache', () => {
   it('answers a guest from the cache after the first render, with a fresh nonce in the policy and on every script', async () => {
     const s = await stand();
@@ -232,15 +243,10 @@ describe('guest page cache', () => {
   });
 
   it('with a background refresh, the visitor who finds a page expired gets the kept page and nobody waits for its render', async () => {
-    const releases: (() => void)[] = [];
-    let hold = false;
-    const s = await stand((req, res, nonce) => {
-      if (!hold) return renderPage(req, res, nonce);
-      void new Promise<void>((r) => releases.push(r)).then(() => renderPage(req, res, nonce));
-    }, { seconds: 5, refresh: true });
+    const { s, held, releaseAll } = await heldRenders(5);
     const first = await get(s.port, '/r?id=1');
     s.clock.now += 5_001;
-    hold = true;
+    held.on = true;
     // The expired page goes out at once, marked stale; its render runs meanwhile, once.
     const stale = await get(s.port, '/r?id=1');
     expect(stale.headers.get('x-page-cache')).toBe('stale');
@@ -248,7 +254,7 @@ describe('guest page cache', () => {
     expect((await get(s.port, '/r?id=1')).headers.get('x-page-cache')).toBe('stale');
     expect(s.refreshed).toEqual(['/r?id=1']);
     expect(s.rendered()).toBe(2);
-    releases.forEach((release) => release());
+    releaseAll();
     await s.refreshesDone();
     // The refreshed page is kept fresh in its place, under the same address and host.
     const fresh = await get(s.port, '/r?id=1');
@@ -258,19 +264,14 @@ describe('guest page cache', () => {
   });
 
   it('renders no more than two pages in the background at once; a later visitor starts the next', async () => {
-    const releases: (() => void)[] = [];
-    let hold = false;
-    const s = await stand((req, res, nonce) => {
-      if (!hold) return renderPage(req, res, nonce);
-      void new Promise<void>((r) => releases.push(r)).then(() => renderPage(req, res, nonce));
-    }, { seconds: 5, refresh: true });
+    const { s, held, releaseAll } = await heldRenders(5);
     for (const path of ['/a', '/b', '/c']) await get(s.port, path);
     s.clock.now += 5_001;
-    hold = true;
+    held.on = true;
     for (const path of ['/a', '/b', '/c']) expect((await get(s.port, path)).headers.get('x-page-cache')).toBe('stale');
     expect(s.refreshed).toEqual(['/a', '/b']);
-    hold = false;
-    releases.forEach((release) => release());
+    held.on = false;
+    releaseAll();
     await s.refreshesDone();
     expect((await get(s.port, '/c')).headers.get('x-page-cache')).toBe('stale');
     await s.refreshesDone();
