@@ -8,8 +8,7 @@ import { gunzipSync } from 'node:zlib';
 const agent = new http.Agent({ keepAlive: true, keepAliveMsecs: 10_000, maxSockets: Infinity });
 
 /**
- * One request; resolves with the status, the headers, the body's bytes as they came and, for JSON,
- * the parsed answer. Rejects with an error named 'TimeoutError' after `timeoutMs`, or the socket's error.
+ * One request; resolves with the status, the headers and, for JSON, the parsed answer. Rejects with an error named 'TimeoutError' after `timeoutMs`, or the socket's error.
  */
 export function send(url, { method = 'GET', headers = {}, body = undefined, timeoutMs = 15_000 } = {}) {
   return new Promise((resolve, reject) => {
@@ -26,11 +25,16 @@ export function send(url, { method = 'GET', headers = {}, body = undefined, time
         clearTimeout(timer);
         const raw = Buffer.concat(chunks);
         let json;
-        if (String(res.headers['content-type'] ?? '').includes('application/json')) {
-          const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-          json = JSON.parse(text);
+        // An answer that says JSON but does not unpack or parse fails the request, as a broken connection would.
+        try {
+          if (String(res.headers['content-type'] ?? '').includes('application/json')) {
+            json = JSON.parse((res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8'));
+          }
+        } catch (error) {
+          reject(error);
+          return;
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: raw.length, json });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
       });
     });
     const timer = setTimeout(() => {

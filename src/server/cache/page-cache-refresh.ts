@@ -48,7 +48,7 @@ export function createRefresher(run: RefreshPage): Refresher {
 
 /**
  * A `RefreshPage` for a server at `host`:`port` (scripts/serve.mjs: its own address): a GET of the page,
- * read to its end and dropped (the server keeps it on the way out). A render that takes longer than
+ * read to its end and dropped (the server keeps it on the way out). A render that sends nothing for
  * `timeoutMs` is abandoned.
  */
 export function refreshOverHttp(host: string, port: number, timeoutMs = 30_000): RefreshPage {
